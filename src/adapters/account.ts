@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import type { ProductType, Registration, TaxCodeId } from '../core/types.js';
+import type { RuleSet } from '../core/ruleset.js';
+import { dayNumber } from '../core/dates.js';
+import { errorFromIssues, type TaxRulesIssue } from '../core/errors.js';
+import { canonicalCountry } from '../core/location.js';
+import { issuesFromZod } from './issues.js';
+
+export const TAX_CODES = ['consulting', 'eservice', 'ebook', 'saas', 'standard', 'reduced', 'exempt'] as const;
+export const PRODUCT_TYPES = ['good', 'service'] as const;
+
+const dateText = z
+  .string()
+  .refine((s) => !Number.isNaN(dayNumber(s)), { message: 'must be a calendar date YYYY-MM-DD' });
+const optionalDate = z.union([dateText, z.literal(''), z.null()]).optional();
+
+/** A registration of the account (the spec's tax ID of the account). */
+export const accountRegistrationSchema = z.object({
+  jurisdiction_id: z.number().int().positive(),
+  value: z.string().optional(),
+  valid_from: optionalDate,
+  valid_until: optionalDate,
+  permanent_establishment: z.boolean().optional(),
+  import_scheme: z.boolean().optional(),
+});
+
+/** The seller: where it is, its defaults, and where it is registered. */
+export const accountSchema = z.object({
+  country: z.string().regex(/^[A-Za-z]{2}$/, 'must be a 2-letter ISO 3166-1 code'),
+  postal_code: z.string().optional().nullable(),
+  region: z.string().optional().nullable(),
+  currency: z.string().regex(/^[A-Za-z]{3}$/, 'must be a 3-letter ISO 4217 code'),
+  default_tax_code: z.enum(TAX_CODES).optional(),
+  default_product_type: z.enum(PRODUCT_TYPES).optional(),
+  registrations: z.array(accountRegistrationSchema),
+});
+
+export type AccountRegistration = z.input<typeof accountRegistrationSchema>;
+export type Account = z.input<typeof accountSchema>;
+
+/** An account checked against the rule set, ready for many calls. */
+export interface PreparedAccount {
+  readonly country: string;
+  readonly postalCode: string | undefined;
+  readonly region: string | undefined;
+  readonly currency: string;
+  readonly defaultTaxCode: TaxCodeId;
+  readonly defaultProductType: ProductType;
+  readonly registrations: readonly Registration[];
+}
+
+const prepared = new WeakMap<object, { rules: RuleSet; account: PreparedAccount }>();
+
+/**
+ * Validates an account once and returns its neutral form. Results are cached per account
+ * object and rule set, so pass the same (unchanged) object on every call.
+ * Throws TaxRulesError (paths start with "account").
+ */
+export function prepareAccount(account: Account, rules: RuleSet): PreparedAccount {
+  const cached = prepared.get(account);
+  if (cached && cached.rules === rules) return cached.account;
+  const parsed = accountSchema.safeParse(account);
+  if (!parsed.success) throw errorFromIssues(issuesFromZod(parsed.error, ['account']));
+  const a = parsed.data;
+  const issues: TaxRulesIssue[] = [];
+  const country = canonicalCountry(rules, a.country);
+  if (!rules.world.has(country)) issues.push({ path: ['account', 'country'], code: 'invalid_value', message: `account.country ${a.country} is not an ISO 3166-1 country code` });
+  const currency = a.currency.toUpperCase();
+  if (!rules.currencies.has(currency)) issues.push({ path: ['account', 'currency'], code: 'invalid_value', message: `account.currency ${a.currency} is not an ISO 4217 currency code` });
+  a.registrations.forEach((r, i) => {
+    if (!rules.jurisdictions.has(r.jurisdiction_id)) {
+      issues.push({ path: ['account', 'registrations', i, 'jurisdiction_id'], code: 'invalid_value', message: `account.registrations.${i}.jurisdiction_id ${r.jurisdiction_id} is not a known jurisdiction (see listJurisdictions)` });
+    }
+    if (r.valid_from && r.valid_until && r.valid_until < r.valid_from) {
+      issues.push({ path: ['account', 'registrations', i, 'valid_until'], code: 'invalid_value', message: `account.registrations.${i}.valid_until is before valid_from` });
+    }
+  });
+  if (issues.length > 0) throw errorFromIssues(issues);
+  const result: PreparedAccount = {
+    country,
+    postalCode: a.postal_code ?? undefined,
+    region: a.region ?? undefined,
+    currency,
+    defaultTaxCode: a.default_tax_code ?? 'eservice',
+    defaultProductType: a.default_product_type ?? 'service',
+    registrations: a.registrations.map((r) => ({
+      jurisdictionId: r.jurisdiction_id,
+      validFrom: r.valid_from || undefined,
+      validUntil: r.valid_until || undefined,
+      permanentEstablishment: r.permanent_establishment ?? false,
+      importScheme: r.import_scheme ?? false,
+    })),
+  };
+  prepared.set(account, { rules, account: result });
+  return result;
+}

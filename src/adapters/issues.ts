@@ -1,0 +1,21 @@
+import type { z } from 'zod';
+import type { TaxRulesIssue } from '../core/errors.js';
+
+/** Turns zod issues into taxrules issues: missing and wrong-type fields are 400s, bad values 406s. */
+export function issuesFromZod(error: z.ZodError, prefix: (string | number)[] = []): TaxRulesIssue[] {
+  return error.issues.map((issue) => {
+    const path = [...prefix, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))];
+    const field = path.join('.') || 'input';
+    if (issue.code === 'invalid_type' && /received undefined/.test(issue.message)) {
+      return { path, code: 'missing', message: `${field} is required` };
+    }
+    if (issue.code === 'invalid_value') {
+      const values = 'values' in issue ? (issue.values as unknown[]).map(String).join(', ') : '';
+      return { path, code: 'invalid_value', message: `${field} must be one of: ${values}` };
+    }
+    if (issue.code === 'custom' && issue.params && typeof issue.params === 'object' && 'code' in issue.params) {
+      return { path, code: String(issue.params.code), message: `${field}: ${issue.message}` };
+    }
+    return { path, code: 'malformed', message: `${field}: ${issue.message}` };
+  });
+}

@@ -1,0 +1,280 @@
+import { lightFormat } from 'date-fns';
+import type { TaxBehavior, TaxIdVerdict, TaxInput, TaxResult, TaxStatus } from '../core/types.js';
+import type { RuleSet } from '../core/ruleset.js';
+import { determine } from '../core/determine.js';
+import { dayNumber } from '../core/dates.js';
+import { errorFromIssues, TaxRulesError, type TaxRulesIssue } from '../core/errors.js';
+import { canonicalCountry } from '../core/location.js';
+import { taxIdFormatVerdict } from '../taxid/format.js';
+import { defaultRuleSet } from '../default-rules.js';
+import { PRODUCT_TYPES, TAX_CODES, prepareAccount, type Account } from './account.js';
+
+/** The query parameters of `GET /tax_rates/calculate` (version 20241028). */
+export interface TaxRateQuery {
+  to_country?: string;
+  to_postal_code?: string;
+  to_city?: string;
+  to_street?: string;
+  from_country?: string;
+  from_postal_code?: string;
+  tax_id?: string;
+  tax_code?: string;
+  tax_behavior?: string;
+  product_type?: string;
+  date?: string;
+  amount?: string | number;
+  currency?: string;
+}
+
+/** The response of `GET /tax_rates/calculate` (version 20241028): exactly the spec's fields. */
+export interface TaxRateResponse {
+  name: string | null;
+  rate: number;
+  taxable_part: number;
+  country: string;
+  region: string | null;
+  county: string | null;
+  city: string | null;
+  tax_code: string;
+  tax_behavior: TaxBehavior;
+  product_type: string;
+  tax_amount: number | null;
+  subtotal: number | null;
+  total_amount: number | null;
+  status: TaxStatus;
+  notes: string | null;
+  additional_name: string | null;
+  additional_rate: number | null;
+  additional_taxable_part: number | null;
+  additional_tax_amount: number | null;
+}
+
+/** Decides whether a customer's tax ID makes it a business. */
+export type TaxIdVerdictFunction = (country: string, taxId: string) => TaxIdVerdict;
+
+export interface CalculateOptions {
+  /** Rule set to use; the default one covers every file under rules/. */
+  rules?: RuleSet;
+  /** The date used when the query has none (YYYY-MM-DD); default: today in the process's local time zone. */
+  today?: string | (() => string);
+  /** Verdict on a customer's tax ID; default: well-formed for its country (format only). */
+  taxIdVerdict?: TaxIdVerdictFunction;
+}
+
+const PARAMS = [
+  'to_country',
+  'to_postal_code',
+  'to_city',
+  'to_street',
+  'from_country',
+  'from_postal_code',
+  'tax_id',
+  'tax_code',
+  'tax_behavior',
+  'product_type',
+  'date',
+  'amount',
+  'currency',
+] as const;
+type Param = (typeof PARAMS)[number];
+
+const COUNTRY_RE = /^[A-Za-z]{2}$/;
+const CURRENCY_RE = /^[A-Za-z]{3}$/;
+const AMOUNT_RE = /^-?\d+(\.\d+)?$/;
+const MAX_TEXT = 200;
+
+function readParams(query: string | URLSearchParams | Record<string, unknown>): { values: Partial<Record<Param, string>>; issues: TaxRulesIssue[] } {
+  const values: Partial<Record<Param, string>> = {};
+  const issues: TaxRulesIssue[] = [];
+  if (typeof query === 'string' || query instanceof URLSearchParams) {
+    const params = typeof query === 'string' ? new URLSearchParams(query.startsWith('?') ? query.slice(1) : query) : query;
+    for (const p of PARAMS) {
+      const all = params.getAll(p);
+      if (all.length > 1) issues.push({ path: [p], code: 'malformed', message: `${p} is given ${all.length} times` });
+      const v = all[0];
+      if (v !== undefined && v.trim() !== '') values[p] = v.trim();
+    }
+    return { values, issues };
+  }
+  if (query === null || typeof query !== 'object') {
+    return { values, issues: [{ path: [], code: 'malformed', message: 'the query must be a query string, URLSearchParams or an object' }] };
+  }
+  for (const p of PARAMS) {
+    const v = query[p];
+    if (v === undefined || v === null) continue;
+    if (typeof v === 'number' && p === 'amount' && Number.isFinite(v)) values[p] = String(v);
+    else if (typeof v === 'string') {
+      if (v.trim() !== '') values[p] = v.trim();
+    } else issues.push({ path: [p], code: 'malformed', message: `${p} must be a string` });
+  }
+  return { values, issues };
+}
+
+function todayLocal(): string {
+  return lightFormat(new Date(), 'yyyy-MM-dd');
+}
+
+/**
+ * Parses and validates a v20241028 query for an account into the core's neutral input.
+ * Every problem is reported at once in one TaxRulesError (400 for missing or malformed
+ * parameters, 406 for invalid values).
+ */
+export function parseTaxRateQuery(
+  query: string | URLSearchParams | TaxRateQuery | Record<string, unknown>,
+  account: Account,
+  options: CalculateOptions = {},
+): TaxInput {
+  const rules = options.rules ?? defaultRuleSet;
+  const seller = prepareAccount(account, rules);
+  const { values: q, issues } = readParams(query as Record<string, unknown>);
+
+  const country = (param: 'to_country' | 'from_country'): string | undefined => {
+    const v = q[param];
+    if (v === undefined) return undefined;
+    if (!COUNTRY_RE.test(v)) {
+      issues.push({ path: [param], code: 'malformed', message: `${param} must be a 2-letter ISO 3166-1 code, got ${JSON.stringify(v)}` });
+      return undefined;
+    }
+    const c = canonicalCountry(rules, v);
+    if (!rules.world.has(c)) issues.push({ path: [param], code: 'invalid_value', message: `${param} ${v} is not an ISO 3166-1 country code` });
+    return c;
+  };
+  const toCountry = country('to_country');
+  if (q.to_country === undefined) issues.push({ path: ['to_country'], code: 'missing', message: 'to_country is required' });
+  const fromCountry = country('from_country');
+  for (const p of ['to_postal_code', 'to_city', 'to_street', 'from_postal_code', 'tax_id'] as const) {
+    const v = q[p];
+    if (v !== undefined && v.length > MAX_TEXT) issues.push({ path: [p], code: 'malformed', message: `${p} is longer than ${MAX_TEXT} characters` });
+  }
+  const oneOf = <T extends string>(param: Param, allowed: readonly T[]): T | undefined => {
+    const v = q[param];
+    if (v === undefined) return undefined;
+    if (!(allowed as readonly string[]).includes(v)) {
+      issues.push({ path: [param], code: 'invalid_value', message: `${param} must be one of: ${allowed.join(', ')}; got ${JSON.stringify(v)}` });
+      return undefined;
+    }
+    return v as T;
+  };
+  const taxCode = oneOf('tax_code', TAX_CODES);
+  const taxBehavior = oneOf('tax_behavior', ['exclusive', 'inclusive'] as const);
+  const productType = oneOf('product_type', PRODUCT_TYPES);
+  let date = q.date;
+  if (date !== undefined && Number.isNaN(dayNumber(date))) {
+    issues.push({ path: ['date'], code: 'malformed', message: `date must be a calendar date YYYY-MM-DD, got ${JSON.stringify(date)}` });
+    date = undefined;
+  }
+  if (q.amount !== undefined && !AMOUNT_RE.test(q.amount)) {
+    issues.push({ path: ['amount'], code: 'malformed', message: `amount must be a decimal number such as 100 or 99.95, got ${JSON.stringify(q.amount)}` });
+  }
+  let currency = seller.currency;
+  if (q.currency !== undefined) {
+    if (!CURRENCY_RE.test(q.currency)) issues.push({ path: ['currency'], code: 'malformed', message: `currency must be a 3-letter ISO 4217 code, got ${JSON.stringify(q.currency)}` });
+    else if (!rules.currencies.has(q.currency.toUpperCase())) issues.push({ path: ['currency'], code: 'invalid_value', message: `currency ${q.currency} is not an ISO 4217 currency code` });
+    else currency = q.currency.toUpperCase();
+  }
+  if (issues.length > 0) throw errorFromIssues(issues);
+
+  const to = toCountry as string;
+  let customerTaxId: TaxInput['customerTaxId'];
+  if (q.tax_id !== undefined) {
+    const verdict = (options.taxIdVerdict ?? taxIdFormatVerdict)(to, q.tax_id);
+    customerTaxId = { value: q.tax_id, verdict };
+  }
+  const today = typeof options.today === 'function' ? options.today() : (options.today ?? todayLocal());
+  const fromPostal = q.from_postal_code ?? (fromCountry === undefined || fromCountry === seller.country ? seller.postalCode : undefined);
+  return {
+    date: date ?? today,
+    origin: {
+      country: fromCountry ?? seller.country,
+      postalCode: fromPostal,
+      region: fromCountry === undefined || fromCountry === seller.country ? seller.region : undefined,
+    },
+    destination: { country: to, postalCode: q.to_postal_code, city: q.to_city, street: q.to_street },
+    taxCode: taxCode ?? seller.defaultTaxCode,
+    productType: productType ?? seller.defaultProductType,
+    customerTaxId,
+    taxBehavior: taxBehavior ?? 'exclusive',
+    amount: q.amount,
+    currency,
+    registrations: seller.registrations,
+  };
+}
+
+const PATHS: Record<string, string> = {
+  'destination.postalCode': 'to_postal_code',
+  'destination.region': 'to_postal_code',
+  'destination.country': 'to_country',
+  'origin.postalCode': 'from_postal_code',
+  'origin.country': 'from_country',
+  taxCode: 'tax_code',
+  currency: 'currency',
+  amount: 'amount',
+  date: 'date',
+};
+
+/** Renames the core's neutral field paths to the v20241028 parameter names. */
+function renameIssues(error: TaxRulesError): TaxRulesError {
+  const issues = error.issues.map((i) => {
+    const name = PATHS[i.path.join('.')];
+    return name ? { ...i, path: [name], message: i.message } : i;
+  });
+  return new TaxRulesError(error.code, error.status, issues, error.message);
+}
+
+/** Renders a core result in the v20241028 response shape. */
+export function renderTaxRate(result: TaxResult): TaxRateResponse {
+  const main = result.main;
+  const add = result.additional;
+  const amounts = result.amounts;
+  return {
+    name: main?.name ?? null,
+    rate: main ? Number(main.rate) : 0,
+    taxable_part: main ? Number(main.taxablePart) : 100,
+    country: result.jurisdiction.country,
+    region: result.jurisdiction.region,
+    county: result.jurisdiction.county,
+    city: result.jurisdiction.city,
+    tax_code: result.taxCode,
+    tax_behavior: result.taxBehavior,
+    product_type: result.productType,
+    tax_amount: amounts ? Number(amounts.tax) : null,
+    subtotal: amounts ? Number(amounts.subtotal) : null,
+    total_amount: amounts ? Number(amounts.total) : null,
+    status: result.status,
+    notes: result.notes.length > 0 ? result.notes.join(' ') : null,
+    additional_name: add?.name ?? null,
+    additional_rate: add ? Number(add.rate) : null,
+    additional_taxable_part: add ? Number(add.taxablePart) : null,
+    additional_tax_amount: add && amounts ? Number(amounts.additionalTax) : null,
+  };
+}
+
+/**
+ * Determines the tax of a sale in the core's neutral result, from a v20241028 query:
+ * status, machine reason, jurisdiction, rates with their sources, exact decimal amounts.
+ */
+export function explainTaxRate(
+  query: string | URLSearchParams | TaxRateQuery | Record<string, unknown>,
+  account: Account,
+  options: CalculateOptions = {},
+): TaxResult {
+  const input = parseTaxRateQuery(query, account, options);
+  try {
+    return determine(input, options.rules ?? defaultRuleSet);
+  } catch (error) {
+    throw error instanceof TaxRulesError ? renameIssues(error) : error;
+  }
+}
+
+/**
+ * `GET /tax_rates/calculate` (version 20241028) as a function: the tax rate, status and,
+ * when `amount` is given, the amounts of a sale, for an account and its registrations.
+ * Throws TaxRulesError (with the spec's HTTP status) for bad input.
+ */
+export function calculateTaxRate(
+  query: string | URLSearchParams | TaxRateQuery | Record<string, unknown>,
+  account: Account,
+  options: CalculateOptions = {},
+): TaxRateResponse {
+  return renderTaxRate(explainTaxRate(query, account, options));
+}

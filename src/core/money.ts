@@ -1,0 +1,91 @@
+/**
+ * Exact money arithmetic on integers. Amounts are integers in the currency's minor units,
+ * rates and taxable parts integers in units of 0.0001 %. Products that could pass 2^53 are
+ * done in BigInt, so every result is exact; rounding is half away from zero ("half-up" on
+ * the magnitude) to the minor unit.
+ */
+
+/** Scale of rates and taxable parts: 1 % = 10 000 units. */
+export const RATE_SCALE = 10_000;
+/** 100 % in rate units. */
+export const PERCENT_100 = 100 * RATE_SCALE;
+
+const DECIMAL_RE = /^(-)?(\d+)(?:\.(\d+))?$/;
+
+/**
+ * Integer units of a non-negative decimal string at `scale` decimals ("9.975", 4 → 99750).
+ * Digits past the scale are an error: rule data is validated to fit.
+ */
+export function decimalUnits(text: string, scale: number): number {
+  const m = DECIMAL_RE.exec(text);
+  if (!m || m[1]) throw new RangeError(`not a non-negative decimal: ${text}`);
+  const frac = m[3] ?? '';
+  if (frac.length > scale) throw new RangeError(`${text} has more than ${scale} decimals`);
+  return Number(m[2]) * 10 ** scale + (frac ? Number(frac.padEnd(scale, '0')) : 0);
+}
+
+export type ParsedAmount =
+  | { ok: true; minor: bigint }
+  | { ok: false; problem: 'malformed' | 'precision' };
+
+/**
+ * Parses a decimal amount into minor units. Accepts an optional sign and at most
+ * `minorUnits` decimals (trailing zeros beyond are accepted: "10.500" EUR is 1050).
+ */
+export function parseAmount(text: string, minorUnits: number): ParsedAmount {
+  const m = DECIMAL_RE.exec(text.trim());
+  if (!m) return { ok: false, problem: 'malformed' };
+  let frac = m[3] ?? '';
+  while (frac.length > minorUnits && frac.endsWith('0')) frac = frac.slice(0, -1);
+  if (frac.length > minorUnits) return { ok: false, problem: 'precision' };
+  const minor = BigInt(m[2] as string) * 10n ** BigInt(minorUnits) + (frac ? BigInt(frac.padEnd(minorUnits, '0')) : 0n);
+  return { ok: true, minor: m[1] && minor !== 0n ? -minor : minor };
+}
+
+/** Divides with rounding half away from zero. `den` > 0. */
+export function divRound(num: bigint, den: bigint): bigint {
+  const neg = num < 0n;
+  const abs = neg ? -num : num;
+  let q = abs / den;
+  if ((abs % den) * 2n >= den) q += 1n;
+  return neg ? -q : q;
+}
+
+const RATE_DEN = BigInt(PERCENT_100) * BigInt(PERCENT_100);
+
+/** Tax on a net amount: round(amount × rate × part). */
+export function exclusiveTax(amountMinor: bigint, rateUnits: number, partUnits: number): bigint {
+  if (rateUnits === 0 || partUnits === 0 || amountMinor === 0n) return 0n;
+  return divRound(amountMinor * BigInt(rateUnits) * BigInt(partUnits), RATE_DEN);
+}
+
+/**
+ * Taxes contained in a gross amount, one per (rate, part): each is
+ * round(gross × e_i / (1 + Σ e)) with e = rate × part; the net is gross − Σ taxes, so
+ * net + taxes = gross exactly.
+ */
+export function inclusiveTaxes(grossMinor: bigint, taxes: readonly { rateUnits: number; partUnits: number }[]): bigint[] {
+  let sum = 0n;
+  const effective = taxes.map((t) => {
+    const e = BigInt(t.rateUnits) * BigInt(t.partUnits);
+    sum += e;
+    return e;
+  });
+  const den = RATE_DEN + sum;
+  return effective.map((e) => (e === 0n || grossMinor === 0n ? 0n : divRound(grossMinor * e, den)));
+}
+
+/** Decimal string of a minor-unit amount ("1900", 2 → "19.00"). */
+export function formatMinor(minor: bigint, minorUnits: number): string {
+  const neg = minor < 0n;
+  const digits = (neg ? -minor : minor).toString().padStart(minorUnits + 1, '0');
+  const text = minorUnits === 0 ? digits : `${digits.slice(0, -minorUnits)}.${digits.slice(-minorUnits)}`;
+  return neg ? `-${text}` : text;
+}
+
+/** Percentage string in units of 0.0001 % back to text without trailing zeros (99750 → "9.975"). */
+export function formatUnits(units: number): string {
+  const whole = Math.floor(units / RATE_SCALE);
+  const frac = (units % RATE_SCALE).toString().padStart(4, '0').replace(/0+$/, '');
+  return frac ? `${whole}.${frac}` : String(whole);
+}

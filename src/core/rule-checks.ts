@@ -1,0 +1,242 @@
+import type { RuleData, RatePeriod, RateTable, Taxability, TreatmentPeriod, SupplyRule } from './rule-data.js';
+import { dayNumber, DATA_START } from './dates.js';
+
+/** A problem the rules build found in one file. */
+export interface RuleProblem {
+  file: string;
+  path: string;
+  message: string;
+}
+
+const RELATIONS = ['domestic', 'union', 'foreign'] as const;
+const CUSTOMERS = ['business', 'consumer'] as const;
+const SUPPLIES = ['goods', 'digital', 'services'] as const;
+
+function isAnchored(pattern: string): boolean {
+  return pattern.startsWith('^') && pattern.endsWith('$') && !pattern.endsWith('\\$');
+}
+
+/**
+ * Checks what JSON Schema cannot: real calendar dates, periods sorted without overlap,
+ * known ids, anchored patterns, rate classes that cover every date a tax code uses them,
+ * and place-of-supply tables that answer every case. Pure: the testing kit runs it on
+ * rule sets built in memory too.
+ */
+export function checkRuleData(data: RuleData): RuleProblem[] {
+  const problems: RuleProblem[] = [];
+  const add = (file: string, path: string, message: string): void => {
+    problems.push({ file, path, message });
+  };
+
+  const checkDate = (file: string, path: string, value: string | undefined): void => {
+    if (value !== undefined && Number.isNaN(dayNumber(value))) add(file, path, `${value} is not a calendar date`);
+  };
+  const checkSorted = (file: string, path: string, periods: readonly { from: string }[]): void => {
+    periods.forEach((p, i) => {
+      checkDate(file, `${path}/${i}/from`, p.from);
+      const prev = periods[i - 1];
+      if (prev && !(p.from > prev.from)) {
+        add(file, `${path}/${i}`, p.from === prev.from ? `two periods start on ${p.from} (overlap)` : `periods out of order: ${p.from} after ${prev.from}`);
+      }
+    });
+  };
+  const checkPattern = (file: string, path: string, pattern: string): void => {
+    if (!isAnchored(pattern)) add(file, path, `pattern ${pattern} is not anchored with ^…$`);
+    try {
+      new RegExp(pattern);
+    } catch {
+      add(file, path, `pattern ${pattern} does not compile`);
+    }
+  };
+  const checkRateTable = (file: string, path: string, table: RateTable | undefined): void => {
+    if (!table) return;
+    for (const [cls, periods] of Object.entries(table) as [string, RatePeriod[]][]) {
+      checkSorted(file, `${path}/${cls}`, periods);
+      periods.forEach((p, i) => checkDate(file, `${path}/${cls}/${i}/checked`, p.checked));
+    }
+  };
+  const checkTaxability = (file: string, path: string, tax: Taxability | undefined): void => {
+    if (!tax) return;
+    for (const [code, periods] of Object.entries(tax) as [string, TreatmentPeriod[]][]) {
+      checkSorted(file, `${path}/${code}`, periods);
+      periods.forEach((p, i) => {
+        if (p.treatment === 'taxable' && !p.class) add(file, `${path}/${code}/${i}`, 'a taxable treatment needs a class');
+        if (p.treatment !== 'taxable' && (p.class || p.taxable_part)) add(file, `${path}/${code}/${i}`, `${p.treatment} takes no class or taxable_part`);
+      });
+    }
+  };
+
+  const worldCodes = new Set(data.world.countries.map((c) => c.code));
+  const currencyCodes = new Set(data.currencies.currencies.map((c) => c.code));
+  const regimeIds = new Set(data.regimes.map((r) => r.regime));
+  const ruleCountries = new Set(data.countries.map((c) => c.country));
+
+  // World and currencies: unique codes.
+  const seenWorld = new Set<string>();
+  for (const c of data.world.countries) {
+    if (seenWorld.has(c.code)) add('rules/world.json', c.code, 'duplicate country code');
+    seenWorld.add(c.code);
+    if (!currencyCodes.has(c.currency)) add('rules/world.json', c.code, `unknown currency ${c.currency}`);
+  }
+  const seenCurrency = new Set<string>();
+  for (const c of data.currencies.currencies) {
+    if (seenCurrency.has(c.code)) add('rules/currencies.json', c.code, 'duplicate currency code');
+    seenCurrency.add(c.code);
+  }
+
+  // Jurisdiction ids: unique across countries and schemes.
+  const jurisdictionIds = new Map<number, string>();
+  const claimId = (id: number, owner: string, file: string): void => {
+    const previous = jurisdictionIds.get(id);
+    if (previous) add(file, String(id), `jurisdiction id ${id} used by ${previous} and ${owner}`);
+    else jurisdictionIds.set(id, owner);
+  };
+  for (const c of data.countries) {
+    for (const j of c.jurisdictions) claimId(j.id, `${c.country}${j.region ? `-${j.region}` : ''}`, `rules/countries/${c.country}.json`);
+  }
+  for (const r of data.regimes) for (const s of r.schemes ?? []) claimId(s.jurisdiction, s.name, `rules/regimes/${r.regime}.json`);
+
+  // Regimes: rules well-formed and total.
+  for (const r of data.regimes) {
+    const file = `rules/regimes/${r.regime}.json`;
+    checkTaxability(file, '/taxability', r.taxability);
+    for (const code of data.taxCodes.tax_codes) {
+      if (!r.taxability[code.id]) add(file, '/taxability', `no default treatment for tax code ${code.id}`);
+    }
+    r.supply_rules.forEach((rule, i) => {
+      checkDate(file, `/supply_rules/${i}/from`, rule.from);
+      checkDate(file, `/supply_rules/${i}/until`, rule.until);
+      if (rule.from && rule.until && rule.until < rule.from) add(file, `/supply_rules/${i}`, 'until before from');
+      if (rule.seller === 'union' && r.kind !== 'union') add(file, `/supply_rules/${i}`, 'seller "union" only exists in a union regime');
+      if ((rule.then === 'reverse_charge' || rule.then === 'outside_scope') && !rule.reason) add(file, `/supply_rules/${i}`, `${rule.then} needs a reason`);
+    });
+    const boundaries = new Set<string>([DATA_START]);
+    for (const rule of r.supply_rules) {
+      if (rule.from) boundaries.add(rule.from);
+      if (rule.until) boundaries.add(nextDay(rule.until));
+    }
+    for (const date of boundaries) {
+      for (const seller of RELATIONS) {
+        if (seller === 'union' && r.kind !== 'union') continue;
+        for (const customer of CUSTOMERS) {
+          for (const supply of SUPPLIES) {
+            if (!r.supply_rules.some((rule) => ruleMatches(rule, seller, customer, supply, date))) {
+              add(file, '/supply_rules', `no rule for a ${seller} seller, ${customer} customer, ${supply} supply on ${date}`);
+            }
+          }
+        }
+      }
+    }
+    for (const s of r.schemes ?? []) s.covers.forEach((c, i) => checkDate(file, `/schemes/covers/${i}/from`, c.from));
+  }
+
+  // Countries.
+  for (const c of data.countries) {
+    const file = `rules/countries/${c.country}.json`;
+    if (!worldCodes.has(c.country)) add(file, '/country', `${c.country} is not in rules/world.json`);
+    if (!currencyCodes.has(c.currency)) add(file, '/currency', `unknown currency ${c.currency}`);
+    for (const alias of c.aliases ?? []) if (ruleCountries.has(alias)) add(file, '/aliases', `alias ${alias} is a country with its own rules`);
+    c.regimes.forEach((m, i) => {
+      if (!regimeIds.has(m.regime)) add(file, `/regimes/${i}`, `unknown regime ${m.regime}`);
+      checkDate(file, `/regimes/${i}/from`, m.from);
+      checkDate(file, `/regimes/${i}/until`, m.until);
+      if (m.until && m.until < m.from) add(file, `/regimes/${i}`, 'until before from');
+      const prev = c.regimes[i - 1];
+      if (prev && (!prev.until || prev.until >= m.from)) add(file, `/regimes/${i}`, `membership from ${m.from} overlaps the one before`);
+    });
+    if (c.postal_code) {
+      checkPattern(file, '/postal_code/pattern', c.postal_code.pattern);
+      c.postal_code.regions?.forEach((r, i) => checkPattern(file, `/postal_code/regions/${i}`, r.pattern));
+    }
+    // A fiscal territory reported under another country (report_as) has its own region code at the top.
+    const root = c.report_as ? c.jurisdictions.slice(0, 1) : c.jurisdictions.filter((j) => j.region === '');
+    if (root.length !== 1) add(file, '/jurisdictions', 'needs exactly one country-level jurisdiction (region "")');
+    const rootTaxes = new Set(root[0]?.taxes.map((t) => t.tax) ?? []);
+    const regions = new Set<string>();
+    c.jurisdictions.forEach((j, ji) => {
+      const jp = `/jurisdictions/${ji}`;
+      if (j.region !== '' && regions.has(j.region)) add(file, jp, `region ${j.region} listed twice`);
+      regions.add(j.region);
+      const taxIds = new Set<string>();
+      j.taxes.forEach((t, ti) => {
+        const tp = `${jp}/taxes/${ti}`;
+        if (taxIds.has(t.tax)) add(file, tp, `tax ${t.tax} listed twice`);
+        taxIds.add(t.tax);
+        if (t.replaces && !rootTaxes.has(t.replaces)) add(file, tp, `replaces unknown country-level tax ${t.replaces}`);
+        if (t.registration !== undefined && !jurisdictionIds.has(t.registration)) add(file, tp, `registration names unknown jurisdiction ${t.registration}`);
+        checkDate(file, `${tp}/since`, t.since);
+        checkRateTable(file, `${tp}/rates`, t.rates);
+        checkTaxability(file, `${tp}/taxability`, t.taxability);
+        // Every class a tax code maps to must have a rate on every day it is used.
+        for (const m of c.regimes) {
+          const regime = data.regimes.find((r) => r.regime === m.regime);
+          if (!regime) continue;
+          for (const code of data.taxCodes.tax_codes) {
+            const periods = t.taxability?.[code.id] ?? regime.taxability[code.id] ?? [];
+            periods.forEach((p, pi) => {
+              if (p.treatment !== 'taxable' || !p.class) return;
+              const end = periods[pi + 1]?.from;
+              const start = [p.from, t.since ?? '', m.from, DATA_START].sort().at(-1) as string;
+              if (end !== undefined && end <= start) return;
+              if (m.until !== undefined && m.until < start) return;
+              const cls = t.rates[p.class];
+              if (!cls) add(file, `${tp}/taxability/${code.id}`, `maps ${code.id} to class ${p.class} (from ${p.from}), which has no rates`);
+              else if ((cls[0] as RatePeriod).from > start) add(file, `${tp}/rates/${p.class}`, `class ${p.class} starts ${cls[0]?.from} but ${code.id} uses it from ${start}: gap`);
+            });
+          }
+        }
+      });
+    });
+  }
+
+  // Territories.
+  for (const t of data.territories) {
+    const file = `rules/territories/${t.country}.json`;
+    if (!worldCodes.has(t.country)) add(file, '/country', `${t.country} is not in rules/world.json`);
+    const ids = new Set<string>();
+    t.territories.forEach((terr, i) => {
+      const tp = `/territories/${i}`;
+      if (ids.has(terr.id)) add(file, tp, `territory id ${terr.id} listed twice`);
+      ids.add(terr.id);
+      terr.match.postal_codes?.forEach((p, pi) => checkPattern(file, `${tp}/match/postal_codes/${pi}`, p));
+      terr.match.cities?.forEach((p, pi) => checkPattern(file, `${tp}/match/cities/${pi}`, p));
+      if (!terr.match.all && !terr.match.postal_codes?.length && !terr.match.cities?.length) add(file, `${tp}/match`, 'matches nothing');
+      checkSorted(file, `${tp}/treatment`, terr.treatment);
+      terr.treatment.forEach((tr, ti) => {
+        if (tr.kind === 'taxed_as' && !tr.country) add(file, `${tp}/treatment/${ti}`, 'taxed_as needs a country');
+        if (tr.country && !ruleCountries.has(tr.country)) add(file, `${tp}/treatment/${ti}`, `country ${tr.country} has no rules file`);
+        if (tr.jurisdiction !== undefined && !jurisdictionIds.has(tr.jurisdiction)) add(file, `${tp}/treatment/${ti}`, `unknown jurisdiction ${tr.jurisdiction}`);
+        if (tr.goods_regime && !regimeIds.has(tr.goods_regime)) add(file, `${tp}/treatment/${ti}`, `unknown regime ${tr.goods_regime}`);
+      });
+      checkRateTable(file, `${tp}/rates`, terr.rates);
+    });
+  }
+
+  // ZIP ranges: sorted, disjoint.
+  const zip = data.usZipStates;
+  if (zip) {
+    zip.ranges.forEach(([a, b], i) => {
+      const prev = zip.ranges[i - 1];
+      if (b < a) add('rules/us/zip-states.json', `/ranges/${i}`, 'range ends before it starts');
+      if (prev && a <= prev[1]) add('rules/us/zip-states.json', `/ranges/${i}`, 'ranges overlap or are out of order');
+    });
+  }
+  return problems;
+}
+
+function nextDay(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Whether a place-of-supply rule applies (shared with the engine). */
+export function ruleMatches(rule: SupplyRule, seller: string, customer: string, supply: string, date: string): boolean {
+  return (
+    (rule.seller === undefined || rule.seller === seller) &&
+    (rule.customer === undefined || rule.customer === customer) &&
+    (rule.supply === undefined || rule.supply.includes(supply as 'goods')) &&
+    (rule.from === undefined || rule.from <= date) &&
+    (rule.until === undefined || rule.until >= date)
+  );
+}

@@ -1,0 +1,17 @@
+export { calculateTaxRate, explainTaxRate, parseTaxRateQuery, renderTaxRate } from './adapters/v20241028.js';
+export type { TaxRateQuery, TaxRateResponse, CalculateOptions, TaxIdVerdictFunction } from './adapters/v20241028.js';
+export { prepareAccount } from './adapters/account.js';
+export type { Account, AccountRegistration, PreparedAccount } from './adapters/account.js';
+export { listJurisdictions, getJurisdiction, listTaxCodes, getTaxCode } from './catalog.js';
+export type { Jurisdiction, TaxCode } from './catalog.js';
+export { determine } from './core/determine.js';
+export { createRuleSet } from './core/ruleset.js';
+export type { RuleSet } from './core/ruleset.js';
+export type { RuleData } from './core/rule-data.js';
+export { checkRuleData } from './core/rule-checks.js';
+export type { RuleProblem } from './core/rule-checks.js';
+export { TaxRulesError } from './core/errors.js';
+export type { TaxRulesIssue, TaxRulesErrorStatus } from './core/errors.js';
+export { taxIdFormatVerdict } from './taxid/format.js';
+export { defaultRuleSet } from './default-rules.js';
+export type * from './core/types.js';

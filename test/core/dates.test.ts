@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { dateOfDay, dayNumber } from '../../src/core/dates.js';
+
+describe('dates', () => {
+  it('numbers calendar days without time zones', () => {
+    expect(dayNumber('1970-01-01')).toBe(0);
+    expect(dayNumber('2024-02-29') - dayNumber('2024-02-28')).toBe(1);
+    expect(dateOfDay(dayNumber('2021-07-01'))).toBe('2021-07-01');
+  });
+
+  it('rejects what is not a calendar date', () => {
+    for (const bad of ['2023-02-29', '2024-13-01', '2024-04-31', '24-01-01', '2024-1-1', '2024-01-01T00:00:00Z', '']) {
+      expect(dayNumber(bad), bad).toBeNaN();
+    }
+  });
+});

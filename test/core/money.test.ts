@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { decimalUnits, divRound, exclusiveTax, formatMinor, formatUnits, inclusiveTaxes, parseAmount } from '../../src/core/money.js';
+
+describe('money', () => {
+  it('scales decimal rates to integer units of 0.0001 %', () => {
+    expect(decimalUnits('19', 4)).toBe(190_000);
+    expect(decimalUnits('9.975', 4)).toBe(99_750);
+    expect(decimalUnits('0.125', 4)).toBe(1_250);
+    expect(() => decimalUnits('1.23456', 4)).toThrow(RangeError);
+    expect(() => decimalUnits('-1', 4)).toThrow(RangeError);
+  });
+
+  it('parses amounts into minor units of the currency', () => {
+    expect(parseAmount('100', 2)).toEqual({ ok: true, minor: 10_000n });
+    expect(parseAmount('99.95', 2)).toEqual({ ok: true, minor: 9_995n });
+    expect(parseAmount('10.500', 2)).toEqual({ ok: true, minor: 1_050n });
+    expect(parseAmount('-5.5', 2)).toEqual({ ok: true, minor: -550n });
+    expect(parseAmount('1000', 0)).toEqual({ ok: true, minor: 1_000n });
+    expect(parseAmount('1.234', 3)).toEqual({ ok: true, minor: 1_234n });
+    expect(parseAmount('1.005', 2)).toEqual({ ok: false, problem: 'precision' });
+    expect(parseAmount('12,50', 2)).toEqual({ ok: false, problem: 'malformed' });
+    expect(parseAmount('1e3', 2)).toEqual({ ok: false, problem: 'malformed' });
+  });
+
+  it('rounds half away from zero', () => {
+    expect(divRound(5n, 10n)).toBe(1n);
+    expect(divRound(4n, 10n)).toBe(0n);
+    expect(divRound(-5n, 10n)).toBe(-1n);
+    expect(divRound(-4n, 10n)).toBe(0n);
+    expect(divRound(15n, 10n)).toBe(2n);
+  });
+
+  it('computes exclusive tax: 19 % of 10.05 EUR is 1.91 (1.9095 rounds up)', () => {
+    expect(exclusiveTax(1005n, 190_000, 1_000_000)).toBe(191n);
+    // Texas SaaS: 6.25 % on 80 % of 100.00 USD = 5.00
+    expect(exclusiveTax(10_000n, 62_500, 800_000)).toBe(500n);
+    // 0.5 cent rounds half up: 5 % of 0.10 = 0.005 → 0.01
+    expect(exclusiveTax(10n, 50_000, 1_000_000)).toBe(1n);
+  });
+
+  it('splits inclusive amounts so that net + taxes = gross', () => {
+    // 119.00 gross at 19 %: tax 19.00
+    expect(inclusiveTaxes(11_900n, [{ rateUnits: 190_000, partUnits: 1_000_000 }])).toEqual([1_900n]);
+    // BC: GST 5 % + PST 7 % on 112.00 gross: 5.00 and 7.00
+    expect(inclusiveTaxes(11_200n, [
+      { rateUnits: 50_000, partUnits: 1_000_000 },
+      { rateUnits: 70_000, partUnits: 1_000_000 },
+    ])).toEqual([500n, 700n]);
+  });
+
+  it('formats minor units as decimal strings', () => {
+    expect(formatMinor(1_900n, 2)).toBe('19.00');
+    expect(formatMinor(5n, 2)).toBe('0.05');
+    expect(formatMinor(-5n, 3)).toBe('-0.005');
+    expect(formatMinor(1_000n, 0)).toBe('1000');
+    expect(formatUnits(99_750)).toBe('9.975');
+    expect(formatUnits(190_000)).toBe('19');
+  });
+});

@@ -1,0 +1,19 @@
+import type { Account } from '../src/adapters/account.js';
+import { defaultRuleSet } from '../src/default-rules.js';
+import { demoAccount } from '../src/cli/demo-account.js';
+
+/** A seller registered in every jurisdiction (the CLI's demo seller), in a country of choice. */
+export function registeredEverywhere(country = 'IE', postal_code?: string, currency = 'EUR'): Account {
+  const base = demoAccount(defaultRuleSet);
+  return { ...base, country, postal_code, currency };
+}
+
+/** A seller registered only in the given jurisdictions. */
+export function registeredIn(country: string, ids: number[], extra: Partial<Account> = {}): Account {
+  return {
+    country,
+    currency: 'EUR',
+    registrations: ids.map((jurisdiction_id) => ({ jurisdiction_id })),
+    ...extra,
+  };
+}

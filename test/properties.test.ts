@@ -1,0 +1,152 @@
+import fc from 'fast-check';
+import Decimal from 'decimal.js';
+import { describe, expect, it } from 'vitest';
+import { calculateTaxRate } from '../src/adapters/v20241028.js';
+import { defaultRuleSet } from '../src/default-rules.js';
+import { exclusiveTax, inclusiveTaxes, formatMinor, parseAmount } from '../src/core/money.js';
+import { dayNumber, dateOfDay } from '../src/core/dates.js';
+import { inForce } from '../src/core/ruleset.js';
+import { registeredEverywhere } from './helpers.js';
+
+const account = registeredEverywhere();
+const destinations = [
+  { to_country: 'DE' },
+  { to_country: 'FR' },
+  { to_country: 'HU' },
+  { to_country: 'GB' },
+  { to_country: 'CH' },
+  { to_country: 'JP' },
+  { to_country: 'CA', to_postal_code: 'V6B 1A1' },
+  { to_country: 'CA', to_postal_code: 'H2X 1Y4' },
+  { to_country: 'CA', to_postal_code: 'M5V 2T6' },
+  { to_country: 'US', to_postal_code: '78701' },
+  { to_country: 'US', to_postal_code: '97201' },
+  { to_country: 'ES', to_postal_code: '35001' },
+  { to_country: 'PT', to_postal_code: '9500-123' },
+  { to_country: 'AT', to_postal_code: '6691' },
+];
+const codes = ['consulting', 'eservice', 'ebook', 'saas', 'standard', 'reduced', 'exempt'] as const;
+const dates = fc.integer({ min: dayNumber('2015-01-01'), max: dayNumber('2027-12-31') }).map(dateOfDay);
+const currencies = fc.constantFrom('EUR', 'JPY', 'KWD', 'USD');
+
+describe('money properties', () => {
+  it('exclusive tax equals decimal.js half-up rounding of amount × rate × part', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }),
+        fc.integer({ min: 0, max: 300_000 }),
+        fc.integer({ min: 1, max: 1_000_000 }),
+        (amount, rate, part) => {
+          const expected = new Decimal(amount.toString())
+            .times(rate)
+            .times(part)
+            .dividedBy(new Decimal(10).pow(12))
+            .toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
+          expect(exclusiveTax(amount, rate, part).toString()).toBe(expected.toFixed(0));
+        },
+      ),
+    );
+  });
+
+  it('inclusive taxes equal decimal.js on gross / (1 + Σ rates), and net + taxes = gross', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 14n }),
+        fc.array(fc.record({ rateUnits: fc.integer({ min: 0, max: 300_000 }), partUnits: fc.integer({ min: 1, max: 1_000_000 }) }), { minLength: 1, maxLength: 2 }),
+        (gross, taxes) => {
+          const sum = taxes.reduce((s, t) => s.plus(new Decimal(t.rateUnits).times(t.partUnits).dividedBy(1e12)), new Decimal(1));
+          const got = inclusiveTaxes(gross, taxes);
+          taxes.forEach((t, i) => {
+            const e = new Decimal(gross.toString())
+              .times(new Decimal(t.rateUnits).times(t.partUnits).dividedBy(1e12))
+              .dividedBy(sum)
+              .toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
+            expect(got[i]?.toString()).toBe(e.toFixed(0));
+          });
+        },
+      ),
+    );
+  });
+
+  it('parses and formats amounts without loss', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 18n), max: 10n ** 18n }), fc.integer({ min: 0, max: 4 }), (minor, units) => {
+        const text = formatMinor(minor, units);
+        const back = parseAmount(text, units);
+        expect(back).toEqual({ ok: true, minor });
+      }),
+    );
+  });
+});
+
+describe('calculation properties', () => {
+  it('inclusive ↔ exclusive round trip stays within one minor unit per tax', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...destinations), fc.constantFrom(...codes), dates, currencies, fc.integer({ min: 0, max: 10_000_000 }), (dest, code, date, currency, n) => {
+        const minor = defaultRuleSet.currencies.get(currency) as number;
+        const amount = formatMinor(BigInt(n), minor);
+        const ex = calculateTaxRate({ ...dest, tax_code: code, date, amount, currency }, account);
+        const inc = calculateTaxRate({ ...dest, tax_code: code, date, amount: formatMinor(BigInt(Math.round((ex.total_amount as number) * 10 ** minor)), minor), currency, tax_behavior: 'inclusive' }, account);
+        const lines = ex.additional_rate ? 2 : 1;
+        expect(Math.abs((inc.subtotal as number) - (ex.subtotal as number))).toBeLessThanOrEqual(lines / 10 ** minor + 1e-9);
+        expect(inc.total_amount).toBe(ex.total_amount);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('status is taxable exactly when a rate above zero applies', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...destinations), fc.constantFrom(...codes), dates, fc.option(fc.constantFrom('DE811569869', 'FR40303265045', 'invalid-id'), { nil: undefined }), (dest, code, date, taxId) => {
+        const r = calculateTaxRate({ ...dest, tax_code: code, date, ...(taxId ? { tax_id: taxId } : {}) }, account);
+        const anyRate = r.rate > 0 || (r.additional_rate ?? 0) > 0;
+        expect(r.status === 'taxable').toBe(anyRate);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('results do not depend on the order of the query keys', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...destinations), fc.constantFrom(...codes), dates, fc.integer({ min: 0, max: 1000 }), (dest, code, date, seed) => {
+        const query = { ...dest, tax_code: code, date, amount: '123.45' } as Record<string, string>;
+        const keys = Object.keys(query);
+        const shuffled = Object.fromEntries(keys.map((k, i) => [k, i]).sort((a, b) => ((a[1] as number) * 7919 + seed) % 13 - ((b[1] as number) * 7919 + seed) % 13).map(([k]) => [k, query[k as string]]));
+        expect(calculateTaxRate(shuffled, account)).toEqual(calculateTaxRate(query, account));
+        expect(calculateTaxRate(new URLSearchParams(shuffled).toString(), account)).toEqual(calculateTaxRate(query, account));
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('rule data properties', () => {
+  const classLists: { name: string; periods: { from: number }[] }[] = [];
+  for (const j of defaultRuleSet.jurisdictions.values()) {
+    for (const t of j.taxes) {
+      for (const [cls, periods] of Object.entries(t.classes)) classLists.push({ name: `${j.country}${j.region ? `-${j.region}` : ''} ${t.id} ${cls}`, periods: periods ?? [] });
+    }
+  }
+
+  it('every rate class has exactly one period on every date from its first', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...classLists), fc.integer({ min: dayNumber('2015-01-01'), max: dayNumber('2030-12-31') }), (list, day) => {
+        const containing = list.periods.filter((p, i) => p.from <= day && (list.periods[i + 1]?.from ?? Number.POSITIVE_INFINITY) > day);
+        const expected = day >= (list.periods[0]?.from ?? Number.POSITIVE_INFINITY) ? 1 : 0;
+        expect(containing.length, list.name).toBe(expected);
+        if (expected) expect(inForce(list.periods, day)).toBe(containing[0]);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('every rate is held as exact integer units (checked against decimal.js)', () => {
+    for (const j of defaultRuleSet.jurisdictions.values()) {
+      for (const t of j.taxes) {
+        for (const periods of Object.values(t.classes)) {
+          for (const p of periods ?? []) expect(p.units).toBe(new Decimal(p.rate).times(10_000).toNumber());
+        }
+      }
+    }
+  });
+});
