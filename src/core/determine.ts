@@ -224,7 +224,10 @@ export function determine(input: TaxInput, rules: RuleSet): TaxResult {
   // Where the tax is due: the customer's jurisdiction, or the seller's own.
   let taxing: Location = dest;
   let taxingRegime: CompiledRegime = regime;
-  if (rule.then === 'origin' || (rule.then === 'destination_if_registered' && !collects(destTaxes.main, regime, relation, supply, day, registrations))) {
+  // One VAT area of several countries (Switzerland and Liechtenstein): the seller accounts
+  // for the area's tax to its own administration.
+  const sameAreaAbroad = relation === 'domestic' && origin.country !== dest.country && origin.jurisdiction !== null;
+  if (rule.then === 'origin' || sameAreaAbroad || (rule.then === 'destination_if_registered' && !collects(destTaxes.main, regime, relation, supply, day, registrations))) {
     if (rule.note && rule.then === 'destination_if_registered') notes.push(rule.note);
     const originRegime = origin.country && origin.jurisdiction ? regimeOf(origin, day, supply) : null;
     if (!origin.jurisdiction || !originRegime) {

@@ -1,0 +1,149 @@
+/**
+ * Runs the engine against the test data of peer projects (../shared/conformance) and
+ * prints agreement per corpus. A disagreement is either explained in
+ * fixtures/conformance/known-differences.json (the peer is stale or wrong, or means
+ * something else) or it fails the run. Peer values are never copied into rules/.
+ *
+ * Usage: tsx scripts/conformance.ts [CONFORMANCE_DIR]   (default ../shared/conformance)
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { explainTaxRate } from '../src/adapters/v20241028.js';
+import { TaxRulesError } from '../src/core/errors.js';
+import type { TaxResult } from '../src/core/types.js';
+import { demoAccount } from '../src/cli/demo-account.js';
+import { defaultRuleSet } from '../src/default-rules.js';
+
+const dir = process.argv[2] ?? '../shared/conformance';
+if (!existsSync(dir)) {
+  console.log(`conformance: ${dir} not found, nothing to run`);
+  process.exit(0);
+}
+
+interface Known {
+  corpus: string;
+  match: Record<string, string>;
+  why: string;
+}
+const known = (JSON.parse(readFileSync('fixtures/conformance/known-differences.json', 'utf8')) as { differences: Known[] }).differences;
+const account = demoAccount(defaultRuleSet);
+
+interface Tally {
+  corpus: string;
+  total: number;
+  agree: number;
+  explained: number;
+  unexplained: string[];
+}
+const tallies: Tally[] = [];
+
+function load<T>(file: string): T {
+  return JSON.parse(readFileSync(join(dir, file), 'utf8')) as T;
+}
+
+function quote(query: Record<string, string>): TaxResult | string {
+  try {
+    return explainTaxRate(query, account);
+  } catch (e) {
+    if (e instanceof TaxRulesError) return `error ${e.status}: ${e.message}`;
+    throw e;
+  }
+}
+
+function check(t: Tally, facts: Record<string, string>, agrees: boolean, detail: string): void {
+  t.total++;
+  if (agrees) {
+    t.agree++;
+    return;
+  }
+  const k = known.find((d) => d.corpus === t.corpus && Object.entries(d.match).every(([key, v]) => facts[key] === v));
+  if (k) t.explained++;
+  else t.unexplained.push(`${JSON.stringify(facts)}: ${detail}`);
+}
+
+function tally(corpus: string): Tally {
+  const t: Tally = { corpus, total: 0, agree: 0, explained: 0, unexplained: [] };
+  tallies.push(t);
+  return t;
+}
+
+const rateOf = (r: TaxResult | string): number | string => (typeof r === 'string' ? r : r.status === 'taxable' ? Number(r.main?.rate) : 0);
+
+// 1. EU standard-rate history (vatnode): first and last days of periods since 2015.
+{
+  const t = tally('vatnode/eu-standard-rate-history');
+  const data = load<{ boundary_cases: { country: string; date: string; expected_standard_rate_pct: number }[] }>('vatnode/eu-standard-rate-history.json');
+  for (const c of data.boundary_cases) {
+    if (c.date < '2015-01-01') continue;
+    const r = quote({ to_country: c.country, tax_code: 'eservice', date: c.date });
+    const got = rateOf(r);
+    check(t, { country: c.country, date: c.date }, got === c.expected_standard_rate_pct, `expected ${c.expected_standard_rate_pct}, got ${got}`);
+  }
+}
+
+// 2. ibericode/vat-rates: the standard rate on the first day of every period since 2015.
+{
+  const t = tally('ibericode/vat-rates');
+  const data = load<{ items: Record<string, { effective_from: string; rates: Record<string, number> }[]> }>('ibericode/vat-rates.json');
+  for (const [country, periods] of Object.entries(data.items)) {
+    for (const p of periods) {
+      const date = p.effective_from < '2015-01-01' ? '2015-01-01' : p.effective_from;
+      if (periods.some((q) => q !== p && q.effective_from > p.effective_from && q.effective_from <= date)) continue;
+      if (p.rates.standard === undefined) continue;
+      const got = rateOf(quote({ to_country: country, tax_code: 'eservice', date }));
+      check(t, { country, date }, got === p.rates.standard, `expected ${p.rates.standard}, got ${got}`);
+    }
+  }
+}
+
+// 3. Special territories from billing addresses (vat_moss, vat-moss.js, laravel/vat-calculator).
+interface AddressCase {
+  country_code: string;
+  postal_code: string;
+  city?: string;
+  expected_country_code: string;
+  expected_exception?: string;
+  expected_rate: string;
+}
+function territoryCorpus(corpus: string, file: string, date: string): void {
+  const t = tally(corpus);
+  const data = load<{ cases: { billing_address: AddressCase[] } }>(file);
+  for (const c of data.cases.billing_address) {
+    const query: Record<string, string> = { to_country: c.country_code.trim(), to_postal_code: c.postal_code, tax_code: 'eservice', date };
+    if (c.city) query.to_city = c.city;
+    const r = quote(query);
+    const facts = { country: c.country_code.trim().toUpperCase(), postal_code: c.postal_code, city: c.city ?? '', exception: c.expected_exception ?? '' };
+    if (typeof r === 'string') {
+      check(t, facts, false, r);
+      continue;
+    }
+    const peerSpecial = Boolean(c.expected_exception);
+    const oursSpecial = r.territory !== null;
+    const peerExcluded = peerSpecial && Number(c.expected_rate) === 0;
+    const oursExcluded = r.reason === 'excluded_territory';
+    const sameCountry = r.jurisdiction.country === c.expected_country_code.toUpperCase();
+    const agrees = peerSpecial === oursSpecial && peerExcluded === oursExcluded && (peerExcluded || sameCountry);
+    check(t, facts, agrees, `peer: ${c.expected_country_code}${c.expected_exception ? ` (${c.expected_exception}, ${c.expected_rate})` : ''}; ours: ${r.jurisdiction.country} ${r.territory ? `(${r.territory.name}) ` : ''}${r.status}/${r.reason}`);
+  }
+}
+territoryCorpus('vat_moss-python/billing_address', 'vat_moss/vat_moss-python-test-cases.json', '2015-11-09');
+territoryCorpus('vat-moss.js/billing_address', 'vat_moss/vat-moss-js-test-cases.json', '2021-01-10');
+
+{
+  const t = tally('laravel-vat-calculator/postal_code_test_cases');
+  const data = load<{ postal_code_test_cases: { country_code: string; postal_code: string; comment: string; expected_rate: number }[] }>('laravel-vat-calculator/rules-and-postal-exceptions.json');
+  for (const c of data.postal_code_test_cases) {
+    const got = rateOf(quote({ to_country: c.country_code, to_postal_code: c.postal_code, tax_code: 'eservice', date: '2025-08-03' }));
+    check(t, { country: c.country_code, postal_code: c.postal_code }, got === Math.round(c.expected_rate * 10000) / 100, `${c.comment}: expected ${c.expected_rate * 100}, got ${got}`);
+  }
+}
+
+let unexplained = 0;
+console.log('corpus                                          cases  agree  explained  unexplained');
+for (const t of tallies) {
+  unexplained += t.unexplained.length;
+  console.log(`${t.corpus.padEnd(46)} ${String(t.total).padStart(6)} ${String(t.agree).padStart(6)} ${String(t.explained).padStart(10)} ${String(t.unexplained.length).padStart(12)}`);
+}
+for (const t of tallies) for (const u of t.unexplained) console.log(`  ${t.corpus}: ${u}`);
+console.log(unexplained === 0 ? 'conformance: every disagreement is explained' : `conformance: ${unexplained} unexplained disagreement(s)`);
+process.exit(unexplained === 0 ? 0 : 1);
