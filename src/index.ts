@@ -15,3 +15,18 @@ export type { TaxRulesIssue, TaxRulesErrorStatus } from './core/errors.js';
 export { taxIdFormatVerdict } from './taxid/format.js';
 export { defaultRuleSet } from './default-rules.js';
 export type * from './core/types.js';
+export { calculate, MAX_LINE_ITEMS, calculationRequestSchema } from './adapters/v20260309.js';
+export type {
+  CalculationRequest,
+  CalculationResponse,
+  CalculationOptions,
+  CalculationAddress,
+  CalculationLineItem,
+  CalculationLineResult,
+  CalculationJurisdiction,
+  LineTax,
+  TaxBreakdownEntry,
+  TaxContext,
+} from './adapters/v20260309.js';
+export { negotiateVersion, API_VERSIONS } from './adapters/version.js';
+export type { ApiVersion } from './adapters/version.js';

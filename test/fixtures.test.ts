@@ -67,3 +67,40 @@ describe.each(files)('%s', (fileName) => {
     if (c.reason) expect(explainTaxRate(c.query, account, options).reason).toBe(c.reason);
   });
 });
+
+describe('fixture coverage', () => {
+  const all = files.flatMap((f) => (JSON.parse(readFileSync(join(dir, f), 'utf8')) as FixtureFile).cases);
+
+  it('holds at least 200 cases', () => {
+    expect(all.length).toBeGreaterThanOrEqual(200);
+  });
+
+  it('covers every status and every reason', () => {
+    const statuses = new Set(all.map((c) => c.expected?.status).filter(Boolean));
+    expect([...statuses].sort()).toEqual(['non_taxable', 'not_registered', 'reverse_charge', 'taxable']);
+    const reasons = new Set(all.map((c) => c.reason).filter(Boolean));
+    for (const r of [
+      'standard_rated',
+      'reduced_rated',
+      'ebook_rated',
+      'partially_taxable',
+      'product_exempt',
+      'not_taxable_in_jurisdiction',
+      'no_tax_in_jurisdiction',
+      'excluded_territory',
+      'zero_rated',
+      'outside_scope',
+      'not_registered',
+      'unsupported_country',
+      'eu_reverse_charge',
+      'reverse_charge',
+      'import_vat',
+    ]) {
+      expect(reasons, r).toContain(r);
+    }
+  });
+
+  it('names the rule or source of every case', () => {
+    for (const c of all) expect(c.rule.length, c.name).toBeGreaterThan(0);
+  });
+});

@@ -180,10 +180,9 @@ export function parseTaxRateQuery(
     const verdict = (options.taxIdVerdict ?? taxIdFormatVerdict)(to, q.tax_id);
     customerTaxId = { value: q.tax_id, verdict };
   }
-  const today = typeof options.today === 'function' ? options.today() : (options.today ?? todayLocal());
   const fromPostal = q.from_postal_code ?? (fromCountry === undefined || fromCountry === seller.country ? seller.postalCode : undefined);
   return {
-    date: date ?? today,
+    date: date ?? (typeof options.today === 'function' ? options.today() : (options.today ?? todayLocal())),
     origin: {
       country: fromCountry ?? seller.country,
       postalCode: fromPostal,

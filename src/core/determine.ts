@@ -147,6 +147,7 @@ export function determine(input: TaxInput, rules: RuleSet): TaxResult {
       status,
       reason,
       jurisdiction,
+      customerJurisdiction: dest.jurisdiction && !dest.excluded ? jurisdictionRef(dest.jurisdiction, dest) : null,
       main,
       additional,
       notes,

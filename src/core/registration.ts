@@ -2,26 +2,53 @@ import type { Registration, SupplyKind } from './types.js';
 import type { CompiledRegime, CompiledScheme } from './ruleset.js';
 import { dayNumber } from './dates.js';
 
-/** Registrations with their validity as day numbers, prepared once per call. */
+/** The registrations of one seller in force on one day. */
 export interface ActiveRegistrations {
   has(jurisdictionId: number, importScheme?: boolean): boolean;
 }
 
+interface Span {
+  from: number;
+  until: number;
+  importScheme: boolean;
+}
+
+type RegistrationIndex = Map<number, Span[]>;
+
+// Indexes are built once per registrations array (accounts are prepared once and reused).
+const indexes = new WeakMap<readonly Registration[], RegistrationIndex>();
+
+function indexOf(registrations: readonly Registration[]): RegistrationIndex {
+  let index = indexes.get(registrations);
+  if (!index) {
+    index = new Map();
+    for (const r of registrations) {
+      const span: Span = {
+        from: r.validFrom !== undefined ? dayNumber(r.validFrom) : Number.NEGATIVE_INFINITY,
+        until: r.validUntil !== undefined ? dayNumber(r.validUntil) : Number.POSITIVE_INFINITY,
+        importScheme: r.importScheme === true,
+      };
+      const list = index.get(r.jurisdictionId);
+      if (list) list.push(span);
+      else index.set(r.jurisdictionId, [span]);
+    }
+    indexes.set(registrations, index);
+  }
+  return index;
+}
+
 /**
- * The registrations in force on `day`: `valid_from` and `valid_until` are inclusive
+ * The registrations in force on `day`: `validFrom` and `validUntil` are inclusive
  * calendar dates; a missing bound is open.
  */
 export function activeRegistrations(registrations: readonly Registration[], day: number): ActiveRegistrations {
-  const active = new Map<number, boolean>();
-  for (const r of registrations) {
-    if (r.validFrom !== undefined && dayNumber(r.validFrom) > day) continue;
-    if (r.validUntil !== undefined && dayNumber(r.validUntil) < day) continue;
-    active.set(r.jurisdictionId, (active.get(r.jurisdictionId) ?? false) || r.importScheme === true);
-  }
+  const index = indexOf(registrations);
   return {
     has(id, importScheme = false) {
-      const entry = active.get(id);
-      return entry !== undefined && (!importScheme || entry);
+      const spans = index.get(id);
+      if (!spans) return false;
+      for (const s of spans) if (s.from <= day && day <= s.until && (!importScheme || s.importScheme)) return true;
+      return false;
     },
   };
 }

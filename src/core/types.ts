@@ -107,6 +107,8 @@ export interface TaxResult {
   reason: TaxReason;
   /** The jurisdiction that taxes (or would tax) the supply. */
   jurisdiction: JurisdictionRef;
+  /** The customer's own jurisdiction (after territory rules), when it has rules. */
+  customerJurisdiction: JurisdictionRef | null;
   main: TaxLine | null;
   additional: TaxLine | null;
   notes: string[];

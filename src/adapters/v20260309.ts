@@ -1,0 +1,328 @@
+import { z } from 'zod';
+import type { Address, TaxBehavior, TaxCodeId, TaxIdVerdict, TaxInput, TaxLine, TaxReason, TaxResult, TaxStatus } from '../core/types.js';
+import type { RuleSet } from '../core/ruleset.js';
+import { determine } from '../core/determine.js';
+import { dateOfDay } from '../core/dates.js';
+import { errorFromIssues, TaxRulesError, type TaxRulesIssue } from '../core/errors.js';
+import { canonicalCountry } from '../core/location.js';
+import { PERCENT_100, decimalUnits, divRound, formatMinor, parseAmount } from '../core/money.js';
+import { taxIdFormatVerdict } from '../taxid/format.js';
+import { defaultRuleSet } from '../default-rules.js';
+import { PRODUCT_TYPES, TAX_CODES, prepareAccount, type Account } from './account.js';
+import { issuesFromZod } from './issues.js';
+import type { TaxIdVerdictFunction } from './v20241028.js';
+
+/** The spec's cap on items per document. */
+export const MAX_LINE_ITEMS = 200;
+
+const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
+
+/** An address in a v20260309 calculation request. */
+export const addressSchema = z.object({
+  country: z.string().regex(/^[A-Za-z]{2}$/, 'must be a 2-letter ISO 3166-1 code'),
+  state: text(100).optional(),
+  postal_code: text(20).optional(),
+  city: text(200).optional(),
+  line1: text(200).optional(),
+  line2: text(200).optional(),
+});
+
+export const lineItemSchema = z.object({
+  reference: text(200).min(1, 'must not be empty'),
+  amount: z.string().regex(/^-?\d+(\.\d+)?$/, 'must be a decimal string such as "100.00"'),
+  quantity: z.number().int('must be a whole number').positive('must be at least 1').optional(),
+  tax_code: z.enum(TAX_CODES).optional(),
+  product_type: z.enum(PRODUCT_TYPES).optional(),
+  tax_behavior: z.enum(['exclusive', 'inclusive']).optional(),
+});
+
+/** The body of a v20260309 calculation request. */
+export const calculationRequestSchema = z.object({
+  origin_address: addressSchema.nullable().optional(),
+  customer_address: addressSchema,
+  customer_tax_id: text(50).nullable().optional(),
+  currency: z.string().regex(/^[A-Za-z]{3}$/, 'must be a 3-letter ISO 4217 code').optional(),
+  tax_date: z.number().int('must be whole Unix seconds').nonnegative().optional(),
+  tax_behavior: z.enum(['exclusive', 'inclusive']).optional(),
+  line_items: z
+    .array(lineItemSchema)
+    .min(1, 'needs at least one line item')
+    .max(MAX_LINE_ITEMS, `has more than ${MAX_LINE_ITEMS} items; at most ${MAX_LINE_ITEMS} are allowed per calculation`),
+});
+
+export type CalculationAddress = z.input<typeof addressSchema>;
+export type CalculationLineItem = z.input<typeof lineItemSchema>;
+export type CalculationRequest = z.input<typeof calculationRequestSchema>;
+
+export interface CalculationJurisdiction {
+  id: number | null;
+  name: string;
+  country: string;
+  region: string | null;
+  level: string;
+}
+
+/** One tax on one line. */
+export interface LineTax {
+  name: string | null;
+  rate: string;
+  taxable_part: string;
+  taxable_amount: string;
+  amount: string;
+  status: TaxStatus;
+  reason: TaxReason;
+  jurisdiction: CalculationJurisdiction;
+  /** A second tax of the same sale (Canadian PST/QST). */
+  additional: boolean;
+}
+
+export interface CalculationLineResult {
+  reference: string;
+  quantity: number;
+  tax_code: TaxCodeId;
+  product_type: 'good' | 'service';
+  tax_behavior: TaxBehavior;
+  /** The amount as given. */
+  amount: string;
+  /** Net of tax. */
+  amount_subtotal: string;
+  amount_tax: string;
+  /** Net plus tax. */
+  amount_total: string;
+  taxes: LineTax[];
+  notes: string[];
+}
+
+export interface TaxBreakdownEntry {
+  jurisdiction: CalculationJurisdiction;
+  name: string | null;
+  rate: string;
+  status: TaxStatus;
+  reason: TaxReason;
+  taxable_amount: string;
+  amount: string;
+}
+
+export interface TaxContext {
+  customer: {
+    country: string;
+    region: string | null;
+    postal_code: string | null;
+    jurisdiction: CalculationJurisdiction | null;
+    territory: { id: string; name: string } | null;
+  };
+  customer_type: 'business' | 'consumer';
+  origin: { country: string; postal_code: string | null };
+  tax_date: string;
+}
+
+export interface CalculationResponse {
+  subtotal: string;
+  total_tax: string;
+  total: string;
+  currency: string;
+  tax_behavior: TaxBehavior;
+  tax_context: TaxContext;
+  line_items: CalculationLineResult[];
+  tax_breakdown: TaxBreakdownEntry[];
+  tax_id_validation: { tax_id: string; country: string; valid: boolean | null } | null;
+}
+
+export interface CalculationOptions {
+  rules?: RuleSet;
+  /** The current time in Unix seconds, used when the request has no tax_date; default: the clock. */
+  now?: number | (() => number);
+  taxIdVerdict?: TaxIdVerdictFunction;
+}
+
+function verdictToValid(v: TaxIdVerdict): boolean | null {
+  return v === 'valid' ? true : v === 'invalid' ? false : null;
+}
+
+function addressOf(a: z.output<typeof addressSchema>, rules: RuleSet): Address {
+  return {
+    country: canonicalCountry(rules, a.country),
+    region: a.state,
+    postalCode: a.postal_code,
+    city: a.city,
+    street: [a.line1, a.line2].filter(Boolean).join(', ') || undefined,
+  };
+}
+
+function jurisdictionOf(rules: RuleSet, id: number | null, fallback: TaxResult['jurisdiction']): CalculationJurisdiction {
+  const j = id !== null ? rules.jurisdictions.get(id) : undefined;
+  if (!j) return { id: fallback.id, name: fallback.name, country: fallback.country, region: fallback.region, level: 'country' };
+  return { id: j.id, name: j.name, country: j.country, region: j.region === '' ? null : j.region, level: j.level };
+}
+
+const PATHS: Record<string, (string | number)[]> = {
+  'destination.postalCode': ['customer_address', 'postal_code'],
+  'destination.region': ['customer_address', 'state'],
+  'destination.country': ['customer_address', 'country'],
+  'origin.postalCode': ['origin_address', 'postal_code'],
+  'origin.region': ['origin_address', 'state'],
+  'origin.country': ['origin_address', 'country'],
+  currency: ['currency'],
+  date: ['tax_date'],
+};
+
+/**
+ * The calculation of version 20260309 (`POST /tax/calculations`): taxes of up to 200 line
+ * items for one customer, with per-line taxes, a breakdown per jurisdiction and tax, and
+ * the verdict on the customer's tax ID. Every line is determined by the same core as
+ * `calculateTaxRate`; each line's taxes are rounded to the minor unit, and the totals are
+ * the sums of the lines. Throws TaxRulesError (400/406) listing every problem at once.
+ */
+export function calculate(request: CalculationRequest | unknown, account: Account, options: CalculationOptions = {}): CalculationResponse {
+  const rules = options.rules ?? defaultRuleSet;
+  const seller = prepareAccount(account, rules);
+  const parsed = calculationRequestSchema.safeParse(request);
+  const issues: TaxRulesIssue[] = parsed.success ? [] : issuesFromZod(parsed.error);
+  if (!parsed.success) throw errorFromIssues(issues);
+  const req = parsed.data;
+
+  const checkCountry = (path: (string | number)[], value: string): void => {
+    if (!rules.world.has(canonicalCountry(rules, value))) issues.push({ path, code: 'invalid_value', message: `${path.join('.')} ${value} is not an ISO 3166-1 country code` });
+  };
+  checkCountry(['customer_address', 'country'], req.customer_address.country);
+  if (req.origin_address) checkCountry(['origin_address', 'country'], req.origin_address.country);
+  const currency = req.currency ? req.currency.toUpperCase() : seller.currency;
+  const minorUnits = rules.currencies.get(currency);
+  if (minorUnits === undefined) issues.push({ path: ['currency'], code: 'invalid_value', message: `currency ${req.currency} is not an ISO 4217 currency code` });
+  const seen = new Map<string, number>();
+  req.line_items.forEach((line, i) => {
+    const first = seen.get(line.reference);
+    if (first !== undefined) issues.push({ path: ['line_items', i, 'reference'], code: 'invalid_value', message: `line_items.${i}.reference ${JSON.stringify(line.reference)} repeats line_items.${first}.reference; references must be unique` });
+    else seen.set(line.reference, i);
+    if (minorUnits !== undefined) {
+      const amount = parseAmount(line.amount, minorUnits);
+      if (!amount.ok) issues.push({ path: ['line_items', i, 'amount'], code: 'malformed', message: `line_items.${i}.amount ${line.amount} has more decimals than ${currency} allows (${minorUnits})` });
+    }
+  });
+  if (issues.length > 0) throw errorFromIssues(issues);
+
+  const now = typeof options.now === 'function' ? options.now() : (options.now ?? Math.floor(Date.now() / 1000));
+  const taxDate = dateOfDay(Math.floor((req.tax_date ?? now) / 86_400));
+  const destination = addressOf(req.customer_address, rules);
+  const origin: Address = req.origin_address
+    ? addressOf(req.origin_address, rules)
+    : { country: seller.country, postalCode: seller.postalCode, region: seller.region };
+  let verdict: TaxIdVerdict | undefined;
+  if (req.customer_tax_id) verdict = (options.taxIdVerdict ?? taxIdFormatVerdict)(destination.country, req.customer_tax_id);
+  const behavior: TaxBehavior = req.tax_behavior ?? 'exclusive';
+  const mu = minorUnits as number;
+
+  const breakdown = new Map<string, TaxBreakdownEntry & { taxableMinor: bigint; amountMinor: bigint }>();
+  let subtotal = 0n;
+  let totalTax = 0n;
+  let context: TaxResult | null = null;
+  const lines: CalculationLineResult[] = req.line_items.map((line, i) => {
+    const input: TaxInput = {
+      date: taxDate,
+      origin,
+      destination,
+      taxCode: line.tax_code ?? seller.defaultTaxCode,
+      productType: line.product_type ?? seller.defaultProductType,
+      customerTaxId: req.customer_tax_id && verdict ? { value: req.customer_tax_id, verdict } : undefined,
+      taxBehavior: line.tax_behavior ?? behavior,
+      amount: line.amount,
+      currency,
+      registrations: seller.registrations,
+    };
+    let result: TaxResult;
+    try {
+      result = determine(input, rules);
+    } catch (e) {
+      if (e instanceof TaxRulesError) {
+        throw new TaxRulesError(
+          e.code,
+          e.status,
+          e.issues.map((iss) => ({ ...iss, path: PATHS[iss.path.join('.')] ?? ['line_items', i, ...iss.path] })),
+          e.message,
+        );
+      }
+      throw e;
+    }
+    context ??= result;
+    const amounts = result.amounts as NonNullable<TaxResult['amounts']>;
+    const netMinor = parseMinor(amounts.subtotal, mu);
+    const taxMinor = parseMinor(amounts.tax, mu) + parseMinor(amounts.additionalTax, mu);
+    subtotal += netMinor;
+    totalTax += taxMinor;
+    const taxes: LineTax[] = [];
+    const addTax = (tl: TaxLine | null, additional: boolean, amountText: string): void => {
+      const j = jurisdictionOf(rules, tl?.jurisdictionId ?? result.jurisdiction.id, result.jurisdiction);
+      const taxed = result.status === 'taxable' && tl !== null;
+      const lineTax: LineTax = {
+        name: tl?.name ?? null,
+        rate: taxed ? tl.rate : '0',
+        taxable_part: tl?.taxablePart ?? '100',
+        taxable_amount: formatMinor(taxed ? partOf(netMinor, tl.taxablePart) : netMinor, mu),
+        amount: amountText,
+        status: result.status,
+        reason: result.reason,
+        jurisdiction: j,
+        additional,
+      };
+      taxes.push(lineTax);
+      const key = `${j.id}|${lineTax.name}|${lineTax.rate}|${lineTax.status}|${lineTax.reason}`;
+      const entry = breakdown.get(key);
+      const taxable = parseMinor(lineTax.taxable_amount, mu);
+      const amount = parseMinor(amountText, mu);
+      if (entry) {
+        entry.taxableMinor += taxable;
+        entry.amountMinor += amount;
+      } else {
+        breakdown.set(key, { jurisdiction: j, name: lineTax.name, rate: lineTax.rate, status: lineTax.status, reason: lineTax.reason, taxable_amount: '', amount: '', taxableMinor: taxable, amountMinor: amount });
+      }
+    };
+    addTax(result.main, false, amounts.tax);
+    if (result.additional) addTax(result.additional, true, amounts.additionalTax);
+    return {
+      reference: line.reference,
+      quantity: line.quantity ?? 1,
+      tax_code: result.taxCode,
+      product_type: result.productType,
+      tax_behavior: result.taxBehavior,
+      amount: line.amount,
+      amount_subtotal: amounts.subtotal,
+      amount_tax: formatMinor(taxMinor, mu),
+      amount_total: formatMinor(netMinor + taxMinor, mu),
+      taxes,
+      notes: result.notes,
+    };
+  });
+
+  const first = context as unknown as TaxResult;
+  return {
+    subtotal: formatMinor(subtotal, mu),
+    total_tax: formatMinor(totalTax, mu),
+    total: formatMinor(subtotal + totalTax, mu),
+    currency,
+    tax_behavior: behavior,
+    tax_context: {
+      customer: {
+        country: first.customerJurisdiction?.country ?? destination.country,
+        region: first.customerJurisdiction?.region ?? null,
+        postal_code: req.customer_address.postal_code ?? null,
+        jurisdiction: first.customerJurisdiction ? jurisdictionOf(rules, first.customerJurisdiction.id, first.customerJurisdiction) : null,
+        territory: first.territory,
+      },
+      customer_type: first.customer,
+      origin: { country: origin.country, postal_code: origin.postalCode ?? null },
+      tax_date: taxDate,
+    },
+    line_items: lines,
+    tax_breakdown: [...breakdown.values()].map(({ taxableMinor, amountMinor, ...e }) => ({ ...e, taxable_amount: formatMinor(taxableMinor, mu), amount: formatMinor(amountMinor, mu) })),
+    tax_id_validation: req.customer_tax_id ? { tax_id: req.customer_tax_id, country: destination.country, valid: verdictToValid(verdict as TaxIdVerdict) } : null,
+  };
+}
+
+function parseMinor(text: string, minorUnits: number): bigint {
+  const p = parseAmount(text, minorUnits);
+  return p.ok ? p.minor : 0n;
+}
+
+function partOf(netMinor: bigint, part: string): bigint {
+  return part === '100' ? netMinor : divRound(netMinor * BigInt(decimalUnits(part, 4)), BigInt(PERCENT_100));
+}

@@ -1,0 +1,99 @@
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkRuleData } from '../src/core/rule-checks.js';
+import type { RuleData } from '../src/core/rule-data.js';
+import { defaultRuleData } from '../src/generated/ruledata.js';
+import { loadRuleFiles } from '../scripts/rule-files.js';
+
+function mutated(change: (d: RuleData) => void): RuleData {
+  const copy = structuredClone(defaultRuleData);
+  change(copy);
+  return copy;
+}
+
+function de(d: RuleData) {
+  const c = d.countries.find((x) => x.country === 'DE');
+  if (!c) throw new Error('DE missing');
+  return c;
+}
+
+describe('rules build', () => {
+  it('accepts the rules as they are', () => {
+    expect(checkRuleData(defaultRuleData)).toEqual([]);
+  });
+
+  it('rejects two periods that start on the same day (overlap)', () => {
+    const problems = checkRuleData(
+      mutated((d) => {
+        const std = de(d).jurisdictions[0]!.taxes[0]!.rates.standard!;
+        std.push({ ...std.at(-1)! });
+      }),
+    );
+    expect(problems.map((p) => p.message)).toContainEqual(expect.stringMatching(/two periods start on .* \(overlap\)/));
+  });
+
+  it('rejects periods out of order', () => {
+    const problems = checkRuleData(mutated((d) => de(d).jurisdictions[0]!.taxes[0]!.rates.standard!.reverse()));
+    expect(problems.map((p) => p.message)).toContainEqual(expect.stringMatching(/out of order/));
+  });
+
+  it('rejects a class that starts after a tax code needs it (gap)', () => {
+    const problems = checkRuleData(
+      mutated((d) => {
+        const reduced = de(d).jurisdictions[0]!.taxes[0]!.rates.reduced!;
+        reduced.splice(0, 1);
+      }),
+    );
+    expect(problems.map((p) => p.message)).toContainEqual(expect.stringMatching(/class reduced starts .* gap/));
+  });
+
+  it('rejects a tax code mapped to a class without rates', () => {
+    const problems = checkRuleData(
+      mutated((d) => {
+        const t = de(d).jurisdictions[0]!.taxes[0]!;
+        t.taxability = { ...t.taxability, saas: [{ from: '2015-01-01', treatment: 'taxable', class: 'super_reduced', source: 'test source', checked: '2026-11-23' }] };
+      }),
+    );
+    expect(problems.map((p) => p.message)).toContainEqual(expect.stringMatching(/class super_reduced .* no rates/));
+  });
+
+  it('rejects unknown jurisdiction ids and duplicate ids', () => {
+    const unknown = checkRuleData(mutated((d) => (de(d).jurisdictions[0]!.taxes[0]!.registration = 424242)));
+    expect(unknown.map((p) => p.message)).toContainEqual(expect.stringMatching(/unknown jurisdiction 424242/));
+    const duplicate = checkRuleData(mutated((d) => (de(d).jurisdictions[0]!.id = 840)));
+    expect(duplicate.map((p) => p.message)).toContainEqual(expect.stringMatching(/jurisdiction id 840 used by/));
+  });
+
+  it('rejects unanchored postal-code patterns', () => {
+    const problems = checkRuleData(mutated((d) => (de(d).postal_code = { pattern: '\\d{5}' })));
+    expect(problems.map((p) => p.message)).toContainEqual(expect.stringMatching(/not anchored/));
+  });
+
+  it('rejects dates that are not calendar dates', () => {
+    const problems = checkRuleData(mutated((d) => (de(d).jurisdictions[0]!.taxes[0]!.rates.standard![1]!.from = '2020-02-30')));
+    expect(problems.map((p) => p.message)).toContainEqual(expect.stringMatching(/2020-02-30 is not a calendar date/));
+  });
+
+  it('rejects a place-of-supply table with a hole', () => {
+    const problems = checkRuleData(
+      mutated((d) => {
+        const eu = d.regimes.find((r) => r.regime === 'EU')!;
+        eu.supply_rules = eu.supply_rules.filter((r) => !(r.seller === 'foreign' && r.customer === 'consumer'));
+      }),
+    );
+    expect(problems.map((p) => p.message)).toContainEqual(expect.stringMatching(/no rule for a foreign seller, consumer customer/));
+  });
+
+  it('rejects a rate period without a source (schema)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rules-'));
+    cpSync('rules', dir, { recursive: true });
+    const file = join(dir, 'countries', 'DE.json');
+    const json = JSON.parse(readFileSync(file, 'utf8'));
+    delete json.jurisdictions[0].taxes[0].rates.standard[0].source;
+    writeFileSync(file, JSON.stringify(json));
+    const { problems } = loadRuleFiles(dir);
+    expect(problems).toContainEqual(expect.objectContaining({ file, message: expect.stringMatching(/must have required property 'source'/) }));
+  });
+});

@@ -1,0 +1,177 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { calculate, MAX_LINE_ITEMS, type CalculationRequest } from '../src/adapters/v20260309.js';
+import { calculateTaxRate } from '../src/adapters/v20241028.js';
+import { negotiateVersion } from '../src/adapters/version.js';
+import { TaxRulesError } from '../src/core/errors.js';
+import { dayNumber } from '../src/core/dates.js';
+import { registeredEverywhere } from './helpers.js';
+
+const account = registeredEverywhere();
+const unix = (date: string): number => dayNumber(date) * 86_400 + 12 * 3600;
+
+function refused(f: () => unknown): TaxRulesError {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof TaxRulesError) return e;
+    throw e;
+  }
+  throw new Error('expected a TaxRulesError');
+}
+
+describe('calculate (v20260309)', () => {
+  it('taxes each line and totals them: subtotal + total_tax = total', () => {
+    const r = calculate(
+      {
+        customer_address: { country: 'CA', postal_code: 'V6B 1A1' },
+        currency: 'CAD',
+        tax_date: unix('2026-06-01'),
+        line_items: [
+          { reference: 'book', amount: '10.00', tax_code: 'standard', product_type: 'good' },
+          { reference: 'advice', amount: '100.00', tax_code: 'consulting' },
+        ],
+      },
+      account,
+    );
+    // BC: GST 5 % on both; PST 7 % on goods, not on consulting (PST Act, services not taxable).
+    expect(r.line_items[0]).toMatchObject({ amount_subtotal: '10.00', amount_tax: '1.20', amount_total: '11.20' });
+    expect(r.line_items[1]?.taxes[0]).toMatchObject({ name: 'GST', rate: '5', amount: '5.00' });
+    expect(r.subtotal).toBe('110.00');
+    expect(r.total_tax).toBe('6.20');
+    expect(r.total).toBe('116.20');
+    expect(r.tax_context).toMatchObject({ customer: { country: 'CA', region: 'BC' }, customer_type: 'consumer', tax_date: '2026-06-01' });
+    const gst = r.tax_breakdown.find((b) => b.name === 'GST');
+    expect(gst).toMatchObject({ taxable_amount: '110.00', amount: '5.50', rate: '5', jurisdiction: { id: 124, level: 'country' } });
+  });
+
+  it('gives the same tax as calculateTaxRate for the same sale', () => {
+    const cases = [
+      { to: { country: 'DE' }, q: { to_country: 'DE' }, code: 'ebook' },
+      { to: { country: 'US', postal_code: '78701' }, q: { to_country: 'US', to_postal_code: '78701' }, code: 'saas' },
+      { to: { country: 'CA', postal_code: 'H2X 1Y4' }, q: { to_country: 'CA', to_postal_code: 'H2X 1Y4' }, code: 'standard' },
+      { to: { country: 'ES', postal_code: '35001' }, q: { to_country: 'ES', to_postal_code: '35001' }, code: 'eservice' },
+    ] as const;
+    for (const c of cases) {
+      for (const behavior of ['exclusive', 'inclusive'] as const) {
+        const v1 = calculateTaxRate({ ...c.q, tax_code: c.code, amount: '123.45', date: '2026-06-01', tax_behavior: behavior }, account);
+        const v2 = calculate({ customer_address: c.to, tax_date: unix('2026-06-01'), tax_behavior: behavior, line_items: [{ reference: 'x', amount: '123.45', tax_code: c.code }] }, account);
+        expect(Number(v2.total_tax)).toBeCloseTo((v1.tax_amount ?? 0) + (v1.additional_tax_amount ?? 0), 10);
+        expect(Number(v2.subtotal)).toBe(v1.subtotal);
+        expect(Number(v2.total)).toBe(v1.total_amount);
+      }
+    }
+  });
+
+  it('reports the verdict on the customer tax ID and reverse-charges EU businesses', () => {
+    const r = calculate({ customer_address: { country: 'FR' }, customer_tax_id: 'FR40303265045', tax_date: unix('2026-06-01'), line_items: [{ reference: 'a', amount: '50', tax_code: 'saas' }] }, account);
+    expect(r.tax_id_validation).toEqual({ tax_id: 'FR40303265045', country: 'FR', valid: true });
+    expect(r.tax_context.customer_type).toBe('business');
+    expect(r.line_items[0]?.taxes[0]).toMatchObject({ status: 'reverse_charge', reason: 'eu_reverse_charge', amount: '0.00' });
+    const bad = calculate({ customer_address: { country: 'FR' }, customer_tax_id: 'FR1', tax_date: unix('2026-06-01'), line_items: [{ reference: 'a', amount: '50', tax_code: 'saas' }] }, account);
+    expect(bad.tax_id_validation?.valid).toBe(false);
+    expect(bad.total_tax).toBe('10.00');
+  });
+
+  it('reads the clock only when no tax_date is given, through the injectable now', () => {
+    const r = calculate({ customer_address: { country: 'DE' }, line_items: [{ reference: 'a', amount: '100' }] }, account, { now: unix('2020-08-01') });
+    expect(r.tax_context.tax_date).toBe('2020-08-01');
+    expect(r.total_tax).toBe('16.00');
+  });
+
+  it('refuses every problem at once, with paths', () => {
+    const e = refused(() =>
+      calculate(
+        {
+          customer_address: { country: 'ZZ' },
+          currency: 'XYZ',
+          line_items: [
+            { reference: 'a', amount: '1' },
+            { reference: 'a', amount: '2' },
+          ],
+        },
+        account,
+      ),
+    );
+    expect(e.status).toBe(406);
+    expect(e.issues.map((i) => i.path.join('.')).sort()).toEqual(['currency', 'customer_address.country', 'line_items.1.reference']);
+  });
+
+  it('refuses malformed bodies with 400', () => {
+    const e = refused(() => calculate({ line_items: [{ reference: '', amount: 'ten' }] }, account));
+    expect(e.status).toBe(400);
+    expect(e.issues.map((i) => i.path.join('.')).sort()).toEqual(['customer_address', 'line_items.0.amount', 'line_items.0.reference']);
+    const tooPrecise = refused(() => calculate({ customer_address: { country: 'DE' }, line_items: [{ reference: 'a', amount: '1.001' }] }, account));
+    expect(tooPrecise.issues[0]?.path).toEqual(['line_items', 0, 'amount']);
+  });
+
+  it(`accepts ${MAX_LINE_ITEMS} lines and refuses more`, () => {
+    const lines = (n: number) => Array.from({ length: n }, (_, i) => ({ reference: `l${i}`, amount: '1.00' }));
+    const ok = calculate({ customer_address: { country: 'DE' }, tax_date: unix('2026-06-01'), line_items: lines(MAX_LINE_ITEMS) }, account);
+    expect(ok.total_tax).toBe('38.00');
+    const e = refused(() => calculate({ customer_address: { country: 'DE' }, line_items: lines(MAX_LINE_ITEMS + 1) }, account));
+    expect(e.status).toBe(400);
+    expect(e.issues[0]?.message).toMatch(/at most 200/);
+  });
+});
+
+describe('calculate properties', () => {
+  const codes = ['consulting', 'eservice', 'ebook', 'saas', 'standard', 'reduced', 'exempt'] as const;
+  const line = fc.record({ amount: fc.integer({ min: 0, max: 1_000_000 }).map((n) => (n / 100).toFixed(2)), tax_code: fc.constantFrom(...codes) });
+  const customers = [{ country: 'DE' }, { country: 'CA', postal_code: 'H2X 1Y4' }, { country: 'US', postal_code: '78701' }, { country: 'GB' }];
+  const request = (customer: object, items: { amount: string; tax_code: (typeof codes)[number] }[], behavior: 'exclusive' | 'inclusive'): CalculationRequest => ({
+    customer_address: customer as CalculationRequest['customer_address'],
+    tax_date: unix('2026-06-01'),
+    tax_behavior: behavior,
+    line_items: items.map((l, i) => ({ reference: `r${i}`, ...l })),
+  });
+
+  it('the order of lines does not change the totals', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...customers), fc.array(line, { minLength: 1, maxLength: 12 }), fc.constantFrom('exclusive', 'inclusive' as const), (customer, items, behavior) => {
+        const a = calculate(request(customer, items, behavior), account);
+        const b = calculate(request(customer, [...items].reverse(), behavior), account);
+        expect([b.subtotal, b.total_tax, b.total]).toEqual([a.subtotal, a.total_tax, a.total]);
+        expect((BigInt(a.subtotal.replace('.', '')) + BigInt(a.total_tax.replace('.', ''))).toString()).toBe(BigInt(a.total.replace('.', '')).toString());
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('splitting a line in two changes the total tax by at most one minor unit per tax', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...customers), line, fc.double({ min: 0, max: 1, noNaN: true }), (customer, l, cut) => {
+        const cents = Math.round(Number(l.amount) * 100);
+        const first = Math.floor(cents * cut);
+        const whole = calculate(request(customer, [l], 'exclusive'), account);
+        const split = calculate(
+          request(customer, [{ ...l, amount: (first / 100).toFixed(2) }, { ...l, amount: ((cents - first) / 100).toFixed(2) }], 'exclusive'),
+          account,
+        );
+        const taxesPerLine = whole.line_items[0]?.taxes.length ?? 1;
+        expect(Math.abs(Number(split.total_tax) - Number(whole.total_tax))).toBeLessThanOrEqual(taxesPerLine * 0.01 + 1e-9);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('negotiateVersion', () => {
+  it('reads the version from the Accept header in both written forms', () => {
+    expect(negotiateVersion('application/json; api_version: 20260309', '20241028')).toBe('20260309');
+    expect(negotiateVersion('application/json;api_version=20241028', '20260309')).toBe('20241028');
+    expect(negotiateVersion('text/html, application/json; api_version="20260309"', '20241028')).toBe('20260309');
+  });
+
+  it("falls back to the account's version", () => {
+    expect(negotiateVersion(undefined, '20241028')).toBe('20241028');
+    expect(negotiateVersion('application/json', '20260309')).toBe('20260309');
+  });
+
+  it('refuses unknown versions with 406', () => {
+    const e = refused(() => negotiateVersion('application/json; api_version: 20160614', '20241028'));
+    expect(e.status).toBe(406);
+    expect(e.issues[0]?.path).toEqual(['headers', 'accept']);
+    expect(refused(() => negotiateVersion(undefined, '2024')).issues[0]?.path).toEqual(['account', 'api_version']);
+  });
+});
