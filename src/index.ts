@@ -15,7 +15,7 @@ export type { TaxRulesIssue, TaxRulesErrorStatus } from './core/errors.js';
 export { taxIdFormatVerdict } from './taxid/format.js';
 export { defaultRuleSet } from './default-rules.js';
 export type * from './core/types.js';
-export { calculate, MAX_LINE_ITEMS, calculationRequestSchema } from './adapters/v20260309.js';
+export { calculate, MAX_LINE_ITEMS, calculationRequestSchema, calculationResponseSchema } from './adapters/v20260309.js';
 export type {
   CalculationRequest,
   CalculationResponse,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { calculate, MAX_LINE_ITEMS, type CalculationRequest } from '../src/adapters/v20260309.js';
+import { calculate, calculationResponseSchema, MAX_LINE_ITEMS, type CalculationRequest } from '../src/adapters/v20260309.js';
 import { calculateTaxRate } from '../src/adapters/v20241028.js';
 import { negotiateVersion } from '../src/adapters/version.js';
 import { TaxRulesError } from '../src/core/errors.js';
@@ -37,6 +37,7 @@ describe('calculate (v20260309)', () => {
     // BC: GST 5 % on both; PST 7 % on goods, not on consulting (PST Act, services not taxable).
     expect(r.line_items[0]).toMatchObject({ amount_subtotal: '10.00', amount_tax: '1.20', amount_total: '11.20' });
     expect(r.line_items[1]?.taxes[0]).toMatchObject({ name: 'GST', rate: '5', amount: '5.00' });
+    expect(calculationResponseSchema.parse(r)).toEqual(r);
     expect(r.subtotal).toBe('110.00');
     expect(r.total_tax).toBe('6.20');
     expect(r.total).toBe('116.20');

@@ -54,79 +54,93 @@ export type CalculationAddress = z.input<typeof addressSchema>;
 export type CalculationLineItem = z.input<typeof lineItemSchema>;
 export type CalculationRequest = z.input<typeof calculationRequestSchema>;
 
-export interface CalculationJurisdiction {
-  id: number | null;
-  name: string;
-  country: string;
-  region: string | null;
-  level: string;
-}
+const decimal = z.string().regex(/^-?\d+(\.\d+)?$/);
+const statusSchema = z.enum(['taxable', 'non_taxable', 'not_registered', 'reverse_charge']);
+
+export const calculationJurisdictionSchema = z.object({
+  id: z.number().int().nullable(),
+  name: z.string(),
+  country: z.string(),
+  region: z.string().nullable(),
+  level: z.string(),
+});
 
 /** One tax on one line. */
-export interface LineTax {
-  name: string | null;
-  rate: string;
-  taxable_part: string;
-  taxable_amount: string;
-  amount: string;
-  status: TaxStatus;
-  reason: TaxReason;
-  jurisdiction: CalculationJurisdiction;
+export const lineTaxSchema = z.object({
+  name: z.string().nullable(),
+  rate: decimal,
+  taxable_part: decimal,
+  taxable_amount: decimal,
+  amount: decimal,
+  status: statusSchema,
+  reason: z.string(),
+  jurisdiction: calculationJurisdictionSchema,
   /** A second tax of the same sale (Canadian PST/QST). */
-  additional: boolean;
-}
+  additional: z.boolean(),
+});
 
-export interface CalculationLineResult {
-  reference: string;
-  quantity: number;
-  tax_code: TaxCodeId;
-  product_type: 'good' | 'service';
-  tax_behavior: TaxBehavior;
+export const calculationLineResultSchema = z.object({
+  reference: z.string(),
+  quantity: z.number().int(),
+  tax_code: z.enum(TAX_CODES),
+  product_type: z.enum(PRODUCT_TYPES),
+  tax_behavior: z.enum(['exclusive', 'inclusive']),
   /** The amount as given. */
-  amount: string;
+  amount: decimal,
   /** Net of tax. */
-  amount_subtotal: string;
-  amount_tax: string;
+  amount_subtotal: decimal,
+  amount_tax: decimal,
   /** Net plus tax. */
-  amount_total: string;
-  taxes: LineTax[];
-  notes: string[];
-}
+  amount_total: decimal,
+  taxes: z.array(lineTaxSchema),
+  notes: z.array(z.string()),
+});
 
-export interface TaxBreakdownEntry {
-  jurisdiction: CalculationJurisdiction;
-  name: string | null;
-  rate: string;
-  status: TaxStatus;
-  reason: TaxReason;
-  taxable_amount: string;
-  amount: string;
-}
+export const taxBreakdownEntrySchema = z.object({
+  jurisdiction: calculationJurisdictionSchema,
+  name: z.string().nullable(),
+  rate: decimal,
+  status: statusSchema,
+  reason: z.string(),
+  taxable_amount: decimal,
+  amount: decimal,
+});
 
-export interface TaxContext {
-  customer: {
-    country: string;
-    region: string | null;
-    postal_code: string | null;
-    jurisdiction: CalculationJurisdiction | null;
-    territory: { id: string; name: string } | null;
-  };
-  customer_type: 'business' | 'consumer';
-  origin: { country: string; postal_code: string | null };
-  tax_date: string;
-}
+export const taxContextSchema = z.object({
+  customer: z.object({
+    country: z.string(),
+    region: z.string().nullable(),
+    postal_code: z.string().nullable(),
+    jurisdiction: calculationJurisdictionSchema.nullable(),
+    territory: z.object({ id: z.string(), name: z.string() }).nullable(),
+  }),
+  customer_type: z.enum(['business', 'consumer']),
+  origin: z.object({ country: z.string(), postal_code: z.string().nullable() }),
+  tax_date: z.string(),
+});
 
-export interface CalculationResponse {
-  subtotal: string;
-  total_tax: string;
-  total: string;
-  currency: string;
-  tax_behavior: TaxBehavior;
-  tax_context: TaxContext;
+/** The response of a v20260309 calculation. */
+export const calculationResponseSchema = z.object({
+  subtotal: decimal,
+  total_tax: decimal,
+  total: decimal,
+  currency: z.string(),
+  tax_behavior: z.enum(['exclusive', 'inclusive']),
+  tax_context: taxContextSchema,
+  line_items: z.array(calculationLineResultSchema),
+  tax_breakdown: z.array(taxBreakdownEntrySchema),
+  tax_id_validation: z.object({ tax_id: z.string(), country: z.string(), valid: z.boolean().nullable() }).nullable(),
+});
+
+export type CalculationJurisdiction = z.output<typeof calculationJurisdictionSchema>;
+export type LineTax = Omit<z.output<typeof lineTaxSchema>, 'reason'> & { reason: TaxReason };
+export type CalculationLineResult = Omit<z.output<typeof calculationLineResultSchema>, 'taxes'> & { taxes: LineTax[] };
+export type TaxBreakdownEntry = Omit<z.output<typeof taxBreakdownEntrySchema>, 'reason'> & { reason: TaxReason };
+export type TaxContext = z.output<typeof taxContextSchema>;
+export type CalculationResponse = Omit<z.output<typeof calculationResponseSchema>, 'line_items' | 'tax_breakdown'> & {
   line_items: CalculationLineResult[];
   tax_breakdown: TaxBreakdownEntry[];
-  tax_id_validation: { tax_id: string; country: string; valid: boolean | null } | null;
-}
+};
 
 export interface CalculationOptions {
   rules?: RuleSet;

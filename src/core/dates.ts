@@ -1,21 +1,37 @@
 /** First day the rule data must cover. */
 export const DATA_START = '2015-01-01';
 
-const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const MS_PER_DAY = 86_400_000;
-
 /**
  * Day number (days since 1970-01-01) of a calendar date `YYYY-MM-DD`, or NaN when the
  * text is not a real calendar date. Calendar arithmetic only: no time of day, no timezone.
  */
 export function dayNumber(date: string): number {
-  const m = DATE_RE.exec(date);
-  if (!m) return Number.NaN;
-  const y = Number(m[1]);
-  const mo = Number(m[2]);
-  const d = Number(m[3]);
-  if (mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo)) return Number.NaN;
-  return Date.UTC(y, mo - 1, d) / MS_PER_DAY;
+  if (date.length !== 10 || date.charCodeAt(4) !== 45 || date.charCodeAt(7) !== 45) return Number.NaN;
+  const y = digits(date, 0, 4);
+  const m = digits(date, 5, 7);
+  const d = digits(date, 8, 10);
+  if (y < 0 || m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m)) return Number.NaN;
+  return daysFromCivil(y, m, d);
+}
+
+function digits(text: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) return -1;
+    n = n * 10 + c;
+  }
+  return n;
+}
+
+// Days from 1970-01-01 of a proleptic Gregorian date (H. Hinnant's days_from_civil).
+function daysFromCivil(y: number, m: number, d: number): number {
+  const yy = m <= 2 ? y - 1 : y;
+  const era = Math.floor(yy / 400);
+  const yoe = yy - era * 400;
+  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146_097 + doe - 719_468;
 }
 
 function daysInMonth(year: number, month: number): number {
@@ -25,5 +41,5 @@ function daysInMonth(year: number, month: number): number {
 
 /** The calendar date of a day number. */
 export function dateOfDay(day: number): string {
-  return new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
+  return new Date(day * 86_400_000).toISOString().slice(0, 10);
 }

@@ -5,7 +5,7 @@ import { dayNumber } from './dates.js';
 import { TaxRulesError } from './errors.js';
 import { locate, regimeOf, type Location } from './location.js';
 import { activeRegistrations, coveringScheme, type ActiveRegistrations } from './registration.js';
-import { PERCENT_100, decimalUnits, exclusiveTax, formatMinor, inclusiveTaxes, parseAmount } from './money.js';
+import { PERCENT_100, exclusiveTax, formatMinor, inclusiveTaxes, parseAmount } from './money.js';
 
 type Relation = 'domestic' | 'union' | 'foreign';
 
@@ -120,7 +120,7 @@ export function determine(input: TaxInput, rules: RuleSet): TaxResult {
     let amounts: TaxResult['amounts'] = null;
     if (amountMinor !== null) {
       const lines = [main, additional].filter((l): l is TaxLine => l !== null && status === 'taxable');
-      const units = lines.map((l) => ({ rateUnits: rateUnitsOf(l), partUnits: partUnitsOf(l) }));
+      const units = lines;
       let taxes: bigint[];
       let subtotal: bigint;
       let total: bigint;
@@ -165,7 +165,7 @@ export function determine(input: TaxInput, rules: RuleSet): TaxResult {
 
   const zeroLine = (tax: CompiledTax | null, j: CompiledJurisdiction, treatment?: CompiledTreatment): TaxLine | null =>
     tax
-      ? { name: tax.name, rate: '0', taxablePart: treatment?.part ?? '100', jurisdictionId: j.id, rateClass: null, source: null }
+      ? { name: tax.name, rate: '0', taxablePart: treatment?.part ?? '100', rateUnits: 0, partUnits: treatment?.partUnits ?? PERCENT_100, jurisdictionId: j.id, rateClass: null, source: null }
       : null;
 
   // Customers outside any country we have rules for.
@@ -279,6 +279,8 @@ export function determine(input: TaxInput, rules: RuleSet): TaxResult {
     name: main.name,
     rate: chosen.rate,
     taxablePart: treatment.part,
+    rateUnits: chosen.units,
+    partUnits: treatment.partUnits,
     jurisdictionId: taxingJ.id,
     rateClass,
     source: chosen.source,
@@ -298,6 +300,8 @@ export function determine(input: TaxInput, rules: RuleSet): TaxResult {
             name: additional.name,
             rate: addRate.rate,
             taxablePart: addTreatment.part,
+            rateUnits: addRate.units,
+            partUnits: addTreatment.partUnits,
             jurisdictionId: owner.id,
             rateClass: addClass,
             source: addRate.source,
@@ -331,9 +335,3 @@ function collects(
   return coveringScheme(regime, relation, supply, day, registrations) !== null;
 }
 
-function rateUnitsOf(line: TaxLine): number {
-  return decimalUnits(line.rate, 4);
-}
-function partUnitsOf(line: TaxLine): number {
-  return decimalUnits(line.taxablePart, 4);
-}

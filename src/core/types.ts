@@ -87,6 +87,10 @@ export interface TaxLine {
   rate: string;
   /** Percentage of the amount that is taxed, as a decimal string ("100", "80"). */
   taxablePart: string;
+  /** The rate in integer units of 0.0001 % (19 % = 190000), for exact integer arithmetic. */
+  rateUnits: number;
+  /** The taxable part in integer units of 0.0001 % (100 % = 1000000). */
+  partUnits: number;
   jurisdictionId: number;
   /** The rate class used, when taxable. */
   rateClass: RateClass | null;

@@ -14,3 +14,12 @@ describe('dates', () => {
     }
   });
 });
+
+describe('day numbers agree with the calendar of Date.UTC', () => {
+  it('for every day from 1900 to 2100', () => {
+    for (let t = Date.UTC(1900, 0, 1); t <= Date.UTC(2100, 11, 31); t += 86_400_000) {
+      const iso = new Date(t).toISOString().slice(0, 10);
+      expect(dayNumber(iso)).toBe(t / 86_400_000);
+    }
+  });
+});

@@ -1,0 +1,18 @@
+/**
+ * Writes the JSON Schemas of the v20260309 calculation request and response, derived from
+ * the zod schemas the library validates with, into dist/schema/ (published with the package).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { z } from 'zod';
+import { calculationRequestSchema, calculationResponseSchema } from '../src/adapters/v20260309.js';
+
+const dir = 'dist/schema/v20260309';
+mkdirSync(dir, { recursive: true });
+for (const [name, schema, io] of [
+  ['calculation-request', calculationRequestSchema, 'input'],
+  ['calculation-response', calculationResponseSchema, 'output'],
+] as const) {
+  const json = { ...z.toJSONSchema(schema, { io, target: 'draft-2020-12' }), title: `taxrules ${name} (API version 20260309)` };
+  writeFileSync(`${dir}/${name}.schema.json`, `${JSON.stringify(json, null, 2)}\n`);
+}
+console.log(`wrote ${dir}/calculation-{request,response}.schema.json`);
