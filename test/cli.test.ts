@@ -42,7 +42,7 @@ describe('taxrules CLI', () => {
   it('prints refused input as a JSON error and exits 1', () => {
     const r = cli('quote', 'tax_code=books');
     expect(r.code).toBe(1);
-    const body = JSON.parse(r.err) as { error: { status: number; issues: { path: string[] }[] } };
+    const body = JSON.parse(r.err.slice(r.err.indexOf('{'))) as { error: { status: number; issues: { path: string[] }[] } };
     expect(body.error.status).toBe(400);
     expect(body.error.issues.map((i) => i.path[0]).sort()).toEqual(['tax_code', 'to_country']);
   });
