@@ -163,9 +163,11 @@ export function determine(input: TaxInput, rules: RuleSet): TaxResult {
     };
   };
 
+  /** The jurisdiction that levies `tax` where `j` taxes: GST in British Columbia is Canada's. */
+  const ownerOf = (tax: CompiledTax, j: CompiledJurisdiction): CompiledJurisdiction => (j.taxes.includes(tax) ? j : (j.parent ?? j));
   const zeroLine = (tax: CompiledTax | null, j: CompiledJurisdiction, treatment?: CompiledTreatment): TaxLine | null =>
     tax
-      ? { name: tax.name, rate: '0', taxablePart: treatment?.part ?? '100', rateUnits: 0, partUnits: treatment?.partUnits ?? PERCENT_100, jurisdictionId: j.id, rateClass: null, source: null }
+      ? { name: tax.name, rate: '0', taxablePart: treatment?.part ?? '100', rateUnits: 0, partUnits: treatment?.partUnits ?? PERCENT_100, jurisdictionId: ownerOf(tax, j).id, rateClass: null, source: null }
       : null;
 
   // Customers outside any country we have rules for.
@@ -281,7 +283,7 @@ export function determine(input: TaxInput, rules: RuleSet): TaxResult {
     taxablePart: treatment.part,
     rateUnits: chosen.units,
     partUnits: treatment.partUnits,
-    jurisdictionId: taxingJ.id,
+    jurisdictionId: ownerOf(main, taxingJ).id,
     rateClass,
     source: chosen.source,
   };
@@ -289,7 +291,7 @@ export function determine(input: TaxInput, rules: RuleSet): TaxResult {
 
   let additionalLine: TaxLine | null = null;
   if (additional) {
-    const owner = taxingJ.taxes.includes(additional) ? taxingJ : (taxingJ.parent ?? taxingJ);
+    const owner = ownerOf(additional, taxingJ);
     const addTreatment = treatmentOf(additional, taxingRegime, input.taxCode, day);
     if (addTreatment?.treatment === 'taxable' && day >= additional.since) {
       const addClass = addTreatment.rateClass as RateClass;

@@ -1,0 +1,129 @@
+/**
+ * The benchmark suite: taxrules against the V8 floor and its peers, in one run.
+ * Prints ops/s and ns/op (median and p99) per case, cold start, heap and bundle size,
+ * and each target as met or not met; writes bench/results/latest.json.
+ *
+ * Usage: npm run bench   (builds first; run on an otherwise idle machine)
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { gzipSync } from 'node:zlib';
+import { measure, do_not_optimize } from 'mitata';
+import { build } from 'esbuild';
+import salesTax from 'sales-tax';
+import { checkVAT, countries as jsvatCountries } from 'jsvat';
+import { stdnum } from 'stdnum';
+import { benchAccount, corpus, salesTaxB2C } from './corpus.js';
+import { floorQuote, type FloorInput } from './floor.js';
+
+type Lib = typeof import('../src/index.js');
+const lib = (await import(new URL('../dist/index.js', import.meta.url).href)) as Lib;
+const { calculateTaxRate, calculate, prepareAccount, defaultRuleSet } = lib;
+prepareAccount(benchAccount, defaultRuleSet);
+
+interface Row {
+  name: string;
+  nsMedian: number;
+  nsP99: number;
+  opsPerSec: number;
+}
+const rows: Row[] = [];
+
+async function bench(name: string, fn: () => unknown, perCall = 1): Promise<Row> {
+  const stats = await measure(fn, { min_cpu_time: 400 * 1e6 } as never);
+  const row = { name, nsMedian: stats.p50 / perCall, nsP99: stats.p99 / perCall, opsPerSec: 1e9 / (stats.p50 / perCall) };
+  rows.push(row);
+  console.log(`${name.padEnd(58)} ${row.nsMedian.toFixed(0).padStart(8)} ns  p99 ${row.nsP99.toFixed(0).padStart(8)} ns  ${Math.round(row.opsPerSec).toLocaleString('en').padStart(12)} ops/s`);
+  return row;
+}
+
+// Each case walks the whole corpus per call and reports the time per quote.
+const n = corpus.length;
+const priced = corpus.map((q) => ({ ...q, amount: '123.45' }));
+const inclusive = priced.map((q) => ({ ...q, tax_behavior: 'inclusive' }));
+const queryStrings = priced.map((q) => new URLSearchParams(q).toString());
+const floorInputs: FloorInput[] = corpus.map((q, i) => ({ country: q.to_country as string, zip: Number(q.to_postal_code ?? 0) || i * 7, amountMinor: 12_345 }));
+const usp8 = 'to_country=DE&to_postal_code=10115&tax_code=ebook&tax_behavior=exclusive&product_type=service&date=2026-06-01&amount=100&currency=EUR';
+const keys8 = ['to_country', 'to_postal_code', 'tax_code', 'tax_behavior', 'product_type', 'date', 'amount', 'currency'];
+const tenLines = {
+  customer_address: { country: 'DE' },
+  tax_date: 1_780_315_200,
+  line_items: Array.from({ length: 10 }, (_, i) => ({ reference: `l${i}`, amount: `${10 + i}.99`, tax_code: i % 3 === 0 ? 'ebook' : 'saas' })),
+};
+
+console.log(`taxrules bench — node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB\n`);
+const floor = await bench('floor: Map lookups + ZIP search + integer tax', () => {
+  for (let i = 0; i < n; i++) do_not_optimize(floorQuote(floorInputs[i] as FloorInput));
+}, n);
+const rateOnly = await bench('taxrules rate-only quote (object query)', () => {
+  for (let i = 0; i < n; i++) do_not_optimize(calculateTaxRate(corpus[i] as Record<string, string>, benchAccount));
+}, n);
+const pricedEx = await bench('taxrules priced quote, exclusive', () => {
+  for (let i = 0; i < n; i++) do_not_optimize(calculateTaxRate(priced[i] as Record<string, string>, benchAccount));
+}, n);
+const pricedIn = await bench('taxrules priced quote, inclusive', () => {
+  for (let i = 0; i < n; i++) do_not_optimize(calculateTaxRate(inclusive[i] as Record<string, string>, benchAccount));
+}, n);
+const qs = await bench('taxrules priced quote from a query string', () => {
+  for (let i = 0; i < n; i++) do_not_optimize(calculateTaxRate(queryStrings[i] as string, benchAccount));
+}, n);
+const usp = await bench('URLSearchParams of 8 parameters + 8 get', () => {
+  const p = new URLSearchParams(usp8);
+  for (const k of keys8) do_not_optimize(p.get(k));
+});
+const calc10 = await bench('taxrules calculate, 10 lines (v20260309)', () => do_not_optimize(calculate(tenLines, benchAccount)));
+
+salesTax.setTaxOriginCountry('IE');
+const peerB2C = await bench('peer: npm sales-tax getSalesTax, B2C (awaited)', async () => {
+  for (const [c, s] of salesTaxB2C) do_not_optimize(await salesTax.getSalesTax(c, s));
+}, salesTaxB2C.length);
+const ids = ['DE811569869', 'FR40303265045', 'ESA28015865', 'NL004495445B01', 'ATU13585627', 'IT00743110157', 'DE811569868', 'FR4030326504'];
+const jsvatRow = await bench('peer: npm jsvat checkVAT (all countries)', () => {
+  for (const id of ids) do_not_optimize(checkVAT(id, jsvatCountries));
+}, ids.length);
+const euVat = stdnum.EU?.vat;
+if (!euVat) throw new Error('stdnum has no EU VAT validator');
+const stdnumRow = await bench('peer: npm stdnum EU VAT validate', () => {
+  for (const id of ids) do_not_optimize(euVat.validate(id));
+}, ids.length);
+const decimalRow = await bench('reference: decimal.js times + toDecimalPlaces', async () => {
+  const { default: Decimal } = await import('decimal.js');
+  do_not_optimize(new Decimal('123.45').times('0.19').toDecimalPlaces(2));
+});
+
+// Cold start: fresh node processes, import + first quote, measured in-process.
+const script = `const t0 = performance.now(); const m = await import(${JSON.stringify(new URL('../dist/index.js', import.meta.url).href)}); m.calculateTaxRate({ to_country: 'DE', tax_code: 'ebook', date: '2026-06-01', amount: '100' }, { country: 'IE', currency: 'EUR', registrations: [{ jurisdiction_id: 276 }] }); console.log(performance.now() - t0);`;
+const cold: number[] = [];
+for (let i = 0; i < 10; i++) cold.push(Number(spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }).stdout.trim()));
+cold.sort((a, b) => a - b);
+const coldMs = ((cold[4] as number) + (cold[5] as number)) / 2;
+const heapScript = `globalThis.gc(); const h0 = process.memoryUsage().heapUsed; const m = await import(${JSON.stringify(new URL('../dist/index.js', import.meta.url).href)}); m.calculateTaxRate({ to_country: 'DE', date: '2026-06-01' }, { country: 'IE', currency: 'EUR', registrations: [] }); globalThis.gc(); console.log(process.memoryUsage().heapUsed - h0);`;
+const heapMb = Number(spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', heapScript], { encoding: 'utf8' }).stdout.trim()) / 2 ** 20;
+const bundle = await build({ entryPoints: ['src/index.ts'], bundle: true, minify: true, write: false, format: 'esm', platform: 'neutral', mainFields: ['module', 'main'] });
+const bundleKb = gzipSync(bundle.outputFiles[0]?.contents ?? new Uint8Array()).length / 1024;
+console.log(`\ncold start (import + first quote, median of 10): ${coldMs.toFixed(1)} ms`);
+console.log(`heap of the loaded default rule set: ${heapMb.toFixed(1)} MB`);
+console.log(`default entry, minified + gzipped with its dependencies: ${bundleKb.toFixed(1)} kB`);
+
+const targets: [string, boolean, string][] = [
+  ['rate-only quote ≤ 2× floor', rateOnly.nsMedian <= 2 * floor.nsMedian, `${(rateOnly.nsMedian / floor.nsMedian).toFixed(1)}×`],
+  ['priced quote ≤ 3× floor', pricedEx.nsMedian <= 3 * floor.nsMedian, `${(pricedEx.nsMedian / floor.nsMedian).toFixed(1)}×`],
+  ['≥ 5× sales-tax on B2C', peerB2C.nsMedian >= 5 * rateOnly.nsMedian, `${(peerB2C.nsMedian / rateOnly.nsMedian).toFixed(1)}×`],
+  ['query string ≤ 1.5× URLSearchParams', qs.nsMedian <= 1.5 * usp.nsMedian, `${(qs.nsMedian / usp.nsMedian).toFixed(1)}×`],
+  ['10-line calculate ≥ 200 k/s', calc10.opsPerSec >= 200_000, `${Math.round(calc10.opsPerSec).toLocaleString('en')}/s`],
+  ['cold start ≤ 15 ms', coldMs <= 15, `${coldMs.toFixed(1)} ms`],
+  ['heap with all rules ≤ 30 MB', heapMb <= 30, `${heapMb.toFixed(1)} MB`],
+];
+console.log('\ntargets');
+for (const [name, met, value] of targets) console.log(`  ${met ? 'met    ' : 'NOT MET'}  ${name.padEnd(40)} ${value}`);
+console.log('  (validateTaxId vs jsvat/stdnum, sales-tax B2B and the EU-only bundle wait for tax-ID validation and rule packs)');
+void pricedIn;
+void jsvatRow;
+void stdnumRow;
+void decimalRow;
+
+mkdirSync('bench/results', { recursive: true });
+const result = { date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model, cores: cpus().length, rows, coldStartMs: coldMs, heapMb, bundleGzipKb: bundleKb, targets: targets.map(([name, met, value]) => ({ name, met, value })) };
+writeFileSync('bench/results/latest.json', `${JSON.stringify(result, null, 2)}\n`);
+console.log('\nwrote bench/results/latest.json');
