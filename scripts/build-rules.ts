@@ -7,7 +7,8 @@
  * Usage: tsx scripts/build-rules.ts [--check] [--rules DIR] [--out FILE]
  *   --check  validate only, write nothing
  */
-import { readFileSync, writeFileSync, existsSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { checkRuleData, type RuleProblem } from '../src/core/rule-checks.js';
 import { loadRuleFiles } from './rule-files.js';
 
@@ -41,6 +42,7 @@ if (!checkOnly) {
     '',
   ].join('\n');
   const previous = existsSync(out) ? readFileSync(out, 'utf8') : '';
+  mkdirSync(dirname(out), { recursive: true });
   if (previous !== body) writeFileSync(out, body);
   console.log(`rules build: ${fileCount} files valid; ${data.countries.length} countries with rules, ${data.regimes.length} regimes, ${data.territories.reduce((n, t) => n + t.territories.length, 0)} territories → ${out} (${(json.length / 1024).toFixed(0)} KiB)`);
 } else {

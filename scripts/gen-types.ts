@@ -2,8 +2,8 @@
  * Generates TypeScript types for the rule files from their JSON Schemas
  * (rules/schema/*.schema.json → src/generated/rule-files.ts).
  */
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { compile } from 'json-schema-to-typescript';
 
 const schemaDir = 'rules/schema';
@@ -36,6 +36,7 @@ async function main(): Promise<void> {
       parts.push(block.trim(), '');
     }
   }
+  mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, parts.join('\n'));
   console.log(`wrote ${out} (${seen.size} types)`);
 }
