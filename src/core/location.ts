@@ -104,7 +104,10 @@ export function locate(rules: RuleSet, address: Address, day: number, supply: Su
         excluded = true;
       }
     } else {
+      const typedCountry = country;
       country = rules.countries.get(tr.country as string) ?? null;
+      // Taxed as another country (Büsingen → CH): outside the typed country's tax area.
+      if (typedCountry && country && country !== typedCountry) excludedFrom = typedCountry;
       region = tr.region;
       rates = Object.keys(t.rates).length > 0 ? t.rates : null;
       if (tr.goodsRegime) goodsRegime = rules.regimes.get(tr.goodsRegime) ?? null;
