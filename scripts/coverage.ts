@@ -1,33 +1,24 @@
 /**
- * Prints the coverage of the rule data as Markdown: per country its jurisdictions, taxes,
- * rate classes and periods, and the special territories.
- * Usage: tsx scripts/coverage.ts
+ * Writes rules/COVERAGE.md from the compiled rule data: per country its regimes,
+ * jurisdictions, taxes, rate classes and periods, the e-book treatment in force on the
+ * date given (default: the data's "today" of the last check), and the special territories.
+ * A test checks that the committed file is current.
+ *
+ * Usage: tsx scripts/coverage.ts [--check]
  */
-import { defaultRuleData } from '../src/generated/ruledata.js';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { coverageMarkdown } from './coverage-lib.js';
 
-const rows: string[] = ['| country | regimes | jurisdictions | taxes | rate periods | classes | first / last change |', '|---|---|---|---|---|---|---|'];
-let totalPeriods = 0;
-for (const c of [...defaultRuleData.countries].sort((a, b) => a.country.localeCompare(b.country))) {
-  const taxes = new Set<string>();
-  const classes = new Set<string>();
-  let periods = 0;
-  const dates: string[] = [];
-  for (const j of c.jurisdictions) {
-    for (const t of j.taxes) {
-      taxes.add(t.name);
-      for (const [cls, list] of Object.entries(t.rates)) {
-        classes.add(cls);
-        periods += list?.length ?? 0;
-        for (const p of list ?? []) if (p.from >= '2015-01-01') dates.push(p.from);
-      }
-    }
+const out = 'rules/COVERAGE.md';
+const body = coverageMarkdown();
+if (process.argv.includes('--check')) {
+  const current = readFileSync(out, 'utf8');
+  if (current !== body) {
+    console.error(`${out} is out of date: run npm run coverage`);
+    process.exit(1);
   }
-  totalPeriods += periods;
-  dates.sort();
-  const regimes = c.regimes.map((m) => `${m.regime}${m.until ? ` until ${m.until}` : ''}`).join(', ');
-  rows.push(`| ${c.country} ${c.name} | ${regimes} | ${c.jurisdictions.length} | ${[...taxes].join(', ') || '—'} | ${periods} | ${[...classes].join(', ') || '—'} | ${dates[0] ?? '—'} / ${dates.at(-1) ?? '—'} |`);
+  console.log(`${out} is current`);
+} else {
+  writeFileSync(out, body);
+  console.log(`wrote ${out}`);
 }
-console.log(rows.join('\n'));
-console.log(`\n${defaultRuleData.countries.length} countries, ${totalPeriods} rate periods.`);
-const terr = defaultRuleData.territories.flatMap((t) => t.territories.map((x) => `${x.name} (typed ${t.country}${x.match.all ? '' : `, ${[...(x.match.postal_codes ?? []), ...(x.match.cities ?? [])].join(' ')}`})`));
-console.log(`\nSpecial territories (${terr.length}): ${terr.join('; ')}`);
