@@ -4,6 +4,8 @@
  * fixtures/conformance/known-differences.json (the peer is stale or wrong, or means
  * something else) or it fails the run. Peer values are never copied into rules/.
  *
+ * Rates and territories run through explainTaxRate; tax IDs through validateTaxId.
+ *
  * Usage: tsx scripts/conformance.ts [CONFORMANCE_DIR]   (default ../shared/conformance)
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -13,6 +15,7 @@ import { TaxRulesError } from '../src/core/errors.js';
 import type { TaxResult } from '../src/core/types.js';
 import { demoAccount } from '../src/cli/demo-account.js';
 import { defaultRuleSet } from '../src/default-rules.js';
+import { validateTaxId } from '../src/taxid/index.js';
 
 const dir = process.argv[2] ?? '../shared/conformance';
 if (!existsSync(dir)) {
@@ -147,11 +150,94 @@ territoryCorpus('vat-moss.js/billing_address', 'vat_moss/vat-moss-js-test-cases.
   }
 }
 
+// ---- Tax IDs: validateTaxId against the peer corpora, per corpus and country ----
+const perCountry = new Map<string, Map<string, [number, number]>>();
+{
+  /** python-stdnum / stdnum-js modules that are numbers validateTaxId accepts, and the country to pass. */
+  const PY: Record<string, string> = {
+    'at.uid': 'AT', 'be.vat': 'BE', 'bg.vat': 'BG', 'cy.vat': 'CY', 'cz.dic': 'CZ', 'de.vat': 'DE', 'dk.cvr': 'DK', 'ee.kmkr': 'EE',
+    'gr.vat': 'GR', 'es.nif': 'ES', 'fi.alv': 'FI', 'fr.tva': 'FR', 'hr.oib': 'HR', 'hu.anum': 'HU', 'ie.vat': 'IE', 'it.iva': 'IT',
+    'lt.pvm': 'LT', 'lu.tva': 'LU', 'lv.pvn': 'LV', 'mt.vat': 'MT', 'nl.btw': 'NL', 'pl.nip': 'PL', 'pt.nif': 'PT', 'ro.cf': 'RO',
+    'se.vat': 'SE', 'si.ddv': 'SI', 'sk.dph': 'SK', 'eu.oss': 'EU', 'gb.vat': 'GB', 'ch.uid': 'CH', 'ch.vat': 'CH', 'li.peid': 'LI',
+    'no.mva': 'NO', 'is_.vsk': 'IS', 'au.abn': 'AU', 'nz.ird': 'NZ', 'ca.bn': 'CA', 'us.ein': 'US', 'in_.gstin': 'IN', 'sg.uen': 'SG',
+    'jp.cn': 'JP', 'kr.brn': 'KR', 'mx.rfc': 'MX', 'tr.vkn': 'TR', 'eu.vat': '', 'vatin': '',
+  };
+  const JS: Record<string, string> = {
+    'at/uid': 'AT', 'be/vat': 'BE', 'bg/vat': 'BG', 'cy/vat': 'CY', 'cz/dic': 'CZ', 'de/vat': 'DE', 'dk/cvr': 'DK', 'ee/kmkr': 'EE',
+    'gr/vat': 'GR', 'es/nif': 'ES', 'fi/alv': 'FI', 'fr/tva': 'FR', 'hr/oib': 'HR', 'hu/anum': 'HU', 'ie/vat': 'IE', 'it/iva': 'IT',
+    'lt/pvm': 'LT', 'lu/tva': 'LU', 'lv/pvn': 'LV', 'mt/vat': 'MT', 'nl/btw': 'NL', 'pl/nip': 'PL', 'pt/nif': 'PT', 'se/vat': 'SE',
+    'si/ddv': 'SI', 'sk/dph': 'SK', 'gb/vat': 'GB', 'ch/uid': 'CH', 'ch/vat': 'CH', 'li/peid': 'LI', 'no/mva': 'NO', 'no/orgnr': 'NO',
+    'is/vsk': 'IS', 'au/abn': 'AU', 'nz/ird': 'NZ', 'ca/bn': 'CA', 'ca/gst': 'CA', 'ca/qst': 'CA', 'ca/pst': 'CA', 'us/ein': 'US',
+    'in/gstin': 'IN', 'sg/uen': 'SG', 'jp/cn': 'JP', 'kr/brn': 'KR', 'za/vat': 'ZA', 'mx/rfc': 'MX', 'tr/vkn': 'TR',
+  };
+  const idCheck = (corpus: string, country: string | null, number: string, expectValid: boolean, why = '') => {
+    const t = tallies.find((x) => x.corpus === corpus) ?? tally(corpus);
+    const r = validateTaxId(country, number);
+    const per = perCountry.get(corpus) ?? new Map<string, [number, number]>();
+    perCountry.set(corpus, per);
+    const key = r.country ?? country ?? '?';
+    const counts = per.get(key) ?? [0, 0];
+    counts[0]++;
+    if ((r.valid === true) === expectValid) counts[1]++;
+    per.set(key, counts);
+    check(t, { country: country ?? '', number }, (r.valid === true) === expectValid, `expected ${expectValid ? 'valid' : 'invalid'}${why}, got ${r.valid === null ? 'no rule' : r.valid ? `valid ${r.normalized}` : `invalid (${r.reason})`}`);
+  };
+  type PyCase = string | { number: string; error?: string };
+  const py = load<{ modules: Record<string, { valid: PyCase[]; invalid: PyCase[]; calls: { function: string; args: unknown[]; returns?: unknown; raises?: string }[] }> }>('python-stdnum/tax-id-cases.json').modules;
+  for (const [name, cc] of Object.entries(PY)) {
+    const d = py[`stdnum.${name}`];
+    if (!d) continue;
+    const corpus = 'python-stdnum';
+    const country = cc || null;
+    for (const x of d.valid) idCheck(corpus, country, typeof x === 'string' ? x : x.number, true);
+    for (const x of d.invalid) idCheck(corpus, country, typeof x === 'string' ? x : x.number, false, typeof x === 'string' ? '' : ` (${x.error})`);
+    for (const c of d.calls) {
+      if (c.args.length !== 1 || typeof c.args[0] !== 'string') continue;
+      if (c.function === 'validate') idCheck(corpus, country, c.args[0], c.raises === undefined, c.raises ? ` (${c.raises})` : '');
+      else if (c.function === 'is_valid' && typeof c.returns === 'boolean') idCheck(corpus, country, c.args[0], c.returns);
+    }
+  }
+  const js = load<{ modules: Record<string, { number: string; expect: string }[]> }>('stdnum-js/tax-id-cases.json').modules;
+  for (const [name, cc] of Object.entries(JS)) for (const c of js[name] ?? []) idCheck('stdnum-js', cc, c.number, c.expect === 'valid', ` (${c.expect})`);
+
+  const jsvat = load<{ countries: Record<string, { codes: string[]; valid: string[]; validOnlyByFormat?: string[]; invalid: string[] }> }>('jsvat/vat-lists.json').countries;
+  for (const c of Object.values(jsvat)) {
+    const cc = c.codes[0] === 'EU' ? 'EU' : (c.codes[0] as string);
+    if (validateTaxId(cc, 'X').valid === null) continue; // a country without offline rules here (AD, BR, RS, RU)
+    for (const n of new Set(c.valid)) idCheck('jsvat', cc, n, true);
+    for (const n of new Set(c.validOnlyByFormat ?? [])) idCheck('jsvat', cc, n, false, ' (format-only: fails its checksum)');
+    for (const n of new Set(c.invalid)) idCheck('jsvat', cc, n, false);
+  }
+  const valvat = load<{ cases: Record<string, { number: string; expect: string }[]> }>('valvat/checksum-cases.json').cases;
+  for (const list of Object.values(valvat)) {
+    for (const c of list) {
+      idCheck('valvat', null, c.number, c.expect === 'valid');
+      const n = c.number;
+      // valvat's own derived case: a valid number with its last two characters swapped fails.
+      if (c.expect === 'valid' && n.at(-1) !== n.at(-2)) idCheck('valvat', null, `${n.slice(0, -2)}${n.at(-1)}${n.at(-2)}`, false, ' (last two characters swapped)');
+    }
+  }
+  const iberi = load<{ format_invalid: string[] }>('ibericode/vat-number-format-cases.json');
+  for (const n of iberi.format_invalid) idCheck('ibericode/vat (format-invalid)', null, n, false);
+  const pyvat = load<{ format_cases: { country_code: string | null; number: string; expect_format_valid: boolean }[] }>('pyvat/vat-number-format-cases.json');
+  for (const c of pyvat.format_cases) if (!c.expect_format_valid) idCheck('pyvat (format-invalid)', c.country_code, c.number, false);
+  const odoo = load<{ ref_vat_examples: { partner_country: string; example: string }[] }>('odoo/base_vat-cases.json');
+  for (const c of odoo.ref_vat_examples) {
+    if (validateTaxId(c.partner_country, c.example).valid === null) continue;
+    idCheck('odoo (format examples)', c.partner_country, c.example, true);
+  }
+}
+
 let unexplained = 0;
 console.log('corpus                                          cases  agree  explained  unexplained');
 for (const t of tallies) {
   unexplained += t.unexplained.length;
   console.log(`${t.corpus.padEnd(46)} ${String(t.total).padStart(6)} ${String(t.agree).padStart(6)} ${String(t.explained).padStart(10)} ${String(t.unexplained.length).padStart(12)}`);
+}
+console.log('\ntax IDs per corpus and country (agree/cases):');
+for (const [corpus, per] of perCountry) {
+  const cells = [...per].sort(([a], [b]) => a.localeCompare(b)).map(([cc, [n, ok]]) => `${cc} ${ok}/${n}`);
+  console.log(`  ${corpus}: ${cells.join(', ')}`);
 }
 for (const t of tallies) for (const u of t.unexplained) console.log(`  ${t.corpus}: ${u}`);
 console.log(unexplained === 0 ? 'conformance: every disagreement is explained' : `conformance: ${unexplained} unexplained disagreement(s)`);

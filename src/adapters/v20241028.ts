@@ -5,7 +5,7 @@ import { determine } from '../core/determine.js';
 import { dayNumber } from '../core/dates.js';
 import { errorFromIssues, TaxRulesError, type TaxRulesIssue } from '../core/errors.js';
 import { canonicalCountry } from '../core/location.js';
-import { taxIdFormatVerdict } from '../taxid/format.js';
+import { offlineTaxIdVerdict } from '../taxid/index.js';
 import { defaultRuleSet } from '../default-rules.js';
 import { PRODUCT_TYPES, TAX_CODES, prepareAccount, type Account } from './account.js';
 
@@ -57,7 +57,7 @@ export interface CalculateOptions {
   rules?: RuleSet;
   /** The date used when the query has none (YYYY-MM-DD); default: today in the process's local time zone. */
   today?: string | (() => string);
-  /** Verdict on a customer's tax ID; default: well-formed for its country (format only). */
+  /** Verdict on a customer's tax ID; default: offline validation with check digits (`validateTaxId`). */
   taxIdVerdict?: TaxIdVerdictFunction;
 }
 
@@ -177,7 +177,7 @@ export function parseTaxRateQuery(
   const to = toCountry as string;
   let customerTaxId: TaxInput['customerTaxId'];
   if (q.tax_id !== undefined) {
-    const verdict = (options.taxIdVerdict ?? taxIdFormatVerdict)(to, q.tax_id);
+    const verdict = (options.taxIdVerdict ?? offlineTaxIdVerdict)(to, q.tax_id);
     customerTaxId = { value: q.tax_id, verdict };
   }
   const fromPostal = q.from_postal_code ?? (fromCountry === undefined || fromCountry === seller.country ? seller.postalCode : undefined);

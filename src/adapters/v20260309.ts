@@ -6,7 +6,7 @@ import { dateOfDay } from '../core/dates.js';
 import { errorFromIssues, TaxRulesError, type TaxRulesIssue } from '../core/errors.js';
 import { canonicalCountry } from '../core/location.js';
 import { PERCENT_100, decimalUnits, divRound, formatMinor, parseAmount } from '../core/money.js';
-import { taxIdFormatVerdict } from '../taxid/format.js';
+import { validateTaxId, verdictOf } from '../taxid/index.js';
 import { defaultRuleSet } from '../default-rules.js';
 import { PRODUCT_TYPES, TAX_CODES, prepareAccount, type Account } from './account.js';
 import { issuesFromZod } from './issues.js';
@@ -222,7 +222,15 @@ export function calculate(request: CalculationRequest | unknown, account: Accoun
     ? addressOf(req.origin_address, rules)
     : { country: seller.country, postalCode: seller.postalCode, region: seller.region };
   let verdict: TaxIdVerdict | undefined;
-  if (req.customer_tax_id) verdict = (options.taxIdVerdict ?? taxIdFormatVerdict)(destination.country, req.customer_tax_id);
+  let taxIdCountry = destination.country;
+  if (req.customer_tax_id) {
+    if (options.taxIdVerdict) verdict = options.taxIdVerdict(destination.country, req.customer_tax_id);
+    else {
+      const v = validateTaxId(destination.country, req.customer_tax_id);
+      verdict = verdictOf(v);
+      taxIdCountry = v.country ?? destination.country;
+    }
+  }
   const behavior: TaxBehavior = req.tax_behavior ?? 'exclusive';
   const mu = minorUnits as number;
 
@@ -328,7 +336,7 @@ export function calculate(request: CalculationRequest | unknown, account: Accoun
     },
     line_items: lines,
     tax_breakdown: [...breakdown.values()].map(({ taxableMinor, amountMinor, ...e }) => ({ ...e, taxable_amount: formatMinor(taxableMinor, mu), amount: formatMinor(amountMinor, mu) })),
-    tax_id_validation: req.customer_tax_id ? { tax_id: req.customer_tax_id, country: destination.country, valid: verdictToValid(verdict as TaxIdVerdict) } : null,
+    tax_id_validation: req.customer_tax_id ? { tax_id: req.customer_tax_id, country: taxIdCountry, valid: verdictToValid(verdict as TaxIdVerdict) } : null,
   };
 }
 

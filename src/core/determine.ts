@@ -109,6 +109,13 @@ export function determine(input: TaxInput, rules: RuleSet): TaxResult {
   const origin = locate(rules, input.origin, day, supply, 'origin');
   const registrations = activeRegistrations(input.registrations, day);
   const notes: string[] = [...dest.notes];
+  if (input.customerTaxId && input.customerTaxId.verdict !== 'valid') {
+    notes.push(
+      input.customerTaxId.verdict === 'invalid'
+        ? `Tax ID ${input.customerTaxId.value} is not valid: the customer is treated as a consumer.`
+        : `Tax ID ${input.customerTaxId.value} could not be validated offline: the customer is treated as a consumer.`,
+    );
+  }
 
   const result = (
     status: TaxStatus,

@@ -1,0 +1,55 @@
+import { digit } from '../algorithms.js';
+import { bad, ok, type TaxIdModule } from '../types.js';
+
+const KIND = 'eu_vat';
+
+/** Value of a check letter: W = 0, A = 1 … V = 22; −1 for anything else. */
+function letterValue(c: number): number {
+  if (c === 87) return 0;
+  return c >= 65 && c <= 86 ? c - 64 : -1;
+}
+
+const isDigitCode = (c: number): boolean => c >= 48 && c <= 57;
+
+/**
+ * Ireland: VAT registration number, IE + 8 or 9 characters.
+ * - New form: 7 digits, a check letter, and optionally a second letter (the "A"/"H"/"W"
+ *   series, e.g. 6433435OA). Check letter = sum mod 23 mapped W, A … V, where sum is
+ *   digits 1-7 weighted 8 … 2 plus 9 × the value of the second letter (W = 0, A = 1 …).
+ * - Old form (before 2013): digit, letter (or + or *), 5 digits, check letter, e.g.
+ *   8D79739I; the check letter is computed as above over 0, the 5 digits and the first
+ *   digit (weights 8 … 2). Normalized as written (no conversion to the new form).
+ * Source: Revenue Commissioners (VAT number structure) and the European Commission's
+ * VIES VAT number validation routines.
+ */
+export const IE: TaxIdModule = {
+  country: 'IE',
+  prefixes: ['IE'],
+  validate(body) {
+    const n = body.length;
+    if (n < 8 || n > 9) return bad('length', KIND);
+    if (!isDigitCode(body.charCodeAt(0))) return bad('format', KIND);
+    for (let i = 2; i < 7; i++) if (!isDigitCode(body.charCodeAt(i))) return bad('format', KIND);
+    const check = letterValue(body.charCodeAt(7));
+    if (check < 0) return bad('format', KIND);
+    const second = body.charCodeAt(1);
+    let sum: number;
+    if (isDigitCode(second)) {
+      // New form: 7 digits + check letter (+ optional series letter).
+      sum = 0;
+      for (let i = 0; i < 7; i++) sum += digit(body, i) * (8 - i);
+      if (n === 9) {
+        const series = letterValue(body.charCodeAt(8));
+        if (series < 0) return bad('format', KIND);
+        sum += 9 * series;
+      }
+    } else if (n === 8 && ((second >= 65 && second <= 90) || second === 43 || second === 42)) {
+      // Old form: the digits are read as 0, body[2..6], body[0].
+      sum = 2 * digit(body, 0);
+      for (let i = 2; i < 7; i++) sum += digit(body, i) * (9 - i);
+    } else {
+      return bad('format', KIND);
+    }
+    return sum % 23 === check ? ok(KIND, `IE${body}`) : bad('checksum', KIND);
+  },
+};

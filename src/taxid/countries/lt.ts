@@ -1,0 +1,36 @@
+import { digit, isDigits } from '../algorithms.js';
+import { bad, ok, type TaxIdModule } from '../types.js';
+
+const KIND = 'eu_vat';
+
+/**
+ * Lithuania: PVM mokėtojo kodas, LT + 9 digits (legal persons; the 8th digit is 1) or
+ * 12 digits (temporarily registered taxpayers and natural persons; the 11th digit is 1).
+ * Check digit (last) by mod 11: weights 1, 2, … 9, 1, 2 over the preceding digits; if the
+ * remainder is 10, again with weights 3, 4, … 9, 1, 2, 3, 4; if still 10 the check is 0.
+ * Source: Valstybinė mokesčių inspekcija (State Tax Inspectorate) and the European
+ * Commission's VIES VAT number validation routines.
+ */
+export const LT: TaxIdModule = {
+  country: 'LT',
+  prefixes: ['LT'],
+  validate(body) {
+    if (!isDigits(body)) return bad('format', KIND);
+    const n = body.length;
+    if (n !== 9 && n !== 12) return bad('length', KIND);
+    if (body.charCodeAt(n - 2) !== 49) return bad('format', KIND);
+    let s1 = 0;
+    let s2 = 0;
+    for (let i = 0; i < n - 1; i++) {
+      const d = digit(body, i);
+      s1 += d * (1 + (i % 9));
+      s2 += d * (1 + ((i + 2) % 9));
+    }
+    let check = s1 % 11;
+    if (check === 10) {
+      check = s2 % 11;
+      if (check === 10) check = 0;
+    }
+    return check === digit(body, n - 1) ? ok(KIND, `LT${body}`) : bad('checksum', KIND);
+  },
+};

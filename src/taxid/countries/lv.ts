@@ -1,0 +1,49 @@
+import { digit, isDigits } from '../algorithms.js';
+import { bad, ok, type TaxIdModule } from '../types.js';
+
+const KIND = 'eu_vat';
+
+const LEGAL_WEIGHTS: readonly number[] = [9, 1, 4, 8, 3, 10, 2, 5, 7, 6, 1];
+const PERSON_WEIGHTS: readonly number[] = [1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+const MONTH_DAYS: readonly number[] = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * Latvia: PVN reģistrācijas numurs, LV + 11 digits.
+ * - Legal entities (first digit 4-9): the registration number; Σ digit × (9 1 4 8 3 10 2 5
+ *   7 6 1) ≡ 3 (mod 11).
+ * - Natural persons (first digit 0-3): the personal code DDMMYY-CNNNZ, C the century (0 =
+ *   1800s, 1 = 1900s, 2 = 2000s) — the date must exist — or, for codes issued since July
+ *   2017, 32NNNN-NNNNZ without a date. Check digit Z = (1101 − Σ digit × (1 6 3 7 9 10 5 8
+ *   4 2)) mod 11 (a remainder of 10 is written 0).
+ * Source: Valsts ieņēmumu dienests (State Revenue Service) and the Office of Citizenship
+ * and Migration Affairs (personas kods); the European Commission's VIES VAT number
+ * validation routines.
+ */
+export const LV: TaxIdModule = {
+  country: 'LV',
+  prefixes: ['LV'],
+  validate(body) {
+    if (!isDigits(body)) return bad('format', KIND);
+    if (body.length !== 11) return bad('length', KIND);
+    const first = digit(body, 0);
+    let sum = 0;
+    if (first > 3) {
+      for (let i = 0; i < 11; i++) sum += digit(body, i) * (LEGAL_WEIGHTS[i] as number);
+      return sum % 11 === 3 ? ok(KIND, `LV${body}`) : bad('checksum', KIND);
+    }
+    if (!(first === 3 && digit(body, 1) === 2)) {
+      const day = first * 10 + digit(body, 1);
+      const month = digit(body, 2) * 10 + digit(body, 3);
+      const century = digit(body, 6);
+      if (month < 1 || month > 12 || day < 1 || century > 2) return bad('format', KIND);
+      if (day > (MONTH_DAYS[month - 1] as number)) return bad('format', KIND);
+      if (month === 2 && day === 29) {
+        const year = 1800 + century * 100 + digit(body, 4) * 10 + digit(body, 5);
+        if (year % 4 !== 0 || (year % 100 === 0 && year % 400 !== 0)) return bad('format', KIND);
+      }
+    }
+    for (let i = 0; i < 10; i++) sum += digit(body, i) * (PERSON_WEIGHTS[i] as number);
+    const check = ((1101 - sum) % 11) % 10;
+    return check === digit(body, 10) ? ok(KIND, `LV${body}`) : bad('checksum', KIND);
+  },
+};

@@ -1,0 +1,25 @@
+import { digit, isDigits } from '../algorithms.js';
+import { bad, ok, type TaxIdModule } from '../types.js';
+
+const KIND = 'eu_vat';
+
+const WEIGHTS: readonly number[] = [3, 4, 6, 7, 8, 9];
+
+/**
+ * Malta: VAT number, MT + 8 digits (first digit not 0); the last two digits are a check
+ * number: Σ first six × (3 4 6 7 8 9) + check number ≡ 0 (mod 37).
+ * Source: Commissioner for Revenue (Malta) and the European Commission's VIES VAT number
+ * validation routines.
+ */
+export const MT: TaxIdModule = {
+  country: 'MT',
+  prefixes: ['MT'],
+  validate(body) {
+    if (!isDigits(body)) return bad('format', KIND);
+    if (body.length !== 8) return bad('length', KIND);
+    if (body.charCodeAt(0) === 48) return bad('format', KIND);
+    let sum = digit(body, 6) * 10 + digit(body, 7);
+    for (let i = 0; i < 6; i++) sum += digit(body, i) * (WEIGHTS[i] as number);
+    return sum % 37 === 0 ? ok(KIND, `MT${body}`) : bad('checksum', KIND);
+  },
+};

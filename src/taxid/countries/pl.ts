@@ -1,0 +1,24 @@
+import { digit, isDigits } from '../algorithms.js';
+import { bad, ok, type TaxIdModule } from '../types.js';
+
+const KIND = 'eu_vat';
+
+const WEIGHTS: readonly number[] = [6, 5, 7, 2, 3, 4, 5, 6, 7];
+
+/**
+ * Poland: NIP (Numer Identyfikacji Podatkowej) used as VAT number, PL + 10 digits; the
+ * last is Σ first nine × (6 5 7 2 3 4 5 6 7) mod 11 (a remainder of 10 is never issued).
+ * Source: Ministerstwo Finansów (Rozporządzenie w sprawie sposobu nadawania NIP) and the
+ * European Commission's VIES VAT number validation routines.
+ */
+export const PL: TaxIdModule = {
+  country: 'PL',
+  prefixes: ['PL'],
+  validate(body) {
+    if (!isDigits(body)) return bad('format', KIND);
+    if (body.length !== 10) return bad('length', KIND);
+    let sum = 0;
+    for (let i = 0; i < 9; i++) sum += digit(body, i) * (WEIGHTS[i] as number);
+    return sum % 11 === digit(body, 9) ? ok(KIND, `PL${body}`) : bad('checksum', KIND);
+  },
+};
