@@ -1,3 +1,5 @@
+import Decimal from 'decimal.js';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decimalUnits, divRound, exclusiveTax, formatMinor, formatUnits, inclusiveTaxes, parseAmount } from '../../src/core/money.js';
 
@@ -55,5 +57,34 @@ describe('money', () => {
     expect(formatMinor(1_000n, 0)).toBe('1000');
     expect(formatUnits(99_750)).toBe('9.975');
     expect(formatUnits(190_000)).toBe('19');
+  });
+});
+
+describe('integer money agrees with decimal.js', () => {
+  // decimal.js is the reference arithmetic: the engine's integer path must give the same
+  // rounded results (ROUND_HALF_UP = half away from zero in decimal.js).
+  const D = Decimal.clone({ precision: 60, rounding: Decimal.ROUND_HALF_UP });
+  it('exclusive tax = round(amount × rate % × part %)', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: -1_000_000_000_000n, max: 1_000_000_000_000n }), fc.integer({ min: 0, max: 300_000 }), fc.integer({ min: 0, max: 1_000_000 }), fc.constantFrom(0, 2, 3), (minor, rateUnits, partUnits, mu) => {
+          const amount = new D(minor.toString()).div(10 ** mu);
+          const expected = amount.times(new D(rateUnits).div(1_000_000)).times(new D(partUnits).div(1_000_000)).toDecimalPlaces(mu);
+          expect(formatMinor(exclusiveTax(minor, rateUnits, partUnits), mu)).toBe(expected.toFixed(mu));
+        },
+      ),
+    );
+  });
+
+  it('inclusive taxes = round(gross × eᵢ / (1 + Σ e))', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 1_000_000_000_000n }), fc.array(fc.integer({ min: 0, max: 300_000 }), { minLength: 1, maxLength: 2 }), (gross, rates) => {
+        const taxes = inclusiveTaxes(gross, rates.map((r) => ({ rateUnits: r, partUnits: 1_000_000 })));
+        const sum = rates.reduce((a, r) => a.plus(new D(r).div(1_000_000)), new D(0));
+        rates.forEach((r, i) => {
+          const expected = new D(gross.toString()).div(100).times(new D(r).div(1_000_000)).div(sum.plus(1)).toDecimalPlaces(2);
+          expect(formatMinor(taxes[i] as bigint, 2)).toBe(expected.toFixed(2));
+        });
+      }),
+    );
   });
 });
