@@ -1,4 +1,4 @@
-import { lightFormat } from 'date-fns';
+import { lightFormat } from 'date-fns/lightFormat';
 import type { TaxBehavior, TaxIdVerdict, TaxInput, TaxResult, TaxStatus } from '../core/types.js';
 import type { RuleSet } from '../core/ruleset.js';
 import { determine } from '../core/determine.js';
