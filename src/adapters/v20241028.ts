@@ -77,14 +77,27 @@ const PARAMS = [
   'currency',
 ] as const;
 type Param = (typeof PARAMS)[number];
+const PARAM_SET: ReadonlySet<string> = new Set(PARAMS);
 
 const COUNTRY_RE = /^[A-Za-z]{2}$/;
 const CURRENCY_RE = /^[A-Za-z]{3}$/;
 const AMOUNT_RE = /^-?\d+(\.\d+)?$/;
 const MAX_TEXT = 200;
 
+/** True when trimming could change the string: it starts or ends with a space, control or non-ASCII character. */
+function hasOuterSpace(v: string): boolean {
+  if (v.length === 0) return false;
+  const a = v.charCodeAt(0);
+  const b = v.charCodeAt(v.length - 1);
+  return a <= 32 || a >= 127 || b <= 32 || b >= 127;
+}
+
 function readParams(query: string | URLSearchParams | Record<string, unknown>): { values: Partial<Record<Param, string>>; issues: TaxRulesIssue[] } {
-  const values: Partial<Record<Param, string>> = {};
+  // One fixed shape for every call, so that later reads are monomorphic.
+  const values: Partial<Record<Param, string>> = {
+    to_country: undefined, to_postal_code: undefined, to_city: undefined, to_street: undefined, from_country: undefined, from_postal_code: undefined, tax_id: undefined,
+    tax_code: undefined, tax_behavior: undefined, product_type: undefined, date: undefined, amount: undefined, currency: undefined,
+  };
   const issues: TaxRulesIssue[] = [];
   if (typeof query === 'string' || query instanceof URLSearchParams) {
     const params = typeof query === 'string' ? new URLSearchParams(query.startsWith('?') ? query.slice(1) : query) : query;
@@ -99,19 +112,33 @@ function readParams(query: string | URLSearchParams | Record<string, unknown>): 
   if (query === null || typeof query !== 'object') {
     return { values, issues: [{ path: [], code: 'malformed', message: 'the query must be a query string, URLSearchParams or an object' }] };
   }
-  for (const p of PARAMS) {
+  // Walk the object's own keys (a handful) rather than probing all parameters.
+  const keys = Object.keys(query);
+  for (let i = 0; i < keys.length; i++) {
+    const p = keys[i] as Param;
+    if (!PARAM_SET.has(p)) continue;
     const v = query[p];
     if (v === undefined || v === null) continue;
     if (typeof v === 'number' && p === 'amount' && Number.isFinite(v)) values[p] = String(v);
     else if (typeof v === 'string') {
-      if (v.trim() !== '') values[p] = v.trim();
+      const t = hasOuterSpace(v) ? v.trim() : v;
+      if (t !== '') values[p] = t;
     } else issues.push({ path: [p], code: 'malformed', message: `${p} must be a string` });
   }
   return { values, issues };
 }
 
+let todayText = '';
+let todayEnds = 0;
+/** Today's date in the process's time zone; formatted once a day, not once a call. */
 function todayLocal(): string {
-  return lightFormat(new Date(), 'yyyy-MM-dd');
+  const now = Date.now();
+  if (now >= todayEnds) {
+    const d = new Date(now);
+    todayText = lightFormat(d, 'yyyy-MM-dd');
+    todayEnds = new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1).getTime();
+  }
+  return todayText;
 }
 
 /**
