@@ -10,6 +10,15 @@ const COUNTRY_ALIASES: Record<string, string> = { EL: 'GR', UK: 'GB' };
 
 const isLetter = (c: number): boolean => c >= 65 && c <= 90;
 
+/** Already compact: only digits and uppercase ASCII letters (no separators to remove). */
+function isCompactUpper(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (!((c >= 48 && c <= 57) || (c >= 65 && c <= 90))) return false;
+  }
+  return true;
+}
+
 /** ISO 3166-1 alpha-2 codes, to tell a country without offline rules from an unknown prefix. */
 const ISO_CODES = new Set(
   ('AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ ' +
@@ -35,20 +44,19 @@ export function createTaxIdValidator(modules: readonly TaxIdModule[]): TaxIdVali
     byCountry.set(m.country, m);
     for (const p of m.prefixes) byPrefix.set(p, m);
   }
-  const prefixLengths = [...new Set([...byPrefix.keys()].map((p) => p.length))].sort((a, b) => b - a);
-
-  function prefixedModule(id: string): { module: TaxIdModule; prefix: string } | null {
-    for (const n of prefixLengths) {
-      if (id.length <= n) continue;
-      const m = byPrefix.get(id.slice(0, n));
-      if (m) return { module: m, prefix: id.slice(0, n) };
-    }
-    return null;
+  // Prefixes by their letters' codes: 2-letter ones in a 26 × 26 table, longer ones in a list.
+  const prefix2: (TaxIdModule | undefined)[] = new Array(26 * 26).fill(undefined);
+  const longPrefixes: { prefix: string; module: TaxIdModule }[] = [];
+  for (const [p, m] of byPrefix) {
+    if (p.length === 2) prefix2[(p.charCodeAt(0) - 65) * 26 + (p.charCodeAt(1) - 65)] = m;
+    else longPrefixes.push({ prefix: p, module: m });
   }
+  longPrefixes.sort((a, b) => b.prefix.length - a.prefix.length);
 
   return function validateTaxId(country, taxId) {
-    const id = String(taxId).toUpperCase().replace(NOISE, '');
-    let cc = country ? String(country).trim().toUpperCase() : '';
+    const raw = typeof taxId === 'string' ? taxId : String(taxId);
+    const id = isCompactUpper(raw) ? raw : raw.toUpperCase().replace(NOISE, '');
+    let cc = !country ? '' : isCompactUpper(country) ? country : String(country).trim().toUpperCase();
     cc = COUNTRY_ALIASES[cc] ?? cc;
     const own = cc ? byCountry.get(cc) : undefined;
     if (id.length === 0) return { valid: false, country: own ? own.country : cc || null, normalized: null, kind: null, reason: 'format' };
@@ -57,10 +65,27 @@ export function createTaxIdValidator(modules: readonly TaxIdModule[]): TaxIdVali
     let body = id;
     // The VAT-number family (and unknown countries) follows the prefix written on the number.
     if (!own || own.prefixes.length > 0) {
-      const hit = prefixedModule(id);
-      if (hit && (!own || hit.module === own || hit.module.prefixes.length > 0)) {
-        module = hit.module;
-        body = id.slice(hit.prefix.length);
+      let hit: TaxIdModule | undefined;
+      let length = 0;
+      for (let i = 0; i < longPrefixes.length; i++) {
+        const lp = longPrefixes[i] as { prefix: string; module: TaxIdModule };
+        if (id.length > lp.prefix.length && id.startsWith(lp.prefix)) {
+          hit = lp.module;
+          length = lp.prefix.length;
+          break;
+        }
+      }
+      if (!hit && id.length > 2) {
+        const a = id.charCodeAt(0) - 65;
+        const b = id.charCodeAt(1) - 65;
+        if (a >= 0 && a < 26 && b >= 0 && b < 26) {
+          hit = prefix2[a * 26 + b];
+          length = 2;
+        }
+      }
+      if (hit && (!own || hit === own || hit.prefixes.length > 0)) {
+        module = hit;
+        body = id.slice(length);
       }
     }
     if (!module) {
