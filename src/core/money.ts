@@ -11,6 +11,7 @@ export const RATE_SCALE = 10_000;
 export const PERCENT_100 = 100 * RATE_SCALE;
 
 const DECIMAL_RE = /^(-)?(\d+)(?:\.(\d+))?$/;
+const POW10 = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000];
 
 /**
  * Integer units of a non-negative decimal string at `scale` decimals ("9.975", 4 → 99750).
@@ -38,7 +39,15 @@ export function parseAmount(text: string, minorUnits: number): ParsedAmount {
   let frac = m[3] ?? '';
   while (frac.length > minorUnits && frac.endsWith('0')) frac = frac.slice(0, -1);
   if (frac.length > minorUnits) return { ok: false, problem: 'precision' };
-  const minor = BigInt(m[2] as string) * 10n ** BigInt(minorUnits) + (frac ? BigInt(frac.padEnd(minorUnits, '0')) : 0n);
+  const whole = m[2] as string;
+  const fracDigits = frac ? frac.padEnd(minorUnits, '0') : '';
+  let minor: bigint;
+  if (whole.length + minorUnits <= 15 && minorUnits < POW10.length) {
+    // Fits a safe integer: one BigInt conversion instead of BigInt arithmetic.
+    minor = BigInt(Number(whole) * (POW10[minorUnits] as number) + (fracDigits ? Number(fracDigits) : 0));
+  } else {
+    minor = BigInt(whole) * 10n ** BigInt(minorUnits) + (fracDigits ? BigInt(fracDigits) : 0n);
+  }
   return { ok: true, minor: m[1] && minor !== 0n ? -minor : minor };
 }
 
@@ -75,10 +84,13 @@ export function inclusiveTaxes(grossMinor: bigint, taxes: readonly { rateUnits: 
   return effective.map((e) => (e === 0n || grossMinor === 0n ? 0n : divRound(grossMinor * e, den)));
 }
 
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
 /** Decimal string of a minor-unit amount ("1900", 2 → "19.00"). */
 export function formatMinor(minor: bigint, minorUnits: number): string {
   const neg = minor < 0n;
-  const digits = (neg ? -minor : minor).toString().padStart(minorUnits + 1, '0');
+  const abs = neg ? -minor : minor;
+  const digits = (abs <= MAX_SAFE ? String(Number(abs)) : abs.toString()).padStart(minorUnits + 1, '0');
   const text = minorUnits === 0 ? digits : `${digits.slice(0, -minorUnits)}.${digits.slice(-minorUnits)}`;
   return neg ? `-${text}` : text;
 }

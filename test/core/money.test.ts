@@ -88,3 +88,15 @@ describe('integer money agrees with decimal.js', () => {
     );
   });
 });
+
+describe('parseAmount fast and slow paths', () => {
+  it('gives the same minor units for long and short amounts', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 30n }), fc.constantFrom(0, 2, 3, 4), (minor, mu) => {
+        const text = formatMinor(minor, mu);
+        expect(parseAmount(text, mu)).toEqual({ ok: true, minor });
+        if (minor > 0n) expect(parseAmount(`-${text}`, mu)).toEqual({ ok: true, minor: -minor });
+      }),
+    );
+  });
+});
