@@ -103,4 +103,28 @@ describe('fixture coverage', () => {
   it('names the rule or source of every case', () => {
     for (const c of all) expect(c.rule.length, c.name).toBeGreaterThan(0);
   });
+
+  it('has both sides of every country-level rate or e-book change since 2019 that a tax code reaches', () => {
+    const dated = new Set(all.map((c) => `${String(c.query.to_country ?? '').toUpperCase()} ${c.query.date ?? ''}`));
+    const dayBefore = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const missing: string[] = [];
+    for (const f of readdirSync('rules/countries')) {
+      const country = JSON.parse(readFileSync(join('rules/countries', f), 'utf8')) as {
+        country: string;
+        jurisdictions: { level: string; taxes: { role: string; rates: Record<string, { from: string }[]>; taxability?: Record<string, { from: string; class?: string }[]> }[] }[];
+      };
+      for (const j of country.jurisdictions.filter((x) => x.level === 'country')) {
+        for (const t of j.taxes.filter((x) => x.role === 'main')) {
+          // Classes a tax code reaches: standard, reduced, and every class a taxability period names.
+          const reached = new Set(['standard', 'reduced', ...Object.values(t.taxability ?? {}).flatMap((l) => l.map((p) => p.class ?? ''))]);
+          const changes = [
+            ...Object.entries(t.rates).filter(([cls]) => reached.has(cls)).flatMap(([, l]) => l.slice(1).map((p) => p.from)),
+            ...Object.values(t.taxability ?? {}).flatMap((l) => l.slice(1).map((p) => p.from)),
+          ].filter((d) => d >= '2019-01-01' && d <= '2027-12-31');
+          for (const d of new Set(changes)) for (const day of [dayBefore(d), d]) if (!dated.has(`${country.country} ${day}`)) missing.push(`${country.country} ${day}`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+  });
 });
