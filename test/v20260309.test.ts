@@ -98,6 +98,11 @@ describe('calculate (v20260309)', () => {
     expect(e.issues.map((i) => i.path.join('.')).sort()).toEqual(['currency', 'customer_address.country', 'line_items.1.reference']);
   });
 
+  it('refuses an amount with more decimals than the currency, naming the line', () => {
+    const body = { customer_address: { country: 'DE' }, tax_date: unix('2026-06-01'), line_items: [{ reference: 'a', amount: '1.00' }, { reference: 'b', amount: '1.001' }] };
+    expect(() => calculate(body, account)).toThrow(expect.objectContaining({ status: 400, issues: [expect.objectContaining({ path: ['line_items', 1, 'amount'] })] }));
+  });
+
   it('refuses malformed bodies with 400', () => {
     const e = refused(() => calculate({ line_items: [{ reference: '', amount: 'ten' }] }, account));
     expect(e.status).toBe(400);

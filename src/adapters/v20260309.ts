@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Address, TaxBehavior, TaxCodeId, TaxIdVerdict, TaxInput, TaxLine, TaxReason, TaxResult, TaxStatus } from '../core/types.js';
 import type { RuleSet } from '../core/ruleset.js';
-import { determine } from '../core/determine.js';
+import { determine, taxAmounts } from '../core/determine.js';
 import { dateOfDay } from '../core/dates.js';
 import { errorFromIssues, TaxRulesError, type TaxRulesIssue } from '../core/errors.js';
 import { canonicalCountry } from '../core/location.js';
@@ -238,39 +238,61 @@ export function calculate(request: CalculationRequest | unknown, account: Accoun
   let subtotal = 0n;
   let totalTax = 0n;
   let context: TaxResult | null = null;
+  // Lines that differ only in their amounts share one determination (same customer, date,
+  // code, product type and behaviour); only the amounts are computed per line.
+  const plans = new Map<string, TaxResult>();
   const lines: CalculationLineResult[] = req.line_items.map((line, i) => {
-    const input: TaxInput = {
-      date: taxDate,
-      origin,
-      destination,
-      taxCode: line.tax_code ?? seller.defaultTaxCode,
-      productType: line.product_type ?? seller.defaultProductType,
-      customerTaxId: req.customer_tax_id && verdict ? { value: req.customer_tax_id, verdict } : undefined,
-      taxBehavior: line.tax_behavior ?? behavior,
-      amount: line.amount,
-      currency,
-      registrations: seller.registrations,
-    };
-    let result: TaxResult;
-    try {
-      result = determine(input, rules);
-    } catch (e) {
-      if (e instanceof TaxRulesError) {
-        throw new TaxRulesError(
-          e.code,
-          e.status,
-          e.issues.map((iss) => ({ ...iss, path: PATHS[iss.path.join('.')] ?? ['line_items', i, ...iss.path] })),
-          e.message,
-        );
+    const taxCode = line.tax_code ?? seller.defaultTaxCode;
+    const productType = line.product_type ?? seller.defaultProductType;
+    const lineBehavior = line.tax_behavior ?? behavior;
+    const planKey = `${taxCode}\u0000${productType}\u0000${lineBehavior}`;
+    let planned = plans.get(planKey);
+    if (!planned) {
+      const input: TaxInput = {
+        date: taxDate,
+        origin,
+        destination,
+        taxCode,
+        productType,
+        customerTaxId: req.customer_tax_id && verdict ? { value: req.customer_tax_id, verdict } : undefined,
+        taxBehavior: lineBehavior,
+        currency,
+        registrations: seller.registrations,
+      };
+      try {
+        planned = determine(input, rules);
+      } catch (e) {
+        if (e instanceof TaxRulesError) {
+          throw new TaxRulesError(
+            e.code,
+            e.status,
+            e.issues.map((iss) => ({ ...iss, path: PATHS[iss.path.join('.')] ?? ['line_items', i, ...iss.path] })),
+            e.message,
+          );
+        }
+        throw e;
       }
-      throw e;
+      plans.set(planKey, planned);
     }
+    const result: TaxResult = planned;
     context ??= result;
-    const amounts = result.amounts as NonNullable<TaxResult['amounts']>;
-    const netMinor = parseMinor(amounts.subtotal, mu);
-    const taxMinor = parseMinor(amounts.tax, mu) + parseMinor(amounts.additionalTax, mu);
+    const parsedAmount = parseAmount(line.amount, mu);
+    if (!parsedAmount.ok) {
+      throw new TaxRulesError('invalid_request', 400, [
+        {
+          path: ['line_items', i, 'amount'],
+          code: 'malformed',
+          message: parsedAmount.problem === 'precision' ? `amount ${line.amount} has more decimals than ${currency} allows (${mu})` : `amount ${line.amount} is not a decimal number`,
+        },
+      ]);
+    }
+    const priced = taxAmounts(result.status, result.main, result.additional, parsedAmount.minor, lineBehavior);
+    const netMinor = priced.subtotal;
+    const mainTax = result.status === 'taxable' && result.main ? (priced.taxes[0] ?? 0n) : 0n;
+    const additionalTax = result.status === 'taxable' && result.additional ? (priced.taxes[result.main ? 1 : 0] ?? 0n) : 0n;
+    const amounts = { subtotal: formatMinor(netMinor, mu), tax: formatMinor(mainTax, mu), additionalTax: formatMinor(additionalTax, mu) };
     subtotal += netMinor;
-    totalTax += taxMinor;
+    totalTax += mainTax + additionalTax;
     const taxes: LineTax[] = [];
     const addTax = (tl: TaxLine | null, additional: boolean, amountText: string): void => {
       const j = jurisdictionOf(rules, tl?.jurisdictionId ?? result.jurisdiction.id, result.jurisdiction);
@@ -308,10 +330,10 @@ export function calculate(request: CalculationRequest | unknown, account: Accoun
       tax_behavior: result.taxBehavior,
       amount: line.amount,
       amount_subtotal: amounts.subtotal,
-      amount_tax: formatMinor(taxMinor, mu),
-      amount_total: formatMinor(netMinor + taxMinor, mu),
+      amount_tax: formatMinor(mainTax + additionalTax, mu),
+      amount_total: formatMinor(netMinor + mainTax + additionalTax, mu),
       taxes,
-      notes: result.notes,
+      notes: result.notes.slice(),
     };
   });
 

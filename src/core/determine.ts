@@ -1,4 +1,4 @@
-import type { JurisdictionRef, RateClass, SupplyKind, TaxInput, TaxLine, TaxReason, TaxResult, TaxStatus } from './types.js';
+import type { JurisdictionRef, RateClass, SupplyKind, TaxBehavior, TaxInput, TaxLine, TaxReason, TaxResult, TaxStatus } from './types.js';
 import type { CompiledJurisdiction, CompiledRegime, CompiledTax, CompiledTreatment, RuleSet } from './ruleset.js';
 import { inForce } from './ruleset.js';
 import { dayNumber } from './dates.js';
@@ -75,6 +75,35 @@ function jurisdictionRef(j: CompiledJurisdiction, location: Location | null): Ju
 }
 
 /**
+ * Exact amounts of a determined supply for one amount (minor units): the taxes of the main
+ * and additional lines (taxed only when the status is `taxable`), the net and the gross.
+ * Inclusive amounts are gross; the taxes are carved out so that net + taxes = gross.
+ */
+export function taxAmounts(
+  status: TaxStatus,
+  main: TaxLine | null,
+  additional: TaxLine | null,
+  amountMinor: bigint,
+  behavior: TaxBehavior,
+): { taxes: bigint[]; subtotal: bigint; total: bigint } {
+  const lines: TaxLine[] = [];
+  if (status === 'taxable') {
+    if (main) lines.push(main);
+    if (additional) lines.push(additional);
+  }
+  if (behavior === 'inclusive') {
+    const taxes = inclusiveTaxes(amountMinor, lines);
+    let sum = 0n;
+    for (const t of taxes) sum += t;
+    return { taxes, subtotal: amountMinor - sum, total: amountMinor };
+  }
+  const taxes = lines.map((u) => exclusiveTax(amountMinor, u.rateUnits, u.partUnits));
+  let sum = 0n;
+  for (const t of taxes) sum += t;
+  return { taxes, subtotal: amountMinor, total: amountMinor + sum };
+}
+
+/**
  * The pure core: determines status, jurisdiction, rates and (given an amount) the exact
  * amounts of one supply, from the rule set passed in. Reads no clock, no files, no
  * globals; throws only TaxRulesError.
@@ -126,23 +155,11 @@ export function determine(input: TaxInput, rules: RuleSet): TaxResult {
   ): TaxResult => {
     let amounts: TaxResult['amounts'] = null;
     if (amountMinor !== null) {
-      const lines = [main, additional].filter((l): l is TaxLine => l !== null && status === 'taxable');
-      const units = lines;
-      let taxes: bigint[];
-      let subtotal: bigint;
-      let total: bigint;
-      if (input.taxBehavior === 'inclusive') {
-        taxes = inclusiveTaxes(amountMinor, units);
-        subtotal = amountMinor - taxes.reduce((a, b) => a + b, 0n);
-        total = amountMinor;
-      } else {
-        taxes = units.map((u) => exclusiveTax(amountMinor as bigint, u.rateUnits, u.partUnits));
-        subtotal = amountMinor;
-        total = amountMinor + taxes.reduce((a, b) => a + b, 0n);
+      const { taxes, subtotal, total } = taxAmounts(status, main, additional, amountMinor, input.taxBehavior);
+      if (status === 'taxable') {
+        if (main) main.amountMinor = taxes[0];
+        if (additional) additional.amountMinor = main ? taxes[1] : taxes[0];
       }
-      lines.forEach((l, i) => {
-        l.amountMinor = taxes[i];
-      });
       amounts = {
         subtotal: formatMinor(subtotal, minorUnits),
         tax: formatMinor(taxes[0] ?? 0n, minorUnits),
