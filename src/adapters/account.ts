@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import './zod-locale.js';
 import type { ProductType, Registration, TaxCodeId } from '../core/types.js';
 import type { RuleSet } from '../core/ruleset.js';
 import { dayNumber } from '../core/dates.js';
@@ -9,29 +10,27 @@ import { issuesFromZod } from './issues.js';
 export const TAX_CODES = ['consulting', 'eservice', 'ebook', 'saas', 'standard', 'reduced', 'exempt'] as const;
 export const PRODUCT_TYPES = ['good', 'service'] as const;
 
-const dateText = z
-  .string()
-  .refine((s) => !Number.isNaN(dayNumber(s)), { message: 'must be a calendar date YYYY-MM-DD' });
-const optionalDate = z.union([dateText, z.literal(''), z.null()]).optional();
+const dateText = z.string().check(z.refine((s) => !Number.isNaN(dayNumber(s)), { message: 'must be a calendar date YYYY-MM-DD' }));
+const optionalDate = z.optional(z.union([dateText, z.literal(''), z.null()]));
 
 /** A registration of the account (the spec's tax ID of the account). */
 export const accountRegistrationSchema = z.object({
-  jurisdiction_id: z.number().int().positive(),
-  value: z.string().optional(),
+  jurisdiction_id: z.int().check(z.positive()),
+  value: z.optional(z.string()),
   valid_from: optionalDate,
   valid_until: optionalDate,
-  permanent_establishment: z.boolean().optional(),
-  import_scheme: z.boolean().optional(),
+  permanent_establishment: z.optional(z.boolean()),
+  import_scheme: z.optional(z.boolean()),
 });
 
 /** The seller: where it is, its defaults, and where it is registered. */
 export const accountSchema = z.object({
-  country: z.string().regex(/^[A-Za-z]{2}$/, 'must be a 2-letter ISO 3166-1 code'),
-  postal_code: z.string().optional().nullable(),
-  region: z.string().optional().nullable(),
-  currency: z.string().regex(/^[A-Za-z]{3}$/, 'must be a 3-letter ISO 4217 code'),
-  default_tax_code: z.enum(TAX_CODES).optional(),
-  default_product_type: z.enum(PRODUCT_TYPES).optional(),
+  country: z.string().check(z.regex(/^[A-Za-z]{2}$/, 'must be a 2-letter ISO 3166-1 code')),
+  postal_code: z.optional(z.nullable(z.string())),
+  region: z.optional(z.nullable(z.string())),
+  currency: z.string().check(z.regex(/^[A-Za-z]{3}$/, 'must be a 3-letter ISO 4217 code')),
+  default_tax_code: z.optional(z.enum(TAX_CODES)),
+  default_product_type: z.optional(z.enum(PRODUCT_TYPES)),
   registrations: z.array(accountRegistrationSchema),
 });
 

@@ -1,8 +1,8 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { TaxRulesIssue } from '../core/errors.js';
 
 /** Turns zod issues into taxrules issues: missing and wrong-type fields are 400s, bad values 406s. */
-export function issuesFromZod(error: z.ZodError, prefix: (string | number)[] = []): TaxRulesIssue[] {
+export function issuesFromZod(error: { issues: readonly z.core.$ZodIssue[] }, prefix: (string | number)[] = []): TaxRulesIssue[] {
   return error.issues.map((issue) => {
     const path = [...prefix, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))];
     const field = path.join('.') || 'input';

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import './zod-locale.js';
 import type { Address, TaxBehavior, TaxCodeId, TaxIdVerdict, TaxInput, TaxLine, TaxReason, TaxResult, TaxStatus } from '../core/types.js';
 import type { RuleSet } from '../core/ruleset.js';
 import { determine, taxAmounts } from '../core/determine.js';
@@ -15,59 +16,62 @@ import type { TaxIdVerdictFunction } from './v20241028.js';
 /** The spec's cap on items per document. */
 export const MAX_LINE_ITEMS = 200;
 
-const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
+const text = (max: number) => z.string().check(z.maxLength(max, `must be at most ${max} characters`));
+const behaviorSchema = z.enum(['exclusive', 'inclusive']);
 
 /** An address in a v20260309 calculation request. */
 export const addressSchema = z.object({
-  country: z.string().regex(/^[A-Za-z]{2}$/, 'must be a 2-letter ISO 3166-1 code'),
-  state: text(100).optional(),
-  postal_code: text(20).optional(),
-  city: text(200).optional(),
-  line1: text(200).optional(),
-  line2: text(200).optional(),
+  country: z.string().check(z.regex(/^[A-Za-z]{2}$/, 'must be a 2-letter ISO 3166-1 code')),
+  state: z.optional(text(100)),
+  postal_code: z.optional(text(20)),
+  city: z.optional(text(200)),
+  line1: z.optional(text(200)),
+  line2: z.optional(text(200)),
 });
 
 export const lineItemSchema = z.object({
-  reference: text(200).min(1, 'must not be empty'),
-  amount: z.string().regex(/^-?\d+(\.\d+)?$/, 'must be a decimal string such as "100.00"'),
-  quantity: z.number().int('must be a whole number').positive('must be at least 1').optional(),
-  tax_code: z.enum(TAX_CODES).optional(),
-  product_type: z.enum(PRODUCT_TYPES).optional(),
-  tax_behavior: z.enum(['exclusive', 'inclusive']).optional(),
+  reference: z.string().check(z.maxLength(200, 'must be at most 200 characters'), z.minLength(1, 'must not be empty')),
+  amount: z.string().check(z.regex(/^-?\d+(\.\d+)?$/, 'must be a decimal string such as "100.00"')),
+  quantity: z.optional(z.number().check(z.int('must be a whole number'), z.positive('must be at least 1'))),
+  tax_code: z.optional(z.enum(TAX_CODES)),
+  product_type: z.optional(z.enum(PRODUCT_TYPES)),
+  tax_behavior: z.optional(behaviorSchema),
 });
 
 /** The body of a v20260309 calculation request. */
 export const calculationRequestSchema = z.object({
-  origin_address: addressSchema.nullable().optional(),
+  origin_address: z.optional(z.nullable(addressSchema)),
   customer_address: addressSchema,
-  customer_tax_id: text(50).nullable().optional(),
-  currency: z.string().regex(/^[A-Za-z]{3}$/, 'must be a 3-letter ISO 4217 code').optional(),
-  tax_date: z.number().int('must be whole Unix seconds').nonnegative().optional(),
-  tax_behavior: z.enum(['exclusive', 'inclusive']).optional(),
+  customer_tax_id: z.optional(z.nullable(text(50))),
+  currency: z.optional(z.string().check(z.regex(/^[A-Za-z]{3}$/, 'must be a 3-letter ISO 4217 code'))),
+  tax_date: z.optional(z.number().check(z.int('must be whole Unix seconds'), z.nonnegative())),
+  tax_behavior: z.optional(behaviorSchema),
   line_items: z
     .array(lineItemSchema)
-    .min(1, 'needs at least one line item')
-    .max(MAX_LINE_ITEMS, `has more than ${MAX_LINE_ITEMS} items; at most ${MAX_LINE_ITEMS} are allowed per calculation`),
+    .check(
+      z.minLength(1, 'needs at least one line item'),
+      z.maxLength(MAX_LINE_ITEMS, `has more than ${MAX_LINE_ITEMS} items; at most ${MAX_LINE_ITEMS} are allowed per calculation`),
+    ),
 });
 
 export type CalculationAddress = z.input<typeof addressSchema>;
 export type CalculationLineItem = z.input<typeof lineItemSchema>;
 export type CalculationRequest = z.input<typeof calculationRequestSchema>;
 
-const decimal = z.string().regex(/^-?\d+(\.\d+)?$/);
+const decimal = z.string().check(z.regex(/^-?\d+(\.\d+)?$/));
 const statusSchema = z.enum(['taxable', 'non_taxable', 'not_registered', 'reverse_charge']);
 
 export const calculationJurisdictionSchema = z.object({
-  id: z.number().int().nullable(),
+  id: z.nullable(z.int()),
   name: z.string(),
   country: z.string(),
-  region: z.string().nullable(),
+  region: z.nullable(z.string()),
   level: z.string(),
 });
 
 /** One tax on one line. */
 export const lineTaxSchema = z.object({
-  name: z.string().nullable(),
+  name: z.nullable(z.string()),
   rate: decimal,
   taxable_part: decimal,
   taxable_amount: decimal,
@@ -81,10 +85,10 @@ export const lineTaxSchema = z.object({
 
 export const calculationLineResultSchema = z.object({
   reference: z.string(),
-  quantity: z.number().int(),
+  quantity: z.int(),
   tax_code: z.enum(TAX_CODES),
   product_type: z.enum(PRODUCT_TYPES),
-  tax_behavior: z.enum(['exclusive', 'inclusive']),
+  tax_behavior: behaviorSchema,
   /** The amount as given. */
   amount: decimal,
   /** Net of tax. */
@@ -98,7 +102,7 @@ export const calculationLineResultSchema = z.object({
 
 export const taxBreakdownEntrySchema = z.object({
   jurisdiction: calculationJurisdictionSchema,
-  name: z.string().nullable(),
+  name: z.nullable(z.string()),
   rate: decimal,
   status: statusSchema,
   reason: z.string(),
@@ -109,13 +113,13 @@ export const taxBreakdownEntrySchema = z.object({
 export const taxContextSchema = z.object({
   customer: z.object({
     country: z.string(),
-    region: z.string().nullable(),
-    postal_code: z.string().nullable(),
-    jurisdiction: calculationJurisdictionSchema.nullable(),
-    territory: z.object({ id: z.string(), name: z.string() }).nullable(),
+    region: z.nullable(z.string()),
+    postal_code: z.nullable(z.string()),
+    jurisdiction: z.nullable(calculationJurisdictionSchema),
+    territory: z.nullable(z.object({ id: z.string(), name: z.string() })),
   }),
   customer_type: z.enum(['business', 'consumer']),
-  origin: z.object({ country: z.string(), postal_code: z.string().nullable() }),
+  origin: z.object({ country: z.string(), postal_code: z.nullable(z.string()) }),
   tax_date: z.string(),
 });
 
@@ -125,11 +129,11 @@ export const calculationResponseSchema = z.object({
   total_tax: decimal,
   total: decimal,
   currency: z.string(),
-  tax_behavior: z.enum(['exclusive', 'inclusive']),
+  tax_behavior: behaviorSchema,
   tax_context: taxContextSchema,
   line_items: z.array(calculationLineResultSchema),
   tax_breakdown: z.array(taxBreakdownEntrySchema),
-  tax_id_validation: z.object({ tax_id: z.string(), country: z.string(), valid: z.boolean().nullable() }).nullable(),
+  tax_id_validation: z.nullable(z.object({ tax_id: z.string(), country: z.string(), valid: z.nullable(z.boolean()) })),
 });
 
 export type CalculationJurisdiction = z.output<typeof calculationJurisdictionSchema>;
