@@ -1,11 +1,15 @@
 import * as z from 'zod/mini';
-import './zod-locale.js';
+import en from 'zod/v4/locales/en.js';
 import type { ProductType, Registration, TaxCodeId } from '../core/types.js';
 import type { RuleSet } from '../core/ruleset.js';
 import { dayNumber } from '../core/dates.js';
 import { errorFromIssues, type TaxRulesIssue } from '../core/errors.js';
 import { canonicalCountry } from '../core/location.js';
 import { issuesFromZod } from './issues.js';
+
+// English messages for zod issues: zod/mini (tree-shakable, so the bundle carries only what
+// it uses) configures no locale by itself. Every validating module imports this one.
+z.config(en());
 
 export const TAX_CODES = ['consulting', 'eservice', 'ebook', 'saas', 'standard', 'reduced', 'exempt'] as const;
 export const PRODUCT_TYPES = ['good', 'service'] as const;

@@ -1,5 +1,4 @@
 import * as z from 'zod/mini';
-import './zod-locale.js';
 import type { Address, TaxBehavior, TaxCodeId, TaxIdVerdict, TaxInput, TaxLine, TaxReason, TaxResult, TaxStatus } from '../core/types.js';
 import type { RuleSet } from '../core/ruleset.js';
 import { determine, taxAmounts } from '../core/determine.js';

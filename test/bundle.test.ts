@@ -1,0 +1,28 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+
+// The published entry is one bundle (tsup/esbuild, "sideEffects": false). A bundler may drop
+// modules it thinks unused: this checks that the bundled library still answers and still
+// speaks in plain English (zod's locale is configured inside the bundle).
+describe('the bundled entry', () => {
+  it('computes a quote and explains a refused request', async () => {
+    const out = await build({ entryPoints: ['src/index.ts'], bundle: true, format: 'esm', platform: 'neutral', mainFields: ['module', 'main'], write: false, minify: true });
+    const dir = mkdtempSync(join(tmpdir(), 'taxrules-bundle-'));
+    const file = join(dir, 'index.mjs');
+    writeFileSync(file, out.outputFiles[0]?.contents ?? new Uint8Array());
+    const lib = (await import(pathToFileURL(file).href)) as typeof import('../src/index.js');
+    const account = { country: 'IE', currency: 'EUR', registrations: [{ jurisdiction_id: 276 }] };
+    expect(lib.calculateTaxRate({ to_country: 'DE', tax_code: 'ebook', date: '2026-06-01', amount: '100' }, account)).toMatchObject({ rate: 7, tax_amount: 7 });
+    let issues: { message: string }[] = [];
+    try {
+      lib.calculate({ customer_address: {}, line_items: [] } as never, account);
+    } catch (e) {
+      issues = (e as { issues: { message: string }[] }).issues;
+    }
+    expect(issues.map((i) => i.message)).toEqual(['customer_address.country is required', 'line_items: needs at least one line item']);
+  });
+});
