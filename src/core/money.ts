@@ -34,6 +34,8 @@ export type ParsedAmount =
  * `minorUnits` decimals (trailing zeros beyond are accepted: "10.500" EUR is 1050).
  */
 export function parseAmount(text: string, minorUnits: number): ParsedAmount {
+  const fast = parseAmountFast(text, minorUnits);
+  if (fast !== undefined) return fast;
   const m = DECIMAL_RE.exec(text.trim());
   if (!m) return { ok: false, problem: 'malformed' };
   let frac = m[3] ?? '';
@@ -51,6 +53,44 @@ export function parseAmount(text: string, minorUnits: number): ParsedAmount {
   return { ok: true, minor: m[1] && minor !== 0n ? -minor : minor };
 }
 
+/**
+ * parseAmount for plain input ("-123.45": no spaces, at most 15 digits in all): one pass
+ * over the characters in doubles, exact below 2^53. `undefined` hands over to the general
+ * path (which also gives the error answers).
+ */
+function parseAmountFast(text: string, minorUnits: number): ParsedAmount | undefined {
+  const n = text.length;
+  if (n === 0 || n > 17 || minorUnits >= POW10.length) return undefined;
+  let i = 0;
+  const neg = text.charCodeAt(0) === 45;
+  if (neg) i = 1;
+  let whole = 0;
+  let wholeDigits = 0;
+  for (; i < n; i++) {
+    const d = text.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) break;
+    whole = whole * 10 + d;
+    wholeDigits++;
+  }
+  if (wholeDigits === 0) return undefined;
+  let frac = 0;
+  let fracDigits = 0;
+  if (i < n) {
+    if (text.charCodeAt(i) !== 46 || i === n - 1) return undefined;
+    for (i++; i < n; i++) {
+      const d = text.charCodeAt(i) - 48;
+      if (d < 0 || d > 9) return undefined;
+      if (fracDigits < minorUnits) {
+        frac = frac * 10 + d;
+        fracDigits++;
+      } else if (d !== 0) return { ok: false, problem: 'precision' };
+    }
+  }
+  if (wholeDigits + minorUnits > 15) return undefined;
+  const minor = whole * (POW10[minorUnits] as number) + frac * (POW10[minorUnits - fracDigits] as number);
+  return { ok: true, minor: BigInt(neg && minor !== 0 ? -minor : minor) };
+}
+
 /** Divides with rounding half away from zero. `den` > 0. */
 export function divRound(num: bigint, den: bigint): bigint {
   const neg = num < 0n;
@@ -65,7 +105,24 @@ const RATE_DEN = BigInt(PERCENT_100) * BigInt(PERCENT_100);
 /** Tax on a net amount: round(amount × rate × part). */
 export function exclusiveTax(amountMinor: bigint, rateUnits: number, partUnits: number): bigint {
   if (rateUnits === 0 || partUnits === 0 || amountMinor === 0n) return 0n;
+  if (partUnits === PERCENT_100 && amountMinor <= SAFE_PRODUCT_AMOUNT && amountMinor >= -SAFE_PRODUCT_AMOUNT) {
+    // Whole amount taxed: round(amount × rate / 10^6) is exact in doubles while the
+    // product stays below 2^53 (amounts up to 2^53 / 10^6 minor units at any rate ≤ 100 %).
+    return BigInt(roundDiv(Number(amountMinor) * rateUnits, PERCENT_100));
+  }
   return divRound(amountMinor * BigInt(rateUnits) * BigInt(partUnits), RATE_DEN);
+}
+
+/** Largest |amount| whose product with a rate of at most 100 % (10^6 units) is a safe integer. */
+const SAFE_PRODUCT_AMOUNT = BigInt(Math.floor(Number.MAX_SAFE_INTEGER / PERCENT_100));
+
+/** num / den rounded half away from zero, for safe integers num and den > 0. */
+function roundDiv(num: number, den: number): number {
+  const abs = num < 0 ? -num : num;
+  let q = Math.floor(abs / den);
+  const rem = abs - q * den;
+  if (rem * 2 >= den) q += 1;
+  return num < 0 ? -q : q;
 }
 
 /**
@@ -88,6 +145,21 @@ const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
 /** Decimal string of a minor-unit amount ("1900", 2 → "19.00"). */
 export function formatMinor(minor: bigint, minorUnits: number): string {
+  if (minor <= MAX_SAFE && minor >= -MAX_SAFE && minorUnits < POW10.length) {
+    // In doubles: exact for safe integers, and no BigInt string conversion.
+    const n = Number(minor);
+    const abs = n < 0 ? -n : n;
+    if (minorUnits === 0) return n < 0 ? `-${abs}` : String(abs);
+    const scale = POW10[minorUnits] as number;
+    let whole = Math.floor(abs / scale);
+    let rem = abs - whole * scale; // exact; the quotient may have rounded up near 2^53
+    if (rem < 0) {
+      whole -= 1;
+      rem += scale;
+    }
+    const fracText = String(rem).padStart(minorUnits, '0');
+    return n < 0 ? `-${whole}.${fracText}` : `${whole}.${fracText}`;
+  }
   const neg = minor < 0n;
   const abs = neg ? -minor : minor;
   const digits = (abs <= MAX_SAFE ? String(Number(abs)) : abs.toString()).padStart(minorUnits + 1, '0');

@@ -75,6 +75,16 @@ describe('integer money agrees with decimal.js', () => {
     );
   });
 
+  it('exclusive tax on the whole amount (the fast double path) up to 2^53 / 10^6 minor units', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: -9_007_199_254n, max: 9_007_199_254n }), fc.integer({ min: 1, max: 1_000_000 }), (minor, rateUnits) => {
+        const expected = new D(minor.toString()).times(rateUnits).div(1_000_000).toDecimalPlaces(0);
+        expect(exclusiveTax(minor, rateUnits, 1_000_000).toString()).toBe(expected.toFixed(0));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('inclusive taxes = round(gross × eᵢ / (1 + Σ e))', () => {
     fc.assert(
       fc.property(fc.bigInt({ min: 0n, max: 1_000_000_000_000n }), fc.array(fc.integer({ min: 0, max: 300_000 }), { minLength: 1, maxLength: 2 }), (gross, rates) => {
@@ -90,6 +100,19 @@ describe('integer money agrees with decimal.js', () => {
 });
 
 describe('parseAmount fast and slow paths', () => {
+  it('formats and parses amounts near 2^53 exactly', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 9_007_199_254_000_000n, max: 9_007_199_254_740_991n }), fc.constantFrom(0, 2, 3, 4), fc.boolean(), (x, mu, neg) => {
+        const minor = neg ? -x : x;
+        const text = formatMinor(minor, mu);
+        const digits = (neg ? -minor : minor).toString().padStart(mu + 1, '0');
+        expect(text).toBe(`${neg ? '-' : ''}${mu ? `${digits.slice(0, -mu)}.${digits.slice(-mu)}` : digits}`);
+        expect(parseAmount(text, mu)).toEqual({ ok: true, minor });
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('gives the same minor units for long and short amounts', () => {
     fc.assert(
       fc.property(fc.bigInt({ min: 0n, max: 10n ** 30n }), fc.constantFrom(0, 2, 3, 4), (minor, mu) => {
