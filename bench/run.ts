@@ -32,7 +32,7 @@ interface Row {
 const rows: Row[] = [];
 
 async function bench(name: string, fn: () => unknown, perCall = 1): Promise<Row> {
-  const stats = await measure(fn, { min_cpu_time: 400 * 1e6 } as never);
+  const stats = await measure(fn, { min_cpu_time: 1000 * 1e6 } as never);
   const row = { name, nsMedian: stats.p50 / perCall, nsP99: stats.p99 / perCall, opsPerSec: 1e9 / (stats.p50 / perCall) };
   rows.push(row);
   console.log(`${name.padEnd(58)} ${row.nsMedian.toFixed(0).padStart(8)} ns  p99 ${row.nsP99.toFixed(0).padStart(8)} ns  ${Math.round(row.opsPerSec).toLocaleString('en').padStart(12)} ops/s`);
