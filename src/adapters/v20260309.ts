@@ -166,6 +166,15 @@ function addressOf(a: z.output<typeof addressSchema>, rules: RuleSet): Address {
   };
 }
 
+/** One determination shared by the lines that differ only in their amounts. */
+interface Plan {
+  result: TaxResult;
+  jMain: CalculationJurisdiction;
+  jAdd: CalculationJurisdiction | null;
+  mainEntry: TaxBreakdownEntry & { taxableMinor: bigint; amountMinor: bigint };
+  addEntry: (TaxBreakdownEntry & { taxableMinor: bigint; amountMinor: bigint }) | null;
+}
+
 function jurisdictionOf(rules: RuleSet, id: number | null, fallback: TaxResult['jurisdiction']): CalculationJurisdiction {
   const j = id !== null ? rules.jurisdictions.get(id) : undefined;
   if (!j) return { id: fallback.id, name: fallback.name, country: fallback.country, region: fallback.region, level: 'country' };
@@ -243,14 +252,15 @@ export function calculate(request: CalculationRequest | unknown, account: Accoun
   let context: TaxResult | null = null;
   // Lines that differ only in their amounts share one determination (same customer, date,
   // code, product type and behaviour); only the amounts are computed per line.
-  const plans = new Map<string, TaxResult>();
+  const plans = new Map<number, Plan>();
   const lines: CalculationLineResult[] = req.line_items.map((line, i) => {
     const taxCode = line.tax_code ?? seller.defaultTaxCode;
     const productType = line.product_type ?? seller.defaultProductType;
     const lineBehavior = line.tax_behavior ?? behavior;
-    const planKey = `${taxCode}\u0000${productType}\u0000${lineBehavior}`;
-    let planned = plans.get(planKey);
-    if (!planned) {
+    const planKey = TAX_CODES.indexOf(taxCode) * 4 + (productType === 'good' ? 2 : 0) + (lineBehavior === 'inclusive' ? 1 : 0);
+    let plan = plans.get(planKey);
+    if (!plan) {
+      let planned: TaxResult;
       const input: TaxInput = {
         date: taxDate,
         origin,
@@ -275,9 +285,29 @@ export function calculate(request: CalculationRequest | unknown, account: Accoun
         }
         throw e;
       }
-      plans.set(planKey, planned);
+      const taxed = planned.status === 'taxable';
+      const jMain = jurisdictionOf(rules, planned.main?.jurisdictionId ?? planned.jurisdiction.id, planned.jurisdiction);
+      const jAdd = planned.additional ? jurisdictionOf(rules, planned.additional.jurisdictionId, planned.jurisdiction) : null;
+      const entryOf = (tl: TaxLine | null, j: CalculationJurisdiction) => {
+        const rate = taxed && tl ? tl.rate : '0';
+        const key = `${j.id}|${tl?.name ?? null}|${rate}|${planned.status}|${planned.reason}`;
+        let entry = breakdown.get(key);
+        if (!entry) {
+          entry = { jurisdiction: j, name: tl?.name ?? null, rate, status: planned.status, reason: planned.reason, taxable_amount: '', amount: '', taxableMinor: 0n, amountMinor: 0n };
+          breakdown.set(key, entry);
+        }
+        return entry;
+      };
+      plan = {
+        result: planned,
+        jMain,
+        jAdd,
+        mainEntry: entryOf(planned.main, jMain),
+        addEntry: planned.additional && jAdd ? entryOf(planned.additional, jAdd) : null,
+      };
+      plans.set(planKey, plan);
     }
-    const result: TaxResult = planned;
+    const { result } = plan;
     context ??= result;
     const parsedAmount = parseAmount(line.amount, mu);
     if (!parsedAmount.ok) {
@@ -293,38 +323,31 @@ export function calculate(request: CalculationRequest | unknown, account: Accoun
     const netMinor = priced.subtotal;
     const mainTax = result.status === 'taxable' && result.main ? (priced.taxes[0] ?? 0n) : 0n;
     const additionalTax = result.status === 'taxable' && result.additional ? (priced.taxes[result.main ? 1 : 0] ?? 0n) : 0n;
-    const amounts = { subtotal: formatMinor(netMinor, mu), tax: formatMinor(mainTax, mu), additionalTax: formatMinor(additionalTax, mu) };
     subtotal += netMinor;
     totalTax += mainTax + additionalTax;
     const taxes: LineTax[] = [];
-    const addTax = (tl: TaxLine | null, additional: boolean, amountText: string): void => {
-      const j = jurisdictionOf(rules, tl?.jurisdictionId ?? result.jurisdiction.id, result.jurisdiction);
+    const addTax = (tl: TaxLine | null, additional: boolean, taxMinor: bigint): void => {
       const taxed = result.status === 'taxable' && tl !== null;
-      const lineTax: LineTax = {
+      const taxableMinor = taxed ? partOf(netMinor, tl.taxablePart) : netMinor;
+      taxes.push({
         name: tl?.name ?? null,
         rate: taxed ? tl.rate : '0',
         taxable_part: tl?.taxablePart ?? '100',
-        taxable_amount: formatMinor(taxed ? partOf(netMinor, tl.taxablePart) : netMinor, mu),
-        amount: amountText,
+        taxable_amount: formatMinor(taxableMinor, mu),
+        amount: formatMinor(taxMinor, mu),
         status: result.status,
         reason: result.reason,
-        jurisdiction: j,
+        jurisdiction: additional ? (plan.jAdd as CalculationJurisdiction) : plan.jMain,
         additional,
-      };
-      taxes.push(lineTax);
-      const key = `${j.id}|${lineTax.name}|${lineTax.rate}|${lineTax.status}|${lineTax.reason}`;
-      const entry = breakdown.get(key);
-      const taxable = parseMinor(lineTax.taxable_amount, mu);
-      const amount = parseMinor(amountText, mu);
+      });
+      const entry = additional ? plan.addEntry : plan.mainEntry;
       if (entry) {
-        entry.taxableMinor += taxable;
-        entry.amountMinor += amount;
-      } else {
-        breakdown.set(key, { jurisdiction: j, name: lineTax.name, rate: lineTax.rate, status: lineTax.status, reason: lineTax.reason, taxable_amount: '', amount: '', taxableMinor: taxable, amountMinor: amount });
+        entry.taxableMinor += taxableMinor;
+        entry.amountMinor += taxMinor;
       }
     };
-    addTax(result.main, false, amounts.tax);
-    if (result.additional) addTax(result.additional, true, amounts.additionalTax);
+    addTax(result.main, false, mainTax);
+    if (result.additional) addTax(result.additional, true, additionalTax);
     return {
       reference: line.reference,
       quantity: line.quantity ?? 1,
@@ -332,7 +355,7 @@ export function calculate(request: CalculationRequest | unknown, account: Accoun
       product_type: result.productType,
       tax_behavior: result.taxBehavior,
       amount: line.amount,
-      amount_subtotal: amounts.subtotal,
+      amount_subtotal: formatMinor(netMinor, mu),
       amount_tax: formatMinor(mainTax + additionalTax, mu),
       amount_total: formatMinor(netMinor + mainTax + additionalTax, mu),
       taxes,
