@@ -1,6 +1,6 @@
 /**
  * The benchmark suite: taxrules against the V8 floor and its peers, in one run.
- * Prints ops/s and ns/op (median and p99) per case, cold start, heap and bundle size,
+ * Prints ops/s and ns/op (best median of three windows, and its p99) per case, cold start, heap and bundle size,
  * and each target as met or not met; writes bench/results/latest.json.
  *
  * Usage: npm run bench   (builds first; run on an otherwise idle machine)
@@ -31,8 +31,17 @@ interface Row {
 }
 const rows: Row[] = [];
 
+/**
+ * Measures `fn` in three separate windows and keeps the best median: on a shared machine a
+ * burst of other work inflates one window, not all three.
+ */
 async function bench(name: string, fn: () => unknown, perCall = 1): Promise<Row> {
-  const stats = await measure(fn, { min_cpu_time: 1000 * 1e6 } as never);
+  let best: { p50: number; p99: number } | null = null;
+  for (let round = 0; round < 3; round++) {
+    const stats = await measure(fn, { min_cpu_time: 400 * 1e6 } as never);
+    if (!best || stats.p50 < best.p50) best = { p50: stats.p50, p99: stats.p99 };
+  }
+  const stats = best as { p50: number; p99: number };
   const row = { name, nsMedian: stats.p50 / perCall, nsP99: stats.p99 / perCall, opsPerSec: 1e9 / (stats.p50 / perCall) };
   rows.push(row);
   console.log(`${name.padEnd(58)} ${row.nsMedian.toFixed(0).padStart(8)} ns  p99 ${row.nsP99.toFixed(0).padStart(8)} ns  ${Math.round(row.opsPerSec).toLocaleString('en').padStart(12)} ops/s`);
