@@ -35,8 +35,10 @@ const account = demoAccount(defaultRuleSet);
  * for VAT in every EU member state, nowhere else. A peer's "0 %" for a territory means
  * "no EU VAT"; for this seller ours says so with the reason excluded_territory.
  */
-const EU_MEMBER_IDS = [40, 56, 100, 191, 196, 203, 208, 233, 246, 250, 276, 300, 348, 372, 380, 428, 440, 442, 470, 528, 616, 620, 642, 703, 705, 724, 752];
-const euSeller = { ...account, registrations: EU_MEMBER_IDS.map((id) => ({ jurisdiction_id: id })) };
+const euMemberIds = defaultRuleSet.data.countries
+  .filter((c) => c.regimes.some((m) => m.regime === 'EU' && m.until === undefined))
+  .map((c) => c.jurisdictions.find((j) => j.level === 'country')?.id as number);
+const euSeller = { ...account, registrations: euMemberIds.map((id) => ({ jurisdiction_id: id })) };
 
 interface Tally {
   corpus: string;

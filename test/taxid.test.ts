@@ -43,9 +43,12 @@ describe('validateTaxId', () => {
     expect(validateTaxId('NO', 'NO 995 525 828 MVA')).toMatchObject({ valid: true, kind: 'no_vat' });
     expect(validateTaxId('AU', '51 824 753 556')).toMatchObject({ valid: true, kind: 'au_abn' });
     expect(validateTaxId('CA', '123456782RT0001')).toMatchObject({ valid: true, kind: 'ca_gst_hst' });
-    expect(validateTaxId('JP', 'T8040001057508')).toMatchObject({ valid: true, kind: 'jp_invoice' });
-    expect(validateTaxId('US', '12-3456789')).toMatchObject({ valid: true, kind: 'us_ein' });
-    expect(validateTaxId('US', '07-3456789')).toMatchObject({ valid: false });
+    // python-stdnum's jp.cn examples: 5-8356-7825-6246 valid, 2-8356-7825-6246 a wrong check digit.
+    expect(validateTaxId('JP', 'T5835678256246')).toMatchObject({ valid: true, kind: 'jp_invoice' });
+    expect(validateTaxId('JP', 'T2835678256246')).toMatchObject({ valid: false, reason: 'checksum' });
+    // python-stdnum's us.ein examples; 07 is not an IRS campus prefix.
+    expect(validateTaxId('US', '91-1144442')).toMatchObject({ valid: true, kind: 'us_ein', normalized: '911144442' });
+    expect(validateTaxId('US', '07-1144442')).toMatchObject({ valid: false });
   });
 
   it('never throws, whatever the input', () => {

@@ -5,7 +5,7 @@ import { determine, taxAmounts } from '../core/determine.js';
 import { dateOfDay } from '../core/dates.js';
 import { errorFromIssues, TaxRulesError, type TaxRulesIssue } from '../core/errors.js';
 import { canonicalCountry } from '../core/location.js';
-import { PERCENT_100, decimalUnits, divRound, formatMinor, parseAmount } from '../core/money.js';
+import { PERCENT_100, divRound, formatMinor, parseAmount } from '../core/money.js';
 import { validateTaxId, verdictOf } from '../taxid/index.js';
 import { defaultRuleSet } from '../default-rules.js';
 import { PRODUCT_TYPES, TAX_CODES, prepareAccount, type Account } from './account.js';
@@ -328,7 +328,7 @@ export function calculate(request: CalculationRequest | unknown, account: Accoun
     const taxes: LineTax[] = [];
     const addTax = (tl: TaxLine | null, additional: boolean, taxMinor: bigint): void => {
       const taxed = result.status === 'taxable' && tl !== null;
-      const taxableMinor = taxed ? partOf(netMinor, tl.taxablePart) : netMinor;
+      const taxableMinor = taxed ? partOf(netMinor, tl.partUnits) : netMinor;
       taxes.push({
         name: tl?.name ?? null,
         rate: taxed ? tl.rate : '0',
@@ -388,11 +388,7 @@ export function calculate(request: CalculationRequest | unknown, account: Accoun
   };
 }
 
-function parseMinor(text: string, minorUnits: number): bigint {
-  const p = parseAmount(text, minorUnits);
-  return p.ok ? p.minor : 0n;
-}
-
-function partOf(netMinor: bigint, part: string): bigint {
-  return part === '100' ? netMinor : divRound(netMinor * BigInt(decimalUnits(part, 4)), BigInt(PERCENT_100));
+/** The taxable part of a net amount, from the line's compiled part units (100 % = PERCENT_100). */
+function partOf(netMinor: bigint, partUnits: number): bigint {
+  return partUnits === PERCENT_100 ? netMinor : divRound(netMinor * BigInt(partUnits), BigInt(PERCENT_100));
 }

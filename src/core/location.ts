@@ -2,6 +2,7 @@ import type { Address, SupplyKind } from './types.js';
 import type { ClassTable, CompiledCountry, CompiledJurisdiction, CompiledRegime, CompiledTerritory, RuleSet } from './ruleset.js';
 import { inForce } from './ruleset.js';
 import { TaxRulesError } from './errors.js';
+import { isCompactUpper } from './text.js';
 
 /** Where an address is for tax purposes on one day. */
 export interface Location {
@@ -31,24 +32,14 @@ const COUNTRY_PREFIX_RE = /^[A-Z]{1,3}-(?=\d)/;
 /** Uppercase, no spaces, dots or dashes, without a leading country prefix ("D-", "CH-"). */
 export function normalisePostalCode(postalCode: string | undefined): string | null {
   if (postalCode === undefined) return null;
-  if (isCompactCode(postalCode)) return postalCode;
+  if (postalCode.length > 0 && isCompactUpper(postalCode)) return postalCode;
   const p = postalCode.toUpperCase().replace(SPACES_RE, '').replace(COUNTRY_PREFIX_RE, '').replace(/-/g, '');
   return p === '' ? null : p;
 }
 
-/** True for a non-empty string of digits and uppercase letters only (already normalised). */
-function isCompactCode(s: string): boolean {
-  if (s.length === 0) return false;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (!((c >= 48 && c <= 57) || (c >= 65 && c <= 90))) return false;
-  }
-  return true;
-}
-
 /** Resolves an alias (EL, UK) to the country code used in the rules. */
 export function canonicalCountry(rules: RuleSet, country: string): string {
-  const c = isCompactCode(country) ? country : country.trim().toUpperCase();
+  const c = country.length > 0 && isCompactUpper(country) ? country : country.trim().toUpperCase();
   return rules.aliases.get(c) ?? c;
 }
 

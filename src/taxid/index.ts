@@ -1,4 +1,5 @@
 import type { TaxIdVerdict } from '../core/types.js';
+import { defaultRuleSet } from '../default-rules.js';
 import { taxIdModules } from './countries/index.js';
 import type { TaxIdValidation } from './types.js';
 import { createTaxIdValidator } from './validate.js';
@@ -15,7 +16,7 @@ export { taxIdModules };
  *
  * @example validateTaxId('DE', 'DE 136 695 976') // { valid: true, country: 'DE', normalized: 'DE136695976', kind: 'eu_vat' }
  */
-export const validateTaxId = createTaxIdValidator(taxIdModules);
+export const validateTaxId = createTaxIdValidator(taxIdModules, defaultRuleSet.world.keys());
 
 /** The core's three-way verdict for a validation. */
 export function verdictOf(v: TaxIdValidation): TaxIdVerdict {

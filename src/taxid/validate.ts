@@ -1,3 +1,4 @@
+import { isCompactUpper } from '../core/text.js';
 import type { TaxIdModule, TaxIdValidation } from './types.js';
 
 /** Separators people write inside tax IDs; removed before validation. */
@@ -10,23 +11,6 @@ const COUNTRY_ALIASES: Record<string, string> = { EL: 'GR', UK: 'GB' };
 
 const isLetter = (c: number): boolean => c >= 65 && c <= 90;
 
-/** Already compact: only digits and uppercase ASCII letters (no separators to remove). */
-function isCompactUpper(s: string): boolean {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (!((c >= 48 && c <= 57) || (c >= 65 && c <= 90))) return false;
-  }
-  return true;
-}
-
-/** ISO 3166-1 alpha-2 codes, to tell a country without offline rules from an unknown prefix. */
-const ISO_CODES = new Set(
-  ('AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ ' +
-    'DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP ' +
-    'KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ ' +
-    'OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ ' +
-    'UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW').split(' '),
-);
 
 export type TaxIdValidator = (country: string | null | undefined, taxId: string) => TaxIdValidation;
 
@@ -34,9 +18,12 @@ export type TaxIdValidator = (country: string | null | undefined, taxId: string)
  * Builds a validator from country modules. A prefix written on the number (`DE…`, `EL…`,
  * `XI…`, `EU…`, `CHE…`) decides whose rules apply when the given country's own numbers
  * are written with a prefix (the VAT-number family); otherwise the given country's module
- * reads the number as it is.
+ * reads the number as it is. `countryCodes` (ISO 3166-1) lets a prefix naming a country
+ * without a module answer `valid: null` instead of `unknown_prefix`.
  */
-export function createTaxIdValidator(modules: readonly TaxIdModule[]): TaxIdValidator {
+export function createTaxIdValidator(modules: readonly TaxIdModule[], countryCodes: Iterable<string> = []): TaxIdValidator {
+  // Country codes (ISO 3166-1), to tell a country without offline rules from an unknown prefix.
+  const knownCountries = new Set(countryCodes);
   const byCountry = new Map<string, TaxIdModule>();
   const byPrefix = new Map<string, TaxIdModule>();
   for (const m of modules) {
@@ -92,7 +79,7 @@ export function createTaxIdValidator(modules: readonly TaxIdModule[]): TaxIdVali
       if (!cc && id.length > 2 && isLetter(id.charCodeAt(0)) && isLetter(id.charCodeAt(1))) {
         // A prefix naming a country without offline rules (BR…) is unknown, not invalid.
         const named = id.slice(0, 2);
-        return ISO_CODES.has(named) ? { ...UNKNOWN, country: named } : { valid: false, country: null, normalized: null, kind: null, reason: 'unknown_prefix' };
+        return knownCountries.has(named) ? { ...UNKNOWN, country: named } : { valid: false, country: null, normalized: null, kind: null, reason: 'unknown_prefix' };
       }
       return cc ? { ...UNKNOWN, country: cc } : UNKNOWN;
     }

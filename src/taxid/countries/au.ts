@@ -1,4 +1,4 @@
-import { digit, isDigits } from '../algorithms.js';
+import { digit, isDigits, weightedSum } from '../algorithms.js';
 import { bad, ok, type TaxIdModule } from '../types.js';
 
 const WEIGHTS: readonly number[] = [10, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19];
@@ -16,8 +16,8 @@ export const AU: TaxIdModule = {
     if (!isDigits(body)) return bad('format', 'au_abn');
     if (body.length !== 11) return bad('length', 'au_abn');
     if (body.charCodeAt(0) === 48) return bad('format', 'au_abn');
-    let sum = -10;
-    for (let i = 0; i < 11; i++) sum += digit(body, i) * (WEIGHTS[i] as number);
+    // Subtract 1 from the first digit: its weight is 10.
+    const sum = weightedSum(body, WEIGHTS) - 10;
     return sum % 89 === 0 ? ok('au_abn', body) : bad('checksum', 'au_abn');
   },
 };

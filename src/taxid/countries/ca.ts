@@ -1,4 +1,4 @@
-import { digit } from '../algorithms.js';
+import { digit, weightedSum } from '../algorithms.js';
 import { bad, ok, type TaxIdModule } from '../types.js';
 
 const QST_WEIGHTS: readonly number[] = [4, 3, 2, 7, 6, 5, 4, 3, 2];
@@ -81,8 +81,7 @@ export const CA: TaxIdModule = {
       if (!digitsAt(body, 0, 10) || body.charCodeAt(10) !== 84 || body.charCodeAt(11) !== 81 /* Q */ || !referenceOk(body, 12)) {
         return bad('format', 'ca_qst');
       }
-      let sum = 0;
-      for (let i = 0; i < 9; i++) sum += digit(body, i) * (QST_WEIGHTS[i] as number);
+      let sum = weightedSum(body, QST_WEIGHTS);
       return (11 - (sum % 11)) % 10 === digit(body, 9) ? ok('ca_qst', body) : bad('checksum', 'ca_qst');
     }
     if (n === 9) {

@@ -1,4 +1,4 @@
-import { digit, isDigits } from '../algorithms.js';
+import { digit, isDigits, weightedSum } from '../algorithms.js';
 import { bad, ok, type TaxIdModule } from '../types.js';
 
 const WEIGHTS: readonly number[] = [1, 3, 7, 1, 3, 7, 1, 3, 5];
@@ -20,8 +20,7 @@ export const KR: TaxIdModule = {
     const type = digit(body, 3) * 10 + digit(body, 4);
     const serialZero = digit(body, 5) + digit(body, 6) + digit(body, 7) + digit(body, 8) === 0;
     if (office < 101 || type === 0 || serialZero) return bad('format', 'kr_brn');
-    let sum = 0;
-    for (let i = 0; i < 9; i++) sum += digit(body, i) * (WEIGHTS[i] as number);
+    let sum = weightedSum(body, WEIGHTS);
     sum += Math.floor((digit(body, 8) * 5) / 10);
     return (10 - (sum % 10)) % 10 === digit(body, 9) ? ok('kr_brn', body) : bad('checksum', 'kr_brn');
   },

@@ -1,4 +1,4 @@
-import { digit, isDigits } from '../algorithms.js';
+import { digit, isDigits, weightedSum } from '../algorithms.js';
 import { bad, ok, type TaxIdModule } from '../types.js';
 
 const KIND = 'eu_vat';
@@ -26,11 +26,7 @@ export const LV: TaxIdModule = {
     if (!isDigits(body)) return bad('format', KIND);
     if (body.length !== 11) return bad('length', KIND);
     const first = digit(body, 0);
-    let sum = 0;
-    if (first > 3) {
-      for (let i = 0; i < 11; i++) sum += digit(body, i) * (LEGAL_WEIGHTS[i] as number);
-      return sum % 11 === 3 ? ok(KIND, `LV${body}`) : bad('checksum', KIND);
-    }
+    if (first > 3) return weightedSum(body, LEGAL_WEIGHTS) % 11 === 3 ? ok(KIND, `LV${body}`) : bad('checksum', KIND);
     if (!(first === 3 && digit(body, 1) === 2)) {
       const day = first * 10 + digit(body, 1);
       const month = digit(body, 2) * 10 + digit(body, 3);
@@ -42,8 +38,7 @@ export const LV: TaxIdModule = {
         if (year % 4 !== 0 || (year % 100 === 0 && year % 400 !== 0)) return bad('format', KIND);
       }
     }
-    for (let i = 0; i < 10; i++) sum += digit(body, i) * (PERSON_WEIGHTS[i] as number);
-    const check = ((1101 - sum) % 11) % 10;
+    const check = ((1101 - weightedSum(body, PERSON_WEIGHTS)) % 11) % 10;
     return check === digit(body, 10) ? ok(KIND, `LV${body}`) : bad('checksum', KIND);
   },
 };

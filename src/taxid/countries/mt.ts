@@ -1,4 +1,4 @@
-import { digit, isDigits } from '../algorithms.js';
+import { digit, isDigits, weightedSum } from '../algorithms.js';
 import { bad, ok, type TaxIdModule } from '../types.js';
 
 const KIND = 'eu_vat';
@@ -18,8 +18,7 @@ export const MT: TaxIdModule = {
     if (!isDigits(body)) return bad('format', KIND);
     if (body.length !== 8) return bad('length', KIND);
     if (body.charCodeAt(0) === 48) return bad('format', KIND);
-    let sum = digit(body, 6) * 10 + digit(body, 7);
-    for (let i = 0; i < 6; i++) sum += digit(body, i) * (WEIGHTS[i] as number);
+    const sum = weightedSum(body, WEIGHTS) + digit(body, 6) * 10 + digit(body, 7);
     return sum % 37 === 0 ? ok(KIND, `MT${body}`) : bad('checksum', KIND);
   },
 };

@@ -24,20 +24,6 @@ const isNameChar = (c: number): boolean => (c >= 65 && c <= 90) || c === 38 || c
 const isDigit = (c: number): boolean => c >= 48 && c <= 57;
 const isAlnum = (c: number): boolean => isDigit(c) || (c >= 65 && c <= 90);
 
-/**
- * Value of a character in the SAT check-digit table (0–9, A–N = 10–23, & = 24, O–Z =
- * 25–36, space = 37, Ñ = 38); −1 if absent.
- */
-function satValue(c: number): number {
-  if (isDigit(c)) return c - 48;
-  if (c >= 65 && c <= 78) return c - 55;
-  if (c === 38) return 24;
-  if (c >= 79 && c <= 90) return c - 54;
-  if (c === 32) return 37;
-  if (c === N_TILDE) return 38;
-  return -1;
-}
-
 /** True when the 6 digits at `at` form a valid YYMMDD date (Feb 29 in years divisible by 4). */
 function dateOk(s: string, at: number): boolean {
   const yy = digit(s, at) * 10 + digit(s, at + 1);
@@ -54,11 +40,8 @@ function dateOk(s: string, at: number): boolean {
  * letters, YYMMDD, homoclave). Name letters are A–Z, & or Ñ (a person's 4 letters never
  * form one of SAT's inconvenient words), the date must exist, the homoclave is two
  * characters [0-9A-Z] and a check character [0-9A]; a person's 10-character RFC without
- * homoclave is accepted. The check character: the first 12 characters (an entity's
- * 11 led by a space) valued 0–9, A–N = 10–23, & = 24, O–Z = 25–36, space = 37, Ñ = 38 and
- * weighted 13 down to 2; r = sum mod 11; check = 0 when r = 0, A when 11 − r = 10, else
- * 11 − r. SAT has issued RFCs that fail this check, so it is not enforced (as in
- * python-stdnum's default).
+ * homoclave is accepted. The last character is SAT's mod-11 check character; SAT has issued
+ * RFCs that fail it, so it is not enforced (as in python-stdnum's default).
  * Kind `mx_rfc`, no prefix. Source: SAT, "Algoritmo para generar el RFC con homoclave" (IFAI
  * 0610100162005_065) and CFDI Anexo 20 (RFC pattern).
  */
@@ -92,17 +75,7 @@ export const MX: TaxIdModule = {
     if (!h1Ok || !h2Ok || !(isDigit(check) || check === 65)) return bad('format', 'mx_rfc');
     // SAT has issued RFCs whose check character does not follow its own algorithm (about
     // 1.5 % of the numbers in use): a mismatch is not evidence of a wrong number, so the
-    // check character is computed (rfcCheckCharacter) but not enforced.
+    // check character is not enforced.
     return ok('mx_rfc', body);
   },
 };
-
-/** The check character SAT's algorithm gives for a 12- or 13-character RFC (not enforced: see {@link MX}). */
-export function rfcCheckCharacter(body: string): string {
-  const n = body.length;
-  // Weights 13..2 over 12 positions; an entity's RFC is led by one space (value 37, weight 13).
-  let sum = n === 12 ? 37 * 13 : 0;
-  for (let i = 0; i < n - 1; i++) sum += satValue(body.charCodeAt(i)) * (n - i);
-  const r = 11 - (sum % 11);
-  return r === 11 ? '0' : r === 10 ? 'A' : String(r);
-}

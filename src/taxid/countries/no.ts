@@ -1,4 +1,4 @@
-import { digit } from '../algorithms.js';
+import { digit, weightedSum } from '../algorithms.js';
 import { bad, ok, type TaxIdModule } from '../types.js';
 
 const WEIGHTS: readonly number[] = [3, 2, 7, 6, 5, 4, 3, 2];
@@ -24,8 +24,7 @@ export const NO: TaxIdModule = {
       if (c < 48 || c > 57) return bad('format', kind);
     }
     if (n !== 9) return bad(n === 0 ? 'format' : 'length', kind);
-    let sum = 0;
-    for (let i = 0; i < 8; i++) sum += digit(body, i) * (WEIGHTS[i] as number);
+    let sum = weightedSum(body, WEIGHTS);
     const check = (11 - (sum % 11)) % 11;
     if (check === 10 || check !== digit(body, 8)) return bad('checksum', kind);
     return kind === 'no_vat' ? ok(kind, `NO${body}`) : ok(kind, body);

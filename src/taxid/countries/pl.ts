@@ -1,4 +1,4 @@
-import { digit, isDigits } from '../algorithms.js';
+import { digit, isDigits, weightedSum } from '../algorithms.js';
 import { bad, ok, type TaxIdModule } from '../types.js';
 
 const KIND = 'eu_vat';
@@ -17,8 +17,7 @@ export const PL: TaxIdModule = {
   validate(body) {
     if (!isDigits(body)) return bad('format', KIND);
     if (body.length !== 10) return bad('length', KIND);
-    let sum = 0;
-    for (let i = 0; i < 9; i++) sum += digit(body, i) * (WEIGHTS[i] as number);
+    let sum = weightedSum(body, WEIGHTS);
     return sum % 11 === digit(body, 9) ? ok(KIND, `PL${body}`) : bad('checksum', KIND);
   },
 };

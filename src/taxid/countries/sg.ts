@@ -1,4 +1,4 @@
-import { digit } from '../algorithms.js';
+import { digit, weightedSum } from '../algorithms.js';
 import { bad, ok, type TaxIdModule } from '../types.js';
 
 /** The year the module was loaded: issue years after it are refused. */
@@ -75,8 +75,7 @@ export const SG: TaxIdModule = {
     if (n === 9) {
       // ROB: 8 digits + check letter.
       if (!digitsAt(body, 0, 8) || !isLetter(last)) return bad('format', 'sg_uen');
-      let sum = 0;
-      for (let i = 0; i < 8; i++) sum += digit(body, i) * (ROB_WEIGHTS[i] as number);
+      let sum = weightedSum(body, ROB_WEIGHTS);
       return ROB_LETTERS.charCodeAt(sum % 11) === last ? ok('sg_uen', body) : bad('checksum', 'sg_uen');
     }
     if (isDigit(first)) {
@@ -84,8 +83,7 @@ export const SG: TaxIdModule = {
       if (!digitsAt(body, 0, 9)) return bad('format', 'sg_uen');
       const year = digit(body, 0) * 1000 + digit(body, 1) * 100 + digit(body, 2) * 10 + digit(body, 3);
       if (year > THIS_YEAR) return bad('format', 'sg_uen');
-      let sum = 0;
-      for (let i = 0; i < 9; i++) sum += digit(body, i) * (ROC_WEIGHTS[i] as number);
+      let sum = weightedSum(body, ROC_WEIGHTS);
       return ROC_LETTERS.charCodeAt(sum % 11) === last ? ok('sg_uen', body) : bad('checksum', 'sg_uen');
     }
     // Other entities: R/S/T + yy + entity type + 4 digits + check character.
