@@ -1,7 +1,8 @@
 import { lightFormat } from 'date-fns/lightFormat';
 import type { TaxBehavior, TaxIdVerdict, TaxInput, TaxResult, TaxStatus } from '../core/types.js';
+import { formatMinor } from '../core/money.js';
 import type { RuleSet } from '../core/ruleset.js';
-import { determine } from '../core/determine.js';
+import { decisionOf, determine, inputAmount, inputDay, inputMinorUnits, taxAmounts, taxIdNote, type Decision } from '../core/determine.js';
 import { dayNumber } from '../core/dates.js';
 import { errorFromIssues, TaxRulesError, type TaxRulesIssue } from '../core/errors.js';
 import { canonicalCountry } from '../core/location.js';
@@ -59,6 +60,13 @@ export interface CalculateOptions {
   today?: string | (() => string);
   /** Verdict on a customer's tax ID; default: offline validation with check digits (`validateTaxId`). */
   taxIdVerdict?: TaxIdVerdictFunction;
+  /**
+   * Reuse decisions between calls (default true): the first call of a situation — rules,
+   * registrations, rate epoch, addresses, tax code, product type, business or consumer —
+   * decides it, later ones look it up. The answers are the same either way; false decides
+   * every call afresh (for measuring or debugging).
+   */
+  cache?: boolean;
 }
 
 const PARAMS = [
@@ -286,10 +294,68 @@ export function explainTaxRate(
 ): TaxResult {
   const input = parseTaxRateQuery(query, account, options);
   try {
-    return determine(input, options.rules ?? defaultRuleSet);
+    return determine(input, options.rules ?? defaultRuleSet, options);
   } catch (error) {
     throw error instanceof TaxRulesError ? renameIssues(error) : error;
   }
+}
+
+const POW10 = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000];
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/**
+ * A minor-unit amount as a number: the same double as Number(formatMinor(minor)), since
+ * both are the nearest double to minor / 10^minorUnits.
+ */
+function minorToNumber(minor: bigint, minorUnits: number): number {
+  if (minor <= MAX_SAFE && minor >= -MAX_SAFE && minorUnits < POW10.length) return Number(minor) / (POW10[minorUnits] as number);
+  return Number(formatMinor(minor, minorUnits));
+}
+
+/** The v20241028 response of a decision, without the intermediate neutral result. */
+function quoteOf(d: Decision, input: TaxInput, minorUnits: number, amountMinor: bigint | null): TaxRateResponse {
+  const main = d.main;
+  const add = d.additional;
+  let tax: number | null = null;
+  let subtotal: number | null = null;
+  let total: number | null = null;
+  let additionalTax: number | null = null;
+  if (amountMinor !== null) {
+    const priced = taxAmounts(d.status, main, add, amountMinor, input.taxBehavior);
+    tax = minorToNumber(priced.taxes[0] ?? 0n, minorUnits);
+    subtotal = minorToNumber(priced.subtotal, minorUnits);
+    total = minorToNumber(priced.total, minorUnits);
+    if (add) additionalTax = minorToNumber(priced.taxes[1] ?? 0n, minorUnits);
+  }
+  const idNote = taxIdNote(input);
+  let notes = d.notesText;
+  if (idNote !== null) {
+    const all = d.notes.slice();
+    all.splice(d.taxIdNoteAt, 0, idNote);
+    notes = all.join(' ');
+  }
+  const j = d.jurisdiction;
+  return {
+    name: main ? main.name : null,
+    rate: d.rateNumber,
+    taxable_part: d.partNumber,
+    country: j.country,
+    region: j.region,
+    county: j.county,
+    city: j.city,
+    tax_code: input.taxCode,
+    tax_behavior: input.taxBehavior,
+    product_type: input.productType,
+    tax_amount: tax,
+    subtotal,
+    total_amount: total,
+    status: d.status,
+    notes,
+    additional_name: add ? add.name : null,
+    additional_rate: d.additionalRateNumber,
+    additional_taxable_part: d.additionalPartNumber,
+    additional_tax_amount: additionalTax,
+  };
 }
 
 /**
@@ -302,5 +368,14 @@ export function calculateTaxRate(
   account: Account,
   options: CalculateOptions = {},
 ): TaxRateResponse {
-  return renderTaxRate(explainTaxRate(query, account, options));
+  const input = parseTaxRateQuery(query, account, options);
+  const rules = options.rules ?? defaultRuleSet;
+  try {
+    const day = inputDay(input);
+    const minorUnits = inputMinorUnits(input, rules);
+    const amountMinor = inputAmount(input, minorUnits);
+    return quoteOf(decisionOf(input, rules, day, options.cache !== false), input, minorUnits, amountMinor);
+  } catch (error) {
+    throw error instanceof TaxRulesError ? renameIssues(error) : error;
+  }
 }

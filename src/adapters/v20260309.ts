@@ -150,6 +150,8 @@ export interface CalculationOptions {
   /** The current time in Unix seconds, used when the request has no tax_date; default: the clock. */
   now?: number | (() => number);
   taxIdVerdict?: TaxIdVerdictFunction;
+  /** Reuse decisions between calls (default true); see CalculateOptions.cache. */
+  cache?: boolean;
 }
 
 function verdictToValid(v: TaxIdVerdict): boolean | null {
@@ -273,7 +275,7 @@ export function calculate(request: CalculationRequest | unknown, account: Accoun
         registrations: seller.registrations,
       };
       try {
-        planned = determine(input, rules);
+        planned = determine(input, rules, options);
       } catch (e) {
         if (e instanceof TaxRulesError) {
           throw new TaxRulesError(

@@ -1,4 +1,4 @@
-import type { JurisdictionRef, RateClass, SupplyKind, TaxBehavior, TaxInput, TaxLine, TaxReason, TaxResult, TaxStatus } from './types.js';
+import type { JurisdictionRef, RateClass, SupplyKind, TaxBehavior, TaxInput, TaxLine, TaxReason, TaxResult, TaxStatus, Territory } from './types.js';
 import type { CompiledJurisdiction, CompiledRegime, CompiledTax, CompiledTreatment, RuleSet } from './ruleset.js';
 import { inForce } from './ruleset.js';
 import { dayNumber } from './dates.js';
@@ -6,6 +6,7 @@ import { TaxRulesError } from './errors.js';
 import { locate, regimeOf, type Location } from './location.js';
 import { activeRegistrations, coveringScheme, type ActiveRegistrations } from './registration.js';
 import { PERCENT_100, exclusiveTax, formatMinor, inclusiveTaxes, parseAmount } from './money.js';
+import { decisionFor } from './decisions.js';
 
 type Relation = 'domestic' | 'union' | 'foreign';
 
@@ -104,47 +105,165 @@ export function taxAmounts(
 }
 
 /**
- * The pure core: determines status, jurisdiction, rates and (given an amount) the exact
- * amounts of one supply, from the rule set passed in. Reads no clock, no files, no
- * globals; throws only TaxRulesError.
+ * What the rules decide for one supply situation: everything of a result that does not
+ * depend on the amount, the behaviour, the currency or the tax ID's text. Decisions are
+ * shared between calls (see decisionFor): never mutate one.
  */
-export function determine(input: TaxInput, rules: RuleSet): TaxResult {
+export interface Decision {
+  status: TaxStatus;
+  reason: TaxReason;
+  jurisdiction: JurisdictionRef;
+  customerJurisdiction: JurisdictionRef | null;
+  main: TaxLine | null;
+  additional: TaxLine | null;
+  /** The notes, without the one on the customer's tax ID, which goes at `taxIdNoteAt`. */
+  notes: string[];
+  taxIdNoteAt: number;
+  /** The notes joined by spaces, or null without any. */
+  notesText: string | null;
+  /** Rates and taxable parts of the main and additional lines as numbers (0/100 and null without the line). */
+  rateNumber: number;
+  partNumber: number;
+  additionalRateNumber: number | null;
+  additionalPartNumber: number | null;
+  supply: SupplyKind;
+  customer: 'business' | 'consumer';
+  territory: Territory | null;
+  /** False when the decision names its date, so it cannot serve other days. */
+  reusable: boolean;
+}
+
+/** Day number of the input's date; TaxRulesError (400) when it is not a calendar date. */
+export function inputDay(input: TaxInput): number {
   const day = dayNumber(input.date);
   if (Number.isNaN(day)) {
     throw new TaxRulesError('invalid_request', 400, [{ path: ['date'], code: 'malformed', message: `${input.date} is not a calendar date (YYYY-MM-DD)` }]);
   }
+  return day;
+}
+
+/** Minor units of the input's currency; TaxRulesError (406) for an unknown currency. */
+export function inputMinorUnits(input: TaxInput, rules: RuleSet): number {
   const minorUnits = rules.currencies.get(input.currency);
   if (minorUnits === undefined) {
     throw new TaxRulesError('invalid_value', 406, [{ path: ['currency'], code: 'invalid_value', message: `unknown currency ${input.currency}` }]);
   }
-  let amountMinor: bigint | null = null;
-  if (input.amount !== undefined) {
-    const parsed = parseAmount(input.amount, minorUnits);
-    if (!parsed.ok) {
-      throw new TaxRulesError('invalid_request', 400, [
-        {
-          path: ['amount'],
-          code: 'malformed',
-          message: parsed.problem === 'precision' ? `amount ${input.amount} has more decimals than ${input.currency} allows (${minorUnits})` : `amount ${input.amount} is not a decimal number`,
-        },
-      ]);
-    }
-    amountMinor = parsed.minor;
-  }
+  return minorUnits;
+}
 
+/** The input's amount in minor units, or null without one; TaxRulesError (400) when malformed or too precise. */
+export function inputAmount(input: TaxInput, minorUnits: number): bigint | null {
+  if (input.amount === undefined) return null;
+  const parsed = parseAmount(input.amount, minorUnits);
+  if (!parsed.ok) {
+    throw new TaxRulesError('invalid_request', 400, [
+      {
+        path: ['amount'],
+        code: 'malformed',
+        message: parsed.problem === 'precision' ? `amount ${input.amount} has more decimals than ${input.currency} allows (${minorUnits})` : `amount ${input.amount} is not a decimal number`,
+      },
+    ]);
+  }
+  return parsed.minor;
+}
+
+/** The note on a customer's tax ID that did not make it a business, or null. */
+export function taxIdNote(input: TaxInput): string | null {
+  const id = input.customerTaxId;
+  if (!id || id.verdict === 'valid') return null;
+  return id.verdict === 'invalid'
+    ? `Tax ID ${id.value} is not valid: the customer is treated as a consumer.`
+    : `Tax ID ${id.value} could not be validated offline: the customer is treated as a consumer.`;
+}
+
+function copyLine(line: TaxLine | null): TaxLine | null {
+  return line === null
+    ? null
+    : { name: line.name, rate: line.rate, taxablePart: line.taxablePart, rateUnits: line.rateUnits, partUnits: line.partUnits, jurisdictionId: line.jurisdictionId, rateClass: line.rateClass, source: line.source };
+}
+
+function copyRef(ref: JurisdictionRef | null): JurisdictionRef | null {
+  return ref === null ? null : { id: ref.id, country: ref.country, region: ref.region, county: ref.county, city: ref.city, name: ref.name };
+}
+
+/** The notes of a result: the decision's, with the tax-ID note in its place. */
+export function notesOf(decision: Decision, input: TaxInput): string[] {
+  const note = taxIdNote(input);
+  const notes = decision.notes.slice();
+  if (note !== null) notes.splice(decision.taxIdNoteAt, 0, note);
+  return notes;
+}
+
+/** A fresh result (the caller may keep and change it) from a decision and the per-call parts. */
+export function resultOf(decision: Decision, input: TaxInput, minorUnits: number, amountMinor: bigint | null): TaxResult {
+  const main = copyLine(decision.main);
+  const additional = copyLine(decision.additional);
+  let amounts: TaxResult['amounts'] = null;
+  if (amountMinor !== null) {
+    const { taxes, subtotal, total } = taxAmounts(decision.status, main, additional, amountMinor, input.taxBehavior);
+    if (decision.status === 'taxable') {
+      if (main) main.amountMinor = taxes[0];
+      if (additional) additional.amountMinor = main ? taxes[1] : taxes[0];
+    }
+    amounts = {
+      subtotal: formatMinor(subtotal, minorUnits),
+      tax: formatMinor(taxes[0] ?? 0n, minorUnits),
+      additionalTax: formatMinor(taxes[1] ?? 0n, minorUnits),
+      total: formatMinor(total, minorUnits),
+    };
+  }
+  return {
+    status: decision.status,
+    reason: decision.reason,
+    jurisdiction: copyRef(decision.jurisdiction) as JurisdictionRef,
+    customerJurisdiction: copyRef(decision.customerJurisdiction),
+    main,
+    additional,
+    notes: notesOf(decision, input),
+    taxCode: input.taxCode,
+    productType: input.productType,
+    taxBehavior: input.taxBehavior,
+    supply: decision.supply,
+    customer: decision.customer,
+    territory: decision.territory ? { id: decision.territory.id, name: decision.territory.name } : null,
+    date: input.date,
+    currency: input.currency,
+    amounts,
+  };
+}
+
+/**
+ * The pure core: determines status, jurisdiction, rates and (given an amount) the exact
+ * amounts of one supply, from the rule set passed in. Reads no clock, no files, no
+ * globals; throws only TaxRulesError. Decisions are reused between calls through the
+ * decision table of (rules, registrations) unless `options.cache` is false; the result is
+ * the same either way.
+ */
+export function determine(input: TaxInput, rules: RuleSet, options: { cache?: boolean } = {}): TaxResult {
+  const day = inputDay(input);
+  const minorUnits = inputMinorUnits(input, rules);
+  const amountMinor = inputAmount(input, minorUnits);
+  return resultOf(decisionOf(input, rules, day, options.cache !== false), input, minorUnits, amountMinor);
+}
+
+/** The decision for an input on its day: from the decision table, or decided afresh when `cache` is false. */
+export function decisionOf(input: TaxInput, rules: RuleSet, day: number, cache = true): Decision {
+  return cache ? decisionFor(input, rules, day, decide) : decide(input, rules, day);
+}
+
+/**
+ * Decides one supply situation on a day from the rules, without the decision table.
+ * The input's amount, currency and behaviour are not read.
+ */
+export function decide(input: TaxInput, rules: RuleSet, day: number): Decision {
   const supply = supplyKind(rules, input);
   const customer = input.customerTaxId?.verdict === 'valid' ? 'business' : 'consumer';
   const dest = locate(rules, input.destination, day, supply, 'destination');
   const origin = locate(rules, input.origin, day, supply, 'origin');
   const registrations = activeRegistrations(input.registrations, day);
   const notes: string[] = [...dest.notes];
-  if (input.customerTaxId && input.customerTaxId.verdict !== 'valid') {
-    notes.push(
-      input.customerTaxId.verdict === 'invalid'
-        ? `Tax ID ${input.customerTaxId.value} is not valid: the customer is treated as a consumer.`
-        : `Tax ID ${input.customerTaxId.value} could not be validated offline: the customer is treated as a consumer.`,
-    );
-  }
+  const taxIdNoteAt = notes.length;
+  let reusable = true;
 
   const result = (
     status: TaxStatus,
@@ -152,40 +271,25 @@ export function determine(input: TaxInput, rules: RuleSet): TaxResult {
     jurisdiction: JurisdictionRef,
     main: TaxLine | null,
     additional: TaxLine | null,
-  ): TaxResult => {
-    let amounts: TaxResult['amounts'] = null;
-    if (amountMinor !== null) {
-      const { taxes, subtotal, total } = taxAmounts(status, main, additional, amountMinor, input.taxBehavior);
-      if (status === 'taxable') {
-        if (main) main.amountMinor = taxes[0];
-        if (additional) additional.amountMinor = main ? taxes[1] : taxes[0];
-      }
-      amounts = {
-        subtotal: formatMinor(subtotal, minorUnits),
-        tax: formatMinor(taxes[0] ?? 0n, minorUnits),
-        additionalTax: formatMinor(taxes[1] ?? 0n, minorUnits),
-        total: formatMinor(total, minorUnits),
-      };
-    }
-    return {
-      status,
-      reason,
-      jurisdiction,
-      customerJurisdiction: dest.jurisdiction && !dest.excluded ? jurisdictionRef(dest.jurisdiction, dest) : null,
-      main,
-      additional,
-      notes,
-      taxCode: input.taxCode,
-      productType: input.productType,
-      taxBehavior: input.taxBehavior,
-      supply,
-      customer,
-      territory: dest.territory ? { id: dest.territory.id, name: dest.territory.name } : null,
-      date: input.date,
-      currency: input.currency,
-      amounts,
-    };
-  };
+  ): Decision => ({
+    status,
+    reason,
+    jurisdiction,
+    customerJurisdiction: dest.jurisdiction && !dest.excluded ? jurisdictionRef(dest.jurisdiction, dest) : null,
+    main,
+    additional,
+    notes,
+    taxIdNoteAt,
+    notesText: notes.length > 0 ? notes.join(' ') : null,
+    rateNumber: main ? Number(main.rate) : 0,
+    partNumber: main ? Number(main.taxablePart) : 100,
+    additionalRateNumber: additional ? Number(additional.rate) : null,
+    additionalPartNumber: additional ? Number(additional.taxablePart) : null,
+    supply,
+    customer,
+    territory: dest.territory ? { id: dest.territory.id, name: dest.territory.name } : null,
+    reusable,
+  });
 
   /** The jurisdiction that levies `tax` where `j` taxes: GST in British Columbia is Canada's. */
   const ownerOf = (tax: CompiledTax, j: CompiledJurisdiction): CompiledJurisdiction => (j.taxes.includes(tax) ? j : (j.parent ?? j));
@@ -224,6 +328,7 @@ export function determine(input: TaxInput, rules: RuleSet): TaxResult {
   const regime = regimeOf(dest, day, supply);
   if (!regime) {
     notes.push(`taxrules has no tax regime for ${dest.country.name} on ${input.date}: no tax is charged.`);
+    reusable = false;
     return result('not_registered', 'unsupported_country', destRef, null, null);
   }
   const relation = relationOf(origin, dest, regime, day, supply);

@@ -1,0 +1,180 @@
+import type { Registration, TaxInput } from './types.js';
+import type { ClassTable, RuleSet } from './ruleset.js';
+import { canonicalCountry } from './location.js';
+import { dayNumber } from './dates.js';
+import type { Decision } from './determine.js';
+
+/*
+ * The decision table: decisions reused between calls.
+ *
+ * A decision depends on the rules, the seller's registrations, the day and the supply
+ * situation (destination, origin, tax code, product type, business or consumer). Every
+ * dated thing the core reads — rate, taxability, territory and regime periods, supply
+ * rules, scheme covers, registrations — changes only on a known day, so the days between
+ * two consecutive changes form an epoch in which every decision stays the same. The table
+ * is filled lazily: the first call of a situation in an epoch decides it, later ones look it
+ * up (a handful of Map reads). It is bounded: past MAX_DECISIONS it starts empty again.
+ */
+
+const MAX_DECISIONS = 50_000;
+const FIRST_DAY = -(2 ** 31);
+
+interface CountryNode {
+  /** Whether postal code, city or region can change where an address of this country is. */
+  readonly addressMatters: boolean;
+  readonly next: Map<string, unknown>;
+}
+
+interface DecisionTable {
+  /** First day of each epoch, ascending; the first is before any date. */
+  readonly starts: Int32Array;
+  epochs: (Map<string, CountryNode> | undefined)[];
+  lastDay: number;
+  lastEpoch: number;
+  size: number;
+}
+
+const changeDays = new WeakMap<RuleSet, number[]>();
+
+/** Every day on which something dated in the rules starts or stops. */
+export function ruleChangeDays(rules: RuleSet): number[] {
+  let days = changeDays.get(rules);
+  if (days) return days;
+  const set = new Set<number>();
+  const add = (d: number): void => {
+    if (Number.isFinite(d) && d > FIRST_DAY && d < 2 ** 31) set.add(d);
+  };
+  const periods = (list: readonly { from: number }[] | undefined): void => {
+    if (list) for (const p of list) add(p.from);
+  };
+  const classes = (table: ClassTable): void => {
+    for (const list of Object.values(table)) periods(list);
+  };
+  for (const j of rules.jurisdictions.values()) {
+    for (const t of j.taxes) {
+      add(t.since);
+      classes(t.classes);
+      for (const list of Object.values(t.taxability)) periods(list);
+    }
+  }
+  for (const r of rules.regimes.values()) {
+    for (const s of r.rules) {
+      add(s.from);
+      add(s.until + 1);
+    }
+    for (const scheme of r.schemes) {
+      for (const c of scheme.covers) {
+        add(c.from);
+        add(c.until + 1);
+      }
+    }
+    for (const list of Object.values(r.taxability)) periods(list);
+  }
+  for (const c of rules.countries.values()) {
+    for (const m of c.regimes) {
+      add(m.from);
+      add(m.until + 1);
+    }
+  }
+  for (const list of rules.territories.values()) {
+    for (const t of list) {
+      periods(t.treatment);
+      classes(t.rates);
+    }
+  }
+  days = [...set].sort((a, b) => a - b);
+  changeDays.set(rules, days);
+  return days;
+}
+
+function createTable(rules: RuleSet, registrations: readonly Registration[]): DecisionTable {
+  const set = new Set(ruleChangeDays(rules));
+  for (const r of registrations) {
+    if (r.validFrom !== undefined) set.add(dayNumber(r.validFrom));
+    if (r.validUntil !== undefined) set.add(dayNumber(r.validUntil) + 1);
+  }
+  const starts = new Int32Array(set.size + 1);
+  starts[0] = FIRST_DAY;
+  let i = 1;
+  for (const d of [...set].sort((a, b) => a - b)) if (Number.isFinite(d)) starts[i++] = d;
+  return { starts: starts.subarray(0, i), epochs: [], lastDay: Number.NaN, lastEpoch: 0, size: 0 };
+}
+
+const tables = new WeakMap<RuleSet, WeakMap<readonly Registration[], DecisionTable>>();
+
+function tableOf(rules: RuleSet, registrations: readonly Registration[]): DecisionTable {
+  let byRegistrations = tables.get(rules);
+  if (!byRegistrations) tables.set(rules, (byRegistrations = new WeakMap()));
+  let table = byRegistrations.get(registrations);
+  if (!table) byRegistrations.set(registrations, (table = createTable(rules, registrations)));
+  return table;
+}
+
+function epochOf(table: DecisionTable, day: number): number {
+  if (day === table.lastDay) return table.lastEpoch;
+  const starts = table.starts;
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((starts[mid] as number) <= day) lo = mid;
+    else hi = mid - 1;
+  }
+  table.lastDay = day;
+  table.lastEpoch = lo;
+  return lo;
+}
+
+function countryNode(rules: RuleSet, map: Map<string, CountryNode>, code: string): CountryNode {
+  let node = map.get(code);
+  if (!node) {
+    const c = canonicalCountry(rules, code);
+    const addressMatters = rules.territories.has(c) || (rules.countries.get(c)?.byRegion.size ?? 0) > 0;
+    map.set(code, (node = { addressMatters, next: new Map() }));
+  }
+  return node;
+}
+
+function child(map: Map<string, unknown>, key: string): Map<string, unknown> {
+  let next = map.get(key) as Map<string, unknown> | undefined;
+  if (!next) map.set(key, (next = new Map()));
+  return next;
+}
+
+/**
+ * The decision for an input on its day (a valid day number), from the decision table of
+ * the rules and the input's registrations: what `decide` gives, without deciding again.
+ * The registrations array is taken as unchanging (prepared accounts are).
+ */
+export function decisionFor(input: TaxInput, rules: RuleSet, day: number, decide: (input: TaxInput, rules: RuleSet, day: number) => Decision): Decision {
+  const table = tableOf(rules, input.registrations);
+  const epoch = epochOf(table, day);
+  let countries = table.epochs[epoch];
+  if (!countries) table.epochs[epoch] = countries = new Map();
+
+  const to = input.destination;
+  const toNode = countryNode(rules, countries, to.country);
+  let map = toNode.next;
+  if (toNode.addressMatters) map = child(child(child(map, to.postalCode ?? ''), to.city ?? ''), to.region ?? '');
+  const from = input.origin;
+  const fromNode = countryNode(rules, map as unknown as Map<string, CountryNode>, from.country);
+  map = fromNode.next;
+  if (fromNode.addressMatters) map = child(child(child(map, from.postalCode ?? ''), from.city ?? ''), from.region ?? '');
+
+  let slots = map.get(input.taxCode) as (Decision | undefined)[] | undefined;
+  const slot = (input.productType === 'good' ? 2 : 0) + (input.customerTaxId?.verdict === 'valid' ? 1 : 0);
+  const known = slots?.[slot];
+  if (known) return known;
+  const decision = decide(input, rules, day);
+  if (!decision.reusable) return decision;
+  if (table.size >= MAX_DECISIONS) {
+    // Bounded memory: start again (the usual working set is far smaller).
+    table.epochs = [];
+    table.size = 0;
+    return decision;
+  }
+  if (!slots) map.set(input.taxCode, (slots = [undefined, undefined, undefined, undefined]));
+  slots[slot] = decision;
+  table.size++;
+  return decision;
+}

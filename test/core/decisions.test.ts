@@ -1,0 +1,136 @@
+/**
+ * The decision table must never change an answer: every query gives the same response and
+ * the same result with the table as decided afresh, on any date (including both sides of
+ * every rule change), in any order, for sellers with dated registrations.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { calculateTaxRate, explainTaxRate, type CalculateOptions } from '../../src/adapters/v20241028.js';
+import type { Account } from '../../src/adapters/account.js';
+import { defaultRuleSet } from '../../src/default-rules.js';
+import { ruleChangeDays } from '../../src/core/decisions.js';
+import { dateOfDay, dayNumber } from '../../src/core/dates.js';
+import { registeredEverywhere, registeredIn } from '../helpers.js';
+
+interface FixtureFile {
+  accounts?: Record<string, Account>;
+  cases: { query: Record<string, string> }[];
+}
+
+// The query space: every fixture query (territories, regions, statuses, errors), without its date.
+const dir = 'fixtures/v20241028';
+const queries: Record<string, string>[] = [];
+const fixtureAccounts: Account[] = [];
+for (const f of readdirSync(dir).filter((n) => n.endsWith('.json'))) {
+  const file = JSON.parse(readFileSync(join(dir, f), 'utf8')) as FixtureFile;
+  for (const c of file.cases) {
+    const { date: _date, ...rest } = c.query;
+    queries.push(rest);
+  }
+  fixtureAccounts.push(...Object.values(file.accounts ?? {}));
+}
+
+const accounts: Account[] = [
+  registeredEverywhere(),
+  registeredEverywhere('US', '98101', 'USD'),
+  registeredIn('IE', [372, 826], {
+    registrations: [
+      { jurisdiction_id: 372 },
+      { jurisdiction_id: 9000, valid_from: '2021-07-01', valid_until: '2024-03-31' },
+      { jurisdiction_id: 826, valid_from: '2019-06-15' },
+      { jurisdiction_id: 840048, valid_until: '2022-12-31' },
+    ],
+  }),
+  ...fixtureAccounts,
+];
+
+const changeDates = ruleChangeDays(defaultRuleSet).filter((d) => d > dayNumber('2014-06-01') && d < dayNumber('2028-01-01'));
+const dates = fc.oneof(
+  fc.integer({ min: dayNumber('2014-01-01'), max: dayNumber('2027-12-31') }).map(dateOfDay),
+  fc.constantFrom(...changeDates).chain((d) => fc.constantFrom(dateOfDay(d - 1), dateOfDay(d))),
+  fc.constantFrom('2021-07-01', '2021-06-30', '2024-03-31', '2024-04-01', '2019-06-14', '2019-06-15', '2022-12-31', '2023-01-01'),
+);
+const taxIds = fc.constantFrom(undefined, 'DE811569869', 'DE811569868', 'ESA28015865', 'GB980780684', 'XX123');
+
+function outcome(run: () => unknown): unknown {
+  try {
+    return { ok: run() };
+  } catch (e) {
+    return { error: e instanceof Error ? { name: e.name, message: e.message, ...(e as unknown as Record<string, unknown>) } : e };
+  }
+}
+
+describe('decision table', () => {
+  it('gives the same answers as deciding afresh, in any order and on any date', () => {
+    const fresh: CalculateOptions = { cache: false, today: '2026-11-23' };
+    const cached: CalculateOptions = { today: '2026-11-23' };
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            query: fc.constantFrom(...queries),
+            account: fc.constantFrom(...accounts),
+            date: dates,
+            taxId: taxIds,
+            amount: fc.constantFrom(undefined, '100', '19.99', '0.01'),
+          }),
+          { minLength: 1, maxLength: 30 },
+        ),
+        (calls) => {
+          for (const c of calls) {
+            const q: Record<string, string> = { ...c.query, date: c.date };
+            if (c.taxId !== undefined) q.tax_id = c.taxId;
+            if (c.amount !== undefined) q.amount = c.amount;
+            expect(outcome(() => calculateTaxRate(q, c.account, cached))).toEqual(outcome(() => calculateTaxRate(q, c.account, fresh)));
+            expect(outcome(() => explainTaxRate(q, c.account, cached))).toEqual(outcome(() => explainTaxRate(q, c.account, fresh)));
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('answers both sides of every rule change', () => {
+    const account = registeredEverywhere();
+    const sample = queries.filter((_, i) => i % 7 === 0);
+    for (const d of changeDates) {
+      for (const day of [d - 1, d]) {
+        for (const q of sample) {
+          const query = { ...q, date: dateOfDay(day), amount: '100' };
+          expect(outcome(() => calculateTaxRate(query, account))).toEqual(outcome(() => calculateTaxRate(query, account, { cache: false })));
+        }
+      }
+    }
+  });
+
+  it('hands out fresh results: changing one does not change the next', () => {
+    const account = registeredEverywhere();
+    const query = { to_country: 'DE', tax_code: 'ebook', tax_id: 'DE811569868', amount: '10', date: '2026-06-01' };
+    const first = explainTaxRate(query, account);
+    const expected = explainTaxRate(query, account, { cache: false });
+    first.notes.push('changed');
+    first.jurisdiction.name = 'changed';
+    if (first.main) first.main.rate = '99';
+    expect(explainTaxRate(query, account)).toEqual(expected);
+  });
+
+  it('includes the start and end of registrations among the change days', () => {
+    const account = registeredIn('IE', [], { registrations: [{ jurisdiction_id: 372 }, { jurisdiction_id: 276, valid_from: '2025-03-04', valid_until: '2025-09-10' }] });
+    // Not registered in Germany: Irish VAT (the seller's own), registered: German VAT.
+    const at = (date: string) => {
+      const r = calculateTaxRate({ to_country: 'DE', tax_code: 'saas', date }, account);
+      return `${r.status} ${r.rate}`;
+    };
+    expect([at('2025-03-03'), at('2025-03-04'), at('2025-09-10'), at('2025-09-11')]).toEqual(['taxable 23', 'taxable 19', 'taxable 19', 'taxable 23']);
+  });
+
+  it('lists each rule change day once, in order', () => {
+    const days = ruleChangeDays(defaultRuleSet);
+    expect(days.length).toBeGreaterThan(50);
+    for (let i = 1; i < days.length; i++) expect(days[i]).toBeGreaterThan(days[i - 1] as number);
+    expect(days).toContain(dayNumber('2021-07-01')); // OSS
+    expect(days).toContain(dayNumber('2021-01-01')); // the UK leaves the EU regime
+  });
+});
