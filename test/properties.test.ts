@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { calculateTaxRate } from '../src/adapters/v20241028.js';
+import { calculateTaxRate, explainTaxRate } from '../src/adapters/v20241028.js';
 import { defaultRuleSet } from '../src/default-rules.js';
 import { exclusiveTax, inclusiveTaxes, formatMinor, parseAmount } from '../src/core/money.js';
 import { dayNumber, dateOfDay } from '../src/core/dates.js';
@@ -92,6 +92,57 @@ describe('calculation properties', () => {
         expect(inc.total_amount).toBe(ex.total_amount);
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('quote amounts (in doubles where exact) equal the exact decimal amounts, any size or sign', () => {
+    const amounts = fc.oneof(
+      fc.integer({ min: -10_000_000, max: 10_000_000 }).map(BigInt),
+      fc.bigInt({ min: -(10n ** 17n), max: 10n ** 17n }),
+      fc.constantFrom(9_007_199_254n, 9_007_199_255n, -9_007_199_254n, 10n ** 15n - 1n, 10n ** 15n),
+    );
+    fc.assert(
+      fc.property(fc.constantFrom(...destinations), fc.constantFrom(...codes), dates, currencies, amounts, fc.constantFrom('exclusive', 'inclusive'), (dest, code, date, currency, minor, behavior) => {
+        const units = defaultRuleSet.currencies.get(currency) as number;
+        const query = { ...dest, tax_code: code, date, currency, amount: formatMinor(minor, units), tax_behavior: behavior };
+        const quote = calculateTaxRate(query, account);
+        const exact = explainTaxRate(query, account).amounts;
+        expect(exact).not.toBeNull();
+        expect(quote.tax_amount).toBe(Number(exact?.tax));
+        expect(quote.subtotal).toBe(Number(exact?.subtotal));
+        expect(quote.total_amount).toBe(Number(exact?.total));
+        expect(quote.additional_tax_amount).toBe(quote.additional_rate === null ? null : Number(exact?.additionalTax));
+        // The exclusive tax of a whole taxable part against decimal.js.
+        if (behavior === 'exclusive' && quote.status === 'taxable' && quote.taxable_part === 100) {
+          const oracle = new Decimal(minor.toString()).times(quote.rate).dividedBy(100).toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
+          expect(quote.tax_amount).toBe(Number(formatMinor(BigInt(oracle.toFixed(0)), units)));
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('reads a query string as URLSearchParams does: escapes, plus signs, repeats, odd bytes', () => {
+    const names = fc.constantFrom('to_country', 'to_postal_code', 'to_city', 'tax_code', 'tax_id', 'amount', 'date', 'currency', 'unknown', 'to%5Fcountry', 'tax+code');
+    const values = fc.oneof(
+      fc.constantFrom('DE', 'de', 'US', '78701', 'ebook', 'saas', '10.5', '2026-06-01', 'EUR', 'DE811569869', 'Büsingen', 'San+Francisco', '%20DE', 'D%45', '%zz', '%C3', '%E2%82%AC', '', '+'),
+      fc.string({ maxLength: 6 }),
+    );
+    const outcome = (run: () => unknown) => {
+      try {
+        return { ok: run() };
+      } catch (e) {
+        return { error: String(e), issues: (e as { issues?: unknown }).issues };
+      }
+    };
+    fc.assert(
+      fc.property(fc.array(fc.tuple(names, values), { maxLength: 7 }), fc.boolean(), (pairs, question) => {
+        // Always a date: a repeated one when the pairs have one too.
+        const text = `${question ? '?' : ''}${pairs.map(([k, v]) => `${k}=${v}`).join('&')}&date=2026-06-01`;
+        const options = { today: '2026-06-01' };
+        expect(outcome(() => calculateTaxRate(text, account, options))).toEqual(outcome(() => calculateTaxRate(new URLSearchParams(text), account, options)));
+      }),
+      { numRuns: 1000 },
     );
   });
 

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
-import type { ProductType, Registration, TaxCodeId } from '../core/types.js';
+import type { Address, ProductType, Registration, TaxCodeId } from '../core/types.js';
 import type { RuleSet } from '../core/ruleset.js';
 import { dayNumber } from '../core/dates.js';
 import { errorFromIssues, type TaxRulesIssue } from '../core/errors.js';
@@ -50,6 +50,8 @@ export interface PreparedAccount {
   readonly defaultTaxCode: TaxCodeId;
   readonly defaultProductType: ProductType;
   readonly registrations: readonly Registration[];
+  /** The seller's own address, the origin of sales from home (shared between calls: frozen). */
+  readonly origin: Readonly<Address>;
 }
 
 const prepared = new WeakMap<object, { rules: RuleSet; account: PreparedAccount }>();
@@ -83,6 +85,7 @@ export function prepareAccount(account: Account, rules: RuleSet): PreparedAccoun
     country,
     postalCode: a.postal_code ?? undefined,
     region: a.region ?? undefined,
+    origin: Object.freeze({ country, postalCode: a.postal_code ?? undefined, region: a.region ?? undefined }),
     currency,
     defaultTaxCode: a.default_tax_code ?? 'eservice',
     defaultProductType: a.default_product_type ?? 'service',

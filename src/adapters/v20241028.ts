@@ -1,6 +1,6 @@
 import { lightFormat } from 'date-fns/lightFormat';
-import type { TaxBehavior, TaxIdVerdict, TaxInput, TaxResult, TaxStatus } from '../core/types.js';
-import { formatMinor } from '../core/money.js';
+import type { Address, TaxBehavior, TaxIdVerdict, TaxInput, TaxResult, TaxStatus } from '../core/types.js';
+import { PERCENT_100, SAFE_PRODUCT_LIMIT, formatMinor, parseMinorNumber, roundDiv } from '../core/money.js';
 import type { RuleSet } from '../core/ruleset.js';
 import { decisionOf, determine, inputAmount, inputDay, inputMinorUnits, taxAmounts, taxIdNote, type Decision } from '../core/determine.js';
 import { dayNumber } from '../core/dates.js';
@@ -84,7 +84,6 @@ const PARAMS = [
   'amount',
   'currency',
 ] as const;
-type Param = (typeof PARAMS)[number];
 const PARAM_SET: ReadonlySet<string> = new Set(PARAMS);
 
 const COUNTRY_RE = /^[A-Za-z]{2}$/;
@@ -100,40 +99,129 @@ function hasOuterSpace(v: string): boolean {
   return a <= 32 || a >= 127 || b <= 32 || b >= 127;
 }
 
-function readParams(query: string | URLSearchParams | Record<string, unknown>): { values: Partial<Record<Param, string>>; issues: TaxRulesIssue[] } {
-  // One fixed shape for every call, so that later reads are monomorphic.
-  const values: Partial<Record<Param, string>> = {
+/** The query's values, one fixed shape for every call (so later reads stay monomorphic). */
+interface Params {
+  to_country: string | undefined;
+  to_postal_code: string | undefined;
+  to_city: string | undefined;
+  to_street: string | undefined;
+  from_country: string | undefined;
+  from_postal_code: string | undefined;
+  tax_id: string | undefined;
+  tax_code: string | undefined;
+  tax_behavior: string | undefined;
+  product_type: string | undefined;
+  date: string | undefined;
+  amount: string | undefined;
+  currency: string | undefined;
+  issues: TaxRulesIssue[] | null;
+}
+
+function emptyParams(): Params {
+  return {
     to_country: undefined, to_postal_code: undefined, to_city: undefined, to_street: undefined, from_country: undefined, from_postal_code: undefined, tax_id: undefined,
-    tax_code: undefined, tax_behavior: undefined, product_type: undefined, date: undefined, amount: undefined, currency: undefined,
+    tax_code: undefined, tax_behavior: undefined, product_type: undefined, date: undefined, amount: undefined, currency: undefined, issues: null,
   };
-  const issues: TaxRulesIssue[] = [];
-  if (typeof query === 'string' || query instanceof URLSearchParams) {
-    const params = typeof query === 'string' ? new URLSearchParams(query.startsWith('?') ? query.slice(1) : query) : query;
-    for (const p of PARAMS) {
-      const all = params.getAll(p);
-      if (all.length > 1) issues.push({ path: [p], code: 'malformed', message: `${p} is given ${all.length} times` });
-      const v = all[0];
-      if (v !== undefined && v.trim() !== '') values[p] = v.trim();
-    }
-    return { values, issues };
+}
+
+function addIssue(q: Params, issue: TaxRulesIssue): void {
+  if (q.issues === null) q.issues = [issue];
+  else q.issues.push(issue);
+}
+
+/**
+ * Stores a parameter's value (trimmed, blanks ignored) with a named store per parameter.
+ * Returns the parameter's bit (for spotting repeats), or 0 for a name that is not one.
+ */
+function setParam(q: Params, name: string, raw: string): number {
+  const v = hasOuterSpace(raw) ? raw.trim() : raw;
+  const value = v === '' ? undefined : v;
+  switch (name) {
+    case 'to_country': q.to_country = value; return 1;
+    case 'to_postal_code': q.to_postal_code = value; return 2;
+    case 'to_city': q.to_city = value; return 4;
+    case 'to_street': q.to_street = value; return 8;
+    case 'from_country': q.from_country = value; return 16;
+    case 'from_postal_code': q.from_postal_code = value; return 32;
+    case 'tax_id': q.tax_id = value; return 64;
+    case 'tax_code': q.tax_code = value; return 128;
+    case 'tax_behavior': q.tax_behavior = value; return 256;
+    case 'product_type': q.product_type = value; return 512;
+    case 'date': q.date = value; return 1024;
+    case 'amount': q.amount = value; return 2048;
+    case 'currency': q.currency = value; return 4096;
+    default: return 0;
   }
+}
+
+/** One component of an application/x-www-form-urlencoded string, or null when it is not valid UTF-8 percent-encoding. */
+function decodeComponent(text: string): string | null {
+  if (text.indexOf('%') < 0 && text.indexOf('+') < 0) return text;
+  try {
+    return decodeURIComponent(text.indexOf('+') < 0 ? text : text.replace(/\+/g, ' '));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Reads a query string in one pass, as URLSearchParams reads it (plus signs are spaces, percent
+ * escapes decoded). Returns null to hand over to URLSearchParams when a parameter repeats
+ * or an escape is not valid UTF-8 (URLSearchParams replaces those, decodeURIComponent refuses).
+ */
+function readQueryString(query: string): Params | null {
+  const q = emptyParams();
+  let seen = 0;
+  let i = query.charCodeAt(0) === 63 ? 1 : 0; // "?"
+  const n = query.length;
+  while (i <= n) {
+    let end = query.indexOf('&', i);
+    if (end < 0) end = n;
+    if (end > i) {
+      const eq = query.indexOf('=', i);
+      const hasValue = eq >= 0 && eq < end;
+      const name = decodeComponent(query.slice(i, hasValue ? eq : end));
+      const value = hasValue ? decodeComponent(query.slice(eq + 1, end)) : '';
+      if (name === null || value === null) return null;
+      const bit = setParam(q, name, value);
+      if ((seen & bit) !== 0) return null;
+      seen |= bit;
+    }
+    i = end + 1;
+  }
+  return q;
+}
+
+/** Reads URLSearchParams, reporting repeated parameters. */
+function readSearchParams(params: URLSearchParams): Params {
+  const q = emptyParams();
+  for (const p of PARAMS) {
+    const all = params.getAll(p);
+    if (all.length > 1) addIssue(q, { path: [p], code: 'malformed', message: `${p} is given ${all.length} times` });
+    if (all.length > 0) setParam(q, p, all[0] as string);
+  }
+  return q;
+}
+
+function readParams(query: string | URLSearchParams | Record<string, unknown>): Params {
+  if (typeof query === 'string') return readQueryString(query) ?? readSearchParams(new URLSearchParams(query));
+  if (query instanceof URLSearchParams) return readSearchParams(query);
+  const q = emptyParams();
   if (query === null || typeof query !== 'object') {
-    return { values, issues: [{ path: [], code: 'malformed', message: 'the query must be a query string, URLSearchParams or an object' }] };
+    addIssue(q, { path: [], code: 'malformed', message: 'the query must be a query string, URLSearchParams or an object' });
+    return q;
   }
   // Walk the object's own keys (a handful) rather than probing all parameters.
   const keys = Object.keys(query);
   for (let i = 0; i < keys.length; i++) {
-    const p = keys[i] as Param;
-    if (!PARAM_SET.has(p)) continue;
+    const p = keys[i] as string;
     const v = query[p];
     if (v === undefined || v === null) continue;
-    if (typeof v === 'number' && p === 'amount' && Number.isFinite(v)) values[p] = String(v);
-    else if (typeof v === 'string') {
-      const t = hasOuterSpace(v) ? v.trim() : v;
-      if (t !== '') values[p] = t;
-    } else issues.push({ path: [p], code: 'malformed', message: `${p} must be a string` });
+    if (typeof v === 'string') setParam(q, p, v);
+    else if (typeof v === 'number' && p === 'amount' && Number.isFinite(v)) q.amount = String(v);
+    else if (PARAM_SET.has(p)) addIssue(q, { path: [p], code: 'malformed', message: `${p} must be a string` });
   }
-  return { values, issues };
+  return q;
 }
 
 let todayText = '';
@@ -161,53 +249,34 @@ export function parseTaxRateQuery(
 ): TaxInput {
   const rules = options.rules ?? defaultRuleSet;
   const seller = prepareAccount(account, rules);
-  const { values: q, issues } = readParams(query as Record<string, unknown>);
+  const q = readParams(query as Record<string, unknown>);
 
-  const country = (param: 'to_country' | 'from_country'): string | undefined => {
-    const v = q[param];
-    if (v === undefined) return undefined;
-    if (!COUNTRY_RE.test(v)) {
-      issues.push({ path: [param], code: 'malformed', message: `${param} must be a 2-letter ISO 3166-1 code, got ${JSON.stringify(v)}` });
-      return undefined;
-    }
-    const c = canonicalCountry(rules, v);
-    if (!rules.world.has(c)) issues.push({ path: [param], code: 'invalid_value', message: `${param} ${v} is not an ISO 3166-1 country code` });
-    return c;
-  };
-  const toCountry = country('to_country');
-  if (q.to_country === undefined) issues.push({ path: ['to_country'], code: 'missing', message: 'to_country is required' });
-  const fromCountry = country('from_country');
-  for (const p of ['to_postal_code', 'to_city', 'to_street', 'from_postal_code', 'tax_id'] as const) {
-    const v = q[p];
-    if (v !== undefined && v.length > MAX_TEXT) issues.push({ path: [p], code: 'malformed', message: `${p} is longer than ${MAX_TEXT} characters` });
-  }
-  const oneOf = <T extends string>(param: Param, allowed: readonly T[]): T | undefined => {
-    const v = q[param];
-    if (v === undefined) return undefined;
-    if (!(allowed as readonly string[]).includes(v)) {
-      issues.push({ path: [param], code: 'invalid_value', message: `${param} must be one of: ${allowed.join(', ')}; got ${JSON.stringify(v)}` });
-      return undefined;
-    }
-    return v as T;
-  };
-  const taxCode = oneOf('tax_code', TAX_CODES);
-  const taxBehavior = oneOf('tax_behavior', ['exclusive', 'inclusive'] as const);
-  const productType = oneOf('product_type', PRODUCT_TYPES);
+  const toCountry = countryParam(q, 'to_country', q.to_country, rules);
+  if (q.to_country === undefined) addIssue(q, { path: ['to_country'], code: 'missing', message: 'to_country is required' });
+  const fromCountry = countryParam(q, 'from_country', q.from_country, rules);
+  if (q.to_postal_code !== undefined) textParam(q, 'to_postal_code', q.to_postal_code);
+  if (q.to_city !== undefined) textParam(q, 'to_city', q.to_city);
+  if (q.to_street !== undefined) textParam(q, 'to_street', q.to_street);
+  if (q.from_postal_code !== undefined) textParam(q, 'from_postal_code', q.from_postal_code);
+  if (q.tax_id !== undefined) textParam(q, 'tax_id', q.tax_id);
+  const taxCode = oneOf(q, 'tax_code', q.tax_code, TAX_CODES);
+  const taxBehavior = oneOf(q, 'tax_behavior', q.tax_behavior, BEHAVIORS);
+  const productType = oneOf(q, 'product_type', q.product_type, PRODUCT_TYPES);
   let date = q.date;
   if (date !== undefined && Number.isNaN(dayNumber(date))) {
-    issues.push({ path: ['date'], code: 'malformed', message: `date must be a calendar date YYYY-MM-DD, got ${JSON.stringify(date)}` });
+    addIssue(q, { path: ['date'], code: 'malformed', message: `date must be a calendar date YYYY-MM-DD, got ${JSON.stringify(date)}` });
     date = undefined;
   }
   if (q.amount !== undefined && !AMOUNT_RE.test(q.amount)) {
-    issues.push({ path: ['amount'], code: 'malformed', message: `amount must be a decimal number such as 100 or 99.95, got ${JSON.stringify(q.amount)}` });
+    addIssue(q, { path: ['amount'], code: 'malformed', message: `amount must be a decimal number such as 100 or 99.95, got ${JSON.stringify(q.amount)}` });
   }
   let currency = seller.currency;
-  if (q.currency !== undefined) {
-    if (!CURRENCY_RE.test(q.currency)) issues.push({ path: ['currency'], code: 'malformed', message: `currency must be a 3-letter ISO 4217 code, got ${JSON.stringify(q.currency)}` });
-    else if (!rules.currencies.has(q.currency.toUpperCase())) issues.push({ path: ['currency'], code: 'invalid_value', message: `currency ${q.currency} is not an ISO 4217 currency code` });
+  if (q.currency !== undefined && q.currency !== currency) {
+    if (!CURRENCY_RE.test(q.currency)) addIssue(q, { path: ['currency'], code: 'malformed', message: `currency must be a 3-letter ISO 4217 code, got ${JSON.stringify(q.currency)}` });
+    else if (!rules.currencies.has(q.currency.toUpperCase())) addIssue(q, { path: ['currency'], code: 'invalid_value', message: `currency ${q.currency} is not an ISO 4217 currency code` });
     else currency = q.currency.toUpperCase();
   }
-  if (issues.length > 0) throw errorFromIssues(issues);
+  if (q.issues !== null) throw errorFromIssues(q.issues);
 
   const to = toCountry as string;
   let customerTaxId: TaxInput['customerTaxId'];
@@ -215,14 +284,14 @@ export function parseTaxRateQuery(
     const verdict = (options.taxIdVerdict ?? offlineTaxIdVerdict)(to, q.tax_id);
     customerTaxId = { value: q.tax_id, verdict };
   }
-  const fromPostal = q.from_postal_code ?? (fromCountry === undefined || fromCountry === seller.country ? seller.postalCode : undefined);
+  let origin: Address = seller.origin;
+  if ((fromCountry !== undefined && fromCountry !== seller.country) || q.from_postal_code !== undefined) {
+    const home = fromCountry === undefined || fromCountry === seller.country;
+    origin = { country: fromCountry ?? seller.country, postalCode: q.from_postal_code ?? (home ? seller.postalCode : undefined), region: home ? seller.region : undefined };
+  }
   return {
     date: date ?? (typeof options.today === 'function' ? options.today() : (options.today ?? todayLocal())),
-    origin: {
-      country: fromCountry ?? seller.country,
-      postalCode: fromPostal,
-      region: fromCountry === undefined || fromCountry === seller.country ? seller.region : undefined,
-    },
+    origin,
     destination: { country: to, postalCode: q.to_postal_code, city: q.to_city, street: q.to_street },
     taxCode: taxCode ?? seller.defaultTaxCode,
     productType: productType ?? seller.defaultProductType,
@@ -232,6 +301,43 @@ export function parseTaxRateQuery(
     currency,
     registrations: seller.registrations,
   };
+}
+
+const BEHAVIORS = ['exclusive', 'inclusive'] as const;
+const knownCountries = new WeakMap<RuleSet, Map<string, string>>();
+
+/** A country parameter checked and resolved (EL → GR); issues are added to the query's. */
+function countryParam(q: Params, param: 'to_country' | 'from_country', v: string | undefined, rules: RuleSet): string | undefined {
+  if (v === undefined) return undefined;
+  // Codes seen before (at most every case spelling of every code) skip the checks.
+  let known = knownCountries.get(rules);
+  const hit = known?.get(v);
+  if (hit !== undefined) return hit;
+  if (!COUNTRY_RE.test(v)) {
+    addIssue(q, { path: [param], code: 'malformed', message: `${param} must be a 2-letter ISO 3166-1 code, got ${JSON.stringify(v)}` });
+    return undefined;
+  }
+  const c = canonicalCountry(rules, v);
+  if (!rules.world.has(c)) {
+    addIssue(q, { path: [param], code: 'invalid_value', message: `${param} ${v} is not an ISO 3166-1 country code` });
+    return c;
+  }
+  if (!known) knownCountries.set(rules, (known = new Map()));
+  known.set(v, c);
+  return c;
+}
+
+function textParam(q: Params, param: string, v: string): void {
+  if (v.length > MAX_TEXT) addIssue(q, { path: [param], code: 'malformed', message: `${param} is longer than ${MAX_TEXT} characters` });
+}
+
+function oneOf<T extends string>(q: Params, param: string, v: string | undefined, allowed: readonly T[]): T | undefined {
+  if (v === undefined) return undefined;
+  if (!(allowed as readonly string[]).includes(v)) {
+    addIssue(q, { path: [param], code: 'invalid_value', message: `${param} must be one of: ${allowed.join(', ')}; got ${JSON.stringify(v)}` });
+    return undefined;
+  }
+  return v as T;
 }
 
 const PATHS: Record<string, string> = {
@@ -312,21 +418,58 @@ function minorToNumber(minor: bigint, minorUnits: number): number {
   return Number(formatMinor(minor, minorUnits));
 }
 
+interface QuoteAmounts {
+  tax: number | null;
+  subtotal: number | null;
+  total: number | null;
+  additionalTax: number | null;
+}
+
+const NO_AMOUNTS: QuoteAmounts = { tax: null, subtotal: null, total: null, additionalTax: null };
+
+/**
+ * The amounts of a quote in doubles, when that is exact: the amount is a safe integer of
+ * minor units small enough that amount × rate stays below 2^53, and every taxed line has a
+ * whole taxable part. Then each tax is round(amount × rate / 10^6) (exclusive) or
+ * round(gross × rate / (10^6 + Σ rates)) (inclusive): the same rationals as the general
+ * integer path, rounded the same way. Null hands over to the general (BigInt) path.
+ */
+function fastAmounts(d: Decision, amount: number, inclusive: boolean, minorUnits: number): QuoteAmounts | null {
+  if (amount > SAFE_PRODUCT_LIMIT || amount < -SAFE_PRODUCT_LIMIT || minorUnits >= POW10.length) return null;
+  const taxed = d.status === 'taxable';
+  const main = taxed ? d.main : null;
+  const add = taxed ? d.additional : null;
+  if ((main !== null && main.partUnits !== PERCENT_100) || (add !== null && add.partUnits !== PERCENT_100)) return null;
+  const r1 = main !== null ? main.rateUnits : 0;
+  const r2 = add !== null ? add.rateUnits : 0;
+  if (r1 > PERCENT_100 || r2 > PERCENT_100) return null;
+  const den = inclusive ? PERCENT_100 + r1 + r2 : PERCENT_100;
+  const t1 = r1 === 0 ? 0 : roundDiv(amount * r1, den);
+  const t2 = r2 === 0 ? 0 : roundDiv(amount * r2, den);
+  const scale = POW10[minorUnits] as number;
+  const subtotal = inclusive ? amount - t1 - t2 : amount;
+  return {
+    // The first tax line present is reported as the tax (the main one when there is one).
+    tax: (main !== null ? t1 : t2) / scale,
+    subtotal: subtotal / scale,
+    total: (inclusive ? amount : amount + t1 + t2) / scale,
+    additionalTax: d.additional === null ? null : main !== null ? t2 / scale : 0,
+  };
+}
+
+/** The amounts of a quote through the general integer path (any size, any taxable part). */
+function exactAmounts(d: Decision, amountMinor: bigint, behavior: TaxBehavior, minorUnits: number): QuoteAmounts {
+  const priced = taxAmounts(d.status, d.main, d.additional, amountMinor, behavior);
+  return {
+    tax: minorToNumber(priced.taxes[0] ?? 0n, minorUnits),
+    subtotal: minorToNumber(priced.subtotal, minorUnits),
+    total: minorToNumber(priced.total, minorUnits),
+    additionalTax: d.additional ? minorToNumber(priced.taxes[1] ?? 0n, minorUnits) : null,
+  };
+}
+
 /** The v20241028 response of a decision, without the intermediate neutral result. */
-function quoteOf(d: Decision, input: TaxInput, minorUnits: number, amountMinor: bigint | null): TaxRateResponse {
-  const main = d.main;
-  const add = d.additional;
-  let tax: number | null = null;
-  let subtotal: number | null = null;
-  let total: number | null = null;
-  let additionalTax: number | null = null;
-  if (amountMinor !== null) {
-    const priced = taxAmounts(d.status, main, add, amountMinor, input.taxBehavior);
-    tax = minorToNumber(priced.taxes[0] ?? 0n, minorUnits);
-    subtotal = minorToNumber(priced.subtotal, minorUnits);
-    total = minorToNumber(priced.total, minorUnits);
-    if (add) additionalTax = minorToNumber(priced.taxes[1] ?? 0n, minorUnits);
-  }
+function quoteOf(d: Decision, input: TaxInput, amounts: QuoteAmounts): TaxRateResponse {
   const idNote = taxIdNote(input);
   let notes = d.notesText;
   if (idNote !== null) {
@@ -336,7 +479,7 @@ function quoteOf(d: Decision, input: TaxInput, minorUnits: number, amountMinor: 
   }
   const j = d.jurisdiction;
   return {
-    name: main ? main.name : null,
+    name: d.main ? d.main.name : null,
     rate: d.rateNumber,
     taxable_part: d.partNumber,
     country: j.country,
@@ -346,15 +489,15 @@ function quoteOf(d: Decision, input: TaxInput, minorUnits: number, amountMinor: 
     tax_code: input.taxCode,
     tax_behavior: input.taxBehavior,
     product_type: input.productType,
-    tax_amount: tax,
-    subtotal,
-    total_amount: total,
+    tax_amount: amounts.tax,
+    subtotal: amounts.subtotal,
+    total_amount: amounts.total,
     status: d.status,
     notes,
-    additional_name: add ? add.name : null,
+    additional_name: d.additional ? d.additional.name : null,
     additional_rate: d.additionalRateNumber,
     additional_taxable_part: d.additionalPartNumber,
-    additional_tax_amount: additionalTax,
+    additional_tax_amount: amounts.additionalTax,
   };
 }
 
@@ -373,8 +516,13 @@ export function calculateTaxRate(
   try {
     const day = inputDay(input);
     const minorUnits = inputMinorUnits(input, rules);
-    const amountMinor = inputAmount(input, minorUnits);
-    return quoteOf(decisionOf(input, rules, day, options.cache !== false), input, minorUnits, amountMinor);
+    const fast = input.amount === undefined ? Number.NaN : parseMinorNumber(input.amount, minorUnits);
+    const amountMinor = Number.isNaN(fast) ? inputAmount(input, minorUnits) : null;
+    const d = decisionOf(input, rules, day, options.cache !== false);
+    let amounts = NO_AMOUNTS;
+    if (!Number.isNaN(fast)) amounts = fastAmounts(d, fast, input.taxBehavior === 'inclusive', minorUnits) ?? exactAmounts(d, BigInt(fast), input.taxBehavior, minorUnits);
+    else if (amountMinor !== null) amounts = exactAmounts(d, amountMinor, input.taxBehavior, minorUnits);
+    return quoteOf(d, input, amounts);
   } catch (error) {
     throw error instanceof TaxRulesError ? renameIssues(error) : error;
   }

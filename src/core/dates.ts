@@ -6,6 +6,18 @@ export const DATA_START = '2015-01-01';
  * text is not a real calendar date. Calendar arithmetic only: no time of day, no timezone.
  */
 export function dayNumber(date: string): number {
+  // Calls come in runs of one date (today's, a document's): remember the last one.
+  if (date === lastText) return lastDay;
+  const day = parseDay(date);
+  lastText = date;
+  lastDay = day;
+  return day;
+}
+
+let lastText = '';
+let lastDay = Number.NaN;
+
+function parseDay(date: string): number {
   if (date.length !== 10 || date.charCodeAt(4) !== 45 || date.charCodeAt(7) !== 45) return Number.NaN;
   const y = digits(date, 0, 4);
   const m = digits(date, 5, 7);

@@ -34,8 +34,8 @@ export type ParsedAmount =
  * `minorUnits` decimals (trailing zeros beyond are accepted: "10.500" EUR is 1050).
  */
 export function parseAmount(text: string, minorUnits: number): ParsedAmount {
-  const fast = parseAmountFast(text, minorUnits);
-  if (fast !== undefined) return fast;
+  const fast = parseMinorNumber(text, minorUnits);
+  if (!Number.isNaN(fast)) return { ok: true, minor: BigInt(fast) };
   const m = DECIMAL_RE.exec(text.trim());
   if (!m) return { ok: false, problem: 'malformed' };
   let frac = m[3] ?? '';
@@ -54,13 +54,13 @@ export function parseAmount(text: string, minorUnits: number): ParsedAmount {
 }
 
 /**
- * parseAmount for plain input ("-123.45": no spaces, at most 15 digits in all): one pass
- * over the characters in doubles, exact below 2^53. `undefined` hands over to the general
- * path (which also gives the error answers).
+ * The amount of plain input ("-123.45", at most 15 digits) in minor units as a number, or
+ * NaN when it needs the general path (parseAmount): more digits, more decimals than the
+ * currency has, or anything not a plain decimal.
  */
-function parseAmountFast(text: string, minorUnits: number): ParsedAmount | undefined {
+export function parseMinorNumber(text: string, minorUnits: number): number {
   const n = text.length;
-  if (n === 0 || n > 17 || minorUnits >= POW10.length) return undefined;
+  if (n === 0 || n > 17 || minorUnits >= POW10.length) return Number.NaN;
   let i = 0;
   const neg = text.charCodeAt(0) === 45;
   if (neg) i = 1;
@@ -72,23 +72,22 @@ function parseAmountFast(text: string, minorUnits: number): ParsedAmount | undef
     whole = whole * 10 + d;
     wholeDigits++;
   }
-  if (wholeDigits === 0) return undefined;
+  if (wholeDigits === 0 || wholeDigits + minorUnits > 15) return Number.NaN;
   let frac = 0;
   let fracDigits = 0;
   if (i < n) {
-    if (text.charCodeAt(i) !== 46 || i === n - 1) return undefined;
+    if (text.charCodeAt(i) !== 46 || i === n - 1) return Number.NaN;
     for (i++; i < n; i++) {
       const d = text.charCodeAt(i) - 48;
-      if (d < 0 || d > 9) return undefined;
+      if (d < 0 || d > 9) return Number.NaN;
       if (fracDigits < minorUnits) {
         frac = frac * 10 + d;
         fracDigits++;
-      } else if (d !== 0) return { ok: false, problem: 'precision' };
+      } else if (d !== 0) return Number.NaN;
     }
   }
-  if (wholeDigits + minorUnits > 15) return undefined;
   const minor = whole * (POW10[minorUnits] as number) + frac * (POW10[minorUnits - fracDigits] as number);
-  return { ok: true, minor: BigInt(neg && minor !== 0 ? -minor : minor) };
+  return neg && minor !== 0 ? -minor : minor;
 }
 
 /** Divides with rounding half away from zero. `den` > 0. */
@@ -114,15 +113,16 @@ export function exclusiveTax(amountMinor: bigint, rateUnits: number, partUnits: 
 }
 
 /** Largest |amount| whose product with a rate of at most 100 % (10^6 units) is a safe integer. */
-const SAFE_PRODUCT_AMOUNT = BigInt(Math.floor(Number.MAX_SAFE_INTEGER / PERCENT_100));
+export const SAFE_PRODUCT_LIMIT = Math.floor(Number.MAX_SAFE_INTEGER / PERCENT_100);
+const SAFE_PRODUCT_AMOUNT = BigInt(SAFE_PRODUCT_LIMIT);
 
 /** num / den rounded half away from zero, for safe integers num and den > 0. */
-function roundDiv(num: number, den: number): number {
+export function roundDiv(num: number, den: number): number {
   const abs = num < 0 ? -num : num;
   let q = Math.floor(abs / den);
   const rem = abs - q * den;
   if (rem * 2 >= den) q += 1;
-  return num < 0 ? -q : q;
+  return num < 0 && q !== 0 ? -q : q;
 }
 
 /**
