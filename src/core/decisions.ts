@@ -1,4 +1,4 @@
-import type { Registration, TaxInput } from './types.js';
+import type { Address, Registration, TaxInput } from './types.js';
 import type { ClassTable, RuleSet } from './ruleset.js';
 import { canonicalCountry } from './location.js';
 import { dayNumber } from './dates.js';
@@ -22,7 +22,10 @@ const FIRST_DAY = -(2 ** 31);
 interface CountryNode {
   /** Whether postal code, city or region can change where an address of this country is. */
   readonly addressMatters: boolean;
-  readonly next: Map<string, unknown>;
+  /** What follows for an address of the country alone (or whose details do not matter). */
+  readonly bare: Map<string, unknown>;
+  /** What follows, by postal code, then city, then region, when they matter. */
+  readonly detailed: Map<string, unknown>;
 }
 
 interface DecisionTable {
@@ -31,6 +34,9 @@ interface DecisionTable {
   epochs: (Map<string, CountryNode> | undefined)[];
   lastDay: number;
   lastEpoch: number;
+  /** The origin address object of the last call and its node in the last epoch (sellers reuse theirs). */
+  lastOrigin: Address | null;
+  lastOriginNode: Map<string, CountryNode> | null;
   size: number;
 }
 
@@ -97,21 +103,30 @@ function createTable(rules: RuleSet, registrations: readonly Registration[]): De
   starts[0] = FIRST_DAY;
   let i = 1;
   for (const d of [...set].sort((a, b) => a - b)) if (Number.isFinite(d)) starts[i++] = d;
-  return { starts: starts.subarray(0, i), epochs: [], lastDay: Number.NaN, lastEpoch: 0, size: 0 };
+  return { starts: starts.subarray(0, i), epochs: [], lastDay: Number.NaN, lastEpoch: 0, lastOrigin: null, lastOriginNode: null, size: 0 };
 }
 
 const tables = new WeakMap<RuleSet, WeakMap<readonly Registration[], DecisionTable>>();
 
+let lastRules: RuleSet | null = null;
+let lastRegistrations: readonly Registration[] | null = null;
+let lastTable: DecisionTable | null = null;
+
 function tableOf(rules: RuleSet, registrations: readonly Registration[]): DecisionTable {
+  if (rules === lastRules && registrations === lastRegistrations) return lastTable as DecisionTable;
   let byRegistrations = tables.get(rules);
   if (!byRegistrations) tables.set(rules, (byRegistrations = new WeakMap()));
   let table = byRegistrations.get(registrations);
   if (!table) byRegistrations.set(registrations, (table = createTable(rules, registrations)));
+  lastRules = rules;
+  lastRegistrations = registrations;
+  lastTable = table;
   return table;
 }
 
 function epochOf(table: DecisionTable, day: number): number {
   if (day === table.lastDay) return table.lastEpoch;
+  table.lastOrigin = null;
   const starts = table.starts;
   let lo = 0;
   let hi = starts.length - 1;
@@ -130,7 +145,7 @@ function countryNode(rules: RuleSet, map: Map<string, CountryNode>, code: string
   if (!node) {
     const c = canonicalCountry(rules, code);
     const addressMatters = rules.territories.has(c) || (rules.countries.get(c)?.byRegion.size ?? 0) > 0;
-    map.set(code, (node = { addressMatters, next: new Map() }));
+    map.set(code, (node = { addressMatters, bare: new Map(), detailed: new Map() }));
   }
   return node;
 }
@@ -141,6 +156,13 @@ function child(map: Map<string, unknown>, key: string): Map<string, unknown> {
   return next;
 }
 
+/** The node that follows an address: its country's, then its details where they matter. */
+function addressNode(rules: RuleSet, map: Map<string, CountryNode>, a: Address): Map<string, unknown> {
+  const node = countryNode(rules, map, a.country);
+  if (!node.addressMatters || (a.postalCode === undefined && a.city === undefined && a.region === undefined)) return node.bare;
+  return child(child(child(node.detailed, a.postalCode ?? ''), a.city ?? ''), a.region ?? '');
+}
+
 /**
  * The decision for an input on its day (a valid day number), from the decision table of
  * the rules and the input's registrations: what `decide` gives, without deciding again.
@@ -149,17 +171,20 @@ function child(map: Map<string, unknown>, key: string): Map<string, unknown> {
 export function decisionFor(input: TaxInput, rules: RuleSet, day: number, decide: (input: TaxInput, rules: RuleSet, day: number) => Decision): Decision {
   const table = tableOf(rules, input.registrations);
   const epoch = epochOf(table, day);
-  let countries = table.epochs[epoch];
-  if (!countries) table.epochs[epoch] = countries = new Map();
-
-  const to = input.destination;
-  const toNode = countryNode(rules, countries, to.country);
-  let map = toNode.next;
-  if (toNode.addressMatters) map = child(child(child(map, to.postalCode ?? ''), to.city ?? ''), to.region ?? '');
-  const from = input.origin;
-  const fromNode = countryNode(rules, map as unknown as Map<string, CountryNode>, from.country);
-  map = fromNode.next;
-  if (fromNode.addressMatters) map = child(child(child(map, from.postalCode ?? ''), from.city ?? ''), from.region ?? '');
+  // Origin first (a seller's calls share it), then destination, then the supply.
+  let destinations: Map<string, CountryNode>;
+  // Only a frozen origin can be remembered by identity (a prepared account's is).
+  if (input.origin === table.lastOrigin && table.lastOriginNode !== null) destinations = table.lastOriginNode;
+  else {
+    let origins = table.epochs[epoch];
+    if (!origins) table.epochs[epoch] = origins = new Map();
+    destinations = addressNode(rules, origins, input.origin) as Map<string, CountryNode>;
+    if (Object.isFrozen(input.origin)) {
+      table.lastOrigin = input.origin;
+      table.lastOriginNode = destinations;
+    }
+  }
+  const map = addressNode(rules, destinations, input.destination);
 
   let slots = map.get(input.taxCode) as (Decision | undefined)[] | undefined;
   const slot = (input.productType === 'good' ? 2 : 0) + (input.customerTaxId?.verdict === 'valid' ? 1 : 0);
@@ -170,6 +195,7 @@ export function decisionFor(input: TaxInput, rules: RuleSet, day: number, decide
   if (table.size >= MAX_DECISIONS) {
     // Bounded memory: start again (the usual working set is far smaller).
     table.epochs = [];
+    table.lastOrigin = null;
     table.size = 0;
     return decision;
   }
