@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { calculate, calculationResponseSchema, MAX_LINE_ITEMS, type CalculationRequest } from '../src/adapters/v20260309.js';
+import { calculate, calculationRequestSchema, calculationResponseSchema, isPlainValidRequest, MAX_LINE_ITEMS, type CalculationRequest } from '../src/adapters/v20260309.js';
 import { calculateTaxRate } from '../src/adapters/v20241028.js';
 import { negotiateVersion } from '../src/adapters/version.js';
 import { TaxRulesError } from '../src/core/errors.js';
@@ -179,5 +179,73 @@ describe('negotiateVersion', () => {
     expect(e.status).toBe(406);
     expect(e.issues[0]?.path).toEqual(['headers', 'accept']);
     expect(refused(() => negotiateVersion(undefined, '2024')).issues[0]?.path).toEqual(['account', 'api_version']);
+  });
+});
+
+describe('request validation without the schema copy', () => {
+  // Mostly valid values, with now and then one the schema refuses.
+  const mostly = <T, U>(good: fc.Arbitrary<T>, bad: fc.Arbitrary<U>) => fc.oneof({ arbitrary: good, weight: 12 }, { arbitrary: bad, weight: 1 });
+  const maybe = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
+  const texts = (max: number) => mostly(fc.string({ maxLength: max }), fc.oneof(fc.string({ minLength: max + 1, maxLength: max + 3 }), fc.integer()));
+  const address = fc.record(
+    {
+      country: mostly(fc.constantFrom('DE', 'de', 'US'), fc.constantFrom('D', 'DEU', '', 1, null)),
+      state: maybe(texts(100)),
+      postal_code: maybe(texts(20)),
+      city: maybe(texts(200)),
+      line1: maybe(mostly(fc.constant('Main St 1'), fc.constant(7))),
+      extra: maybe(fc.string()),
+    },
+    { requiredKeys: ['country'] },
+  );
+  const line = fc.record(
+    {
+      reference: mostly(fc.constantFrom('a', 'b', 'x'.repeat(200)), fc.constantFrom('', 'x'.repeat(201), 5)),
+      amount: mostly(fc.constantFrom('10', '10.5', '-1.25', '0'), fc.constantFrom('1e3', '10.', '.5', ' 10', 10)),
+      quantity: maybe(mostly(fc.constantFrom(1, 3, 2 ** 52), fc.constantFrom(0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 60, '2'))),
+      tax_code: maybe(mostly(fc.constantFrom('ebook', 'saas', 'exempt'), fc.constantFrom('EBOOK', 'food'))),
+      product_type: maybe(mostly(fc.constantFrom('good', 'service'), fc.constant('goods'))),
+      tax_behavior: maybe(mostly(fc.constantFrom('exclusive', 'inclusive'), fc.constant('gross'))),
+    },
+    { requiredKeys: ['reference', 'amount'] },
+  );
+  const request = fc.record(
+    {
+      origin_address: fc.oneof(fc.constant(undefined), fc.constant(null), address),
+      customer_address: mostly(address, fc.constantFrom(undefined, 'DE')),
+      customer_tax_id: fc.oneof(fc.constant(undefined), fc.constant(null), texts(50)),
+      currency: maybe(mostly(fc.constantFrom('EUR', 'usd'), fc.constantFrom('EURO', 'E1R', 3))),
+      tax_date: maybe(mostly(fc.constantFrom(0, 1_780_315_200), fc.constantFrom(-1, 1.5, Number.NaN, 2 ** 60, '1780315200'))),
+      tax_behavior: maybe(mostly(fc.constantFrom('exclusive', 'inclusive'), fc.constant('net'))),
+      line_items: mostly(fc.array(line, { minLength: 1, maxLength: 3 }), fc.constantFrom([], 'none')),
+    },
+    { requiredKeys: ['customer_address', 'line_items'] },
+  );
+
+  it('reads a request directly only when the schema accepts it, and then as the schema reads it', () => {
+    let direct = 0;
+    fc.assert(
+      fc.property(request, (r) => {
+        const parsed = calculationRequestSchema.safeParse(r);
+        if (isPlainValidRequest(r)) {
+          direct++;
+          expect(parsed.success).toBe(true);
+          // The schema's copy only drops unknown keys: the fields read are the same.
+          expect(JSON.parse(JSON.stringify(parsed.data))).toEqual(JSON.parse(JSON.stringify(r, (k, v) => (k === 'extra' ? undefined : v))));
+        }
+      }),
+      { numRuns: 3000 },
+    );
+    expect(direct).toBeGreaterThan(100);
+  });
+
+  it('sends class instances and arrays through the schema', () => {
+    class Body {
+      customer_address = { country: 'DE' };
+      line_items = [{ reference: 'a', amount: '1' }];
+    }
+    expect(isPlainValidRequest(new Body())).toBe(false);
+    expect(isPlainValidRequest([])).toBe(false);
+    expect(calculate(new Body(), account).total).toBe(calculate({ customer_address: { country: 'DE' }, line_items: [{ reference: 'a', amount: '1' }] }, account).total);
   });
 });

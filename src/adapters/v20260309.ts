@@ -15,12 +15,16 @@ import type { TaxIdVerdictFunction } from './v20241028.js';
 /** The spec's cap on items per document. */
 export const MAX_LINE_ITEMS = 200;
 
+const COUNTRY_RE = /^[A-Za-z]{2}$/;
+const CURRENCY_RE = /^[A-Za-z]{3}$/;
+const AMOUNT_RE = /^-?\d+(\.\d+)?$/;
+
 const text = (max: number) => z.string().check(z.maxLength(max, `must be at most ${max} characters`));
 const behaviorSchema = z.enum(['exclusive', 'inclusive']);
 
 /** An address in a v20260309 calculation request. */
 export const addressSchema = z.object({
-  country: z.string().check(z.regex(/^[A-Za-z]{2}$/, 'must be a 2-letter ISO 3166-1 code')),
+  country: z.string().check(z.regex(COUNTRY_RE, 'must be a 2-letter ISO 3166-1 code')),
   state: z.optional(text(100)),
   postal_code: z.optional(text(20)),
   city: z.optional(text(200)),
@@ -30,7 +34,7 @@ export const addressSchema = z.object({
 
 export const lineItemSchema = z.object({
   reference: z.string().check(z.maxLength(200, 'must be at most 200 characters'), z.minLength(1, 'must not be empty')),
-  amount: z.string().check(z.regex(/^-?\d+(\.\d+)?$/, 'must be a decimal string such as "100.00"')),
+  amount: z.string().check(z.regex(AMOUNT_RE, 'must be a decimal string such as "100.00"')),
   quantity: z.optional(z.number().check(z.int('must be a whole number'), z.positive('must be at least 1'))),
   tax_code: z.optional(z.enum(TAX_CODES)),
   product_type: z.optional(z.enum(PRODUCT_TYPES)),
@@ -42,7 +46,7 @@ export const calculationRequestSchema = z.object({
   origin_address: z.optional(z.nullable(addressSchema)),
   customer_address: addressSchema,
   customer_tax_id: z.optional(z.nullable(text(50))),
-  currency: z.optional(z.string().check(z.regex(/^[A-Za-z]{3}$/, 'must be a 3-letter ISO 4217 code'))),
+  currency: z.optional(z.string().check(z.regex(CURRENCY_RE, 'must be a 3-letter ISO 4217 code'))),
   tax_date: z.optional(z.number().check(z.int('must be whole Unix seconds'), z.nonnegative())),
   tax_behavior: z.optional(behaviorSchema),
   line_items: z
@@ -52,6 +56,64 @@ export const calculationRequestSchema = z.object({
       z.maxLength(MAX_LINE_ITEMS, `has more than ${MAX_LINE_ITEMS} items; at most ${MAX_LINE_ITEMS} are allowed per calculation`),
     ),
 });
+
+type ParsedRequest = z.output<typeof calculationRequestSchema>;
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  if (typeof v !== 'object' || v === null) return false;
+  const proto = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
+}
+
+function optionalText(v: unknown, max: number): boolean {
+  return v === undefined || (typeof v === 'string' && v.length <= max);
+}
+
+function oneOfOrAbsent(v: unknown, allowed: readonly string[]): boolean {
+  return v === undefined || (typeof v === 'string' && allowed.includes(v));
+}
+
+function plainAddress(a: unknown): boolean {
+  return (
+    isRecord(a) &&
+    typeof a.country === 'string' &&
+    COUNTRY_RE.test(a.country) &&
+    optionalText(a.state, 100) &&
+    optionalText(a.postal_code, 20) &&
+    optionalText(a.city, 200) &&
+    optionalText(a.line1, 200) &&
+    optionalText(a.line2, 200)
+  );
+}
+
+const BEHAVIORS = ['exclusive', 'inclusive'] as const;
+
+/**
+ * True only for a request the schema accepts as it is (plain objects, every constraint of
+ * calculationRequestSchema met): such a request is read directly, without the schema's
+ * copy. Anything else — including what this check is stricter about — goes through the
+ * schema, which gives the issues.
+ */
+export function isPlainValidRequest(r: unknown): r is ParsedRequest {
+  if (!isRecord(r)) return false;
+  if (r.origin_address !== undefined && r.origin_address !== null && !plainAddress(r.origin_address)) return false;
+  if (!plainAddress(r.customer_address)) return false;
+  if (r.customer_tax_id !== undefined && r.customer_tax_id !== null && !optionalText(r.customer_tax_id, 50)) return false;
+  if (r.currency !== undefined && !(typeof r.currency === 'string' && CURRENCY_RE.test(r.currency))) return false;
+  if (r.tax_date !== undefined && !(typeof r.tax_date === 'number' && Number.isSafeInteger(r.tax_date) && r.tax_date >= 0)) return false;
+  if (!oneOfOrAbsent(r.tax_behavior, BEHAVIORS)) return false;
+  const lines = r.line_items;
+  if (!Array.isArray(lines) || lines.length < 1 || lines.length > MAX_LINE_ITEMS) return false;
+  for (let i = 0; i < lines.length; i++) {
+    const l: unknown = lines[i];
+    if (!isRecord(l)) return false;
+    if (typeof l.reference !== 'string' || l.reference.length < 1 || l.reference.length > 200) return false;
+    if (typeof l.amount !== 'string' || !AMOUNT_RE.test(l.amount)) return false;
+    if (l.quantity !== undefined && !(typeof l.quantity === 'number' && Number.isSafeInteger(l.quantity) && l.quantity > 0)) return false;
+    if (!oneOfOrAbsent(l.tax_code, TAX_CODES) || !oneOfOrAbsent(l.product_type, PRODUCT_TYPES) || !oneOfOrAbsent(l.tax_behavior, BEHAVIORS)) return false;
+  }
+  return true;
+}
 
 export type CalculationAddress = z.input<typeof addressSchema>;
 export type CalculationLineItem = z.input<typeof lineItemSchema>;
@@ -204,10 +266,14 @@ const PATHS: Record<string, (string | number)[]> = {
 export function calculate(request: CalculationRequest | unknown, account: Account, options: CalculationOptions = {}): CalculationResponse {
   const rules = options.rules ?? defaultRuleSet;
   const seller = prepareAccount(account, rules);
-  const parsed = calculationRequestSchema.safeParse(request);
-  const issues: TaxRulesIssue[] = parsed.success ? [] : issuesFromZod(parsed.error);
-  if (!parsed.success) throw errorFromIssues(issues);
-  const req = parsed.data;
+  let req: ParsedRequest;
+  if (isPlainValidRequest(request)) req = request;
+  else {
+    const parsed = calculationRequestSchema.safeParse(request);
+    if (!parsed.success) throw errorFromIssues(issuesFromZod(parsed.error));
+    req = parsed.data;
+  }
+  const issues: TaxRulesIssue[] = [];
 
   const checkCountry = (path: (string | number)[], value: string): void => {
     if (!rules.world.has(canonicalCountry(rules, value))) issues.push({ path, code: 'invalid_value', message: `${path.join('.')} ${value} is not an ISO 3166-1 country code` });
@@ -218,6 +284,8 @@ export function calculate(request: CalculationRequest | unknown, account: Accoun
   const minorUnits = rules.currencies.get(currency);
   if (minorUnits === undefined) issues.push({ path: ['currency'], code: 'invalid_value', message: `currency ${req.currency} is not an ISO 4217 currency code` });
   const seen = new Map<string, number>();
+  // Each line's amount in minor units, parsed once.
+  const lineMinors: bigint[] = new Array<bigint>(req.line_items.length);
   req.line_items.forEach((line, i) => {
     const first = seen.get(line.reference);
     if (first !== undefined) issues.push({ path: ['line_items', i, 'reference'], code: 'invalid_value', message: `line_items.${i}.reference ${JSON.stringify(line.reference)} repeats line_items.${first}.reference; references must be unique` });
@@ -225,6 +293,7 @@ export function calculate(request: CalculationRequest | unknown, account: Accoun
     if (minorUnits !== undefined) {
       const amount = parseAmount(line.amount, minorUnits);
       if (!amount.ok) issues.push({ path: ['line_items', i, 'amount'], code: 'malformed', message: `line_items.${i}.amount ${line.amount} has more decimals than ${currency} allows (${minorUnits})` });
+      else lineMinors[i] = amount.minor;
     }
   });
   if (issues.length > 0) throw errorFromIssues(issues);
@@ -311,17 +380,8 @@ export function calculate(request: CalculationRequest | unknown, account: Accoun
     }
     const { result } = plan;
     context ??= result;
-    const parsedAmount = parseAmount(line.amount, mu);
-    if (!parsedAmount.ok) {
-      throw new TaxRulesError('invalid_request', 400, [
-        {
-          path: ['line_items', i, 'amount'],
-          code: 'malformed',
-          message: parsedAmount.problem === 'precision' ? `amount ${line.amount} has more decimals than ${currency} allows (${mu})` : `amount ${line.amount} is not a decimal number`,
-        },
-      ]);
-    }
-    const priced = taxAmounts(result.status, result.main, result.additional, parsedAmount.minor, lineBehavior);
+    const amountMinor = lineMinors[i] as bigint;
+    const priced = taxAmounts(result.status, result.main, result.additional, amountMinor, lineBehavior);
     const netMinor = priced.subtotal;
     const mainTax = result.status === 'taxable' && result.main ? (priced.taxes[0] ?? 0n) : 0n;
     const additionalTax = result.status === 'taxable' && result.additional ? (priced.taxes[result.main ? 1 : 0] ?? 0n) : 0n;

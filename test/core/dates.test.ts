@@ -20,6 +20,19 @@ describe('day numbers agree with the calendar of Date.UTC', () => {
     for (let t = Date.UTC(1900, 0, 1); t <= Date.UTC(2100, 11, 31); t += 86_400_000) {
       const iso = new Date(t).toISOString().slice(0, 10);
       expect(dayNumber(iso)).toBe(t / 86_400_000);
+      expect(dateOfDay(t / 86_400_000)).toBe(iso);
+    }
+  });
+
+  it('for the first and last days of years 0 to 9999', () => {
+    for (const y of [0, 1, 4, 99, 100, 400, 1600, 1969, 1970, 2000, 9999]) {
+      for (const [month, day] of [[0, 1], [11, 31]] as const) {
+        // Date.UTC reads years below 100 as 19xx: set the year separately.
+        const d = new Date(Date.UTC(2000, month, day));
+        d.setUTCFullYear(y);
+        const iso = d.toISOString().slice(0, 10);
+        expect(dateOfDay(Math.round(d.getTime() / 86_400_000))).toBe(iso);
+      }
     }
   });
 });
