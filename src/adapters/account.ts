@@ -11,6 +11,9 @@ import { issuesFromZod } from './issues.js';
 // it uses) configures no locale by itself. Every validating module imports this one.
 z.config(en());
 
+const COUNTRY_RE = /^[A-Za-z]{2}$/;
+const CURRENCY_RE = /^[A-Za-z]{3}$/;
+
 export const TAX_CODES = ['consulting', 'eservice', 'ebook', 'saas', 'standard', 'reduced', 'exempt'] as const;
 export const PRODUCT_TYPES = ['good', 'service'] as const;
 
@@ -29,14 +32,53 @@ export const accountRegistrationSchema = z.object({
 
 /** The seller: where it is, its defaults, and where it is registered. */
 export const accountSchema = z.object({
-  country: z.string().check(z.regex(/^[A-Za-z]{2}$/, 'must be a 2-letter ISO 3166-1 code')),
+  country: z.string().check(z.regex(COUNTRY_RE, 'must be a 2-letter ISO 3166-1 code')),
   postal_code: z.optional(z.nullable(z.string())),
   region: z.optional(z.nullable(z.string())),
-  currency: z.string().check(z.regex(/^[A-Za-z]{3}$/, 'must be a 3-letter ISO 4217 code')),
+  currency: z.string().check(z.regex(CURRENCY_RE, 'must be a 3-letter ISO 4217 code')),
   default_tax_code: z.optional(z.enum(TAX_CODES)),
   default_product_type: z.optional(z.enum(PRODUCT_TYPES)),
   registrations: z.array(accountRegistrationSchema),
 });
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  if (typeof v !== 'object' || v === null) return false;
+  const proto = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
+}
+
+function optionalDateOk(v: unknown): boolean {
+  return v === undefined || v === null || v === '' || (typeof v === 'string' && !Number.isNaN(dayNumber(v)));
+}
+
+function optionalOf(v: unknown, type: 'string' | 'boolean'): boolean {
+  return v === undefined || typeof v === type;
+}
+
+/**
+ * True only for an account the schema accepts as it is (plain objects, every constraint
+ * of accountSchema met), read then without the schema's copy; anything else goes through
+ * the schema, which gives the issues.
+ */
+export function isPlainValidAccount(a: unknown): a is z.output<typeof accountSchema> {
+  if (!isRecord(a)) return false;
+  if (typeof a.country !== 'string' || !COUNTRY_RE.test(a.country)) return false;
+  if (a.postal_code !== null && !optionalOf(a.postal_code, 'string')) return false;
+  if (a.region !== null && !optionalOf(a.region, 'string')) return false;
+  if (typeof a.currency !== 'string' || !CURRENCY_RE.test(a.currency)) return false;
+  if (a.default_tax_code !== undefined && !(typeof a.default_tax_code === 'string' && (TAX_CODES as readonly string[]).includes(a.default_tax_code))) return false;
+  if (a.default_product_type !== undefined && !(typeof a.default_product_type === 'string' && (PRODUCT_TYPES as readonly string[]).includes(a.default_product_type))) return false;
+  const regs = a.registrations;
+  if (!Array.isArray(regs)) return false;
+  for (let i = 0; i < regs.length; i++) {
+    const r: unknown = regs[i];
+    if (!isRecord(r)) return false;
+    if (typeof r.jurisdiction_id !== 'number' || !Number.isSafeInteger(r.jurisdiction_id) || r.jurisdiction_id <= 0) return false;
+    if (!optionalOf(r.value, 'string') || !optionalDateOk(r.valid_from) || !optionalDateOk(r.valid_until)) return false;
+    if (!optionalOf(r.permanent_establishment, 'boolean') || !optionalOf(r.import_scheme, 'boolean')) return false;
+  }
+  return true;
+}
 
 export type AccountRegistration = z.input<typeof accountRegistrationSchema>;
 export type Account = z.input<typeof accountSchema>;
@@ -64,9 +106,13 @@ const prepared = new WeakMap<object, { rules: RuleSet; account: PreparedAccount 
 export function prepareAccount(account: Account, rules: RuleSet): PreparedAccount {
   const cached = prepared.get(account);
   if (cached && cached.rules === rules) return cached.account;
-  const parsed = accountSchema.safeParse(account);
-  if (!parsed.success) throw errorFromIssues(issuesFromZod(parsed.error, ['account']));
-  const a = parsed.data;
+  let a: z.output<typeof accountSchema>;
+  if (isPlainValidAccount(account)) a = account;
+  else {
+    const parsed = accountSchema.safeParse(account);
+    if (!parsed.success) throw errorFromIssues(issuesFromZod(parsed.error, ['account']));
+    a = parsed.data;
+  }
   const issues: TaxRulesIssue[] = [];
   const country = canonicalCountry(rules, a.country);
   if (!rules.world.has(country)) issues.push({ path: ['account', 'country'], code: 'invalid_value', message: `account.country ${a.country} is not an ISO 3166-1 country code` });

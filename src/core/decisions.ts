@@ -102,11 +102,28 @@ function createTable(rules: RuleSet, registrations: readonly Registration[]): De
   const starts = new Int32Array(set.size + 1);
   starts[0] = FIRST_DAY;
   let i = 1;
-  for (const d of [...set].sort((a, b) => a - b)) if (Number.isFinite(d)) starts[i++] = d;
-  return { starts: starts.subarray(0, i), epochs: [], lastDay: Number.NaN, lastEpoch: 0, lastOrigin: null, lastOriginNode: null, size: 0 };
+  for (const d of set) if (Number.isFinite(d)) starts[i++] = d;
+  const used = starts.subarray(0, i).sort();
+  return { starts: used, epochs: [], lastDay: Number.NaN, lastEpoch: 0, lastOrigin: null, lastOriginNode: null, size: 0 };
 }
 
-const tables = new WeakMap<RuleSet, WeakMap<readonly Registration[], DecisionTable>>();
+/** What decides about registrations, as text: sellers with the same registrations share a table. */
+function registrationsKey(registrations: readonly Registration[]): string {
+  let key = '';
+  for (const r of registrations) key += `${r.jurisdictionId}|${r.validFrom ?? ''}|${r.validUntil ?? ''}|${r.importScheme === true ? 1 : 0};`;
+  return key;
+}
+
+const MAX_TABLES = 1_000;
+
+interface Tables {
+  /** By the registrations array itself (a prepared account keeps its own). */
+  byArray: WeakMap<readonly Registration[], DecisionTable>;
+  /** By content, for accounts prepared afresh on each call (loaded per request). */
+  byKey: Map<string, DecisionTable>;
+}
+
+const tables = new WeakMap<RuleSet, Tables>();
 
 let lastRules: RuleSet | null = null;
 let lastRegistrations: readonly Registration[] | null = null;
@@ -114,10 +131,19 @@ let lastTable: DecisionTable | null = null;
 
 function tableOf(rules: RuleSet, registrations: readonly Registration[]): DecisionTable {
   if (rules === lastRules && registrations === lastRegistrations) return lastTable as DecisionTable;
-  let byRegistrations = tables.get(rules);
-  if (!byRegistrations) tables.set(rules, (byRegistrations = new WeakMap()));
-  let table = byRegistrations.get(registrations);
-  if (!table) byRegistrations.set(registrations, (table = createTable(rules, registrations)));
+  let t = tables.get(rules);
+  if (!t) tables.set(rules, (t = { byArray: new WeakMap(), byKey: new Map() }));
+  let table = t.byArray.get(registrations);
+  if (!table) {
+    const key = registrationsKey(registrations);
+    table = t.byKey.get(key);
+    if (!table) {
+      // Bounded: the oldest table goes when there are too many.
+      if (t.byKey.size >= MAX_TABLES) t.byKey.delete(t.byKey.keys().next().value as string);
+      t.byKey.set(key, (table = createTable(rules, registrations)));
+    }
+    t.byArray.set(registrations, table);
+  }
   lastRules = rules;
   lastRegistrations = registrations;
   lastTable = table;

@@ -105,6 +105,20 @@ describe('decision table', () => {
     }
   });
 
+  it('serves accounts prepared afresh on every call (loaded per request) from one table', () => {
+    const fresh = (): Account => JSON.parse(JSON.stringify(accounts[2])) as Account;
+    for (const q of queries.slice(0, 60)) {
+      const query = { ...q, date: '2021-07-01' };
+      expect(outcome(() => calculateTaxRate(query, fresh()))).toEqual(outcome(() => calculateTaxRate(query, fresh(), { cache: false })));
+    }
+    // Same content, other dates of registration: not the same table.
+    const other = fresh();
+    other.registrations = other.registrations.map((r) => (r.jurisdiction_id === 9000 ? { ...r, valid_from: '2021-07-02' } : r));
+    const q = { to_country: 'FR', tax_code: 'saas', date: '2021-07-01' };
+    expect(calculateTaxRate(q, fresh()).rate).toBe(20);
+    expect(calculateTaxRate(q, other).rate).toBe(23);
+  });
+
   it('hands out fresh results: changing one does not change the next', () => {
     const account = registeredEverywhere();
     const query = { to_country: 'DE', tax_code: 'ebook', tax_id: 'DE811569868', amount: '10', date: '2026-06-01' };
