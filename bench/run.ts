@@ -69,6 +69,17 @@ const floor = await bench('floor: Map lookups + ZIP search + integer tax', () =>
 const rateOnly = await bench('taxrules rate-only quote (object query)', () => {
   for (let i = 0; i < n; i++) do_not_optimize(calculateTaxRate(corpus[i] as Record<string, string>, benchAccount));
 }, n);
+// The same quotes deciding every call afresh (no decision table), and with the account loaded per call.
+const accountJson = JSON.stringify(benchAccount);
+const rateUncached = await bench('taxrules rate-only quote, decision table off', () => {
+  for (let i = 0; i < n; i++) do_not_optimize(calculateTaxRate(corpus[i] as Record<string, string>, benchAccount, { cache: false }));
+}, n);
+const rateFreshAccount = await bench('taxrules rate-only quote, account parsed per call', () => {
+  for (let i = 0; i < n; i++) do_not_optimize(calculateTaxRate(corpus[i] as Record<string, string>, JSON.parse(accountJson)));
+}, n);
+const accountParse = await bench('reference: JSON.parse of the account alone', () => {
+  do_not_optimize(JSON.parse(accountJson));
+});
 const pricedEx = await bench('taxrules priced quote, exclusive', () => {
   for (let i = 0; i < n; i++) do_not_optimize(calculateTaxRate(priced[i] as Record<string, string>, benchAccount));
 }, n);
@@ -149,6 +160,9 @@ console.log('\ntargets');
 for (const [name, met, value] of targets) console.log(`  ${met ? 'met    ' : 'NOT MET'}  ${name.padEnd(40)} ${value}`);
 console.log('  (the EU-only bundle and the US ZIP pack wait for rule packs)');
 void pricedIn;
+void rateUncached;
+void rateFreshAccount;
+void accountParse;
 void decimalRow;
 
 mkdirSync('bench/results', { recursive: true });
