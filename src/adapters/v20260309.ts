@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { Address, TaxBehavior, TaxCodeId, TaxIdVerdict, TaxInput, TaxLine, TaxReason, TaxResult, TaxStatus } from '../core/types.js';
+import type { Address, TaxBehavior, TaxIdVerdict, TaxInput, TaxLine, TaxReason, TaxResult } from '../core/types.js';
 import type { RuleSet } from '../core/ruleset.js';
 import { determine, taxAmounts } from '../core/determine.js';
 import { dateOfDay } from '../core/dates.js';

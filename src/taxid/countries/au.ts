@@ -1,4 +1,4 @@
-import { digit, isDigits, weightedSum } from '../algorithms.js';
+import { isDigits, weightedSum } from '../algorithms.js';
 import { bad, ok, type TaxIdModule } from '../types.js';
 
 const WEIGHTS: readonly number[] = [10, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19];
