@@ -2,10 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { accountSchema, isPlainValidAccount, prepareAccount } from '../src/adapters/account.js';
 import { defaultRuleSet } from '../src/default-rules.js';
+import { maybe, mostly } from './helpers.js';
 
 describe('account validation without the schema copy', () => {
-  const mostly = <T, U>(good: fc.Arbitrary<T>, bad: fc.Arbitrary<U>) => fc.oneof({ arbitrary: good, weight: 12 }, { arbitrary: bad, weight: 1 });
-  const maybe = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
   const date = mostly(fc.constantFrom('2021-07-01', '2024-02-29', '', null), fc.constantFrom('2023-02-29', '2021-7-1', 20210701));
   const registration = fc.record(
     {

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import type { Account } from '../src/adapters/account.js';
 import { defaultRuleSet } from '../src/default-rules.js';
 import { demoAccount } from '../src/cli/demo-account.js';
@@ -17,3 +18,9 @@ export function registeredIn(country: string, ids: number[], extra: Partial<Acco
     ...extra,
   };
 }
+
+/** Mostly `good` values, now and then a `bad` one (for checks that must agree with a schema). */
+export const mostly = <T, U>(good: fc.Arbitrary<T>, bad: fc.Arbitrary<U>) => fc.oneof({ arbitrary: good, weight: 12 }, { arbitrary: bad, weight: 1 });
+
+/** The value or an absent (undefined) one. */
+export const maybe = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });

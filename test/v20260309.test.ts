@@ -5,7 +5,7 @@ import { calculateTaxRate } from '../src/adapters/v20241028.js';
 import { negotiateVersion } from '../src/adapters/version.js';
 import { TaxRulesError } from '../src/core/errors.js';
 import { dayNumber } from '../src/core/dates.js';
-import { registeredEverywhere } from './helpers.js';
+import { maybe, mostly, registeredEverywhere } from './helpers.js';
 
 const account = registeredEverywhere();
 const unix = (date: string): number => dayNumber(date) * 86_400 + 12 * 3600;
@@ -183,9 +183,6 @@ describe('negotiateVersion', () => {
 });
 
 describe('request validation without the schema copy', () => {
-  // Mostly valid values, with now and then one the schema refuses.
-  const mostly = <T, U>(good: fc.Arbitrary<T>, bad: fc.Arbitrary<U>) => fc.oneof({ arbitrary: good, weight: 12 }, { arbitrary: bad, weight: 1 });
-  const maybe = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
   const texts = (max: number) => mostly(fc.string({ maxLength: max }), fc.oneof(fc.string({ minLength: max + 1, maxLength: max + 3 }), fc.integer()));
   const address = fc.record(
     {

@@ -6,13 +6,11 @@ import { dayNumber } from '../core/dates.js';
 import { errorFromIssues, type TaxRulesIssue } from '../core/errors.js';
 import { canonicalCountry } from '../core/location.js';
 import { issuesFromZod } from './issues.js';
+import { COUNTRY_RE, CURRENCY_RE, isPlainObject } from './input.js';
 
 // English messages for zod issues: zod/mini (tree-shakable, so the bundle carries only what
 // it uses) configures no locale by itself. Every validating module imports this one.
 z.config(en());
-
-const COUNTRY_RE = /^[A-Za-z]{2}$/;
-const CURRENCY_RE = /^[A-Za-z]{3}$/;
 
 export const TAX_CODES = ['consulting', 'eservice', 'ebook', 'saas', 'standard', 'reduced', 'exempt'] as const;
 export const PRODUCT_TYPES = ['good', 'service'] as const;
@@ -41,12 +39,6 @@ export const accountSchema = z.object({
   registrations: z.array(accountRegistrationSchema),
 });
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  if (typeof v !== 'object' || v === null) return false;
-  const proto = Object.getPrototypeOf(v);
-  return proto === Object.prototype || proto === null;
-}
-
 function optionalDateOk(v: unknown): boolean {
   return v === undefined || v === null || v === '' || (typeof v === 'string' && !Number.isNaN(dayNumber(v)));
 }
@@ -61,7 +53,7 @@ function optionalOf(v: unknown, type: 'string' | 'boolean'): boolean {
  * the schema, which gives the issues.
  */
 export function isPlainValidAccount(a: unknown): a is z.output<typeof accountSchema> {
-  if (!isRecord(a)) return false;
+  if (!isPlainObject(a)) return false;
   if (typeof a.country !== 'string' || !COUNTRY_RE.test(a.country)) return false;
   if (a.postal_code !== null && !optionalOf(a.postal_code, 'string')) return false;
   if (a.region !== null && !optionalOf(a.region, 'string')) return false;
@@ -72,7 +64,7 @@ export function isPlainValidAccount(a: unknown): a is z.output<typeof accountSch
   if (!Array.isArray(regs)) return false;
   for (let i = 0; i < regs.length; i++) {
     const r: unknown = regs[i];
-    if (!isRecord(r)) return false;
+    if (!isPlainObject(r)) return false;
     if (typeof r.jurisdiction_id !== 'number' || !Number.isSafeInteger(r.jurisdiction_id) || r.jurisdiction_id <= 0) return false;
     if (!optionalOf(r.value, 'string') || !optionalDateOk(r.valid_from) || !optionalDateOk(r.valid_until)) return false;
     if (!optionalOf(r.permanent_establishment, 'boolean') || !optionalOf(r.import_scheme, 'boolean')) return false;

@@ -1,14 +1,15 @@
 import { lightFormat } from 'date-fns/lightFormat';
 import type { Address, TaxBehavior, TaxIdVerdict, TaxInput, TaxResult, TaxStatus } from '../core/types.js';
-import { PERCENT_100, SAFE_PRODUCT_LIMIT, formatMinor, parseMinorNumber, roundDiv } from '../core/money.js';
+import { PERCENT_100, SAFE_PRODUCT_LIMIT, minorToNumber, parseMinorNumber, roundDiv } from '../core/money.js';
 import type { RuleSet } from '../core/ruleset.js';
-import { decisionOf, determine, inputAmount, inputDay, inputMinorUnits, taxAmounts, taxIdNote, type Decision } from '../core/determine.js';
+import { decisionOf, determine, inputAmount, inputDay, inputMinorUnits, notesOf, taxAmounts, type Decision } from '../core/determine.js';
 import { dayNumber } from '../core/dates.js';
 import { errorFromIssues, TaxRulesError, type TaxRulesIssue } from '../core/errors.js';
 import { canonicalCountry } from '../core/location.js';
 import { offlineTaxIdVerdict } from '../taxid/index.js';
 import { defaultRuleSet } from '../default-rules.js';
 import { PRODUCT_TYPES, TAX_CODES, prepareAccount, type Account } from './account.js';
+import { AMOUNT_RE, COUNTRY_RE, CURRENCY_RE } from './input.js';
 
 /** The query parameters of `GET /tax_rates/calculate` (version 20241028). */
 export interface TaxRateQuery {
@@ -86,9 +87,6 @@ const PARAMS = [
 ] as const;
 const PARAM_SET: ReadonlySet<string> = new Set(PARAMS);
 
-const COUNTRY_RE = /^[A-Za-z]{2}$/;
-const CURRENCY_RE = /^[A-Za-z]{3}$/;
-const AMOUNT_RE = /^-?\d+(\.\d+)?$/;
 const MAX_TEXT = 200;
 
 /** True when trimming could change the string: it starts or ends with a space, control or non-ASCII character. */
@@ -406,18 +404,6 @@ export function explainTaxRate(
   }
 }
 
-const POW10 = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000];
-const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
-
-/**
- * A minor-unit amount as a number: the same double as Number(formatMinor(minor)), since
- * both are the nearest double to minor / 10^minorUnits.
- */
-function minorToNumber(minor: bigint, minorUnits: number): number {
-  if (minor <= MAX_SAFE && minor >= -MAX_SAFE && minorUnits < POW10.length) return Number(minor) / (POW10[minorUnits] as number);
-  return Number(formatMinor(minor, minorUnits));
-}
-
 interface QuoteAmounts {
   tax: number | null;
   subtotal: number | null;
@@ -435,7 +421,7 @@ const NO_AMOUNTS: QuoteAmounts = { tax: null, subtotal: null, total: null, addit
  * integer path, rounded the same way. Null hands over to the general (BigInt) path.
  */
 function fastAmounts(d: Decision, amount: number, inclusive: boolean, minorUnits: number): QuoteAmounts | null {
-  if (amount > SAFE_PRODUCT_LIMIT || amount < -SAFE_PRODUCT_LIMIT || minorUnits >= POW10.length) return null;
+  if (amount > SAFE_PRODUCT_LIMIT || amount < -SAFE_PRODUCT_LIMIT) return null;
   const taxed = d.status === 'taxable';
   const main = taxed ? d.main : null;
   const add = taxed ? d.additional : null;
@@ -446,14 +432,12 @@ function fastAmounts(d: Decision, amount: number, inclusive: boolean, minorUnits
   const den = inclusive ? PERCENT_100 + r1 + r2 : PERCENT_100;
   const t1 = r1 === 0 ? 0 : roundDiv(amount * r1, den);
   const t2 = r2 === 0 ? 0 : roundDiv(amount * r2, den);
-  const scale = POW10[minorUnits] as number;
-  const subtotal = inclusive ? amount - t1 - t2 : amount;
   return {
     // The first tax line present is reported as the tax (the main one when there is one).
-    tax: (main !== null ? t1 : t2) / scale,
-    subtotal: subtotal / scale,
-    total: (inclusive ? amount : amount + t1 + t2) / scale,
-    additionalTax: d.additional === null ? null : main !== null ? t2 / scale : 0,
+    tax: minorToNumber(main !== null ? t1 : t2, minorUnits),
+    subtotal: minorToNumber(inclusive ? amount - t1 - t2 : amount, minorUnits),
+    total: minorToNumber(inclusive ? amount : amount + t1 + t2, minorUnits),
+    additionalTax: d.additional === null ? null : main !== null ? minorToNumber(t2, minorUnits) : 0,
   };
 }
 
@@ -470,13 +454,8 @@ function exactAmounts(d: Decision, amountMinor: bigint, behavior: TaxBehavior, m
 
 /** The v20241028 response of a decision, without the intermediate neutral result. */
 function quoteOf(d: Decision, input: TaxInput, amounts: QuoteAmounts): TaxRateResponse {
-  const idNote = taxIdNote(input);
-  let notes = d.notesText;
-  if (idNote !== null) {
-    const all = d.notes.slice();
-    all.splice(d.taxIdNoteAt, 0, idNote);
-    notes = all.join(' ');
-  }
+  // The joined notes are kept on the decision; only a tax-ID note makes new ones.
+  const notes = input.customerTaxId === undefined || input.customerTaxId.verdict === 'valid' ? d.notesText : notesOf(d, input).join(' ');
   const j = d.jurisdiction;
   return {
     name: d.main ? d.main.name : null,

@@ -10,14 +10,11 @@ import { validateTaxId, verdictOf } from '../taxid/index.js';
 import { defaultRuleSet } from '../default-rules.js';
 import { PRODUCT_TYPES, TAX_CODES, prepareAccount, type Account } from './account.js';
 import { issuesFromZod } from './issues.js';
+import { AMOUNT_RE, COUNTRY_RE, CURRENCY_RE, isPlainObject } from './input.js';
 import type { TaxIdVerdictFunction } from './v20241028.js';
 
 /** The spec's cap on items per document. */
 export const MAX_LINE_ITEMS = 200;
-
-const COUNTRY_RE = /^[A-Za-z]{2}$/;
-const CURRENCY_RE = /^[A-Za-z]{3}$/;
-const AMOUNT_RE = /^-?\d+(\.\d+)?$/;
 
 const text = (max: number) => z.string().check(z.maxLength(max, `must be at most ${max} characters`));
 const behaviorSchema = z.enum(['exclusive', 'inclusive']);
@@ -59,12 +56,6 @@ export const calculationRequestSchema = z.object({
 
 type ParsedRequest = z.output<typeof calculationRequestSchema>;
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  if (typeof v !== 'object' || v === null) return false;
-  const proto = Object.getPrototypeOf(v);
-  return proto === Object.prototype || proto === null;
-}
-
 function optionalText(v: unknown, max: number): boolean {
   return v === undefined || (typeof v === 'string' && v.length <= max);
 }
@@ -75,7 +66,7 @@ function oneOfOrAbsent(v: unknown, allowed: readonly string[]): boolean {
 
 function plainAddress(a: unknown): boolean {
   return (
-    isRecord(a) &&
+    isPlainObject(a) &&
     typeof a.country === 'string' &&
     COUNTRY_RE.test(a.country) &&
     optionalText(a.state, 100) &&
@@ -95,7 +86,7 @@ const BEHAVIORS = ['exclusive', 'inclusive'] as const;
  * schema, which gives the issues.
  */
 export function isPlainValidRequest(r: unknown): r is ParsedRequest {
-  if (!isRecord(r)) return false;
+  if (!isPlainObject(r)) return false;
   if (r.origin_address !== undefined && r.origin_address !== null && !plainAddress(r.origin_address)) return false;
   if (!plainAddress(r.customer_address)) return false;
   if (r.customer_tax_id !== undefined && r.customer_tax_id !== null && !optionalText(r.customer_tax_id, 50)) return false;
@@ -106,7 +97,7 @@ export function isPlainValidRequest(r: unknown): r is ParsedRequest {
   if (!Array.isArray(lines) || lines.length < 1 || lines.length > MAX_LINE_ITEMS) return false;
   for (let i = 0; i < lines.length; i++) {
     const l: unknown = lines[i];
-    if (!isRecord(l)) return false;
+    if (!isPlainObject(l)) return false;
     if (typeof l.reference !== 'string' || l.reference.length < 1 || l.reference.length > 200) return false;
     if (typeof l.amount !== 'string' || !AMOUNT_RE.test(l.amount)) return false;
     if (l.quantity !== undefined && !(typeof l.quantity === 'number' && Number.isSafeInteger(l.quantity) && l.quantity > 0)) return false;

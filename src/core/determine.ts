@@ -1,4 +1,4 @@
-import type { JurisdictionRef, RateClass, SupplyKind, TaxBehavior, TaxInput, TaxLine, TaxReason, TaxResult, TaxStatus, Territory } from './types.js';
+import type { JurisdictionRef, RateClass, SupplyKind, TaxBehavior, TaxInput, TaxLine, TaxReason, TaxResult, TaxStatus } from './types.js';
 import type { CompiledJurisdiction, CompiledRegime, CompiledTax, CompiledTreatment, RuleSet } from './ruleset.js';
 import { inForce } from './ruleset.js';
 import { dayNumber } from './dates.js';
@@ -109,15 +109,9 @@ export function taxAmounts(
  * depend on the amount, the behaviour, the currency or the tax ID's text. Decisions are
  * shared between calls (see decisionFor): never mutate one.
  */
-export interface Decision {
-  status: TaxStatus;
-  reason: TaxReason;
-  jurisdiction: JurisdictionRef;
-  customerJurisdiction: JurisdictionRef | null;
-  main: TaxLine | null;
-  additional: TaxLine | null;
-  /** The notes, without the one on the customer's tax ID, which goes at `taxIdNoteAt`. */
-  notes: string[];
+export interface Decision
+  extends Pick<TaxResult, 'status' | 'reason' | 'jurisdiction' | 'customerJurisdiction' | 'main' | 'additional' | 'notes' | 'supply' | 'customer' | 'territory'> {
+  /** Where in `notes` the note on the customer's tax ID goes (`notes` never holds it). */
   taxIdNoteAt: number;
   /** The notes joined by spaces, or null without any. */
   notesText: string | null;
@@ -126,9 +120,6 @@ export interface Decision {
   partNumber: number;
   additionalRateNumber: number | null;
   additionalPartNumber: number | null;
-  supply: SupplyKind;
-  customer: 'business' | 'consumer';
-  territory: Territory | null;
   /** False when the decision names its date, so it cannot serve other days. */
   reusable: boolean;
 }

@@ -167,6 +167,19 @@ export function formatMinor(minor: bigint, minorUnits: number): string {
   return neg ? `-${text}` : text;
 }
 
+/**
+ * A minor-unit amount (a BigInt, or a safe-integer number) as a number: the nearest double
+ * to minor / 10^minorUnits, which is also Number(formatMinor(minor, minorUnits)).
+ */
+export function minorToNumber(minor: bigint | number, minorUnits: number): number {
+  if (minorUnits < POW10.length) {
+    const scale = POW10[minorUnits] as number;
+    if (typeof minor === 'number') return minor / scale;
+    if (minor <= MAX_SAFE && minor >= -MAX_SAFE) return Number(minor) / scale;
+  }
+  return Number(formatMinor(BigInt(minor), minorUnits));
+}
+
 /** Percentage string in units of 0.0001 % back to text without trailing zeros (99750 → "9.975"). */
 export function formatUnits(units: number): string {
   const whole = Math.floor(units / RATE_SCALE);
