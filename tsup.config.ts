@@ -2,7 +2,7 @@ import { defineConfig } from 'tsup';
 
 export default defineConfig([
   {
-    entry: { index: 'src/index.ts' },
+    entry: { index: 'src/index.ts', schemas: 'src/schemas.ts' },
     format: ['esm', 'cjs'],
     dts: true,
     sourcemap: true,
@@ -14,6 +14,8 @@ export default defineConfig([
     // a dependency for the types (the .d.ts refers to zod/mini); date-fns is only bundled.
     noExternal: ['zod', 'date-fns'],
     minify: true,
+    // Each entry stands alone (no shared chunks), so importing one loads one file.
+    splitting: false,
   },
   {
     entry: { cli: 'src/cli/index.ts' },

@@ -1,4 +1,6 @@
-import { defaultRuleData } from '../src/generated/ruledata.js';
+import { defaultRuleSet } from '../src/default-rules.js';
+
+const defaultRuleData = defaultRuleSet.data;
 import type { RuleData } from '../src/core/rule-data.js';
 
 type Period = { from: string; rate?: string; class?: string; treatment?: string };
@@ -11,7 +13,7 @@ function inForceOn<T extends Period>(list: readonly T[] | undefined, day: string
 }
 
 /** Markdown coverage of a rule set (by default the bundled one), as of `day`. */
-export function coverageMarkdown(data: RuleData = defaultRuleData as RuleData, day = '2026-11-23'): string {
+export function coverageMarkdown(data: RuleData = defaultRuleData, day = '2026-11-23'): string {
   const regimeTax = new Map<string, Record<string, Period[]>>();
   for (const r of data.regimes) regimeTax.set(r.regime, (r.taxability ?? {}) as Record<string, Period[]>);
   const lines: string[] = [

@@ -4,7 +4,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
-import { calculationRequestSchema, calculationResponseSchema } from '../src/adapters/v20260309.js';
+import { calculationRequestSchema, calculationResponseSchema } from '../src/schemas.js';
 
 const dir = 'dist/schema/v20260309';
 mkdirSync(dir, { recursive: true });

@@ -1,5 +1,5 @@
 import { createRuleSet, type RuleSet } from './core/ruleset.js';
-import { defaultRuleData } from './generated/ruledata.js';
+import { defaultRulePack } from './generated/ruledata.js';
 
-/** The rule set compiled from every file under rules/, loaded once. */
-export const defaultRuleSet: RuleSet = /* @__PURE__ */ createRuleSet(defaultRuleData);
+/** The rule set of every file under rules/; each country is parsed and compiled on first use. */
+export const defaultRuleSet: RuleSet = /* @__PURE__ */ createRuleSet(defaultRulePack);

@@ -5,8 +5,8 @@ export type { Account, AccountRegistration, PreparedAccount } from './adapters/a
 export { listJurisdictions, getJurisdiction, listTaxCodes, getTaxCode } from './catalog.js';
 export type { Jurisdiction, TaxCode } from './catalog.js';
 export { determine } from './core/determine.js';
-export { createRuleSet } from './core/ruleset.js';
-export type { RuleSet } from './core/ruleset.js';
+export { createRuleSet, packRuleData } from './core/ruleset.js';
+export type { RuleSet, PackedRuleData } from './core/ruleset.js';
 export type { RuleData } from './core/rule-data.js';
 export { checkRuleData } from './core/rule-checks.js';
 export type { RuleProblem } from './core/rule-checks.js';
@@ -16,7 +16,7 @@ export { validateTaxId, createTaxIdValidator, taxIdModules, verdictOf, offlineTa
 export type { TaxIdValidation, TaxIdReason, TaxIdModule, TaxIdCheck, TaxIdValidator, OnlineTaxIdChecker } from './taxid/index.js';
 export { defaultRuleSet } from './default-rules.js';
 export type * from './core/types.js';
-export { calculate, MAX_LINE_ITEMS, calculationRequestSchema, calculationResponseSchema } from './adapters/v20260309.js';
+export { calculate, MAX_LINE_ITEMS } from './adapters/v20260309.js';
 export type {
   CalculationRequest,
   CalculationResponse,

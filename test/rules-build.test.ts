@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkRuleData } from '../src/core/rule-checks.js';
 import type { RuleData } from '../src/core/rule-data.js';
-import { defaultRuleData } from '../src/generated/ruledata.js';
+import { defaultRuleSet } from '../src/default-rules.js';
+
+const defaultRuleData = defaultRuleSet.data;
 import { loadRuleFiles } from '../scripts/rule-files.js';
 
 function mutated(change: (d: RuleData) => void): RuleData {

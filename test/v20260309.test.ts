@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { calculate, calculationRequestSchema, calculationResponseSchema, isPlainValidRequest, MAX_LINE_ITEMS, type CalculationRequest } from '../src/adapters/v20260309.js';
+import { calculate, isPlainValidRequest, MAX_LINE_ITEMS, type CalculationRequest } from '../src/adapters/v20260309.js';
+import { calculationRequestSchema, calculationResponseSchema } from '../src/schemas.js';
 import { calculateTaxRate } from '../src/adapters/v20241028.js';
 import { negotiateVersion } from '../src/adapters/version.js';
 import { TaxRulesError } from '../src/core/errors.js';

@@ -1,43 +1,13 @@
-import * as z from 'zod/mini';
-import en from 'zod/v4/locales/en.js';
 import type { Address, ProductType, Registration, TaxCodeId } from '../core/types.js';
 import type { RuleSet } from '../core/ruleset.js';
 import { dayNumber } from '../core/dates.js';
 import { errorFromIssues, type TaxRulesIssue } from '../core/errors.js';
 import { canonicalCountry } from '../core/location.js';
 import { issuesFromZod } from './issues.js';
+import { accountSchemas, PRODUCT_TYPES, TAX_CODES, type AccountInput, type AccountOutput, type AccountRegistrationInput } from './schemas.js';
 import { COUNTRY_RE, CURRENCY_RE, isPlainObject } from './input.js';
 
-// English messages for zod issues: zod/mini (tree-shakable, so the bundle carries only what
-// it uses) configures no locale by itself. Every validating module imports this one.
-z.config(en());
-
-export const TAX_CODES = ['consulting', 'eservice', 'ebook', 'saas', 'standard', 'reduced', 'exempt'] as const;
-export const PRODUCT_TYPES = ['good', 'service'] as const;
-
-const dateText = z.string().check(z.refine((s) => !Number.isNaN(dayNumber(s)), { message: 'must be a calendar date YYYY-MM-DD' }));
-const optionalDate = z.optional(z.union([dateText, z.literal(''), z.null()]));
-
-/** A registration of the account (the spec's tax ID of the account). */
-export const accountRegistrationSchema = z.object({
-  jurisdiction_id: z.int().check(z.positive()),
-  value: z.optional(z.string()),
-  valid_from: optionalDate,
-  valid_until: optionalDate,
-  permanent_establishment: z.optional(z.boolean()),
-  import_scheme: z.optional(z.boolean()),
-});
-
-/** The seller: where it is, its defaults, and where it is registered. */
-export const accountSchema = z.object({
-  country: z.string().check(z.regex(COUNTRY_RE, 'must be a 2-letter ISO 3166-1 code')),
-  postal_code: z.optional(z.nullable(z.string())),
-  region: z.optional(z.nullable(z.string())),
-  currency: z.string().check(z.regex(CURRENCY_RE, 'must be a 3-letter ISO 4217 code')),
-  default_tax_code: z.optional(z.enum(TAX_CODES)),
-  default_product_type: z.optional(z.enum(PRODUCT_TYPES)),
-  registrations: z.array(accountRegistrationSchema),
-});
+export { TAX_CODES, PRODUCT_TYPES } from './schemas.js';
 
 function optionalDateOk(v: unknown): boolean {
   return v === undefined || v === null || v === '' || (typeof v === 'string' && !Number.isNaN(dayNumber(v)));
@@ -49,10 +19,10 @@ function optionalOf(v: unknown, type: 'string' | 'boolean'): boolean {
 
 /**
  * True only for an account the schema accepts as it is (plain objects, every constraint
- * of accountSchema met), read then without the schema's copy; anything else goes through
+ * of the account schema met), read then without the schema's copy; anything else goes through
  * the schema, which gives the issues.
  */
-export function isPlainValidAccount(a: unknown): a is z.output<typeof accountSchema> {
+export function isPlainValidAccount(a: unknown): a is AccountOutput {
   if (!isPlainObject(a)) return false;
   if (typeof a.country !== 'string' || !COUNTRY_RE.test(a.country)) return false;
   if (a.postal_code !== null && !optionalOf(a.postal_code, 'string')) return false;
@@ -72,8 +42,8 @@ export function isPlainValidAccount(a: unknown): a is z.output<typeof accountSch
   return true;
 }
 
-export type AccountRegistration = z.input<typeof accountRegistrationSchema>;
-export type Account = z.input<typeof accountSchema>;
+export type AccountRegistration = AccountRegistrationInput;
+export type Account = AccountInput;
 
 /** An account checked against the rule set, ready for many calls. */
 export interface PreparedAccount {
@@ -98,10 +68,10 @@ const prepared = new WeakMap<object, { rules: RuleSet; account: PreparedAccount 
 export function prepareAccount(account: Account, rules: RuleSet): PreparedAccount {
   const cached = prepared.get(account);
   if (cached && cached.rules === rules) return cached.account;
-  let a: z.output<typeof accountSchema>;
+  let a: AccountOutput;
   if (isPlainValidAccount(account)) a = account;
   else {
-    const parsed = accountSchema.safeParse(account);
+    const parsed = accountSchemas().account.safeParse(account);
     if (!parsed.success) throw errorFromIssues(issuesFromZod(parsed.error, ['account']));
     a = parsed.data;
   }

@@ -1,4 +1,3 @@
-import * as z from 'zod/mini';
 import type { Address, TaxBehavior, TaxIdVerdict, TaxInput, TaxLine, TaxReason, TaxResult } from '../core/types.js';
 import type { RuleSet } from '../core/ruleset.js';
 import { determine, taxAmounts } from '../core/determine.js';
@@ -10,51 +9,14 @@ import { validateTaxId, verdictOf } from '../taxid/index.js';
 import { defaultRuleSet } from '../default-rules.js';
 import { PRODUCT_TYPES, TAX_CODES, prepareAccount, type Account } from './account.js';
 import { issuesFromZod } from './issues.js';
+import { MAX_LINE_ITEMS, requestSchemas, type CalculationJurisdiction, type CalculationRequest, type CalculationRequestOutput, type CalculationResponse, type CalculationLineResult, type LineTax, type TaxBreakdownEntry } from './schemas.js';
+export type { CalculationAddress, CalculationLineItem, CalculationRequest, CalculationJurisdiction, LineTax, CalculationLineResult, TaxBreakdownEntry, TaxContext, CalculationResponse } from './schemas.js';
 import { AMOUNT_RE, COUNTRY_RE, CURRENCY_RE, isPlainObject } from './input.js';
 import type { TaxIdVerdictFunction } from './v20241028.js';
 
-/** The spec's cap on items per document. */
-export const MAX_LINE_ITEMS = 200;
+export { MAX_LINE_ITEMS } from './schemas.js';
 
-const text = (max: number) => z.string().check(z.maxLength(max, `must be at most ${max} characters`));
-const behaviorSchema = z.enum(['exclusive', 'inclusive']);
-
-/** An address in a v20260309 calculation request. */
-export const addressSchema = z.object({
-  country: z.string().check(z.regex(COUNTRY_RE, 'must be a 2-letter ISO 3166-1 code')),
-  state: z.optional(text(100)),
-  postal_code: z.optional(text(20)),
-  city: z.optional(text(200)),
-  line1: z.optional(text(200)),
-  line2: z.optional(text(200)),
-});
-
-export const lineItemSchema = z.object({
-  reference: z.string().check(z.maxLength(200, 'must be at most 200 characters'), z.minLength(1, 'must not be empty')),
-  amount: z.string().check(z.regex(AMOUNT_RE, 'must be a decimal string such as "100.00"')),
-  quantity: z.optional(z.number().check(z.int('must be a whole number'), z.positive('must be at least 1'))),
-  tax_code: z.optional(z.enum(TAX_CODES)),
-  product_type: z.optional(z.enum(PRODUCT_TYPES)),
-  tax_behavior: z.optional(behaviorSchema),
-});
-
-/** The body of a v20260309 calculation request. */
-export const calculationRequestSchema = z.object({
-  origin_address: z.optional(z.nullable(addressSchema)),
-  customer_address: addressSchema,
-  customer_tax_id: z.optional(z.nullable(text(50))),
-  currency: z.optional(z.string().check(z.regex(CURRENCY_RE, 'must be a 3-letter ISO 4217 code'))),
-  tax_date: z.optional(z.number().check(z.int('must be whole Unix seconds'), z.nonnegative())),
-  tax_behavior: z.optional(behaviorSchema),
-  line_items: z
-    .array(lineItemSchema)
-    .check(
-      z.minLength(1, 'needs at least one line item'),
-      z.maxLength(MAX_LINE_ITEMS, `has more than ${MAX_LINE_ITEMS} items; at most ${MAX_LINE_ITEMS} are allowed per calculation`),
-    ),
-});
-
-type ParsedRequest = z.output<typeof calculationRequestSchema>;
+type ParsedRequest = CalculationRequestOutput;
 
 function optionalText(v: unknown, max: number): boolean {
   return v === undefined || (typeof v === 'string' && v.length <= max);
@@ -81,7 +43,7 @@ const BEHAVIORS = ['exclusive', 'inclusive'] as const;
 
 /**
  * True only for a request the schema accepts as it is (plain objects, every constraint of
- * calculationRequestSchema met): such a request is read directly, without the schema's
+ * the request schema met): such a request is read directly, without the schema's
  * copy. Anything else — including what this check is stricter about — goes through the
  * schema, which gives the issues.
  */
@@ -106,97 +68,8 @@ export function isPlainValidRequest(r: unknown): r is ParsedRequest {
   return true;
 }
 
-export type CalculationAddress = z.input<typeof addressSchema>;
-export type CalculationLineItem = z.input<typeof lineItemSchema>;
-export type CalculationRequest = z.input<typeof calculationRequestSchema>;
 
-const decimal = z.string().check(z.regex(/^-?\d+(\.\d+)?$/));
-const statusSchema = z.enum(['taxable', 'non_taxable', 'not_registered', 'reverse_charge']);
 
-export const calculationJurisdictionSchema = z.object({
-  id: z.nullable(z.int()),
-  name: z.string(),
-  country: z.string(),
-  region: z.nullable(z.string()),
-  level: z.string(),
-});
-
-/** One tax on one line. */
-export const lineTaxSchema = z.object({
-  name: z.nullable(z.string()),
-  rate: decimal,
-  taxable_part: decimal,
-  taxable_amount: decimal,
-  amount: decimal,
-  status: statusSchema,
-  reason: z.string(),
-  jurisdiction: calculationJurisdictionSchema,
-  /** A second tax of the same sale (Canadian PST/QST). */
-  additional: z.boolean(),
-});
-
-export const calculationLineResultSchema = z.object({
-  reference: z.string(),
-  quantity: z.int(),
-  tax_code: z.enum(TAX_CODES),
-  product_type: z.enum(PRODUCT_TYPES),
-  tax_behavior: behaviorSchema,
-  /** The amount as given. */
-  amount: decimal,
-  /** Net of tax. */
-  amount_subtotal: decimal,
-  amount_tax: decimal,
-  /** Net plus tax. */
-  amount_total: decimal,
-  taxes: z.array(lineTaxSchema),
-  notes: z.array(z.string()),
-});
-
-export const taxBreakdownEntrySchema = z.object({
-  jurisdiction: calculationJurisdictionSchema,
-  name: z.nullable(z.string()),
-  rate: decimal,
-  status: statusSchema,
-  reason: z.string(),
-  taxable_amount: decimal,
-  amount: decimal,
-});
-
-export const taxContextSchema = z.object({
-  customer: z.object({
-    country: z.string(),
-    region: z.nullable(z.string()),
-    postal_code: z.nullable(z.string()),
-    jurisdiction: z.nullable(calculationJurisdictionSchema),
-    territory: z.nullable(z.object({ id: z.string(), name: z.string() })),
-  }),
-  customer_type: z.enum(['business', 'consumer']),
-  origin: z.object({ country: z.string(), postal_code: z.nullable(z.string()) }),
-  tax_date: z.string(),
-});
-
-/** The response of a v20260309 calculation. */
-export const calculationResponseSchema = z.object({
-  subtotal: decimal,
-  total_tax: decimal,
-  total: decimal,
-  currency: z.string(),
-  tax_behavior: behaviorSchema,
-  tax_context: taxContextSchema,
-  line_items: z.array(calculationLineResultSchema),
-  tax_breakdown: z.array(taxBreakdownEntrySchema),
-  tax_id_validation: z.nullable(z.object({ tax_id: z.string(), country: z.string(), valid: z.nullable(z.boolean()) })),
-});
-
-export type CalculationJurisdiction = z.output<typeof calculationJurisdictionSchema>;
-export type LineTax = Omit<z.output<typeof lineTaxSchema>, 'reason'> & { reason: TaxReason };
-export type CalculationLineResult = Omit<z.output<typeof calculationLineResultSchema>, 'taxes'> & { taxes: LineTax[] };
-export type TaxBreakdownEntry = Omit<z.output<typeof taxBreakdownEntrySchema>, 'reason'> & { reason: TaxReason };
-export type TaxContext = z.output<typeof taxContextSchema>;
-export type CalculationResponse = Omit<z.output<typeof calculationResponseSchema>, 'line_items' | 'tax_breakdown'> & {
-  line_items: CalculationLineResult[];
-  tax_breakdown: TaxBreakdownEntry[];
-};
 
 export interface CalculationOptions {
   rules?: RuleSet;
@@ -211,7 +84,7 @@ function verdictToValid(v: TaxIdVerdict): boolean | null {
   return v === 'valid' ? true : v === 'invalid' ? false : null;
 }
 
-function addressOf(a: z.output<typeof addressSchema>, rules: RuleSet): Address {
+function addressOf(a: NonNullable<ParsedRequest['origin_address']>, rules: RuleSet): Address {
   return {
     country: canonicalCountry(rules, a.country),
     region: a.state,
@@ -260,7 +133,7 @@ export function calculate(request: CalculationRequest | unknown, account: Accoun
   let req: ParsedRequest;
   if (isPlainValidRequest(request)) req = request;
   else {
-    const parsed = calculationRequestSchema.safeParse(request);
+    const parsed = requestSchemas().request.safeParse(request);
     if (!parsed.success) throw errorFromIssues(issuesFromZod(parsed.error));
     req = parsed.data;
   }

@@ -42,10 +42,21 @@ interface DecisionTable {
 
 const changeDays = new WeakMap<RuleSet, number[]>();
 
-/** Every day on which something dated in the rules starts or stops. */
-export function ruleChangeDays(rules: RuleSet): number[] {
+/**
+ * Every day on which something dated in the rules starts or stops: as the data carries
+ * them (packed data does), else worked out once per rule set.
+ */
+export function ruleChangeDays(rules: RuleSet): readonly number[] {
+  if (rules.changeDays) return rules.changeDays;
   let days = changeDays.get(rules);
   if (days) return days;
+  days = computeRuleChangeDays(rules);
+  changeDays.set(rules, days);
+  return days;
+}
+
+/** Works out the rule change days by reading every rule (compiling every country). */
+export function computeRuleChangeDays(rules: RuleSet): number[] {
   const set = new Set<number>();
   const add = (d: number): void => {
     if (Number.isFinite(d) && d > FIRST_DAY && d < 2 ** 31) set.add(d);
@@ -88,9 +99,7 @@ export function ruleChangeDays(rules: RuleSet): number[] {
       classes(t.rates);
     }
   }
-  days = [...set].sort((a, b) => a - b);
-  changeDays.set(rules, days);
-  return days;
+  return [...set].sort((a, b) => a - b);
 }
 
 function createTable(rules: RuleSet, registrations: readonly Registration[]): DecisionTable {

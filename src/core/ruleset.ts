@@ -1,4 +1,4 @@
-import type { RuleData, RatePeriod, RateTable, Taxability, TreatmentPeriod } from './rule-data.js';
+import type { CountryRules, RegimeRules, RuleData, RatePeriod, RateTable, Taxability, TerritoryRules, TreatmentPeriod } from './rule-data.js';
 import type { RateClass, SupplyKind, TaxCodeId } from './types.js';
 import { dayNumber } from './dates.js';
 import { decimalUnits } from './money.js';
@@ -138,9 +138,11 @@ export interface TaxCodeEntry {
 /**
  * A compiled, indexed rule set: what the core reads. Build one with `createRuleSet` from
  * rule data (the default one is exported as `defaultRuleSet`); it is immutable and can be
- * shared between calls and threads.
+ * shared between calls and threads. A country's rules (and the regimes and territories it
+ * needs) are compiled the first time a lookup reaches them; iterating a map compiles all.
  */
 export interface RuleSet {
+  /** The rule data, as the rules build wrote it (a packed set unpacks it on first read). */
   readonly data: RuleData;
   readonly world: ReadonlyMap<string, WorldEntry>;
   readonly currencies: ReadonlyMap<string, number>;
@@ -155,6 +157,8 @@ export interface RuleSet {
   readonly zipStarts: Int32Array;
   readonly zipEnds: Int32Array;
   readonly zipStates: readonly string[];
+  /** Every day on which something dated starts or stops, when the data carries it (packed data does). */
+  readonly changeDays: readonly number[] | null;
 }
 
 const FAR_FUTURE = dayNumber('9999-12-31');
@@ -190,15 +194,238 @@ function compileTaxability(t: Taxability | undefined): Partial<Record<TaxCodeId,
   return out;
 }
 
-/** Indexes rule data for lookups. The data is assumed to have passed the rules build. */
-export function createRuleSet(data: RuleData): RuleSet {
+/**
+ * A read-only map whose keys are known up front and whose values are made on first read.
+ * Iterating it makes every value.
+ */
+class LazyMap<K, V> implements ReadonlyMap<K, V> {
+  private readonly made = new Map<K, V>();
+  private readonly keySet: ReadonlySet<K>;
+
+  constructor(
+    private readonly keyList: readonly K[],
+    private readonly make: (key: K) => V | undefined,
+  ) {
+    this.keySet = new Set(keyList);
+  }
+
+  /** Stores a value made while making another (a country's jurisdictions). */
+  put(key: K, value: V): void {
+    this.made.set(key, value);
+  }
+
+  /** The value if it is made already. */
+  peek(key: K): V | undefined {
+    return this.made.get(key);
+  }
+
+  get(key: K): V | undefined {
+    const v = this.made.get(key);
+    if (v !== undefined || !this.keySet.has(key)) return v;
+    const m = this.make(key);
+    if (m !== undefined) this.made.set(key, m);
+    return m;
+  }
+
+  has(key: K): boolean {
+    return this.keySet.has(key);
+  }
+
+  get size(): number {
+    return this.keyList.length;
+  }
+
+  *entries(): MapIterator<[K, V]> {
+    for (const k of this.keyList) yield [k, this.get(k) as V];
+  }
+
+  keys(): MapIterator<K> {
+    return this.keyList.values() as MapIterator<K>;
+  }
+
+  *values(): MapIterator<V> {
+    for (const k of this.keyList) yield this.get(k) as V;
+  }
+
+  forEach(fn: (value: V, key: K, map: ReadonlyMap<K, V>) => void, thisArg?: unknown): void {
+    for (const k of this.keyList) fn.call(thisArg, this.get(k) as V, k, this);
+  }
+
+  [Symbol.iterator](): MapIterator<[K, V]> {
+    return this.entries();
+  }
+}
+
+/**
+ * Rule data as the package ships it: the shared tables, and each regime, country and
+ * territory file as its own JSON text, parsed the first time a lookup needs it. The index
+ * (jurisdiction owners, aliases, change days) answers without parsing. Make one with
+ * `packRuleData`; `createRuleSet` takes either form.
+ */
+export interface PackedRuleData {
+  readonly format: 'taxrules-pack-1';
+  /** JSON of { world, currencies, taxCodes, usZipStates }. */
+  readonly shared: string;
+  /** Regime id → JSON of its file. */
+  readonly regimes: Readonly<Record<string, string>>;
+  /** Country code → JSON of its file. */
+  readonly countries: Readonly<Record<string, string>>;
+  /** Typed country code → JSON of its territories file. */
+  readonly territories: Readonly<Record<string, string>>;
+  /** Every jurisdiction id with its owner: a country code, or "@" and a regime id (schemes). */
+  readonly jurisdictions: readonly (readonly [number, string])[];
+  /** Alternative codes (EL, UK) → country code. */
+  readonly aliases: Readonly<Record<string, string>>;
+  /** Every rule change day (day numbers, ascending). */
+  readonly changeDays: readonly number[];
+}
+
+interface SharedRules {
+  world: RuleData['world'];
+  currencies: RuleData['currencies'];
+  taxCodes: RuleData['taxCodes'];
+  usZipStates?: RuleData['usZipStates'];
+}
+
+/** Where a rule set reads its parts from: parsed objects, or packed JSON texts. */
+interface RuleSource {
+  shared: SharedRules;
+  regimeIds: readonly string[];
+  regime(id: string): RegimeRules;
+  countryCodes: readonly string[];
+  country(code: string): CountryRules;
+  territoryCodes: readonly string[];
+  territories(code: string): TerritoryRules;
+  jurisdictions: readonly (readonly [number, string])[];
+  aliases: readonly (readonly [string, string])[];
+  changeDays: readonly number[] | null;
+  data(): RuleData;
+}
+
+function isPacked(data: RuleData | PackedRuleData): data is PackedRuleData {
+  return (data as PackedRuleData).format === 'taxrules-pack-1';
+}
+
+/** The jurisdiction owners of rule data, in the order a rule set lists them. */
+function ownersOf(data: RuleData): [number, string][] {
+  const out: [number, string][] = [];
+  for (const r of data.regimes) for (const s of r.schemes ?? []) out.push([s.jurisdiction, `@${r.regime}`]);
+  for (const c of data.countries) for (const j of c.jurisdictions) out.push([j.id, c.country]);
+  return out;
+}
+
+function aliasesOf(data: RuleData): [string, string][] {
+  const out: [string, string][] = [];
+  for (const c of data.countries) for (const a of c.aliases ?? []) out.push([a, c.country]);
+  return out;
+}
+
+function objectSource(data: RuleData): RuleSource {
+  const regimes = new Map(data.regimes.map((r) => [r.regime, r]));
+  const countries = new Map(data.countries.map((c) => [c.country, c]));
+  const territories = new Map(data.territories.map((t) => [t.country, t]));
+  return {
+    shared: data,
+    regimeIds: [...regimes.keys()],
+    regime: (id) => regimes.get(id) as RegimeRules,
+    countryCodes: [...countries.keys()],
+    country: (code) => countries.get(code) as CountryRules,
+    territoryCodes: [...territories.keys()],
+    territories: (code) => territories.get(code) as TerritoryRules,
+    jurisdictions: ownersOf(data),
+    aliases: aliasesOf(data),
+    changeDays: null,
+    data: () => data,
+  };
+}
+
+function packedSource(pack: PackedRuleData): RuleSource {
+  const shared = JSON.parse(pack.shared) as SharedRules;
+  const parsed = <T>(texts: Readonly<Record<string, string>>): ((key: string) => T) => {
+    const done = new Map<string, T>();
+    return (key) => {
+      let v = done.get(key);
+      if (v === undefined) {
+        v = JSON.parse(texts[key] as string) as T;
+        done.set(key, v);
+      }
+      return v;
+    };
+  };
+  const regime = parsed<RegimeRules>(pack.regimes);
+  const country = parsed<CountryRules>(pack.countries);
+  const territories = parsed<TerritoryRules>(pack.territories);
+  let data: RuleData | undefined;
+  return {
+    shared,
+    regimeIds: Object.keys(pack.regimes),
+    regime,
+    countryCodes: Object.keys(pack.countries),
+    country,
+    territoryCodes: Object.keys(pack.territories),
+    territories,
+    jurisdictions: pack.jurisdictions,
+    aliases: Object.entries(pack.aliases),
+    changeDays: pack.changeDays,
+    data: () =>
+      (data ??= {
+        world: shared.world,
+        currencies: shared.currencies,
+        taxCodes: shared.taxCodes,
+        regimes: Object.keys(pack.regimes).map(regime),
+        countries: Object.keys(pack.countries).map(country),
+        territories: Object.keys(pack.territories).map(territories),
+        ...(shared.usZipStates ? { usZipStates: shared.usZipStates } : {}),
+      }),
+  };
+}
+
+/**
+ * Packs rule data for shipping: each file as JSON text plus an index, so that a rule set
+ * made from it parses and compiles only the countries it is asked about. `changeDays` are
+ * the days on which something dated starts or stops (see the decision table).
+ */
+export function packRuleData(data: RuleData, changeDays: readonly number[]): PackedRuleData {
+  const texts = <T>(list: readonly T[], key: (t: T) => string): Record<string, string> => Object.fromEntries(list.map((t) => [key(t), JSON.stringify(t)]));
+  return {
+    format: 'taxrules-pack-1',
+    shared: JSON.stringify({ world: data.world, currencies: data.currencies, taxCodes: data.taxCodes, ...(data.usZipStates ? { usZipStates: data.usZipStates } : {}) }),
+    regimes: texts(data.regimes, (r) => r.regime),
+    countries: texts(data.countries, (c) => c.country),
+    territories: texts(data.territories, (t) => t.country),
+    jurisdictions: ownersOf(data),
+    aliases: Object.fromEntries(aliasesOf(data)),
+    changeDays: [...changeDays],
+  };
+}
+
+/**
+ * Indexes rule data for lookups. The data is assumed to have passed the rules build.
+ * Takes the data as the rules build writes it, or packed (see `packRuleData`); either way
+ * each country is compiled on first use.
+ */
+export function createRuleSet(input: RuleData | PackedRuleData): RuleSet {
+  const src = isPacked(input) ? packedSource(input) : objectSource(input);
+  const data = src.shared;
   const world = new Map(data.world.countries.map((c) => [c.code, { ...c }]));
   const currencies = new Map(data.currencies.currencies.map((c) => [c.code, c.minor_units]));
   const taxCodes = new Map(data.taxCodes.tax_codes.map((c) => [c.id, { ...c }]));
-  const jurisdictions = new Map<number, CompiledJurisdiction>();
+  const owners = new Map(src.jurisdictions);
 
-  const regimes = new Map<string, CompiledRegime>();
-  for (const r of data.regimes) {
+  const regimes: LazyMap<string, CompiledRegime> = new LazyMap(src.regimeIds, (id) => compileRegime(src.regime(id)));
+  const countries: LazyMap<string, CompiledCountry> = new LazyMap(src.countryCodes, (code) => compileCountry(src.country(code)));
+  const jurisdictions: LazyMap<number, CompiledJurisdiction> = new LazyMap(
+    src.jurisdictions.map(([id]) => id),
+    (id: number): CompiledJurisdiction | undefined => {
+      // A jurisdiction is made with its owner, which puts it into this map.
+      const owner = owners.get(id) as string;
+      if (owner.startsWith('@')) regimes.get(owner.slice(1));
+      else countries.get(owner);
+      return jurisdictions.peek(id);
+    },
+  );
+
+  function compileRegime(r: RegimeRules): CompiledRegime {
     const schemes: CompiledScheme[] = (r.schemes ?? []).map((s) => {
       const j: CompiledJurisdiction = {
         id: s.jurisdiction,
@@ -211,7 +438,7 @@ export function createRuleSet(data: RuleData): RuleSet {
         parent: null,
         home: null,
       };
-      jurisdictions.set(j.id, j);
+      jurisdictions.put(j.id, j);
       return {
         jurisdiction: j,
         covers: s.covers.map((c) => ({
@@ -223,7 +450,7 @@ export function createRuleSet(data: RuleData): RuleSet {
         })),
       };
     });
-    regimes.set(r.regime, {
+    return {
       id: r.regime,
       name: r.name,
       kind: r.kind,
@@ -239,12 +466,10 @@ export function createRuleSet(data: RuleData): RuleSet {
         note: s.note ?? null,
       })),
       taxability: compileTaxability(r.taxability) as Record<TaxCodeId, CompiledTreatment[]>,
-    });
+    };
   }
 
-  const countries = new Map<string, CompiledCountry>();
-  const aliases = new Map<string, string>();
-  for (const c of data.countries) {
+  function compileCountry(c: CountryRules): CompiledCountry {
     const reported = c.report_as ?? c.country;
     const country: CompiledCountry = {
       code: c.country,
@@ -282,7 +507,7 @@ export function createRuleSet(data: RuleData): RuleSet {
           taxability: compileTaxability(t.taxability),
         })),
       };
-      jurisdictions.set(cj.id, cj);
+      jurisdictions.put(cj.id, cj);
       return cj;
     });
     const root = (c.report_as ? compiled[0] : compiled.find((j) => j.region === '')) as CompiledJurisdiction;
@@ -292,40 +517,51 @@ export function createRuleSet(data: RuleData): RuleSet {
       j.parent = root;
       country.byRegion.set(j.region, j);
     }
-    countries.set(c.country, country);
-    for (const a of c.aliases ?? []) aliases.set(a, c.country);
+    return country;
   }
 
-  const territories = new Map<string, CompiledTerritory[]>();
-  for (const file of data.territories) {
-    territories.set(
-      file.country,
-      file.territories.map((t) => ({
-        id: t.id,
-        name: t.name,
-        all: t.match.all ?? false,
-        postalCodes: (t.match.postal_codes ?? []).map((p) => new RegExp(p)),
-        cities: (t.match.cities ?? []).map((p) => new RegExp(p)),
-        rates: compileRates(t.rates),
-        treatment: t.treatment.map((tr) => ({
-          from: dayNumber(tr.from),
-          kind: tr.kind,
-          country: tr.country ?? null,
-          region: tr.region ?? null,
-          jurisdiction: tr.jurisdiction ?? null,
-          goodsRegime: tr.goods_regime ?? null,
-          note: tr.note ?? null,
-        })),
+  const territories: LazyMap<string, readonly CompiledTerritory[]> = new LazyMap(src.territoryCodes, (code) =>
+    src.territories(code).territories.map((t) => ({
+      id: t.id,
+      name: t.name,
+      all: t.match.all ?? false,
+      postalCodes: (t.match.postal_codes ?? []).map((p) => new RegExp(p)),
+      cities: (t.match.cities ?? []).map((p) => new RegExp(p)),
+      rates: compileRates(t.rates),
+      treatment: t.treatment.map((tr) => ({
+        from: dayNumber(tr.from),
+        kind: tr.kind,
+        country: tr.country ?? null,
+        region: tr.region ?? null,
+        jurisdiction: tr.jurisdiction ?? null,
+        goodsRegime: tr.goods_regime ?? null,
+        note: tr.note ?? null,
       })),
-    );
-  }
+    })),
+  );
 
   const ranges = data.usZipStates?.ranges ?? [];
   const zipStarts = new Int32Array(ranges.map((r) => r[0]));
   const zipEnds = new Int32Array(ranges.map((r) => r[1]));
   const zipStates = ranges.map((r) => r[2]);
 
-  return { data, world, currencies, taxCodes, regimes, countries, aliases, jurisdictions, territories, zipStarts, zipEnds, zipStates };
+  return {
+    get data() {
+      return src.data();
+    },
+    world,
+    currencies,
+    taxCodes,
+    regimes,
+    countries,
+    aliases: new Map(src.aliases),
+    jurisdictions,
+    territories,
+    zipStarts,
+    zipEnds,
+    zipStates,
+    changeDays: src.changeDays,
+  };
 }
 
 /** The entry of a dated list in force on `day` (lists are short: scan from the end). */

@@ -1,0 +1,220 @@
+/**
+ * The zod schemas of the account and of the v20260309 request and response. They are built
+ * on first use, not at import: building them takes milliseconds of a cold start, and the
+ * calculation paths read plainly valid input without them (they are needed to report what
+ * is wrong with the rest). The `taxrules/schemas` entry exports them as values.
+ */
+import * as z from 'zod/mini';
+import en from 'zod/v4/locales/en.js';
+import type { TaxReason } from '../core/types.js';
+import { dayNumber } from '../core/dates.js';
+import { AMOUNT_RE, COUNTRY_RE, CURRENCY_RE } from './input.js';
+
+export const TAX_CODES = ['consulting', 'eservice', 'ebook', 'saas', 'standard', 'reduced', 'exempt'] as const;
+export const PRODUCT_TYPES = ['good', 'service'] as const;
+/** The spec's cap on items per document. */
+export const MAX_LINE_ITEMS = 200;
+
+let configured = false;
+
+/** English messages for zod issues: zod/mini configures no locale by itself. */
+function configure(): void {
+  if (configured) return;
+  z.config(en());
+  configured = true;
+}
+
+function buildAccountSchemas() {
+  configure();
+  const dateText = z.string().check(z.refine((s) => !Number.isNaN(dayNumber(s)), { message: 'must be a calendar date YYYY-MM-DD' }));
+  const optionalDate = z.optional(z.union([dateText, z.literal(''), z.null()]));
+
+  /** A registration of the account (the spec's tax ID of the account). */
+  const registration = z.object({
+    jurisdiction_id: z.int().check(z.positive()),
+    value: z.optional(z.string()),
+    valid_from: optionalDate,
+    valid_until: optionalDate,
+    permanent_establishment: z.optional(z.boolean()),
+    import_scheme: z.optional(z.boolean()),
+  });
+
+  /** The seller: where it is, its defaults, and where it is registered. */
+  const account = z.object({
+    country: z.string().check(z.regex(COUNTRY_RE, 'must be a 2-letter ISO 3166-1 code')),
+    postal_code: z.optional(z.nullable(z.string())),
+    region: z.optional(z.nullable(z.string())),
+    currency: z.string().check(z.regex(CURRENCY_RE, 'must be a 3-letter ISO 4217 code')),
+    default_tax_code: z.optional(z.enum(TAX_CODES)),
+    default_product_type: z.optional(z.enum(PRODUCT_TYPES)),
+    registrations: z.array(registration),
+  });
+  return { registration, account };
+}
+
+const behaviorSchema = () => z.enum(['exclusive', 'inclusive']);
+
+function buildRequestSchemas() {
+  configure();
+  const text = (max: number) => z.string().check(z.maxLength(max, `must be at most ${max} characters`));
+
+  /** An address in a v20260309 calculation request. */
+  const address = z.object({
+    country: z.string().check(z.regex(COUNTRY_RE, 'must be a 2-letter ISO 3166-1 code')),
+    state: z.optional(text(100)),
+    postal_code: z.optional(text(20)),
+    city: z.optional(text(200)),
+    line1: z.optional(text(200)),
+    line2: z.optional(text(200)),
+  });
+
+  const lineItem = z.object({
+    reference: z.string().check(z.maxLength(200, 'must be at most 200 characters'), z.minLength(1, 'must not be empty')),
+    amount: z.string().check(z.regex(AMOUNT_RE, 'must be a decimal string such as "100.00"')),
+    quantity: z.optional(z.number().check(z.int('must be a whole number'), z.positive('must be at least 1'))),
+    tax_code: z.optional(z.enum(TAX_CODES)),
+    product_type: z.optional(z.enum(PRODUCT_TYPES)),
+    tax_behavior: z.optional(behaviorSchema()),
+  });
+
+  /** The body of a v20260309 calculation request. */
+  const request = z.object({
+    origin_address: z.optional(z.nullable(address)),
+    customer_address: address,
+    customer_tax_id: z.optional(z.nullable(text(50))),
+    currency: z.optional(z.string().check(z.regex(CURRENCY_RE, 'must be a 3-letter ISO 4217 code'))),
+    tax_date: z.optional(z.number().check(z.int('must be whole Unix seconds'), z.nonnegative())),
+    tax_behavior: z.optional(behaviorSchema()),
+    line_items: z
+      .array(lineItem)
+      .check(
+        z.minLength(1, 'needs at least one line item'),
+        z.maxLength(MAX_LINE_ITEMS, `has more than ${MAX_LINE_ITEMS} items; at most ${MAX_LINE_ITEMS} are allowed per calculation`),
+      ),
+  });
+  return { address, lineItem, request };
+}
+
+function buildResponseSchemas() {
+  configure();
+  const decimal = z.string().check(z.regex(/^-?\d+(\.\d+)?$/));
+  const statusSchema = z.enum(['taxable', 'non_taxable', 'not_registered', 'reverse_charge']);
+
+  const jurisdiction = z.object({
+    id: z.nullable(z.int()),
+    name: z.string(),
+    country: z.string(),
+    region: z.nullable(z.string()),
+    level: z.string(),
+  });
+
+  /** One tax on one line. */
+  const lineTax = z.object({
+    name: z.nullable(z.string()),
+    rate: decimal,
+    taxable_part: decimal,
+    taxable_amount: decimal,
+    amount: decimal,
+    status: statusSchema,
+    reason: z.string(),
+    jurisdiction,
+    /** A second tax of the same sale (Canadian PST/QST). */
+    additional: z.boolean(),
+  });
+
+  const lineResult = z.object({
+    reference: z.string(),
+    quantity: z.int(),
+    tax_code: z.enum(TAX_CODES),
+    product_type: z.enum(PRODUCT_TYPES),
+    tax_behavior: behaviorSchema(),
+    /** The amount as given. */
+    amount: decimal,
+    /** Net of tax. */
+    amount_subtotal: decimal,
+    amount_tax: decimal,
+    /** Net plus tax. */
+    amount_total: decimal,
+    taxes: z.array(lineTax),
+    notes: z.array(z.string()),
+  });
+
+  const breakdownEntry = z.object({
+    jurisdiction,
+    name: z.nullable(z.string()),
+    rate: decimal,
+    status: statusSchema,
+    reason: z.string(),
+    taxable_amount: decimal,
+    amount: decimal,
+  });
+
+  const context = z.object({
+    customer: z.object({
+      country: z.string(),
+      region: z.nullable(z.string()),
+      postal_code: z.nullable(z.string()),
+      jurisdiction: z.nullable(jurisdiction),
+      territory: z.nullable(z.object({ id: z.string(), name: z.string() })),
+    }),
+    customer_type: z.enum(['business', 'consumer']),
+    origin: z.object({ country: z.string(), postal_code: z.nullable(z.string()) }),
+    tax_date: z.string(),
+  });
+
+  /** The response of a v20260309 calculation. */
+  const response = z.object({
+    subtotal: decimal,
+    total_tax: decimal,
+    total: decimal,
+    currency: z.string(),
+    tax_behavior: behaviorSchema(),
+    tax_context: context,
+    line_items: z.array(lineResult),
+    tax_breakdown: z.array(breakdownEntry),
+    tax_id_validation: z.nullable(z.object({ tax_id: z.string(), country: z.string(), valid: z.nullable(z.boolean()) })),
+  });
+  return { jurisdiction, lineTax, lineResult, breakdownEntry, context, response };
+}
+
+type AccountSchemas = ReturnType<typeof buildAccountSchemas>;
+type RequestSchemas = ReturnType<typeof buildRequestSchemas>;
+type ResponseSchemas = ReturnType<typeof buildResponseSchemas>;
+
+let accountCache: AccountSchemas | undefined;
+let requestCache: RequestSchemas | undefined;
+let responseCache: ResponseSchemas | undefined;
+
+/** The account schemas, built on first use. */
+export function accountSchemas(): AccountSchemas {
+  return (accountCache ??= buildAccountSchemas());
+}
+
+/** The v20260309 request schemas, built on first use. */
+export function requestSchemas(): RequestSchemas {
+  return (requestCache ??= buildRequestSchemas());
+}
+
+/** The v20260309 response schemas, built on first use. */
+export function responseSchemas(): ResponseSchemas {
+  return (responseCache ??= buildResponseSchemas());
+}
+
+export type AccountRegistrationInput = z.input<AccountSchemas['registration']>;
+export type AccountInput = z.input<AccountSchemas['account']>;
+export type AccountOutput = z.output<AccountSchemas['account']>;
+
+export type CalculationAddress = z.input<RequestSchemas['address']>;
+export type CalculationLineItem = z.input<RequestSchemas['lineItem']>;
+export type CalculationRequest = z.input<RequestSchemas['request']>;
+export type CalculationRequestOutput = z.output<RequestSchemas['request']>;
+
+export type CalculationJurisdiction = z.output<ResponseSchemas['jurisdiction']>;
+export type LineTax = Omit<z.output<ResponseSchemas['lineTax']>, 'reason'> & { reason: TaxReason };
+export type CalculationLineResult = Omit<z.output<ResponseSchemas['lineResult']>, 'taxes'> & { taxes: LineTax[] };
+export type TaxBreakdownEntry = Omit<z.output<ResponseSchemas['breakdownEntry']>, 'reason'> & { reason: TaxReason };
+export type TaxContext = z.output<ResponseSchemas['context']>;
+export type CalculationResponse = Omit<z.output<ResponseSchemas['response']>, 'line_items' | 'tax_breakdown'> & {
+  line_items: CalculationLineResult[];
+  tax_breakdown: TaxBreakdownEntry[];
+};

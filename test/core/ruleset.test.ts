@@ -1,0 +1,73 @@
+/**
+ * Rule sets compile lazily and come from two forms of the same data (objects, or packed
+ * JSON texts): both forms, and every order of first use, must give the same rule set.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { calculateTaxRate } from '../../src/adapters/v20241028.js';
+import { listJurisdictions } from '../../src/catalog.js';
+import { computeRuleChangeDays, ruleChangeDays } from '../../src/core/decisions.js';
+import { createRuleSet, packRuleData, type PackedRuleData } from '../../src/core/ruleset.js';
+import { defaultRulePack } from '../../src/generated/ruledata.js';
+import { loadRuleFiles } from '../../scripts/rule-files.js';
+import { registeredEverywhere } from '../helpers.js';
+
+const fromFiles = loadRuleFiles('rules').data;
+
+const queries: Record<string, string>[] = [];
+for (const f of readdirSync('fixtures/v20241028').filter((n) => n.endsWith('.json'))) {
+  const file = JSON.parse(readFileSync(join('fixtures/v20241028', f), 'utf8')) as { cases: { query: Record<string, string> }[] };
+  for (const c of file.cases) queries.push(c.query);
+}
+
+function answer(query: Record<string, string>, rules: ReturnType<typeof createRuleSet>): unknown {
+  try {
+    return calculateTaxRate(query, registeredEverywhere(), { rules, cache: false });
+  } catch (e) {
+    return { error: (e as Error).message };
+  }
+}
+
+describe('rule sets', () => {
+  it('ship the rule files as they are: the packed default data unpacks to what the files hold', () => {
+    expect(createRuleSet(defaultRulePack).data).toEqual(fromFiles);
+  });
+
+  it('carry the change days the rules give', () => {
+    expect(defaultRulePack.changeDays).toEqual(computeRuleChangeDays(createRuleSet(fromFiles)));
+    expect(ruleChangeDays(createRuleSet(fromFiles))).toEqual(defaultRulePack.changeDays);
+  });
+
+  it('answer the same from objects and from packed data, whatever is compiled first', () => {
+    fc.assert(
+      fc.property(fc.shuffledSubarray(queries, { minLength: 1, maxLength: 25 }), (order) => {
+        const objects = createRuleSet(fromFiles);
+        const packed = createRuleSet(packRuleData(fromFiles, defaultRulePack.changeDays));
+        for (const q of order) expect(answer(q, packed)).toEqual(answer(q, objects));
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('list the same jurisdictions in both forms, and every jurisdiction is reachable by id', () => {
+    const objects = createRuleSet(fromFiles);
+    const packed = createRuleSet(defaultRulePack);
+    expect(listJurisdictions({}, packed)).toEqual(listJurisdictions({}, objects));
+    // By id first (nothing compiled yet), then by iteration.
+    const fresh = createRuleSet(defaultRulePack);
+    for (const id of fresh.jurisdictions.keys()) expect(fresh.jurisdictions.get(id)?.id).toBe(id);
+    expect([...fresh.jurisdictions.values()].map((j) => j.id)).toEqual([...objects.jurisdictions.values()].map((j) => j.id));
+    expect(fresh.jurisdictions.get(999_999_999)).toBeUndefined();
+    expect(fresh.countries.get('ZZ')).toBeUndefined();
+  });
+
+  it('parse a country only when a lookup reaches it', () => {
+    const broken: PackedRuleData = { ...defaultRulePack, countries: { ...defaultRulePack.countries, JP: '{ not json' } };
+    const rules = createRuleSet(broken);
+    const q = { to_country: 'DE', tax_code: 'ebook', date: '2026-06-01', amount: '100' };
+    expect(answer(q, rules)).toEqual(answer(q, createRuleSet(defaultRulePack)));
+    expect(() => rules.countries.get('JP')).toThrow(SyntaxError);
+  });
+});
