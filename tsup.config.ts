@@ -1,4 +1,5 @@
 import { defineConfig } from 'tsup';
+import { euPackPlugin } from './scripts/entry-plugins.js';
 
 export default defineConfig([
   {
@@ -16,6 +17,20 @@ export default defineConfig([
     minify: true,
     // Each entry stands alone (no shared chunks), so importing one loads one file.
     splitting: false,
+  },
+  {
+    // The main source with the EU rule pack and the EU tax-ID modules.
+    entry: { eu: 'src/eu.ts' },
+    format: ['esm', 'cjs'],
+    dts: true,
+    sourcemap: true,
+    target: 'es2022',
+    platform: 'neutral',
+    treeshake: true,
+    noExternal: ['zod', 'date-fns'],
+    minify: true,
+    splitting: false,
+    esbuildPlugins: [euPackPlugin],
   },
   {
     entry: { cli: 'src/cli/index.ts' },

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+import { euPackPlugin } from '../scripts/entry-plugins.js';
 
 // The published entry is one bundle (tsup/esbuild, "sideEffects": false). A bundler may drop
 // modules it thinks unused: this checks that the bundled library still answers and still
@@ -24,5 +25,30 @@ describe('the bundled entry', () => {
       issues = (e as { issues: { message: string }[] }).issues;
     }
     expect(issues.map((i) => i.message)).toEqual(['customer_address.country is required', 'line_items: needs at least one line item']);
+  });
+
+  it('with the EU pack, answers EU customers as the main entry does and has no rules elsewhere', async () => {
+    const out = await build({ entryPoints: ['src/eu.ts'], bundle: true, format: 'esm', platform: 'neutral', mainFields: ['module', 'main'], write: false, minify: true, plugins: [euPackPlugin] });
+    const dir = mkdtempSync(join(tmpdir(), 'taxrules-bundle-eu-'));
+    const file = join(dir, 'eu.mjs');
+    writeFileSync(file, out.outputFiles[0]?.contents ?? new Uint8Array());
+    const eu = (await import(pathToFileURL(file).href)) as typeof import('../src/index.js');
+    const main = await import('../src/index.js');
+    const account = { country: 'IE', currency: 'EUR', registrations: [{ jurisdiction_id: 276 }, { jurisdiction_id: 9000 }] };
+    for (const q of [
+      { to_country: 'DE', tax_code: 'ebook', date: '2026-06-01', amount: '100' },
+      { to_country: 'FR', tax_code: 'saas', date: '2020-06-01', amount: '100' },
+      { to_country: 'DE', to_postal_code: '78266', tax_code: 'ebook', date: '2026-06-01', amount: '100' },
+      { to_country: 'ES', to_postal_code: '35001', tax_code: 'saas', date: '2026-06-01', amount: '100' },
+      { to_country: 'XI', tax_code: 'standard', product_type: 'good', date: '2026-06-01', amount: '100' },
+      { to_country: 'DE', tax_code: 'saas', tax_id: 'DE136695976', date: '2026-06-01', amount: '100' },
+    ]) {
+      expect(eu.calculateTaxRate(q, account)).toEqual(main.calculateTaxRate(q, account));
+    }
+    expect(eu.calculateTaxRate({ to_country: 'US', to_postal_code: '98101', date: '2026-06-01' }, account).notes).toMatch(/no tax rules for United States/);
+    expect(eu.defaultRuleSet.countries.has('US')).toBe(false);
+    expect(eu.validateTaxId('DE', 'DE136695976').valid).toBe(true);
+    expect(eu.validateTaxId('NO', '974760673MVA').valid).toBeNull();
+    expect(main.validateTaxId('NO', '974760673MVA').valid).toBe(true);
   });
 });
