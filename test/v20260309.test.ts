@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { calculate, isPlainValidRequest, MAX_LINE_ITEMS, type CalculationRequest } from '../src/adapters/v20260309.js';
 import { calculationRequestSchema, calculationResponseSchema } from '../src/schemas.js';
-import { calculateTaxRate } from '../src/adapters/v20241028.js';
+import { calculateTaxRate, explainTaxRate } from '../src/adapters/v20241028.js';
 import { negotiateVersion } from '../src/adapters/version.js';
 import { TaxRulesError } from '../src/core/errors.js';
 import { dayNumber } from '../src/core/dates.js';
@@ -99,6 +99,19 @@ describe('calculate (v20260309)', () => {
     expect(e.issues.map((i) => i.path.join('.')).sort()).toEqual(['currency', 'customer_address.country', 'line_items.1.reference']);
   });
 
+  it('names every repeated reference and the line it repeats, in short and long documents', () => {
+    for (const n of [5, 40, 200]) {
+      const items = Array.from({ length: n }, (_, i) => ({ reference: `r${i}`, amount: '1.00' }));
+      items[n - 1] = { reference: 'r1', amount: '1.00' };
+      items[n - 2] = { reference: 'r1', amount: '1.00' };
+      const e = refused(() => calculate({ customer_address: { country: 'DE' }, tax_date: unix('2026-06-01'), line_items: items }, account));
+      expect(e.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+        [`line_items.${n - 2}.reference`, `line_items.${n - 2}.reference "r1" repeats line_items.1.reference; references must be unique`],
+        [`line_items.${n - 1}.reference`, `line_items.${n - 1}.reference "r1" repeats line_items.1.reference; references must be unique`],
+      ]);
+    }
+  });
+
   it('refuses an amount with more decimals than the currency, naming the line', () => {
     const body = { customer_address: { country: 'DE' }, tax_date: unix('2026-06-01'), line_items: [{ reference: 'a', amount: '1.00' }, { reference: 'b', amount: '1.001' }] };
     expect(() => calculate(body, account)).toThrow(expect.objectContaining({ status: 400, issues: [expect.objectContaining({ path: ['line_items', 1, 'amount'] })] }));
@@ -131,6 +144,42 @@ describe('calculate properties', () => {
     tax_date: unix('2026-06-01'),
     tax_behavior: behavior,
     line_items: items.map((l, i) => ({ reference: `r${i}`, ...l })),
+  });
+
+  it('taxes every line exactly, small amounts (in doubles) and huge ones (in BigInt) alike, and sums them exactly', () => {
+    const minor = (s: string): bigint => BigInt(s.replace('.', ''));
+    const amount = fc.oneof(
+      fc.integer({ min: -1_000_000, max: 100_000_000 }).map((n) => (n / 100).toFixed(2)),
+      fc.constantFrom('0.01', '0.05', '90071992.54', '90071992.55', '-90071992.55', '123456789012.34', '99999999999999999.99'),
+      fc.bigInt({ min: 0n, max: 10n ** 20n }).map((n) => `${n / 100n}.${(n % 100n).toString().padStart(2, '0')}`),
+    );
+    const item = fc.record({ amount, tax_code: fc.constantFrom(...codes), product_type: fc.constantFrom('good', 'service' as const), tax_behavior: fc.constantFrom('exclusive', 'inclusive' as const) });
+    const places = [
+      { to: { country: 'DE' }, q: { to_country: 'DE' } },
+      { to: { country: 'CA', postal_code: 'H2X 1Y4' }, q: { to_country: 'CA', to_postal_code: 'H2X 1Y4' } },
+      { to: { country: 'US', postal_code: '78701' }, q: { to_country: 'US', to_postal_code: '78701' } },
+      { to: { country: 'US', postal_code: '84101' }, q: { to_country: 'US', to_postal_code: '84101' } },
+      { to: { country: 'GB' }, q: { to_country: 'GB' } },
+    ];
+    fc.assert(
+      fc.property(fc.constantFrom(...places), fc.array(item, { minLength: 1, maxLength: 8 }), (place, items) => {
+        const r = calculate({ customer_address: place.to, currency: 'USD', tax_date: unix('2026-06-01'), line_items: items.map((l, i) => ({ reference: `r${i}`, ...l })) }, account);
+        let subtotal = 0n;
+        let tax = 0n;
+        items.forEach((l, i) => {
+          const alone = explainTaxRate({ ...place.q, currency: 'USD', date: '2026-06-01', amount: l.amount, tax_code: l.tax_code, product_type: l.product_type, tax_behavior: l.tax_behavior }, account).amounts;
+          const got = r.line_items[i];
+          expect(alone).not.toBeNull();
+          expect([got?.amount_subtotal, got?.amount_total]).toEqual([alone?.subtotal, alone?.total]);
+          expect(minor(got?.amount_tax ?? '')).toBe(minor(alone?.tax ?? '') + minor(alone?.additionalTax ?? ''));
+          subtotal += minor(got?.amount_subtotal ?? '0');
+          tax += minor(got?.amount_tax ?? '0');
+        });
+        expect([minor(r.subtotal), minor(r.total_tax), minor(r.total)]).toEqual([subtotal, tax, subtotal + tax]);
+        expect(r.tax_breakdown.reduce((s, b) => s + minor(b.amount), 0n)).toBe(tax);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('the order of lines does not change the totals', () => {

@@ -4,7 +4,7 @@ import { determine, taxAmounts } from '../core/determine.js';
 import { dateOfDay } from '../core/dates.js';
 import { errorFromIssues, TaxRulesError, type TaxRulesIssue } from '../core/errors.js';
 import { canonicalCountry } from '../core/location.js';
-import { PERCENT_100, divRound, formatMinor, parseAmount } from '../core/money.js';
+import { PERCENT_100, SAFE_PRODUCT_LIMIT, divRound, formatMinor, formatMinorNumber, parseAmount, parseMinorNumber, roundDiv } from '../core/money.js';
 import { validateTaxId, verdictOf } from '../taxid/index.js';
 import { defaultRuleSet } from '../default-rules.js';
 import { PRODUCT_TYPES, TAX_CODES, prepareAccount, type Account } from './account.js';
@@ -99,8 +99,13 @@ interface Plan {
   result: TaxResult;
   jMain: CalculationJurisdiction;
   jAdd: CalculationJurisdiction | null;
-  mainEntry: TaxBreakdownEntry & { taxableMinor: bigint; amountMinor: bigint };
-  addEntry: (TaxBreakdownEntry & { taxableMinor: bigint; amountMinor: bigint }) | null;
+  mainEntry: BreakdownSum;
+  addEntry: BreakdownSum | null;
+  /** Whole taxable parts and rates ≤ 100 %: small amounts can be taxed in doubles. */
+  small: boolean;
+  /** Rates of the taxes charged (0 when not taxable), in units of 0.0001 %. */
+  mainRate: number;
+  addRate: number;
 }
 
 function jurisdictionOf(rules: RuleSet, id: number | null, fallback: TaxResult['jurisdiction']): CalculationJurisdiction {
@@ -147,23 +152,31 @@ export function calculate(request: CalculationRequest | unknown, account: Accoun
   const currency = req.currency ? req.currency.toUpperCase() : seller.currency;
   const minorUnits = rules.currencies.get(currency);
   if (minorUnits === undefined) issues.push({ path: ['currency'], code: 'invalid_value', message: `currency ${req.currency} is not an ISO 4217 currency code` });
-  const seen = new Map<string, number>();
-  // Each line's amount in minor units, parsed once.
-  const lineMinors: bigint[] = new Array<bigint>(req.line_items.length);
-  req.line_items.forEach((line, i) => {
-    const first = seen.get(line.reference);
-    if (first !== undefined) issues.push({ path: ['line_items', i, 'reference'], code: 'invalid_value', message: `line_items.${i}.reference ${JSON.stringify(line.reference)} repeats line_items.${first}.reference; references must be unique` });
-    else seen.set(line.reference, i);
-    if (minorUnits !== undefined) {
-      const amount = parseAmount(line.amount, minorUnits);
-      if (!amount.ok) issues.push({ path: ['line_items', i, 'amount'], code: 'malformed', message: `line_items.${i}.amount ${line.amount} has more decimals than ${currency} allows (${minorUnits})` });
-      else lineMinors[i] = amount.minor;
+  const count = req.line_items.length;
+  const firstOf = firstOfReferences(req.line_items);
+  // Each line's amount in minor units, parsed once: as a number when it is small enough for
+  // exact arithmetic in doubles (|amount| × any rate < 2^53), else as a BigInt.
+  const smallAmounts: number[] = [];
+  const bigAmounts: (bigint | undefined)[] = [];
+  for (let i = 0; i < count; i++) {
+    const line = req.line_items[i] as ParsedRequest['line_items'][number];
+    const f = firstOf[i] as number;
+    if (f !== i) issues.push({ path: ['line_items', i, 'reference'], code: 'invalid_value', message: `line_items.${i}.reference ${JSON.stringify(line.reference)} repeats line_items.${f}.reference; references must be unique` });
+    if (minorUnits === undefined) continue;
+    const small = parseMinorNumber(line.amount, minorUnits);
+    if (!Number.isNaN(small) && small <= SAFE_PRODUCT_LIMIT && small >= -SAFE_PRODUCT_LIMIT) {
+      smallAmounts.push(small);
+      continue;
     }
-  });
+    smallAmounts.push(Number.NaN);
+    const amount = parseAmount(line.amount, minorUnits);
+    if (!amount.ok) issues.push({ path: ['line_items', i, 'amount'], code: 'malformed', message: `line_items.${i}.amount ${line.amount} has more decimals than ${currency} allows (${minorUnits})` });
+    else bigAmounts[i] = amount.minor;
+  }
   if (issues.length > 0) throw errorFromIssues(issues);
 
-  const now = typeof options.now === 'function' ? options.now() : (options.now ?? Math.floor(Date.now() / 1000));
-  const taxDate = dateOfDay(Math.floor((req.tax_date ?? now) / 86_400));
+  const seconds = req.tax_date ?? (typeof options.now === 'function' ? options.now() : (options.now ?? Math.floor(Date.now() / 1000)));
+  const taxDate = dateOfDay(Math.floor(seconds / 86_400));
   const destination = addressOf(req.customer_address, rules);
   const origin: Address = req.origin_address
     ? addressOf(req.origin_address, rules)
@@ -181,21 +194,23 @@ export function calculate(request: CalculationRequest | unknown, account: Accoun
   const behavior: TaxBehavior = req.tax_behavior ?? 'exclusive';
   const mu = minorUnits as number;
 
-  const breakdown = new Map<string, TaxBreakdownEntry & { taxableMinor: bigint; amountMinor: bigint }>();
-  let subtotal = 0n;
-  let totalTax = 0n;
+  const breakdown = new Map<string, BreakdownSum>();
+  // Totals: lines with small amounts add up in doubles (at most 200 lines below 2^53 / 10^6
+  // each: exact), the others in BigInt.
+  const totals = { subtotal: 0, tax: 0, bigSubtotal: 0n, bigTax: 0n, big: false };
   let context: TaxResult | null = null;
   // Lines that differ only in their amounts share one determination (same customer, date,
   // code, product type and behaviour); only the amounts are computed per line.
   const plans = new Map<number, Plan>();
-  const lines: CalculationLineResult[] = req.line_items.map((line, i) => {
+  const lines: CalculationLineResult[] = new Array<CalculationLineResult>(count);
+  for (let i = 0; i < count; i++) {
+    const line = req.line_items[i] as ParsedRequest['line_items'][number];
     const taxCode = line.tax_code ?? seller.defaultTaxCode;
     const productType = line.product_type ?? seller.defaultProductType;
     const lineBehavior = line.tax_behavior ?? behavior;
-    const planKey = TAX_CODES.indexOf(taxCode) * 4 + (productType === 'good' ? 2 : 0) + (lineBehavior === 'inclusive' ? 1 : 0);
+    const planKey = (CODE_INDEX.get(taxCode) as number) * 4 + (productType === 'good' ? 2 : 0) + (lineBehavior === 'inclusive' ? 1 : 0);
     let plan = plans.get(planKey);
     if (!plan) {
-      let planned: TaxResult;
       const input: TaxInput = {
         date: taxDate,
         origin,
@@ -207,93 +222,23 @@ export function calculate(request: CalculationRequest | unknown, account: Accoun
         currency,
         registrations: seller.registrations,
       };
-      try {
-        planned = determine(input, rules, options);
-      } catch (e) {
-        if (e instanceof TaxRulesError) {
-          throw new TaxRulesError(
-            e.code,
-            e.status,
-            e.issues.map((iss) => ({ ...iss, path: PATHS[iss.path.join('.')] ?? ['line_items', i, ...iss.path] })),
-            e.message,
-          );
-        }
-        throw e;
-      }
-      const taxed = planned.status === 'taxable';
-      const jMain = jurisdictionOf(rules, planned.main?.jurisdictionId ?? planned.jurisdiction.id, planned.jurisdiction);
-      const jAdd = planned.additional ? jurisdictionOf(rules, planned.additional.jurisdictionId, planned.jurisdiction) : null;
-      const entryOf = (tl: TaxLine | null, j: CalculationJurisdiction) => {
-        const rate = taxed && tl ? tl.rate : '0';
-        const key = `${j.id}|${tl?.name ?? null}|${rate}|${planned.status}|${planned.reason}`;
-        let entry = breakdown.get(key);
-        if (!entry) {
-          entry = { jurisdiction: j, name: tl?.name ?? null, rate, status: planned.status, reason: planned.reason, taxable_amount: '', amount: '', taxableMinor: 0n, amountMinor: 0n };
-          breakdown.set(key, entry);
-        }
-        return entry;
-      };
-      plan = {
-        result: planned,
-        jMain,
-        jAdd,
-        mainEntry: entryOf(planned.main, jMain),
-        addEntry: planned.additional && jAdd ? entryOf(planned.additional, jAdd) : null,
-      };
+      plan = planOf(input, rules, options, breakdown, i);
       plans.set(planKey, plan);
     }
     const { result } = plan;
     context ??= result;
-    const amountMinor = lineMinors[i] as bigint;
-    const priced = taxAmounts(result.status, result.main, result.additional, amountMinor, lineBehavior);
-    const netMinor = priced.subtotal;
-    const mainTax = result.status === 'taxable' && result.main ? (priced.taxes[0] ?? 0n) : 0n;
-    const additionalTax = result.status === 'taxable' && result.additional ? (priced.taxes[result.main ? 1 : 0] ?? 0n) : 0n;
-    subtotal += netMinor;
-    totalTax += mainTax + additionalTax;
-    const taxes: LineTax[] = [];
-    const addTax = (tl: TaxLine | null, additional: boolean, taxMinor: bigint): void => {
-      const taxed = result.status === 'taxable' && tl !== null;
-      const taxableMinor = taxed ? partOf(netMinor, tl.partUnits) : netMinor;
-      taxes.push({
-        name: tl?.name ?? null,
-        rate: taxed ? tl.rate : '0',
-        taxable_part: tl?.taxablePart ?? '100',
-        taxable_amount: formatMinor(taxableMinor, mu),
-        amount: formatMinor(taxMinor, mu),
-        status: result.status,
-        reason: result.reason,
-        jurisdiction: additional ? (plan.jAdd as CalculationJurisdiction) : plan.jMain,
-        additional,
-      });
-      const entry = additional ? plan.addEntry : plan.mainEntry;
-      if (entry) {
-        entry.taxableMinor += taxableMinor;
-        entry.amountMinor += taxMinor;
-      }
-    };
-    addTax(result.main, false, mainTax);
-    if (result.additional) addTax(result.additional, true, additionalTax);
-    return {
-      reference: line.reference,
-      quantity: line.quantity ?? 1,
-      tax_code: result.taxCode,
-      product_type: result.productType,
-      tax_behavior: result.taxBehavior,
-      amount: line.amount,
-      amount_subtotal: formatMinor(netMinor, mu),
-      amount_tax: formatMinor(mainTax + additionalTax, mu),
-      amount_total: formatMinor(netMinor + mainTax + additionalTax, mu),
-      taxes,
-      notes: result.notes.slice(),
-    };
-  });
+    const small = smallAmounts[i] as number;
+    lines[i] = Number.isNaN(small) || !plan.small
+      ? bigLine(line, plan, bigAmounts[i] ?? BigInt(small), lineBehavior, mu, totals)
+      : smallLine(line, plan, small, lineBehavior === 'inclusive', mu, totals);
+  }
 
   const first = context as unknown as TaxResult;
+  const sum = (small: number, big: bigint): string => (totals.big ? formatMinor(BigInt(small) + big, mu) : formatMinorNumber(small, mu));
   return {
-    subtotal: formatMinor(subtotal, mu),
-    total_tax: formatMinor(totalTax, mu),
-    total: formatMinor(subtotal + totalTax, mu),
+    subtotal: sum(totals.subtotal, totals.bigSubtotal),
+    total_tax: sum(totals.tax, totals.bigTax),
+    total: sum(totals.subtotal + totals.tax, totals.bigSubtotal + totals.bigTax),
     currency,
     tax_behavior: behavior,
     tax_context: {
@@ -309,9 +254,200 @@ export function calculate(request: CalculationRequest | unknown, account: Accoun
       tax_date: taxDate,
     },
     line_items: lines,
-    tax_breakdown: [...breakdown.values()].map(({ taxableMinor, amountMinor, ...e }) => ({ ...e, taxable_amount: formatMinor(taxableMinor, mu), amount: formatMinor(amountMinor, mu) })),
+    tax_breakdown: Array.from(breakdown.values(), (b) => ({
+      jurisdiction: b.entry.jurisdiction,
+      name: b.entry.name,
+      rate: b.entry.rate,
+      status: b.entry.status,
+      reason: b.entry.reason,
+      taxable_amount: b.big ? formatMinor(BigInt(b.taxable) + b.bigTaxable, mu) : formatMinorNumber(b.taxable, mu),
+      amount: b.big ? formatMinor(BigInt(b.amount) + b.bigAmount, mu) : formatMinorNumber(b.amount, mu),
+    })),
     tax_id_validation: req.customer_tax_id ? { tax_id: req.customer_tax_id, country: taxIdCountry, valid: verdictToValid(verdict as TaxIdVerdict) } : null,
   };
+}
+
+const CODE_INDEX: ReadonlyMap<string, number> = new Map(TAX_CODES.map((c, i) => [c, i]));
+
+/**
+ * For each line, the index of the first line with its reference (its own index when the
+ * reference is new). Small documents compare directly: cheaper than a Map.
+ */
+function firstOfReferences(lines: readonly { reference: string }[]): number[] {
+  const out: number[] = [];
+  if (lines.length <= 32) {
+    for (let i = 0; i < lines.length; i++) {
+      const ref = (lines[i] as { reference: string }).reference;
+      let f = i;
+      for (let j = 0; j < i; j++) {
+        if ((lines[j] as { reference: string }).reference === ref) {
+          f = j;
+          break;
+        }
+      }
+      out.push(f);
+    }
+    return out;
+  }
+  const seen = new Map<string, number>();
+  for (let i = 0; i < lines.length; i++) {
+    const ref = (lines[i] as { reference: string }).reference;
+    const f = seen.get(ref);
+    if (f === undefined) seen.set(ref, i);
+    out.push(f ?? i);
+  }
+  return out;
+}
+
+/** A breakdown entry and its running sums (doubles for small lines, BigInt for the others). */
+interface BreakdownSum {
+  entry: Omit<TaxBreakdownEntry, 'taxable_amount' | 'amount'>;
+  taxable: number;
+  amount: number;
+  bigTaxable: bigint;
+  bigAmount: bigint;
+  big: boolean;
+}
+
+interface Totals {
+  subtotal: number;
+  tax: number;
+  bigSubtotal: bigint;
+  bigTax: bigint;
+  big: boolean;
+}
+
+/** Determines the taxes of one kind of line and finds (or opens) its breakdown entries. */
+function planOf(input: TaxInput, rules: RuleSet, options: CalculationOptions, breakdown: Map<string, BreakdownSum>, lineIndex: number): Plan {
+  let planned: TaxResult;
+  try {
+    planned = determine(input, rules, options);
+  } catch (e) {
+    if (e instanceof TaxRulesError) {
+      throw new TaxRulesError(
+        e.code,
+        e.status,
+        e.issues.map((iss) => ({ ...iss, path: PATHS[iss.path.join('.')] ?? ['line_items', lineIndex, ...iss.path] })),
+        e.message,
+      );
+    }
+    throw e;
+  }
+  const taxed = planned.status === 'taxable';
+  const jMain = jurisdictionOf(rules, planned.main?.jurisdictionId ?? planned.jurisdiction.id, planned.jurisdiction);
+  const jAdd = planned.additional ? jurisdictionOf(rules, planned.additional.jurisdictionId, planned.jurisdiction) : null;
+  const entryOf = (tl: TaxLine | null, j: CalculationJurisdiction): BreakdownSum => {
+    const rate = taxed && tl ? tl.rate : '0';
+    const key = `${j.id}|${tl?.name ?? null}|${rate}|${planned.status}|${planned.reason}`;
+    let sum = breakdown.get(key);
+    if (!sum) {
+      sum = { entry: { jurisdiction: j, name: tl?.name ?? null, rate, status: planned.status, reason: planned.reason }, taxable: 0, amount: 0, bigTaxable: 0n, bigAmount: 0n, big: false };
+      breakdown.set(key, sum);
+    }
+    return sum;
+  };
+  const main = taxed ? planned.main : null;
+  const add = taxed ? planned.additional : null;
+  const whole = (tl: TaxLine | null): boolean => tl === null || (tl.partUnits === PERCENT_100 && tl.rateUnits <= PERCENT_100);
+  return {
+    result: planned,
+    jMain,
+    jAdd,
+    mainEntry: entryOf(planned.main, jMain),
+    addEntry: planned.additional && jAdd ? entryOf(planned.additional, jAdd) : null,
+    small: whole(main) && whole(add),
+    mainRate: main ? main.rateUnits : 0,
+    addRate: add ? add.rateUnits : 0,
+  };
+}
+
+function taxOf(tl: TaxLine | null, plan: Plan, additional: boolean, taxableText: string, amountText: string): LineTax {
+  const { result } = plan;
+  const taxed = result.status === 'taxable' && tl !== null;
+  return {
+    name: tl?.name ?? null,
+    rate: taxed ? tl.rate : '0',
+    taxable_part: tl?.taxablePart ?? '100',
+    taxable_amount: taxableText,
+    amount: amountText,
+    status: result.status,
+    reason: result.reason,
+    jurisdiction: additional ? (plan.jAdd as CalculationJurisdiction) : plan.jMain,
+    additional,
+  };
+}
+
+function lineOf(line: ParsedRequest['line_items'][number], result: TaxResult, taxes: LineTax[], net: string, tax: string, total: string): CalculationLineResult {
+  return {
+    reference: line.reference,
+    quantity: line.quantity ?? 1,
+    tax_code: result.taxCode,
+    product_type: result.productType,
+    tax_behavior: result.taxBehavior,
+    amount: line.amount,
+    amount_subtotal: net,
+    amount_tax: tax,
+    amount_total: total,
+    taxes,
+    notes: result.notes.slice(),
+  };
+}
+
+/**
+ * A line whose amount and rates allow exact doubles: whole taxable parts, rates ≤ 100 %,
+ * |amount| ≤ 2^53 / 10^6 minor units. Same rounding as the BigInt path (see money.ts).
+ */
+function smallLine(line: ParsedRequest['line_items'][number], plan: Plan, amount: number, inclusive: boolean, mu: number, totals: Totals): CalculationLineResult {
+  const { result } = plan;
+  const r1 = plan.mainRate;
+  const r2 = plan.addRate;
+  const den = inclusive ? PERCENT_100 + r1 + r2 : PERCENT_100;
+  const t1 = r1 === 0 ? 0 : roundDiv(amount * r1, den);
+  const t2 = r2 === 0 ? 0 : roundDiv(amount * r2, den);
+  const net = inclusive ? amount - t1 - t2 : amount;
+  totals.subtotal += net;
+  totals.tax += t1 + t2;
+  const netText = formatMinorNumber(net, mu);
+  const taxes: LineTax[] = [taxOf(result.main, plan, false, netText, formatMinorNumber(t1, mu))];
+  const e1 = plan.mainEntry;
+  e1.taxable += net;
+  e1.amount += t1;
+  if (result.additional) {
+    taxes.push(taxOf(result.additional, plan, true, netText, formatMinorNumber(t2, mu)));
+    const e2 = plan.addEntry;
+    if (e2) {
+      e2.taxable += net;
+      e2.amount += t2;
+    }
+  }
+  return lineOf(line, result, taxes, netText, formatMinorNumber(t1 + t2, mu), formatMinorNumber(net + t1 + t2, mu));
+}
+
+/** Any line, in BigInt: any amount, any taxable part. */
+function bigLine(line: ParsedRequest['line_items'][number], plan: Plan, amountMinor: bigint, behavior: TaxBehavior, mu: number, totals: Totals): CalculationLineResult {
+  const { result } = plan;
+  const priced = taxAmounts(result.status, result.main, result.additional, amountMinor, behavior);
+  const netMinor = priced.subtotal;
+  const mainTax = result.status === 'taxable' && result.main ? (priced.taxes[0] ?? 0n) : 0n;
+  const additionalTax = result.status === 'taxable' && result.additional ? (priced.taxes[result.main ? 1 : 0] ?? 0n) : 0n;
+  totals.big = true;
+  totals.bigSubtotal += netMinor;
+  totals.bigTax += mainTax + additionalTax;
+  const taxes: LineTax[] = [];
+  const addTax = (tl: TaxLine | null, additional: boolean, taxMinor: bigint): void => {
+    const taxed = result.status === 'taxable' && tl !== null;
+    const taxableMinor = taxed ? partOf(netMinor, tl.partUnits) : netMinor;
+    taxes.push(taxOf(tl, plan, additional, formatMinor(taxableMinor, mu), formatMinor(taxMinor, mu)));
+    const entry = additional ? plan.addEntry : plan.mainEntry;
+    if (entry) {
+      entry.big = true;
+      entry.bigTaxable += taxableMinor;
+      entry.bigAmount += taxMinor;
+    }
+  };
+  addTax(result.main, false, mainTax);
+  if (result.additional) addTax(result.additional, true, additionalTax);
+  return lineOf(line, result, taxes, formatMinor(netMinor, mu), formatMinor(mainTax + additionalTax, mu), formatMinor(netMinor + mainTax + additionalTax, mu));
 }
 
 /** The taxable part of a net amount, from the line's compiled part units (100 % = PERCENT_100). */

@@ -143,23 +143,29 @@ export function inclusiveTaxes(grossMinor: bigint, taxes: readonly { rateUnits: 
 
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
+/**
+ * Decimal string of a minor-unit amount given as a safe integer (1900, 2 → "19.00"); the
+ * same text as formatMinor, without BigInt.
+ */
+export function formatMinorNumber(minor: number, minorUnits: number): string {
+  if (minorUnits >= POW10.length) return formatMinor(BigInt(minor), minorUnits);
+  const abs = minor < 0 ? -minor : minor;
+  if (minorUnits === 0) return minor < 0 ? `-${abs}` : String(abs);
+  const scale = POW10[minorUnits] as number;
+  let whole = Math.floor(abs / scale);
+  let rem = abs - whole * scale; // exact; the quotient may have rounded up near 2^53
+  if (rem < 0) {
+    whole -= 1;
+    rem += scale;
+  }
+  const fracText = minorUnits === 2 ? (rem < 10 ? `0${rem}` : String(rem)) : String(rem).padStart(minorUnits, '0');
+  return minor < 0 ? `-${whole}.${fracText}` : `${whole}.${fracText}`;
+}
+
 /** Decimal string of a minor-unit amount ("1900", 2 → "19.00"). */
 export function formatMinor(minor: bigint, minorUnits: number): string {
-  if (minor <= MAX_SAFE && minor >= -MAX_SAFE && minorUnits < POW10.length) {
-    // In doubles: exact for safe integers, and no BigInt string conversion.
-    const n = Number(minor);
-    const abs = n < 0 ? -n : n;
-    if (minorUnits === 0) return n < 0 ? `-${abs}` : String(abs);
-    const scale = POW10[minorUnits] as number;
-    let whole = Math.floor(abs / scale);
-    let rem = abs - whole * scale; // exact; the quotient may have rounded up near 2^53
-    if (rem < 0) {
-      whole -= 1;
-      rem += scale;
-    }
-    const fracText = String(rem).padStart(minorUnits, '0');
-    return n < 0 ? `-${whole}.${fracText}` : `${whole}.${fracText}`;
-  }
+  // In doubles when exact: no BigInt string conversion.
+  if (minor <= MAX_SAFE && minor >= -MAX_SAFE && minorUnits < POW10.length) return formatMinorNumber(Number(minor), minorUnits);
   const neg = minor < 0n;
   const abs = neg ? -minor : minor;
   const digits = (abs <= MAX_SAFE ? String(Number(abs)) : abs.toString()).padStart(minorUnits + 1, '0');
