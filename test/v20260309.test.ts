@@ -81,6 +81,27 @@ describe('calculate (v20260309)', () => {
     expect(r.total_tax).toBe('16.00');
   });
 
+  it('hands out responses that share nothing with later ones', () => {
+    const body = { customer_address: { country: 'ES', postal_code: '35001' }, tax_date: unix('2026-06-01'), line_items: [{ reference: 'a', amount: '10.00' }, { reference: 'b', amount: '20.00' }] };
+    const first = calculate(body, account);
+    const expected = structuredClone(first);
+    const spoil = (r: ReturnType<typeof calculate>): void => {
+      for (const l of r.line_items) {
+        l.notes.push('changed');
+        for (const t of l.taxes) {
+          t.rate = '99';
+          t.jurisdiction.name = 'changed';
+        }
+      }
+      if (r.tax_context.customer.territory) r.tax_context.customer.territory.name = 'changed';
+      if (r.tax_context.customer.jurisdiction) r.tax_context.customer.jurisdiction.name = 'changed';
+      for (const b of r.tax_breakdown) b.jurisdiction.name = 'changed';
+    };
+    spoil(first);
+    expect(first.tax_context.customer.territory).not.toBeNull();
+    expect(calculate(body, account)).toEqual(expected);
+  });
+
   it('refuses every problem at once, with paths', () => {
     const e = refused(() =>
       calculate(

@@ -1,6 +1,6 @@
-import type { Address, TaxBehavior, TaxIdVerdict, TaxInput, TaxLine, TaxReason, TaxResult } from '../core/types.js';
+import type { Address, ProductType, TaxBehavior, TaxCodeId, TaxIdVerdict, TaxInput, TaxLine, JurisdictionRef } from '../core/types.js';
 import type { RuleSet } from '../core/ruleset.js';
-import { determine, taxAmounts } from '../core/determine.js';
+import { decisionOf, inputDay, notesOf, taxAmounts, type Decision } from '../core/determine.js';
 import { dateOfDay } from '../core/dates.js';
 import { errorFromIssues, TaxRulesError, type TaxRulesIssue } from '../core/errors.js';
 import { canonicalCountry } from '../core/location.js';
@@ -96,7 +96,13 @@ function addressOf(a: NonNullable<ParsedRequest['origin_address']>, rules: RuleS
 
 /** One determination shared by the lines that differ only in their amounts. */
 interface Plan {
-  result: TaxResult;
+  /** The decision (shared with the decision table: never changed). */
+  d: Decision;
+  /** The decision's notes with the tax-ID note, for this document. */
+  notes: string[];
+  taxCode: TaxCodeId;
+  productType: ProductType;
+  taxBehavior: TaxBehavior;
   jMain: CalculationJurisdiction;
   jAdd: CalculationJurisdiction | null;
   mainEntry: BreakdownSum;
@@ -108,7 +114,7 @@ interface Plan {
   addRate: number;
 }
 
-function jurisdictionOf(rules: RuleSet, id: number | null, fallback: TaxResult['jurisdiction']): CalculationJurisdiction {
+function jurisdictionOf(rules: RuleSet, id: number | null, fallback: JurisdictionRef): CalculationJurisdiction {
   const j = id !== null ? rules.jurisdictions.get(id) : undefined;
   if (!j) return { id: fallback.id, name: fallback.name, country: fallback.country, region: fallback.region, level: 'country' };
   return { id: j.id, name: j.name, country: j.country, region: j.region === '' ? null : j.region, level: j.level };
@@ -198,7 +204,7 @@ export function calculate(request: CalculationRequest | unknown, account: Accoun
   // Totals: lines with small amounts add up in doubles (at most 200 lines below 2^53 / 10^6
   // each: exact), the others in BigInt.
   const totals = { subtotal: 0, tax: 0, bigSubtotal: 0n, bigTax: 0n, big: false };
-  let context: TaxResult | null = null;
+  let context: Decision | null = null;
   // Lines that differ only in their amounts share one determination (same customer, date,
   // code, product type and behaviour); only the amounts are computed per line.
   const plans = new Map<number, Plan>();
@@ -225,15 +231,14 @@ export function calculate(request: CalculationRequest | unknown, account: Accoun
       plan = planOf(input, rules, options, breakdown, i);
       plans.set(planKey, plan);
     }
-    const { result } = plan;
-    context ??= result;
+    context ??= plan.d;
     const small = smallAmounts[i] as number;
     lines[i] = Number.isNaN(small) || !plan.small
       ? bigLine(line, plan, bigAmounts[i] ?? BigInt(small), lineBehavior, mu, totals)
       : smallLine(line, plan, small, lineBehavior === 'inclusive', mu, totals);
   }
 
-  const first = context as unknown as TaxResult;
+  const first = context as unknown as Decision;
   const sum = (small: number, big: bigint): string => (totals.big ? formatMinor(BigInt(small) + big, mu) : formatMinorNumber(small, mu));
   return {
     subtotal: sum(totals.subtotal, totals.bigSubtotal),
@@ -247,7 +252,7 @@ export function calculate(request: CalculationRequest | unknown, account: Accoun
         region: first.customerJurisdiction?.region ?? null,
         postal_code: req.customer_address.postal_code ?? null,
         jurisdiction: first.customerJurisdiction ? jurisdictionOf(rules, first.customerJurisdiction.id, first.customerJurisdiction) : null,
-        territory: first.territory,
+        territory: first.territory ? { id: first.territory.id, name: first.territory.name } : null,
       },
       customer_type: first.customer,
       origin: { country: origin.country, postal_code: origin.postalCode ?? null },
@@ -317,11 +322,11 @@ interface Totals {
   big: boolean;
 }
 
-/** Determines the taxes of one kind of line and finds (or opens) its breakdown entries. */
+/** Decides the taxes of one kind of line and finds (or opens) its breakdown entries. */
 function planOf(input: TaxInput, rules: RuleSet, options: CalculationOptions, breakdown: Map<string, BreakdownSum>, lineIndex: number): Plan {
-  let planned: TaxResult;
+  let d: Decision;
   try {
-    planned = determine(input, rules, options);
+    d = decisionOf(input, rules, inputDay(input), options.cache !== false);
   } catch (e) {
     if (e instanceof TaxRulesError) {
       throw new TaxRulesError(
@@ -333,28 +338,32 @@ function planOf(input: TaxInput, rules: RuleSet, options: CalculationOptions, br
     }
     throw e;
   }
-  const taxed = planned.status === 'taxable';
-  const jMain = jurisdictionOf(rules, planned.main?.jurisdictionId ?? planned.jurisdiction.id, planned.jurisdiction);
-  const jAdd = planned.additional ? jurisdictionOf(rules, planned.additional.jurisdictionId, planned.jurisdiction) : null;
+  const taxed = d.status === 'taxable';
+  const jMain = jurisdictionOf(rules, d.main?.jurisdictionId ?? d.jurisdiction.id, d.jurisdiction);
+  const jAdd = d.additional ? jurisdictionOf(rules, d.additional.jurisdictionId, d.jurisdiction) : null;
   const entryOf = (tl: TaxLine | null, j: CalculationJurisdiction): BreakdownSum => {
     const rate = taxed && tl ? tl.rate : '0';
-    const key = `${j.id}|${tl?.name ?? null}|${rate}|${planned.status}|${planned.reason}`;
+    const key = `${j.id}|${tl?.name ?? null}|${rate}|${d.status}|${d.reason}`;
     let sum = breakdown.get(key);
     if (!sum) {
-      sum = { entry: { jurisdiction: j, name: tl?.name ?? null, rate, status: planned.status, reason: planned.reason }, taxable: 0, amount: 0, bigTaxable: 0n, bigAmount: 0n, big: false };
+      sum = { entry: { jurisdiction: j, name: tl?.name ?? null, rate, status: d.status, reason: d.reason }, taxable: 0, amount: 0, bigTaxable: 0n, bigAmount: 0n, big: false };
       breakdown.set(key, sum);
     }
     return sum;
   };
-  const main = taxed ? planned.main : null;
-  const add = taxed ? planned.additional : null;
+  const main = taxed ? d.main : null;
+  const add = taxed ? d.additional : null;
   const whole = (tl: TaxLine | null): boolean => tl === null || (tl.partUnits === PERCENT_100 && tl.rateUnits <= PERCENT_100);
   return {
-    result: planned,
+    d,
+    notes: notesOf(d, input),
+    taxCode: input.taxCode,
+    productType: input.productType,
+    taxBehavior: input.taxBehavior,
     jMain,
     jAdd,
-    mainEntry: entryOf(planned.main, jMain),
-    addEntry: planned.additional && jAdd ? entryOf(planned.additional, jAdd) : null,
+    mainEntry: entryOf(d.main, jMain),
+    addEntry: d.additional && jAdd ? entryOf(d.additional, jAdd) : null,
     small: whole(main) && whole(add),
     mainRate: main ? main.rateUnits : 0,
     addRate: add ? add.rateUnits : 0,
@@ -362,7 +371,7 @@ function planOf(input: TaxInput, rules: RuleSet, options: CalculationOptions, br
 }
 
 function taxOf(tl: TaxLine | null, plan: Plan, additional: boolean, taxableText: string, amountText: string): LineTax {
-  const { result } = plan;
+  const result = plan.d;
   const taxed = result.status === 'taxable' && tl !== null;
   return {
     name: tl?.name ?? null,
@@ -377,19 +386,19 @@ function taxOf(tl: TaxLine | null, plan: Plan, additional: boolean, taxableText:
   };
 }
 
-function lineOf(line: ParsedRequest['line_items'][number], result: TaxResult, taxes: LineTax[], net: string, tax: string, total: string): CalculationLineResult {
+function lineOf(line: ParsedRequest['line_items'][number], plan: Plan, taxes: LineTax[], net: string, tax: string, total: string): CalculationLineResult {
   return {
     reference: line.reference,
     quantity: line.quantity ?? 1,
-    tax_code: result.taxCode,
-    product_type: result.productType,
-    tax_behavior: result.taxBehavior,
+    tax_code: plan.taxCode,
+    product_type: plan.productType,
+    tax_behavior: plan.taxBehavior,
     amount: line.amount,
     amount_subtotal: net,
     amount_tax: tax,
     amount_total: total,
     taxes,
-    notes: result.notes.slice(),
+    notes: plan.notes.length === 0 ? [] : plan.notes.slice(),
   };
 }
 
@@ -398,7 +407,7 @@ function lineOf(line: ParsedRequest['line_items'][number], result: TaxResult, ta
  * |amount| ≤ 2^53 / 10^6 minor units. Same rounding as the BigInt path (see money.ts).
  */
 function smallLine(line: ParsedRequest['line_items'][number], plan: Plan, amount: number, inclusive: boolean, mu: number, totals: Totals): CalculationLineResult {
-  const { result } = plan;
+  const result = plan.d;
   const r1 = plan.mainRate;
   const r2 = plan.addRate;
   const den = inclusive ? PERCENT_100 + r1 + r2 : PERCENT_100;
@@ -420,12 +429,12 @@ function smallLine(line: ParsedRequest['line_items'][number], plan: Plan, amount
       e2.amount += t2;
     }
   }
-  return lineOf(line, result, taxes, netText, formatMinorNumber(t1 + t2, mu), formatMinorNumber(net + t1 + t2, mu));
+  return lineOf(line, plan, taxes, netText, formatMinorNumber(t1 + t2, mu), formatMinorNumber(net + t1 + t2, mu));
 }
 
 /** Any line, in BigInt: any amount, any taxable part. */
 function bigLine(line: ParsedRequest['line_items'][number], plan: Plan, amountMinor: bigint, behavior: TaxBehavior, mu: number, totals: Totals): CalculationLineResult {
-  const { result } = plan;
+  const result = plan.d;
   const priced = taxAmounts(result.status, result.main, result.additional, amountMinor, behavior);
   const netMinor = priced.subtotal;
   const mainTax = result.status === 'taxable' && result.main ? (priced.taxes[0] ?? 0n) : 0n;
@@ -447,7 +456,7 @@ function bigLine(line: ParsedRequest['line_items'][number], plan: Plan, amountMi
   };
   addTax(result.main, false, mainTax);
   if (result.additional) addTax(result.additional, true, additionalTax);
-  return lineOf(line, result, taxes, formatMinor(netMinor, mu), formatMinor(mainTax + additionalTax, mu), formatMinor(netMinor + mainTax + additionalTax, mu));
+  return lineOf(line, plan, taxes, formatMinor(netMinor, mu), formatMinor(mainTax + additionalTax, mu), formatMinor(netMinor + mainTax + additionalTax, mu));
 }
 
 /** The taxable part of a net amount, from the line's compiled part units (100 % = PERCENT_100). */
