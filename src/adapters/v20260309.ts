@@ -200,23 +200,30 @@ export function calculate(request: CalculationRequest | unknown, account: Accoun
   const behavior: TaxBehavior = req.tax_behavior ?? 'exclusive';
   const mu = minorUnits as number;
 
-  const breakdown = new Map<string, BreakdownSum>();
+  // Few entries per document: a list searched in order beats string keys.
+  const breakdown: BreakdownSum[] = [];
   // Totals: lines with small amounts add up in doubles (at most 200 lines below 2^53 / 10^6
   // each: exact), the others in BigInt.
   const totals = { subtotal: 0, tax: 0, bigSubtotal: 0n, bigTax: 0n, big: false };
   let context: Decision | null = null;
   // Lines that differ only in their amounts share one determination (same customer, date,
   // code, product type and behaviour); only the amounts are computed per line.
-  const plans = new Map<number, Plan>();
+  const plans: Plan[] = [];
   const lines: CalculationLineResult[] = new Array<CalculationLineResult>(count);
   for (let i = 0; i < count; i++) {
     const line = req.line_items[i] as ParsedRequest['line_items'][number];
     const taxCode = line.tax_code ?? seller.defaultTaxCode;
     const productType = line.product_type ?? seller.defaultProductType;
     const lineBehavior = line.tax_behavior ?? behavior;
-    const planKey = (CODE_INDEX.get(taxCode) as number) * 4 + (productType === 'good' ? 2 : 0) + (lineBehavior === 'inclusive' ? 1 : 0);
-    let plan = plans.get(planKey);
-    if (!plan) {
+    let plan: Plan | undefined;
+    for (let p = 0; p < plans.length; p++) {
+      const c = plans[p] as Plan;
+      if (c.taxCode === taxCode && c.productType === productType && c.taxBehavior === lineBehavior) {
+        plan = c;
+        break;
+      }
+    }
+    if (plan === undefined) {
       const input: TaxInput = {
         date: taxDate,
         origin,
@@ -229,7 +236,7 @@ export function calculate(request: CalculationRequest | unknown, account: Accoun
         registrations: seller.registrations,
       };
       plan = planOf(input, rules, options, breakdown, i);
-      plans.set(planKey, plan);
+      plans.push(plan);
     }
     context ??= plan.d;
     const small = smallAmounts[i] as number;
@@ -259,7 +266,7 @@ export function calculate(request: CalculationRequest | unknown, account: Accoun
       tax_date: taxDate,
     },
     line_items: lines,
-    tax_breakdown: Array.from(breakdown.values(), (b) => ({
+    tax_breakdown: breakdown.map((b) => ({
       jurisdiction: b.entry.jurisdiction,
       name: b.entry.name,
       rate: b.entry.rate,
@@ -271,8 +278,6 @@ export function calculate(request: CalculationRequest | unknown, account: Accoun
     tax_id_validation: req.customer_tax_id ? { tax_id: req.customer_tax_id, country: taxIdCountry, valid: verdictToValid(verdict as TaxIdVerdict) } : null,
   };
 }
-
-const CODE_INDEX: ReadonlyMap<string, number> = new Map(TAX_CODES.map((c, i) => [c, i]));
 
 /**
  * For each line, the index of the first line with its reference (its own index when the
@@ -323,7 +328,7 @@ interface Totals {
 }
 
 /** Decides the taxes of one kind of line and finds (or opens) its breakdown entries. */
-function planOf(input: TaxInput, rules: RuleSet, options: CalculationOptions, breakdown: Map<string, BreakdownSum>, lineIndex: number): Plan {
+function planOf(input: TaxInput, rules: RuleSet, options: CalculationOptions, breakdown: BreakdownSum[], lineIndex: number): Plan {
   let d: Decision;
   try {
     d = decisionOf(input, rules, inputDay(input), options.cache !== false);
@@ -343,12 +348,13 @@ function planOf(input: TaxInput, rules: RuleSet, options: CalculationOptions, br
   const jAdd = d.additional ? jurisdictionOf(rules, d.additional.jurisdictionId, d.jurisdiction) : null;
   const entryOf = (tl: TaxLine | null, j: CalculationJurisdiction): BreakdownSum => {
     const rate = taxed && tl ? tl.rate : '0';
-    const key = `${j.id}|${tl?.name ?? null}|${rate}|${d.status}|${d.reason}`;
-    let sum = breakdown.get(key);
-    if (!sum) {
-      sum = { entry: { jurisdiction: j, name: tl?.name ?? null, rate, status: d.status, reason: d.reason }, taxable: 0, amount: 0, bigTaxable: 0n, bigAmount: 0n, big: false };
-      breakdown.set(key, sum);
+    const name = tl?.name ?? null;
+    for (const sum of breakdown) {
+      const e = sum.entry;
+      if (e.jurisdiction.id === j.id && e.name === name && e.rate === rate && e.status === d.status && e.reason === d.reason) return sum;
     }
+    const sum: BreakdownSum = { entry: { jurisdiction: j, name, rate, status: d.status, reason: d.reason }, taxable: 0, amount: 0, bigTaxable: 0n, bigAmount: 0n, big: false };
+    breakdown.push(sum);
     return sum;
   };
   const main = taxed ? d.main : null;
