@@ -2,7 +2,8 @@
  * The rules build: validates every file under rules/ against its JSON Schema, checks the
  * rules no schema can express (sorted periods without overlap or gap, sources, known ids,
  * anchored postal-code patterns, classes that cover every date they are used on), and
- * writes the compiled rule data the engine loads (src/generated/ruledata.ts).
+ * writes the packed rule data the engine loads (src/generated/ruledata.ts), the EU entry's
+ * pack (ruledata-eu.ts, checked the same way) and its tax-ID module list (taxid-eu.ts).
  *
  * Usage: tsx scripts/build-rules.ts [--check] [--rules DIR] [--out FILE]
  *   --check  validate only, write nothing
@@ -11,8 +12,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { dirname, join } from "node:path";
 import { checkRuleData, type RuleProblem } from '../src/core/rule-checks.js';
 import { loadRuleFiles } from './rule-files.js';
-import { createRuleSet, packRuleData, type PackedRuleData } from '../src/core/ruleset.js';
-import { computeRuleChangeDays } from '../src/core/decisions.js';
+import type { PackedRuleData } from '../src/core/ruleset.js';
+import { packRuleData } from '../src/core/pack.js';
 import type { RuleData } from '../src/core/rule-data.js';
 import { regimePack } from './rule-packs.js';
 
@@ -71,7 +72,7 @@ function write(file: string, body: string): void {
 
 /** Writes one packed rule data module; returns its size in bytes. */
 function writePack(file: string, packData: RuleData, what: string): number {
-  const pack = packRuleData(packData, computeRuleChangeDays(createRuleSet(packData)));
+  const pack = packRuleData(packData);
   write(
     file,
     [

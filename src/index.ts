@@ -5,7 +5,8 @@ export type { Account, AccountRegistration, PreparedAccount } from './adapters/a
 export { listJurisdictions, getJurisdiction, listTaxCodes, getTaxCode } from './catalog.js';
 export type { Jurisdiction, TaxCode } from './catalog.js';
 export { determine } from './core/determine.js';
-export { createRuleSet, packRuleData } from './core/ruleset.js';
+export { createRuleSet } from './core/ruleset.js';
+export { packRuleData } from './core/pack.js';
 export type { RuleSet, PackedRuleData } from './core/ruleset.js';
 export type { RuleData } from './core/rule-data.js';
 export { checkRuleData } from './core/rule-checks.js';

@@ -381,11 +381,10 @@ function packedSource(pack: PackedRuleData): RuleSource {
 }
 
 /**
- * Packs rule data for shipping: each file as JSON text plus an index, so that a rule set
- * made from it parses and compiles only the countries it is asked about. `changeDays` are
- * the days on which something dated starts or stops (see the decision table).
+ * Packs rule data with the given change days (see `packRuleData` in pack.ts, which works
+ * them out).
  */
-export function packRuleData(data: RuleData, changeDays: readonly number[]): PackedRuleData {
+export function packWithChangeDays(data: RuleData, changeDays: readonly number[]): PackedRuleData {
   const texts = <T>(list: readonly T[], key: (t: T) => string): Record<string, string> => Object.fromEntries(list.map((t) => [key(t), JSON.stringify(t)]));
   return {
     format: 'taxrules-pack-1',

@@ -1,0 +1,14 @@
+import { computeRuleChangeDays } from './decisions.js';
+import type { RuleData } from './rule-data.js';
+import { createRuleSet, packWithChangeDays, type PackedRuleData } from './ruleset.js';
+
+/**
+ * Packs rule data for shipping: each regime, country and territory file as JSON text, plus
+ * an index and the days on which something dated starts or stops, so that a rule set made
+ * from it (`createRuleSet`) parses and compiles only the countries it is asked about. Run
+ * it at build time (it reads every rule once); the data is assumed to have passed
+ * `checkRuleData`.
+ */
+export function packRuleData(data: RuleData): PackedRuleData {
+  return packWithChangeDays(data, computeRuleChangeDays(createRuleSet(data)));
+}
