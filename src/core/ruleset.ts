@@ -137,9 +137,9 @@ export interface TaxCodeEntry {
 
 /**
  * A compiled, indexed rule set: what the core reads. Build one with `createRuleSet` from
- * rule data (the default one is exported as `defaultRuleSet`); it is immutable and can be
- * shared between calls and threads. A country's rules (and the regimes and territories it
- * needs) are compiled the first time a lookup reaches them; iterating a map compiles all.
+ * rule data (the default one is exported as `defaultRuleSet`); its answers never change,
+ * and it can be shared between calls. A country's rules (and the regimes and territories
+ * it needs) are compiled the first time a lookup reaches them; iterating a map compiles all.
  */
 export interface RuleSet {
   /** The rule data, as the rules build wrote it (a packed set unpacks it on first read). */
@@ -276,8 +276,8 @@ export interface PackedRuleData {
   readonly jurisdictions: readonly (readonly [number, string])[];
   /** Alternative codes (EL, UK) → country code. */
   readonly aliases: Readonly<Record<string, string>>;
-  /** Every rule change day (day numbers, ascending). */
-  readonly changeDays: readonly number[];
+  /** Every rule change day (day numbers, ascending); null: worked out on first use. */
+  readonly changeDays: readonly number[] | null;
 }
 
 interface SharedRules {
@@ -320,25 +320,6 @@ function aliasesOf(data: RuleData): [string, string][] {
   return out;
 }
 
-function objectSource(data: RuleData): RuleSource {
-  const regimes = new Map(data.regimes.map((r) => [r.regime, r]));
-  const countries = new Map(data.countries.map((c) => [c.country, c]));
-  const territories = new Map(data.territories.map((t) => [t.country, t]));
-  return {
-    shared: data,
-    regimeIds: [...regimes.keys()],
-    regime: (id) => regimes.get(id) as RegimeRules,
-    countryCodes: [...countries.keys()],
-    country: (code) => countries.get(code) as CountryRules,
-    territoryCodes: [...territories.keys()],
-    territories: (code) => territories.get(code) as TerritoryRules,
-    jurisdictions: ownersOf(data),
-    aliases: aliasesOf(data),
-    changeDays: null,
-    data: () => data,
-  };
-}
-
 function packedSource(pack: PackedRuleData): RuleSource {
   const shared = JSON.parse(pack.shared) as SharedRules;
   const parsed = <T>(texts: Readonly<Record<string, string>>): ((key: string) => T) => {
@@ -355,6 +336,8 @@ function packedSource(pack: PackedRuleData): RuleSource {
   const regime = parsed<RegimeRules>(pack.regimes);
   const country = parsed<CountryRules>(pack.countries);
   const territories = parsed<TerritoryRules>(pack.territories);
+  // The data handed out is a copy of its own: changing it cannot reach what is compiled later.
+  const fresh = <T>(texts: Readonly<Record<string, string>>): T[] => Object.values(texts).map((t) => JSON.parse(t) as T);
   let data: RuleData | undefined;
   return {
     shared,
@@ -369,13 +352,10 @@ function packedSource(pack: PackedRuleData): RuleSource {
     changeDays: pack.changeDays,
     data: () =>
       (data ??= {
-        world: shared.world,
-        currencies: shared.currencies,
-        taxCodes: shared.taxCodes,
-        regimes: Object.keys(pack.regimes).map(regime),
-        countries: Object.keys(pack.countries).map(country),
-        territories: Object.keys(pack.territories).map(territories),
-        ...(shared.usZipStates ? { usZipStates: shared.usZipStates } : {}),
+        ...(JSON.parse(pack.shared) as SharedRules),
+        regimes: fresh<RegimeRules>(pack.regimes),
+        countries: fresh<CountryRules>(pack.countries),
+        territories: fresh<TerritoryRules>(pack.territories),
       }),
   };
 }
@@ -384,7 +364,7 @@ function packedSource(pack: PackedRuleData): RuleSource {
  * Packs rule data with the given change days (see `packRuleData` in pack.ts, which works
  * them out).
  */
-export function packWithChangeDays(data: RuleData, changeDays: readonly number[]): PackedRuleData {
+export function packWithChangeDays(data: RuleData, changeDays: readonly number[] | null): PackedRuleData {
   const texts = <T>(list: readonly T[], key: (t: T) => string): Record<string, string> => Object.fromEntries(list.map((t) => [key(t), JSON.stringify(t)]));
   return {
     format: 'taxrules-pack-1',
@@ -394,7 +374,7 @@ export function packWithChangeDays(data: RuleData, changeDays: readonly number[]
     territories: texts(data.territories, (t) => t.country),
     jurisdictions: ownersOf(data),
     aliases: Object.fromEntries(aliasesOf(data)),
-    changeDays: [...changeDays],
+    changeDays: changeDays ? [...changeDays] : null,
   };
 }
 
@@ -404,7 +384,9 @@ export function packWithChangeDays(data: RuleData, changeDays: readonly number[]
  * each country is compiled on first use.
  */
 export function createRuleSet(input: RuleData | PackedRuleData): RuleSet {
-  const src = isPacked(input) ? packedSource(input) : objectSource(input);
+  // Plain data is packed first: the rule set keeps a copy of its own, so changing the
+  // objects afterwards cannot change answers, and compiles each country on first use.
+  const src = packedSource(isPacked(input) ? input : packWithChangeDays(input, null));
   const data = src.shared;
   const world = new Map(data.world.countries.map((c) => [c.code, { ...c }]));
   const currencies = new Map(data.currencies.currencies.map((c) => [c.code, c.minor_units]));

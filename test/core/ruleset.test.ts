@@ -65,6 +65,19 @@ describe('rule sets', () => {
     expect(fresh.countries.get('ZZ')).toBeUndefined();
   });
 
+  it('keep a copy of their own: changing the data afterwards, or what `data` hands out, changes no answer', () => {
+    const q = { to_country: 'DE', tax_code: 'ebook', date: '2026-06-01', amount: '100' };
+    const expected = answer(q, createRuleSet(defaultRulePack));
+    const source = structuredClone(fromFiles);
+    const rules = createRuleSet(source);
+    const de = source.countries.find((c) => c.country === 'DE');
+    for (const periods of Object.values(de?.jurisdictions[0]?.taxes[0]?.rates ?? {})) for (const p of periods ?? []) p.rate = '50';
+    expect(answer(q, rules)).toEqual(expected);
+    const packed = createRuleSet(defaultRulePack);
+    for (const c of packed.data.countries) for (const j of c.jurisdictions) for (const t of j.taxes) for (const periods of Object.values(t.rates)) for (const p of periods ?? []) p.rate = '50';
+    expect(answer(q, packed)).toEqual(expected);
+  });
+
   it('parse a country only when a lookup reaches it', () => {
     const broken: PackedRuleData = { ...defaultRulePack, countries: { ...defaultRulePack.countries, JP: '{ not json' } };
     const rules = createRuleSet(broken);
