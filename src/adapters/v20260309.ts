@@ -10,11 +10,11 @@ import { defaultRuleSet } from '../default-rules.js';
 import { PRODUCT_TYPES, TAX_CODES, prepareAccount, type Account } from './account.js';
 import { issuesFromZod } from './issues.js';
 import { MAX_LINE_ITEMS, requestSchemas, type CalculationJurisdiction, type CalculationRequest, type CalculationRequestOutput, type CalculationResponse, type CalculationLineResult, type LineTax, type TaxBreakdownEntry } from './schemas.js';
-export type { CalculationAddress, CalculationLineItem, CalculationRequest, CalculationJurisdiction, LineTax, CalculationLineResult, TaxBreakdownEntry, TaxContext, CalculationResponse } from './schemas.js';
 import { AMOUNT_RE, COUNTRY_RE, CURRENCY_RE, isPlainObject } from './input.js';
 import type { TaxIdVerdictFunction } from './v20241028.js';
 
 export { MAX_LINE_ITEMS } from './schemas.js';
+export type { CalculationAddress, CalculationLineItem, CalculationRequest, CalculationJurisdiction, LineTax, CalculationLineResult, TaxBreakdownEntry, TaxContext, CalculationResponse } from './schemas.js';
 
 type ParsedRequest = CalculationRequestOutput;
 
