@@ -1,37 +1,26 @@
-import { defineConfig } from 'tsup';
+import { defineConfig, type Options } from 'tsup';
 import { euPackPlugin } from './scripts/entry-plugins.js';
 
+/** What every library entry shares. */
+const library: Options = {
+  format: ['esm', 'cjs'],
+  dts: true,
+  sourcemap: true,
+  target: 'es2022',
+  platform: 'neutral',
+  treeshake: true,
+  // One pre-bundled file per entry: a cold start loads one module, not hundreds. zod stays
+  // a dependency for the types (the .d.ts refers to zod/mini); date-fns is only bundled.
+  noExternal: ['zod', 'date-fns'],
+  minify: true,
+  // Each entry stands alone (no shared chunks), so importing one loads one file.
+  splitting: false,
+};
+
 export default defineConfig([
-  {
-    entry: { index: 'src/index.ts', schemas: 'src/schemas.ts' },
-    format: ['esm', 'cjs'],
-    dts: true,
-    sourcemap: true,
-    clean: true,
-    target: 'es2022',
-    platform: 'neutral',
-    treeshake: true,
-    // One pre-bundled file per entry: a cold start loads one module, not hundreds. zod stays
-    // a dependency for the types (the .d.ts refers to zod/mini); date-fns is only bundled.
-    noExternal: ['zod', 'date-fns'],
-    minify: true,
-    // Each entry stands alone (no shared chunks), so importing one loads one file.
-    splitting: false,
-  },
-  {
-    // The main source with the EU rule pack and the EU tax-ID modules.
-    entry: { eu: 'src/eu.ts' },
-    format: ['esm', 'cjs'],
-    dts: true,
-    sourcemap: true,
-    target: 'es2022',
-    platform: 'neutral',
-    treeshake: true,
-    noExternal: ['zod', 'date-fns'],
-    minify: true,
-    splitting: false,
-    esbuildPlugins: [euPackPlugin],
-  },
+  { ...library, entry: { index: 'src/index.ts', schemas: 'src/schemas.ts' }, clean: true },
+  // The main source with the EU rule pack and the EU tax-ID modules.
+  { ...library, entry: { eu: 'src/eu.ts' }, esbuildPlugins: [euPackPlugin] },
   {
     entry: { cli: 'src/cli/index.ts' },
     format: ['esm'],

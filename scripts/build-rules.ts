@@ -8,7 +8,7 @@
  * Usage: tsx scripts/build-rules.ts [--check] [--rules DIR] [--out FILE]
  *   --check  validate only, write nothing
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { checkRuleData, type RuleProblem } from '../src/core/rule-checks.js';
 import { loadRuleFiles } from './rule-files.js';
@@ -16,6 +16,7 @@ import type { PackedRuleData } from '../src/core/ruleset.js';
 import { packRuleData } from '../src/core/pack.js';
 import type { RuleData } from '../src/core/rule-data.js';
 import { regimePack } from './rule-packs.js';
+import { taxIdModuleFiles } from './taxid-modules.js';
 
 /**
  * A JS string literal of `text` that a parser reads fast: single quotes (JSON needs few
@@ -92,15 +93,14 @@ function writePack(file: string, packData: RuleData, what: string): number {
  * plus the OSS (EU) and Northern Ireland (XI) numbers.
  */
 function writeTaxIdList(file: string, countries: readonly string[]): void {
-  const dir = 'src/taxid/countries';
   const wanted = new Set([...countries, 'EU', 'XI']);
   const imports: string[] = [];
   const names: string[] = [];
-  for (const f of readdirSync(dir).filter((n) => n.endsWith('.ts') && n !== 'index.ts').sort()) {
-    const exported = [...readFileSync(join(dir, f), 'utf8').matchAll(/^export const ([A-Z]{2}): TaxIdModule/gm)].map((m) => m[1] as string).filter((c) => wanted.has(c));
-    if (exported.length === 0) continue;
-    imports.push(`import { ${exported.join(', ')} } from '../taxid/countries/${f.replace(/\.ts$/, '.js')}';`);
-    names.push(...exported);
+  for (const { file, modules } of taxIdModuleFiles()) {
+    const kept = modules.filter((c) => wanted.has(c));
+    if (kept.length === 0) continue;
+    imports.push(`import { ${kept.join(', ')} } from '../taxid/countries/${file.replace(/\.ts$/, '.js')}';`);
+    names.push(...kept);
   }
   write(
     file,

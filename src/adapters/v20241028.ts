@@ -1,6 +1,6 @@
 import { lightFormat } from 'date-fns/lightFormat';
 import type { Address, TaxBehavior, TaxIdVerdict, TaxInput, TaxResult, TaxStatus } from '../core/types.js';
-import { PERCENT_100, SAFE_PRODUCT_LIMIT, minorToNumber, parseMinorNumber, roundDiv } from '../core/money.js';
+import { SAFE_PRODUCT_LIMIT, minorToNumber, parseMinorNumber, smallTax, taxInDoubles } from '../core/money.js';
 import type { RuleSet } from '../core/ruleset.js';
 import { decisionOf, determine, inputAmount, inputDay, inputMinorUnits, notesOf, taxAmounts, type Decision } from '../core/determine.js';
 import { dayNumber } from '../core/dates.js';
@@ -425,13 +425,11 @@ function fastAmounts(d: Decision, amount: number, inclusive: boolean, minorUnits
   const taxed = d.status === 'taxable';
   const main = taxed ? d.main : null;
   const add = taxed ? d.additional : null;
-  if ((main !== null && main.partUnits !== PERCENT_100) || (add !== null && add.partUnits !== PERCENT_100)) return null;
+  if (!taxInDoubles(main) || !taxInDoubles(add)) return null;
   const r1 = main !== null ? main.rateUnits : 0;
   const r2 = add !== null ? add.rateUnits : 0;
-  if (r1 > PERCENT_100 || r2 > PERCENT_100) return null;
-  const den = inclusive ? PERCENT_100 + r1 + r2 : PERCENT_100;
-  const t1 = r1 === 0 ? 0 : roundDiv(amount * r1, den);
-  const t2 = r2 === 0 ? 0 : roundDiv(amount * r2, den);
+  const t1 = smallTax(amount, r1, r1 + r2, inclusive);
+  const t2 = smallTax(amount, r2, r1 + r2, inclusive);
   return {
     // The first tax line present is reported as the tax (the main one when there is one).
     tax: minorToNumber(main !== null ? t1 : t2, minorUnits),

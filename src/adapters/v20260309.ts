@@ -4,7 +4,7 @@ import { decisionOf, inputDay, notesOf, taxAmounts, type Decision } from '../cor
 import { dateOfDay } from '../core/dates.js';
 import { errorFromIssues, TaxRulesError, type TaxRulesIssue } from '../core/errors.js';
 import { canonicalCountry } from '../core/location.js';
-import { PERCENT_100, SAFE_PRODUCT_LIMIT, divRound, formatMinor, formatMinorNumber, parseAmount, parseMinorNumber, roundDiv } from '../core/money.js';
+import { PERCENT_100, SAFE_PRODUCT_LIMIT, divRound, formatMinor, formatMinorNumber, parseAmount, parseMinorNumber, smallTax, taxInDoubles } from '../core/money.js';
 import { validateTaxId, verdictOf } from '../taxid/index.js';
 import { defaultRuleSet } from '../default-rules.js';
 import { PRODUCT_TYPES, TAX_CODES, prepareAccount, type Account } from './account.js';
@@ -359,7 +359,6 @@ function planOf(input: TaxInput, rules: RuleSet, options: CalculationOptions, br
   };
   const main = taxed ? d.main : null;
   const add = taxed ? d.additional : null;
-  const whole = (tl: TaxLine | null): boolean => tl === null || (tl.partUnits === PERCENT_100 && tl.rateUnits <= PERCENT_100);
   return {
     d,
     notes: notesOf(d, input),
@@ -370,7 +369,7 @@ function planOf(input: TaxInput, rules: RuleSet, options: CalculationOptions, br
     jAdd,
     mainEntry: entryOf(d.main, jMain),
     addEntry: d.additional && jAdd ? entryOf(d.additional, jAdd) : null,
-    small: whole(main) && whole(add),
+    small: taxInDoubles(main) && taxInDoubles(add),
     mainRate: main ? main.rateUnits : 0,
     addRate: add ? add.rateUnits : 0,
   };
@@ -416,9 +415,8 @@ function smallLine(line: ParsedRequest['line_items'][number], plan: Plan, amount
   const result = plan.d;
   const r1 = plan.mainRate;
   const r2 = plan.addRate;
-  const den = inclusive ? PERCENT_100 + r1 + r2 : PERCENT_100;
-  const t1 = r1 === 0 ? 0 : roundDiv(amount * r1, den);
-  const t2 = r2 === 0 ? 0 : roundDiv(amount * r2, den);
+  const t1 = smallTax(amount, r1, r1 + r2, inclusive);
+  const t2 = smallTax(amount, r2, r1 + r2, inclusive);
   const net = inclusive ? amount - t1 - t2 : amount;
   totals.subtotal += net;
   totals.tax += t1 + t2;

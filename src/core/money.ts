@@ -125,6 +125,21 @@ export function roundDiv(num: number, den: number): number {
   return num < 0 && q !== 0 ? -q : q;
 }
 
+/** Whether a tax (rate, taxable part) can be applied in doubles: whole taxable part, rate ≤ 100 %. */
+export function taxInDoubles(tax: { rateUnits: number; partUnits: number } | null): boolean {
+  return tax === null || (tax.partUnits === PERCENT_100 && tax.rateUnits <= PERCENT_100);
+}
+
+/**
+ * One of at most two taxes on a small amount (|amount| ≤ SAFE_PRODUCT_LIMIT) taxed in
+ * doubles (see taxInDoubles): round(amount × rate / 100 %) on a net amount, and on a
+ * gross one round(amount × rate / (100 % + the sum of the rates)) — exactly what
+ * exclusiveTax and inclusiveTaxes give, as the products stay below 2^53.
+ */
+export function smallTax(amount: number, rateUnits: number, rateSum: number, inclusive: boolean): number {
+  return rateUnits === 0 ? 0 : roundDiv(amount * rateUnits, inclusive ? PERCENT_100 + rateSum : PERCENT_100);
+}
+
 /**
  * Taxes contained in a gross amount, one per (rate, part): each is
  * round(gross × e_i / (1 + Σ e)) with e = rate × part; the net is gross − Σ taxes, so
