@@ -79,7 +79,7 @@ function tally(corpus: string): Tally {
   return t;
 }
 
-const rateOf = (r: TaxResult | string): number | string => (typeof r === 'string' ? r : r.status === 'taxable' ? Number(r.main?.rate) : 0);
+const rateOf = (r: TaxResult | string): number | string => (typeof r === 'string' ? r : r.status === 'taxable' ? Number(r.lines.find((l) => l.group === 'main')?.rate) : 0);
 
 // 1. EU standard-rate history (vatnode): first and last days of periods since 2015.
 {

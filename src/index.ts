@@ -1,10 +1,14 @@
-export { calculateTaxRate, explainTaxRate, parseTaxRateQuery, renderTaxRate } from './adapters/v20241028.js';
+export { calculateTaxRate, explainTaxRate, parseTaxRateQuery } from './adapters/v20241028.js';
 export type { TaxRateQuery, TaxRateResponse, CalculateOptions, TaxIdVerdictFunction } from './adapters/v20241028.js';
 export { prepareAccount } from './adapters/account.js';
 export type { Account, AccountRegistration, PreparedAccount } from './adapters/account.js';
 export { listJurisdictions, getJurisdiction, listTaxCodes, getTaxCode } from './catalog.js';
 export type { Jurisdiction, TaxCode } from './catalog.js';
 export { determine } from './core/determine.js';
+export { createCalculator } from './calculator.js';
+export type { Calculator, CalculatorOptions } from './calculator.js';
+export type { DecisionCacheStats } from './core/decision-cache.js';
+export type { CurrencyConverter } from './core/decide.js';
 export { createRuleSet } from './core/ruleset.js';
 export { packRuleData } from './core/pack.js';
 export type { RuleSet, PackedRuleData } from './core/ruleset.js';

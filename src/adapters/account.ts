@@ -58,16 +58,12 @@ export interface PreparedAccount {
   readonly origin: Readonly<Address>;
 }
 
-const prepared = new WeakMap<object, { rules: RuleSet; account: PreparedAccount }>();
-
 /**
- * Validates an account once and returns its neutral form. Results are cached per account
- * object and rule set, so pass the same (unchanged) object on every call.
- * Throws TaxRulesError (paths start with "account").
+ * Validates an account and returns its neutral form (throws TaxRulesError, paths starting
+ * with "account"). The result is frozen, registrations included, so that decisions can be
+ * shared by identity.
  */
 export function prepareAccount(account: Account, rules: RuleSet): PreparedAccount {
-  const cached = prepared.get(account);
-  if (cached && cached.rules === rules) return cached.account;
   let a: AccountOutput;
   if (isPlainValidAccount(account)) a = account;
   else {
@@ -89,7 +85,7 @@ export function prepareAccount(account: Account, rules: RuleSet): PreparedAccoun
     }
   });
   if (issues.length > 0) throw errorFromIssues(issues);
-  const result: PreparedAccount = {
+  return Object.freeze({
     country,
     postalCode: a.postal_code ?? undefined,
     region: a.region ?? undefined,
@@ -97,14 +93,74 @@ export function prepareAccount(account: Account, rules: RuleSet): PreparedAccoun
     currency,
     defaultTaxCode: a.default_tax_code ?? 'eservice',
     defaultProductType: a.default_product_type ?? 'service',
-    registrations: a.registrations.map((r) => ({
-      jurisdictionId: r.jurisdiction_id,
-      validFrom: r.valid_from || undefined,
-      validUntil: r.valid_until || undefined,
-      permanentEstablishment: r.permanent_establishment ?? false,
-      importScheme: r.import_scheme ?? false,
-    })),
+    registrations: Object.freeze(
+      a.registrations.map((r) =>
+        Object.freeze({
+          jurisdictionId: r.jurisdiction_id,
+          validFrom: r.valid_from || undefined,
+          validUntil: r.valid_until || undefined,
+          permanentEstablishment: r.permanent_establishment ?? false,
+          importScheme: r.import_scheme ?? false,
+        }),
+      ),
+    ),
+  });
+}
+
+const ACCOUNT_FIELDS = ['country', 'postal_code', 'region', 'currency', 'default_tax_code', 'default_product_type'] as const;
+const REGISTRATION_FIELDS = ['jurisdiction_id', 'value', 'valid_from', 'valid_until', 'permanent_establishment', 'import_scheme'] as const;
+
+/** The values of an account the preparation read: compared on every later call. */
+type Snapshot = unknown[];
+
+function snapshotOf(account: Account): Snapshot | null {
+  const regs = (account as { registrations?: unknown }).registrations;
+  if (!Array.isArray(regs)) return null;
+  const out: unknown[] = [];
+  for (const f of ACCOUNT_FIELDS) out.push((account as Record<string, unknown>)[f]);
+  out.push(regs, regs.length);
+  for (const r of regs) {
+    if (typeof r !== 'object' || r === null) return null;
+    out.push(r);
+    for (const f of REGISTRATION_FIELDS) out.push((r as Record<string, unknown>)[f]);
+  }
+  return out;
+}
+
+function unchanged(account: Account, snap: Snapshot): boolean {
+  let k = 0;
+  for (const f of ACCOUNT_FIELDS) if ((account as Record<string, unknown>)[f] !== snap[k++]) return false;
+  const regs = (account as { registrations: unknown[] }).registrations;
+  if (regs !== snap[k++] || regs.length !== snap[k++]) return false;
+  for (let i = 0; i < regs.length; i++) {
+    const r = regs[i] as Record<string, unknown>;
+    if (r !== snap[k++]) return false;
+    for (const f of REGISTRATION_FIELDS) if (r[f] !== snap[k++]) return false;
+  }
+  return true;
+}
+
+/** Prepared accounts of one rule set, by account object. */
+export interface AccountCache {
+  /**
+   * The prepared form of an account: reused while the object's fields are unchanged. Every
+   * call compares the fields the preparation read (a few dozen property reads for a dozen
+   * registrations); a changed account is prepared afresh, so no answer is ever stale.
+   */
+  prepare(account: Account): PreparedAccount;
+}
+
+export function createAccountCache(rules: RuleSet): AccountCache {
+  const prepared = new WeakMap<object, { snapshot: Snapshot; account: PreparedAccount }>();
+  return {
+    prepare(account) {
+      if (typeof account !== 'object' || account === null) return prepareAccount(account, rules);
+      const known = prepared.get(account);
+      if (known !== undefined && unchanged(account, known.snapshot)) return known.account;
+      const result = prepareAccount(account, rules);
+      const snapshot = snapshotOf(account);
+      if (snapshot !== null) prepared.set(account, { snapshot, account: result });
+      return result;
+    },
   };
-  prepared.set(account, { rules, account: result });
-  return result;
 }

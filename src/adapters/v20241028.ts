@@ -1,14 +1,15 @@
 import { lightFormat } from 'date-fns/lightFormat';
-import type { Address, TaxBehavior, TaxIdVerdict, TaxInput, TaxResult, TaxStatus } from '../core/types.js';
-import { SAFE_PRODUCT_LIMIT, minorToNumber, parseMinorNumber, smallTax, taxInDoubles } from '../core/money.js';
+import type { Address, Decision, TaxBehavior, TaxIdVerdict, TaxInput, TaxLine, TaxResult, TaxStatus } from '../core/types.js';
+import { RATE_SCALE, addMinor, minorToNumber, type Minor } from '../core/money.js';
 import type { RuleSet } from '../core/ruleset.js';
-import { decisionOf, determine, inputAmount, inputDay, inputMinorUnits, notesOf, taxAmounts, type Decision } from '../core/determine.js';
+import { inputAmount, inputDay, inputMinorUnits, pricedDecision, resultOf, taxIdNote } from '../core/determine.js';
+import type { Priced } from '../core/pricing.js';
 import { dayNumber } from '../core/dates.js';
 import { errorFromIssues, TaxRulesError, type TaxRulesIssue } from '../core/errors.js';
 import { canonicalCountry } from '../core/location.js';
 import { offlineTaxIdVerdict } from '../taxid/index.js';
-import { defaultRuleSet } from '../default-rules.js';
-import { PRODUCT_TYPES, TAX_CODES, prepareAccount, type Account } from './account.js';
+import { PRODUCT_TYPES, TAX_CODES, type Account } from './account.js';
+import { engineFor, type Engine } from './engine.js';
 import { AMOUNT_RE, COUNTRY_RE, CURRENCY_RE } from './input.js';
 
 /** The query parameters of `GET /tax_rates/calculate` (version 20241028). */
@@ -68,6 +69,11 @@ export interface CalculateOptions {
    * every call afresh (for measuring or debugging).
    */
   cache?: boolean;
+}
+
+/** The engine of a call: the one given (a calculator's), else the rule set's default one. */
+export function engineOf(options: CalculateOptions, engine?: Engine): Engine {
+  return engine ?? engineFor(options.rules);
 }
 
 const PARAMS = [
@@ -244,9 +250,10 @@ export function parseTaxRateQuery(
   query: string | URLSearchParams | TaxRateQuery | Record<string, unknown>,
   account: Account,
   options: CalculateOptions = {},
+  engine: Engine = engineOf(options),
 ): TaxInput {
-  const rules = options.rules ?? defaultRuleSet;
-  const seller = prepareAccount(account, rules);
+  const rules = engine.rules;
+  const seller = engine.accounts.prepare(account);
   const q = readParams(query as Record<string, unknown>);
 
   const toCountry = countryParam(q, 'to_country', q.to_country, rules);
@@ -359,106 +366,60 @@ function renameIssues(error: TaxRulesError): TaxRulesError {
   return new TaxRulesError(error.code, error.status, issues, error.message);
 }
 
-/** Renders a core result in the v20241028 response shape. */
-export function renderTaxRate(result: TaxResult): TaxRateResponse {
-  const main = result.main;
-  const add = result.additional;
-  const amounts = result.amounts;
-  return {
-    name: main?.name ?? null,
-    rate: main ? Number(main.rate) : 0,
-    taxable_part: main ? Number(main.taxablePart) : 100,
-    country: result.jurisdiction.country,
-    region: result.jurisdiction.region,
-    county: result.jurisdiction.county,
-    city: result.jurisdiction.city,
-    tax_code: result.taxCode,
-    tax_behavior: result.taxBehavior,
-    product_type: result.productType,
-    tax_amount: amounts ? Number(amounts.tax) : null,
-    subtotal: amounts ? Number(amounts.subtotal) : null,
-    total_amount: amounts ? Number(amounts.total) : null,
-    status: result.status,
-    notes: result.notes.length > 0 ? result.notes.join(' ') : null,
-    additional_name: add?.name ?? null,
-    additional_rate: add ? Number(add.rate) : null,
-    additional_taxable_part: add ? Number(add.taxablePart) : null,
-    additional_tax_amount: add && amounts ? Number(amounts.additionalTax) : null,
-  };
+/** The sum of the rates of a group's lines as a number (units are exact: 9.975 % is 99750). */
+interface Folded {
+  name: string | null;
+  rate: number;
+  part: number;
+  tax: Minor;
 }
 
 /**
- * Determines the tax of a sale in the core's neutral result, from a v20241028 query:
- * status, machine reason, jurisdiction, rates with their sources, exact decimal amounts.
+ * Folds the tax lines of one group (main or additional) into the one tax v20241028 reports:
+ * the first line's name, the combined rate, the taxable part and the summed amount. Lines
+ * with different taxable parts report their effective combined rate on a whole part.
  */
-export function explainTaxRate(
-  query: string | URLSearchParams | TaxRateQuery | Record<string, unknown>,
-  account: Account,
-  options: CalculateOptions = {},
-): TaxResult {
-  const input = parseTaxRateQuery(query, account, options);
-  try {
-    return determine(input, options.rules ?? defaultRuleSet, options);
-  } catch (error) {
-    throw error instanceof TaxRulesError ? renameIssues(error) : error;
+function fold(lines: readonly TaxLine[], group: 'main' | 'additional', taxes: readonly Minor[] | null): Folded | null {
+  let folded: Folded | null = null;
+  let units = 0;
+  let effective = 0;
+  let samePart = true;
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i] as TaxLine;
+    if (l.group !== group) continue;
+    const tax = taxes ? (taxes[i] as Minor) : 0;
+    if (folded === null) folded = { name: l.name, rate: 0, part: l.partUnits / RATE_SCALE, tax };
+    else {
+      folded.tax = addMinor(folded.tax, tax);
+      if (l.partUnits / RATE_SCALE !== folded.part) samePart = false;
+    }
+    units += l.rateUnits;
+    effective += (l.rateUnits * l.partUnits) / (100 * RATE_SCALE);
   }
+  if (folded === null) return null;
+  if (samePart) folded.rate = units / RATE_SCALE;
+  else {
+    folded.rate = effective / RATE_SCALE;
+    folded.part = 100;
+  }
+  return folded;
 }
-
-interface QuoteAmounts {
-  tax: number | null;
-  subtotal: number | null;
-  total: number | null;
-  additionalTax: number | null;
-}
-
-const NO_AMOUNTS: QuoteAmounts = { tax: null, subtotal: null, total: null, additionalTax: null };
 
 /**
- * The amounts of a quote in doubles, when that is exact: the amount is a safe integer of
- * minor units small enough that amount × rate stays below 2^53, and every taxed line has a
- * whole taxable part. Then each tax is round(amount × rate / 10^6) (exclusive) or
- * round(gross × rate / (10^6 + Σ rates)) (inclusive): the same rationals as the general
- * integer path, rounded the same way. Null hands over to the general (BigInt) path.
+ * The v20241028 response of a decision for an input: the main tax and the additional one
+ * folded from the decision's lines, amounts as numbers.
  */
-function fastAmounts(d: Decision, amount: number, inclusive: boolean, minorUnits: number): QuoteAmounts | null {
-  if (amount > SAFE_PRODUCT_LIMIT || amount < -SAFE_PRODUCT_LIMIT) return null;
-  const taxed = d.status === 'taxable';
-  const main = taxed ? d.main : null;
-  const add = taxed ? d.additional : null;
-  if (!taxInDoubles(main) || !taxInDoubles(add)) return null;
-  const r1 = main !== null ? main.rateUnits : 0;
-  const r2 = add !== null ? add.rateUnits : 0;
-  const t1 = smallTax(amount, r1, r1 + r2, inclusive);
-  const t2 = smallTax(amount, r2, r1 + r2, inclusive);
-  return {
-    // The first tax line present is reported as the tax (the main one when there is one).
-    tax: minorToNumber(main !== null ? t1 : t2, minorUnits),
-    subtotal: minorToNumber(inclusive ? amount - t1 - t2 : amount, minorUnits),
-    total: minorToNumber(inclusive ? amount : amount + t1 + t2, minorUnits),
-    additionalTax: d.additional === null ? null : main !== null ? minorToNumber(t2, minorUnits) : 0,
-  };
-}
-
-/** The amounts of a quote through the general integer path (any size, any taxable part). */
-function exactAmounts(d: Decision, amountMinor: bigint, behavior: TaxBehavior, minorUnits: number): QuoteAmounts {
-  const priced = taxAmounts(d.status, d.main, d.additional, amountMinor, behavior);
-  return {
-    tax: minorToNumber(priced.taxes[0] ?? 0n, minorUnits),
-    subtotal: minorToNumber(priced.subtotal, minorUnits),
-    total: minorToNumber(priced.total, minorUnits),
-    additionalTax: d.additional ? minorToNumber(priced.taxes[1] ?? 0n, minorUnits) : null,
-  };
-}
-
-/** The v20241028 response of a decision, without the intermediate neutral result. */
-function quoteOf(d: Decision, input: TaxInput, amounts: QuoteAmounts): TaxRateResponse {
-  // The joined notes are kept on the decision; only a tax-ID note makes new ones.
-  const notes = input.customerTaxId === undefined || input.customerTaxId.verdict === 'valid' ? d.notesText : notesOf(d, input).join(' ');
+function renderTaxRate(d: Decision, input: TaxInput, priced: Priced | null, minorUnits: number): TaxRateResponse {
+  const taxes = priced ? priced.taxes : null;
+  const main = fold(d.lines, 'main', taxes);
+  const add = fold(d.lines, 'additional', taxes);
+  const note = taxIdNote(input);
+  const notes = d.notes.length === 0 ? note : note === null ? d.notes.join(' ') : `${note} ${d.notes.join(' ')}`;
   const j = d.jurisdiction;
   return {
-    name: d.main ? d.main.name : null,
-    rate: d.rateNumber,
-    taxable_part: d.partNumber,
+    name: main ? main.name : null,
+    rate: main ? main.rate : 0,
+    taxable_part: main ? main.part : 100,
     country: j.country,
     region: j.region,
     county: j.county,
@@ -466,16 +427,45 @@ function quoteOf(d: Decision, input: TaxInput, amounts: QuoteAmounts): TaxRateRe
     tax_code: input.taxCode,
     tax_behavior: input.taxBehavior,
     product_type: input.productType,
-    tax_amount: amounts.tax,
-    subtotal: amounts.subtotal,
-    total_amount: amounts.total,
+    // The first tax present is reported as the tax (the main one when there is one).
+    tax_amount: priced ? minorToNumber(main ? main.tax : add ? add.tax : 0, minorUnits) : null,
+    subtotal: priced ? minorToNumber(priced.subtotal, minorUnits) : null,
+    total_amount: priced ? minorToNumber(priced.total, minorUnits) : null,
     status: d.status,
     notes,
-    additional_name: d.additional ? d.additional.name : null,
-    additional_rate: d.additionalRateNumber,
-    additional_taxable_part: d.additionalPartNumber,
-    additional_tax_amount: amounts.additionalTax,
+    additional_name: add ? add.name : null,
+    additional_rate: add ? add.rate : null,
+    additional_taxable_part: add ? add.part : null,
+    additional_tax_amount: add && priced ? (main ? minorToNumber(add.tax, minorUnits) : 0) : null,
   };
+}
+
+/** Renames the issues of a core error to the query's parameter names. */
+function inQueryTerms<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    throw error instanceof TaxRulesError ? renameIssues(error) : error;
+  }
+}
+
+/**
+ * Determines the tax of a sale in the core's neutral result, from a v20241028 query:
+ * status, machine reason, jurisdiction, tax lines with their sources, exact decimal amounts.
+ */
+export function explainTaxRate(
+  query: string | URLSearchParams | TaxRateQuery | Record<string, unknown>,
+  account: Account,
+  options: CalculateOptions = {},
+  engine: Engine = engineOf(options),
+): TaxResult {
+  const input = parseTaxRateQuery(query, account, options, engine);
+  return inQueryTerms(() => {
+    const day = inputDay(input);
+    const minorUnits = inputMinorUnits(input, engine.rules);
+    const { decision, priced } = pricedDecision(engine.decider(options.cache), input, day, inputAmount(input, minorUnits), minorUnits);
+    return resultOf(decision, input, minorUnits, priced);
+  });
 }
 
 /**
@@ -487,20 +477,13 @@ export function calculateTaxRate(
   query: string | URLSearchParams | TaxRateQuery | Record<string, unknown>,
   account: Account,
   options: CalculateOptions = {},
+  engine: Engine = engineOf(options),
 ): TaxRateResponse {
-  const input = parseTaxRateQuery(query, account, options);
-  const rules = options.rules ?? defaultRuleSet;
-  try {
+  const input = parseTaxRateQuery(query, account, options, engine);
+  return inQueryTerms(() => {
     const day = inputDay(input);
-    const minorUnits = inputMinorUnits(input, rules);
-    const fast = input.amount === undefined ? Number.NaN : parseMinorNumber(input.amount, minorUnits);
-    const amountMinor = Number.isNaN(fast) ? inputAmount(input, minorUnits) : null;
-    const d = decisionOf(input, rules, day, options.cache !== false);
-    let amounts = NO_AMOUNTS;
-    if (!Number.isNaN(fast)) amounts = fastAmounts(d, fast, input.taxBehavior === 'inclusive', minorUnits) ?? exactAmounts(d, BigInt(fast), input.taxBehavior, minorUnits);
-    else if (amountMinor !== null) amounts = exactAmounts(d, amountMinor, input.taxBehavior, minorUnits);
-    return quoteOf(d, input, amounts);
-  } catch (error) {
-    throw error instanceof TaxRulesError ? renameIssues(error) : error;
-  }
+    const minorUnits = inputMinorUnits(input, engine.rules);
+    const { decision, priced } = pricedDecision(engine.decider(options.cache), input, day, inputAmount(input, minorUnits), minorUnits);
+    return renderTaxRate(decision, input, priced, minorUnits);
+  });
 }

@@ -1,13 +1,15 @@
-import type { Address, ProductType, TaxBehavior, TaxCodeId, TaxIdVerdict, TaxInput, TaxLine, JurisdictionRef } from '../core/types.js';
+import type { Address, Decision, JurisdictionRef, LineJurisdiction, ProductType, TaxBehavior, TaxCodeId, TaxIdVerdict, TaxInput } from '../core/types.js';
 import type { RuleSet } from '../core/ruleset.js';
-import { decisionOf, inputDay, notesOf, taxAmounts, type Decision } from '../core/determine.js';
+import { inputDay, notesOf, type Decider } from '../core/determine.js';
 import { dateOfDay } from '../core/dates.js';
 import { errorFromIssues, TaxRulesError, type TaxRulesIssue } from '../core/errors.js';
 import { canonicalCountry } from '../core/location.js';
-import { PERCENT_100, SAFE_PRODUCT_LIMIT, divRound, formatMinor, formatMinorNumber, parseAmount, parseMinorNumber, smallTax, taxInDoubles } from '../core/money.js';
+import { addMinor, formatMinor, parseAmount, type Minor } from '../core/money.js';
+import { price, taxableAmount } from '../core/pricing.js';
+import { supplyKind } from '../core/taxability.js';
 import { validateTaxId, verdictOf } from '../taxid/index.js';
-import { defaultRuleSet } from '../default-rules.js';
-import { PRODUCT_TYPES, TAX_CODES, prepareAccount, type Account } from './account.js';
+import { PRODUCT_TYPES, TAX_CODES, type Account } from './account.js';
+import { engineFor, type Engine } from './engine.js';
 import { issuesFromZod } from './issues.js';
 import { MAX_LINE_ITEMS, requestSchemas, type CalculationJurisdiction, type CalculationRequest, type CalculationRequestOutput, type CalculationResponse, type CalculationLineResult, type LineTax, type TaxBreakdownEntry } from './schemas.js';
 import { AMOUNT_RE, COUNTRY_RE, CURRENCY_RE, isPlainObject } from './input.js';
@@ -96,28 +98,19 @@ function addressOf(a: NonNullable<ParsedRequest['origin_address']>, rules: RuleS
 
 /** One determination shared by the lines that differ only in their amounts. */
 interface Plan {
-  /** The decision (shared with the decision table: never changed). */
+  /** The decision (shared: never changed). */
   d: Decision;
   /** The decision's notes with the tax-ID note, for this document. */
-  notes: string[];
+  notes: readonly string[];
   taxCode: TaxCodeId;
   productType: ProductType;
   taxBehavior: TaxBehavior;
-  jMain: CalculationJurisdiction;
-  jAdd: CalculationJurisdiction | null;
-  mainEntry: BreakdownSum;
-  addEntry: BreakdownSum | null;
-  /** Whole taxable parts and rates ≤ 100 %: small amounts can be taxed in doubles. */
-  small: boolean;
-  /** Rates of the taxes charged (0 when not taxable), in units of 0.0001 %. */
-  mainRate: number;
-  addRate: number;
+  /** The breakdown entry of each of the decision's lines. */
+  entries: BreakdownSum[];
 }
 
-function jurisdictionOf(rules: RuleSet, id: number | null, fallback: JurisdictionRef): CalculationJurisdiction {
-  const j = id !== null ? rules.jurisdictions.get(id) : undefined;
-  if (!j) return { id: fallback.id, name: fallback.name, country: fallback.country, region: fallback.region, level: 'country' };
-  return { id: j.id, name: j.name, country: j.country, region: j.region === '' ? null : j.region, level: j.level };
+function jurisdictionOf(j: LineJurisdiction): CalculationJurisdiction {
+  return { id: j.id, name: j.name, country: j.country, region: j.region, level: j.level };
 }
 
 const PATHS: Record<string, (string | number)[]> = {
@@ -138,9 +131,9 @@ const PATHS: Record<string, (string | number)[]> = {
  * `calculateTaxRate`; each line's taxes are rounded to the minor unit, and the totals are
  * the sums of the lines. Throws TaxRulesError (400/406) listing every problem at once.
  */
-export function calculate(request: CalculationRequest | unknown, account: Account, options: CalculationOptions = {}): CalculationResponse {
-  const rules = options.rules ?? defaultRuleSet;
-  const seller = prepareAccount(account, rules);
+export function calculate(request: CalculationRequest | unknown, account: Account, options: CalculationOptions = {}, engine: Engine = engineFor(options.rules)): CalculationResponse {
+  const rules = engine.rules;
+  const seller = engine.accounts.prepare(account);
   let req: ParsedRequest;
   if (isPlainValidRequest(request)) req = request;
   else {
@@ -160,33 +153,23 @@ export function calculate(request: CalculationRequest | unknown, account: Accoun
   if (minorUnits === undefined) issues.push({ path: ['currency'], code: 'invalid_value', message: `currency ${req.currency} is not an ISO 4217 currency code` });
   const count = req.line_items.length;
   const firstOf = firstOfReferences(req.line_items);
-  // Each line's amount in minor units, parsed once: as a number when it is small enough for
-  // exact arithmetic in doubles (|amount| × any rate < 2^53), else as a BigInt.
-  const smallAmounts: number[] = [];
-  const bigAmounts: (bigint | undefined)[] = [];
+  // Each line's amount in minor units, parsed once.
+  const amounts: Minor[] = new Array<Minor>(count);
   for (let i = 0; i < count; i++) {
     const line = req.line_items[i] as ParsedRequest['line_items'][number];
     const f = firstOf[i] as number;
     if (f !== i) issues.push({ path: ['line_items', i, 'reference'], code: 'invalid_value', message: `line_items.${i}.reference ${JSON.stringify(line.reference)} repeats line_items.${f}.reference; references must be unique` });
     if (minorUnits === undefined) continue;
-    const small = parseMinorNumber(line.amount, minorUnits);
-    if (!Number.isNaN(small) && small <= SAFE_PRODUCT_LIMIT && small >= -SAFE_PRODUCT_LIMIT) {
-      smallAmounts.push(small);
-      continue;
-    }
-    smallAmounts.push(Number.NaN);
     const amount = parseAmount(line.amount, minorUnits);
     if (!amount.ok) issues.push({ path: ['line_items', i, 'amount'], code: 'malformed', message: `line_items.${i}.amount ${line.amount} has more decimals than ${currency} allows (${minorUnits})` });
-    else bigAmounts[i] = amount.minor;
+    else amounts[i] = amount.minor;
   }
   if (issues.length > 0) throw errorFromIssues(issues);
 
   const seconds = req.tax_date ?? (typeof options.now === 'function' ? options.now() : (options.now ?? Math.floor(Date.now() / 1000)));
   const taxDate = dateOfDay(Math.floor(seconds / 86_400));
   const destination = addressOf(req.customer_address, rules);
-  const origin: Address = req.origin_address
-    ? addressOf(req.origin_address, rules)
-    : { country: seller.country, postalCode: seller.postalCode, region: seller.region };
+  const origin: Address = req.origin_address ? addressOf(req.origin_address, rules) : seller.origin;
   let verdict: TaxIdVerdict | undefined;
   let taxIdCountry = destination.country;
   if (req.customer_tax_id) {
@@ -199,12 +182,24 @@ export function calculate(request: CalculationRequest | unknown, account: Accoun
   }
   const behavior: TaxBehavior = req.tax_behavior ?? 'exclusive';
   const mu = minorUnits as number;
+  const decider = engine.decider(options.cache);
+  const customerTaxId = req.customer_tax_id && verdict ? { value: req.customer_tax_id, verdict } : undefined;
+  // The goods of the document are one consignment (the import scheme's value limit applies to it).
+  let goodsValue: Minor = 0;
+  let hasGoods = false;
+  for (let i = 0; i < count; i++) {
+    const line = req.line_items[i] as ParsedRequest['line_items'][number];
+    if (supplyKind(rules, line.tax_code ?? seller.defaultTaxCode, line.product_type ?? seller.defaultProductType) === 'goods') {
+      goodsValue = addMinor(goodsValue, amounts[i] as Minor);
+      hasGoods = true;
+    }
+  }
+  const consignmentValue = hasGoods ? { amount: formatMinor(goodsValue, mu), currency } : undefined;
 
   // Few entries per document: a list searched in order beats string keys.
   const breakdown: BreakdownSum[] = [];
-  // Totals: lines with small amounts add up in doubles (at most 200 lines below 2^53 / 10^6
-  // each: exact), the others in BigInt.
-  const totals = { subtotal: 0, tax: 0, bigSubtotal: 0n, bigTax: 0n, big: false };
+  let subtotal: Minor = 0;
+  let totalTax: Minor = 0;
   let context: Decision | null = null;
   // Lines that differ only in their amounts share one determination (same customer, date,
   // code, product type and behaviour); only the amounts are computed per line.
@@ -230,27 +225,27 @@ export function calculate(request: CalculationRequest | unknown, account: Accoun
         destination,
         taxCode,
         productType,
-        customerTaxId: req.customer_tax_id && verdict ? { value: req.customer_tax_id, verdict } : undefined,
+        customerTaxId,
         taxBehavior: lineBehavior,
         currency,
+        consignmentValue,
         registrations: seller.registrations,
       };
-      plan = planOf(input, rules, options, breakdown, i);
+      plan = planOf(rules, input, decider, breakdown, i);
       plans.push(plan);
     }
     context ??= plan.d;
-    const small = smallAmounts[i] as number;
-    lines[i] = Number.isNaN(small) || !plan.small
-      ? bigLine(line, plan, bigAmounts[i] ?? BigInt(small), lineBehavior, mu, totals)
-      : smallLine(line, plan, small, lineBehavior === 'inclusive', mu, totals);
+    const result = lineResult(line, plan, amounts[i] as Minor, mu);
+    lines[i] = result.line;
+    subtotal = addMinor(subtotal, result.net);
+    totalTax = addMinor(totalTax, result.tax);
   }
 
   const first = context as unknown as Decision;
-  const sum = (small: number, big: bigint): string => (totals.big ? formatMinor(BigInt(small) + big, mu) : formatMinorNumber(small, mu));
   return {
-    subtotal: sum(totals.subtotal, totals.bigSubtotal),
-    total_tax: sum(totals.tax, totals.bigTax),
-    total: sum(totals.subtotal + totals.tax, totals.bigSubtotal + totals.bigTax),
+    subtotal: formatMinor(subtotal, mu),
+    total_tax: formatMinor(totalTax, mu),
+    total: formatMinor(addMinor(subtotal, totalTax), mu),
     currency,
     tax_behavior: behavior,
     tax_context: {
@@ -258,7 +253,7 @@ export function calculate(request: CalculationRequest | unknown, account: Accoun
         country: first.customerJurisdiction?.country ?? destination.country,
         region: first.customerJurisdiction?.region ?? null,
         postal_code: req.customer_address.postal_code ?? null,
-        jurisdiction: first.customerJurisdiction ? jurisdictionOf(rules, first.customerJurisdiction.id, first.customerJurisdiction) : null,
+        jurisdiction: first.customerJurisdiction ? jurisdictionOfRef(rules, first.customerJurisdiction) : null,
         territory: first.territory ? { id: first.territory.id, name: first.territory.name } : null,
       },
       customer_type: first.customer,
@@ -272,11 +267,17 @@ export function calculate(request: CalculationRequest | unknown, account: Accoun
       rate: b.entry.rate,
       status: b.entry.status,
       reason: b.entry.reason,
-      taxable_amount: b.big ? formatMinor(BigInt(b.taxable) + b.bigTaxable, mu) : formatMinorNumber(b.taxable, mu),
-      amount: b.big ? formatMinor(BigInt(b.amount) + b.bigAmount, mu) : formatMinorNumber(b.amount, mu),
+      taxable_amount: formatMinor(b.taxable, mu),
+      amount: formatMinor(b.amount, mu),
     })),
     tax_id_validation: req.customer_tax_id ? { tax_id: req.customer_tax_id, country: taxIdCountry, valid: verdictToValid(verdict as TaxIdVerdict) } : null,
   };
+}
+
+function jurisdictionOfRef(rules: RuleSet, ref: JurisdictionRef): CalculationJurisdiction {
+  const j = ref.id !== null ? rules.jurisdictions.get(ref.id) : undefined;
+  if (!j) return { id: ref.id, name: ref.name, country: ref.country, region: ref.region, level: 'country' };
+  return { id: j.id, name: j.name, country: j.country, region: j.region === '' ? null : j.region, level: j.level };
 }
 
 /**
@@ -309,29 +310,18 @@ function firstOfReferences(lines: readonly { reference: string }[]): number[] {
   return out;
 }
 
-/** A breakdown entry and its running sums (doubles for small lines, BigInt for the others). */
+/** A breakdown entry and its running sums. */
 interface BreakdownSum {
   entry: Omit<TaxBreakdownEntry, 'taxable_amount' | 'amount'>;
-  taxable: number;
-  amount: number;
-  bigTaxable: bigint;
-  bigAmount: bigint;
-  big: boolean;
+  taxable: Minor;
+  amount: Minor;
 }
 
-interface Totals {
-  subtotal: number;
-  tax: number;
-  bigSubtotal: bigint;
-  bigTax: bigint;
-  big: boolean;
-}
-
-/** Decides the taxes of one kind of line and finds (or opens) its breakdown entries. */
-function planOf(input: TaxInput, rules: RuleSet, options: CalculationOptions, breakdown: BreakdownSum[], lineIndex: number): Plan {
+/** Decides the taxes of one kind of line and finds (or opens) the breakdown entry of each tax line. */
+function planOf(rules: RuleSet, input: TaxInput, decider: Decider, breakdown: BreakdownSum[], lineIndex: number): Plan {
   let d: Decision;
   try {
-    d = decisionOf(input, rules, inputDay(input), options.cache !== false);
+    d = decider(input, inputDay(input));
   } catch (e) {
     if (e instanceof TaxRulesError) {
       throw new TaxRulesError(
@@ -343,127 +333,68 @@ function planOf(input: TaxInput, rules: RuleSet, options: CalculationOptions, br
     }
     throw e;
   }
-  const taxed = d.status === 'taxable';
-  const jMain = jurisdictionOf(rules, d.main?.jurisdictionId ?? d.jurisdiction.id, d.jurisdiction);
-  const jAdd = d.additional ? jurisdictionOf(rules, d.additional.jurisdictionId, d.jurisdiction) : null;
-  const entryOf = (tl: TaxLine | null, j: CalculationJurisdiction): BreakdownSum => {
-    const rate = taxed && tl ? tl.rate : '0';
-    const name = tl?.name ?? null;
+  const entries = d.lines.map((tl): BreakdownSum => {
+    const j = jurisdictionOf(tl.jurisdiction);
     for (const sum of breakdown) {
       const e = sum.entry;
-      if (e.jurisdiction.id === j.id && e.name === name && e.rate === rate && e.status === d.status && e.reason === d.reason) return sum;
+      if (e.jurisdiction.id === j.id && e.name === tl.name && e.rate === tl.rate && e.status === d.status && e.reason === d.reason) return sum;
     }
-    const sum: BreakdownSum = { entry: { jurisdiction: j, name, rate, status: d.status, reason: d.reason }, taxable: 0, amount: 0, bigTaxable: 0n, bigAmount: 0n, big: false };
+    const sum: BreakdownSum = { entry: { jurisdiction: j, name: tl.name, rate: tl.rate, status: d.status, reason: d.reason }, taxable: 0, amount: 0 };
     breakdown.push(sum);
     return sum;
-  };
-  const main = taxed ? d.main : null;
-  const add = taxed ? d.additional : null;
-  return {
-    d,
-    notes: notesOf(d, input),
-    taxCode: input.taxCode,
-    productType: input.productType,
-    taxBehavior: input.taxBehavior,
-    jMain,
-    jAdd,
-    mainEntry: entryOf(d.main, jMain),
-    addEntry: d.additional && jAdd ? entryOf(d.additional, jAdd) : null,
-    small: taxInDoubles(main) && taxInDoubles(add),
-    mainRate: main ? main.rateUnits : 0,
-    addRate: add ? add.rateUnits : 0,
-  };
-}
-
-function taxOf(tl: TaxLine | null, plan: Plan, additional: boolean, taxableText: string, amountText: string): LineTax {
-  const result = plan.d;
-  const taxed = result.status === 'taxable' && tl !== null;
-  return {
-    name: tl?.name ?? null,
-    rate: taxed ? tl.rate : '0',
-    taxable_part: tl?.taxablePart ?? '100',
-    taxable_amount: taxableText,
-    amount: amountText,
-    status: result.status,
-    reason: result.reason,
-    jurisdiction: additional ? (plan.jAdd as CalculationJurisdiction) : plan.jMain,
-    additional,
-  };
-}
-
-function lineOf(line: ParsedRequest['line_items'][number], plan: Plan, taxes: LineTax[], net: string, tax: string, total: string): CalculationLineResult {
-  return {
-    reference: line.reference,
-    quantity: line.quantity ?? 1,
-    tax_code: plan.taxCode,
-    product_type: plan.productType,
-    tax_behavior: plan.taxBehavior,
-    amount: line.amount,
-    amount_subtotal: net,
-    amount_tax: tax,
-    amount_total: total,
-    taxes,
-    notes: plan.notes.length === 0 ? [] : plan.notes.slice(),
-  };
-}
-
-/**
- * A line whose amount and rates allow exact doubles: whole taxable parts, rates ≤ 100 %,
- * |amount| ≤ 2^53 / 10^6 minor units. Same rounding as the BigInt path (see money.ts).
- */
-function smallLine(line: ParsedRequest['line_items'][number], plan: Plan, amount: number, inclusive: boolean, mu: number, totals: Totals): CalculationLineResult {
-  const result = plan.d;
-  const r1 = plan.mainRate;
-  const r2 = plan.addRate;
-  const t1 = smallTax(amount, r1, r1 + r2, inclusive);
-  const t2 = smallTax(amount, r2, r1 + r2, inclusive);
-  const net = inclusive ? amount - t1 - t2 : amount;
-  totals.subtotal += net;
-  totals.tax += t1 + t2;
-  const netText = formatMinorNumber(net, mu);
-  const taxes: LineTax[] = [taxOf(result.main, plan, false, netText, formatMinorNumber(t1, mu))];
-  const e1 = plan.mainEntry;
-  e1.taxable += net;
-  e1.amount += t1;
-  if (result.additional) {
-    taxes.push(taxOf(result.additional, plan, true, netText, formatMinorNumber(t2, mu)));
-    const e2 = plan.addEntry;
-    if (e2) {
-      e2.taxable += net;
-      e2.amount += t2;
-    }
+  });
+  if (d.lines.length === 0) {
+    // No tax line (no tax there, or no rules): one entry of the jurisdiction at rate 0.
+    const j = jurisdictionOfRef(rules, d.jurisdiction);
+    let sum = breakdown.find((b) => b.entry.jurisdiction.id === j.id && b.entry.name === null && b.entry.status === d.status && b.entry.reason === d.reason);
+    if (!sum) breakdown.push((sum = { entry: { jurisdiction: j, name: null, rate: '0', status: d.status, reason: d.reason }, taxable: 0, amount: 0 }));
+    entries.push(sum);
   }
-  return lineOf(line, plan, taxes, netText, formatMinorNumber(t1 + t2, mu), formatMinorNumber(net + t1 + t2, mu));
+  return { d, notes: notesOf(d, input), taxCode: input.taxCode, productType: input.productType, taxBehavior: input.taxBehavior, entries };
 }
 
-/** Any line, in BigInt: any amount, any taxable part. */
-function bigLine(line: ParsedRequest['line_items'][number], plan: Plan, amountMinor: bigint, behavior: TaxBehavior, mu: number, totals: Totals): CalculationLineResult {
-  const result = plan.d;
-  const priced = taxAmounts(result.status, result.main, result.additional, amountMinor, behavior);
-  const netMinor = priced.subtotal;
-  const mainTax = result.status === 'taxable' && result.main ? (priced.taxes[0] ?? 0n) : 0n;
-  const additionalTax = result.status === 'taxable' && result.additional ? (priced.taxes[result.main ? 1 : 0] ?? 0n) : 0n;
-  totals.big = true;
-  totals.bigSubtotal += netMinor;
-  totals.bigTax += mainTax + additionalTax;
+/** One line of the document: its taxes priced, its breakdown entries updated. */
+function lineResult(line: ParsedRequest['line_items'][number], plan: Plan, amount: Minor, mu: number): { line: CalculationLineResult; net: Minor; tax: Minor } {
+  const d = plan.d;
+  const priced = price(d.lines, amount, plan.taxBehavior);
+  const net = priced.subtotal;
+  const netText = formatMinor(net, mu);
   const taxes: LineTax[] = [];
-  const addTax = (tl: TaxLine | null, additional: boolean, taxMinor: bigint): void => {
-    const taxed = result.status === 'taxable' && tl !== null;
-    const taxableMinor = taxed ? partOf(netMinor, tl.partUnits) : netMinor;
-    taxes.push(taxOf(tl, plan, additional, formatMinor(taxableMinor, mu), formatMinor(taxMinor, mu)));
-    const entry = additional ? plan.addEntry : plan.mainEntry;
-    if (entry) {
-      entry.big = true;
-      entry.bigTaxable += taxableMinor;
-      entry.bigAmount += taxMinor;
-    }
+  const count = Math.max(d.lines.length, 1);
+  for (let k = 0; k < count; k++) {
+    const tl = d.lines[k];
+    const tax = tl ? (priced.taxes[k] as Minor) : 0;
+    const taxable = tl ? taxableAmount(net, tl.partUnits) : net;
+    const entry = plan.entries[k] as BreakdownSum;
+    entry.taxable = addMinor(entry.taxable, taxable);
+    entry.amount = addMinor(entry.amount, tax);
+    taxes.push({
+      name: tl ? tl.name : null,
+      rate: tl ? tl.rate : '0',
+      taxable_part: tl ? tl.taxablePart : '100',
+      taxable_amount: taxable === net ? netText : formatMinor(taxable, mu),
+      amount: formatMinor(tax, mu),
+      status: d.status,
+      reason: d.reason,
+      jurisdiction: entry.entry.jurisdiction,
+      additional: tl ? tl.group === 'additional' : false,
+    });
+  }
+  return {
+    line: {
+      reference: line.reference,
+      quantity: line.quantity ?? 1,
+      tax_code: plan.taxCode,
+      product_type: plan.productType,
+      tax_behavior: plan.taxBehavior,
+      amount: line.amount,
+      amount_subtotal: netText,
+      amount_tax: formatMinor(priced.tax, mu),
+      amount_total: formatMinor(addMinor(net, priced.tax), mu),
+      taxes,
+      notes: plan.notes.length === 0 ? [] : plan.notes.slice(),
+    },
+    net,
+    tax: priced.tax,
   };
-  addTax(result.main, false, mainTax);
-  if (result.additional) addTax(result.additional, true, additionalTax);
-  return lineOf(line, plan, taxes, formatMinor(netMinor, mu), formatMinor(mainTax + additionalTax, mu), formatMinor(netMinor + mainTax + additionalTax, mu));
-}
-
-/** The taxable part of a net amount, from the line's compiled part units (100 % = PERCENT_100). */
-function partOf(netMinor: bigint, partUnits: number): bigint {
-  return partUnits === PERCENT_100 ? netMinor : divRound(netMinor * BigInt(partUnits), BigInt(PERCENT_100));
 }

@@ -48,3 +48,8 @@ export function errorFromIssues(issues: TaxRulesIssue[], status?: TaxRulesErrorS
   const code = s === 400 ? 'invalid_request' : s === 406 ? 'invalid_value' : 'unprocessable';
   return new TaxRulesError(code, s, issues);
 }
+
+/** The error for a question the rules have no answer to on that date (before a tax's recorded history): 422. */
+export function beforeHistory(path: (string | number)[], message: string): TaxRulesError {
+  return new TaxRulesError('unprocessable', 422, [{ path, code: 'unprocessable', message }]);
+}

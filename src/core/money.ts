@@ -25,8 +25,11 @@ export function decimalUnits(text: string, scale: number): number {
   return Number(m[2]) * 10 ** scale + (frac ? Number(frac.padEnd(scale, '0')) : 0);
 }
 
+/** An amount in minor units: a safe-integer number, or a BigInt beyond. */
+export type Minor = number | bigint;
+
 export type ParsedAmount =
-  | { ok: true; minor: bigint }
+  | { ok: true; minor: Minor }
   | { ok: false; problem: 'malformed' | 'precision' };
 
 /**
@@ -35,7 +38,7 @@ export type ParsedAmount =
  */
 export function parseAmount(text: string, minorUnits: number): ParsedAmount {
   const fast = parseMinorNumber(text, minorUnits);
-  if (!Number.isNaN(fast)) return { ok: true, minor: BigInt(fast) };
+  if (!Number.isNaN(fast)) return { ok: true, minor: fast };
   const m = DECIMAL_RE.exec(text.trim());
   if (!m) return { ok: false, problem: 'malformed' };
   let frac = m[3] ?? '';
@@ -43,14 +46,8 @@ export function parseAmount(text: string, minorUnits: number): ParsedAmount {
   if (frac.length > minorUnits) return { ok: false, problem: 'precision' };
   const whole = m[2] as string;
   const fracDigits = frac ? frac.padEnd(minorUnits, '0') : '';
-  let minor: bigint;
-  if (whole.length + minorUnits <= 15 && minorUnits < POW10.length) {
-    // Fits a safe integer: one BigInt conversion instead of BigInt arithmetic.
-    minor = BigInt(Number(whole) * (POW10[minorUnits] as number) + (fracDigits ? Number(fracDigits) : 0));
-  } else {
-    minor = BigInt(whole) * 10n ** BigInt(minorUnits) + (fracDigits ? BigInt(fracDigits) : 0n);
-  }
-  return { ok: true, minor: m[1] && minor !== 0n ? -minor : minor };
+  const minor = BigInt(whole) * 10n ** BigInt(minorUnits) + (fracDigits ? BigInt(fracDigits) : 0n);
+  return { ok: true, minor: normalMinor(m[1] ? -minor : minor) };
 }
 
 /**
@@ -90,73 +87,21 @@ export function parseMinorNumber(text: string, minorUnits: number): number {
   return neg && minor !== 0 ? -minor : minor;
 }
 
-/** Divides with rounding half away from zero. `den` > 0. */
-export function divRound(num: bigint, den: bigint): bigint {
-  const neg = num < 0n;
-  const abs = neg ? -num : num;
-  let q = abs / den;
-  if ((abs % den) * 2n >= den) q += 1n;
-  return neg ? -q : q;
-}
-
-const RATE_DEN = BigInt(PERCENT_100) * BigInt(PERCENT_100);
-
-/** Tax on a net amount: round(amount × rate × part). */
-export function exclusiveTax(amountMinor: bigint, rateUnits: number, partUnits: number): bigint {
-  if (rateUnits === 0 || partUnits === 0 || amountMinor === 0n) return 0n;
-  if (partUnits === PERCENT_100 && amountMinor <= SAFE_PRODUCT_AMOUNT && amountMinor >= -SAFE_PRODUCT_AMOUNT) {
-    // Whole amount taxed: round(amount × rate / 10^6) is exact in doubles while the
-    // product stays below 2^53 (amounts up to 2^53 / 10^6 minor units at any rate ≤ 100 %).
-    return BigInt(roundDiv(Number(amountMinor) * rateUnits, PERCENT_100));
-  }
-  return divRound(amountMinor * BigInt(rateUnits) * BigInt(partUnits), RATE_DEN);
-}
-
-/** Largest |amount| whose product with a rate of at most 100 % (10^6 units) is a safe integer. */
-export const SAFE_PRODUCT_LIMIT = Math.floor(Number.MAX_SAFE_INTEGER / PERCENT_100);
-const SAFE_PRODUCT_AMOUNT = BigInt(SAFE_PRODUCT_LIMIT);
-
-/** num / den rounded half away from zero, for safe integers num and den > 0. */
-export function roundDiv(num: number, den: number): number {
-  const abs = num < 0 ? -num : num;
-  let q = Math.floor(abs / den);
-  const rem = abs - q * den;
-  if (rem * 2 >= den) q += 1;
-  return num < 0 && q !== 0 ? -q : q;
-}
-
-/** Whether a tax (rate, taxable part) can be applied in doubles: whole taxable part, rate ≤ 100 %. */
-export function taxInDoubles(tax: { rateUnits: number; partUnits: number } | null): boolean {
-  return tax === null || (tax.partUnits === PERCENT_100 && tax.rateUnits <= PERCENT_100);
-}
-
-/**
- * One of at most two taxes on a small amount (|amount| ≤ SAFE_PRODUCT_LIMIT) taxed in
- * doubles (see taxInDoubles): round(amount × rate / 100 %) on a net amount, and on a
- * gross one round(amount × rate / (100 % + the sum of the rates)) — exactly what
- * exclusiveTax and inclusiveTaxes give, as the products stay below 2^53.
- */
-export function smallTax(amount: number, rateUnits: number, rateSum: number, inclusive: boolean): number {
-  return rateUnits === 0 ? 0 : roundDiv(amount * rateUnits, inclusive ? PERCENT_100 + rateSum : PERCENT_100);
-}
-
-/**
- * Taxes contained in a gross amount, one per (rate, part): each is
- * round(gross × e_i / (1 + Σ e)) with e = rate × part; the net is gross − Σ taxes, so
- * net + taxes = gross exactly.
- */
-export function inclusiveTaxes(grossMinor: bigint, taxes: readonly { rateUnits: number; partUnits: number }[]): bigint[] {
-  let sum = 0n;
-  const effective = taxes.map((t) => {
-    const e = BigInt(t.rateUnits) * BigInt(t.partUnits);
-    sum += e;
-    return e;
-  });
-  const den = RATE_DEN + sum;
-  return effective.map((e) => (e === 0n || grossMinor === 0n ? 0n : divRound(grossMinor * e, den)));
-}
-
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/** A BigInt as a number when it is a safe integer. */
+export function normalMinor(v: bigint): Minor {
+  return v <= MAX_SAFE && v >= -MAX_SAFE ? Number(v) : v;
+}
+
+/** The sum of two minor amounts, a number while that is exact. */
+export function addMinor(a: Minor, b: Minor): Minor {
+  if (typeof a === 'number' && typeof b === 'number') {
+    const s = a + b;
+    if (s <= Number.MAX_SAFE_INTEGER && s >= -Number.MAX_SAFE_INTEGER) return s;
+  }
+  return normalMinor(BigInt(a) + BigInt(b));
+}
 
 /**
  * Decimal string of a minor-unit amount given as a safe integer (1900, 2 → "19.00"); the
@@ -177,8 +122,9 @@ export function formatMinorNumber(minor: number, minorUnits: number): string {
   return minor < 0 ? `-${whole}.${fracText}` : `${whole}.${fracText}`;
 }
 
-/** Decimal string of a minor-unit amount ("1900", 2 → "19.00"). */
-export function formatMinor(minor: bigint, minorUnits: number): string {
+/** Decimal string of a minor-unit amount ("1900", 2 → "19.00"), given as a safe-integer number or a BigInt. */
+export function formatMinor(minor: bigint | number, minorUnits: number): string {
+  if (typeof minor === 'number') return formatMinorNumber(minor, minorUnits);
   // In doubles when exact: no BigInt string conversion.
   if (minor <= MAX_SAFE && minor >= -MAX_SAFE && minorUnits < POW10.length) return formatMinorNumber(Number(minor), minorUnits);
   const neg = minor < 0n;
@@ -206,4 +152,18 @@ export function formatUnits(units: number): string {
   const whole = Math.floor(units / RATE_SCALE);
   const frac = (units % RATE_SCALE).toString().padStart(4, '0').replace(/0+$/, '');
   return frac ? `${whole}.${frac}` : String(whole);
+}
+
+/** Compares two decimal strings ("150", "149.99", "-3.5") exactly: -1, 0 or 1. */
+export function compareDecimal(a: string, b: string): number {
+  const x = DECIMAL_RE.exec(a.trim());
+  const y = DECIMAL_RE.exec(b.trim());
+  if (!x || !y) throw new RangeError(`not a decimal: ${x ? b : a}`);
+  const scale = Math.max((x[3] ?? '').length, (y[3] ?? '').length);
+  const units = (m: RegExpExecArray): bigint => {
+    const v = BigInt((m[2] as string) + (m[3] ?? '').padEnd(scale, '0'));
+    return m[1] ? -v : v;
+  };
+  const d = units(x) - units(y);
+  return d < 0n ? -1 : d > 0n ? 1 : 0;
 }

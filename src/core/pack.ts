@@ -1,4 +1,4 @@
-import { computeRuleChangeDays } from './decisions.js';
+import { computeRuleChangeDays } from './change-days.js';
 import type { RuleData } from './rule-data.js';
 import { createRuleSet, packWithChangeDays, type PackedRuleData } from './ruleset.js';
 

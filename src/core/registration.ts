@@ -1,61 +1,99 @@
-import type { Registration, SupplyKind } from './types.js';
+import type { Money, Registration, SupplyKind } from './types.js';
 import type { CompiledRegime, CompiledScheme } from './ruleset.js';
 import { dayNumber } from './dates.js';
+import { compareDecimal } from './money.js';
 
 /** The registrations of one seller in force on one day. */
 export interface ActiveRegistrations {
+  /** Registered for the jurisdiction's taxes (with import-scheme enrolment when asked). */
   has(jurisdictionId: number, importScheme?: boolean): boolean;
+  /** Has a permanent establishment in the jurisdiction. */
+  establishedIn(jurisdictionId: number): boolean;
 }
 
 interface Span {
   from: number;
   until: number;
   importScheme: boolean;
+  establishment: boolean;
 }
 
-type RegistrationIndex = Map<number, Span[]>;
+/** A seller's registrations indexed by jurisdiction (build once per set of registrations). */
+export type RegistrationIndex = ReadonlyMap<number, readonly Span[]>;
 
-// Indexes are built once per registrations array (accounts are prepared once and reused).
-const indexes = new WeakMap<readonly Registration[], RegistrationIndex>();
-
-function indexOf(registrations: readonly Registration[]): RegistrationIndex {
-  let index = indexes.get(registrations);
-  if (!index) {
-    index = new Map();
-    for (const r of registrations) {
-      const span: Span = {
-        from: r.validFrom !== undefined ? dayNumber(r.validFrom) : Number.NEGATIVE_INFINITY,
-        until: r.validUntil !== undefined ? dayNumber(r.validUntil) : Number.POSITIVE_INFINITY,
-        importScheme: r.importScheme === true,
-      };
-      const list = index.get(r.jurisdictionId);
-      if (list) list.push(span);
-      else index.set(r.jurisdictionId, [span]);
-    }
-    indexes.set(registrations, index);
+export function indexRegistrations(registrations: readonly Registration[]): RegistrationIndex {
+  const index = new Map<number, Span[]>();
+  for (const r of registrations) {
+    const span: Span = {
+      from: r.validFrom !== undefined ? dayNumber(r.validFrom) : Number.NEGATIVE_INFINITY,
+      until: r.validUntil !== undefined ? dayNumber(r.validUntil) : Number.POSITIVE_INFINITY,
+      importScheme: r.importScheme === true,
+      establishment: r.permanentEstablishment === true,
+    };
+    const list = index.get(r.jurisdictionId);
+    if (list) list.push(span);
+    else index.set(r.jurisdictionId, [span]);
   }
   return index;
+}
+
+/** The days on which a registration starts or stops counting (its first day, the day after its last). */
+export function registrationDays(registrations: readonly Registration[]): number[] {
+  const days: number[] = [];
+  for (const r of registrations) {
+    if (r.validFrom !== undefined) days.push(dayNumber(r.validFrom));
+    if (r.validUntil !== undefined) days.push(dayNumber(r.validUntil) + 1);
+  }
+  return days;
 }
 
 /**
  * The registrations in force on `day`: `validFrom` and `validUntil` are inclusive
  * calendar dates; a missing bound is open.
  */
-export function activeRegistrations(registrations: readonly Registration[], day: number): ActiveRegistrations {
-  const index = indexOf(registrations);
+export function activeOn(index: RegistrationIndex, day: number): ActiveRegistrations {
+  const find = (id: number, test: (s: Span) => boolean): boolean => {
+    const spans = index.get(id);
+    if (!spans) return false;
+    for (const s of spans) if (s.from <= day && day <= s.until && test(s)) return true;
+    return false;
+  };
   return {
-    has(id, importScheme = false) {
-      const spans = index.get(id);
-      if (!spans) return false;
-      for (const s of spans) if (s.from <= day && day <= s.until && (!importScheme || s.importScheme)) return true;
-      return false;
-    },
+    has: (id, importScheme = false) => find(id, (s) => !importScheme || s.importScheme),
+    establishedIn: (id) => find(id, (s) => s.establishment),
   };
 }
 
+/** The registrations of a list in force on `day` (indexes the list: for one-off use). */
+export function activeRegistrations(registrations: readonly Registration[], day: number): ActiveRegistrations {
+  return activeOn(indexRegistrations(registrations), day);
+}
+
 /**
- * The scheme of the regime (EU OSS, IOSS) through which the seller collects for a
- * supply into another member, or null when none covers it.
+ * Where a consignment stands against a scheme's value limit: `within` or `above` it, or
+ * `unknown` (no amount: a rate-only answer, which holds for consignments within).
+ */
+export type ConsignmentBand = 'within' | 'above' | 'unknown';
+
+/** The band of a consignment value against a limit in the same currency; null when the currencies differ. */
+export function consignmentBand(value: Money | undefined, limit: Money): ConsignmentBand | null {
+  if (value === undefined) return 'unknown';
+  if (value.currency !== limit.currency) return null;
+  return compareDecimal(value.amount, limit.amount) <= 0 ? 'within' : 'above';
+}
+
+/** A scheme that covers a supply, or would but for the consignment's value. */
+export interface SchemeMatch {
+  readonly scheme: CompiledScheme;
+  readonly limit: Money | null;
+  /** False when the consignment is above the limit: the scheme does not cover it. */
+  readonly covers: boolean;
+}
+
+/**
+ * The scheme of the regime (EU OSS, IOSS) through which the seller collects for a supply
+ * into another member, or null when none would. A scheme limited by the consignment's
+ * value (IOSS: EUR 150) covers it only within the limit; `consignment` says where it is.
  */
 export function coveringScheme(
   regime: CompiledRegime,
@@ -63,12 +101,14 @@ export function coveringScheme(
   supply: SupplyKind,
   day: number,
   registrations: ActiveRegistrations,
-): CompiledScheme | null {
+  consignment: ConsignmentBand,
+): SchemeMatch | null {
   if (relation === 'domestic') return null;
   for (const scheme of regime.schemes) {
     for (const c of scheme.covers) {
       if (c.seller !== relation || !c.supply.includes(supply) || day < c.from || day > c.until) continue;
-      if (registrations.has(scheme.jurisdiction.id, c.importScheme)) return scheme;
+      if (!registrations.has(scheme.jurisdiction.id, c.importScheme)) continue;
+      return { scheme, limit: c.consignmentLimit, covers: c.consignmentLimit === null || consignment !== 'above' };
     }
   }
   return null;

@@ -1,7 +1,8 @@
 import type { CountryRules, RegimeRules, RuleData, RatePeriod, RateTable, Taxability, TerritoryRules, TreatmentPeriod } from './rule-data.js';
-import type { RateClass, SupplyKind, TaxCodeId } from './types.js';
+import type { JurisdictionLevel, Money, RateClass, SupplyKind, TaxCodeId, TaxReason } from './types.js';
 import { dayNumber } from './dates.js';
 import { decimalUnits } from './money.js';
+import { computeRuleChangeDays } from './change-days.js';
 
 /** A rate period with its start as a day number and the rate scaled to integer units of 0.0001 %. */
 export interface CompiledRate {
@@ -43,7 +44,7 @@ export interface CompiledJurisdiction {
   /** Country code reported in results. */
   country: string;
   region: string;
-  level: 'country' | 'state' | 'province' | 'territory' | 'scheme';
+  level: JurisdictionLevel;
   taxes: CompiledTax[];
   sourcing: 'origin' | 'destination' | null;
   parent: CompiledJurisdiction | null;
@@ -58,7 +59,7 @@ export interface CompiledSupplyRule {
   from: number;
   until: number;
   then: 'destination' | 'destination_if_registered' | 'origin' | 'reverse_charge' | 'outside_scope';
-  reason: string | null;
+  reason: TaxReason | null;
   note: string | null;
 }
 
@@ -66,6 +67,8 @@ export interface CompiledSchemeCover {
   seller: 'union' | 'foreign';
   supply: readonly SupplyKind[];
   importScheme: boolean;
+  /** The scheme covers only consignments of an intrinsic value up to this (IOSS: EUR 150). */
+  consignmentLimit: Money | null;
   from: number;
   until: number;
 }
@@ -157,8 +160,10 @@ export interface RuleSet {
   readonly zipStarts: Int32Array;
   readonly zipEnds: Int32Array;
   readonly zipStates: readonly string[];
-  /** Every day on which something dated starts or stops, when the data carries it (packed data does). */
-  readonly changeDays: readonly number[] | null;
+  /** Every day on which something dated starts or stops, ascending (packed data carries them; else worked out on first read). */
+  readonly changeDays: readonly number[];
+  /** The distinct consignment-value limits of the regimes' schemes (IOSS: EUR 150). */
+  readonly consignmentLimits: readonly Money[];
 }
 
 const FAR_FUTURE = dayNumber('9999-12-31');
@@ -426,6 +431,7 @@ export function createRuleSet(input: RuleData | PackedRuleData): RuleSet {
           seller: c.seller,
           supply: c.supply,
           importScheme: c.import_scheme ?? false,
+          consignmentLimit: c.consignment_limit ? { amount: c.consignment_limit.amount, currency: c.consignment_limit.currency } : null,
           from: dayNumber(c.from),
           until: c.until ? dayNumber(c.until) : FAR_FUTURE,
         })),
@@ -443,7 +449,7 @@ export function createRuleSet(input: RuleData | PackedRuleData): RuleSet {
         from: s.from ? dayNumber(s.from) : FAR_PAST,
         until: s.until ? dayNumber(s.until) : FAR_FUTURE,
         then: s.then,
-        reason: s.reason ?? null,
+        reason: (s.reason as TaxReason | undefined) ?? null,
         note: s.note ?? null,
       })),
       taxability: compileTaxability(r.taxability) as Record<TaxCodeId, CompiledTreatment[]>,
@@ -526,9 +532,23 @@ export function createRuleSet(input: RuleData | PackedRuleData): RuleSet {
   const zipEnds = new Int32Array(ranges.map((r) => r[1]));
   const zipStates = ranges.map((r) => r[2]);
 
-  return {
+  let limits: Money[] | undefined;
+  let changeDays = src.changeDays;
+  const rules: RuleSet = {
     get data() {
       return src.data();
+    },
+    get consignmentLimits() {
+      if (limits === undefined) {
+        const found = new Map<string, Money>();
+        for (const id of src.regimeIds) {
+          for (const s of src.regime(id).schemes ?? []) {
+            for (const c of s.covers) if (c.consignment_limit) found.set(`${c.consignment_limit.currency} ${c.consignment_limit.amount}`, { ...c.consignment_limit });
+          }
+        }
+        limits = [...found.values()];
+      }
+      return limits;
     },
     world,
     currencies,
@@ -541,8 +561,11 @@ export function createRuleSet(input: RuleData | PackedRuleData): RuleSet {
     zipStarts,
     zipEnds,
     zipStates,
-    changeDays: src.changeDays,
+    get changeDays() {
+      return (changeDays ??= computeRuleChangeDays(rules));
+    },
   };
+  return rules;
 }
 
 /** The entry of a dated list in force on `day` (lists are short: scan from the end). */

@@ -1,59 +1,4 @@
-/** The seven tax codes. */
-export type TaxCodeId = 'consulting' | 'eservice' | 'ebook' | 'saas' | 'standard' | 'reduced' | 'exempt';
-export type ProductType = 'good' | 'service';
-export type TaxBehavior = 'exclusive' | 'inclusive';
-export type SupplyKind = 'goods' | 'digital' | 'services';
-export type RateClass = 'standard' | 'reduced' | 'reduced2' | 'super_reduced' | 'parking' | 'zero';
-
-/** What is known about the customer's tax ID. */
-export type TaxIdVerdict = 'valid' | 'invalid' | 'unknown';
-
-export interface Address {
-  /** ISO 3166-1 alpha-2 code as typed (aliases such as EL, UK are accepted). */
-  country: string;
-  /** Subdivision code (US state, Canadian province); derived from the postal code when absent. */
-  region?: string;
-  postalCode?: string;
-  city?: string;
-  street?: string;
-}
-
-/** A registration of the seller: where it collects tax, and since when. */
-export interface Registration {
-  jurisdictionId: number;
-  /** First day (inclusive), YYYY-MM-DD. */
-  validFrom?: string;
-  /** Last day (inclusive), YYYY-MM-DD. */
-  validUntil?: string;
-  permanentEstablishment?: boolean;
-  /** Enrolled in the EU import scheme (IOSS). */
-  importScheme?: boolean;
-}
-
-/** The neutral input of the core. */
-export interface TaxInput {
-  /** Tax point, YYYY-MM-DD. */
-  date: string;
-  /** Where the seller supplies from (its establishment). */
-  origin: Address;
-  /** Where the customer is. */
-  destination: Address;
-  taxCode: TaxCodeId;
-  productType: ProductType;
-  customerTaxId?: { value: string; verdict: TaxIdVerdict };
-  taxBehavior: TaxBehavior;
-  /** Decimal string; without it only the rate is determined. */
-  amount?: string;
-  currency: string;
-  registrations: readonly Registration[];
-}
-
-export type TaxStatus = 'taxable' | 'non_taxable' | 'not_registered' | 'reverse_charge';
-
-/**
- * Machine reason of a result. `taxable`: standard_rated, reduced_rated, ebook_rated,
- * zero... ; see the README for the full list with meanings.
- */
+/** Machine reason of a result; the README lists each with its meaning. */
 export type TaxReason =
   | 'standard_rated'
   | 'reduced_rated'
@@ -69,66 +14,167 @@ export type TaxReason =
   | 'unsupported_country'
   | 'eu_reverse_charge'
   | 'reverse_charge'
-  | 'import_vat';
+  | 'import_vat'
+  | 'import_vat_at_border';
 
-export interface JurisdictionRef {
-  id: number | null;
-  country: string;
-  region: string | null;
-  county: string | null;
-  city: string | null;
-  name: string;
+/** The seven tax codes. */
+export type TaxCodeId = 'consulting' | 'eservice' | 'ebook' | 'saas' | 'standard' | 'reduced' | 'exempt';
+export type ProductType = 'good' | 'service';
+export type TaxBehavior = 'exclusive' | 'inclusive';
+export type SupplyKind = 'goods' | 'digital' | 'services';
+export type RateClass = 'standard' | 'reduced' | 'reduced2' | 'super_reduced' | 'parking' | 'zero';
+export type CustomerType = 'business' | 'consumer';
+
+/** What is known about the customer's tax ID. */
+export type TaxIdVerdict = 'valid' | 'invalid' | 'unknown';
+
+export interface Address {
+  /** ISO 3166-1 alpha-2 code as typed (aliases such as EL, UK are accepted). */
+  readonly country: string;
+  /** Subdivision code (US state, Canadian province); derived from the postal code when absent. */
+  readonly region?: string | undefined;
+  readonly postalCode?: string | undefined;
+  readonly city?: string | undefined;
+  readonly street?: string | undefined;
 }
 
+/** A registration of the seller: where it collects tax, and since when. */
+export interface Registration {
+  readonly jurisdictionId: number;
+  /** First day (inclusive), YYYY-MM-DD. */
+  readonly validFrom?: string | undefined;
+  /** Last day (inclusive), YYYY-MM-DD. */
+  readonly validUntil?: string | undefined;
+  /** The seller is established in that jurisdiction (a fixed establishment that supplies from there). */
+  readonly permanentEstablishment?: boolean | undefined;
+  /** Enrolled in the EU import scheme (IOSS). */
+  readonly importScheme?: boolean | undefined;
+}
+
+/** A decimal amount in a currency: the intrinsic value of a consignment of goods. */
+export interface Money {
+  readonly amount: string;
+  readonly currency: string;
+}
+
+/** The neutral input of the core. */
+export interface TaxInput {
+  /** Tax point, YYYY-MM-DD. */
+  readonly date: string;
+  /** Where the seller supplies from (its establishment). */
+  readonly origin: Address;
+  /** Where the customer is. */
+  readonly destination: Address;
+  readonly taxCode: TaxCodeId;
+  readonly productType: ProductType;
+  readonly customerTaxId?: { readonly value: string; readonly verdict: TaxIdVerdict } | undefined;
+  readonly taxBehavior: TaxBehavior;
+  /** Decimal string; without it only the rate is determined. */
+  readonly amount?: string | undefined;
+  readonly currency: string;
+  /**
+   * Intrinsic value of the consignment (goods), for schemes limited by it (the EU import
+   * scheme covers consignments up to EUR 150). Default: the amount, in the input's currency.
+   */
+  readonly consignmentValue?: Money | undefined;
+  readonly registrations: readonly Registration[];
+}
+
+export type TaxStatus = 'taxable' | 'non_taxable' | 'not_registered' | 'reverse_charge';
+
+export type JurisdictionLevel = 'country' | 'state' | 'province' | 'territory' | 'scheme' | 'county' | 'city' | 'district';
+
+export interface JurisdictionRef {
+  readonly id: number | null;
+  readonly country: string;
+  readonly region: string | null;
+  readonly county: string | null;
+  readonly city: string | null;
+  readonly name: string;
+}
+
+/** The jurisdiction that levies one tax line. */
+export interface LineJurisdiction {
+  readonly id: number | null;
+  readonly name: string;
+  readonly country: string;
+  readonly region: string | null;
+  readonly level: JurisdictionLevel;
+}
+
+/**
+ * One tax charged (or not) on a supply. A result lists its lines in order: the main tax
+ * first (and, where several jurisdictions levy it, their parts: state, county, city,
+ * districts), then any additional tax (Canadian PST or QST). Lines of one `group` are one
+ * tax for the customer: they are rounded together.
+ */
 export interface TaxLine {
   /** Tax name (VAT, GST, HST, PST, QST, Sales tax). */
-  name: string;
-  /** Percentage as a decimal string. */
-  rate: string;
+  readonly name: string;
+  readonly jurisdiction: LineJurisdiction;
+  /** `main`: the tax of the result (v20241028 `rate`); `additional`: a second tax (v20241028 `additional_*`). */
+  readonly group: 'main' | 'additional';
+  /** Percentage as a decimal string ("0" when not charged). */
+  readonly rate: string;
   /** Percentage of the amount that is taxed, as a decimal string ("100", "80"). */
-  taxablePart: string;
+  readonly taxablePart: string;
   /** The rate in integer units of 0.0001 % (19 % = 190000), for exact integer arithmetic. */
-  rateUnits: number;
+  readonly rateUnits: number;
   /** The taxable part in integer units of 0.0001 % (100 % = 1000000). */
-  partUnits: number;
-  jurisdictionId: number;
-  /** The rate class used, when taxable. */
-  rateClass: RateClass | null;
+  readonly partUnits: number;
+  /** The rate class used, when charged. */
+  readonly rateClass: RateClass | null;
   /** Where the rate comes from. */
-  source: string | null;
-  /** Tax amount in minor units (integer), when an amount was given. */
-  amountMinor?: bigint;
+  readonly source: string | null;
+}
+
+/** A tax line of a priced result: with its amount. */
+export interface PricedTaxLine extends TaxLine {
+  /** Tax amount, a decimal string in the currency's minor units. */
+  readonly amount: string;
 }
 
 export interface Territory {
-  id: string;
-  name: string;
+  readonly id: string;
+  readonly name: string;
 }
 
-/** The neutral result of the core. */
-export interface TaxResult {
-  status: TaxStatus;
-  reason: TaxReason;
+/**
+ * What the rules decide for one supply situation: everything of a result that does not
+ * depend on the amount, the behaviour, the currency or the tax ID's text. Decisions are
+ * shared between calls and frozen.
+ */
+export interface Decision {
+  readonly status: TaxStatus;
+  readonly reason: TaxReason;
   /** The jurisdiction that taxes (or would tax) the supply. */
-  jurisdiction: JurisdictionRef;
+  readonly jurisdiction: JurisdictionRef;
   /** The customer's own jurisdiction (after territory rules), when it has rules. */
-  customerJurisdiction: JurisdictionRef | null;
-  main: TaxLine | null;
-  additional: TaxLine | null;
-  notes: string[];
-  taxCode: TaxCodeId;
-  productType: ProductType;
-  taxBehavior: TaxBehavior;
-  supply: SupplyKind;
-  customer: 'business' | 'consumer';
-  territory: Territory | null;
-  date: string;
-  currency: string;
+  readonly customerJurisdiction: JurisdictionRef | null;
+  readonly lines: readonly TaxLine[];
+  readonly notes: readonly string[];
+  readonly supply: SupplyKind;
+  readonly customer: CustomerType;
+  readonly territory: Territory | null;
+  /** The scheme the tax is collected through (EU OSS, IOSS), or null. */
+  readonly scheme: { readonly id: number; readonly name: string } | null;
+  /** A consignment limit the answer relies on (IOSS: EUR 150), or null. */
+  readonly consignmentLimit: Money | null;
+}
+
+/** The neutral result of the core: JSON-safe (strings, numbers, booleans, null). */
+export interface TaxResult extends Omit<Decision, 'lines'> {
+  readonly lines: readonly (TaxLine | PricedTaxLine)[];
+  readonly taxCode: TaxCodeId;
+  readonly productType: ProductType;
+  readonly taxBehavior: TaxBehavior;
+  readonly date: string;
+  readonly currency: string;
   /** Present when an amount was given: exact decimal strings in the currency's minor units. */
-  amounts: {
-    subtotal: string;
-    tax: string;
-    additionalTax: string;
-    total: string;
+  readonly amounts: {
+    readonly subtotal: string;
+    /** The sum of the lines' amounts. */
+    readonly tax: string;
+    readonly total: string;
   } | null;
 }

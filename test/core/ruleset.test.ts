@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { calculateTaxRate } from '../../src/adapters/v20241028.js';
 import { listJurisdictions } from '../../src/catalog.js';
-import { computeRuleChangeDays, ruleChangeDays } from '../../src/core/decisions.js';
+import { computeRuleChangeDays } from '../../src/core/change-days.js';
 import { createRuleSet, type PackedRuleData } from '../../src/core/ruleset.js';
 import { packRuleData } from '../../src/core/pack.js';
 import { defaultRulePack } from '../../src/generated/ruledata.js';
@@ -39,7 +39,7 @@ describe('rule sets', () => {
   it('carry the change days the rules give', () => {
     expect(defaultRulePack.changeDays).toEqual(computeRuleChangeDays(createRuleSet(fromFiles)));
     expect(packRuleData(fromFiles).changeDays).toEqual(defaultRulePack.changeDays);
-    expect(ruleChangeDays(createRuleSet(fromFiles))).toEqual(defaultRulePack.changeDays);
+    expect(createRuleSet(fromFiles).changeDays).toEqual(defaultRulePack.changeDays);
   });
 
   it('answer the same from objects and from packed data, whatever is compiled first', () => {

@@ -10,7 +10,6 @@ import { describe, expect, it } from 'vitest';
 import { calculateTaxRate, explainTaxRate, type CalculateOptions } from '../../src/adapters/v20241028.js';
 import type { Account } from '../../src/adapters/account.js';
 import { defaultRuleSet } from '../../src/default-rules.js';
-import { ruleChangeDays } from '../../src/core/decisions.js';
 import { dateOfDay, dayNumber } from '../../src/core/dates.js';
 import { registeredEverywhere, registeredIn } from '../helpers.js';
 
@@ -46,7 +45,7 @@ const accounts: Account[] = [
   ...fixtureAccounts,
 ];
 
-const changeDates = ruleChangeDays(defaultRuleSet).filter((d) => d > dayNumber('2014-06-01') && d < dayNumber('2028-01-01'));
+const changeDates = defaultRuleSet.changeDays.filter((d) => d > dayNumber('2014-06-01') && d < dayNumber('2028-01-01'));
 const dates = fc.oneof(
   fc.integer({ min: dayNumber('2014-01-01'), max: dayNumber('2027-12-31') }).map(dateOfDay),
   fc.constantFrom(...changeDates).chain((d) => fc.constantFrom(dateOfDay(d - 1), dateOfDay(d))),
@@ -119,15 +118,25 @@ describe('decision table', () => {
     expect(calculateTaxRate(q, other).rate).toBe(23);
   });
 
-  it('hands out fresh results: changing one does not change the next', () => {
+  it('hands out results that cannot change the next: shared parts are frozen', () => {
     const account = registeredEverywhere();
-    const query = { to_country: 'DE', tax_code: 'ebook', tax_id: 'DE811569868', amount: '10', date: '2026-06-01' };
-    const first = explainTaxRate(query, account);
-    const expected = explainTaxRate(query, account, { cache: false });
-    first.notes.push('changed');
-    first.jurisdiction.name = 'changed';
-    if (first.main) first.main.rate = '99';
-    expect(explainTaxRate(query, account)).toEqual(expected);
+    for (const taxId of ['DE811569868', undefined]) {
+      const query = { to_country: 'DE', tax_code: 'ebook', amount: '10', date: '2026-06-01', ...(taxId ? { tax_id: taxId } : {}) };
+      const first = explainTaxRate(query, account);
+      const expected = explainTaxRate(query, account, { cache: false });
+      const attempt = (change: () => void): void => {
+        try {
+          change();
+        } catch (e) {
+          expect(e).toBeInstanceOf(TypeError);
+        }
+      };
+      attempt(() => (first.notes as string[]).push('changed'));
+      attempt(() => ((first.jurisdiction as { name: string }).name = 'changed'));
+      attempt(() => ((first.lines[0] as { rate: string }).rate = '99'));
+      attempt(() => ((first.lines[0]?.jurisdiction as { name: string }).name = 'changed'));
+      expect(explainTaxRate(query, account)).toEqual(expected);
+    }
   });
 
   it('includes the start and end of registrations among the change days', () => {
@@ -141,7 +150,7 @@ describe('decision table', () => {
   });
 
   it('lists each rule change day once, in order', () => {
-    const days = ruleChangeDays(defaultRuleSet);
+    const days = defaultRuleSet.changeDays;
     expect(days.length).toBeGreaterThan(50);
     for (let i = 1; i < days.length; i++) expect(days[i]).toBeGreaterThan(days[i - 1] as number);
     expect(days).toContain(dayNumber('2021-07-01')); // OSS

@@ -1,0 +1,48 @@
+/**
+ * An engine: a rule set with its caches (prepared accounts, decisions). `createCalculator`
+ * makes one per calculator; the plain functions (`calculateTaxRate`, `calculate`, …) use a
+ * default one per rule set.
+ */
+import type { RuleSet } from '../core/ruleset.js';
+import type { CurrencyConverter } from '../core/decide.js';
+import { createDecisionCache, type DecisionCache } from '../core/decision-cache.js';
+import { cachedDecider, freshDecider, type Decider } from '../core/determine.js';
+import { createAccountCache, type AccountCache } from './account.js';
+import { defaultRuleSet } from '../default-rules.js';
+
+export interface EngineOptions {
+  /** Bound of the decision cache in bytes (default 32 MiB); 0 or false: no cache. */
+  readonly cacheBytes?: number;
+  /** Converts a consignment's value for the import scheme's EUR 150 limit when sales are in another currency. */
+  readonly convertCurrency?: CurrencyConverter;
+}
+
+export interface Engine {
+  readonly rules: RuleSet;
+  readonly accounts: AccountCache;
+  readonly decisions: DecisionCache | null;
+  /** The decider to use: through the cache unless `cache` is false. */
+  decider(cache?: boolean): Decider;
+}
+
+export function createEngine(rules: RuleSet, options: EngineOptions = {}): Engine {
+  const decisions = options.cacheBytes === 0 ? null : createDecisionCache(rules, { maxBytes: options.cacheBytes, convertCurrency: options.convertCurrency });
+  const cached = decisions ? cachedDecider(decisions) : null;
+  const fresh = freshDecider(rules, options.convertCurrency);
+  return {
+    rules,
+    accounts: createAccountCache(rules),
+    decisions,
+    decider: (cache = true) => (cache && cached !== null ? cached : fresh),
+  };
+}
+
+// The default engine of each rule set the plain functions are called with.
+const defaults = new WeakMap<RuleSet, Engine>();
+
+/** The default engine of a rule set (of the default rule set without one). */
+export function engineFor(rules: RuleSet = defaultRuleSet): Engine {
+  let engine = defaults.get(rules);
+  if (engine === undefined) defaults.set(rules, (engine = createEngine(rules)));
+  return engine;
+}

@@ -1,0 +1,189 @@
+/**
+ * Pricing: the amounts of a determined supply, exact. One routine, written once over an
+ * arithmetic (`Arithmetic<T>`): it runs in doubles when every product stays a safe integer
+ * (the usual case: amounts below tens of millions), in BigInt otherwise, and both give the
+ * same integers (property-tested against decimal.js).
+ *
+ * Amounts are integers in the currency's minor units; rates and taxable parts integers in
+ * units of 0.0001 % (1 % = 10 000). Rounding is half away from zero to the minor unit.
+ *
+ * - Exclusive: the amount is net. A group's tax is round(net × Σ rate·part).
+ * - Inclusive: the amount is gross. A group's tax is round(gross × E_g / (1 + E)), with E_g
+ *   the group's effective rate and E the sum over all groups; the net is gross − Σ taxes,
+ *   so that net + taxes = gross exactly.
+ *
+ * Lines of one group (the state, county, city and district parts of one sales tax) are
+ * rounded once, on their combined rate, as the customer is charged one tax; the group's
+ * tax is then shared out by the largest-remainder method so that the lines add up to it.
+ * Groups are rounded separately (GST and PST are two taxes).
+ */
+import { PERCENT_100, normalMinor, type Minor } from './money.js';
+
+export type { Minor };
+
+/** What pricing reads of a tax line. */
+export interface PricingLine {
+  readonly group: 'main' | 'additional';
+  readonly rateUnits: number;
+  readonly partUnits: number;
+}
+
+export interface Priced {
+  /** The tax of each line, in the order of the lines. */
+  readonly taxes: Minor[];
+  /** Σ taxes. */
+  readonly tax: Minor;
+  readonly subtotal: Minor;
+  readonly total: Minor;
+}
+
+interface Arithmetic<T> {
+  of(n: number): T;
+  add(a: T, b: T): T;
+  sub(a: T, b: T): T;
+  mul(a: T, b: T): T;
+  /** Quotient and remainder of a ≥ 0 by b > 0, rounded down. */
+  divMod(a: T, b: T): [T, T];
+  /** a / b rounded half up, for a ≥ 0, b > 0. */
+  roundDiv(a: T, b: T): T;
+  neg(a: T): T;
+  lt(a: T, b: T): boolean;
+  isZero(a: T): boolean;
+}
+
+const numbers: Arithmetic<number> = {
+  of: (n) => n,
+  add: (a, b) => a + b,
+  sub: (a, b) => a - b,
+  mul: (a, b) => a * b,
+  divMod(a, b) {
+    let q = Math.floor(a / b);
+    let r = a - q * b; // exact; the quotient may have rounded up near 2^53
+    if (r < 0) {
+      q -= 1;
+      r += b;
+    }
+    return [q, r];
+  },
+  roundDiv(a, b) {
+    const [q, r] = numbers.divMod(a, b);
+    return r * 2 >= b ? q + 1 : q;
+  },
+  neg: (a) => (a === 0 ? 0 : -a),
+  lt: (a, b) => a < b,
+  isZero: (a) => a === 0,
+};
+
+const bigints: Arithmetic<bigint> = {
+  of: (n) => BigInt(n),
+  add: (a, b) => a + b,
+  sub: (a, b) => a - b,
+  mul: (a, b) => a * b,
+  divMod: (a, b) => [a / b, a % b],
+  roundDiv(a, b) {
+    const q = a / b;
+    return (a % b) * 2n >= b ? q + 1n : q;
+  },
+  neg: (a) => -a,
+  lt: (a, b) => a < b,
+  isZero: (a) => a === 0n,
+};
+
+const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+const MAX_SAFE_BIG = BigInt(MAX_SAFE);
+const WHOLE_DEN = PERCENT_100;
+const PART_DEN = PERCENT_100 * PERCENT_100;
+
+/**
+ * The exact amounts of an amount (minor units) under tax lines: each line's tax, their sum,
+ * the net and the gross. Lines with a zero rate are priced at zero.
+ */
+export function price(lines: readonly PricingLine[], amount: Minor, behavior: 'exclusive' | 'inclusive'): Priced {
+  const n = lines.length;
+  // Effective rates: rate × part, at the smallest scale that is exact (rate alone when every part is whole).
+  let whole = true;
+  for (let i = 0; i < n; i++) if ((lines[i] as PricingLine).partUnits !== PERCENT_100) whole = false;
+  const effective: number[] = new Array<number>(n);
+  let sum = 0;
+  for (let i = 0; i < n; i++) {
+    const l = lines[i] as PricingLine;
+    const e = whole ? l.rateUnits : l.rateUnits * l.partUnits;
+    effective[i] = e;
+    sum += e;
+  }
+  const scale = whole ? WHOLE_DEN : PART_DEN;
+  const den = behavior === 'inclusive' ? scale + sum : scale;
+  const magnitude = typeof amount === 'number' ? Math.abs(amount) : amount < 0n ? -amount : amount;
+  // Doubles while every product (at most |amount| × den) is a safe integer.
+  if (typeof magnitude === 'number' ? magnitude * den <= MAX_SAFE : magnitude * BigInt(den) <= MAX_SAFE_BIG) {
+    return priceWith(numbers, lines, effective, Number(amount), den, behavior);
+  }
+  return priceWith(bigints, lines, effective, BigInt(amount), den, behavior);
+}
+
+function priceWith<T>(m: Arithmetic<T>, lines: readonly PricingLine[], effective: readonly number[], amount: T, den: number, behavior: 'exclusive' | 'inclusive'): Priced {
+  const zero = m.of(0);
+  const negative = m.lt(amount, zero);
+  const abs = negative ? m.neg(amount) : amount;
+  const d = m.of(den);
+  const taxes: T[] = new Array<T>(lines.length);
+  let total = zero;
+  let start = 0;
+  while (start < lines.length) {
+    // A group: consecutive lines of the same group.
+    const group = (lines[start] as PricingLine).group;
+    let end = start + 1;
+    while (end < lines.length && (lines[end] as PricingLine).group === group) end++;
+    let groupRate = 0;
+    for (let i = start; i < end; i++) groupRate += effective[i] as number;
+    const groupTax = groupRate === 0 || m.isZero(abs) ? zero : m.roundDiv(m.mul(abs, m.of(groupRate)), d);
+    if (end - start === 1) taxes[start] = groupTax;
+    else shareOut(m, taxes, effective, start, end, abs, d, groupTax);
+    total = m.add(total, groupTax);
+    start = end;
+  }
+  const signed = (v: T): Minor => minorOf(negative ? m.neg(v) : v);
+  const out: Minor[] = taxes.map(signed);
+  const tax = negative ? m.neg(total) : total;
+  return behavior === 'inclusive'
+    ? { taxes: out, tax: minorOf(tax), subtotal: minorOf(m.sub(amount, tax)), total: minorOf(amount) }
+    : { taxes: out, tax: minorOf(tax), subtotal: minorOf(amount), total: minorOf(m.add(amount, tax)) };
+}
+
+function minorOf(v: unknown): Minor {
+  return typeof v === 'bigint' ? normalMinor(v) : (v as number);
+}
+
+/** The taxable part of a net amount (minor units), rounded half away from zero. */
+export function taxableAmount(net: Minor, partUnits: number): Minor {
+  if (partUnits === PERCENT_100) return net;
+  const negative = net < 0;
+  const abs = typeof net === 'number' ? Math.abs(net) : negative ? -net : net;
+  const part = typeof abs === 'number' && abs * partUnits <= MAX_SAFE ? numbers.roundDiv(abs * partUnits, PERCENT_100) : normalMinor(bigints.roundDiv(BigInt(abs) * BigInt(partUnits), BigInt(PERCENT_100)));
+  return negative ? (typeof part === 'number' ? -part : -part) : part;
+}
+
+/**
+ * Shares a group's rounded tax among its lines: each gets the floor of its exact share, and
+ * the units left go to the lines with the largest remainders (the earlier line on a tie).
+ */
+function shareOut<T>(m: Arithmetic<T>, taxes: T[], effective: readonly number[], start: number, end: number, abs: T, d: T, groupTax: T): void {
+  const rests: T[] = [];
+  let left = groupTax;
+  for (let i = start; i < end; i++) {
+    const [q, r] = m.divMod(m.mul(abs, m.of(effective[i] as number)), d);
+    taxes[i] = q;
+    rests.push(r);
+    left = m.sub(left, q);
+  }
+  const one = m.of(1);
+  while (m.lt(m.of(0), left)) {
+    let best = -1;
+    for (let i = 0; i < rests.length; i++) {
+      if (best < 0 || m.lt(rests[best] as T, rests[i] as T)) best = i;
+    }
+    taxes[start + best] = m.add(taxes[start + best] as T, one);
+    rests[best] = m.of(-1);
+    left = m.sub(left, one);
+  }
+}
