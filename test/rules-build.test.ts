@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -97,5 +98,19 @@ describe('rules build', () => {
     writeFileSync(file, JSON.stringify(json));
     const { problems } = loadRuleFiles(dir);
     expect(problems).toContainEqual(expect.objectContaining({ file, message: expect.stringMatching(/must have required property 'source'/) }));
+  });
+
+  it('fails the build on a file that is not in the canonical layout, naming it and how to fix it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rules-'));
+    cpSync('rules', dir, { recursive: true });
+    const build = () => spawnSync(join('node_modules', '.bin', 'tsx'), ['scripts/build-rules.ts', '--check', '--rules', dir], { encoding: 'utf8' });
+    expect(build().status).toBe(0);
+    // Same data, the layout a plain JSON.stringify gives (each period spread over lines).
+    const file = join(dir, 'countries', 'DE.json');
+    writeFileSync(file, `${JSON.stringify(JSON.parse(readFileSync(file, 'utf8')), null, 2)}\n`);
+    const failed = build();
+    expect(failed.status).toBe(1);
+    expect(failed.stderr).toContain(`${file}: not in the canonical layout: run \`npm run rules:format\``);
+    expect(failed.stderr).toMatch(/1 file\(s\) not in the canonical layout: run `npm run rules:format`/);
   });
 });
