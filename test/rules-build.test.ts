@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkRuleData } from '../src/core/rule-checks.js';
-import type { RuleData } from '../src/core/rule-data.js';
+import type { RuleData, TaxReason } from '../src/core/rule-data.js';
 import { defaultRuleSet } from '../src/default-rules.js';
 
 const defaultRuleData = defaultRuleSet.data;
@@ -112,5 +112,28 @@ describe('rules build', () => {
     expect(failed.status).toBe(1);
     expect(failed.stderr).toContain(`${file}: not in the canonical layout: run \`npm run rules:format\``);
     expect(failed.stderr).toMatch(/1 file\(s\) not in the canonical layout: run `npm run rules:format`/);
+  });
+
+  it('rejects a supply-rule reason that is not a TaxReason (schema)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rules-'));
+    cpSync('rules', dir, { recursive: true });
+    const file = join(dir, 'regimes', 'EU.json');
+    const json = JSON.parse(readFileSync(file, 'utf8'));
+    const i = json.supply_rules.findIndex((r: { reason?: string }) => r.reason === 'eu_reverse_charge');
+    json.supply_rules[i].reason = 'eu_reverse_chrage';
+    writeFileSync(file, JSON.stringify(json));
+    const { problems } = loadRuleFiles(dir);
+    expect(problems).toContainEqual(expect.objectContaining({ file, path: `/supply_rules/${i}/reason`, message: expect.stringMatching(/must be equal to one of the allowed values \(.*import_vat_at_border/) }));
+  });
+
+  it('declares the TaxReason type from the schema enum (npm run rules:types)', () => {
+    const common = JSON.parse(readFileSync('rules/schema/common.schema.json', 'utf8'));
+    const reasons: string[] = common.definitions.taxReason.enum;
+    expect(reasons).toContain('import_vat_at_border');
+    const generated = readFileSync('src/generated/rule-files.ts', 'utf8');
+    const declared = /export type TaxReason =([^;]*);/.exec(generated)?.[1];
+    expect(declared?.split('|').map((r) => r.trim().replace(/'/g, '')).filter(Boolean)).toEqual(reasons);
+    const reason: TaxReason = 'import_vat_at_border';
+    expect(reasons).toContain(reason);
   });
 });

@@ -26,6 +26,7 @@ export type {
   Territory,
   TerritoryTreatment,
   RegimeMembership,
+  TaxReason,
 } from '../generated/rule-files.js';
 
 /** US ZIP code to state: sorted, non-overlapping ranges of 5-digit ZIP codes. */
