@@ -136,4 +136,30 @@ describe('rules build', () => {
     const reason: TaxReason = 'import_vat_at_border';
     expect(reasons).toContain(reason);
   });
+
+  it('rejects a note that does not end its sentence, naming the file and path', () => {
+    const problems = checkRuleData(
+      mutated((d) => {
+        de(d).jurisdictions[0]!.taxes[0]!.rates.standard![1]!.note = 'Temporary cut 2020-07-01 to 2020-12-31';
+        const eu = d.regimes.find((r) => r.regime === 'EU')!;
+        eu.notes = ['Member states share these rules (see the member files)'];
+        d.territories.find((t) => t.country === 'EA')!.territories[0]!.treatment[0]!.note = 'Outside the EU VAT territory (the IPSI is not modelled).';
+      }),
+    );
+    const notes = problems.filter((p) => /note does not end its sentence/.test(p.message));
+    expect(notes).toEqual([
+      expect.objectContaining({ file: 'rules/regimes/EU.json', path: '/notes/0' }),
+      expect.objectContaining({ file: 'rules/countries/DE.json', path: '/jurisdictions/0/taxes/0/rates/standard/1/note', message: expect.stringContaining('2020-12-31"') }),
+    ]);
+  });
+
+  it('accepts a note whose full stop is followed by a closing parenthesis or quote', () => {
+    const problems = checkRuleData(
+      mutated((d) => {
+        de(d).jurisdictions[0]!.taxes[0]!.rates.standard![1]!.note = 'Temporary cut (2020-07-01 to 2020-12-31.)';
+        de(d).notes = ['The law says "temporary."', 'Is it?'];
+      }),
+    );
+    expect(problems).toEqual([]);
+  });
 });

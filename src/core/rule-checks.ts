@@ -12,6 +12,9 @@ const RELATIONS = ['domestic', 'union', 'foreign'] as const;
 const CUSTOMERS = ['business', 'consumer'] as const;
 const SUPPLIES = ['goods', 'digital', 'services'] as const;
 
+/** How a sentence ends: a full stop, `!` or `?`, then perhaps a closing parenthesis or quote. */
+const SENTENCE_END = /[.!?][)\]'"’”]*$/;
+
 function isAnchored(pattern: string): boolean {
   return pattern.startsWith('^') && pattern.endsWith('$') && !pattern.endsWith('\\$');
 }
@@ -19,7 +22,7 @@ function isAnchored(pattern: string): boolean {
 /**
  * Checks what JSON Schema cannot: real calendar dates, periods sorted without overlap,
  * known ids, anchored patterns, rate classes that cover every date a tax code uses them,
- * and place-of-supply tables that answer every case. Pure: the testing kit runs it on
+ * place-of-supply tables that answer every case, and notes that end their sentence. Pure: the testing kit runs it on
  * rule sets built in memory too.
  */
 export function checkRuleData(data: RuleData): RuleProblem[] {
@@ -65,6 +68,30 @@ export function checkRuleData(data: RuleData): RuleProblem[] {
       });
     }
   };
+
+  // Notes are sentences: a result's notes are joined with spaces, and a note without its
+  // full stop runs into the next one. Every `note` and `notes` entry of every file.
+  const checkNotes = (file: string, path: string, value: unknown): void => {
+    if (Array.isArray(value)) {
+      value.forEach((item, i) => checkNotes(file, `${path}/${i}`, item));
+      return;
+    }
+    if (value === null || typeof value !== 'object') return;
+    for (const [key, item] of Object.entries(value)) {
+      const notes = key === 'note' ? [item] : key === 'notes' && Array.isArray(item) ? item : null;
+      if (notes === null) {
+        checkNotes(file, `${path}/${key}`, item);
+        continue;
+      }
+      notes.forEach((note: unknown, i) => {
+        const at = key === 'note' ? `${path}/note` : `${path}/notes/${i}`;
+        if (typeof note === 'string' && !SENTENCE_END.test(note)) add(file, at, `note does not end its sentence (., ! or ?): "…${note.slice(-40)}"`);
+      });
+    }
+  };
+  for (const r of data.regimes) checkNotes(`rules/regimes/${r.regime}.json`, '', r);
+  for (const c of data.countries) checkNotes(`rules/countries/${c.country}.json`, '', c);
+  for (const t of data.territories) checkNotes(`rules/territories/${t.country}.json`, '', t);
 
   const worldCodes = new Set(data.world.countries.map((c) => c.code));
   const currencyCodes = new Set(data.currencies.currencies.map((c) => c.code));
