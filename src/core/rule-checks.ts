@@ -1,4 +1,4 @@
-import type { RuleData, RatePeriod, RateTable, Taxability, TreatmentPeriod, SupplyRule } from './rule-data.js';
+import type { RuleData, RatePeriod, RateTable, Taxability, TreatmentPeriod, SupplyRule, Territory, TerritoryRules } from './rule-data.js';
 import { dayNumber, DATA_START } from './dates.js';
 
 /** A problem the rules build found in one file. */
@@ -220,6 +220,16 @@ export function checkRuleData(data: RuleData): RuleProblem[] {
   for (const t of data.territories) {
     const file = `rules/territories/${t.country}.json`;
     if (!worldCodes.has(t.country)) add(file, '/country', `${t.country} is not in rules/world.json`);
+    const sets = Object.keys(t.rate_sets ?? {});
+    for (const name of sets) {
+      checkRateTable(file, `/rate_sets/${name}`, t.rate_sets?.[name]);
+      if (!t.territories.some((terr) => terr.rate_set === name)) add(file, `/rate_sets/${name}`, `rate set ${name} is used by no territory`);
+    }
+    t.territories.forEach((terr, i) => {
+      if (terr.rate_set === undefined) return;
+      if (terr.rates) add(file, `/territories/${i}`, 'has both rates and rate_set: give one of them');
+      if (!sets.includes(terr.rate_set)) add(file, `/territories/${i}/rate_set`, `unknown rate set ${terr.rate_set} (this file's rate_sets: ${sets.join(', ') || 'none'})`);
+    });
     const ids = new Set<string>();
     t.territories.forEach((terr, i) => {
       const tp = `/territories/${i}`;
@@ -249,6 +259,17 @@ export function checkRuleData(data: RuleData): RuleProblem[] {
     });
   }
   return problems;
+}
+
+/**
+ * The rates of a territory: its own `rates`, or the table of its file's `rate_sets` that its
+ * `rate_set` names (undefined when it has neither, or names a set the file lacks, which
+ * `checkRuleData` reports).
+ */
+export function territoryRates(file: Pick<TerritoryRules, 'rate_sets'>, territory: Pick<Territory, 'rates' | 'rate_set'>): RateTable | undefined {
+  if (territory.rates) return territory.rates;
+  if (territory.rate_set === undefined) return undefined;
+  return Object.hasOwn(file.rate_sets ?? {}, territory.rate_set) ? file.rate_sets?.[territory.rate_set] : undefined;
 }
 
 function nextDay(date: string): string {

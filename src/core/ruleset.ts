@@ -2,6 +2,7 @@ import type { CountryRules, RegimeRules, RuleData, RatePeriod, RateTable, Taxabi
 import type { RateClass, SupplyKind, TaxCodeId } from './types.js';
 import { dayNumber } from './dates.js';
 import { decimalUnits } from './money.js';
+import { territoryRates } from './rule-checks.js';
 
 /** A rate period with its start as a day number and the rate scaled to integer units of 0.0001 %. */
 export interface CompiledRate {
@@ -501,14 +502,16 @@ export function createRuleSet(input: RuleData | PackedRuleData): RuleSet {
     return country;
   }
 
-  const territories: LazyMap<string, readonly CompiledTerritory[]> = new LazyMap(src.territoryCodes, (code) =>
-    src.territories(code).territories.map((t) => ({
+  const territories: LazyMap<string, readonly CompiledTerritory[]> = new LazyMap(src.territoryCodes, (code) => {
+    const file = src.territories(code);
+    return file.territories.map((t) => ({
       id: t.id,
       name: t.name,
       all: t.match.all ?? false,
       postalCodes: (t.match.postal_codes ?? []).map((p) => new RegExp(p)),
       cities: (t.match.cities ?? []).map((p) => new RegExp(p)),
-      rates: compileRates(t.rates),
+      // A territory's own rates, or the shared table of its file that it names.
+      rates: compileRates(territoryRates(file, t)),
       treatment: t.treatment.map((tr) => ({
         from: dayNumber(tr.from),
         kind: tr.kind,
@@ -518,8 +521,8 @@ export function createRuleSet(input: RuleData | PackedRuleData): RuleSet {
         goodsRegime: tr.goods_regime ?? null,
         note: tr.note ?? null,
       })),
-    })),
-  );
+    }));
+  });
 
   const ranges = data.usZipStates?.ranges ?? [];
   const zipStarts = new Int32Array(ranges.map((r) => r[0]));
