@@ -154,7 +154,16 @@ export function checkRuleData(data: RuleData): RuleProblem[] {
         }
       }
     }
-    for (const s of r.schemes ?? []) s.covers.forEach((c, i) => checkDate(file, `/schemes/covers/${i}/from`, c.from));
+    (r.schemes ?? []).forEach((s, si) =>
+      s.covers.forEach((c, i) => {
+        const cp = `/schemes/${si}/covers/${i}`;
+        checkDate(file, `${cp}/from`, c.from);
+        checkDate(file, `${cp}/until`, c.until);
+        if (!c.consignment_limit) return;
+        if (!currencyCodes.has(c.consignment_limit.currency)) add(file, `${cp}/consignment_limit/currency`, `unknown currency ${c.consignment_limit.currency}`);
+        if (!c.supply.includes('goods')) add(file, `${cp}/consignment_limit`, 'a consignment limit needs a cover of goods');
+      }),
+    );
   }
 
   // Countries.

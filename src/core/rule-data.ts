@@ -23,6 +23,7 @@ export type {
   SupplyRule,
   Scheme,
   SchemeCover,
+  ConsignmentLimit,
   Territory,
   TerritoryTreatment,
   RegimeMembership,

@@ -67,6 +67,8 @@ export interface CompiledSchemeCover {
   seller: 'union' | 'foreign';
   supply: readonly SupplyKind[];
   importScheme: boolean;
+  /** The scheme covers only consignments whose intrinsic value is at most this amount (IOSS: EUR 150). */
+  consignmentLimit: { amount: string; currency: string } | null;
   from: number;
   until: number;
 }
@@ -427,6 +429,7 @@ export function createRuleSet(input: RuleData | PackedRuleData): RuleSet {
           seller: c.seller,
           supply: c.supply,
           importScheme: c.import_scheme ?? false,
+          consignmentLimit: c.consignment_limit ? { amount: c.consignment_limit.amount, currency: c.consignment_limit.currency } : null,
           from: dayNumber(c.from),
           until: c.until ? dayNumber(c.until) : FAR_FUTURE,
         })),
