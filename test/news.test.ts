@@ -34,5 +34,4 @@ describe('rules/NEWS.md, the change log of the rule data', () => {
     const steps = readme.slice(readme.indexOf('## Changing a rate'));
     expect(steps).toMatch(/\n\d\. Record the change in \[`NEWS.md`\]\(NEWS.md\)/);
   });
-
 });
