@@ -1,7 +1,8 @@
 /**
  * The rules build: validates every file under rules/ against its JSON Schema, checks the
  * rules no schema can express (sorted periods without overlap or gap, sources, known ids,
- * anchored postal-code patterns, classes that cover every date they are used on), and
+ * anchored postal-code patterns, classes that cover every date they are used on), that
+ * every file is in the canonical layout (scripts/rule-format.ts; `npm run rules:format`), and
  * writes the packed rule data the engine loads (src/generated/ruledata.ts), the EU entry's
  * pack (ruledata-eu.ts, checked the same way) and its tax-ID module list (taxid-eu.ts).
  *
@@ -12,6 +13,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { checkRuleData, type RuleProblem } from '../src/core/rule-checks.js';
 import { loadRuleFiles } from './rule-files.js';
+import { layoutProblems } from './rule-format.js';
 import type { PackedRuleData } from '../src/core/ruleset.js';
 import { packRuleData } from '../src/core/pack.js';
 import type { RuleData } from '../src/core/rule-data.js';
@@ -57,10 +59,14 @@ const checkOnly = process.argv.includes('--check');
 const { data, problems: schemaProblems, fileCount } = loadRuleFiles(rulesDir);
 const problems: RuleProblem[] = [...schemaProblems];
 if (schemaProblems.length === 0) problems.push(...checkRuleData(data));
+// One layout for every file keeps each change a diff of the lines it changes.
+const layout = layoutProblems(rulesDir);
+problems.push(...layout);
 
 if (problems.length > 0) {
   for (const p of problems) console.error(`${p.file}${p.path ? ` ${p.path}` : ''}: ${p.message}`);
   console.error(`rules build failed: ${problems.length} problem(s) in ${fileCount} file(s)`);
+  if (layout.length > 0) console.error(`${layout.length} file(s) not in the canonical layout: run \`npm run rules:format\`, then build again`);
   process.exit(1);
 }
 

@@ -2,6 +2,7 @@ import { defaultRuleSet } from '../src/default-rules.js';
 
 const defaultRuleData = defaultRuleSet.data;
 import type { RuleData } from '../src/core/rule-data.js';
+import { territoryRates } from '../src/core/rule-checks.js';
 
 type Period = { from: string; rate?: string; class?: string; treatment?: string };
 
@@ -64,7 +65,7 @@ export function coverageMarkdown(data: RuleData = defaultRuleData, day = '2026-1
     for (const t of f.territories) {
       const match = t.match.all ? 'the whole code' : [...(t.match.postal_codes ?? []).map((p) => `postal code \`${p}\``), ...(t.match.cities ?? []).map((p) => `city \`${p}\``)].join(', ');
       const treatment = t.treatment.map((tr) => `${tr.from}: ${tr.kind}${tr.country ? ` ${tr.country}` : ''}`).join('; ');
-      lines.push(`| ${f.country} | ${t.name} | ${match} | ${treatment}${Object.keys(t.rates ?? {}).length ? ' (own rates)' : ''} |`);
+      lines.push(`| ${f.country} | ${t.name} | ${match} | ${treatment}${Object.keys(territoryRates(f, t) ?? {}).length ? ' (own rates)' : ''} |`);
     }
   }
   return `${lines.join('\n')}\n`;

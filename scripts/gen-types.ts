@@ -1,6 +1,7 @@
 /**
  * Generates TypeScript types for the rule files from their JSON Schemas
- * (rules/schema/*.schema.json → src/generated/rule-files.ts).
+ * (rules/schema/*.schema.json → src/generated/rule-files.ts), and the shared types named in
+ * STANDALONE (TaxReason, the machine reason of a result).
  */
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -8,6 +9,8 @@ import { compile } from 'json-schema-to-typescript';
 
 const schemaDir = 'rules/schema';
 const out = 'src/generated/rule-files.ts';
+/** Definitions of common.schema.json declared as types of their own (each has a title). */
+const STANDALONE = ['taxReason'];
 
 async function main(): Promise<void> {
   const files = readdirSync(schemaDir).filter((f) => f.endsWith('.schema.json') && f !== 'common.schema.json').sort();
@@ -17,8 +20,12 @@ async function main(): Promise<void> {
     '',
   ];
   const seen = new Set<string>();
-  for (const file of files) {
-    const schema = JSON.parse(readFileSync(join(schemaDir, file), 'utf8'));
+  // Shared definitions the engine uses beyond the rule files are declared on their own,
+  // first, with their description: TaxReason types results' reasons as well as rules' ones.
+  const common = JSON.parse(readFileSync(join(schemaDir, 'common.schema.json'), 'utf8')) as { definitions: Record<string, { title: string }> };
+  const schemas = STANDALONE.map((name) => common.definitions[name] as { title: string });
+  for (const file of files) schemas.push(JSON.parse(readFileSync(join(schemaDir, file), 'utf8')) as { title: string });
+  for (const schema of schemas) {
     const ts = await compile(schema, schema.title, {
       bannerComment: '',
       cwd: schemaDir,
@@ -28,7 +35,8 @@ async function main(): Promise<void> {
       style: { singleQuote: true },
     });
     // Each schema re-declares the shared definitions it references; keep the first declaration.
-    const blocks = ts.split(/\n(?=(?:\/\*\*[\s\S]*?\*\/\n)?export )/);
+    // A block is a declaration with its doc comment: never split between the two.
+    const blocks = ts.split(/(?<!\*\/)\n(?=(?:\/\*\*[\s\S]*?\*\/\n)?export )/);
     for (const block of blocks) {
       const name = /export (?:interface|type) (\w+)/.exec(block)?.[1];
       if (!name || seen.has(name)) continue;

@@ -13,6 +13,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { formatRuleFile } from './rule-format.js';
 
 const dir = process.argv[2] ?? '../shared/sources/us/opensalestax';
 const STATES = new Set(
@@ -69,5 +70,5 @@ const out = {
   checked: '2026-11-23',
   ranges,
 };
-writeFileSync('rules/us/zip-states.json', `{\n  "$schema": ${JSON.stringify(out.$schema)},\n  "source": ${JSON.stringify(out.source)},\n  "checked": ${JSON.stringify(out.checked)},\n  "ranges": [\n${ranges.map((r) => `    ${JSON.stringify(r)}`).join(',\n')}\n  ]\n}\n`);
+writeFileSync('rules/us/zip-states.json', formatRuleFile(out));
 console.log(`${stateOf.size} ZIP codes → ${ranges.length} ranges`);

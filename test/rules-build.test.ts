@@ -1,9 +1,10 @@
+import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkRuleData } from '../src/core/rule-checks.js';
-import type { RuleData } from '../src/core/rule-data.js';
+import type { RuleData, TaxReason } from '../src/core/rule-data.js';
 import { defaultRuleSet } from '../src/default-rules.js';
 
 const defaultRuleData = defaultRuleSet.data;
@@ -97,5 +98,68 @@ describe('rules build', () => {
     writeFileSync(file, JSON.stringify(json));
     const { problems } = loadRuleFiles(dir);
     expect(problems).toContainEqual(expect.objectContaining({ file, message: expect.stringMatching(/must have required property 'source'/) }));
+  });
+
+  it('fails the build on a file that is not in the canonical layout, naming it and how to fix it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rules-'));
+    cpSync('rules', dir, { recursive: true });
+    const build = () => spawnSync(join('node_modules', '.bin', 'tsx'), ['scripts/build-rules.ts', '--check', '--rules', dir], { encoding: 'utf8' });
+    expect(build().status).toBe(0);
+    // Same data, the layout a plain JSON.stringify gives (each period spread over lines).
+    const file = join(dir, 'countries', 'DE.json');
+    writeFileSync(file, `${JSON.stringify(JSON.parse(readFileSync(file, 'utf8')), null, 2)}\n`);
+    const failed = build();
+    expect(failed.status).toBe(1);
+    expect(failed.stderr).toContain(`${file}: not in the canonical layout: run \`npm run rules:format\``);
+    expect(failed.stderr).toMatch(/1 file\(s\) not in the canonical layout: run `npm run rules:format`/);
+  });
+
+  it('rejects a supply-rule reason that is not a TaxReason (schema)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rules-'));
+    cpSync('rules', dir, { recursive: true });
+    const file = join(dir, 'regimes', 'EU.json');
+    const json = JSON.parse(readFileSync(file, 'utf8'));
+    const i = json.supply_rules.findIndex((r: { reason?: string }) => r.reason === 'eu_reverse_charge');
+    json.supply_rules[i].reason = 'eu_reverse_chrage';
+    writeFileSync(file, JSON.stringify(json));
+    const { problems } = loadRuleFiles(dir);
+    expect(problems).toContainEqual(expect.objectContaining({ file, path: `/supply_rules/${i}/reason`, message: expect.stringMatching(/must be equal to one of the allowed values \(.*import_vat_at_border/) }));
+  });
+
+  it('declares the TaxReason type from the schema enum (npm run rules:types)', () => {
+    const common = JSON.parse(readFileSync('rules/schema/common.schema.json', 'utf8'));
+    const reasons: string[] = common.definitions.taxReason.enum;
+    expect(reasons).toContain('import_vat_at_border');
+    const generated = readFileSync('src/generated/rule-files.ts', 'utf8');
+    const declared = /export type TaxReason =([^;]*);/.exec(generated)?.[1];
+    expect(declared?.split('|').map((r) => r.trim().replace(/'/g, '')).filter(Boolean)).toEqual(reasons);
+    const reason: TaxReason = 'import_vat_at_border';
+    expect(reasons).toContain(reason);
+  });
+
+  it('rejects a note that does not end its sentence, naming the file and path', () => {
+    const problems = checkRuleData(
+      mutated((d) => {
+        de(d).jurisdictions[0]!.taxes[0]!.rates.standard![1]!.note = 'Temporary cut 2020-07-01 to 2020-12-31';
+        const eu = d.regimes.find((r) => r.regime === 'EU')!;
+        eu.notes = ['Member states share these rules (see the member files)'];
+        d.territories.find((t) => t.country === 'EA')!.territories[0]!.treatment[0]!.note = 'Outside the EU VAT territory (the IPSI is not modelled).';
+      }),
+    );
+    const notes = problems.filter((p) => /note does not end its sentence/.test(p.message));
+    expect(notes).toEqual([
+      expect.objectContaining({ file: 'rules/regimes/EU.json', path: '/notes/0' }),
+      expect.objectContaining({ file: 'rules/countries/DE.json', path: '/jurisdictions/0/taxes/0/rates/standard/1/note', message: expect.stringContaining('2020-12-31"') }),
+    ]);
+  });
+
+  it('accepts a note whose full stop is followed by a closing parenthesis or quote', () => {
+    const problems = checkRuleData(
+      mutated((d) => {
+        de(d).jurisdictions[0]!.taxes[0]!.rates.standard![1]!.note = 'Temporary cut (2020-07-01 to 2020-12-31.)';
+        de(d).notes = ['The law says "temporary."', 'Is it?'];
+      }),
+    );
+    expect(problems).toEqual([]);
   });
 });

@@ -107,35 +107,66 @@ export function prepareAccount(account: Account, rules: RuleSet): PreparedAccoun
   });
 }
 
-const ACCOUNT_FIELDS = ['country', 'postal_code', 'region', 'currency', 'default_tax_code', 'default_product_type'] as const;
-const REGISTRATION_FIELDS = ['jurisdiction_id', 'value', 'valid_from', 'valid_until', 'permanent_establishment', 'import_scheme'] as const;
-
-/** The values of an account the preparation read: compared on every later call. */
-type Snapshot = unknown[];
-
-function snapshotOf(account: Account): Snapshot | null {
-  const regs = (account as { registrations?: unknown }).registrations;
-  if (!Array.isArray(regs)) return null;
-  const out: unknown[] = [];
-  for (const f of ACCOUNT_FIELDS) out.push((account as Record<string, unknown>)[f]);
-  out.push(regs, regs.length);
-  for (const r of regs) {
-    if (typeof r !== 'object' || r === null) return null;
-    out.push(r);
-    for (const f of REGISTRATION_FIELDS) out.push((r as Record<string, unknown>)[f]);
-  }
-  return out;
+/** What preparation read of a registration: compared on every later call. */
+interface RegistrationSnapshot {
+  readonly object: unknown;
+  readonly jurisdiction_id: unknown;
+  readonly value: unknown;
+  readonly valid_from: unknown;
+  readonly valid_until: unknown;
+  readonly permanent_establishment: unknown;
+  readonly import_scheme: unknown;
 }
 
-function unchanged(account: Account, snap: Snapshot): boolean {
-  let k = 0;
-  for (const f of ACCOUNT_FIELDS) if ((account as Record<string, unknown>)[f] !== snap[k++]) return false;
-  const regs = (account as { registrations: unknown[] }).registrations;
-  if (regs !== snap[k++] || regs.length !== snap[k++]) return false;
-  for (let i = 0; i < regs.length; i++) {
-    const r = regs[i] as Record<string, unknown>;
-    if (r !== snap[k++]) return false;
-    for (const f of REGISTRATION_FIELDS) if (r[f] !== snap[k++]) return false;
+/** What preparation read of an account (named fields: every later call compares them). */
+interface Snapshot {
+  readonly country: unknown;
+  readonly postal_code: unknown;
+  readonly region: unknown;
+  readonly currency: unknown;
+  readonly default_tax_code: unknown;
+  readonly default_product_type: unknown;
+  readonly registrations: readonly unknown[];
+  readonly count: number;
+  readonly each: readonly RegistrationSnapshot[];
+}
+
+type Fields = Record<string, unknown>;
+
+function snapshotOf(account: Account): Snapshot | null {
+  const a = account as Fields;
+  const regs = a.registrations;
+  if (!Array.isArray(regs)) return null;
+  const each: RegistrationSnapshot[] = [];
+  for (const r of regs as unknown[]) {
+    if (typeof r !== 'object' || r === null) return null;
+    const f = r as Fields;
+    each.push({ object: r, jurisdiction_id: f.jurisdiction_id, value: f.value, valid_from: f.valid_from, valid_until: f.valid_until, permanent_establishment: f.permanent_establishment, import_scheme: f.import_scheme });
+  }
+  return {
+    country: a.country,
+    postal_code: a.postal_code,
+    region: a.region,
+    currency: a.currency,
+    default_tax_code: a.default_tax_code,
+    default_product_type: a.default_product_type,
+    registrations: regs as unknown[],
+    count: regs.length,
+    each,
+  };
+}
+
+function unchanged(account: Account, s: Snapshot): boolean {
+  const a = account as Fields;
+  if (a.country !== s.country || a.currency !== s.currency || a.postal_code !== s.postal_code || a.region !== s.region) return false;
+  if (a.default_tax_code !== s.default_tax_code || a.default_product_type !== s.default_product_type) return false;
+  const regs = a.registrations as unknown[];
+  if (regs !== s.registrations || regs.length !== s.count) return false;
+  for (let i = 0; i < s.count; i++) {
+    const r = regs[i] as Fields;
+    const was = s.each[i] as RegistrationSnapshot;
+    if (r !== was.object || r.jurisdiction_id !== was.jurisdiction_id || r.valid_from !== was.valid_from || r.valid_until !== was.valid_until) return false;
+    if (r.permanent_establishment !== was.permanent_establishment || r.import_scheme !== was.import_scheme || r.value !== was.value) return false;
   }
   return true;
 }

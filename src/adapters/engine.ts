@@ -39,9 +39,11 @@ export function createEngine(rules: RuleSet, options: EngineOptions = {}): Engin
 
 // The default engine of each rule set the plain functions are called with.
 const defaults = new WeakMap<RuleSet, Engine>();
+let defaultEngine: Engine | undefined;
 
 /** The default engine of a rule set (of the default rule set without one). */
 export function engineFor(rules: RuleSet = defaultRuleSet): Engine {
+  if (rules === defaultRuleSet) return (defaultEngine ??= createEngine(rules));
   let engine = defaults.get(rules);
   if (engine === undefined) defaults.set(rules, (engine = createEngine(rules)));
   return engine;

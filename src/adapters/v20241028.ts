@@ -1,6 +1,6 @@
 import { lightFormat } from 'date-fns/lightFormat';
 import type { Address, Decision, TaxBehavior, TaxIdVerdict, TaxInput, TaxLine, TaxResult, TaxStatus } from '../core/types.js';
-import { RATE_SCALE, addMinor, minorToNumber, type Minor } from '../core/money.js';
+import { PERCENT_100, RATE_SCALE, addMinor, minorToNumber, type Minor } from '../core/money.js';
 import type { RuleSet } from '../core/ruleset.js';
 import { inputAmount, inputDay, inputMinorUnits, pricedDecision, resultOf, taxIdNote } from '../core/determine.js';
 import type { Priced } from '../core/pricing.js';
@@ -366,60 +366,33 @@ function renameIssues(error: TaxRulesError): TaxRulesError {
   return new TaxRulesError(error.code, error.status, issues, error.message);
 }
 
-/** The sum of the rates of a group's lines as a number (units are exact: 9.975 % is 99750). */
-interface Folded {
-  name: string | null;
-  rate: number;
-  part: number;
-  tax: Minor;
-}
-
 /**
- * Folds the tax lines of one group (main or additional) into the one tax v20241028 reports:
- * the first line's name, the combined rate, the taxable part and the summed amount. Lines
- * with different taxable parts report their effective combined rate on a whole part.
- */
-function fold(lines: readonly TaxLine[], group: 'main' | 'additional', taxes: readonly Minor[] | null): Folded | null {
-  let folded: Folded | null = null;
-  let units = 0;
-  let effective = 0;
-  let samePart = true;
-  for (let i = 0; i < lines.length; i++) {
-    const l = lines[i] as TaxLine;
-    if (l.group !== group) continue;
-    const tax = taxes ? (taxes[i] as Minor) : 0;
-    if (folded === null) folded = { name: l.name, rate: 0, part: l.partUnits / RATE_SCALE, tax };
-    else {
-      folded.tax = addMinor(folded.tax, tax);
-      if (l.partUnits / RATE_SCALE !== folded.part) samePart = false;
-    }
-    units += l.rateUnits;
-    effective += (l.rateUnits * l.partUnits) / (100 * RATE_SCALE);
-  }
-  if (folded === null) return null;
-  if (samePart) folded.rate = units / RATE_SCALE;
-  else {
-    folded.rate = effective / RATE_SCALE;
-    folded.part = 100;
-  }
-  return folded;
-}
-
-/**
- * The v20241028 response of a decision for an input: the main tax and the additional one
- * folded from the decision's lines, amounts as numbers.
+ * The v20241028 response of a decision for an input. v20241028 reports one main tax and
+ * one additional tax: each group of the decision's lines is folded into one (see fold).
  */
 function renderTaxRate(d: Decision, input: TaxInput, priced: Priced | null, minorUnits: number): TaxRateResponse {
-  const taxes = priced ? priced.taxes : null;
-  const main = fold(d.lines, 'main', taxes);
-  const add = fold(d.lines, 'additional', taxes);
+  const lines = d.lines;
+  // One line per group is the usual case: read it directly.
+  const first = lines[0];
+  const second = lines[1];
+  const main = first !== undefined && first.group === 'main' ? (lines.length === 1 || second?.group !== 'main' ? first : fold(lines, 'main')) : null;
+  const addAt = first?.group === 'additional' ? 0 : second?.group === 'additional' ? 1 : -1;
+  const add = addAt < 0 ? (lines.length > 2 ? foldOrNull(lines, 'additional') : null) : lines.length === addAt + 1 ? (lines[addAt] as TaxLine) : fold(lines, 'additional');
+  let mainTax: Minor = 0;
+  let addTax: Minor = 0;
+  if (priced !== null) {
+    for (let i = 0; i < lines.length; i++) {
+      if ((lines[i] as TaxLine).group === 'main') mainTax = addMinor(mainTax, priced.taxes[i] as Minor);
+      else addTax = addMinor(addTax, priced.taxes[i] as Minor);
+    }
+  }
   const note = taxIdNote(input);
-  const notes = d.notes.length === 0 ? note : note === null ? d.notes.join(' ') : `${note} ${d.notes.join(' ')}`;
+  const decided = d.notes.length === 0 ? null : d.notes.length === 1 ? (d.notes[0] as string) : d.notes.join(' ');
   const j = d.jurisdiction;
   return {
     name: main ? main.name : null,
-    rate: main ? main.rate : 0,
-    taxable_part: main ? main.part : 100,
+    rate: main ? main.rateUnits / RATE_SCALE : 0,
+    taxable_part: main ? main.partUnits / RATE_SCALE : 100,
     country: j.country,
     region: j.region,
     county: j.county,
@@ -428,25 +401,37 @@ function renderTaxRate(d: Decision, input: TaxInput, priced: Priced | null, mino
     tax_behavior: input.taxBehavior,
     product_type: input.productType,
     // The first tax present is reported as the tax (the main one when there is one).
-    tax_amount: priced ? minorToNumber(main ? main.tax : add ? add.tax : 0, minorUnits) : null,
+    tax_amount: priced ? minorToNumber(main ? mainTax : addTax, minorUnits) : null,
     subtotal: priced ? minorToNumber(priced.subtotal, minorUnits) : null,
     total_amount: priced ? minorToNumber(priced.total, minorUnits) : null,
     status: d.status,
-    notes,
+    notes: note === null ? decided : decided === null ? note : `${note} ${decided}`,
     additional_name: add ? add.name : null,
-    additional_rate: add ? add.rate : null,
-    additional_taxable_part: add ? add.part : null,
-    additional_tax_amount: add && priced ? (main ? minorToNumber(add.tax, minorUnits) : 0) : null,
+    additional_rate: add ? add.rateUnits / RATE_SCALE : null,
+    additional_taxable_part: add ? add.partUnits / RATE_SCALE : null,
+    additional_tax_amount: add && priced ? (main ? minorToNumber(addTax, minorUnits) : 0) : null,
   };
 }
 
-/** Renames the issues of a core error to the query's parameter names. */
-function inQueryTerms<T>(run: () => T): T {
-  try {
-    return run();
-  } catch (error) {
-    throw error instanceof TaxRulesError ? renameIssues(error) : error;
-  }
+/**
+ * The lines of a group as the one tax v20241028 reports: the first line's name, the
+ * combined rate and the taxable part; lines with different taxable parts give their
+ * effective combined rate on a whole part.
+ */
+function fold(lines: readonly TaxLine[], group: 'main' | 'additional'): Pick<TaxLine, 'name' | 'rateUnits' | 'partUnits'> {
+  const own = lines.filter((l) => l.group === group);
+  const firstLine = own[0] as TaxLine;
+  if (own.every((l) => l.partUnits === firstLine.partUnits)) return { name: firstLine.name, rateUnits: own.reduce((s, l) => s + l.rateUnits, 0), partUnits: firstLine.partUnits };
+  return { name: firstLine.name, rateUnits: own.reduce((s, l) => s + (l.rateUnits * l.partUnits) / PERCENT_100, 0), partUnits: PERCENT_100 };
+}
+
+function foldOrNull(lines: readonly TaxLine[], group: 'main' | 'additional'): Pick<TaxLine, 'name' | 'rateUnits' | 'partUnits'> | null {
+  return lines.some((l) => l.group === group) ? fold(lines, group) : null;
+}
+
+/** A core error with its issues renamed to the query's parameter names. */
+function inQueryTerms(error: unknown): unknown {
+  return error instanceof TaxRulesError ? renameIssues(error) : error;
 }
 
 /**
@@ -460,12 +445,14 @@ export function explainTaxRate(
   engine: Engine = engineOf(options),
 ): TaxResult {
   const input = parseTaxRateQuery(query, account, options, engine);
-  return inQueryTerms(() => {
+  try {
     const day = inputDay(input);
     const minorUnits = inputMinorUnits(input, engine.rules);
     const { decision, priced } = pricedDecision(engine.decider(options.cache), input, day, inputAmount(input, minorUnits), minorUnits);
     return resultOf(decision, input, minorUnits, priced);
-  });
+  } catch (error) {
+    throw inQueryTerms(error);
+  }
 }
 
 /**
@@ -480,10 +467,12 @@ export function calculateTaxRate(
   engine: Engine = engineOf(options),
 ): TaxRateResponse {
   const input = parseTaxRateQuery(query, account, options, engine);
-  return inQueryTerms(() => {
+  try {
     const day = inputDay(input);
     const minorUnits = inputMinorUnits(input, engine.rules);
     const { decision, priced } = pricedDecision(engine.decider(options.cache), input, day, inputAmount(input, minorUnits), minorUnits);
     return renderTaxRate(decision, input, priced, minorUnits);
-  });
+  } catch (error) {
+    throw inQueryTerms(error);
+  }
 }

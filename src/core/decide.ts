@@ -8,8 +8,9 @@
  * (pricing.ts) then applies a decision to an amount.
  *
  * `Situation` is everything of an input a decision reads besides the rules, the day and
- * the registrations, and `situationKey` (next to it) is its cache key: a decision is read
- * only through a Situation, so the key cannot miss what it depends on.
+ * the registrations, and `situationKey` (next to it, made of `addressKey` and
+ * `supplyKey`) is its cache key: a decision reads its input only through a Situation, so
+ * the key cannot miss what it depends on.
  */
 import type { Address, CustomerType, Decision, JurisdictionRef, Money, ProductType, TaxCodeId, TaxInput, TaxLine, TaxReason, TaxStatus } from './types.js';
 import type { CompiledJurisdiction, RuleSet } from './ruleset.js';
@@ -58,23 +59,45 @@ export function bandOf(value: Money | undefined, limit: Money, day: number, conv
   return converted == null ? null : consignmentBand({ amount: converted, currency: limit.currency }, limit);
 }
 
-/** Where an address is, as a key: the country alone when its details cannot change the answer. */
-function addressKey(rules: RuleSet, a: Address): string {
-  const country = canonicalCountry(rules, a.country);
-  if (!rules.territories.has(country) && (rules.countries.get(country)?.byRegion.size ?? 0) === 0) return a.country;
-  return `${a.country}/${a.postalCode ?? ''}/${a.city ?? ''}/${a.region ?? ''}`;
+/**
+ * Writes where an address is, as key parts, into `out` from `at`, and gives the index after
+ * them: the country as typed, then its details — postal code, city and region, what
+ * `locate` reads (not the street) — where they can change the answer (the country has
+ * territory or region rules). The details are one string with separators, never a country
+ * code or a number, so the parts of consecutive addresses and the supply read back
+ * unambiguously.
+ */
+export function addressKey(rules: RuleSet, a: Address, out: (string | number)[], at: number): number {
+  out[at] = a.country;
+  const { postalCode, city, region } = a;
+  if ((postalCode === undefined && city === undefined && region === undefined) || !rules.detailsMatter(a.country)) return at + 1;
+  out[at + 1] = `${postalCode ?? ''}\u0000${city ?? ''}\u0000${region ?? ''}`;
+  return at + 2;
 }
 
 /**
- * The cache key of a situation on a day: the addresses (see addressKey), code, product
- * type, customer, and the consignment's band against each value limit of the rules.
+ * Writes the rest of a situation's key into `out` from `at`, and gives the index after it:
+ * one number for tax code, product type and customer, then for goods the consignment's
+ * band against each value limit of the rules (no other supply reads it).
  */
-export function situationKey(rules: RuleSet, s: Situation, day: number, convert?: CurrencyConverter): string {
+export function supplyKey(rules: RuleSet, s: Situation, day: number, convert: CurrencyConverter | undefined, out: (string | number)[], at: number): number {
+  const code = TAX_CODE_INDEX[s.taxCode];
+  if (code === undefined) throw new TaxRulesError('invalid_value', 406, [{ path: ['taxCode'], code: 'invalid_value', message: `unknown tax code ${s.taxCode}` }]);
+  out[at] = code * 4 + (s.productType === 'good' ? 2 : 0) + (s.customer === 'business' ? 1 : 0);
+  if (s.productType !== 'good' || supplyKind(rules, s.taxCode, s.productType) !== 'goods') return at + 1;
   let bands = '';
-  if (supplyKind(rules, s.taxCode, s.productType) === 'goods') {
-    for (const limit of rules.consignmentLimits) bands += bandOf(s.consignmentValue, limit, day, convert) ?? 'x';
-  }
-  return `${addressKey(rules, s.origin)}>${addressKey(rules, s.destination)}|${s.taxCode}|${s.productType}|${s.customer}|${bands}`;
+  for (const limit of rules.consignmentLimits) bands += bandOf(s.consignmentValue, limit, day, convert) ?? 'x';
+  out[at + 1] = bands;
+  return at + 2;
+}
+
+const TAX_CODE_INDEX: Readonly<Record<string, number>> = { consulting: 0, eservice: 1, ebook: 2, saas: 3, standard: 4, reduced: 5, exempt: 6 };
+
+/** The whole key of a situation: origin, destination, supply (see addressKey and supplyKey). */
+export function situationKey(rules: RuleSet, s: Situation, day: number, convert?: CurrencyConverter): (string | number)[] {
+  const out: (string | number)[] = [];
+  supplyKey(rules, s, day, convert, out, addressKey(rules, s.destination, out, addressKey(rules, s.origin, out, 0)));
+  return out;
 }
 
 function ref(j: CompiledJurisdiction, location: Location | null): JurisdictionRef {

@@ -15,10 +15,14 @@
  * registrations). The cache holds at most `maxBytes` (default 32 MiB) by a measured
  * per-entry size: entries live in two generations, and when the young one is full the
  * old one is dropped, so what is in use stays and the rest goes.
+ *
+ * Each generation is a tree of Maps walked with the key's parts (registrations, epoch,
+ * then `addressKey` of the origin and of the destination, then `supplyKey`): no key
+ * string is built per call, and a seller's calls share the node of their origin.
  */
-import type { Decision, Registration, TaxInput } from './types.js';
+import type { Address, Decision, Registration, TaxInput } from './types.js';
 import type { RuleSet } from './ruleset.js';
-import { decide, situationKey, situationOf, type CurrencyConverter } from './decide.js';
+import { addressKey, decide, situationOf, supplyKey, type CurrencyConverter } from './decide.js';
 import { activeOn, indexRegistrations, registrationDays, type ActiveRegistrations, type RegistrationIndex } from './registration.js';
 
 
@@ -81,6 +85,52 @@ function registrationsKey(registrations: readonly Registration[]): string {
   return key;
 }
 
+/** A node of a generation's tree: the next part of a key leads to a node, the last one to a decision. */
+type Node = Map<string | number, unknown>;
+
+interface Generation {
+  readonly root: Node;
+  entries: number;
+}
+
+function child(node: Node, part: string | number): Node {
+  let next = node.get(part) as Node | undefined;
+  if (next === undefined) node.set(part, (next = new Map()));
+  return next;
+}
+
+/** The node at the end of `parts` from `node`, made where missing. */
+function descend(node: Node, parts: readonly (string | number)[]): Node {
+  let n = node;
+  for (let i = 0; i < parts.length; i++) n = child(n, parts[i] as string | number);
+  return n;
+}
+
+const EMPTY: Node = new Map();
+
+/** The node at the end of `parts` from `node`, or undefined where a part is missing. */
+function descendOrNull(node: Node, parts: readonly (string | number)[]): Node | undefined {
+  let n: Node | undefined = node;
+  for (let i = 0; i < parts.length && n !== undefined; i++) n = n.get(parts[i] as string | number) as Node | undefined;
+  return n;
+}
+
+/** The decision at the end of `parts` (the first `count`) from `node`, or undefined. */
+function lookup(node: Node, parts: readonly (string | number)[], count: number): Decision | undefined {
+  let n: Node | undefined = node;
+  const last = count - 1;
+  for (let i = 0; i < last && n !== undefined; i++) n = n.get(parts[i] as string | number) as Node | undefined;
+  return n?.get(parts[last] as string | number) as Decision | undefined;
+}
+
+/** Puts a decision at the end of `parts` (the first `count`) from `node`. */
+function insert(node: Node, parts: readonly (string | number)[], count: number, d: Decision): void {
+  let n = node;
+  const last = count - 1;
+  for (let i = 0; i < last; i++) n = child(n, parts[i] as string | number);
+  n.set(parts[last] as string | number, d);
+}
+
 export function createDecisionCache(rules: RuleSet, options: DecisionCacheOptions = {}): DecisionCache {
   const maxBytes = options.maxBytes ?? DEFAULT_CACHE_BYTES;
   const convert = options.convertCurrency;
@@ -88,8 +138,8 @@ export function createDecisionCache(rules: RuleSet, options: DecisionCacheOption
   const maxSets = Math.max(1, Math.floor(maxBytes / 8 / REGISTRATION_SET_BYTES));
   const maxEntries = Math.max(0, Math.floor((maxBytes - maxSets * REGISTRATION_SET_BYTES) / DECISION_BYTES));
   const half = Math.max(1, Math.floor(maxEntries / 2));
-  let young = new Map<string, Decision>();
-  let old = new Map<string, Decision>();
+  let young: Generation = { root: new Map(), entries: 0 };
+  let old: Generation = { root: new Map(), entries: 0 };
   let hits = 0;
   let misses = 0;
   let nextSetId = 1;
@@ -97,7 +147,11 @@ export function createDecisionCache(rules: RuleSet, options: DecisionCacheOption
   const byContent = new Map<string, RegistrationSet>();
   let lastList: readonly Registration[] | null = null;
   let lastSet: RegistrationSet | null = null;
-
+  // The young generation's node of the last (registrations, epoch, frozen origin).
+  let lastOrigin: unknown = null;
+  let lastOriginSet: RegistrationSet | null = null;
+  let lastOriginEpoch = -1;
+  let lastOriginNode: Node | null = null;
   function makeSet(registrations: readonly Registration[]): RegistrationSet {
     const days = new Set(rules.changeDays);
     for (const d of registrationDays(registrations)) days.add(d);
@@ -151,32 +205,60 @@ export function createDecisionCache(rules: RuleSet, options: DecisionCacheOption
     return (set.lastActive ??= activeOn(set.index, day));
   }
 
+  /** The young generation's node for the registrations, epoch and origin of a call. */
+  function originNode(set: RegistrationSet, epoch: number, origin: Address): Node {
+    if (origin === lastOrigin && set === lastOriginSet && epoch === lastOriginEpoch && lastOriginNode !== null) return lastOriginNode;
+    const parts: (string | number)[] = [];
+    const node = descend(child(child(young.root, set.id), epoch), parts.slice(0, addressKey(rules, origin, parts, 0)));
+    // Only an origin nobody can change is remembered by identity (a prepared account's is frozen).
+    if (Object.isFrozen(origin)) {
+      lastOrigin = origin;
+      lastOriginSet = set;
+      lastOriginEpoch = epoch;
+      lastOriginNode = node;
+    }
+    return node;
+  }
+
+  /** Stores a decision in the young generation (from its origin node), which makes way when full. */
+  function store(from: Node, rest: readonly (string | number)[], restCount: number, origin: Address, set: RegistrationSet, epoch: number, d: Decision): void {
+    if (young.entries >= half) {
+      old = young;
+      young = { root: new Map(), entries: 0 };
+      lastOriginNode = null;
+      from = originNode(set, epoch, origin);
+    }
+    insert(from, rest, restCount, d);
+    young.entries++;
+  }
+
   return {
     decisionOf(input, day) {
       const situation = situationOf(input);
       if (maxEntries === 0) return decide(situation, rules, day, activeOn(indexRegistrations(input.registrations), day), convert);
       const set = setOf(input.registrations);
-      const key = `${set.id}.${epochOf(set, day)}|${situationKey(rules, situation, day, convert)}`;
-      let d = young.get(key);
-      if (d !== undefined) {
+      const epoch = epochOf(set, day);
+      const from = originNode(set, epoch, input.origin);
+      const rest: (string | number)[] = [];
+      const count = supplyKey(rules, situation, day, convert, rest, addressKey(rules, situation.destination, rest, 0));
+      const known = lookup(from, rest, count);
+      if (known !== undefined) {
         hits++;
-        return d;
+        return known;
       }
-      d = old.get(key);
+      const origin: (string | number)[] = [];
+      const head = [set.id, epoch, ...origin.slice(0, addressKey(rules, input.origin, origin, 0))];
+      let d = lookup(descendOrNull(old.root, head) ?? EMPTY, rest, count);
       if (d !== undefined) hits++;
       else {
         misses++;
         d = decide(situation, rules, day, activeFor(set, day), convert);
       }
-      if (young.size >= half) {
-        old = young;
-        young = new Map();
-      }
-      young.set(key, d);
+      store(from, rest, count, input.origin, set, epoch, d);
       return d;
     },
     stats() {
-      const entries = young.size + old.size;
+      const entries = young.entries + old.entries;
       return {
         entries,
         maxEntries,
@@ -188,11 +270,12 @@ export function createDecisionCache(rules: RuleSet, options: DecisionCacheOption
       };
     },
     clear() {
-      young = new Map();
-      old = new Map();
+      young = { root: new Map(), entries: 0 };
+      old = { root: new Map(), entries: 0 };
       byContent.clear();
       lastList = null;
       lastSet = null;
+      lastOriginNode = null;
       hits = 0;
       misses = 0;
     },

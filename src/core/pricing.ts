@@ -66,7 +66,12 @@ const numbers: Arithmetic<number> = {
     return [q, r];
   },
   roundDiv(a, b) {
-    const [q, r] = numbers.divMod(a, b);
+    let q = Math.floor(a / b);
+    let r = a - q * b;
+    if (r < 0) {
+      q -= 1;
+      r += b;
+    }
     return r * 2 >= b ? q + 1 : q;
   },
   neg: (a) => (a === 0 ? 0 : -a),
@@ -100,33 +105,30 @@ const PART_DEN = PERCENT_100 * PERCENT_100;
  */
 export function price(lines: readonly PricingLine[], amount: Minor, behavior: 'exclusive' | 'inclusive'): Priced {
   const n = lines.length;
-  // Effective rates: rate × part, at the smallest scale that is exact (rate alone when every part is whole).
+  // Effective rates: rate × part, at the smallest scale that is exact (the rate alone when every part is whole).
   let whole = true;
   for (let i = 0; i < n; i++) if ((lines[i] as PricingLine).partUnits !== PERCENT_100) whole = false;
-  const effective: number[] = new Array<number>(n);
   let sum = 0;
-  for (let i = 0; i < n; i++) {
-    const l = lines[i] as PricingLine;
-    const e = whole ? l.rateUnits : l.rateUnits * l.partUnits;
-    effective[i] = e;
-    sum += e;
-  }
+  for (let i = 0; i < n; i++) sum += effectiveRate(lines[i] as PricingLine, whole);
   const scale = whole ? WHOLE_DEN : PART_DEN;
   const den = behavior === 'inclusive' ? scale + sum : scale;
-  const magnitude = typeof amount === 'number' ? Math.abs(amount) : amount < 0n ? -amount : amount;
   // Doubles while every product (at most |amount| × den) is a safe integer.
-  if (typeof magnitude === 'number' ? magnitude * den <= MAX_SAFE : magnitude * BigInt(den) <= MAX_SAFE_BIG) {
-    return priceWith(numbers, lines, effective, Number(amount), den, behavior);
+  if (typeof amount === 'number' ? Math.abs(amount) * den <= MAX_SAFE : (amount < 0n ? -amount : amount) * BigInt(den) <= MAX_SAFE_BIG) {
+    return priceWith(numbers, lines, whole, Number(amount), den, behavior);
   }
-  return priceWith(bigints, lines, effective, BigInt(amount), den, behavior);
+  return priceWith(bigints, lines, whole, BigInt(amount), den, behavior);
 }
 
-function priceWith<T>(m: Arithmetic<T>, lines: readonly PricingLine[], effective: readonly number[], amount: T, den: number, behavior: 'exclusive' | 'inclusive'): Priced {
+function effectiveRate(l: PricingLine, whole: boolean): number {
+  return whole ? l.rateUnits : l.rateUnits * l.partUnits;
+}
+
+function priceWith<T>(m: Arithmetic<T>, lines: readonly PricingLine[], whole: boolean, amount: T, den: number, behavior: 'exclusive' | 'inclusive'): Priced {
   const zero = m.of(0);
   const negative = m.lt(amount, zero);
   const abs = negative ? m.neg(amount) : amount;
   const d = m.of(den);
-  const taxes: T[] = new Array<T>(lines.length);
+  const taxes: Minor[] = new Array<Minor>(lines.length);
   let total = zero;
   let start = 0;
   while (start < lines.length) {
@@ -135,19 +137,17 @@ function priceWith<T>(m: Arithmetic<T>, lines: readonly PricingLine[], effective
     let end = start + 1;
     while (end < lines.length && (lines[end] as PricingLine).group === group) end++;
     let groupRate = 0;
-    for (let i = start; i < end; i++) groupRate += effective[i] as number;
+    for (let i = start; i < end; i++) groupRate += effectiveRate(lines[i] as PricingLine, whole);
     const groupTax = groupRate === 0 || m.isZero(abs) ? zero : m.roundDiv(m.mul(abs, m.of(groupRate)), d);
-    if (end - start === 1) taxes[start] = groupTax;
-    else shareOut(m, taxes, effective, start, end, abs, d, groupTax);
+    if (end - start === 1) taxes[start] = minorOf(negative ? m.neg(groupTax) : groupTax);
+    else shareOut(m, taxes, lines, whole, start, end, abs, d, groupTax, negative);
     total = m.add(total, groupTax);
     start = end;
   }
-  const signed = (v: T): Minor => minorOf(negative ? m.neg(v) : v);
-  const out: Minor[] = taxes.map(signed);
   const tax = negative ? m.neg(total) : total;
   return behavior === 'inclusive'
-    ? { taxes: out, tax: minorOf(tax), subtotal: minorOf(m.sub(amount, tax)), total: minorOf(amount) }
-    : { taxes: out, tax: minorOf(tax), subtotal: minorOf(amount), total: minorOf(m.add(amount, tax)) };
+    ? { taxes, tax: minorOf(tax), subtotal: minorOf(m.sub(amount, tax)), total: minorOf(amount) }
+    : { taxes, tax: minorOf(tax), subtotal: minorOf(amount), total: minorOf(m.add(amount, tax)) };
 }
 
 function minorOf(v: unknown): Minor {
@@ -167,12 +167,13 @@ export function taxableAmount(net: Minor, partUnits: number): Minor {
  * Shares a group's rounded tax among its lines: each gets the floor of its exact share, and
  * the units left go to the lines with the largest remainders (the earlier line on a tie).
  */
-function shareOut<T>(m: Arithmetic<T>, taxes: T[], effective: readonly number[], start: number, end: number, abs: T, d: T, groupTax: T): void {
+function shareOut<T>(m: Arithmetic<T>, taxes: Minor[], lines: readonly PricingLine[], whole: boolean, start: number, end: number, abs: T, d: T, groupTax: T, negative: boolean): void {
+  const shares: T[] = [];
   const rests: T[] = [];
   let left = groupTax;
   for (let i = start; i < end; i++) {
-    const [q, r] = m.divMod(m.mul(abs, m.of(effective[i] as number)), d);
-    taxes[i] = q;
+    const [q, r] = m.divMod(m.mul(abs, m.of(effectiveRate(lines[i] as PricingLine, whole))), d);
+    shares.push(q);
     rests.push(r);
     left = m.sub(left, q);
   }
@@ -182,8 +183,9 @@ function shareOut<T>(m: Arithmetic<T>, taxes: T[], effective: readonly number[],
     for (let i = 0; i < rests.length; i++) {
       if (best < 0 || m.lt(rests[best] as T, rests[i] as T)) best = i;
     }
-    taxes[start + best] = m.add(taxes[start + best] as T, one);
+    shares[best] = m.add(shares[best] as T, one);
     rests[best] = m.of(-1);
     left = m.sub(left, one);
   }
+  for (let i = 0; i < shares.length; i++) taxes[start + i] = minorOf(negative ? m.neg(shares[i] as T) : shares[i]);
 }

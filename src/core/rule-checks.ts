@@ -1,4 +1,4 @@
-import type { RuleData, RatePeriod, RateTable, Taxability, TreatmentPeriod, SupplyRule } from './rule-data.js';
+import type { RuleData, RatePeriod, RateTable, Taxability, TreatmentPeriod, SupplyRule, Territory, TerritoryRules } from './rule-data.js';
 import { dayNumber, DATA_START } from './dates.js';
 
 /** A problem the rules build found in one file. */
@@ -12,6 +12,9 @@ const RELATIONS = ['domestic', 'union', 'foreign'] as const;
 const CUSTOMERS = ['business', 'consumer'] as const;
 const SUPPLIES = ['goods', 'digital', 'services'] as const;
 
+/** How a sentence ends: a full stop, `!` or `?`, then perhaps a closing parenthesis or quote. */
+const SENTENCE_END = /[.!?][)\]'"’”]*$/;
+
 function isAnchored(pattern: string): boolean {
   return pattern.startsWith('^') && pattern.endsWith('$') && !pattern.endsWith('\\$');
 }
@@ -19,7 +22,7 @@ function isAnchored(pattern: string): boolean {
 /**
  * Checks what JSON Schema cannot: real calendar dates, periods sorted without overlap,
  * known ids, anchored patterns, rate classes that cover every date a tax code uses them,
- * and place-of-supply tables that answer every case. Pure: the testing kit runs it on
+ * place-of-supply tables that answer every case, and notes that end their sentence. Pure: the testing kit runs it on
  * rule sets built in memory too.
  */
 export function checkRuleData(data: RuleData): RuleProblem[] {
@@ -65,6 +68,30 @@ export function checkRuleData(data: RuleData): RuleProblem[] {
       });
     }
   };
+
+  // Notes are sentences: a result's notes are joined with spaces, and a note without its
+  // full stop runs into the next one. Every `note` and `notes` entry of every file.
+  const checkNotes = (file: string, path: string, value: unknown): void => {
+    if (Array.isArray(value)) {
+      value.forEach((item, i) => checkNotes(file, `${path}/${i}`, item));
+      return;
+    }
+    if (value === null || typeof value !== 'object') return;
+    for (const [key, item] of Object.entries(value)) {
+      const notes = key === 'note' ? [item] : key === 'notes' && Array.isArray(item) ? item : null;
+      if (notes === null) {
+        checkNotes(file, `${path}/${key}`, item);
+        continue;
+      }
+      notes.forEach((note: unknown, i) => {
+        const at = key === 'note' ? `${path}/note` : `${path}/notes/${i}`;
+        if (typeof note === 'string' && !SENTENCE_END.test(note)) add(file, at, `note does not end its sentence (., ! or ?): "…${note.slice(-40)}"`);
+      });
+    }
+  };
+  for (const r of data.regimes) checkNotes(`rules/regimes/${r.regime}.json`, '', r);
+  for (const c of data.countries) checkNotes(`rules/countries/${c.country}.json`, '', c);
+  for (const t of data.territories) checkNotes(`rules/territories/${t.country}.json`, '', t);
 
   const worldCodes = new Set(data.world.countries.map((c) => c.code));
   const currencyCodes = new Set(data.currencies.currencies.map((c) => c.code));
@@ -127,7 +154,16 @@ export function checkRuleData(data: RuleData): RuleProblem[] {
         }
       }
     }
-    for (const s of r.schemes ?? []) s.covers.forEach((c, i) => checkDate(file, `/schemes/covers/${i}/from`, c.from));
+    (r.schemes ?? []).forEach((s, si) =>
+      s.covers.forEach((c, i) => {
+        const cp = `/schemes/${si}/covers/${i}`;
+        checkDate(file, `${cp}/from`, c.from);
+        checkDate(file, `${cp}/until`, c.until);
+        if (!c.consignment_limit) return;
+        if (!currencyCodes.has(c.consignment_limit.currency)) add(file, `${cp}/consignment_limit/currency`, `unknown currency ${c.consignment_limit.currency}`);
+        if (!c.supply.includes('goods')) add(file, `${cp}/consignment_limit`, 'a consignment limit needs a cover of goods');
+      }),
+    );
   }
 
   // Countries.
@@ -193,6 +229,16 @@ export function checkRuleData(data: RuleData): RuleProblem[] {
   for (const t of data.territories) {
     const file = `rules/territories/${t.country}.json`;
     if (!worldCodes.has(t.country)) add(file, '/country', `${t.country} is not in rules/world.json`);
+    const sets = Object.keys(t.rate_sets ?? {});
+    for (const name of sets) {
+      checkRateTable(file, `/rate_sets/${name}`, t.rate_sets?.[name]);
+      if (!t.territories.some((terr) => terr.rate_set === name)) add(file, `/rate_sets/${name}`, `rate set ${name} is used by no territory`);
+    }
+    t.territories.forEach((terr, i) => {
+      if (terr.rate_set === undefined) return;
+      if (terr.rates) add(file, `/territories/${i}`, 'has both rates and rate_set: give one of them');
+      if (!sets.includes(terr.rate_set)) add(file, `/territories/${i}/rate_set`, `unknown rate set ${terr.rate_set} (this file's rate_sets: ${sets.join(', ') || 'none'})`);
+    });
     const ids = new Set<string>();
     t.territories.forEach((terr, i) => {
       const tp = `/territories/${i}`;
@@ -222,6 +268,17 @@ export function checkRuleData(data: RuleData): RuleProblem[] {
     });
   }
   return problems;
+}
+
+/**
+ * The rates of a territory: its own `rates`, or the table of its file's `rate_sets` that its
+ * `rate_set` names (undefined when it has neither, or names a set the file lacks, which
+ * `checkRuleData` reports).
+ */
+export function territoryRates(file: Pick<TerritoryRules, 'rate_sets'>, territory: Pick<Territory, 'rates' | 'rate_set'>): RateTable | undefined {
+  if (territory.rates) return territory.rates;
+  if (territory.rate_set === undefined) return undefined;
+  return Object.hasOwn(file.rate_sets ?? {}, territory.rate_set) ? file.rate_sets?.[territory.rate_set] : undefined;
 }
 
 function nextDay(date: string): string {

@@ -23,9 +23,11 @@ export type {
   SupplyRule,
   Scheme,
   SchemeCover,
+  ConsignmentLimit,
   Territory,
   TerritoryTreatment,
   RegimeMembership,
+  TaxReason,
 } from '../generated/rule-files.js';
 
 /** US ZIP code to state: sorted, non-overlapping ranges of 5-digit ZIP codes. */

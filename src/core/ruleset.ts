@@ -3,6 +3,7 @@ import type { JurisdictionLevel, Money, RateClass, SupplyKind, TaxCodeId, TaxRea
 import { dayNumber } from './dates.js';
 import { decimalUnits } from './money.js';
 import { computeRuleChangeDays } from './change-days.js';
+import { territoryRates } from './rule-checks.js';
 
 /** A rate period with its start as a day number and the rate scaled to integer units of 0.0001 %. */
 export interface CompiledRate {
@@ -67,7 +68,7 @@ export interface CompiledSchemeCover {
   seller: 'union' | 'foreign';
   supply: readonly SupplyKind[];
   importScheme: boolean;
-  /** The scheme covers only consignments of an intrinsic value up to this (IOSS: EUR 150). */
+  /** The scheme covers only consignments whose intrinsic value is at most this amount (IOSS: EUR 150). */
   consignmentLimit: Money | null;
   from: number;
   until: number;
@@ -164,6 +165,11 @@ export interface RuleSet {
   readonly changeDays: readonly number[];
   /** The distinct consignment-value limits of the regimes' schemes (IOSS: EUR 150). */
   readonly consignmentLimits: readonly Money[];
+  /**
+   * Whether the details of an address (postal code, city, region) can change where it is
+   * for tax, given its country code as typed: the country has territories or regions.
+   */
+  detailsMatter(country: string): boolean;
 }
 
 const FAR_FUTURE = dayNumber('9999-12-31');
@@ -449,7 +455,7 @@ export function createRuleSet(input: RuleData | PackedRuleData): RuleSet {
         from: s.from ? dayNumber(s.from) : FAR_PAST,
         until: s.until ? dayNumber(s.until) : FAR_FUTURE,
         then: s.then,
-        reason: (s.reason as TaxReason | undefined) ?? null,
+        reason: s.reason ?? null,
         note: s.note ?? null,
       })),
       taxability: compileTaxability(r.taxability) as Record<TaxCodeId, CompiledTreatment[]>,
@@ -507,14 +513,16 @@ export function createRuleSet(input: RuleData | PackedRuleData): RuleSet {
     return country;
   }
 
-  const territories: LazyMap<string, readonly CompiledTerritory[]> = new LazyMap(src.territoryCodes, (code) =>
-    src.territories(code).territories.map((t) => ({
+  const territories: LazyMap<string, readonly CompiledTerritory[]> = new LazyMap(src.territoryCodes, (code) => {
+    const file = src.territories(code);
+    return file.territories.map((t) => ({
       id: t.id,
       name: t.name,
       all: t.match.all ?? false,
       postalCodes: (t.match.postal_codes ?? []).map((p) => new RegExp(p)),
       cities: (t.match.cities ?? []).map((p) => new RegExp(p)),
-      rates: compileRates(t.rates),
+      // A territory's own rates, or the shared table of its file that it names.
+      rates: compileRates(territoryRates(file, t)),
       treatment: t.treatment.map((tr) => ({
         from: dayNumber(tr.from),
         kind: tr.kind,
@@ -524,8 +532,8 @@ export function createRuleSet(input: RuleData | PackedRuleData): RuleSet {
         goodsRegime: tr.goods_regime ?? null,
         note: tr.note ?? null,
       })),
-    })),
-  );
+    }));
+  });
 
   const ranges = data.usZipStates?.ranges ?? [];
   const zipStarts = new Int32Array(ranges.map((r) => r[0]));
@@ -534,6 +542,9 @@ export function createRuleSet(input: RuleData | PackedRuleData): RuleSet {
 
   let limits: Money[] | undefined;
   let changeDays = src.changeDays;
+  const aliases = new Map(src.aliases);
+  // By the code as typed; only codes of the world list are remembered (a bounded set).
+  const matters = new Map<string, boolean>();
   const rules: RuleSet = {
     get data() {
       return src.data();
@@ -555,7 +566,17 @@ export function createRuleSet(input: RuleData | PackedRuleData): RuleSet {
     taxCodes,
     regimes,
     countries,
-    aliases: new Map(src.aliases),
+    aliases,
+    detailsMatter(typed: string): boolean {
+      let m = matters.get(typed);
+      if (m === undefined) {
+        const upper = typed.trim().toUpperCase();
+        const code = aliases.get(upper) ?? upper;
+        m = territories.has(code) || (countries.get(code)?.byRegion.size ?? 0) > 0;
+        if (world.has(code) || aliases.has(upper)) matters.set(typed, m);
+      }
+      return m;
+    },
     jurisdictions,
     territories,
     zipStarts,

@@ -1,21 +1,7 @@
-/** Machine reason of a result; the README lists each with its meaning. */
-export type TaxReason =
-  | 'standard_rated'
-  | 'reduced_rated'
-  | 'ebook_rated'
-  | 'partially_taxable'
-  | 'product_exempt'
-  | 'not_taxable_in_jurisdiction'
-  | 'no_tax_in_jurisdiction'
-  | 'excluded_territory'
-  | 'zero_rated'
-  | 'outside_scope'
-  | 'not_registered'
-  | 'unsupported_country'
-  | 'eu_reverse_charge'
-  | 'reverse_charge'
-  | 'import_vat'
-  | 'import_vat_at_border';
+import type { TaxReason } from './rule-data.js';
+
+/** Machine reason of a result (generated from the rules' schema); the README lists each with its meaning. */
+export type { TaxReason };
 
 /** The seven tax codes. */
 export type TaxCodeId = 'consulting' | 'eservice' | 'ebook' | 'saas' | 'standard' | 'reduced' | 'exempt';
