@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { build, type Options } from 'tsup';
 import { describe, expect, it } from 'vitest';
-import { run } from '../src/cli/main.js';
+import { run, type CliIO } from '../src/cli/main.js';
 import tsupConfig from '../tsup.config.js';
 
 interface Outcome {
@@ -14,12 +14,18 @@ interface Outcome {
   err: string;
 }
 
-async function cli(...args: string[]): Promise<Outcome> {
+/** A terminal on stdin: nothing to read. */
+const terminal: CliIO['stdin'] = { isTTY: true, read: () => Promise.reject(new Error('no reading from a terminal in tests')) };
+/** A pipe on stdin carrying `text`. */
+const pipe = (text: string): CliIO['stdin'] => ({ isTTY: false, read: async () => text });
+
+async function cliWith(stdin: CliIO['stdin'], ...args: string[]): Promise<Outcome> {
   let out = '';
   let err = '';
-  const code = await run(args, { out: (s) => (out += `${s}\n`), err: (s) => (err += `${s}\n`) });
+  const code = await run(args, { out: (s) => (out += `${s}\n`), err: (s) => (err += `${s}\n`), stdin });
   return { code, out, err };
 }
+const cli = (...args: string[]) => cliWith(terminal, ...args);
 
 const VERSION = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
 const STACK_LINE = /\n\s+at /;
@@ -31,6 +37,8 @@ function file(name: string, text: string): string {
   return path;
 }
 
+/** A German e-book sale on 2026-06-01 (Unix 1780315200): reduced rate 7 % (UStG § 12(2) no. 14). */
+const EBOOK_REQUEST = { customer_address: { country: 'DE' }, currency: 'EUR', tax_date: 1_780_315_200, line_items: [{ reference: 'book', amount: '100.00', tax_code: 'ebook' }] };
 const GERMAN_SELLER = { country: 'DE', postal_code: '10115', currency: 'EUR', registrations: [{ jurisdiction_id: 276 }] };
 
 describe('taxrules CLI', () => {
@@ -78,11 +86,11 @@ describe('taxrules CLI', () => {
 
 describe('help and version', () => {
   it('--help, -h and help print the usage on stdout and exit 0, alone or after a command', async () => {
-    for (const args of [['--help'], ['-h'], ['help'], ['quote', '--help'], ['quote', '-h'], ['quote', '--bogus', '--help'], ['jurisdiction', 'abc', '-h']]) {
+    for (const args of [['--help'], ['-h'], ['help'], ['quote', '--help'], ['quote', '-h'], ['calculate', '-h'], ['validate-tax-id', '--help'], ['quote', '--bogus', '--help'], ['jurisdiction', 'abc', '-h']]) {
       const r = await cli(...args);
       expect({ args, code: r.code, err: r.err }).toEqual({ args, code: 0, err: '' });
       expect(r.out).toMatch(/^taxrules — offline sales tax/);
-      for (const command of ['quote', 'jurisdictions', 'jurisdiction', 'tax-codes', 'tax-code']) expect(r.out).toContain(`taxrules ${command}`);
+      for (const command of ['quote', 'calculate', 'validate-tax-id', 'jurisdictions', 'jurisdiction', 'tax-codes', 'tax-code']) expect(r.out).toContain(`taxrules ${command}`);
       expect(r.out).toMatch(/Exit status:/);
     }
   });
@@ -113,6 +121,12 @@ describe('usage errors: one line saying what is wrong, then the usage, on stderr
     [['jurisdiction', '1', '2'], /jurisdiction takes one argument/],
     [['tax-codes', 'all'], /tax-codes takes no arguments/],
     [['tax-code'], /tax-code takes one argument/],
+    [['validate-tax-id'], /validate-tax-id takes one or two arguments/],
+    [['validate-tax-id', 'DE', 'DE', '136695976'], /got 3: quote a number written with spaces/],
+    [['validate-tax-id', 'DE', 'DE136695976', '--strict'], /unknown flag --strict/],
+    [['calculate', 'a.json', 'b.json'], /calculate takes at most one argument/],
+    [['calculate', '--account'], /--account needs a value/],
+    [['calculate', '--explain'], /unknown flag --explain/],
   ];
   for (const [args, message] of cases) {
     it(`taxrules ${args.join(' ')}`, async () => {
@@ -157,7 +171,7 @@ describe('files that cannot be read: one line naming the file and the problem, e
   ];
   for (const [what, path, problem] of cases) {
     it(`--account with ${what}`, async () => {
-      for (const args of [['quote', 'to_country=DE', '--account', path]]) {
+      for (const args of [['quote', 'to_country=DE', '--account', path], ['calculate', file('request.json', JSON.stringify(EBOOK_REQUEST)), '--account', path]]) {
         const r = await cli(...args);
         expect(r.code).toBe(1);
         expect(r.out).toBe('');
@@ -166,11 +180,85 @@ describe('files that cannot be read: one line naming the file and the problem, e
         expect(r.err.split('\n')).toHaveLength(2);
       }
     });
+    it(`calculate of ${what}`, async () => {
+      const r = await cli('calculate', path);
+      expect(r.code).toBe(1);
+      expect(r.err).toMatch(problem);
+      expect(r.err).toContain(`the request file ${JSON.stringify(path)}`);
+      expect(r.err.split('\n')).toHaveLength(2);
+    });
   }
 
   it('reads a file that starts with a byte-order mark', async () => {
     const account = file('bom.json', `\ufeff${JSON.stringify(GERMAN_SELLER)}`);
     expect((await cli('quote', 'to_country=DE&tax_code=ebook&amount=100&date=2026-06-01', '--account', account)).code).toBe(0);
+  });
+});
+
+describe('calculate', () => {
+  it('reads the request from a file and prints the v20260309 response', async () => {
+    const r = await cli('calculate', file('ebook.json', JSON.stringify(EBOOK_REQUEST)), '--account', file('seller.json', JSON.stringify(GERMAN_SELLER)));
+    expect(r).toMatchObject({ code: 0, err: '' });
+    expect(JSON.parse(r.out)).toMatchObject({ subtotal: '100.00', total_tax: '7.00', total: '107.00', currency: 'EUR', line_items: [{ reference: 'book', amount_tax: '7.00' }] });
+  });
+
+  it('reads the request from stdin with - or when stdin is a pipe, and never from a terminal', async () => {
+    const seller = file('seller.json', JSON.stringify(GERMAN_SELLER));
+    for (const args of [['-'], []]) {
+      const r = await cliWith(pipe(JSON.stringify(EBOOK_REQUEST)), 'calculate', ...args, '--account', seller);
+      expect(r.code).toBe(0);
+      expect(JSON.parse(r.out)).toMatchObject({ total_tax: '7.00' });
+    }
+    const tty = await cli('calculate');
+    expect(tty.code).toBe(2);
+    expect(tty.err).toMatch(/^taxrules: calculate needs a request/);
+    const none = await cliWith(undefined, 'calculate', '-');
+    expect(none.code).toBe(2);
+  });
+
+  it('uses the demo seller without --account, and says so on stderr', async () => {
+    const r = await cliWith(pipe(JSON.stringify(EBOOK_REQUEST)), 'calculate');
+    expect(r.code).toBe(0);
+    expect(r.err).toMatch(/demo seller/);
+    expect(JSON.parse(r.out)).toMatchObject({ total_tax: '7.00' });
+  });
+
+  it('prints a refused request as the JSON of the TaxRulesError and exits 1', async () => {
+    const r = await cliWith(pipe('{ "line_items": [] }'), 'calculate', '--account', file('seller.json', JSON.stringify(GERMAN_SELLER)));
+    expect(r.code).toBe(1);
+    expect(r.out).toBe('');
+    const body = JSON.parse(r.err) as { error: { status: number; issues: { path: (string | number)[] }[] } };
+    expect(body.error.status).toBe(400);
+    expect(body.error.issues.map((i) => i.path[0])).toEqual(['customer_address', 'line_items']);
+  });
+
+  it('says so in one line when stdin is not JSON or cannot be read', async () => {
+    const bad = await cliWith(pipe('customer_address=DE'), 'calculate', '-');
+    expect(bad).toMatchObject({ code: 1, out: '' });
+    expect(bad.err).toMatch(/^taxrules: the request on standard input is not valid JSON: .*\n$/);
+    const failing = await cliWith({ isTTY: false, read: () => Promise.reject(new Error('EIO: i/o error, read')) }, 'calculate');
+    expect(failing).toEqual({ code: 1, out: '', err: 'taxrules: cannot read the request from standard input: EIO: i/o error, read\n' });
+  });
+});
+
+describe('validate-tax-id', () => {
+  it('prints the verdict of validateTaxId and exits 0 whatever it is', async () => {
+    const valid = await cli('validate-tax-id', 'DE', 'DE 136 695 976');
+    expect(valid).toMatchObject({ code: 0, err: '' });
+    expect(JSON.parse(valid.out)).toEqual({ valid: true, country: 'DE', normalized: 'DE136695976', kind: 'eu_vat' });
+    const invalid = await cli('validate-tax-id', 'FR', 'FR40303265046');
+    expect(invalid.code).toBe(0);
+    expect(JSON.parse(invalid.out)).toEqual({ valid: false, country: 'FR', normalized: null, kind: 'eu_vat', reason: 'checksum' });
+    const noRule = await cli('validate-tax-id', 'BR', '12.345.678/0001-95');
+    expect(noRule.code).toBe(0);
+    expect(JSON.parse(noRule.out)).toEqual({ valid: null, country: 'BR', normalized: null, kind: null });
+  });
+
+  it('lets the prefix decide without a country, or with an empty one', async () => {
+    for (const args of [['EL094259216'], ['', 'EL094259216']]) {
+      const r = await cli('validate-tax-id', ...args);
+      expect(JSON.parse(r.out)).toMatchObject({ valid: true, country: 'GR', normalized: 'EL094259216' });
+    }
   });
 });
 
@@ -191,7 +279,7 @@ describe('nothing prints a stack trace', () => {
 
   it('resolves for any argument list: exit 0, 1 or 2, no stack, a usage error in three lines', async () => {
     const word = fc.oneof(
-      fc.constantFrom('quote', 'jurisdictions', 'jurisdiction', 'tax-codes', 'tax-code', 'help', '-', '--', '=', '-h', '-V'),
+      fc.constantFrom('quote', 'calculate', 'validate-tax-id', 'jurisdictions', 'jurisdiction', 'tax-codes', 'tax-code', 'help', '-', '--', '=', '-h', '-V'),
       fc.constantFrom('--account', '--explain', '--country', '--region', '--amount', '--to-country', '--date', '--tax-id', '--account=/', '--account=', '--bogus', '--=', '---'),
       fc.constantFrom('/', '.', '/dev/null', join(dir, 'missing.json'), 'to_country=DE', 'to_country=US&to_postal_code=98101', 'DE136695976', '276', 'abc', '__proto__', 'constructor', 'NaN', '1e999', '%', '%zz'),
       fc.string({ maxLength: 12 }),
@@ -199,7 +287,7 @@ describe('nothing prints a stack trace', () => {
     );
     await fc.assert(
       fc.asyncProperty(fc.array(word, { maxLength: 6 }), async (args) => {
-        const r = await cli(...args);
+        const r = await cliWith(pipe('{"customer_address":{"country":"DE"},"line_items":[{"reference":"a","amount":"1.00"}]}'), ...args);
         expect([0, 1, 2]).toContain(r.code);
         expect(r.err).not.toMatch(STACK_LINE);
         if (r.code === 2) {
@@ -219,7 +307,7 @@ describe('nothing prints a stack trace', () => {
 });
 
 describe('the built CLI (tsup, as dist/cli.js)', () => {
-  it('runs from its bundle: version, a quote, errors without traces', async () => {
+  it('runs from its bundle: version, a quote, calculate from a pipe, errors without traces', async () => {
     const out = mkdtempSync(join(tmpdir(), 'taxrules-dist-'));
     const cliEntry = (tsupConfig as Options[]).find((o) => typeof o.entry === 'object' && o.entry !== null && 'cli' in o.entry);
     await build({ ...cliEntry, outDir: out, config: false, silent: true, sourcemap: false });
@@ -232,14 +320,18 @@ describe('the built CLI (tsup, as dist/cli.js)', () => {
     const quote = exec(['quote', 'to_country=DE&tax_code=ebook&amount=100&date=2026-06-01']);
     expect(quote.status).toBe(0);
     expect(JSON.parse(quote.stdout)).toMatchObject({ rate: 7, tax_amount: 7 });
+    const piped = exec(['calculate'], JSON.stringify(EBOOK_REQUEST));
+    expect(piped.status).toBe(0);
+    expect(JSON.parse(piped.stdout)).toMatchObject({ total_tax: '7.00' });
+    expect(exec(['validate-tax-id', 'DE', 'DE136695977'])).toMatchObject({ status: 0, stdout: expect.stringContaining('"reason": "checksum"') });
     const usage = exec(['jurisdiction', 'abc']);
     expect(usage.status).toBe(2);
     expect(usage.stderr).toMatch(/^taxrules: the jurisdiction ID must be a whole number/);
     const directory = exec(['quote', 'to_country=DE', '--account', out]);
     expect(directory.status).toBe(1);
     expect(directory.stderr).toBe(`taxrules: cannot read the account file ${JSON.stringify(out)}: it is a directory\n`);
-    const broken = exec(['quote', 'to_country=DE', '--account', file('dist-broken.json', '{')]);
-    expect(broken.status).toBe(1);
-    expect(broken.stderr).not.toMatch(STACK_LINE);
+    const empty = exec(['calculate'], '');
+    expect(empty.status).toBe(1);
+    expect(empty.stderr).not.toMatch(STACK_LINE);
   });
 });

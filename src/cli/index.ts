@@ -1,3 +1,5 @@
+import { createReadStream } from 'node:fs';
+import { isatty } from 'node:tty';
 import { oneLine } from './input.js';
 import { run } from './main.js';
 
@@ -12,9 +14,20 @@ function fail(e: unknown): never {
 process.stdout.on('error', (e: NodeJS.ErrnoException) => (e.code === 'EPIPE' ? process.exit(process.exitCode ?? 0) : fail(e)));
 process.on('uncaughtException', fail);
 
+/**
+ * All of standard input. Read through fs, not `process.stdin`, which ends quietly when fd 0
+ * cannot be read (a directory given as `< /`) instead of reporting the error.
+ */
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of createReadStream('', { fd: 0, autoClose: false })) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 run(process.argv.slice(2), {
   out: (s) => process.stdout.write(`${s}\n`),
   err: (s) => process.stderr.write(`${s}\n`),
+  stdin: { isTTY: isatty(0), read: readStdin },
 }).then((code) => {
   process.exitCode = code;
 }, fail);

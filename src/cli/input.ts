@@ -9,8 +9,8 @@ export function oneLine(text: string, max = 300): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
-/** What went wrong reading a file, in words, from the system's error code. */
-function readProblem(e: unknown): string {
+/** What went wrong reading a file or standard input, in words, from the system's error code. */
+export function readProblem(e: unknown): string {
   const code = (e as NodeJS.ErrnoException | null)?.code;
   switch (code) {
     case 'ENOENT':

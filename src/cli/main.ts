@@ -1,5 +1,6 @@
 import { version } from '../../package.json';
 import {
+  calculate,
   calculateTaxRate,
   defaultRuleSet,
   explainTaxRate,
@@ -8,18 +9,21 @@ import {
   listJurisdictions,
   listTaxCodes,
   TaxRulesError,
+  validateTaxId,
   type Account,
 } from '../index.js';
 import { parseArgs, type FlagSpec } from './args.js';
 import { demoAccount } from './demo-account.js';
-import { InputError, oneLine, readJsonFile } from './input.js';
+import { InputError, oneLine, parseJson, readJsonFile, readProblem } from './input.js';
 
-/** Where the command writes. */
+/** Where the command writes, and what it reads besides files. */
 export interface CliIO {
   /** Standard output; each call is one or more whole lines. */
   out(text: string): void;
   /** Standard error; each call is one or more whole lines. */
   err(text: string): void;
+  /** Standard input: whether it is a terminal, and all of it as text. Absent: there is none. */
+  stdin?: { isTTY: boolean; read(): Promise<string> };
 }
 
 type Flags = ReadonlyMap<string, string | true>;
@@ -66,6 +70,21 @@ function seller(flags: Flags, io: CliIO): Account {
   return demoAccount(defaultRuleSet);
 }
 
+/** The request of `calculate`: from FILE, or from stdin for `-` or when stdin is a pipe or a file. */
+async function calculationRequest(source: string | undefined, io: CliIO): Promise<unknown> {
+  if (source !== undefined && source !== '-') return readJsonFile(source, 'request');
+  if (!io.stdin || (source === undefined && io.stdin.isTTY)) {
+    throw new UsageError('calculate needs a request: give a FILE, or - (or a pipe) for standard input');
+  }
+  let text: string;
+  try {
+    text = await io.stdin.read();
+  } catch (e) {
+    throw new InputError(`cannot read the request from standard input: ${readProblem(e)}`);
+  }
+  return parseJson(text, 'the request on standard input');
+}
+
 const COMMANDS: readonly Command[] = [
   {
     name: 'quote',
@@ -81,6 +100,30 @@ const COMMANDS: readonly Command[] = [
       }
       const account = seller(flags, io);
       io.out(json(flags.has('explain') ? explainTaxRate(query, account) : calculateTaxRate(query, account)));
+      return 0;
+    },
+  },
+  {
+    name: 'calculate',
+    synopsis: '[FILE|-] [--account FILE]',
+    summary: 'a line-item calculation (API version 20260309) of a JSON request',
+    args: { min: 0, max: 1, names: 'FILE' },
+    flags: [ACCOUNT],
+    async run([source], flags, io) {
+      const request = await calculationRequest(source, io);
+      io.out(json(calculate(request, seller(flags, io))));
+      return 0;
+    },
+  },
+  {
+    name: 'validate-tax-id',
+    synopsis: '[COUNTRY] TAX_ID',
+    summary: 'offline validation of a tax ID: the verdict as JSON',
+    args: { min: 1, max: 2, names: 'COUNTRY and TAX_ID', hint: 'quote a number written with spaces' },
+    flags: [],
+    run(args, _flags, io) {
+      const [country, taxId] = args.length === 2 ? args : [null, args[0]];
+      io.out(json(validateTaxId(country || null, taxId as string)));
       return 0;
     },
   },
@@ -169,11 +212,16 @@ function usage(): string {
     'Flags of quote (each sets the parameter of the same name):',
     ...flagLines(QUERY_FLAGS, '  '),
     '  --explain        print the full result: status, reason, jurisdiction, rate sources',
-    '--account FILE: the seller (JSON: country, postal_code, currency,',
+    '--account FILE (quote, calculate): the seller (JSON: country, postal_code, currency,',
     '  registrations…); without it a demo seller in Ireland registered everywhere is used.',
+    'calculate reads the request (JSON: customer_address, line_items, …) from FILE, or from',
+    '  standard input with - or when standard input is not a terminal.',
+    "validate-tax-id: COUNTRY is the customer's country; without it (or with '') the prefix",
+    '  written on the number decides. The verdict is printed whatever it is: read "valid".',
     '',
-    'Exit status: 0 success; 1 the input was refused (a TaxRulesError, printed as JSON on',
-    'stderr) or a file could not be read; 2 usage error.',
+    'Exit status: 0 success (validate-tax-id: whatever the verdict); 1 the input was refused',
+    '(a TaxRulesError, printed as JSON on stderr) or a file or standard input could not be',
+    'read; 2 usage error.',
   ].join('\n');
 }
 
