@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { calculate, calculateTaxRate, checkTaxId, validateTaxId, verdictOf } from '../src/index.js';
-import type { Account } from '../src/index.js';
+import { calculate, calculateTaxRate, checkTaxId, createTaxIdValidator, offlineTaxIdVerdict, taxIdModules, validateTaxId, verdictOf } from '../src/index.js';
+import type { Account, TaxIdValidation } from '../src/index.js';
 
 describe('validateTaxId', () => {
   it('accepts valid numbers with or without prefix, in any case, with separators', () => {
@@ -160,6 +160,227 @@ describe('tax IDs in calculations', () => {
     const failing = await checkTaxId('FR', 'FR40303265045', async () => {
       throw new Error('VIES down');
     });
-    expect(failing).toMatchObject({ valid: true, online: 'unavailable' });
+    expect(failing).toEqual({ valid: null, country: 'FR', normalized: 'FR40303265045', kind: 'eu_vat', online: 'unavailable' });
+    expect(calculateTaxRate({ ...sale, tax_id: 'FR40303265045' }, seller, { taxIdVerdict: () => verdictOf(failing) }).status).toBe('taxable');
+  });
+});
+
+// ---- Totality: any JavaScript value in, a plain JSON verdict out ----
+
+const REASONS = ['format', 'length', 'checksum', 'unknown_prefix', 'rejected_online'];
+const VERDICTS = ['valid', 'invalid', 'unknown'];
+
+const KEYS = ['valid', 'country', 'normalized', 'kind', 'reason', 'online'];
+const stringOrNull = (v: unknown): boolean => v === null || typeof v === 'string';
+
+/**
+ * What is wrong with a verdict: not the documented shape, or not carried unchanged by JSON
+ * (a BigInt, function, symbol or undefined inside). Plain checks, not `expect`: the
+ * property below runs them 100 000 times.
+ */
+function verdictProblem(r: TaxIdValidation): string | null {
+  if (typeof r !== 'object' || r === null || Object.getPrototypeOf(r) !== Object.prototype) return 'not a plain object';
+  const extra = Object.keys(r).find((k) => !KEYS.includes(k));
+  if (extra !== undefined) return `unexpected key ${extra}`;
+  if (r.valid !== true && r.valid !== false && r.valid !== null) return 'valid is not true, false or null';
+  if (!stringOrNull(r.country) || !stringOrNull(r.normalized) || !stringOrNull(r.kind)) return 'country, normalized or kind is not a string or null';
+  if (r.valid === false ? !REASONS.includes(r.reason as string) : 'reason' in r) return 'reason does not go with valid';
+  const copy = JSON.parse(JSON.stringify(r)) as Record<string, unknown>;
+  if (Object.keys(copy).length !== Object.keys(r).length || Object.entries(r).some(([k, v]) => copy[k] !== v)) return 'changed by a JSON round trip';
+  return null;
+}
+
+function expectPlainVerdict(r: TaxIdValidation): void {
+  expect(verdictProblem(r)).toBeNull();
+}
+
+const revoked = Proxy.revocable({}, {});
+revoked.revoke();
+const trap = () => {
+  throw new Error('trap');
+};
+/** Objects built to break code that reads them. */
+const HOSTILE: unknown[] = [
+  { toString: trap },
+  { valueOf: trap, toString: trap },
+  { [Symbol.toPrimitive]: trap },
+  Object.create(null),
+  Object.defineProperty({}, 'length', { get: trap }),
+  Object.defineProperty({}, 'valid', { get: trap, enumerable: true }),
+  new Proxy({}, { get: trap, has: trap, ownKeys: trap, getPrototypeOf: trap, getOwnPropertyDescriptor: trap }),
+  new Proxy(() => 'DE136695976', { apply: trap, get: trap }),
+  revoked.proxy,
+  ['DE'],
+  ['DE136695976'],
+  new String('DE136695976'),
+  Symbol('DE'),
+  Symbol.iterator,
+  1n,
+  2n ** 70n,
+  136695976,
+  Number.NaN,
+  -0,
+  Number.POSITIVE_INFINITY,
+  true,
+  false,
+  () => 'DE136695976',
+  new Date(Number.NaN),
+  /DE/g,
+  new Map([['DE', 'DE136695976']]),
+  new Uint8Array(3),
+  Promise.resolve('DE136695976'),
+  new Error('DE136695976'),
+  'DE136695976',
+  `DE${'1'.repeat(254)}`,
+  `DE${'1'.repeat(255)}`,
+  ' '.repeat(300),
+  'x'.repeat(1_000_000),
+  '\uD800DE136695976',
+  'DE136695976\u0000',
+  '',
+  '__proto__',
+  'constructor',
+  'hasOwnProperty',
+];
+
+/** Strings shaped like tax IDs: a known prefix or country, digits and letters, noise between them. */
+const taxIdLike = fc
+  .tuple(
+    fc.constantFrom('', 'DE', 'EL', 'GR', 'XI', 'EU', 'CHE', 'FR', 'NO', 'GB', 'T', 'ZZ', 'de', 'Che'),
+    fc.array(fc.constantFrom(...'0123456789ABCKMRTVWXZ'), { maxLength: 18 }),
+    fc.constantFrom('', ' ', '-', '.', ' MWST', 'RT0001', 'TQ0001', 'MVA'),
+  )
+  .map(([p, body, tail]) => `${p}${body.join('')}${tail}`);
+const countryLike = fc.constantFrom(null, undefined, '', ' de ', 'DE', 'EL', 'UK', 'XI', 'EU', 'CH', 'CA', 'US', 'BR', 'ZZ', 'el', '__PROTO__', 'CONSTRUCTOR');
+/**
+ * A hostile value travels through fast-check as its index: fast-check itself probes values
+ * (`cloneMethod in value`), which a trapping proxy would answer with an exception.
+ */
+class Hostile {
+  constructor(readonly index: number) {}
+  [fc.toStringMethod](): string {
+    return `HOSTILE[${this.index}]`;
+  }
+}
+const unwrap = (v: unknown): unknown => (v instanceof Hostile ? HOSTILE[v.index] : v);
+
+const anyValue = fc.oneof(
+  { weight: 4, arbitrary: fc.anything({ maxDepth: 2, withBigInt: true, withObjectString: true, withNullPrototype: true, withBoxedValues: true, withMap: true, withSet: true, withTypedArray: true, withDate: true, withSparseArray: true, withUnicodeString: true }) },
+  { weight: 2, arbitrary: fc.nat({ max: HOSTILE.length - 1 }).map((i) => new Hostile(i)) },
+  { weight: 3, arbitrary: taxIdLike },
+  { weight: 2, arbitrary: countryLike },
+  { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 300 }) },
+);
+
+describe('tax-ID validation is total', () => {
+  it('refuses what is not a string without reading it', () => {
+    expect(validateTaxId(['DE'] as never, 'DE136695976')).toEqual({ valid: false, country: null, normalized: null, kind: null, reason: 'format' });
+    expect(validateTaxId('EU', Object.create(null) as never)).toEqual({ valid: false, country: 'EU', normalized: null, kind: null, reason: 'format' });
+    expect(validateTaxId('DE', { toString: trap } as never)).toEqual({ valid: false, country: 'DE', normalized: null, kind: null, reason: 'format' });
+    expect(validateTaxId(1n as never, 'DE136695976')).toEqual({ valid: false, country: null, normalized: null, kind: null, reason: 'format' });
+    expect(validateTaxId('DE', 136695976 as never)).toMatchObject({ valid: false, reason: 'format' });
+    expect(validateTaxId('DE', new String('DE136695976') as never)).toMatchObject({ valid: false, reason: 'format' });
+    expect(validateTaxId(revoked.proxy as never, revoked.proxy as never)).toMatchObject({ valid: false, reason: 'format' });
+    // null, undefined and '' for the country let the prefix decide.
+    for (const none of [null, undefined, '', '  ']) expect(validateTaxId(none, 'DE136695976')).toMatchObject({ valid: true, country: 'DE' });
+  });
+
+  it('refuses long input unread: a tax ID over 256 characters is too long, a country that long is no country', () => {
+    const padded = `DE136695976${' '.repeat(256 - 11)}`;
+    expect(validateTaxId('DE', padded)).toMatchObject({ valid: true, normalized: 'DE136695976' });
+    expect(validateTaxId('DE', `${padded} `)).toEqual({ valid: false, country: 'DE', normalized: null, kind: null, reason: 'length' });
+    expect(validateTaxId(null, '1'.repeat(10_000_000))).toMatchObject({ valid: false, reason: 'length' });
+    expect(validateTaxId(`DE${' '.repeat(300)}`, 'DE136695976')).toEqual({ valid: false, country: null, normalized: null, kind: null, reason: 'format' });
+  });
+
+  it('a validator built from modules is total too', () => {
+    const own = createTaxIdValidator(taxIdModules.filter((m) => m.country === 'DE'));
+    expect(own('DE', 'DE136695976').valid).toBe(true);
+    expect(own({ toString: trap } as never, 'x')).toMatchObject({ valid: false, reason: 'format' });
+    expect(own('DE', Symbol('x') as never)).toMatchObject({ valid: false, country: 'DE', reason: 'format' });
+  });
+
+  it('verdictOf and offlineTaxIdVerdict answer for anything', () => {
+    expect(verdictOf(null as never)).toBe('unknown');
+    expect(verdictOf(Object.defineProperty({}, 'valid', { get: trap }) as never)).toBe('unknown');
+    expect(verdictOf(revoked.proxy as never)).toBe('unknown');
+    expect(verdictOf({ valid: 'yes' } as never)).toBe('unknown');
+    expect(verdictOf({ valid: false } as never)).toBe('invalid');
+    expect(offlineTaxIdVerdict(['FR'] as never, 'FR40303265045')).toBe('invalid');
+    expect(offlineTaxIdVerdict('FR', 'FR40303265045')).toBe('valid');
+  });
+
+  it('never throws and always answers plain JSON, for 100 000 random and hostile values', () => {
+    fc.assert(
+      fc.property(anyValue, anyValue, (a, b) => {
+        const country = unwrap(a);
+        const taxId = unwrap(b);
+        const r = validateTaxId(country as never, taxId as never);
+        const problem = verdictProblem(r);
+        if (problem) throw new Error(problem);
+        if (typeof taxId !== 'string' && (r.valid !== false || r.reason !== 'format')) throw new Error('a tax ID that is not a string is not refused as format');
+        if (country !== null && country !== undefined && typeof country !== 'string' && (r.valid !== false || r.reason !== 'format' || r.country !== null)) {
+          throw new Error('a country that is not a string is not refused as format');
+        }
+        if (!VERDICTS.includes(offlineTaxIdVerdict(country as never, taxId as never))) throw new Error('offlineTaxIdVerdict');
+        if (!VERDICTS.includes(verdictOf(taxId as never))) throw new Error('verdictOf');
+      }),
+      { numRuns: 100_000 },
+    );
+  });
+});
+
+describe('checkTaxId', () => {
+  const FR = 'FR40303265045';
+
+  it('takes only true and false from the online checker; anything else keeps the offline verdict as unknown', async () => {
+    expect(await checkTaxId('FR', FR, async () => true)).toMatchObject({ valid: true, online: 'valid' });
+    expect(await checkTaxId('FR', FR, async () => null)).toMatchObject({ valid: true, online: 'unknown' });
+    // A checker that forgot to return is no rejection of the number.
+    expect(await checkTaxId('FR', FR, (async () => undefined) as never)).toMatchObject({ valid: true, online: 'unknown' });
+    expect(await checkTaxId('FR', FR, (async () => 0) as never)).toMatchObject({ valid: true, online: 'unknown' });
+    expect(await checkTaxId('FR', FR)).toMatchObject({ valid: true, online: 'not_checked' });
+    expect(await checkTaxId('FR', 'FR40303265046', async () => true)).toMatchObject({ valid: false, reason: 'checksum', online: 'not_checked' });
+  });
+
+  it('answers valid: null, online unavailable, when the checker throws, rejects or is no function', async () => {
+    const broken: unknown[] = [
+      () => {
+        throw new TypeError('sync');
+      },
+      () => Promise.reject(new Error('VIES down')),
+      () => Promise.reject(Symbol('odd')),
+      () => ({ then: trap }),
+      'https://ec.europa.eu/taxation_customs/vies',
+      revoked.proxy,
+    ];
+    for (const online of broken) {
+      const r = await checkTaxId('FR', FR, online as never);
+      expect(r).toEqual({ valid: null, country: 'FR', normalized: FR, kind: 'eu_vat', online: 'unavailable' });
+      expect(verdictOf(r)).toBe('unknown');
+    }
+  });
+
+  it('always resolves to plain JSON, whatever the arguments and the checker', async () => {
+    const checker = fc.constantFrom<unknown>(
+      undefined,
+      null,
+      async () => true,
+      async () => false,
+      async () => null,
+      async () => 1n,
+      () => 'yes',
+      trap,
+      () => Promise.reject(new Error('down')),
+      'revoked',
+    );
+    await fc.assert(
+      fc.asyncProperty(anyValue, anyValue, checker, async (country, taxId, online) => {
+        const r = await checkTaxId(unwrap(country) as never, unwrap(taxId) as never, (online === 'revoked' ? revoked.proxy : online) as never);
+        expectPlainVerdict(r);
+        expect(['valid', 'invalid', 'unknown', 'unavailable', 'not_checked']).toContain(r.online);
+      }),
+      { numRuns: 5_000 },
+    );
   });
 });

@@ -1,7 +1,33 @@
+import { createReadStream } from 'node:fs';
+import { isatty } from 'node:tty';
+import { oneLine } from './input.js';
 import { run } from './main.js';
 
-process.exitCode = run(
-  process.argv.slice(2),
-  (s) => process.stdout.write(`${s}\n`),
-  (s) => process.stderr.write(`${s}\n`),
-);
+/** One line on stderr and exit status 1, for what escapes `run` (it should be nothing). */
+function fail(e: unknown): never {
+  process.stderr.write(`taxrules: ${oneLine(e instanceof Error ? e.message : String(e))}\n`);
+  process.exit(1);
+}
+
+// A reader that stops early (`taxrules tax-codes | head -1`) closes the pipe: the output
+// ends there, as for any Unix tool, without a trace.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => (e.code === 'EPIPE' ? process.exit(process.exitCode ?? 0) : fail(e)));
+process.on('uncaughtException', fail);
+
+/**
+ * All of standard input. Read through fs, not `process.stdin`, which ends quietly when fd 0
+ * cannot be read (a directory given as `< /`) instead of reporting the error.
+ */
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of createReadStream('', { fd: 0, autoClose: false })) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+run(process.argv.slice(2), {
+  out: (s) => process.stdout.write(`${s}\n`),
+  err: (s) => process.stderr.write(`${s}\n`),
+  stdin: { isTTY: isatty(0), read: readStdin },
+}).then((code) => {
+  process.exitCode = code;
+}, fail);

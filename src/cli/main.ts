@@ -1,149 +1,299 @@
-import { readFileSync } from 'node:fs';
-import { calculateTaxRate, explainTaxRate } from '../adapters/v20241028.js';
-import type { Account } from '../adapters/account.js';
-import { getJurisdiction, getTaxCode, listJurisdictions, listTaxCodes } from '../catalog.js';
-import { TaxRulesError } from '../core/errors.js';
-import { defaultRuleSet } from '../default-rules.js';
+import { version } from '../../package.json';
+import {
+  calculate,
+  calculateTaxRate,
+  defaultRuleSet,
+  explainTaxRate,
+  getJurisdiction,
+  getTaxCode,
+  listJurisdictions,
+  listTaxCodes,
+  TaxRulesError,
+  validateTaxId,
+  type Account,
+} from '../index.js';
+import { parseArgs, type FlagSpec } from './args.js';
 import { demoAccount } from './demo-account.js';
+import { InputError, oneLine, parseJson, readJsonFile, readProblem } from './input.js';
 
-const USAGE = `taxrules — offline sales tax, VAT and GST
-
-Usage:
-  taxrules quote [QUERY] [flags]      the tax of a sale, as GET /tax_rates/calculate (v20241028) answers it
-  taxrules jurisdictions [--country CC] [--region R|none]
-  taxrules jurisdiction ID
-  taxrules tax-codes
-  taxrules tax-code ID
-
-QUERY is a query string such as 'to_country=DE&tax_code=ebook&amount=100'.
-Flags of quote (each sets the parameter of the same name):
-  --to-country CC  --to-postal-code P  --to-city C  --to-street S
-  --from-country CC  --from-postal-code P  --tax-id ID  --tax-code CODE
-  --tax-behavior exclusive|inclusive  --product-type good|service
-  --date YYYY-MM-DD  --amount N  --currency CUR
-  --account FILE   the seller (JSON: country, postal_code, currency, registrations…);
-                   without it a demo seller in Ireland registered everywhere is used
-  --explain        print the full result: status, reason, jurisdiction, rate sources
-
-Exit status: 0 success, 1 the input was refused (the error is printed as JSON), 2 usage.`;
-
-interface Parsed {
-  positional: string[];
-  flags: Map<string, string | true>;
+/** Where the command writes, and what it reads besides files. */
+export interface CliIO {
+  /** Standard output; each call is one or more whole lines. */
+  out(text: string): void;
+  /** Standard error; each call is one or more whole lines. */
+  err(text: string): void;
+  /** Standard input: whether it is a terminal, and all of it as text. Absent: there is none. */
+  stdin?: { isTTY: boolean; read(): Promise<string> };
 }
 
-function parseArgs(argv: string[]): Parsed {
-  const positional: string[] = [];
-  const flags = new Map<string, string | true>();
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i] as string;
-    if (a.startsWith('--')) {
-      const eq = a.indexOf('=');
-      if (eq > 0) flags.set(a.slice(2, eq), a.slice(eq + 1));
-      else if (a === '--explain' || a === '--help') flags.set(a.slice(2), true);
-      else {
-        const v = argv[i + 1];
-        if (v === undefined) throw new UsageError(`${a} needs a value`);
-        flags.set(a.slice(2), v);
-        i++;
-      }
-    } else positional.push(a);
-  }
-  return { positional, flags };
+type Flags = ReadonlyMap<string, string | true>;
+
+interface Command {
+  name: string;
+  /** Arguments and flags as the usage shows them. */
+  synopsis: string;
+  summary: string;
+  /** How many arguments, and what to say when the count is wrong. */
+  args: { min: number; max: number; names: string; hint?: string };
+  flags: readonly FlagSpec[];
+  run(args: string[], flags: Flags, io: CliIO): number | Promise<number>;
 }
 
+/** A command line that is not one: reported with the usage, exit status 2. */
 class UsageError extends Error {}
 
-function flag(p: Parsed, name: string): string | undefined {
-  const v = p.flags.get(name);
-  return typeof v === 'string' ? v : undefined;
+/** The parameters of `GET /tax_rates/calculate`, as flags of quote: `--to-country` sets `to_country`. */
+const QUERY_FLAGS: readonly FlagSpec[] = [
+  { name: 'to-country', value: 'CC' },
+  { name: 'to-postal-code', value: 'P' },
+  { name: 'to-city', value: 'C' },
+  { name: 'to-street', value: 'S' },
+  { name: 'from-country', value: 'CC' },
+  { name: 'from-postal-code', value: 'P' },
+  { name: 'tax-id', value: 'ID' },
+  { name: 'tax-code', value: 'CODE' },
+  { name: 'tax-behavior', value: 'exclusive|inclusive' },
+  { name: 'product-type', value: 'good|service' },
+  { name: 'date', value: 'YYYY-MM-DD' },
+  { name: 'amount', value: 'N' },
+  { name: 'currency', value: 'CUR' },
+];
+const ACCOUNT: FlagSpec = { name: 'account', value: 'FILE' };
+
+const json = (value: unknown): string => JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), 2);
+
+/** The seller of `--account FILE`, or the demo seller, which stderr mentions. */
+function seller(flags: Flags, io: CliIO): Account {
+  const file = flags.get('account');
+  if (typeof file === 'string') return readJsonFile(file, 'account') as Account;
+  io.err('taxrules: no --account given: using a demo seller in Ireland registered in every jurisdiction');
+  return demoAccount(defaultRuleSet);
 }
 
-const QUERY_FLAGS = [
-  'to-country',
-  'to-postal-code',
-  'to-city',
-  'to-street',
-  'from-country',
-  'from-postal-code',
-  'tax-id',
-  'tax-code',
-  'tax-behavior',
-  'product-type',
-  'date',
-  'amount',
-  'currency',
+/** The request of `calculate`: from FILE, or from stdin for `-` or when stdin is a pipe or a file. */
+async function calculationRequest(source: string | undefined, io: CliIO): Promise<unknown> {
+  if (source !== undefined && source !== '-') return readJsonFile(source, 'request');
+  if (!io.stdin || (source === undefined && io.stdin.isTTY)) {
+    throw new UsageError('calculate needs a request: give a FILE, or - (or a pipe) for standard input');
+  }
+  let text: string;
+  try {
+    text = await io.stdin.read();
+  } catch (e) {
+    throw new InputError(`cannot read the request from standard input: ${readProblem(e)}`);
+  }
+  return parseJson(text, 'the request on standard input');
+}
+
+const COMMANDS: readonly Command[] = [
+  {
+    name: 'quote',
+    synopsis: '[QUERY] [flags]',
+    summary: 'the tax of a sale, as GET /tax_rates/calculate (API version 20241028) answers it',
+    args: { min: 0, max: 1, names: 'QUERY', hint: 'quote the query string' },
+    flags: [...QUERY_FLAGS, ACCOUNT, { name: 'explain' }],
+    run([text], flags, io) {
+      const query = new URLSearchParams(text ?? '');
+      for (const f of QUERY_FLAGS) {
+        const v = flags.get(f.name);
+        if (typeof v === 'string') query.set(f.name.replace(/-/g, '_'), v);
+      }
+      const account = seller(flags, io);
+      io.out(json(flags.has('explain') ? explainTaxRate(query, account) : calculateTaxRate(query, account)));
+      return 0;
+    },
+  },
+  {
+    name: 'calculate',
+    synopsis: '[FILE|-] [--account FILE]',
+    summary: 'a line-item calculation (API version 20260309) of a JSON request',
+    args: { min: 0, max: 1, names: 'FILE' },
+    flags: [ACCOUNT],
+    async run([source], flags, io) {
+      const request = await calculationRequest(source, io);
+      io.out(json(calculate(request, seller(flags, io))));
+      return 0;
+    },
+  },
+  {
+    name: 'validate-tax-id',
+    synopsis: '[COUNTRY] TAX_ID',
+    summary: 'offline validation of a tax ID: the verdict as JSON',
+    args: { min: 1, max: 2, names: 'COUNTRY and TAX_ID', hint: 'quote a number written with spaces' },
+    flags: [],
+    run(args, _flags, io) {
+      const [country, taxId] = args.length === 2 ? args : [null, args[0]];
+      io.out(json(validateTaxId(country || null, taxId as string)));
+      return 0;
+    },
+  },
+  {
+    name: 'jurisdictions',
+    synopsis: '[--country CC] [--region R|none]',
+    summary: 'the jurisdictions an account can register in (GET /jurisdictions)',
+    args: { min: 0, max: 0, names: '' },
+    flags: [
+      { name: 'country', value: 'CC' },
+      { name: 'region', value: 'R|none' },
+    ],
+    run(_args, flags, io) {
+      const text = (name: string) => {
+        const v = flags.get(name);
+        return typeof v === 'string' ? v : undefined;
+      };
+      io.out(json(listJurisdictions({ country: text('country'), region: text('region') })));
+      return 0;
+    },
+  },
+  {
+    name: 'jurisdiction',
+    synopsis: 'ID',
+    summary: 'one jurisdiction by its numeric id (GET /jurisdictions/{id})',
+    args: { min: 1, max: 1, names: 'ID' },
+    flags: [],
+    run([id], _flags, io) {
+      const n = /^[0-9]+$/.test(id as string) ? Number(id) : Number.NaN;
+      if (!Number.isSafeInteger(n)) throw new UsageError(`the jurisdiction ID must be a whole number, not ${JSON.stringify(id)}`);
+      io.out(json(getJurisdiction(n)));
+      return 0;
+    },
+  },
+  {
+    name: 'tax-codes',
+    synopsis: '',
+    summary: 'the tax codes (GET /tax_codes)',
+    args: { min: 0, max: 0, names: '' },
+    flags: [],
+    run(_args, _flags, io) {
+      io.out(json(listTaxCodes()));
+      return 0;
+    },
+  },
+  {
+    name: 'tax-code',
+    synopsis: 'ID',
+    summary: 'one tax code (GET /tax_codes/{id})',
+    args: { min: 1, max: 1, names: 'ID' },
+    flags: [],
+    run([id], _flags, io) {
+      io.out(json(getTaxCode(id as string)));
+      return 0;
+    },
+  },
 ];
 
-export function run(argv: string[], out: (s: string) => void, err: (s: string) => void): number {
-  let p: Parsed;
-  try {
-    p = parseArgs(argv);
-  } catch (e) {
-    err(`${(e as Error).message}\n\n${USAGE}`);
-    return 2;
-  }
-  const [command, ...rest] = p.positional;
-  if (!command || p.flags.has('help') || command === 'help') {
-    (command ? out : err)(USAGE);
-    return command ? 0 : 2;
-  }
-  const known = new Set([...QUERY_FLAGS, 'account', 'explain', 'country', 'region', 'help']);
-  for (const f of p.flags.keys()) {
-    if (!known.has(f)) {
-      err(`unknown flag --${f}\n\n${USAGE}`);
-      return 2;
+const synopsisOf = (c: Command): string => `taxrules ${c.name}${c.synopsis ? ` ${c.synopsis}` : ''}`;
+
+/** Flags with their values, a few to a line. */
+function flagLines(flags: readonly FlagSpec[], indent: string, width = 78): string[] {
+  const lines: string[] = [];
+  let line = indent;
+  for (const f of flags) {
+    const item = `--${f.name}${f.value ? ` ${f.value}` : ''}`;
+    if (line.length > indent.length && line.length + 2 + item.length > width) {
+      lines.push(line);
+      line = indent;
     }
+    line += line.length > indent.length ? `  ${item}` : item;
   }
+  if (line.length > indent.length) lines.push(line);
+  return lines;
+}
+
+function usage(): string {
+  return [
+    'taxrules — offline sales tax, VAT and GST',
+    '',
+    'Usage:',
+    ...COMMANDS.flatMap((c) => [`  ${synopsisOf(c)}`, `      ${c.summary}`]),
+    '  taxrules --help | --version',
+    '',
+    "QUERY is a query string such as 'to_country=DE&tax_code=ebook&amount=100'.",
+    'Flags of quote (each sets the parameter of the same name):',
+    ...flagLines(QUERY_FLAGS, '  '),
+    '  --explain        print the full result: status, reason, jurisdiction, rate sources',
+    '--account FILE (quote, calculate): the seller (JSON: country, postal_code, currency,',
+    '  registrations…); without it a demo seller in Ireland registered everywhere is used.',
+    'calculate reads the request (JSON: customer_address, line_items, …) from FILE, or from',
+    '  standard input with - or when standard input is not a terminal.',
+    "validate-tax-id: COUNTRY is the customer's country; without it (or with '') the prefix",
+    '  written on the number decides. The verdict is printed whatever it is: read "valid".',
+    '',
+    'Exit status: 0 success (validate-tax-id: whatever the verdict); 1 the input was refused',
+    '(a TaxRulesError, printed as JSON on stderr) or a file or standard input could not be',
+    'read; 2 usage error.',
+  ].join('\n');
+}
+
+/** The one line of usage shown after a usage error: the command's, or the list of commands. */
+function shortUsage(name: unknown): string {
+  const command = COMMANDS.find((c) => c.name === name);
+  const line = command ? synopsisOf(command) : `taxrules ${COMMANDS.map((c) => c.name).join('|')} [ARGS] [flags]`;
+  return `Usage: ${line}\nRun 'taxrules --help' for more.`;
+}
+
+function wrongCount(c: Command, given: number): string {
+  const { min, max, names, hint } = c.args;
+  const counts = ['no', 'one', 'two'];
+  const wanted = min === max ? `${counts[min]} argument${min === 1 ? '' : 's'}` : min === 0 ? `at most ${counts[max]} argument${max === 1 ? '' : 's'}` : `${counts[min]} or ${counts[max]} arguments`;
+  const got = given === 0 ? 'none' : `${given}`;
+  return `${c.name} takes ${wanted}${names ? ` (${names})` : ''}, got ${got}${given > max && hint ? `: ${hint}` : ''}`;
+}
+
+async function dispatch(argv: readonly string[], io: CliIO): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined) throw new UsageError('no command given');
+  if (name === '-h' || name === '--help' || name === 'help') {
+    io.out(usage());
+    return 0;
+  }
+  if (name === '-V' || name === '--version') {
+    io.out(version);
+    return 0;
+  }
+  const command = COMMANDS.find((c) => c.name === name);
+  if (!command) throw new UsageError(name.startsWith('-') ? `unknown flag ${name} (flags go after the command)` : `unknown command ${name}`);
+  const p = parseArgs(rest, command.flags);
+  if (p.help || p.version) {
+    io.out(p.help ? usage() : version);
+    return 0;
+  }
+  if (p.problem) throw new UsageError(p.problem);
+  if (p.positional.length < command.args.min || p.positional.length > command.args.max) throw new UsageError(wrongCount(command, p.positional.length));
+  return command.run(p.positional, p.flags, io);
+}
+
+/** An error of unknown kind, described without trusting it (its getters may throw). */
+function describe(e: unknown): string {
   try {
-    switch (command) {
-      case 'quote': {
-        if (rest.length > 1) throw new UsageError('quote takes one query string');
-        const query = new URLSearchParams(rest[0] ?? '');
-        for (const f of QUERY_FLAGS) {
-          const v = flag(p, f);
-          if (v !== undefined) query.set(f.replace(/-/g, '_'), v);
-        }
-        const accountFile = flag(p, 'account');
-        let account: Account;
-        if (accountFile) {
-          account = JSON.parse(readFileSync(accountFile, 'utf8')) as Account;
-        } else {
-          account = demoAccount(defaultRuleSet);
-          err('taxrules: no --account given: using a demo seller in Ireland registered in every jurisdiction');
-        }
-        const result = p.flags.has('explain') ? explainTaxRate(query, account) : calculateTaxRate(query, account);
-        out(JSON.stringify(result, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), 2));
-        return 0;
+    return e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+  } catch {
+    return 'an error that cannot be described';
+  }
+}
+
+/**
+ * Runs the command line `argv` (without `node` and the script). Resolves to the exit
+ * status and never rejects: a usage error is a line and the usage on stderr (2), a
+ * TaxRulesError its JSON on stderr (1), anything else one line on stderr (1).
+ */
+export async function run(argv: readonly string[], io: CliIO): Promise<number> {
+  try {
+    return await dispatch(argv, io);
+  } catch (e) {
+    try {
+      if (e instanceof UsageError) {
+        io.err(`taxrules: ${oneLine(e.message)}\n${shortUsage(argv[0])}`);
+        return 2;
       }
-      case 'jurisdictions':
-        out(JSON.stringify(listJurisdictions({ country: flag(p, 'country'), region: flag(p, 'region') }), null, 2));
-        return 0;
-      case 'jurisdiction':
-        out(JSON.stringify(getJurisdiction(Number(rest[0])), null, 2));
-        return 0;
-      case 'tax-codes':
-        out(JSON.stringify(listTaxCodes(), null, 2));
-        return 0;
-      case 'tax-code':
-        out(JSON.stringify(getTaxCode(rest[0] ?? ''), null, 2));
-        return 0;
-      default:
-        throw new UsageError(`unknown command ${command}`);
+      if (e instanceof TaxRulesError) {
+        io.err(json(e.toJSON()));
+        return 1;
+      }
+      io.err(`taxrules: ${oneLine(e instanceof InputError ? e.message : describe(e))}`);
+    } catch {
+      // Nothing can be said where stderr itself fails.
     }
-  } catch (e) {
-    if (e instanceof UsageError) {
-      err(`${e.message}\n\n${USAGE}`);
-      return 2;
-    }
-    if (e instanceof TaxRulesError) {
-      err(JSON.stringify(e.toJSON(), null, 2));
-      return 1;
-    }
-    if (e instanceof SyntaxError || (e as NodeJS.ErrnoException).code === 'ENOENT') {
-      err(`taxrules: cannot read the account file: ${(e as Error).message}`);
-      return 1;
-    }
-    throw e;
+    return 1;
   }
 }

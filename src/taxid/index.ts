@@ -12,15 +12,24 @@ export { taxIdModules };
  * Validates a tax ID offline: format and check digit by the issuing country's published
  * algorithm. `country` is the customer's country (ISO code; `EL`, `XI`, `EU` accepted) or
  * `null`; a prefix written on a VAT number (`DE…`, `EL…`, `XI…`, `EU…`, `CHE…`) decides
- * whose rules apply. Never throws for any string input.
+ * whose rules apply. Never throws, whatever the arguments: a value that is not a string
+ * answers `valid: false, reason: 'format'`, a string over 256 characters `reason: 'length'`
+ * (a country that long: `'format'`).
  *
  * @example validateTaxId('DE', 'DE 136 695 976') // { valid: true, country: 'DE', normalized: 'DE136695976', kind: 'eu_vat' }
  */
 export const validateTaxId = createTaxIdValidator(taxIdModules, defaultRuleSet.world.keys());
 
-/** The core's three-way verdict for a validation. */
+/** The core's three-way verdict for a validation; `unknown` for anything that is not one. */
 export function verdictOf(v: TaxIdValidation): TaxIdVerdict {
-  return v.valid === true ? 'valid' : v.valid === false ? 'invalid' : 'unknown';
+  let valid: unknown;
+  try {
+    // A caller's own object may have a throwing getter, or be a revoked proxy.
+    valid = typeof v === 'object' && v !== null ? v.valid : undefined;
+  } catch {
+    valid = undefined;
+  }
+  return valid === true ? 'valid' : valid === false ? 'invalid' : 'unknown';
 }
 
 /** The default verdict of the calculation adapters: offline validation by {@link validateTaxId}. */
@@ -28,27 +37,44 @@ export function offlineTaxIdVerdict(country: string, taxId: string): TaxIdVerdic
   return verdictOf(validateTaxId(country, taxId));
 }
 
-/** An online check (such as VIES, HMRC or the Swiss UID register) run by a server, never by taxrules. */
+/**
+ * An online check (such as VIES, HMRC or the Swiss UID register) run by a server, never by
+ * taxrules: `true` the register confirms the number, `false` it does not know it, `null` no
+ * answer. It receives a copy of the offline verdict.
+ */
 export type OnlineTaxIdChecker = (validation: TaxIdValidation & { valid: true | null }) => Promise<boolean | null>;
+
+/** What the online check said: `not_checked` when there was no checker or the number failed offline. */
+export type OnlineTaxIdStatus = 'valid' | 'invalid' | 'unknown' | 'unavailable' | 'not_checked';
 
 /**
  * Offline validation, then — for numbers that pass or that have no offline rule — the
  * server's own online checker. The result feeds a calculation through
- * `options.taxIdVerdict: () => verdictOf(result)`. A failing online check (the promise
- * rejects) leaves the offline verdict standing, with `online: 'unavailable'`.
+ * `options.taxIdVerdict: () => verdictOf(result)`.
+ *
+ * The returned promise always resolves. An answer other than `true` or `false` keeps the
+ * offline verdict with `online: 'unknown'`. A checker that throws or rejects (or is not a
+ * function) gives `valid: null` with `online: 'unavailable'`, as the service interface's
+ * `/tax_ids/validate` answers `null` when the external service is unavailable: the customer
+ * is then not taken for a business on the strength of the check digits alone (a supplier may
+ * treat a customer as a taxable person once it has confirmed the number's validity,
+ * Implementing Regulation (EU) 282/2011, Art. 18(1)(a)). A caller who accepts the offline
+ * verdict in that case has it in `validateTaxId`.
  */
 export async function checkTaxId(
   country: string | null,
   taxId: string,
   online?: OnlineTaxIdChecker,
-): Promise<TaxIdValidation & { online: 'valid' | 'invalid' | 'unknown' | 'unavailable' | 'not_checked' }> {
+): Promise<TaxIdValidation & { online: OnlineTaxIdStatus }> {
   const offline = validateTaxId(country, taxId);
-  if (!online || offline.valid === false) return { ...offline, online: 'not_checked' };
+  if (online === undefined || online === null || offline.valid === false) return { ...offline, online: 'not_checked' };
+  let answer: unknown;
   try {
-    const answer = await online(offline as TaxIdValidation & { valid: true | null });
-    if (answer === null) return { ...offline, online: 'unknown' };
-    return answer ? { ...offline, valid: true, online: 'valid' } : { ...offline, valid: false, normalized: null, reason: 'rejected_online', online: 'invalid' };
+    answer = await online({ ...offline } as TaxIdValidation & { valid: true | null });
   } catch {
-    return { ...offline, online: 'unavailable' };
+    return { valid: null, country: offline.country, normalized: offline.normalized, kind: offline.kind, online: 'unavailable' };
   }
+  if (answer === true) return { ...offline, valid: true, online: 'valid' };
+  if (answer === false) return { ...offline, valid: false, normalized: null, reason: 'rejected_online', online: 'invalid' };
+  return { ...offline, online: 'unknown' };
 }

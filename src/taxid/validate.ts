@@ -11,7 +11,23 @@ const COUNTRY_ALIASES: Record<string, string> = { EL: 'GR', UK: 'GB' };
 
 const isLetter = (c: number): boolean => c >= 65 && c <= 90;
 
+/**
+ * The longest `country` or `taxId` string read, in UTF-16 units. The longest numbers (a
+ * Canadian QST or a Swiss VAT number written with every separator) stay under 40; the bound
+ * keeps the work per call small whatever a caller passes. Longer input is refused unread.
+ */
+export const MAX_TAX_ID_INPUT = 256;
 
+/** A refusal of input the validator does not read. */
+const refused = (country: string | null, reason: 'format' | 'length'): TaxIdValidation => ({ valid: false, country, normalized: null, kind: null, reason });
+
+/**
+ * Validates a tax ID. Total: any value for either argument gives a verdict of plain
+ * strings, booleans and nulls, and nothing throws. Only strings are read (and for `country`,
+ * `null`, `undefined` or `''`, meaning "the prefix written on the number decides"); other
+ * values are never touched (no `toString`, no getters) and answer `valid: false` with
+ * `reason: 'format'`.
+ */
 export type TaxIdValidator = (country: string | null | undefined, taxId: string) => TaxIdValidation;
 
 /**
@@ -40,13 +56,18 @@ export function createTaxIdValidator(modules: readonly TaxIdModule[], countryCod
   }
   longPrefixes.sort((a, b) => b.prefix.length - a.prefix.length);
 
-  return function validateTaxId(country, taxId) {
-    const raw = typeof taxId === 'string' ? taxId : String(taxId);
-    const id = isCompactUpper(raw) ? raw : raw.toUpperCase().replace(NOISE, '');
-    let cc = !country ? '' : isCompactUpper(country) ? country : String(country).trim().toUpperCase();
+  return function validateTaxId(country: unknown, taxId: unknown): TaxIdValidation {
+    // typeof is the only operation applied to a value before it is known to be a string: it
+    // cannot throw, even for a revoked proxy.
+    if (country !== null && country !== undefined && (typeof country !== 'string' || country.length > MAX_TAX_ID_INPUT)) return refused(null, 'format');
+    let cc = typeof country !== 'string' ? '' : isCompactUpper(country) ? country : country.trim().toUpperCase();
     cc = COUNTRY_ALIASES[cc] ?? cc;
     const own = cc ? byCountry.get(cc) : undefined;
-    if (id.length === 0) return { valid: false, country: own ? own.country : cc || null, normalized: null, kind: null, reason: 'format' };
+    const given = own ? own.country : cc || null;
+    if (typeof taxId !== 'string') return refused(given, 'format');
+    if (taxId.length > MAX_TAX_ID_INPUT) return refused(given, 'length');
+    const id = isCompactUpper(taxId) ? taxId : taxId.toUpperCase().replace(NOISE, '');
+    if (id.length === 0) return refused(given, 'format');
 
     let module = own;
     let body = id;
