@@ -153,6 +153,11 @@ const peerB2B = bench('peer: npm sales-tax getSalesTax, EU B2B (offline VAT chec
   salesTax.toggleEnabledTaxNumberValidation(true);
   salesTax.toggleEnabledTaxNumberFraudCheck(false);
 });
+// What detecting a changed account costs: the comparison of an account with what its
+// preparation read (11 registrations), which every call makes.
+const changeCheck = bench('account change check (11 registrations), per call', () => {
+  do_not_optimize(prepareAccount(benchAccount, defaultRuleSet));
+});
 const decimalRow = bench('reference: decimal.js times + toDecimalPlaces', () => {
   do_not_optimize(new Decimal('123.45').times('0.19').toDecimalPlaces(2));
 });
@@ -183,6 +188,10 @@ const calcAloneNs = Number(spawnSync(process.execPath, ['--input-type=module', '
 // Heap once every country, regime and territory of the default rule set is compiled.
 const heapScript = `globalThis.gc(); const h0 = process.memoryUsage().heapUsed; const m = await import(${JSON.stringify(new URL('../dist/index.js', import.meta.url).href)}); m.calculateTaxRate({ to_country: 'DE', date: '2026-06-01' }, { country: 'IE', currency: 'EUR', registrations: [] }); const r = m.defaultRuleSet; for (const x of [r.jurisdictions, r.countries, r.regimes, r.territories]) for (const v of x.values()) void v; globalThis.gc(); console.log(process.memoryUsage().heapUsed - h0);`;
 const heapMb = Number(spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', heapScript], { encoding: 'utf8' }).stdout.trim()) / 2 ** 20;
+// The decision cache's bound under many sellers and addresses (heap measured after GC).
+const cacheRun = spawnSync(process.execPath, ['--expose-gc', new URL('./cache-memory.mjs', import.meta.url).pathname, new URL('../dist/index.js', import.meta.url).href], { encoding: 'utf8' });
+const cacheMemory = JSON.parse(cacheRun.stdout.trim()) as { sellers: number; addresses: number; quotes: number; seconds: number; heapGrowthBytes: number; stats: { entries: number; maxEntries: number; bytes: number; maxBytes: number } };
+const cacheMb = cacheMemory.heapGrowthBytes / 2 ** 20;
 // Each published entry as shipped (minified, one file with its dependencies), gzipped.
 const gzKb = (bytes: Uint8Array | string): number => gzipSync(bytes).length / 1024;
 const entrySizes = Object.fromEntries(['index.js', 'eu.js', 'schemas.js'].map((f) => [f, gzKb(readFileSync(new URL(`../dist/${f}`, import.meta.url)))]));
@@ -193,6 +202,8 @@ const packSizes = { world: gzKb(JSON.stringify(worldPack)), eu: gzKb(JSON.string
 console.log(`\ncold start (import + first quote, median of 10): default entry ${coldMs.toFixed(1)} ms, EU entry ${coldEuMs.toFixed(1)} ms`);
 console.log(`calculate, 10 lines, alone in a fresh process: ${calcAloneNs.toFixed(0)} ns (${Math.round(1e9 / calcAloneNs).toLocaleString('en')}/s)`);
 console.log(`heap with every rule compiled: ${heapMb.toFixed(1)} MB`);
+console.log(`decision cache, ${cacheMemory.sellers} sellers × ${cacheMemory.addresses.toLocaleString('en')} addresses (${cacheMemory.quotes.toLocaleString('en')} quotes in ${cacheMemory.seconds.toFixed(1)} s): heap +${cacheMb.toFixed(1)} MB after GC; the cache counts ${cacheMemory.stats.entries.toLocaleString('en')} decisions, ${(cacheMemory.stats.bytes / 2 ** 20).toFixed(1)} MB by its estimate, bound ${(cacheMemory.stats.maxBytes / 2 ** 20).toFixed(0)} MB`);
+console.log(`account change check: ${changeCheck.nsMedian.toFixed(0)} ns per call for 11 registrations`);
 console.log(`entries, minified + gzipped with their dependencies: ${Object.entries(entrySizes).map(([f, kb]) => `${f} ${kb.toFixed(1)} kB`).join(', ')}`);
 console.log(`rule packs, gzipped: world ${packSizes.world.toFixed(1)} kB, EU ${packSizes.eu.toFixed(1)} kB (no US ZIP pack yet: US local rates are not in the data)`);
 
@@ -207,6 +218,7 @@ const targets: [string, boolean, string][] = [
   ['10-line calculate ≥ 200 k/s', calc10.opsPerSec >= 200_000, `${Math.round(calc10.opsPerSec).toLocaleString('en')}/s`],
   ['cold start ≤ 15 ms', coldMs <= 15, `${coldMs.toFixed(1)} ms`],
   ['heap with all rules ≤ 30 MB', heapMb <= 30, `${heapMb.toFixed(1)} MB`],
+  ['decision cache within its 32 MB bound', cacheMb <= cacheMemory.stats.maxBytes / 2 ** 20, `${cacheMb.toFixed(1)} MB`],
   ['EU-only bundle ≤ 40 kB gzip', euKb <= 40, `${euKb.toFixed(1)} kB`],
 ];
 console.log('\ntargets');
@@ -217,8 +229,9 @@ void rateUncached;
 void rateFreshAccount;
 void accountParse;
 void decimalRow;
+void changeCheck;
 
 mkdirSync('bench/results', { recursive: true });
-const result = { date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model, cores: cpus().length, rows, calculateAloneNs: calcAloneNs, coldStartMs: coldMs, coldStartEuMs: coldEuMs, heapMb, bundleGzipKb: bundleKb, entryGzipKb: entrySizes, packGzipKb: packSizes, targets: targets.map(([name, met, value]) => ({ name, met, value })) };
+const result = { date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model, cores: cpus().length, rows, calculateAloneNs: calcAloneNs, coldStartMs: coldMs, coldStartEuMs: coldEuMs, heapMb, cacheMemory, bundleGzipKb: bundleKb, entryGzipKb: entrySizes, packGzipKb: packSizes, targets: targets.map(([name, met, value]) => ({ name, met, value })) };
 writeFileSync('bench/results/latest.json', `${JSON.stringify(result, null, 2)}\n`);
 console.log('\nwrote bench/results/latest.json');

@@ -1,6 +1,6 @@
 export { calculateTaxRate, explainTaxRate, parseTaxRateQuery } from './adapters/v20241028.js';
 export type { TaxRateQuery, TaxRateResponse, CalculateOptions, TaxIdVerdictFunction } from './adapters/v20241028.js';
-export { prepareAccount } from './adapters/account.js';
+export { prepareAccount } from './adapters/engine.js';
 export type { Account, AccountRegistration, PreparedAccount } from './adapters/account.js';
 export { listJurisdictions, getJurisdiction, listTaxCodes, getTaxCode } from './catalog.js';
 export type { Jurisdiction, TaxCode } from './catalog.js';

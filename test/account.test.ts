@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isPlainValidAccount, prepareAccount } from '../src/adapters/account.js';
+import { isPlainValidAccount } from '../src/adapters/account.js';
+import { prepareAccount } from '../src/adapters/engine.js';
 import { accountSchema } from '../src/schemas.js';
 import { defaultRuleSet } from '../src/default-rules.js';
 import { maybe, mostly } from './helpers.js';

@@ -61,9 +61,9 @@ export interface PreparedAccount {
 /**
  * Validates an account and returns its neutral form (throws TaxRulesError, paths starting
  * with "account"). The result is frozen, registrations included, so that decisions can be
- * shared by identity.
+ * shared by identity. See AccountCache for the form that reuses it.
  */
-export function prepareAccount(account: Account, rules: RuleSet): PreparedAccount {
+export function prepareAccountAfresh(account: Account, rules: RuleSet): PreparedAccount {
   let a: AccountOutput;
   if (isPlainValidAccount(account)) a = account;
   else {
@@ -185,10 +185,10 @@ export function createAccountCache(rules: RuleSet): AccountCache {
   const prepared = new WeakMap<object, { snapshot: Snapshot; account: PreparedAccount }>();
   return {
     prepare(account) {
-      if (typeof account !== 'object' || account === null) return prepareAccount(account, rules);
+      if (typeof account !== 'object' || account === null) return prepareAccountAfresh(account, rules);
       const known = prepared.get(account);
       if (known !== undefined && unchanged(account, known.snapshot)) return known.account;
-      const result = prepareAccount(account, rules);
+      const result = prepareAccountAfresh(account, rules);
       const snapshot = snapshotOf(account);
       if (snapshot !== null) prepared.set(account, { snapshot, account: result });
       return result;

@@ -7,7 +7,7 @@ import type { RuleSet } from '../core/ruleset.js';
 import type { CurrencyConverter } from '../core/decide.js';
 import { createDecisionCache, type DecisionCache } from '../core/decision-cache.js';
 import { cachedDecider, freshDecider, type Decider } from '../core/determine.js';
-import { createAccountCache, type AccountCache } from './account.js';
+import { createAccountCache, type Account, type AccountCache, type PreparedAccount } from './account.js';
 import { defaultRuleSet } from '../default-rules.js';
 
 export interface EngineOptions {
@@ -21,6 +21,8 @@ export interface Engine {
   readonly rules: RuleSet;
   readonly accounts: AccountCache;
   readonly decisions: DecisionCache | null;
+  /** What the adapters work out once per decision (decisions are frozen: this cannot go stale; weak, so it goes with them). */
+  readonly rendered: WeakMap<object, unknown>;
   /** The decider to use: through the cache unless `cache` is false. */
   decider(cache?: boolean): Decider;
 }
@@ -33,6 +35,7 @@ export function createEngine(rules: RuleSet, options: EngineOptions = {}): Engin
     rules,
     accounts: createAccountCache(rules),
     decisions,
+    rendered: new WeakMap(),
     decider: (cache = true) => (cache && cached !== null ? cached : fresh),
   };
 }
@@ -47,4 +50,12 @@ export function engineFor(rules: RuleSet = defaultRuleSet): Engine {
   let engine = defaults.get(rules);
   if (engine === undefined) defaults.set(rules, (engine = createEngine(rules)));
   return engine;
+}
+
+/**
+ * Validates an account against a rule set and returns its neutral form; later calls with
+ * the same, unchanged object reuse it (a changed object is prepared afresh).
+ */
+export function prepareAccount(account: Account, rules: RuleSet = defaultRuleSet): PreparedAccount {
+  return engineFor(rules).accounts.prepare(account);
 }

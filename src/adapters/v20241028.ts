@@ -366,33 +366,64 @@ function renameIssues(error: TaxRulesError): TaxRulesError {
   return new TaxRulesError(error.code, error.status, issues, error.message);
 }
 
+/** What a v20241028 response takes from a decision alone (the same for every call of it). */
+interface QuoteParts {
+  readonly name: string | null;
+  readonly rate: number;
+  readonly taxablePart: number;
+  readonly additionalName: string | null;
+  readonly additionalRate: number | null;
+  readonly additionalPart: number | null;
+  readonly notes: string | null;
+  readonly hasMain: boolean;
+  readonly hasAdditional: boolean;
+}
+
 /**
- * The v20241028 response of a decision for an input. v20241028 reports one main tax and
- * one additional tax: each group of the decision's lines is folded into one (see fold).
+ * The parts of a decision's v20241028 response. v20241028 reports one main tax and one
+ * additional tax: each group of the decision's lines is folded into one (see fold).
  */
-function renderTaxRate(d: Decision, input: TaxInput, priced: Priced | null, minorUnits: number): TaxRateResponse {
-  const lines = d.lines;
-  // One line per group is the usual case: read it directly.
-  const first = lines[0];
-  const second = lines[1];
-  const main = first !== undefined && first.group === 'main' ? (lines.length === 1 || second?.group !== 'main' ? first : fold(lines, 'main')) : null;
-  const addAt = first?.group === 'additional' ? 0 : second?.group === 'additional' ? 1 : -1;
-  const add = addAt < 0 ? (lines.length > 2 ? foldOrNull(lines, 'additional') : null) : lines.length === addAt + 1 ? (lines[addAt] as TaxLine) : fold(lines, 'additional');
-  let mainTax: Minor = 0;
-  let addTax: Minor = 0;
-  if (priced !== null) {
-    for (let i = 0; i < lines.length; i++) {
-      if ((lines[i] as TaxLine).group === 'main') mainTax = addMinor(mainTax, priced.taxes[i] as Minor);
-      else addTax = addMinor(addTax, priced.taxes[i] as Minor);
-    }
-  }
-  const note = taxIdNote(input);
-  const decided = d.notes.length === 0 ? null : d.notes.length === 1 ? (d.notes[0] as string) : d.notes.join(' ');
-  const j = d.jurisdiction;
+function quotePartsOf(d: Decision): QuoteParts {
+  const main = d.lines.some((l) => l.group === 'main') ? fold(d.lines, 'main') : null;
+  const add = d.lines.some((l) => l.group === 'additional') ? fold(d.lines, 'additional') : null;
   return {
     name: main ? main.name : null,
     rate: main ? main.rateUnits / RATE_SCALE : 0,
-    taxable_part: main ? main.partUnits / RATE_SCALE : 100,
+    taxablePart: main ? main.partUnits / RATE_SCALE : 100,
+    additionalName: add ? add.name : null,
+    additionalRate: add ? add.rateUnits / RATE_SCALE : null,
+    additionalPart: add ? add.partUnits / RATE_SCALE : null,
+    notes: d.notes.length === 0 ? null : d.notes.join(' '),
+    hasMain: main !== null,
+    hasAdditional: add !== null,
+  };
+}
+
+/** The v20241028 response of a decision for an input. */
+function renderTaxRate(engine: Engine, d: Decision, input: TaxInput, priced: Priced | null, minorUnits: number): TaxRateResponse {
+  // Decisions are frozen and shared: their parts are worked out once per engine.
+  let parts = engine.rendered.get(d) as QuoteParts | undefined;
+  if (parts === undefined) engine.rendered.set(d, (parts = quotePartsOf(d)));
+  let mainTax: Minor = 0;
+  let addTax: Minor = 0;
+  if (priced !== null) {
+    const lines = d.lines;
+    if (lines.length === 1) {
+      if (parts.hasMain) mainTax = priced.tax;
+      else addTax = priced.tax;
+    } else {
+      for (let i = 0; i < lines.length; i++) {
+        if ((lines[i] as TaxLine).group === 'main') mainTax = addMinor(mainTax, priced.taxes[i] as Minor);
+        else addTax = addMinor(addTax, priced.taxes[i] as Minor);
+      }
+    }
+  }
+  const note = taxIdNote(input);
+  const j = d.jurisdiction;
+  return {
+    name: parts.name,
+    rate: parts.rate,
+    taxable_part: parts.taxablePart,
     country: j.country,
     region: j.region,
     county: j.county,
@@ -401,15 +432,15 @@ function renderTaxRate(d: Decision, input: TaxInput, priced: Priced | null, mino
     tax_behavior: input.taxBehavior,
     product_type: input.productType,
     // The first tax present is reported as the tax (the main one when there is one).
-    tax_amount: priced ? minorToNumber(main ? mainTax : addTax, minorUnits) : null,
+    tax_amount: priced ? minorToNumber(parts.hasMain ? mainTax : addTax, minorUnits) : null,
     subtotal: priced ? minorToNumber(priced.subtotal, minorUnits) : null,
     total_amount: priced ? minorToNumber(priced.total, minorUnits) : null,
     status: d.status,
-    notes: note === null ? decided : decided === null ? note : `${note} ${decided}`,
-    additional_name: add ? add.name : null,
-    additional_rate: add ? add.rateUnits / RATE_SCALE : null,
-    additional_taxable_part: add ? add.partUnits / RATE_SCALE : null,
-    additional_tax_amount: add && priced ? (main ? minorToNumber(addTax, minorUnits) : 0) : null,
+    notes: note === null ? parts.notes : parts.notes === null ? note : `${note} ${parts.notes}`,
+    additional_name: parts.additionalName,
+    additional_rate: parts.additionalRate,
+    additional_taxable_part: parts.additionalPart,
+    additional_tax_amount: parts.hasAdditional && priced ? (parts.hasMain ? minorToNumber(addTax, minorUnits) : 0) : null,
   };
 }
 
@@ -425,9 +456,6 @@ function fold(lines: readonly TaxLine[], group: 'main' | 'additional'): Pick<Tax
   return { name: firstLine.name, rateUnits: own.reduce((s, l) => s + (l.rateUnits * l.partUnits) / PERCENT_100, 0), partUnits: PERCENT_100 };
 }
 
-function foldOrNull(lines: readonly TaxLine[], group: 'main' | 'additional'): Pick<TaxLine, 'name' | 'rateUnits' | 'partUnits'> | null {
-  return lines.some((l) => l.group === group) ? fold(lines, group) : null;
-}
 
 /** A core error with its issues renamed to the query's parameter names. */
 function inQueryTerms(error: unknown): unknown {
@@ -471,7 +499,7 @@ export function calculateTaxRate(
     const day = inputDay(input);
     const minorUnits = inputMinorUnits(input, engine.rules);
     const { decision, priced } = pricedDecision(engine.decider(options.cache), input, day, inputAmount(input, minorUnits), minorUnits);
-    return renderTaxRate(decision, input, priced, minorUnits);
+    return renderTaxRate(engine, decision, input, priced, minorUnits);
   } catch (error) {
     throw inQueryTerms(error);
   }

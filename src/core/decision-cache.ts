@@ -152,6 +152,8 @@ export function createDecisionCache(rules: RuleSet, options: DecisionCacheOption
   let lastOriginSet: RegistrationSet | null = null;
   let lastOriginEpoch = -1;
   let lastOriginNode: Node | null = null;
+  const scratch: (string | number)[] = [];
+  let depth = 0;
   function makeSet(registrations: readonly Registration[]): RegistrationSet {
     const days = new Set(rules.changeDays);
     for (const d of registrationDays(registrations)) days.add(d);
@@ -238,23 +240,33 @@ export function createDecisionCache(rules: RuleSet, options: DecisionCacheOption
       if (maxEntries === 0) return decide(situation, rules, day, activeOn(indexRegistrations(input.registrations), day), convert);
       const set = setOf(input.registrations);
       const epoch = epochOf(set, day);
+      const generation = young;
       const from = originNode(set, epoch, input.origin);
-      const rest: (string | number)[] = [];
-      const count = supplyKey(rules, situation, day, convert, rest, addressKey(rules, situation.destination, rest, 0));
+      // The scratch array is reused unless a currency converter called back into this cache.
+      const rest = depth === 0 ? scratch : [];
+      depth++;
+      let count: number;
+      try {
+        count = supplyKey(rules, situation, day, convert, rest, addressKey(rules, situation.destination, rest, 0));
+      } finally {
+        depth--;
+      }
       const known = lookup(from, rest, count);
       if (known !== undefined) {
         hits++;
         return known;
       }
+      // A miss: the key is copied (deciding may call a converter that calls back in).
+      const key = rest.slice(0, count);
       const origin: (string | number)[] = [];
       const head = [set.id, epoch, ...origin.slice(0, addressKey(rules, input.origin, origin, 0))];
-      let d = lookup(descendOrNull(old.root, head) ?? EMPTY, rest, count);
+      let d = lookup(descendOrNull(old.root, head) ?? EMPTY, key, count);
       if (d !== undefined) hits++;
       else {
         misses++;
         d = decide(situation, rules, day, activeFor(set, day), convert);
       }
-      store(from, rest, count, input.origin, set, epoch, d);
+      store(young === generation ? from : originNode(set, epoch, input.origin), key, count, input.origin, set, epoch, d);
       return d;
     },
     stats() {

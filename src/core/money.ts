@@ -156,6 +156,12 @@ export function formatUnits(units: number): string {
 
 /** Compares two decimal strings ("150", "149.99", "-3.5") exactly: -1, 0 or 1. */
 export function compareDecimal(a: string, b: string): number {
+  // At most 15 digits each: the nearest doubles are distinct and in the same order.
+  if (a.length <= 16 && b.length <= 16 && DECIMAL_RE.test(a) && DECIMAL_RE.test(b)) {
+    const x = Number(a);
+    const y = Number(b);
+    return x < y ? -1 : x > y ? 1 : 0;
+  }
   const x = DECIMAL_RE.exec(a.trim());
   const y = DECIMAL_RE.exec(b.trim());
   if (!x || !y) throw new RangeError(`not a decimal: ${x ? b : a}`);
