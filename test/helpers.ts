@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { Account } from '../src/adapters/account.js';
 import { defaultRuleSet } from '../src/default-rules.js';
 import { demoAccount } from '../src/cli/demo-account.js';
+import { TaxRulesError } from '../src/core/errors.js';
 
 /** A seller registered in every jurisdiction (the CLI's demo seller), in a country of choice. */
 export function registeredEverywhere(country = 'IE', postal_code?: string, currency = 'EUR'): Account {
@@ -24,3 +25,14 @@ export const mostly = <T, U>(good: fc.Arbitrary<T>, bad: fc.Arbitrary<U>) => fc.
 
 /** The value or an absent (undefined) one. */
 export const maybe = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
+
+/** The TaxRulesError a call throws (fails the test when it returns or throws anything else). */
+export function refused(f: () => unknown): TaxRulesError {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof TaxRulesError) return e;
+    throw e;
+  }
+  throw new Error('expected a TaxRulesError');
+}

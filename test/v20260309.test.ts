@@ -6,20 +6,11 @@ import { calculateTaxRate, explainTaxRate } from '../src/adapters/v20241028.js';
 import { negotiateVersion } from '../src/adapters/version.js';
 import { TaxRulesError } from '../src/core/errors.js';
 import { dayNumber } from '../src/core/dates.js';
-import { maybe, mostly, registeredEverywhere } from './helpers.js';
+import { maybe, mostly, refused, registeredEverywhere } from './helpers.js';
 
 const account = registeredEverywhere();
 const unix = (date: string): number => dayNumber(date) * 86_400 + 12 * 3600;
 
-function refused(f: () => unknown): TaxRulesError {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof TaxRulesError) return e;
-    throw e;
-  }
-  throw new Error('expected a TaxRulesError');
-}
 
 describe('calculate (v20260309)', () => {
   it('taxes each line and totals them: subtotal + total_tax = total', () => {

@@ -457,9 +457,25 @@ function fold(lines: readonly TaxLine[], group: 'main' | 'additional'): Pick<Tax
 }
 
 
-/** A core error with its issues renamed to the query's parameter names. */
-function inQueryTerms(error: unknown): unknown {
-  return error instanceof TaxRulesError ? renameIssues(error) : error;
+/** A sale of a v20241028 query, decided and priced. */
+interface Quote {
+  readonly input: TaxInput;
+  readonly decision: Decision;
+  readonly priced: Priced | null;
+  readonly minorUnits: number;
+}
+
+/** Parses a query, decides and prices it; errors of the core name the query's parameters. */
+function quote(query: string | URLSearchParams | TaxRateQuery | Record<string, unknown>, account: Account, options: CalculateOptions, engine: Engine): Quote {
+  const input = parseTaxRateQuery(query, account, options, engine);
+  try {
+    const day = inputDay(input);
+    const minorUnits = inputMinorUnits(input, engine.rules);
+    const { decision, priced } = pricedDecision(engine.decider(options.cache), input, day, inputAmount(input, minorUnits), minorUnits);
+    return { input, decision, priced, minorUnits };
+  } catch (error) {
+    throw error instanceof TaxRulesError ? renameIssues(error) : error;
+  }
 }
 
 /**
@@ -472,15 +488,8 @@ export function explainTaxRate(
   options: CalculateOptions = {},
   engine: Engine = engineOf(options),
 ): TaxResult {
-  const input = parseTaxRateQuery(query, account, options, engine);
-  try {
-    const day = inputDay(input);
-    const minorUnits = inputMinorUnits(input, engine.rules);
-    const { decision, priced } = pricedDecision(engine.decider(options.cache), input, day, inputAmount(input, minorUnits), minorUnits);
-    return resultOf(decision, input, minorUnits, priced);
-  } catch (error) {
-    throw inQueryTerms(error);
-  }
+  const q = quote(query, account, options, engine);
+  return resultOf(q.decision, q.input, q.minorUnits, q.priced);
 }
 
 /**
@@ -494,13 +503,6 @@ export function calculateTaxRate(
   options: CalculateOptions = {},
   engine: Engine = engineOf(options),
 ): TaxRateResponse {
-  const input = parseTaxRateQuery(query, account, options, engine);
-  try {
-    const day = inputDay(input);
-    const minorUnits = inputMinorUnits(input, engine.rules);
-    const { decision, priced } = pricedDecision(engine.decider(options.cache), input, day, inputAmount(input, minorUnits), minorUnits);
-    return renderTaxRate(engine, decision, input, priced, minorUnits);
-  } catch (error) {
-    throw inQueryTerms(error);
-  }
+  const q = quote(query, account, options, engine);
+  return renderTaxRate(engine, q.decision, q.input, q.priced, q.minorUnits);
 }

@@ -11,17 +11,8 @@ import { calculate } from '../../src/adapters/v20260309.js';
 import type { Account } from '../../src/adapters/account.js';
 import { createCalculator } from '../../src/calculator.js';
 import { TaxRulesError } from '../../src/core/errors.js';
-import { registeredEverywhere } from '../helpers.js';
+import { refused, registeredEverywhere } from '../helpers.js';
 
-function refusal(run: () => unknown): TaxRulesError {
-  try {
-    run();
-  } catch (e) {
-    if (e instanceof TaxRulesError) return e;
-    throw e;
-  }
-  throw new Error('expected a TaxRulesError');
-}
 
 describe('an account changed after a call', () => {
   it('is read afresh: emptied registrations are not registrations', () => {
@@ -74,7 +65,7 @@ describe('the EU import scheme (IOSS)', () => {
   });
 
   it('needs the value in euros: another currency without a converter is a 422', () => {
-    const e = refusal(() => calculateTaxRate({ ...goods, amount: '100', currency: 'USD' }, seller));
+    const e = refused(() => calculateTaxRate({ ...goods, amount: '100', currency: 'USD' }, seller));
     expect(e.status).toBe(422);
     const calculator = createCalculator({ convertCurrency: (value) => (Number(value.amount) * 0.9).toFixed(2) });
     expect(calculator.calculateTaxRate({ ...goods, amount: '100', currency: 'USD' }, seller)).toMatchObject({ status: 'taxable', tax_amount: 19 });
@@ -108,11 +99,11 @@ describe('a permanent establishment', () => {
 
 describe('a date before the recorded history', () => {
   it('is a 422, not a made-up status', () => {
-    const e = refusal(() => calculateTaxRate({ to_country: 'IE', tax_code: 'standard', date: '1999-12-31' }, registeredEverywhere()));
+    const e = refused(() => calculateTaxRate({ to_country: 'IE', tax_code: 'standard', date: '1999-12-31' }, registeredEverywhere()));
     expect(e.status).toBe(422);
     expect(e.message).toMatch(/1999-12-31/);
     // Croatia before it joined the EU (2013-07-01): no regime recorded.
-    expect(refusal(() => calculateTaxRate({ to_country: 'HR', date: '2013-06-30' }, registeredEverywhere())).status).toBe(422);
+    expect(refused(() => calculateTaxRate({ to_country: 'HR', date: '2013-06-30' }, registeredEverywhere())).status).toBe(422);
   });
 });
 
