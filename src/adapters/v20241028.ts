@@ -2,7 +2,7 @@ import { lightFormat } from 'date-fns/lightFormat';
 import type { Address, Decision, TaxBehavior, TaxIdVerdict, TaxInput, TaxLine, TaxResult, TaxStatus } from '../core/types.js';
 import { PERCENT_100, RATE_SCALE, addMinor, minorToNumber, type Minor } from '../core/money.js';
 import type { RuleSet } from '../core/ruleset.js';
-import { inputAmount, inputDay, inputMinorUnits, pricedDecision, resultOf, taxIdNote } from '../core/determine.js';
+import { decisionFor, inputAmount, inputDay, inputMinorUnits, priceOf, resultOf, taxIdNote } from '../core/determine.js';
 import type { Priced } from '../core/pricing.js';
 import { dayNumber } from '../core/dates.js';
 import { errorFromIssues, TaxRulesError, type TaxRulesIssue } from '../core/errors.js';
@@ -457,25 +457,26 @@ function fold(lines: readonly TaxLine[], group: 'main' | 'additional'): Pick<Tax
 }
 
 
-/** A sale of a v20241028 query, decided and priced. */
-interface Quote {
-  readonly input: TaxInput;
-  readonly decision: Decision;
-  readonly priced: Priced | null;
-  readonly minorUnits: number;
-}
+/** What a quote is rendered from: the input, its decision and its amounts. */
+type Renderer<T> = (engine: Engine, decision: Decision, input: TaxInput, priced: Priced | null, minorUnits: number) => T;
 
-/** Parses a query, decides and prices it; errors of the core name the query's parameters. */
-function quote(query: string | URLSearchParams | TaxRateQuery | Record<string, unknown>, account: Account, options: CalculateOptions, engine: Engine): Quote {
+/** Parses a query, decides and prices it, and renders it; errors of the core name the query's parameters. */
+function quote<T>(query: string | URLSearchParams | TaxRateQuery | Record<string, unknown>, account: Account, options: CalculateOptions, engine: Engine, render: Renderer<T>): T {
   const input = parseTaxRateQuery(query, account, options, engine);
   try {
     const day = inputDay(input);
     const minorUnits = inputMinorUnits(input, engine.rules);
-    const { decision, priced } = pricedDecision(engine.decider(options.cache), input, day, inputAmount(input, minorUnits), minorUnits);
-    return { input, decision, priced, minorUnits };
+    const amount = inputAmount(input, minorUnits);
+    const decision = decisionFor(engine.decider(options.cache), input, day, amount, minorUnits);
+    return render(engine, decision, input, priceOf(decision, input, amount), minorUnits);
   } catch (error) {
     throw error instanceof TaxRulesError ? renameIssues(error) : error;
   }
+}
+
+/** The neutral result of a quote. */
+function neutralResult(_engine: Engine, decision: Decision, input: TaxInput, priced: Priced | null, minorUnits: number): TaxResult {
+  return resultOf(decision, input, minorUnits, priced);
 }
 
 /**
@@ -488,8 +489,7 @@ export function explainTaxRate(
   options: CalculateOptions = {},
   engine: Engine = engineOf(options),
 ): TaxResult {
-  const q = quote(query, account, options, engine);
-  return resultOf(q.decision, q.input, q.minorUnits, q.priced);
+  return quote(query, account, options, engine, neutralResult);
 }
 
 /**
@@ -503,6 +503,5 @@ export function calculateTaxRate(
   options: CalculateOptions = {},
   engine: Engine = engineOf(options),
 ): TaxRateResponse {
-  const q = quote(query, account, options, engine);
-  return renderTaxRate(engine, q.decision, q.input, q.priced, q.minorUnits);
+  return quote(query, account, options, engine, renderTaxRate);
 }

@@ -8,9 +8,11 @@
  * (pricing.ts) then applies a decision to an amount.
  *
  * `Situation` is everything of an input a decision reads besides the rules, the day and
- * the registrations, and `situationKey` (next to it, made of `addressKey` and
- * `supplyKey`) is its cache key: a decision reads its input only through a Situation, so
- * the key cannot miss what it depends on.
+ * the registrations, and `situationKey` (next to it, made of `addressKey`, `supplyKey` and
+ * `consignmentKey`) is its cache key: a decision reads its input only through a Situation,
+ * so the key cannot miss what it depends on. The consignment's value is read by few
+ * decisions (a scheme limited by value decides them), and says so (`consignmentLimit`):
+ * only those are keyed by it too.
  */
 import type { Address, CustomerType, Decision, JurisdictionRef, Money, ProductType, TaxCodeId, TaxInput, TaxLine, TaxReason, TaxStatus } from './types.js';
 import type { CompiledJurisdiction, RuleSet } from './ruleset.js';
@@ -76,27 +78,36 @@ export function addressKey(rules: RuleSet, a: Address, out: (string | number)[],
 }
 
 /**
- * Writes the rest of a situation's key into `out` from `at`, and gives the index after it:
- * one number for tax code, product type and customer, then for goods the consignment's
- * band against each value limit of the rules (no other supply reads it).
+ * Writes the rest of a situation's key into `out` at `at`, and gives the index after it:
+ * one number for tax code, product type and customer. The consignment's value is not in
+ * it: few decisions read it (see `consignmentKey`).
  */
-export function supplyKey(rules: RuleSet, s: Situation, day: number, convert: CurrencyConverter | undefined, out: (string | number)[], at: number): number {
+export function supplyKey(s: Situation, out: (string | number)[], at: number): number {
   const code = TAX_CODE_INDEX[s.taxCode];
   if (code === undefined) throw new TaxRulesError('invalid_value', 406, [{ path: ['taxCode'], code: 'invalid_value', message: `unknown tax code ${s.taxCode}` }]);
   out[at] = code * 4 + (s.productType === 'good' ? 2 : 0) + (s.customer === 'business' ? 1 : 0);
-  if (s.productType !== 'good' || supplyKind(rules, s.taxCode, s.productType) !== 'goods') return at + 1;
-  let bands = '';
-  for (const limit of rules.consignmentLimits) bands += bandOf(s.consignmentValue, limit, day, convert) ?? 'x';
-  out[at + 1] = bands;
-  return at + 2;
+  return at + 1;
+}
+
+/**
+ * The key of a situation's consignment for a decision that read it (its `consignmentLimit`
+ * is set: a scheme limited by value decided it): the value's band against that limit, or
+ * `x` when it cannot be compared (deciding then refuses).
+ */
+export function consignmentKey(s: Situation, limit: Money, day: number, convert: CurrencyConverter | undefined): string {
+  return bandOf(s.consignmentValue, limit, day, convert) ?? 'x';
 }
 
 const TAX_CODE_INDEX: Readonly<Record<string, number>> = { consulting: 0, eservice: 1, ebook: 2, saas: 3, standard: 4, reduced: 5, exempt: 6 };
 
-/** The whole key of a situation: origin, destination, supply (see addressKey and supplyKey). */
-export function situationKey(rules: RuleSet, s: Situation, day: number, convert?: CurrencyConverter): (string | number)[] {
+/**
+ * The key of a situation: origin, destination, supply (see addressKey and supplyKey), and,
+ * for a decision that read the consignment's value, its band (see consignmentKey).
+ */
+export function situationKey(rules: RuleSet, s: Situation, day: number, convert?: CurrencyConverter, limit?: Money | null): (string | number)[] {
   const out: (string | number)[] = [];
-  supplyKey(rules, s, day, convert, out, addressKey(rules, s.destination, out, addressKey(rules, s.origin, out, 0)));
+  supplyKey(s, out, addressKey(rules, s.destination, out, addressKey(rules, s.origin, out, 0)));
+  if (limit) out.push(consignmentKey(s, limit, day, convert));
   return out;
 }
 

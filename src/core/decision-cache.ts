@@ -18,11 +18,13 @@
  *
  * Each generation is a tree of Maps walked with the key's parts (registrations, epoch,
  * then `addressKey` of the origin and of the destination, then `supplyKey`): no key
- * string is built per call, and a seller's calls share the node of their origin.
+ * string is built per call, and a seller's calls share the node of their origin. Where
+ * the decision read the consignment's value (it names the `consignmentLimit` it was
+ * checked against), the leaf holds the decisions by the value's band (`consignmentKey`).
  */
-import type { Address, Decision, Registration, TaxInput } from './types.js';
+import type { Address, Decision, Money, Registration, TaxInput } from './types.js';
 import type { RuleSet } from './ruleset.js';
-import { addressKey, decide, situationOf, supplyKey, type CurrencyConverter } from './decide.js';
+import { addressKey, consignmentKey, decide, situationOf, supplyKey, type CurrencyConverter, type Situation } from './decide.js';
 import { activeOn, indexRegistrations, registrationDays, type ActiveRegistrations, type RegistrationIndex } from './registration.js';
 
 
@@ -85,8 +87,16 @@ function registrationsKey(registrations: readonly Registration[]): string {
   return key;
 }
 
-/** A node of a generation's tree: the next part of a key leads to a node, the last one to a decision. */
+/** A node of a generation's tree: the next part of a key leads to a node, the last one to a leaf. */
 type Node = Map<string | number, unknown>;
+
+/** The decisions of a situation whose answer depends on the consignment's band against a limit. */
+class ByConsignment {
+  readonly decisions = new Map<string, Decision>();
+  constructor(readonly limit: Money) {}
+}
+
+type Leaf = Decision | ByConsignment;
 
 interface Generation {
   readonly root: Node;
@@ -115,20 +125,19 @@ function descendOrNull(node: Node, parts: readonly (string | number)[]): Node | 
   return n;
 }
 
-/** The decision at the end of `parts` (the first `count`) from `node`, or undefined. */
-function lookup(node: Node, parts: readonly (string | number)[], count: number): Decision | undefined {
+/** The leaf at the end of `parts` (the first `count`) from `node`, or undefined. */
+function lookup(node: Node, parts: readonly (string | number)[], count: number): Leaf | undefined {
   let n: Node | undefined = node;
   const last = count - 1;
   for (let i = 0; i < last && n !== undefined; i++) n = n.get(parts[i] as string | number) as Node | undefined;
-  return n?.get(parts[last] as string | number) as Decision | undefined;
+  return n?.get(parts[last] as string | number) as Leaf | undefined;
 }
 
-/** Puts a decision at the end of `parts` (the first `count`) from `node`. */
-function insert(node: Node, parts: readonly (string | number)[], count: number, d: Decision): void {
+/** The node that holds the leaf at the end of `parts` (the first `count`) from `node`, made where missing. */
+function parentOf(node: Node, parts: readonly (string | number)[], count: number): Node {
   let n = node;
-  const last = count - 1;
-  for (let i = 0; i < last; i++) n = child(n, parts[i] as string | number);
-  n.set(parts[last] as string | number, d);
+  for (let i = 0; i < count - 1; i++) n = child(n, parts[i] as string | number);
+  return n;
 }
 
 export function createDecisionCache(rules: RuleSet, options: DecisionCacheOptions = {}): DecisionCache {
@@ -152,8 +161,8 @@ export function createDecisionCache(rules: RuleSet, options: DecisionCacheOption
   let lastOriginSet: RegistrationSet | null = null;
   let lastOriginEpoch = -1;
   let lastOriginNode: Node | null = null;
+  // The key parts of a call: filled and walked before anything can call back in.
   const scratch: (string | number)[] = [];
-  let depth = 0;
   function makeSet(registrations: readonly Registration[]): RegistrationSet {
     const days = new Set(rules.changeDays);
     for (const d of registrationDays(registrations)) days.add(d);
@@ -222,16 +231,32 @@ export function createDecisionCache(rules: RuleSet, options: DecisionCacheOption
     return node;
   }
 
-  /** Stores a decision in the young generation (from its origin node), which makes way when full. */
-  function store(from: Node, rest: readonly (string | number)[], restCount: number, origin: Address, set: RegistrationSet, epoch: number, d: Decision): void {
+  /**
+   * Stores a decision in the young generation (from its origin node), which makes way when
+   * full: at the key, or under the consignment's band when the decision read it.
+   */
+  function store(from: Node, key: readonly (string | number)[], s: Situation, day: number, set: RegistrationSet, epoch: number, origin: Address, d: Decision): void {
     if (young.entries >= half) {
       old = young;
       young = { root: new Map(), entries: 0 };
       lastOriginNode = null;
       from = originNode(set, epoch, origin);
     }
-    insert(from, rest, restCount, d);
+    const parent = parentOf(from, key, key.length);
+    const last = key[key.length - 1] as string | number;
+    if (d.consignmentLimit === null) parent.set(last, d);
+    else {
+      let leaf = parent.get(last) as Leaf | undefined;
+      if (!(leaf instanceof ByConsignment)) parent.set(last, (leaf = new ByConsignment(d.consignmentLimit)));
+      leaf.decisions.set(consignmentKey(s, d.consignmentLimit, day, convert), d);
+    }
     young.entries++;
+  }
+
+  /** The decision of a leaf for a situation, if it holds one. */
+  function fromLeaf(leaf: Leaf | undefined, s: Situation, day: number): Decision | undefined {
+    if (leaf === undefined || !(leaf instanceof ByConsignment)) return leaf;
+    return leaf.decisions.get(consignmentKey(s, leaf.limit, day, convert));
   }
 
   return {
@@ -242,31 +267,24 @@ export function createDecisionCache(rules: RuleSet, options: DecisionCacheOption
       const epoch = epochOf(set, day);
       const generation = young;
       const from = originNode(set, epoch, input.origin);
-      // The scratch array is reused unless a currency converter called back into this cache.
-      const rest = depth === 0 ? scratch : [];
-      depth++;
-      let count: number;
-      try {
-        count = supplyKey(rules, situation, day, convert, rest, addressKey(rules, situation.destination, rest, 0));
-      } finally {
-        depth--;
-      }
-      const known = lookup(from, rest, count);
+      const count = supplyKey(situation, scratch, addressKey(rules, situation.destination, scratch, 0));
+      const known = fromLeaf(lookup(from, scratch, count), situation, day);
       if (known !== undefined) {
         hits++;
         return known;
       }
-      // A miss: the key is copied (deciding may call a converter that calls back in).
-      const key = rest.slice(0, count);
+      // A miss: the key made afresh (a currency converter may have called back in and used the scratch).
+      const key: (string | number)[] = [];
+      supplyKey(situation, key, addressKey(rules, situation.destination, key, 0));
       const origin: (string | number)[] = [];
       const head = [set.id, epoch, ...origin.slice(0, addressKey(rules, input.origin, origin, 0))];
-      let d = lookup(descendOrNull(old.root, head) ?? EMPTY, key, count);
+      let d = fromLeaf(lookup(descendOrNull(old.root, head) ?? EMPTY, key, count), situation, day);
       if (d !== undefined) hits++;
       else {
         misses++;
         d = decide(situation, rules, day, activeFor(set, day), convert);
       }
-      store(young === generation ? from : originNode(set, epoch, input.origin), key, count, input.origin, set, epoch, d);
+      store(young === generation ? from : originNode(set, epoch, input.origin), key, situation, day, set, epoch, input.origin, d);
       return d;
     },
     stats() {

@@ -76,21 +76,22 @@ export function cachedDecider(cache: DecisionCache): Decider {
 }
 
 /**
- * The decision for an input, priced: for an inclusive amount the import scheme's value
- * limit applies to the value net of VAT, so a gross amount above it is checked again
+ * The decision for an input and its amount. For an inclusive amount the import scheme's
+ * value limit applies to the value net of VAT, so a gross amount above it is checked again
  * under the scheme's answer.
  */
-export function pricedDecision(decider: Decider, input: TaxInput, day: number, amount: Minor | null, minorUnits: number): { decision: Decision; priced: Priced | null } {
-  let decision = decider(input, day);
-  if (amount === null) return { decision, priced: null };
-  if (decision.reason === 'import_vat_at_border' && input.taxBehavior === 'inclusive' && input.consignmentValue === undefined && decision.consignmentLimit) {
-    const limit = decision.consignmentLimit;
-    const within = decider({ ...input, consignmentValue: { amount: '0', currency: limit.currency } }, day);
-    const net = price(within.lines, amount, 'inclusive').subtotal;
-    const netValue = { ...input, consignmentValue: { amount: formatMinor(net, minorUnits), currency: input.currency } };
-    decision = decider(netValue, day);
-  }
-  return { decision, priced: price(decision.lines, amount, input.taxBehavior) };
+export function decisionFor(decider: Decider, input: TaxInput, day: number, amount: Minor | null, minorUnits: number): Decision {
+  const decision = decider(input, day);
+  if (amount === null || decision.reason !== 'import_vat_at_border' || input.taxBehavior !== 'inclusive' || input.consignmentValue !== undefined || !decision.consignmentLimit) return decision;
+  const limit = decision.consignmentLimit;
+  const within = decider({ ...input, consignmentValue: { amount: '0', currency: limit.currency } }, day);
+  const net = price(within.lines, amount, 'inclusive').subtotal;
+  return decider({ ...input, consignmentValue: { amount: formatMinor(net, minorUnits), currency: input.currency } }, day);
+}
+
+/** The amounts of a decision for an amount, or null without one. */
+export function priceOf(decision: Decision, input: TaxInput, amount: Minor | null): Priced | null {
+  return amount === null ? null : price(decision.lines, amount, input.taxBehavior);
 }
 
 /** The neutral result of a decision for an input, with its amounts when priced. */
@@ -132,6 +133,6 @@ export function determine(input: TaxInput, rules: RuleSet, decider: Decider = fr
   const day = inputDay(input);
   const minorUnits = inputMinorUnits(input, rules);
   const amount = inputAmount(input, minorUnits);
-  const { decision, priced } = pricedDecision(decider, input, day, amount, minorUnits);
-  return resultOf(decision, input, minorUnits, priced);
+  const decision = decisionFor(decider, input, day, amount, minorUnits);
+  return resultOf(decision, input, minorUnits, priceOf(decision, input, amount));
 }
