@@ -3,6 +3,7 @@
  * makes one per calculator; the plain functions (`calculateTaxRate`, `calculate`, …) use a
  * default one per rule set.
  */
+import { lightFormat } from 'date-fns/lightFormat';
 import type { RuleSet } from '../core/ruleset.js';
 import type { CurrencyConverter } from '../core/decide.js';
 import { createDecisionCache, type DecisionCache } from '../core/decision-cache.js';
@@ -25,6 +26,8 @@ export interface Engine {
   readonly rendered: WeakMap<object, unknown>;
   /** The decider to use: through the cache unless `cache` is false. */
   decider(cache?: boolean): Decider;
+  /** Today's date in the process's time zone (the tax date of a query without one). */
+  today(): string;
 }
 
 export function createEngine(rules: RuleSet, options: EngineOptions = {}): Engine {
@@ -37,6 +40,22 @@ export function createEngine(rules: RuleSet, options: EngineOptions = {}): Engin
     decisions,
     rendered: new WeakMap(),
     decider: (cache = true) => (cache && cached !== null ? cached : fresh),
+    today: localDay(),
+  };
+}
+
+/** A reader of today's local date that formats it once a day, not once a call. */
+function localDay(): () => string {
+  let text = '';
+  let ends = 0;
+  return () => {
+    const now = Date.now();
+    if (now >= ends) {
+      const d = new Date(now);
+      text = lightFormat(d, 'yyyy-MM-dd');
+      ends = new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1).getTime();
+    }
+    return text;
   };
 }
 

@@ -1,4 +1,3 @@
-import { lightFormat } from 'date-fns/lightFormat';
 import type { Address, Decision, TaxBehavior, TaxIdVerdict, TaxInput, TaxLine, TaxResult, TaxStatus } from '../core/types.js';
 import { PERCENT_100, RATE_SCALE, addMinor, minorToNumber, type Minor } from '../core/money.js';
 import type { RuleSet } from '../core/ruleset.js';
@@ -228,19 +227,6 @@ function readParams(query: string | URLSearchParams | Record<string, unknown>): 
   return q;
 }
 
-let todayText = '';
-let todayEnds = 0;
-/** Today's date in the process's time zone; formatted once a day, not once a call. */
-function todayLocal(): string {
-  const now = Date.now();
-  if (now >= todayEnds) {
-    const d = new Date(now);
-    todayText = lightFormat(d, 'yyyy-MM-dd');
-    todayEnds = new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1).getTime();
-  }
-  return todayText;
-}
-
 /**
  * Parses and validates a v20241028 query for an account into the core's neutral input.
  * Every problem is reported at once in one TaxRulesError (400 for missing or malformed
@@ -295,7 +281,7 @@ export function parseTaxRateQuery(
     origin = { country: fromCountry ?? seller.country, postalCode: q.from_postal_code ?? (home ? seller.postalCode : undefined), region: home ? seller.region : undefined };
   }
   return {
-    date: date ?? (typeof options.today === 'function' ? options.today() : (options.today ?? todayLocal())),
+    date: date ?? (typeof options.today === 'function' ? options.today() : (options.today ?? engine.today())),
     origin,
     destination: { country: to, postalCode: q.to_postal_code, city: q.to_city, street: q.to_street },
     taxCode: taxCode ?? seller.defaultTaxCode,
@@ -309,27 +295,18 @@ export function parseTaxRateQuery(
 }
 
 const BEHAVIORS = ['exclusive', 'inclusive'] as const;
-const knownCountries = new WeakMap<RuleSet, Map<string, string>>();
 
 /** A country parameter checked and resolved (EL → GR); issues are added to the query's. */
 function countryParam(q: Params, param: 'to_country' | 'from_country', v: string | undefined, rules: RuleSet): string | undefined {
   if (v === undefined) return undefined;
-  // Codes seen before (at most every case spelling of every code) skip the checks.
-  let known = knownCountries.get(rules);
-  const hit = known?.get(v);
-  if (hit !== undefined) return hit;
+  const c = rules.countryOf(v);
+  if (c !== null) return c;
   if (!COUNTRY_RE.test(v)) {
     addIssue(q, { path: [param], code: 'malformed', message: `${param} must be a 2-letter ISO 3166-1 code, got ${JSON.stringify(v)}` });
     return undefined;
   }
-  const c = canonicalCountry(rules, v);
-  if (!rules.world.has(c)) {
-    addIssue(q, { path: [param], code: 'invalid_value', message: `${param} ${v} is not an ISO 3166-1 country code` });
-    return c;
-  }
-  if (!known) knownCountries.set(rules, (known = new Map()));
-  known.set(v, c);
-  return c;
+  addIssue(q, { path: [param], code: 'invalid_value', message: `${param} ${v} is not an ISO 3166-1 country code` });
+  return canonicalCountry(rules, v);
 }
 
 function textParam(q: Params, param: string, v: string): void {

@@ -6,16 +6,16 @@ export const DATA_START = '2015-01-01';
  * text is not a real calendar date. Calendar arithmetic only: no time of day, no timezone.
  */
 export function dayNumber(date: string): number {
-  // Calls come in runs of one date (today's, a document's): remember the last one.
-  if (date === lastText) return lastDay;
+  // Calls come in runs of one date (today's, a document's): the last one is remembered. A
+  // pure function's last answer: nothing it depends on can change.
+  if (date === last.text) return last.day;
   const day = parseDay(date);
-  lastText = date;
-  lastDay = day;
+  last.text = date;
+  last.day = day;
   return day;
 }
 
-let lastText = '';
-let lastDay = Number.NaN;
+const last = { text: '', day: Number.NaN };
 
 function parseDay(date: string): number {
   if (date.length !== 10 || date.charCodeAt(4) !== 45 || date.charCodeAt(7) !== 45) return Number.NaN;

@@ -170,6 +170,8 @@ export interface RuleSet {
    * for tax, given its country code as typed: the country has territories or regions.
    */
   detailsMatter(country: string): boolean;
+  /** The rules' code of a country code as typed (any case, aliases such as EL resolved), or null when it is not one of the world's. */
+  countryOf(typed: string): string | null;
 }
 
 const FAR_FUTURE = dayNumber('9999-12-31');
@@ -545,6 +547,8 @@ export function createRuleSet(input: RuleData | PackedRuleData): RuleSet {
   const aliases = new Map(src.aliases);
   // By the code as typed; only codes of the world list are remembered (a bounded set).
   const matters = new Map<string, boolean>();
+  // By the code as typed, two letters in any case: at most 2 704 entries.
+  const codes = new Map<string, string | null>();
   const rules: RuleSet = {
     get data() {
       return src.data();
@@ -567,6 +571,16 @@ export function createRuleSet(input: RuleData | PackedRuleData): RuleSet {
     regimes,
     countries,
     aliases,
+    countryOf(typed: string): string | null {
+      let code = codes.get(typed);
+      if (code === undefined) {
+        const upper = typed.trim().toUpperCase();
+        const c = aliases.get(upper) ?? upper;
+        code = world.has(c) ? c : null;
+        if (/^[A-Za-z]{2}$/.test(typed)) codes.set(typed, code);
+      }
+      return code;
+    },
     detailsMatter(typed: string): boolean {
       let m = matters.get(typed);
       if (m === undefined) {
