@@ -343,6 +343,26 @@ function renameIssues(error: TaxRulesError): TaxRulesError {
   return new TaxRulesError(error.code, error.status, issues, error.message);
 }
 
+/** Amounts of at most 15 digits: their numbers read back as the same decimals. */
+const NUMBER_LIMIT = 1e15;
+
+/**
+ * v20241028 answers amounts as JSON numbers, which hold 15 significant digits exactly: an
+ * amount whose subtotal or total needs more is refused (400), never answered rounded.
+ */
+function exactInNumbers(priced: Priced, input: TaxInput): void {
+  for (const v of [priced.subtotal, priced.total]) {
+    if (typeof v === 'number' ? v < NUMBER_LIMIT && v > -NUMBER_LIMIT : false) continue;
+    throw new TaxRulesError('invalid_request', 400, [
+      {
+        path: ['amount'],
+        code: 'malformed',
+        message: `amount ${input.amount} is beyond what the v20241028 number form answers exactly (amounts, taxes and totals of at most 15 digits); explainTaxRate and calculate answer any amount as decimal strings`,
+      },
+    ]);
+  }
+}
+
 /** What a v20241028 response takes from a decision alone (the same for every call of it). */
 interface QuoteParts {
   readonly name: string | null;
@@ -395,6 +415,7 @@ function renderTaxRate(engine: Engine, d: Decision, input: TaxInput, priced: Pri
       }
     }
   }
+  if (priced !== null) exactInNumbers(priced, input);
   const note = taxIdNote(input);
   const j = d.jurisdiction;
   return {

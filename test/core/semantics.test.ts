@@ -108,6 +108,19 @@ describe('a date before the recorded history', () => {
 });
 
 describe('results', () => {
+  it('in the v20241028 number form are exact or refused: 16 digits and more are a 400', () => {
+    const account = registeredEverywhere();
+    for (const amount of ['90071992547409.93', '1'.repeat(310)]) {
+      const e = refused(() => calculateTaxRate({ to_country: 'DE', amount, date: '2026-06-01' }, account));
+      expect(e.status).toBe(400);
+      expect(e.issues[0]?.path).toEqual(['amount']);
+      // The decimal forms answer them.
+      expect(explainTaxRate({ to_country: 'DE', amount, date: '2026-06-01' }, account).amounts?.subtotal).toBe(amount.includes('.') ? amount : `${amount}.00`);
+    }
+    // 15 digits with the VAT still fit.
+    expect(calculateTaxRate({ to_country: 'DE', amount: '8000000000000.00', date: '2026-06-01' }, account).total_amount).toBe(9520000000000);
+  });
+
   it('are JSON-safe, whatever the amount', () => {
     for (const amount of ['10', '123456789012345678901234567890.12', '-0.01']) {
       const r = explainTaxRate({ to_country: 'CA', to_postal_code: 'H2X1Y4', tax_code: 'standard', amount, date: '2026-06-01' }, registeredEverywhere());
