@@ -1,14 +1,40 @@
+/**
+ * What is wrong with one field: `missing` (required, absent), `malformed` (wrong type or
+ * form), `unknown_field` (a name that is not one of the input's: a typo is never ignored),
+ * `invalid_value` (well-formed, but not a known code, country, currency or id),
+ * `unprocessable` (the rules have no answer, e.g. before their recorded history),
+ * `not_found` (no such resource).
+ */
+export type TaxRulesIssueCode = 'missing' | 'malformed' | 'unknown_field' | 'invalid_value' | 'unprocessable' | 'not_found';
+
 /** One problem with an input: where, what, and a sentence a person can act on. */
 export interface TaxRulesIssue {
   /** Path of the offending field, e.g. ["to_country"] or ["account", "registrations", 0, "jurisdiction_id"]. */
   path: (string | number)[];
-  /** Stable machine code: missing, malformed, invalid_value, unknown_jurisdiction, … */
-  code: string;
+  code: TaxRulesIssueCode;
   message: string;
 }
 
 /** HTTP status the service interface prescribes for the error. */
 export type TaxRulesErrorStatus = 400 | 404 | 406 | 422;
+
+/**
+ * The error's code, one per status: `invalid_request` (400: missing, malformed or unknown
+ * fields), `not_found` (404), `invalid_value` (406), `unsupported_version` (406: an API
+ * version taxrules does not answer), `unprocessable` (422).
+ */
+export type TaxRulesErrorCode = 'invalid_request' | 'not_found' | 'invalid_value' | 'unsupported_version' | 'unprocessable';
+
+/** An input as a message quotes it: JSON, cut to `max` characters (a 1 MB input is not echoed back). */
+export function quoted(value: unknown, max = 60): string {
+  let text: string;
+  try {
+    text = typeof value === 'string' ? JSON.stringify(value) : typeof value === 'bigint' ? `${value}n` : (JSON.stringify(value) ?? String(value));
+  } catch {
+    text = Object.prototype.toString.call(value);
+  }
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
 
 /**
  * The one error type of taxrules. `status` is the HTTP status the spec prescribes:
@@ -18,13 +44,13 @@ export type TaxRulesErrorStatus = 400 | 404 | 406 | 422;
  */
 export class TaxRulesError extends Error {
   override readonly name = 'TaxRulesError';
-  readonly code: string;
+  readonly code: TaxRulesErrorCode;
   readonly status: TaxRulesErrorStatus;
   readonly issues: TaxRulesIssue[];
   /** The first offending field, joined with dots (`account.registrations.0.jurisdiction_id`). */
   readonly field: string | null;
 
-  constructor(code: string, status: TaxRulesErrorStatus, issues: TaxRulesIssue[], message?: string) {
+  constructor(code: TaxRulesErrorCode, status: TaxRulesErrorStatus, issues: TaxRulesIssue[], message?: string) {
     super(message ?? issues.map((i) => i.message).join('; '));
     this.code = code;
     this.status = status;
@@ -33,7 +59,7 @@ export class TaxRulesError extends Error {
   }
 
   /** A JSON body for an HTTP response. */
-  toJSON(): { error: { code: string; status: number; message: string; issues: TaxRulesIssue[] } } {
+  toJSON(): { error: { code: TaxRulesErrorCode; status: TaxRulesErrorStatus; message: string; issues: TaxRulesIssue[] } } {
     return { error: { code: this.code, status: this.status, message: this.message, issues: this.issues } };
   }
 }
@@ -44,7 +70,7 @@ export class TaxRulesError extends Error {
  */
 export function errorFromIssues(issues: TaxRulesIssue[], status?: TaxRulesErrorStatus): TaxRulesError {
   const s: TaxRulesErrorStatus =
-    status ?? (issues.some((i) => i.code === 'missing' || i.code === 'malformed') ? 400 : issues.some((i) => i.code === 'unprocessable') ? 422 : 406);
+    status ?? (issues.some((i) => i.code === 'missing' || i.code === 'malformed' || i.code === 'unknown_field') ? 400 : issues.some((i) => i.code === 'unprocessable') ? 422 : 406);
   const code = s === 400 ? 'invalid_request' : s === 406 ? 'invalid_value' : 'unprocessable';
   return new TaxRulesError(code, s, issues);
 }
