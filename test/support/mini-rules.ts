@@ -1,0 +1,448 @@
+/**
+ * A small, frozen rule set made for tests (the idea of libphonenumber's
+ * `PhoneNumberMetadataForTesting`): invented countries, structurally like the real ones, so
+ * that the logic tests never move when a real rate changes. Every country code is one of
+ * ISO 3166's user-assigned codes (XA–XZ) and every numeric id one of its user-assigned
+ * numbers (900–999), so nothing here can be mistaken for a real country; the one real code
+ * is EUR, the currency of the union's consignment limit. XTS is ISO 4217's code reserved
+ * for testing.
+ *
+ * What the tests rely on (expected values come from this table, never from running code):
+ *
+ * | where | id | tax | facts |
+ * |---|---|---|---|
+ * | XU, union regime of XA and XB | — | — | B2B across members: reverse charge; B2C digital: no rule before 2005-01-01, origin 2005–2014, destination from 2015-01-01; B2C goods: destination_if_registered; B2C services: origin; foreign sellers: B2B reverse charge (services and digital) or import VAT (goods), B2C digital and goods: destination, B2C services: outside the scope |
+ * | XU One-Stop Scheme | 9900 | — | union sellers: digital from 2015-01-01, goods and services from 2021-07-01; foreign sellers: digital from 2015-01-01, goods from 2021-07-01 with import_scheme only, consignments up to EUR 150 |
+ * | XA Avalonia (XU from 2000-01-01) | 901 | VAT | standard 18 from 2010-01-01, 20 from 2020-07-01; reduced 10 from 2010-01-01; e-books standard, reduced from 2019-01-01 |
+ * | XA-FREE Free Port (postal 99xxx) | — | — | no special treatment until 2011-12-31, outside XA's tax from 2012-01-01 |
+ * | XA-SUN Sunward Islands (postal 8xxxx) | — | — | taxed as XA, region SI, own standard rate 12 (reduced: XA's) |
+ * | XA-BEX Bexclave (postal 77777) | — | — | taxed as XB (no note of its own) |
+ * | XB Borduria (XU from 2004-05-01) | 902 | VAT | standard 25 from 2000-01-01; no reduced rate (reduced code at standard); consulting exempt |
+ * | XC Caldera (single area XC from 2000-01-01) | 903 | GST | standard 5 from 2008-01-01; zero 0; reduced code zero-rated |
+ * | XC Northmoor Province (postal 1xxx) | 903001 | PST (additional, own registration) | since 2016-01-01, standard 7; consulting not taxable |
+ * | XC Harbour Province (postal 2xxx) | 903002 | HST (replaces GST, registration 903) | standard 13 from 2010-07-01, 15 from 2016-07-01 |
+ * | XC Westreach Province (postal 3xxx) | 903003 | — | GST only |
+ * | XD Delmar (XD, union kind, from 1950-01-01; destination everywhere) | 904 | none | regime: digital and consulting not taxable, goods taxable |
+ * | XD Norland (postal 1xxxx) | 904001 | Sales tax | 6 from 1990-01-01; SaaS taxable on 80 % from 2015-01-01 |
+ * | XD Eastvale (postal 2xxxx) | 904002 | Sales tax | 5 from 2000-01-01 |
+ * | XD Southmark (postal 3xxxx) | 904003 | none | no sales tax |
+ * | XE Estmark (single area XE from 2000-01-01) | 905 | CT main 8, LCT additional 2 | from 2000-01-01 |
+ * | XE-OUT Outer Isles (postal 9xxx) | — | — | taxed as XE, own standard rate 4 (for the main tax) |
+ * | XZ Nowhere | 999 | — | in the world list, no rules |
+ */
+import type { CountryRules, RegimeRules, RuleData, RatePeriod, TerritoryRules, TreatmentPeriod } from '../../src/core/rule-data.js';
+import { createRuleSet } from '../../src/core/ruleset.js';
+
+const CHECKED = '2026-01-15';
+const RATE_SOURCE = 'Test data: fictional rate for the logic tests';
+const RULE_SOURCE = 'Test data: fictional rule for the place-of-supply tests';
+const TREATMENT_SOURCE = 'Test data: fictional treatment for the taxability tests';
+const TERRITORY_SOURCE = 'Test data: fictional territory for the location tests';
+const SCHEME_SOURCE = 'Test data: fictional scheme for the registration tests';
+
+function rate(from: string, value: string, note?: string): RatePeriod {
+  return { from, rate: value, source: RATE_SOURCE, checked: CHECKED, ...(note !== undefined ? { note } : {}) };
+}
+
+function taxable(from: string, cls: NonNullable<TreatmentPeriod['class']>, extra: { part?: string; note?: string } = {}): TreatmentPeriod {
+  return {
+    from,
+    treatment: 'taxable',
+    class: cls,
+    ...(extra.part !== undefined ? { taxable_part: extra.part } : {}),
+    source: TREATMENT_SOURCE,
+    checked: CHECKED,
+    ...(extra.note !== undefined ? { note: extra.note } : {}),
+  };
+}
+
+function untaxed(from: string, treatment: 'exempt' | 'not_taxable', note?: string): TreatmentPeriod {
+  return { from, treatment, source: TREATMENT_SOURCE, checked: CHECKED, ...(note !== undefined ? { note } : {}) };
+}
+
+/** The default treatment of the seven tax codes from `from`: digital codes as given, the rest taxable (reduced as given). */
+function regimeTaxability(from: string, digital: 'taxable' | 'not_taxable', reducedClass: 'reduced' | 'standard'): RegimeRules['taxability'] {
+  const d = (): TreatmentPeriod[] => [digital === 'taxable' ? taxable(from, 'standard') : untaxed(from, 'not_taxable')];
+  return {
+    consulting: d(),
+    eservice: d(),
+    ebook: d(),
+    saas: d(),
+    standard: [taxable(from, 'standard')],
+    reduced: [taxable(from, reducedClass)],
+    exempt: [untaxed(from, 'exempt', 'The exempt tax code is exempt in every jurisdiction.')],
+  };
+}
+
+const union: RegimeRules = {
+  $schema: '../schema/regime.schema.json',
+  regime: 'XU',
+  name: 'XU VAT',
+  kind: 'union',
+  supply_rules: [
+    { seller: 'domestic', then: 'destination', source: RULE_SOURCE, checked: CHECKED },
+    { seller: 'union', customer: 'business', then: 'reverse_charge', reason: 'eu_reverse_charge', note: 'XU VAT reverse charge: the customer accounts for VAT.', source: RULE_SOURCE, checked: CHECKED },
+    { seller: 'union', customer: 'consumer', supply: ['digital'], from: '2005-01-01', until: '2014-12-31', then: 'origin', source: RULE_SOURCE, checked: CHECKED },
+    { seller: 'union', customer: 'consumer', supply: ['digital'], from: '2015-01-01', then: 'destination', source: RULE_SOURCE, checked: CHECKED },
+    {
+      seller: 'union',
+      customer: 'consumer',
+      supply: ['goods'],
+      then: 'destination_if_registered',
+      note: "Distance sales: the customer's VAT applies once the seller is registered there or in the One-Stop Scheme.",
+      source: RULE_SOURCE,
+      checked: CHECKED,
+    },
+    { seller: 'union', customer: 'consumer', supply: ['services'], then: 'origin', source: RULE_SOURCE, checked: CHECKED },
+    { seller: 'foreign', customer: 'business', supply: ['digital', 'services'], then: 'reverse_charge', reason: 'reverse_charge', note: 'Reverse charge: the customer accounts for VAT.', source: RULE_SOURCE, checked: CHECKED },
+    { seller: 'foreign', customer: 'business', supply: ['goods'], then: 'reverse_charge', reason: 'import_vat', note: 'Goods imported by a business: the importer accounts for import VAT.', source: RULE_SOURCE, checked: CHECKED },
+    { seller: 'foreign', customer: 'consumer', supply: ['digital'], then: 'destination', source: RULE_SOURCE, checked: CHECKED },
+    {
+      seller: 'foreign',
+      customer: 'consumer',
+      supply: ['goods'],
+      then: 'destination',
+      note: 'Imported goods: the seller charges VAT when enrolled in the import scheme (consignments up to EUR 150) or registered; otherwise import VAT is collected at the border.',
+      source: RULE_SOURCE,
+      checked: CHECKED,
+    },
+    {
+      seller: 'foreign',
+      customer: 'consumer',
+      supply: ['services'],
+      then: 'outside_scope',
+      reason: 'outside_scope',
+      note: 'Outside the scope: the place of supply of this service is where the supplier is established.',
+      source: RULE_SOURCE,
+      checked: CHECKED,
+    },
+  ],
+  schemes: [
+    {
+      jurisdiction: 9900,
+      name: 'XU One-Stop Scheme',
+      country: 'XU',
+      covers: [
+        { seller: 'union', supply: ['digital'], from: '2015-01-01', source: SCHEME_SOURCE, checked: CHECKED },
+        { seller: 'union', supply: ['goods', 'services'], from: '2021-07-01', source: SCHEME_SOURCE, checked: CHECKED },
+        { seller: 'foreign', supply: ['digital'], from: '2015-01-01', source: SCHEME_SOURCE, checked: CHECKED },
+        { seller: 'foreign', supply: ['goods'], import_scheme: true, consignment_limit: { amount: '150', currency: 'EUR' }, from: '2021-07-01', source: SCHEME_SOURCE, checked: CHECKED },
+      ],
+    },
+  ],
+  taxability: regimeTaxability('2000-01-01', 'taxable', 'reduced'),
+  notes: ['Test data: two member countries that are separate tax areas sharing these rules.'],
+};
+
+const calderaRegime: RegimeRules = {
+  $schema: '../schema/regime.schema.json',
+  regime: 'XC',
+  name: 'Caldera GST and provincial sales taxes',
+  kind: 'single_area',
+  supply_rules: [
+    { seller: 'domestic', then: 'destination', source: RULE_SOURCE, checked: CHECKED },
+    { seller: 'foreign', customer: 'business', supply: ['digital', 'services'], then: 'reverse_charge', reason: 'reverse_charge', note: 'Reverse charge: the customer accounts for the tax.', source: RULE_SOURCE, checked: CHECKED },
+    { seller: 'foreign', customer: 'business', supply: ['goods'], then: 'reverse_charge', reason: 'import_vat', note: 'Goods imported by a business: the importer accounts for import tax.', source: RULE_SOURCE, checked: CHECKED },
+    { seller: 'foreign', customer: 'consumer', then: 'destination', source: RULE_SOURCE, checked: CHECKED },
+  ],
+  taxability: regimeTaxability('2000-01-01', 'taxable', 'standard'),
+};
+
+const delmarRegime: RegimeRules = {
+  $schema: '../schema/regime.schema.json',
+  regime: 'XD',
+  name: 'Delmar state sales taxes',
+  kind: 'union',
+  supply_rules: [{ then: 'destination', source: RULE_SOURCE, checked: CHECKED }],
+  taxability: regimeTaxability('1950-01-01', 'not_taxable', 'standard'),
+};
+
+const estmarkRegime: RegimeRules = {
+  $schema: '../schema/regime.schema.json',
+  regime: 'XE',
+  name: 'Estmark consumption taxes',
+  kind: 'single_area',
+  supply_rules: [
+    { seller: 'domestic', then: 'destination', source: RULE_SOURCE, checked: CHECKED },
+    { seller: 'foreign', customer: 'business', then: 'reverse_charge', reason: 'reverse_charge', note: 'Reverse charge: the customer accounts for the tax.', source: RULE_SOURCE, checked: CHECKED },
+    { seller: 'foreign', customer: 'consumer', then: 'destination', source: RULE_SOURCE, checked: CHECKED },
+  ],
+  taxability: regimeTaxability('2000-01-01', 'taxable', 'standard'),
+};
+
+const avalonia: CountryRules = {
+  $schema: '../schema/country.schema.json',
+  country: 'XA',
+  name: 'Avalonia',
+  currency: 'EUR',
+  regimes: [{ regime: 'XU', from: '2000-01-01', source: RULE_SOURCE, checked: CHECKED }],
+  postal_code: { pattern: '^\\d{5}$' },
+  jurisdictions: [
+    {
+      id: 901,
+      name: 'Avalonia',
+      region: '',
+      level: 'country',
+      taxes: [
+        {
+          tax: 'vat',
+          name: 'VAT',
+          role: 'main',
+          rates: {
+            standard: [rate('2010-01-01', '18'), rate('2020-07-01', '20')],
+            reduced: [rate('2010-01-01', '10')],
+          },
+          taxability: {
+            ebook: [taxable('2000-01-01', 'standard'), taxable('2019-01-01', 'reduced', { note: 'E-books are taxed at the reduced rate like printed books.' })],
+          },
+          notes: ['Test data: the reduced class is the 10 % rate.'],
+        },
+      ],
+    },
+  ],
+};
+
+const borduria: CountryRules = {
+  $schema: '../schema/country.schema.json',
+  country: 'XB',
+  name: 'Borduria',
+  currency: 'EUR',
+  regimes: [{ regime: 'XU', from: '2004-05-01', source: RULE_SOURCE, checked: CHECKED }],
+  jurisdictions: [
+    {
+      id: 902,
+      name: 'Borduria',
+      region: '',
+      level: 'country',
+      taxes: [
+        {
+          tax: 'vat',
+          name: 'VAT',
+          role: 'main',
+          rates: { standard: [rate('2000-01-01', '25')] },
+          taxability: {
+            reduced: [taxable('2000-01-01', 'standard', { note: 'Borduria has no reduced rate: the standard rate applies.' })],
+            consulting: [untaxed('2000-01-01', 'exempt')],
+          },
+        },
+      ],
+    },
+  ],
+};
+
+const caldera: CountryRules = {
+  $schema: '../schema/country.schema.json',
+  country: 'XC',
+  name: 'Caldera',
+  currency: 'XTS',
+  regimes: [{ regime: 'XC', from: '2000-01-01', source: RULE_SOURCE, checked: CHECKED }],
+  postal_code: {
+    pattern: '^[1-9]\\d{3}$',
+    regions: [
+      { pattern: '^1\\d{3}$', region: 'NP' },
+      { pattern: '^2\\d{3}$', region: 'HP' },
+      { pattern: '^3\\d{3}$', region: 'WP' },
+    ],
+  },
+  jurisdictions: [
+    {
+      id: 903,
+      name: 'Caldera',
+      region: '',
+      level: 'country',
+      taxes: [
+        {
+          tax: 'gst',
+          name: 'GST',
+          role: 'main',
+          rates: { standard: [rate('2008-01-01', '5')], zero: [rate('2000-01-01', '0')] },
+          taxability: { reduced: [taxable('2000-01-01', 'zero', { note: 'Basic supplies are zero-rated.' })] },
+        },
+      ],
+    },
+    {
+      id: 903001,
+      name: 'Northmoor Province',
+      region: 'NP',
+      level: 'province',
+      taxes: [
+        {
+          tax: 'pst',
+          name: 'PST',
+          role: 'additional',
+          registration: 903001,
+          since: '2016-01-01',
+          rates: { standard: [rate('2016-01-01', '7')] },
+          taxability: { consulting: [untaxed('2016-01-01', 'not_taxable')] },
+        },
+      ],
+    },
+    {
+      id: 903002,
+      name: 'Harbour Province',
+      region: 'HP',
+      level: 'province',
+      taxes: [
+        {
+          tax: 'hst',
+          name: 'HST',
+          role: 'main',
+          replaces: 'gst',
+          registration: 903,
+          rates: { standard: [rate('2010-07-01', '13'), rate('2016-07-01', '15')] },
+        },
+      ],
+    },
+    { id: 903003, name: 'Westreach Province', region: 'WP', level: 'province', taxes: [] },
+  ],
+};
+
+const delmar: CountryRules = {
+  $schema: '../schema/country.schema.json',
+  country: 'XD',
+  name: 'Delmar',
+  currency: 'XTS',
+  regimes: [{ regime: 'XD', from: '1950-01-01', source: RULE_SOURCE, checked: CHECKED }],
+  postal_code: {
+    pattern: '^\\d{5}$',
+    regions: [
+      { pattern: '^1\\d{4}$', region: 'NO' },
+      { pattern: '^2\\d{4}$', region: 'EA' },
+      { pattern: '^3\\d{4}$', region: 'SO' },
+    ],
+  },
+  jurisdictions: [
+    { id: 904, name: 'Delmar', region: '', level: 'country', taxes: [], notes: ['No federal sales tax.'] },
+    {
+      id: 904001,
+      name: 'Norland',
+      region: 'NO',
+      level: 'state',
+      taxes: [
+        {
+          tax: 'sales_tax',
+          name: 'Sales tax',
+          role: 'main',
+          rates: { standard: [rate('1990-01-01', '6')] },
+          taxability: { saas: [taxable('2015-01-01', 'standard', { part: '80', note: 'SaaS is taxed on 80 % of the price.' })] },
+        },
+      ],
+    },
+    { id: 904002, name: 'Eastvale', region: 'EA', level: 'state', taxes: [{ tax: 'sales_tax', name: 'Sales tax', role: 'main', rates: { standard: [rate('2000-01-01', '5')] } }] },
+    { id: 904003, name: 'Southmark', region: 'SO', level: 'state', taxes: [], notes: ['No sales tax.'] },
+  ],
+};
+
+const estmark: CountryRules = {
+  $schema: '../schema/country.schema.json',
+  country: 'XE',
+  name: 'Estmark',
+  currency: 'XTS',
+  regimes: [{ regime: 'XE', from: '2000-01-01', source: RULE_SOURCE, checked: CHECKED }],
+  postal_code: { pattern: '^\\d{4}$' },
+  jurisdictions: [
+    {
+      id: 905,
+      name: 'Estmark',
+      region: '',
+      level: 'country',
+      taxes: [
+        { tax: 'ct', name: 'CT', local_name: 'Consumption tax', role: 'main', rates: { standard: [rate('2000-01-01', '8')] } },
+        { tax: 'lct', name: 'LCT', local_name: 'Local consumption tax', role: 'additional', rates: { standard: [rate('2000-01-01', '2')] } },
+      ],
+    },
+  ],
+};
+
+const avaloniaTerritories: TerritoryRules = {
+  $schema: '../schema/territories.schema.json',
+  country: 'XA',
+  territories: [
+    {
+      id: 'XA-FREE',
+      name: 'Free Port of Avalonia',
+      match: { postal_codes: ['^99\\d{3}$'] },
+      treatment: [
+        { from: '2000-01-01', kind: 'none', source: TERRITORY_SOURCE, checked: CHECKED },
+        { from: '2012-01-01', kind: 'excluded', source: TERRITORY_SOURCE, checked: CHECKED, note: 'The Free Port is outside the XU VAT area.' },
+      ],
+    },
+    {
+      id: 'XA-SUN',
+      name: 'Sunward Islands',
+      match: { postal_codes: ['^8\\d{4}$'] },
+      treatment: [{ from: '2000-01-01', kind: 'taxed_as', country: 'XA', region: 'SI', source: TERRITORY_SOURCE, checked: CHECKED, note: 'The Sunward Islands are Avalonian VAT territory with their own standard rate.' }],
+      rates: { standard: [rate('2010-01-01', '12')] },
+    },
+    {
+      id: 'XA-BEX',
+      name: 'Bexclave',
+      match: { postal_codes: ['^77777$'] },
+      treatment: [{ from: '2000-01-01', kind: 'taxed_as', country: 'XB', source: TERRITORY_SOURCE, checked: CHECKED }],
+    },
+  ],
+};
+
+const estmarkTerritories: TerritoryRules = {
+  $schema: '../schema/territories.schema.json',
+  country: 'XE',
+  territories: [
+    {
+      id: 'XE-OUT',
+      name: 'Outer Isles',
+      match: { postal_codes: ['^9\\d{3}$'] },
+      treatment: [{ from: '2000-01-01', kind: 'taxed_as', country: 'XE', source: TERRITORY_SOURCE, checked: CHECKED, note: 'The Outer Isles have their own consumption tax rate.' }],
+      rates: { standard: [rate('2000-01-01', '4')] },
+    },
+  ],
+};
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+export const miniRuleData: RuleData = deepFreeze({
+  world: {
+    $schema: './schema/world.schema.json',
+    source: 'Test data: ISO 3166-1 user-assigned codes for fictional countries',
+    checked: CHECKED,
+    countries: [
+      { code: 'XA', numeric: 901, name: 'Avalonia', currency: 'EUR' },
+      { code: 'XB', numeric: 902, name: 'Borduria', currency: 'EUR' },
+      { code: 'XC', numeric: 903, name: 'Caldera', currency: 'XTS' },
+      { code: 'XD', numeric: 904, name: 'Delmar', currency: 'XTS' },
+      { code: 'XE', numeric: 905, name: 'Estmark', currency: 'XTS' },
+      { code: 'XZ', numeric: 999, name: 'Nowhere', currency: 'XTS' },
+    ],
+  },
+  currencies: {
+    $schema: './schema/currencies.schema.json',
+    source: 'Test data: EUR and the ISO 4217 testing code XTS',
+    checked: CHECKED,
+    currencies: [
+      { code: 'EUR', minor_units: 2, name: 'Euro' },
+      { code: 'XTS', minor_units: 2, name: 'Code reserved for testing' },
+    ],
+  },
+  taxCodes: {
+    $schema: './schema/tax-codes.schema.json',
+    tax_codes: [
+      { id: 'consulting', name: 'Consulting', description: 'Professional services supplied by people', supply: 'services' },
+      { id: 'ebook', name: 'E-book', description: 'Electronic book, supplied electronically', supply: 'digital' },
+      { id: 'eservice', name: 'E-service', description: 'Automated services delivered over the internet', supply: 'digital' },
+      { id: 'exempt', name: 'Exempt', description: 'Exempt from tax in every jurisdiction', supply: 'by_product_type' },
+      { id: 'reduced', name: 'Reduced', description: "Goods or services at the jurisdiction's reduced rate", supply: 'by_product_type' },
+      { id: 'saas', name: 'SaaS', description: 'Software as a service', supply: 'digital' },
+      { id: 'standard', name: 'Standard', description: 'Generally taxable goods or services', supply: 'by_product_type' },
+    ],
+  },
+  regimes: [union, calderaRegime, delmarRegime, estmarkRegime],
+  countries: [avalonia, borduria, caldera, delmar, estmark],
+  territories: [avaloniaTerritories, estmarkTerritories],
+} satisfies RuleData);
+
+export const miniRules = createRuleSet(miniRuleData);
