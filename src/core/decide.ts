@@ -217,7 +217,8 @@ export function decide(s: Situation, rules: RuleSet, day: number, registrations:
   }
   if (place.kind === 'at_border') {
     const limit = place.match.limit as Money;
-    note(`The consignment's intrinsic value is above ${limit.currency} ${limit.amount}, the limit of the ${place.match.scheme.jurisdiction.name}: the seller does not charge VAT, and import VAT is due at the border.`);
+    const tax = destTaxes[0]?.tax.name ?? 'VAT';
+    note(`The consignment's intrinsic value is above ${limit.currency} ${limit.amount}, the limit of the ${place.match.scheme.jurisdiction.name}: the seller does not charge ${tax}, and import ${tax} is due at the border.`);
     return outcome('non_taxable', 'import_vat_at_border', destRef, destZero);
   }
   place.notes.forEach(note);
@@ -270,7 +271,6 @@ export function decide(s: Situation, rules: RuleSet, day: number, registrations:
   const mainRate = rateOf(main.tax, rateClass, taxing.rates, day, date);
   const lines: TaxLine[] = [chargedLine(main, treatment, mainRate)];
   note(treatment.note);
-  let others = 0;
   for (let i = 1; i < levied.length; i++) {
     const other = levied[i] as (typeof levied)[number];
     if (day < other.tax.since) continue;
@@ -283,12 +283,13 @@ export function decide(s: Situation, rules: RuleSet, day: number, registrations:
       continue;
     }
     lines.push(chargedLine(other, t, rate));
-    others++;
   }
 
   if (mainRate.units === 0) {
     note(`Zero-rated in ${taxingJ.name}.`);
-    return outcome(others > 0 ? 'taxable' : 'non_taxable', others > 0 ? classReason(s.taxCode, rateClass) : 'zero_rated', where, lines);
+    // Only the other taxes are charged: the reason is theirs (the first one's class).
+    const charged = lines[1];
+    return outcome(charged ? 'taxable' : 'non_taxable', charged ? classReason(s.taxCode, charged.rateClass ?? 'standard') : 'zero_rated', where, lines);
   }
   const partial = treatment.partUnits < PERCENT_100;
   if (partial) note(`${treatment.part} % of the amount is taxable in ${taxingJ.name}.`);

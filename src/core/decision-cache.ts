@@ -145,8 +145,9 @@ export function createDecisionCache(rules: RuleSet, options: DecisionCacheOption
   const convert = options.convertCurrency;
   // Registration sets take a bounded share (an eighth) of the budget; decisions the rest.
   const maxSets = Math.max(1, Math.floor(maxBytes / 8 / REGISTRATION_SET_BYTES));
-  const maxEntries = Math.max(0, Math.floor((maxBytes - maxSets * REGISTRATION_SET_BYTES) / DECISION_BYTES));
-  const half = Math.max(1, Math.floor(maxEntries / 2));
+  // Two generations of `half` entries each (no cache below two).
+  const half = Math.max(0, Math.floor((maxBytes - maxSets * REGISTRATION_SET_BYTES) / DECISION_BYTES / 2));
+  const maxEntries = 2 * half;
   let young: Generation = { root: new Map(), entries: 0 };
   let old: Generation = { root: new Map(), entries: 0 };
   let hits = 0;
@@ -216,11 +217,16 @@ export function createDecisionCache(rules: RuleSet, options: DecisionCacheOption
     return (set.lastActive ??= activeOn(set.index, day));
   }
 
-  /** The young generation's node for the registrations, epoch and origin of a call. */
-  function originNode(set: RegistrationSet, epoch: number, origin: Address): Node {
+  /**
+   * The young generation's node for the registrations, epoch and origin of a call; made only
+   * when a decision is stored (`make`), so that calls that fail take no memory.
+   */
+  function originNode(set: RegistrationSet, epoch: number, origin: Address, make: boolean): Node | undefined {
     if (origin === lastOrigin && set === lastOriginSet && epoch === lastOriginEpoch && lastOriginNode !== null) return lastOriginNode;
-    const parts: (string | number)[] = [];
-    const node = descend(child(child(young.root, set.id), epoch), parts.slice(0, addressKey(rules, origin, parts, 0)));
+    const parts: (string | number)[] = [set.id, epoch];
+    const path = parts.slice(0, addressKey(rules, origin, parts, 2));
+    const node = make ? descend(young.root, path) : descendOrNull(young.root, path);
+    if (node === undefined) return undefined;
     // Only an origin nobody can change is remembered by identity (a prepared account's is frozen).
     if (Object.isFrozen(origin)) {
       lastOrigin = origin;
@@ -235,14 +241,13 @@ export function createDecisionCache(rules: RuleSet, options: DecisionCacheOption
    * Stores a decision in the young generation (from its origin node), which makes way when
    * full: at the key, or under the consignment's band when the decision read it.
    */
-  function store(from: Node, key: readonly (string | number)[], s: Situation, day: number, set: RegistrationSet, epoch: number, origin: Address, d: Decision): void {
+  function store(key: readonly (string | number)[], s: Situation, day: number, set: RegistrationSet, epoch: number, origin: Address, d: Decision): void {
     if (young.entries >= half) {
       old = young;
       young = { root: new Map(), entries: 0 };
       lastOriginNode = null;
-      from = originNode(set, epoch, origin);
     }
-    const parent = parentOf(from, key, key.length);
+    const parent = parentOf(originNode(set, epoch, origin, true) as Node, key, key.length);
     const last = key[key.length - 1] as string | number;
     if (d.consignmentLimit === null) parent.set(last, d);
     else {
@@ -265,10 +270,9 @@ export function createDecisionCache(rules: RuleSet, options: DecisionCacheOption
       if (maxEntries === 0) return decide(situation, rules, day, activeOn(indexRegistrations(input.registrations), day), convert);
       const set = setOf(input.registrations);
       const epoch = epochOf(set, day);
-      const generation = young;
-      const from = originNode(set, epoch, input.origin);
+      const from = originNode(set, epoch, input.origin, false);
       const count = supplyKey(situation, scratch, addressKey(rules, situation.destination, scratch, 0));
-      const known = fromLeaf(lookup(from, scratch, count), situation, day);
+      const known = from === undefined ? undefined : fromLeaf(lookup(from, scratch, count), situation, day);
       if (known !== undefined) {
         hits++;
         return known;
@@ -284,7 +288,7 @@ export function createDecisionCache(rules: RuleSet, options: DecisionCacheOption
         misses++;
         d = decide(situation, rules, day, activeFor(set, day), convert);
       }
-      store(young === generation ? from : originNode(set, epoch, input.origin), key, situation, day, set, epoch, input.origin, d);
+      store(key, situation, day, set, epoch, input.origin, d);
       return d;
     },
     stats() {

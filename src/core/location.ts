@@ -119,7 +119,9 @@ export function locate(rules: RuleSet, address: Address, day: number, supply: Su
 
   if (country && !excluded && !jurisdiction) {
     jurisdiction = country.root;
-    if (country.byRegion.size > 0 && !territory) {
+    // A territory taxed as a region of its country (a province's enclave): that region's jurisdiction.
+    if (territory && region !== null) jurisdiction = country.byRegion.get(region) ?? country.root;
+    else if (country.byRegion.size > 0 && !territory) {
       const given = address.region ? address.region.trim().toUpperCase() : null;
       let derived: string | null = null;
       if (postal !== null) {

@@ -170,8 +170,8 @@ describe('an additional tax', () => {
   it('keeps the supply taxable when the main tax is zero-rated', () => {
     const d = decision({ ...inNorthmoor, taxCode: 'reduced', registrations: [{ jurisdictionId: 903 }, { jurisdictionId: 903001 }] });
     expect(d.status).toBe('taxable');
-    // The reason names the main tax's class, which is not the standard one.
-    expect(d.reason).toBe('reduced_rated');
+    // Only the PST is charged: the reason is its class (the XC regime taxes `reduced` at the standard class).
+    expect(d.reason).toBe('standard_rated');
     expect(lines(d)).toEqual(['GST@903 0', 'PST@903001 7']);
     expect(d.lines[0]).toMatchObject({ rateClass: 'zero', rateUnits: 0 });
     expect(d.notes).toEqual(['Basic supplies are zero-rated.', expect.stringMatching(/^Zero-rated in Northmoor Province\.$/)]);

@@ -402,6 +402,9 @@ describe('the situation key', () => {
     registrations: [],
   });
   const key = (s: Situation) => situationKey(rules, s, day);
+  // The key of a decision that read the consignment's value against the EUR 150 limit.
+  const limit = { amount: '150', currency: 'EUR' };
+  const keyRead = (s: Situation, on = day, by?: Parameters<typeof situationKey>[3]) => situationKey(rules, s, on, by, limit);
 
   // Another value of each field; a field added to Situation must be added here (the type
   // asks for every key) and to the key (the test below fails otherwise).
@@ -433,7 +436,7 @@ describe('the situation key', () => {
       const values = (otherValues as Record<string, readonly unknown[] | undefined>)[field];
       expect(values, `no other value for Situation.${field}: add it to the key and to this test`).toBeDefined();
       for (const value of values ?? []) {
-        expect(key({ ...base, [field]: value }), `Situation.${field} = ${JSON.stringify(value)}`).not.toEqual(key(base));
+        expect(keyRead({ ...base, [field]: value }), `Situation.${field} = ${JSON.stringify(value)}`).not.toEqual(keyRead(base));
       }
     }
   });
@@ -464,14 +467,16 @@ describe('the situation key', () => {
     expect(decide({ ...service, consignmentValue: { amount: '1000', currency: 'EUR' } }, rules, day, registrations)).toEqual(decide(service, rules, day, registrations));
   });
 
-  it('tells a value within the limit from one above it, and both from no value', () => {
+  it('tells a value within the limit from one above it, and both from no value, for a decision that read it', () => {
     const goods = { ...base, destination: { country: 'XA' } };
-    const within = key({ ...goods, consignmentValue: { amount: '150', currency: 'EUR' } });
-    expect(key({ ...goods, consignmentValue: { amount: '20', currency: 'EUR' } })).toEqual(within);
-    expect(key({ ...goods, consignmentValue: { amount: '150.01', currency: 'EUR' } })).not.toEqual(within);
-    expect(key({ ...goods, consignmentValue: undefined })).not.toEqual(within);
+    const within = keyRead({ ...goods, consignmentValue: { amount: '150', currency: 'EUR' } });
+    expect(keyRead({ ...goods, consignmentValue: { amount: '20', currency: 'EUR' } })).toEqual(within);
+    expect(keyRead({ ...goods, consignmentValue: { amount: '150.01', currency: 'EUR' } })).not.toEqual(within);
+    expect(keyRead({ ...goods, consignmentValue: undefined })).not.toEqual(within);
     // Converted: 2 XTS = 1 EUR before 2022, 3 XTS from 2022: 400 XTS is above in 2021, within in 2022.
     const xts = { ...goods, consignmentValue: { amount: '400', currency: 'XTS' } };
-    expect(situationKey(rules, xts, dayNumber('2021-12-31'), convert)).not.toEqual(situationKey(rules, xts, dayNumber('2022-01-01'), convert));
+    expect(keyRead(xts, dayNumber('2021-12-31'), convert)).not.toEqual(keyRead(xts, dayNumber('2022-01-01'), convert));
+    // A decision that did not read it is keyed without it.
+    expect(key({ ...goods, consignmentValue: { amount: '150.01', currency: 'EUR' } })).toEqual(key({ ...goods, consignmentValue: undefined }));
   });
 });
