@@ -13,33 +13,84 @@ function optionalDateOk(v: unknown): boolean {
   return v === undefined || v === null || v === '' || (typeof v === 'string' && !Number.isNaN(dayNumber(v)));
 }
 
-function optionalOf(v: unknown, type: 'string' | 'boolean'): boolean {
-  return v === undefined || typeof v === type;
+function oneOfOrAbsent(v: unknown, allowed: readonly string[]): boolean {
+  return v === undefined || (typeof v === 'string' && allowed.includes(v));
+}
+
+/** A registration the schema accepts as it is: its fields walked once, an unknown one refused. */
+function plainRegistration(r: unknown): boolean {
+  if (!isPlainObject(r)) return false;
+  let hasId = false;
+  for (const key in r) {
+    const v = r[key];
+    switch (key) {
+      case 'jurisdiction_id':
+        if (typeof v !== 'number' || !Number.isSafeInteger(v) || v <= 0) return false;
+        hasId = true;
+        break;
+      case 'value':
+        if (v !== undefined && typeof v !== 'string') return false;
+        break;
+      case 'valid_from':
+      case 'valid_until':
+        if (!optionalDateOk(v)) return false;
+        break;
+      case 'permanent_establishment':
+      case 'import_scheme':
+        if (v !== undefined && typeof v !== 'boolean') return false;
+        break;
+      default:
+        return false;
+    }
+  }
+  return hasId;
+}
+
+function plainRegistrations(regs: unknown): boolean {
+  if (!Array.isArray(regs)) return false;
+  for (let i = 0; i < regs.length; i++) if (!plainRegistration(regs[i])) return false;
+  return true;
 }
 
 /**
  * True only for an account the schema accepts as it is (plain objects, every constraint
- * of the account schema met), read then without the schema's copy; anything else goes through
- * the schema, which gives the issues.
+ * of the account schema met, no field the schema does not know), read then without the
+ * schema's copy; anything else goes through the schema, which gives the issues.
  */
 export function isPlainValidAccount(a: unknown): a is AccountOutput {
   if (!isPlainObject(a)) return false;
-  if (typeof a.country !== 'string' || !COUNTRY_RE.test(a.country)) return false;
-  if (a.postal_code !== null && !optionalOf(a.postal_code, 'string')) return false;
-  if (a.region !== null && !optionalOf(a.region, 'string')) return false;
-  if (typeof a.currency !== 'string' || !CURRENCY_RE.test(a.currency)) return false;
-  if (a.default_tax_code !== undefined && !(typeof a.default_tax_code === 'string' && (TAX_CODES as readonly string[]).includes(a.default_tax_code))) return false;
-  if (a.default_product_type !== undefined && !(typeof a.default_product_type === 'string' && (PRODUCT_TYPES as readonly string[]).includes(a.default_product_type))) return false;
-  const regs = a.registrations;
-  if (!Array.isArray(regs)) return false;
-  for (let i = 0; i < regs.length; i++) {
-    const r: unknown = regs[i];
-    if (!isPlainObject(r)) return false;
-    if (typeof r.jurisdiction_id !== 'number' || !Number.isSafeInteger(r.jurisdiction_id) || r.jurisdiction_id <= 0) return false;
-    if (!optionalOf(r.value, 'string') || !optionalDateOk(r.valid_from) || !optionalDateOk(r.valid_until)) return false;
-    if (!optionalOf(r.permanent_establishment, 'boolean') || !optionalOf(r.import_scheme, 'boolean')) return false;
+  // The object's own fields, walked once (no probing of absent ones); bits of the required three.
+  let required = 0;
+  for (const key in a) {
+    const v = a[key];
+    switch (key) {
+      case 'country':
+        if (typeof v !== 'string' || !COUNTRY_RE.test(v)) return false;
+        required |= 1;
+        break;
+      case 'currency':
+        if (typeof v !== 'string' || !CURRENCY_RE.test(v)) return false;
+        required |= 2;
+        break;
+      case 'registrations':
+        if (!plainRegistrations(v)) return false;
+        required |= 4;
+        break;
+      case 'postal_code':
+      case 'region':
+        if (v !== undefined && v !== null && typeof v !== 'string') return false;
+        break;
+      case 'default_tax_code':
+        if (!oneOfOrAbsent(v, TAX_CODES)) return false;
+        break;
+      case 'default_product_type':
+        if (!oneOfOrAbsent(v, PRODUCT_TYPES)) return false;
+        break;
+      default:
+        return false;
+    }
   }
-  return true;
+  return required === 7;
 }
 
 export type AccountRegistration = AccountRegistrationInput;
@@ -68,7 +119,7 @@ export function prepareAccountAfresh(account: Account, rules: RuleSet): Prepared
   if (isPlainValidAccount(account)) a = account;
   else {
     const parsed = accountSchemas().account.safeParse(account);
-    if (!parsed.success) throw errorFromIssues(issuesFromZod(parsed.error, ['account']));
+    if (!parsed.success) throw errorFromIssues(issuesFromZod(parsed.error, ['account'], accountSchemas().account));
     a = parsed.data;
   }
   const issues: TaxRulesIssue[] = [];

@@ -29,8 +29,8 @@ function buildAccountSchemas() {
   const dateText = z.string().check(z.refine((s) => !Number.isNaN(dayNumber(s)), { message: 'must be a calendar date YYYY-MM-DD' }));
   const optionalDate = z.optional(z.union([dateText, z.literal(''), z.null()]));
 
-  /** A registration of the account (the spec's tax ID of the account). */
-  const registration = z.object({
+  /** A registration of the account (the spec's tax ID of the account). Strict: a misspelt field is refused, never ignored. */
+  const registration = z.strictObject({
     jurisdiction_id: z.int().check(z.positive()),
     value: z.optional(z.string()),
     valid_from: optionalDate,
@@ -40,7 +40,7 @@ function buildAccountSchemas() {
   });
 
   /** The seller: where it is, its defaults, and where it is registered. */
-  const account = z.object({
+  const account = z.strictObject({
     country: z.string().check(z.regex(COUNTRY_RE, 'must be a 2-letter ISO 3166-1 code')),
     postal_code: z.optional(z.nullable(z.string())),
     region: z.optional(z.nullable(z.string())),
@@ -59,7 +59,7 @@ function buildRequestSchemas() {
   const text = (max: number) => z.string().check(z.maxLength(max, `must be at most ${max} characters`));
 
   /** An address in a v20260309 calculation request. */
-  const address = z.object({
+  const address = z.strictObject({
     country: z.string().check(z.regex(COUNTRY_RE, 'must be a 2-letter ISO 3166-1 code')),
     state: z.optional(text(100)),
     postal_code: z.optional(text(20)),
@@ -68,7 +68,7 @@ function buildRequestSchemas() {
     line2: z.optional(text(200)),
   });
 
-  const lineItem = z.object({
+  const lineItem = z.strictObject({
     reference: z.string().check(z.maxLength(200, 'must be at most 200 characters'), z.minLength(1, 'must not be empty')),
     amount: z.string().check(z.regex(AMOUNT_RE, 'must be a decimal string such as "100.00"')),
     quantity: z.optional(z.number().check(z.int('must be a whole number'), z.positive('must be at least 1'))),
@@ -77,8 +77,8 @@ function buildRequestSchemas() {
     tax_behavior: z.optional(behaviorSchema()),
   });
 
-  /** The body of a v20260309 calculation request. */
-  const request = z.object({
+  /** The body of a v20260309 calculation request (strict, as its addresses and lines: unknown fields are refused). */
+  const request = z.strictObject({
     origin_address: z.optional(z.nullable(address)),
     customer_address: address,
     customer_tax_id: z.optional(z.nullable(text(50))),

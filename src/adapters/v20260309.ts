@@ -28,50 +28,114 @@ function oneOfOrAbsent(v: unknown, allowed: readonly string[]): boolean {
   return v === undefined || (typeof v === 'string' && allowed.includes(v));
 }
 
+/** An address the schema accepts as it is: its own fields walked once, an unknown one refused. */
 function plainAddress(a: unknown): boolean {
-  return (
-    isPlainObject(a) &&
-    typeof a.country === 'string' &&
-    COUNTRY_RE.test(a.country) &&
-    optionalText(a.state, 100) &&
-    optionalText(a.postal_code, 20) &&
-    optionalText(a.city, 200) &&
-    optionalText(a.line1, 200) &&
-    optionalText(a.line2, 200)
-  );
+  if (!isPlainObject(a)) return false;
+  let hasCountry = false;
+  for (const key in a) {
+    const v = a[key];
+    switch (key) {
+      case 'country':
+        if (typeof v !== 'string' || !COUNTRY_RE.test(v)) return false;
+        hasCountry = true;
+        break;
+      case 'state':
+        if (!optionalText(v, 100)) return false;
+        break;
+      case 'postal_code':
+        if (!optionalText(v, 20)) return false;
+        break;
+      case 'city':
+      case 'line1':
+      case 'line2':
+        if (!optionalText(v, 200)) return false;
+        break;
+      default:
+        return false;
+    }
+  }
+  return hasCountry;
+}
+
+/** A line item the schema accepts as it is. */
+function plainLineItem(l: unknown): boolean {
+  if (!isPlainObject(l)) return false;
+  let required = 0;
+  for (const key in l) {
+    const v = l[key];
+    switch (key) {
+      case 'reference':
+        if (typeof v !== 'string' || v.length < 1 || v.length > 200) return false;
+        required |= 1;
+        break;
+      case 'amount':
+        if (typeof v !== 'string' || !AMOUNT_RE.test(v)) return false;
+        required |= 2;
+        break;
+      case 'quantity':
+        if (v !== undefined && !(typeof v === 'number' && Number.isSafeInteger(v) && v > 0)) return false;
+        break;
+      case 'tax_code':
+        if (!oneOfOrAbsent(v, TAX_CODES)) return false;
+        break;
+      case 'product_type':
+        if (!oneOfOrAbsent(v, PRODUCT_TYPES)) return false;
+        break;
+      case 'tax_behavior':
+        if (!oneOfOrAbsent(v, BEHAVIORS)) return false;
+        break;
+      default:
+        return false;
+    }
+  }
+  return required === 3;
 }
 
 const BEHAVIORS = ['exclusive', 'inclusive'] as const;
 
 /**
  * True only for a request the schema accepts as it is (plain objects, every constraint of
- * the request schema met): such a request is read directly, without the schema's
- * copy. Anything else — including what this check is stricter about — goes through the
- * schema, which gives the issues.
+ * the request schema met, no field the schema does not know): such a request is read
+ * directly, without the schema's copy. Anything else — including what this check is
+ * stricter about — goes through the schema, which gives the issues.
  */
 export function isPlainValidRequest(r: unknown): r is ParsedRequest {
   if (!isPlainObject(r)) return false;
-  if (r.origin_address !== undefined && r.origin_address !== null && !plainAddress(r.origin_address)) return false;
-  if (!plainAddress(r.customer_address)) return false;
-  if (r.customer_tax_id !== undefined && r.customer_tax_id !== null && !optionalText(r.customer_tax_id, 50)) return false;
-  if (r.currency !== undefined && !(typeof r.currency === 'string' && CURRENCY_RE.test(r.currency))) return false;
-  if (r.tax_date !== undefined && !(typeof r.tax_date === 'number' && Number.isSafeInteger(r.tax_date) && r.tax_date >= 0)) return false;
-  if (!oneOfOrAbsent(r.tax_behavior, BEHAVIORS)) return false;
-  const lines = r.line_items;
-  if (!Array.isArray(lines) || lines.length < 1 || lines.length > MAX_LINE_ITEMS) return false;
-  for (let i = 0; i < lines.length; i++) {
-    const l: unknown = lines[i];
-    if (!isPlainObject(l)) return false;
-    if (typeof l.reference !== 'string' || l.reference.length < 1 || l.reference.length > 200) return false;
-    if (typeof l.amount !== 'string' || !AMOUNT_RE.test(l.amount)) return false;
-    if (l.quantity !== undefined && !(typeof l.quantity === 'number' && Number.isSafeInteger(l.quantity) && l.quantity > 0)) return false;
-    if (!oneOfOrAbsent(l.tax_code, TAX_CODES) || !oneOfOrAbsent(l.product_type, PRODUCT_TYPES) || !oneOfOrAbsent(l.tax_behavior, BEHAVIORS)) return false;
+  // The request's own fields, walked once; bits of the two required ones.
+  let required = 0;
+  for (const key in r) {
+    const v = r[key];
+    switch (key) {
+      case 'customer_address':
+        if (!plainAddress(v)) return false;
+        required |= 1;
+        break;
+      case 'line_items':
+        if (!Array.isArray(v) || v.length < 1 || v.length > MAX_LINE_ITEMS) return false;
+        for (let i = 0; i < v.length; i++) if (!plainLineItem(v[i])) return false;
+        required |= 2;
+        break;
+      case 'origin_address':
+        if (v !== undefined && v !== null && !plainAddress(v)) return false;
+        break;
+      case 'customer_tax_id':
+        if (v !== null && !optionalText(v, 50)) return false;
+        break;
+      case 'currency':
+        if (v !== undefined && !(typeof v === 'string' && CURRENCY_RE.test(v))) return false;
+        break;
+      case 'tax_date':
+        if (v !== undefined && !(typeof v === 'number' && Number.isSafeInteger(v) && v >= 0)) return false;
+        break;
+      case 'tax_behavior':
+        if (!oneOfOrAbsent(v, BEHAVIORS)) return false;
+        break;
+      default:
+        return false;
+    }
   }
-  return true;
+  return required === 3;
 }
-
-
-
 
 export interface CalculationOptions {
   rules?: RuleSet;
@@ -138,7 +202,7 @@ export function calculate(request: CalculationRequest | unknown, account: Accoun
   if (isPlainValidRequest(request)) req = request;
   else {
     const parsed = requestSchemas().request.safeParse(request);
-    if (!parsed.success) throw errorFromIssues(issuesFromZod(parsed.error));
+    if (!parsed.success) throw errorFromIssues(issuesFromZod(parsed.error, [], requestSchemas().request));
     req = parsed.data;
   }
   const issues: TaxRulesIssue[] = [];
