@@ -1,10 +1,9 @@
-export { calculateTaxRate, explainTaxRate, parseTaxRateQuery } from './adapters/v20241028.js';
+export { calculateTaxRate, explainTaxRate, parseTaxRateQuery, prepareAccount, determine } from './boundary.js';
+export type { TaxRateQueryInput } from './boundary.js';
 export type { TaxRateQuery, TaxRateResponse, CalculateOptions, TaxIdVerdictFunction } from './adapters/v20241028.js';
-export { prepareAccount } from './adapters/engine.js';
 export type { Account, AccountRegistration, PreparedAccount } from './adapters/account.js';
 export { listJurisdictions, getJurisdiction, listTaxCodes, getTaxCode } from './catalog.js';
-export type { Jurisdiction, TaxCode } from './catalog.js';
-export { determine } from './core/determine.js';
+export type { Jurisdiction, JurisdictionFilter, TaxCode } from './catalog.js';
 export { createCalculator } from './calculator.js';
 export type { Calculator, CalculatorOptions } from './calculator.js';
 export type { DecisionCacheStats } from './core/decision-cache.js';
@@ -21,7 +20,7 @@ export { validateTaxId, createTaxIdValidator, taxIdModules, verdictOf, offlineTa
 export type { TaxIdValidation, TaxIdReason, TaxIdModule, TaxIdCheck, TaxIdValidator, OnlineTaxIdChecker } from './taxid/index.js';
 export { defaultRuleSet } from './default-rules.js';
 export type * from './core/types.js';
-export { calculate, MAX_LINE_ITEMS } from './adapters/v20260309.js';
+export { calculate, MAX_LINE_ITEMS, MAX_TAX_DATE } from './adapters/v20260309.js';
 export type {
   CalculationRequest,
   CalculationResponse,

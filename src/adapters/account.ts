@@ -4,7 +4,8 @@ import { dayNumber } from '../core/dates.js';
 import { errorFromIssues, type TaxRulesIssue } from '../core/errors.js';
 import { canonicalCountry } from '../core/location.js';
 import { issuesFromZod } from './issues.js';
-import { accountSchemas, PRODUCT_TYPES, TAX_CODES, type AccountInput, type AccountOutput, type AccountRegistrationInput } from './schemas.js';
+import { accountSchemas, MAX_REGISTRATIONS, PRODUCT_TYPES, TAX_CODES, type AccountInput, type AccountOutput, type AccountRegistrationInput } from './schemas.js';
+import { ownCopy, unreadable } from './read.js';
 import { COUNTRY_RE, CURRENCY_RE, isPlainObject } from './input.js';
 
 export { TAX_CODES, PRODUCT_TYPES } from './schemas.js';
@@ -47,7 +48,7 @@ function plainRegistration(r: unknown): boolean {
 }
 
 function plainRegistrations(regs: unknown): boolean {
-  if (!Array.isArray(regs)) return false;
+  if (!Array.isArray(regs) || regs.length > MAX_REGISTRATIONS) return false;
   for (let i = 0; i < regs.length; i++) if (!plainRegistration(regs[i])) return false;
   return true;
 }
@@ -111,15 +112,26 @@ export interface PreparedAccount {
 
 /**
  * Validates an account and returns its neutral form (throws TaxRulesError, paths starting
- * with "account"). The result is frozen, registrations included, so that decisions can be
- * shared by identity. See AccountCache for the form that reuses it.
+ * with "account"; only its own fields are read, and an exception while reading them — a
+ * getter, a Proxy — is a 400). The result is frozen, registrations included, so that
+ * decisions can be shared by identity. See AccountCache for the form that reuses it.
  */
 export function prepareAccountAfresh(account: Account, rules: RuleSet): PreparedAccount {
+  try {
+    return prepareChecked(account, rules);
+  } catch (e) {
+    throw unreadable(e, ['account']);
+  }
+}
+
+function prepareChecked(account: Account, rules: RuleSet): PreparedAccount {
   let a: AccountOutput;
   if (isPlainValidAccount(account)) a = account;
   else {
-    const parsed = accountSchemas().account.safeParse(account);
-    if (!parsed.success) throw errorFromIssues(issuesFromZod(parsed.error, ['account'], accountSchemas().account));
+    // Through the schema, on a copy of the own fields (the schema would read inherited ones).
+    const schema = accountSchemas().account;
+    const parsed = schema.safeParse(ownCopy(account, 3, MAX_REGISTRATIONS));
+    if (!parsed.success) throw errorFromIssues(issuesFromZod(parsed.error, ['account'], schema));
     a = parsed.data;
   }
   const issues: TaxRulesIssue[] = [];
@@ -161,6 +173,8 @@ export function prepareAccountAfresh(account: Account, rules: RuleSet): Prepared
 /** What preparation read of a registration: compared on every later call. */
 interface RegistrationSnapshot {
   readonly object: unknown;
+  /** How many fields it had: a field added since (a misspelt one) is refused, not ignored. */
+  readonly fields: number;
   readonly jurisdiction_id: unknown;
   readonly value: unknown;
   readonly valid_from: unknown;
@@ -171,6 +185,7 @@ interface RegistrationSnapshot {
 
 /** What preparation read of an account (named fields: every later call compares them). */
 interface Snapshot {
+  readonly fields: number;
   readonly country: unknown;
   readonly postal_code: unknown;
   readonly region: unknown;
@@ -184,6 +199,13 @@ interface Snapshot {
 
 type Fields = Record<string, unknown>;
 
+/** The number of fields of an object, as the fast check walks them. */
+function fieldCount(o: object): number {
+  let n = 0;
+  for (const _ in o) n++;
+  return n;
+}
+
 function snapshotOf(account: Account): Snapshot | null {
   const a = account as Fields;
   const regs = a.registrations;
@@ -192,9 +214,10 @@ function snapshotOf(account: Account): Snapshot | null {
   for (const r of regs as unknown[]) {
     if (typeof r !== 'object' || r === null) return null;
     const f = r as Fields;
-    each.push({ object: r, jurisdiction_id: f.jurisdiction_id, value: f.value, valid_from: f.valid_from, valid_until: f.valid_until, permanent_establishment: f.permanent_establishment, import_scheme: f.import_scheme });
+    each.push({ object: r, fields: fieldCount(r), jurisdiction_id: f.jurisdiction_id, value: f.value, valid_from: f.valid_from, valid_until: f.valid_until, permanent_establishment: f.permanent_establishment, import_scheme: f.import_scheme });
   }
   return {
+    fields: fieldCount(a),
     country: a.country,
     postal_code: a.postal_code,
     region: a.region,
@@ -209,6 +232,7 @@ function snapshotOf(account: Account): Snapshot | null {
 
 function unchanged(account: Account, s: Snapshot): boolean {
   const a = account as Fields;
+  if (fieldCount(a) !== s.fields) return false;
   if (a.country !== s.country || a.currency !== s.currency || a.postal_code !== s.postal_code || a.region !== s.region) return false;
   if (a.default_tax_code !== s.default_tax_code || a.default_product_type !== s.default_product_type) return false;
   const regs = a.registrations as unknown[];
@@ -216,7 +240,7 @@ function unchanged(account: Account, s: Snapshot): boolean {
   for (let i = 0; i < s.count; i++) {
     const r = regs[i] as Fields;
     const was = s.each[i] as RegistrationSnapshot;
-    if (r !== was.object || r.jurisdiction_id !== was.jurisdiction_id || r.valid_from !== was.valid_from || r.valid_until !== was.valid_until) return false;
+    if (r !== was.object || fieldCount(r) !== was.fields || r.jurisdiction_id !== was.jurisdiction_id || r.valid_from !== was.valid_from || r.valid_until !== was.valid_until) return false;
     if (r.permanent_establishment !== was.permanent_establishment || r.import_scheme !== was.import_scheme || r.value !== was.value) return false;
   }
   return true;
@@ -237,12 +261,16 @@ export function createAccountCache(rules: RuleSet): AccountCache {
   return {
     prepare(account) {
       if (typeof account !== 'object' || account === null) return prepareAccountAfresh(account, rules);
-      const known = prepared.get(account);
-      if (known !== undefined && unchanged(account, known.snapshot)) return known.account;
-      const result = prepareAccountAfresh(account, rules);
-      const snapshot = snapshotOf(account);
-      if (snapshot !== null) prepared.set(account, { snapshot, account: result });
-      return result;
+      try {
+        const known = prepared.get(account);
+        if (known !== undefined && unchanged(account, known.snapshot)) return known.account;
+        const result = prepareAccountAfresh(account, rules);
+        const snapshot = snapshotOf(account);
+        if (snapshot !== null) prepared.set(account, { snapshot, account: result });
+        return result;
+      } catch (e) {
+        throw unreadable(e, ['account']);
+      }
     },
   };
 }

@@ -14,6 +14,10 @@ export const TAX_CODES = ['consulting', 'eservice', 'ebook', 'saas', 'standard',
 export const PRODUCT_TYPES = ['good', 'service'] as const;
 /** The spec's cap on items per document. */
 export const MAX_LINE_ITEMS = 200;
+/** The cap on an account's registrations: a few per jurisdiction, hundreds of jurisdictions. */
+export const MAX_REGISTRATIONS = 10_000;
+/** The last second of year 9999 (9999-12-31T23:59:59Z): the latest `tax_date` there is a calendar date for. */
+export const MAX_TAX_DATE = 253_402_300_799;
 
 let configured = false;
 
@@ -47,7 +51,7 @@ function buildAccountSchemas() {
     currency: z.string().check(z.regex(CURRENCY_RE, 'must be a 3-letter ISO 4217 code')),
     default_tax_code: z.optional(z.enum(TAX_CODES)),
     default_product_type: z.optional(z.enum(PRODUCT_TYPES)),
-    registrations: z.array(registration),
+    registrations: z.array(registration).check(z.maxLength(MAX_REGISTRATIONS, `has more than ${MAX_REGISTRATIONS} registrations`)),
   });
   return { registration, account };
 }
@@ -83,7 +87,9 @@ function buildRequestSchemas() {
     customer_address: address,
     customer_tax_id: z.optional(z.nullable(text(50))),
     currency: z.optional(z.string().check(z.regex(CURRENCY_RE, 'must be a 3-letter ISO 4217 code'))),
-    tax_date: z.optional(z.number().check(z.int('must be whole Unix seconds'), z.nonnegative())),
+    tax_date: z.optional(
+      z.number().check(z.int('must be whole Unix seconds'), z.nonnegative('must not be before 1970'), z.lte(MAX_TAX_DATE, `must be at most ${MAX_TAX_DATE} (9999-12-31T23:59:59Z)`)),
+    ),
     tax_behavior: z.optional(behaviorSchema()),
     line_items: z
       .array(lineItem)

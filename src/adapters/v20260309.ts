@@ -2,7 +2,7 @@ import type { Address, Decision, JurisdictionRef, LineJurisdiction, ProductType,
 import type { RuleSet } from '../core/ruleset.js';
 import { inputDay, notesOf, type Decider } from '../core/determine.js';
 import { dateOfDay } from '../core/dates.js';
-import { errorFromIssues, TaxRulesError, type TaxRulesIssue } from '../core/errors.js';
+import { errorFromIssues, quoted, TaxRulesError, type TaxRulesIssue } from '../core/errors.js';
 import { canonicalCountry } from '../core/location.js';
 import { addMinor, formatMinor, parseAmount, type Minor } from '../core/money.js';
 import { price, taxableAmount } from '../core/pricing.js';
@@ -11,11 +11,12 @@ import { validateTaxId, verdictOf } from '../taxid/index.js';
 import { PRODUCT_TYPES, TAX_CODES, type Account } from './account.js';
 import { engineFor, type Engine } from './engine.js';
 import { issuesFromZod } from './issues.js';
-import { MAX_LINE_ITEMS, requestSchemas, type CalculationJurisdiction, type CalculationRequest, type CalculationRequestOutput, type CalculationResponse, type CalculationLineResult, type LineTax, type TaxBreakdownEntry } from './schemas.js';
+import { isBoolean, isFunction, ownCopy, readOptions, RULE_SET, unreadable, type OptionCheck } from './read.js';
+import { MAX_LINE_ITEMS, MAX_TAX_DATE, requestSchemas, type CalculationJurisdiction, type CalculationRequest, type CalculationRequestOutput, type CalculationResponse, type CalculationLineResult, type LineTax, type TaxBreakdownEntry } from './schemas.js';
 import { AMOUNT_RE, COUNTRY_RE, CURRENCY_RE, isPlainObject } from './input.js';
 import type { TaxIdVerdictFunction } from './v20241028.js';
 
-export { MAX_LINE_ITEMS } from './schemas.js';
+export { MAX_LINE_ITEMS, MAX_TAX_DATE } from './schemas.js';
 export type { CalculationAddress, CalculationLineItem, CalculationRequest, CalculationJurisdiction, LineTax, CalculationLineResult, TaxBreakdownEntry, TaxContext, CalculationResponse } from './schemas.js';
 
 type ParsedRequest = CalculationRequestOutput;
@@ -125,7 +126,7 @@ export function isPlainValidRequest(r: unknown): r is ParsedRequest {
         if (v !== undefined && !(typeof v === 'string' && CURRENCY_RE.test(v))) return false;
         break;
       case 'tax_date':
-        if (v !== undefined && !(typeof v === 'number' && Number.isSafeInteger(v) && v >= 0)) return false;
+        if (v !== undefined && !(typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 && v <= MAX_TAX_DATE)) return false;
         break;
       case 'tax_behavior':
         if (!oneOfOrAbsent(v, BEHAVIORS)) return false;
@@ -188,23 +189,79 @@ const PATHS: Record<string, (string | number)[]> = {
   date: ['tax_date'],
 };
 
+const isSeconds = (v: unknown): v is number => typeof v === 'number' && v >= 0 && v <= MAX_TAX_DATE;
+
+const CALCULATION_OPTIONS: { readonly [K in keyof CalculationOptions]-?: OptionCheck } = {
+  rules: RULE_SET,
+  now: [(v) => typeof v === 'function' || isSeconds(v), `Unix seconds from 0 to ${MAX_TAX_DATE}, or a function that returns them`],
+  taxIdVerdict: [isFunction, "a function (country, taxId) => 'valid' | 'invalid' | 'unknown'"],
+  cache: [isBoolean, 'true or false'],
+};
+
 /**
  * The calculation of version 20260309 (`POST /tax/calculations`): taxes of up to 200 line
  * items for one customer, with per-line taxes, a breakdown per jurisdiction and tax, and
  * the verdict on the customer's tax ID. Every line is determined by the same core as
  * `calculateTaxRate`; each line's taxes are rounded to the minor unit, and the totals are
- * the sums of the lines. Throws TaxRulesError (400/406) listing every problem at once.
+ * the sums of the lines. Throws TaxRulesError (400/406/422) listing every problem at once,
+ * and nothing else: options absent or null are the defaults, and an exception while reading
+ * the input (a getter, a Proxy, a callback of the options) is a 400.
  */
-export function calculate(request: CalculationRequest | unknown, account: Account, options: CalculationOptions = {}, engine: Engine = engineFor(options.rules)): CalculationResponse {
+export function calculate(request: CalculationRequest | unknown, account: Account, options?: CalculationOptions | null, engine?: Engine): CalculationResponse {
+  try {
+    const o = readOptions<CalculationOptions>(options, CALCULATION_OPTIONS);
+    return calculateChecked(request, account, o, engine ?? engineFor(o.rules));
+  } catch (e) {
+    throw unreadable(e, []);
+  }
+}
+
+/**
+ * The request as the schema reads it: directly when plainly valid, else through the schema
+ * on a copy of its own fields (the schema would read inherited ones).
+ */
+function readRequest(request: unknown): ParsedRequest {
+  if (isPlainValidRequest(request)) return request;
+  const schema = requestSchemas().request;
+  const parsed = schema.safeParse(ownCopy(request, 3, MAX_LINE_ITEMS));
+  if (!parsed.success) throw errorFromIssues(issuesFromZod(parsed.error, [], schema));
+  return parsed.data;
+}
+
+/** The current time in Unix seconds: the options' `now` (checked), else the clock. */
+function nowOf(options: CalculationOptions): number {
+  let seconds: unknown;
+  try {
+    seconds = typeof options.now === 'function' ? options.now() : (options.now ?? Math.floor(Date.now() / 1000));
+  } catch (e) {
+    throw unreadable(e, ['options', 'now'], 'options.now()');
+  }
+  if (!isSeconds(seconds)) {
+    throw errorFromIssues([{ path: ['options', 'now'], code: 'malformed', message: `options.now() must return Unix seconds from 0 to ${MAX_TAX_DATE}, got ${quoted(seconds, 60)}` }]);
+  }
+  return seconds;
+}
+
+const VERDICTS: readonly unknown[] = ['valid', 'invalid', 'unknown'];
+
+/** The verdict of the options' `taxIdVerdict`, checked: a function that answers anything else is refused (400), not read as a consumer. */
+function verdictOfOption(f: TaxIdVerdictFunction, country: string, taxId: string): TaxIdVerdict {
+  let verdict: unknown;
+  try {
+    verdict = f(country, taxId);
+  } catch (e) {
+    throw unreadable(e, ['options', 'taxIdVerdict'], 'options.taxIdVerdict()');
+  }
+  if (!VERDICTS.includes(verdict)) {
+    throw errorFromIssues([{ path: ['options', 'taxIdVerdict'], code: 'malformed', message: `options.taxIdVerdict() must return 'valid', 'invalid' or 'unknown', got ${quoted(verdict, 60)}` }]);
+  }
+  return verdict as TaxIdVerdict;
+}
+
+function calculateChecked(request: unknown, account: Account, options: CalculationOptions, engine: Engine): CalculationResponse {
   const rules = engine.rules;
   const seller = engine.accounts.prepare(account);
-  let req: ParsedRequest;
-  if (isPlainValidRequest(request)) req = request;
-  else {
-    const parsed = requestSchemas().request.safeParse(request);
-    if (!parsed.success) throw errorFromIssues(issuesFromZod(parsed.error, [], requestSchemas().request));
-    req = parsed.data;
-  }
+  const req = readRequest(request);
   const issues: TaxRulesIssue[] = [];
 
   const checkCountry = (path: (string | number)[], value: string): void => {
@@ -230,14 +287,14 @@ export function calculate(request: CalculationRequest | unknown, account: Accoun
   }
   if (issues.length > 0) throw errorFromIssues(issues);
 
-  const seconds = req.tax_date ?? (typeof options.now === 'function' ? options.now() : (options.now ?? Math.floor(Date.now() / 1000)));
+  const seconds = req.tax_date ?? nowOf(options);
   const taxDate = dateOfDay(Math.floor(seconds / 86_400));
   const destination = addressOf(req.customer_address, rules);
   const origin: Address = req.origin_address ? addressOf(req.origin_address, rules) : seller.origin;
   let verdict: TaxIdVerdict | undefined;
   let taxIdCountry = destination.country;
   if (req.customer_tax_id) {
-    if (options.taxIdVerdict) verdict = options.taxIdVerdict(destination.country, req.customer_tax_id);
+    if (options.taxIdVerdict) verdict = verdictOfOption(options.taxIdVerdict, destination.country, req.customer_tax_id);
     else {
       const v = validateTaxId(destination.country, req.customer_tax_id);
       verdict = verdictOf(v);
