@@ -1,13 +1,17 @@
 /**
- * The package's functions over the query adapter (v20241028), the core and the account, at
- * the package boundary: options absent or null are the defaults, options that are not an
+ * The package's functions over the query adapter (v20241028), the core, the rule data and
+ * the account, at the package boundary: options absent or null are the defaults, options that are not an
  * object are a 400 naming `options`, and nothing but a TaxRulesError is thrown — an
  * exception while reading the input (a getter, a Proxy trap, a callback of the options)
  * is a 400 with the exception as `cause`.
  */
 import type { TaxInput, TaxResult } from './core/types.js';
-import type { RuleSet } from './core/ruleset.js';
+import { createRuleSet as buildRuleSet, type PackedRuleData, type RuleSet } from './core/ruleset.js';
+import type { RuleData } from './core/rule-data.js';
+import { packRuleData as pack } from './core/pack.js';
+import { checkRuleData as checkRules, type RuleProblem } from './core/rule-checks.js';
 import { determine as decide } from './core/determine.js';
+import { createTaxIdValidator as taxIdValidator, type TaxIdModule, type TaxIdValidator } from './taxid/index.js';
 import type { Account, PreparedAccount } from './adapters/account.js';
 import { engineFor } from './adapters/engine.js';
 import { optionsObject, ruleSetArg, unreadable } from './adapters/read.js';
@@ -72,5 +76,41 @@ export function determine(input: TaxInput, rules?: RuleSet | null): TaxResult {
     return decide(input, ruleSetArg(rules));
   } catch (e) {
     throw unreadable(e, ['input']);
+  }
+}
+
+/** A rule set from rule data or packed rule data (`packRuleData`); data that cannot be read is a 400 naming `data`. */
+export function createRuleSet(data: RuleData | PackedRuleData): RuleSet {
+  try {
+    return buildRuleSet(data);
+  } catch (e) {
+    throw unreadable(e, ['data'], 'the rule data');
+  }
+}
+
+/** Rule data in the form the package ships its own; data that cannot be read is a 400 naming `data`. */
+export function packRuleData(data: RuleData): PackedRuleData {
+  try {
+    return pack(data);
+  } catch (e) {
+    throw unreadable(e, ['data'], 'the rule data');
+  }
+}
+
+/** The problems of rule data, as the rules build reports them; data that cannot be read at all is a 400 naming `data`. */
+export function checkRuleData(data: RuleData): RuleProblem[] {
+  try {
+    return checkRules(data);
+  } catch (e) {
+    throw unreadable(e, ['data'], 'the rule data');
+  }
+}
+
+/** A tax-ID validator from a list of country modules; a list that cannot be read is a 400 naming `modules`. */
+export function createTaxIdValidator(modules: readonly TaxIdModule[], countryCodes?: Iterable<string>): TaxIdValidator {
+  try {
+    return taxIdValidator(modules, countryCodes);
+  } catch (e) {
+    throw unreadable(e, ['modules'], 'the tax-ID modules');
   }
 }

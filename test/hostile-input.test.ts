@@ -10,7 +10,10 @@ import { describe, expect, it } from 'vitest';
 import {
   calculate,
   calculateTaxRate,
+  checkRuleData,
   createCalculator,
+  createRuleSet,
+  createTaxIdValidator,
   determine,
   explainTaxRate,
   getJurisdiction,
@@ -19,6 +22,7 @@ import {
   listTaxCodes,
   MAX_TAX_DATE,
   negotiateVersion,
+  packRuleData,
   parseTaxRateQuery,
   prepareAccount,
   TaxRulesError,
@@ -308,6 +312,10 @@ describe('every public function', () => {
       (a, b, c) => calculator.calculateTaxRate(a as never, b as never, c as never),
       (a) => calculator.determine(a as never),
       (a) => calculator.prepareAccount(a as never),
+      (a) => createRuleSet(a as never),
+      (a) => packRuleData(a as never),
+      (a) => checkRuleData(a as never),
+      (a, b) => createTaxIdValidator(a as never, b as never),
     ];
     fc.assert(
       fc.property(fc.nat(calls.length - 1), hostile, hostile, fc.oneof(fc.constant(undefined), hostile), (k, a, b, c) => {
@@ -319,6 +327,17 @@ describe('every public function', () => {
       }),
       { numRuns: 3000 },
     );
+  });
+});
+
+describe('rule data and tax-ID modules that cannot be read', () => {
+  it('are a 400 naming them', () => {
+    for (const call of [() => createRuleSet(null as never), () => packRuleData({} as never), () => checkRuleData(5 as never)]) {
+      const e = refused(call);
+      expect([e.status, e.field]).toEqual([400, 'data']);
+      expect(e.message).toMatch(/^the rule data could not be read: TypeError: /);
+    }
+    expect(refused(() => createTaxIdValidator(5 as never)).field).toBe('modules');
   });
 });
 
