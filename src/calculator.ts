@@ -9,6 +9,7 @@ import { guarded, isFunction, optionsObject, readOptions, RULE_SET, type OptionC
 import { calculateTaxRate, explainTaxRate, parseTaxRateQuery, type CalculateOptions, type TaxRateQuery, type TaxRateResponse } from './adapters/v20241028.js';
 import { calculate, type CalculationOptions, type CalculationRequest, type CalculationResponse } from './adapters/v20260309.js';
 import { defaultRuleSet } from './default-rules.js';
+import { resultOf, type Result } from './safe.js';
 
 export interface CalculatorOptions {
   /** The rule set (default: `defaultRuleSet`). */
@@ -54,6 +55,14 @@ export interface Calculator {
   cacheStats(): DecisionCacheStats;
   /** Empties the caches. */
   clearCache(): void;
+  /** `calculate` without throwing: `{ ok: true, value }` or `{ ok: false, error }`. */
+  safeCalculate(request: CalculationRequest | unknown, account: Account, options?: Omit<CalculationOptions, 'rules'> | null): Result<CalculationResponse>;
+  /** `calculateTaxRate` without throwing. */
+  safeCalculateTaxRate(query: Query, account: Account, options?: Omit<CalculateOptions, 'rules'> | null): Result<TaxRateResponse>;
+  /** `explainTaxRate` without throwing. */
+  safeExplainTaxRate(query: Query, account: Account, options?: Omit<CalculateOptions, 'rules'> | null): Result<TaxResult>;
+  /** `prepareAccount` without throwing. */
+  safePrepareAccount(account: Account): Result<PreparedAccount>;
 }
 
 /**
@@ -65,7 +74,7 @@ export function createCalculator(options?: CalculatorOptions | null): Calculator
   const rules = o.rules ?? defaultRuleSet;
   const engine = createEngine(rules, { cacheBytes: o.cacheBytes, convertCurrency: o.convertCurrency });
   const empty: DecisionCacheStats = { entries: 0, maxEntries: 0, registrationSets: 0, bytes: 0, maxBytes: 0, hits: 0, misses: 0 };
-  return {
+  const calculator: Calculator = {
     rules,
     calculateTaxRate: (query, account, opts) => guarded(() => calculateTaxRate(query, account, optionsObject(opts), engine)),
     explainTaxRate: (query, account, opts) => guarded(() => explainTaxRate(query, account, optionsObject(opts), engine)),
@@ -75,5 +84,10 @@ export function createCalculator(options?: CalculatorOptions | null): Calculator
     prepareAccount: (account) => engine.accounts.prepare(account),
     cacheStats: () => engine.decisions?.stats() ?? empty,
     clearCache: () => engine.decisions?.clear(),
+    safeCalculate: (request, account, opts) => resultOf(() => calculator.calculate(request, account, opts)),
+    safeCalculateTaxRate: (query, account, opts) => resultOf(() => calculator.calculateTaxRate(query, account, opts)),
+    safeExplainTaxRate: (query, account, opts) => resultOf(() => calculator.explainTaxRate(query, account, opts)),
+    safePrepareAccount: (account) => resultOf(() => calculator.prepareAccount(account)),
   };
+  return calculator;
 }

@@ -6,6 +6,8 @@ export { listJurisdictions, getJurisdiction, listTaxCodes, getTaxCode } from './
 export type { Jurisdiction, JurisdictionFilter, TaxCode } from './catalog.js';
 export { createCalculator } from './calculator.js';
 export type { Calculator, CalculatorOptions } from './calculator.js';
+export { safeCalculate, safeCalculateTaxRate, safeExplainTaxRate, safePrepareAccount } from './safe.js';
+export type { Result } from './safe.js';
 export type { DecisionCacheStats } from './core/decision-cache.js';
 export type { CurrencyConverter } from './core/decide.js';
 export type { RuleSet, PackedRuleData } from './core/ruleset.js';
