@@ -7,7 +7,7 @@ import type { Account, PreparedAccount } from './adapters/account.js';
 import { createEngine } from './adapters/engine.js';
 import { guarded, isFunction, optionsObject, readOptions, RULE_SET, type OptionCheck } from './adapters/read.js';
 import { calculateTaxRate, explainTaxRate, parseTaxRateQuery, type CalculateOptions, type TaxRateQuery, type TaxRateResponse } from './adapters/v20241028.js';
-import { calculate, type CalculationOptions, type CalculationRequest, type CalculationResponse } from './adapters/v20260309.js';
+import { calculate, type CalculationOptions, type CalculationRequest, type CalculationResponse, type UncheckedRequest } from './adapters/v20260309.js';
 import { defaultRuleSet } from './default-rules.js';
 import { resultOf, type Result } from './safe.js';
 
@@ -46,7 +46,8 @@ export interface Calculator {
   calculateTaxRate(query: Query, account: Account, options?: Omit<CalculateOptions, 'rules'> | null): TaxRateResponse;
   explainTaxRate(query: Query, account: Account, options?: Omit<CalculateOptions, 'rules'> | null): TaxResult;
   parseTaxRateQuery(query: Query, account: Account, options?: Omit<CalculateOptions, 'rules'> | null): TaxInput;
-  calculate(request: CalculationRequest | unknown, account: Account, options?: Omit<CalculationOptions, 'rules'> | null): CalculationResponse;
+  calculate(request: CalculationRequest, account: Account, options?: Omit<CalculationOptions, 'rules'> | null): CalculationResponse;
+  calculate<R>(request: UncheckedRequest<R>, account: Account, options?: Omit<CalculationOptions, 'rules'> | null): CalculationResponse;
   /** The core on a neutral input, through this calculator's decision cache. */
   determine(input: TaxInput): TaxResult;
   /** An account checked against the rules (reused while the object is unchanged). */
@@ -56,7 +57,8 @@ export interface Calculator {
   /** Empties the caches. */
   clearCache(): void;
   /** `calculate` without throwing: `{ ok: true, value }` or `{ ok: false, error }`. */
-  safeCalculate(request: CalculationRequest | unknown, account: Account, options?: Omit<CalculationOptions, 'rules'> | null): Result<CalculationResponse>;
+  safeCalculate(request: CalculationRequest, account: Account, options?: Omit<CalculationOptions, 'rules'> | null): Result<CalculationResponse>;
+  safeCalculate<R>(request: UncheckedRequest<R>, account: Account, options?: Omit<CalculationOptions, 'rules'> | null): Result<CalculationResponse>;
   /** `calculateTaxRate` without throwing. */
   safeCalculateTaxRate(query: Query, account: Account, options?: Omit<CalculateOptions, 'rules'> | null): Result<TaxRateResponse>;
   /** `explainTaxRate` without throwing. */
@@ -79,12 +81,12 @@ export function createCalculator(options?: CalculatorOptions | null): Calculator
     calculateTaxRate: (query, account, opts) => guarded(() => calculateTaxRate(query, account, optionsObject(opts), engine)),
     explainTaxRate: (query, account, opts) => guarded(() => explainTaxRate(query, account, optionsObject(opts), engine)),
     parseTaxRateQuery: (query, account, opts) => guarded(() => parseTaxRateQuery(query, account, optionsObject(opts), engine)),
-    calculate: (request, account, opts) => calculate(request, account, opts, engine),
+    calculate: (request: unknown, account: Account, opts?: Omit<CalculationOptions, 'rules'> | null) => calculate(request as CalculationRequest, account, opts, engine),
     determine: (input) => guarded(() => determine(input, rules, engine.decider()), ['input']),
     prepareAccount: (account) => engine.accounts.prepare(account),
     cacheStats: () => engine.decisions?.stats() ?? empty,
     clearCache: () => engine.decisions?.clear(),
-    safeCalculate: (request, account, opts) => resultOf(() => calculator.calculate(request, account, opts)),
+    safeCalculate: (request: unknown, account: Account, opts?: Omit<CalculationOptions, 'rules'> | null) => resultOf(() => calculator.calculate(request as CalculationRequest, account, opts)),
     safeCalculateTaxRate: (query, account, opts) => resultOf(() => calculator.calculateTaxRate(query, account, opts)),
     safeExplainTaxRate: (query, account, opts) => resultOf(() => calculator.explainTaxRate(query, account, opts)),
     safePrepareAccount: (account) => resultOf(() => calculator.prepareAccount(account)),

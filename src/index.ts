@@ -14,7 +14,7 @@ export type { RuleSet, PackedRuleData } from './core/ruleset.js';
 export type { RuleData } from './core/rule-data.js';
 export type { RuleProblem } from './core/rule-checks.js';
 export { TaxRulesError } from './core/errors.js';
-export type { TaxRulesIssue, TaxRulesErrorStatus } from './core/errors.js';
+export type { TaxRulesIssue, TaxRulesIssueCode, TaxRulesErrorCode, TaxRulesErrorStatus } from './core/errors.js';
 export { validateTaxId, taxIdModules, verdictOf, offlineTaxIdVerdict, checkTaxId } from './taxid/index.js';
 export type { TaxIdValidation, TaxIdReason, TaxIdModule, TaxIdCheck, TaxIdValidator, OnlineTaxIdChecker } from './taxid/index.js';
 export { defaultRuleSet } from './default-rules.js';
@@ -31,6 +31,7 @@ export type {
   LineTax,
   TaxBreakdownEntry,
   TaxContext,
+  UncheckedRequest,
 } from './adapters/v20260309.js';
 export { negotiateVersion, API_VERSIONS } from './adapters/version.js';
 export type { ApiVersion } from './adapters/version.js';

@@ -9,7 +9,7 @@ import type { TaxRulesError } from './core/errors.js';
 import type { Account, PreparedAccount } from './adapters/account.js';
 import { unreadable } from './adapters/read.js';
 import type { CalculateOptions, TaxRateResponse } from './adapters/v20241028.js';
-import { calculate, type CalculationOptions, type CalculationRequest, type CalculationResponse } from './adapters/v20260309.js';
+import { calculate, type CalculationOptions, type CalculationRequest, type CalculationResponse, type UncheckedRequest } from './adapters/v20260309.js';
 import { calculateTaxRate, explainTaxRate, prepareAccount, type TaxRateQueryInput } from './boundary.js';
 
 /** What a safe entry point answers: the value, or the TaxRulesError that refused the input. */
@@ -25,8 +25,10 @@ export function resultOf<T>(call: () => T): Result<T> {
 }
 
 /** `calculate` (v20260309) without throwing. */
-export function safeCalculate(request: CalculationRequest | unknown, account: Account, options?: CalculationOptions | null): Result<CalculationResponse> {
-  return resultOf(() => calculate(request, account, options));
+export function safeCalculate(request: CalculationRequest, account: Account, options?: CalculationOptions | null): Result<CalculationResponse>;
+export function safeCalculate<R>(request: UncheckedRequest<R>, account: Account, options?: CalculationOptions | null): Result<CalculationResponse>;
+export function safeCalculate(request: unknown, account: Account, options?: CalculationOptions | null): Result<CalculationResponse> {
+  return resultOf(() => calculate(request as CalculationRequest, account, options));
 }
 
 /** `calculateTaxRate` (v20241028) without throwing. */

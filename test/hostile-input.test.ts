@@ -84,8 +84,8 @@ describe('getters and Proxies', () => {
     const traps: ProxyHandler<object>[] = [{ ownKeys: boom }, { get: boom }, { getPrototypeOf: boom }, { getOwnPropertyDescriptor: boom }, { has: boom }];
     for (const handler of traps) {
       for (const call of [
-        () => calculate(new Proxy(request, handler), account),
-        () => calculate({ ...request, customer_address: new Proxy(request.customer_address, handler) }, account),
+        () => calculate(new Proxy(request, handler) as typeof request, account),
+        () => calculate({ ...request, customer_address: new Proxy(request.customer_address, handler) as typeof request.customer_address }, account),
         () => calculate(request, new Proxy(account, handler) as typeof account),
         () => calculateTaxRate(new Proxy(query, handler), account),
         () => calculate(request, account, new Proxy({}, handler)),

@@ -130,7 +130,7 @@ describe('calculate (v20260309)', () => {
   });
 
   it('refuses malformed bodies with 400', () => {
-    const e = refused(() => calculate({ line_items: [{ reference: '', amount: 'ten' }] }, account));
+    const e = refused(() => calculate({ line_items: [{ reference: '', amount: 'ten' }] } as unknown, account));
     expect(e.status).toBe(400);
     expect(e.issues.map((i) => i.path.join('.')).sort()).toEqual(['customer_address', 'line_items.0.amount', 'line_items.0.reference']);
     const tooPrecise = refused(() => calculate({ customer_address: { country: 'DE' }, line_items: [{ reference: 'a', amount: '1.001' }] }, account));

@@ -6,12 +6,13 @@
  */
 import * as z from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
-import type { TaxReason } from '../core/types.js';
+import type { JurisdictionLevel, TaxReason } from '../core/types.js';
 import { dayNumber } from '../core/dates.js';
 import { AMOUNT_RE, COUNTRY_RE, CURRENCY_RE } from './input.js';
 
 export const TAX_CODES = ['consulting', 'eservice', 'ebook', 'saas', 'standard', 'reduced', 'exempt'] as const;
 export const PRODUCT_TYPES = ['good', 'service'] as const;
+export const JURISDICTION_LEVELS = ['country', 'state', 'province', 'territory', 'scheme', 'county', 'city', 'district'] as const satisfies readonly JurisdictionLevel[];
 /** The spec's cap on items per document. */
 export const MAX_LINE_ITEMS = 200;
 /** The cap on an account's registrations: a few per jurisdiction, hundreds of jurisdictions. */
@@ -111,7 +112,7 @@ function buildResponseSchemas() {
     name: z.string(),
     country: z.string(),
     region: z.nullable(z.string()),
-    level: z.string(),
+    level: z.enum(JURISDICTION_LEVELS),
   });
 
   /** One tax on one line. */
@@ -206,13 +207,19 @@ export function responseSchemas(): ResponseSchemas {
   return (responseCache ??= buildResponseSchemas());
 }
 
+/**
+ * An input type that also takes read-only arrays: an `as const` literal, or data the caller
+ * keeps frozen, is a valid input (the library never changes its inputs).
+ */
+type AcceptingReadonly<T> = T extends readonly (infer E)[] ? readonly AcceptingReadonly<E>[] : T extends object ? { [K in keyof T]: AcceptingReadonly<T[K]> } : T;
+
 export type AccountRegistrationInput = z.input<AccountSchemas['registration']>;
-export type AccountInput = z.input<AccountSchemas['account']>;
+export type AccountInput = AcceptingReadonly<z.input<AccountSchemas['account']>>;
 export type AccountOutput = z.output<AccountSchemas['account']>;
 
 export type CalculationAddress = z.input<RequestSchemas['address']>;
 export type CalculationLineItem = z.input<RequestSchemas['lineItem']>;
-export type CalculationRequest = z.input<RequestSchemas['request']>;
+export type CalculationRequest = AcceptingReadonly<z.input<RequestSchemas['request']>>;
 export type CalculationRequestOutput = z.output<RequestSchemas['request']>;
 
 export type CalculationJurisdiction = z.output<ResponseSchemas['jurisdiction']>;

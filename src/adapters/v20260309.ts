@@ -189,6 +189,14 @@ const PATHS: Record<string, (string | number)[]> = {
   date: ['tax_date'],
 };
 
+/**
+ * What `calculate` takes besides a CalculationRequest: a value whose static type is `unknown`
+ * (a parsed JSON body), which it checks at run time like any other. A value of any other
+ * type must be a CalculationRequest, so `calculate(42, account)` or a misspelt field does not
+ * compile.
+ */
+export type UncheckedRequest<R> = unknown extends R ? R : never;
+
 const isSeconds = (v: unknown): v is number => typeof v === 'number' && v >= 0 && v <= MAX_TAX_DATE;
 
 const CALCULATION_OPTIONS: { readonly [K in keyof CalculationOptions]-?: OptionCheck } = {
@@ -207,7 +215,9 @@ const CALCULATION_OPTIONS: { readonly [K in keyof CalculationOptions]-?: OptionC
  * and nothing else: options absent or null are the defaults, and an exception while reading
  * the input (a getter, a Proxy, a callback of the options) is a 400.
  */
-export function calculate(request: CalculationRequest | unknown, account: Account, options?: CalculationOptions | null, engine?: Engine): CalculationResponse {
+export function calculate(request: CalculationRequest, account: Account, options?: CalculationOptions | null, engine?: Engine): CalculationResponse;
+export function calculate<R>(request: UncheckedRequest<R>, account: Account, options?: CalculationOptions | null, engine?: Engine): CalculationResponse;
+export function calculate(request: unknown, account: Account, options?: CalculationOptions | null, engine?: Engine): CalculationResponse {
   try {
     const o = readOptions<CalculationOptions>(options, CALCULATION_OPTIONS);
     return calculateChecked(request, account, o, engine ?? engineFor(o.rules));
