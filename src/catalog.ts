@@ -1,8 +1,8 @@
 import type { RuleSet } from './core/ruleset.js';
 import type { TaxCodeId } from './core/types.js';
 import { errorFromIssues, quoted, TaxRulesError, type TaxRulesIssue } from './core/errors.js';
-import { closestName, unknownFieldIssues } from './adapters/input.js';
-import { guarded, ownCopy, ruleSetArg, unreadable } from './adapters/read.js';
+import { closestName } from './adapters/input.js';
+import { guarded, ownCopy, ruleSetArg, unknownFields, unreadable } from './adapters/read.js';
 
 /** A jurisdiction as the service interface lists it. */
 export interface Jurisdiction {
@@ -45,7 +45,7 @@ function readFilter(filter: unknown): JurisdictionFilter {
   } catch (e) {
     throw unreadable(e, [], 'the filter');
   }
-  const issues: TaxRulesIssue[] = unknownFieldIssues(copy, FILTER_FIELDS, [], 'parameter');
+  const issues: TaxRulesIssue[] = unknownFields(copy, FILTER_FIELDS, [], 'parameter');
   for (const key of FILTER_FIELDS) {
     const v = copy[key];
     if (v !== undefined && typeof v !== 'string') issues.push({ path: [key], code: 'malformed', message: `${key} must be a string, got ${quoted(v, 60)}` });

@@ -341,6 +341,82 @@ describe('rule data and tax-ID modules that cannot be read', () => {
   });
 });
 
+describe('error bodies', () => {
+  const MB = 'x'.repeat(2 ** 20);
+  const digits = `1.${'0'.repeat(2 ** 20)}1`;
+  const size = (call: () => unknown): number => JSON.stringify(refused(call).toJSON()).length;
+
+  it('stay under 2 kB for a 1 MB field of an account, whichever it is', () => {
+    const us = { country: 'US', currency: 'USD', registrations: [{ jurisdiction_id: 840048 }] };
+    const bad = [
+      { ...account, country: MB },
+      { ...account, currency: MB },
+      { ...us, postal_code: MB },
+      { ...us, region: MB },
+      { ...account, default_tax_code: MB },
+      { ...account, registrations: [{ jurisdiction_id: MB }] },
+      { ...account, registrations: [{ jurisdiction_id: 276, valid_from: MB }] },
+      { ...account, [MB]: 1 },
+      { ...account, registrations: [{ jurisdiction_id: 276, [MB]: 1 }] },
+    ];
+    for (const seller of bad) {
+      expect(size(() => calculate(request, seller as never))).toBeLessThan(2048);
+      expect(size(() => prepareAccount(seller as never))).toBeLessThan(2048);
+    }
+  });
+
+  it('stay under 2 kB for a 1 MB field of a request, whichever it is', () => {
+    const line = request.line_items[0] as object;
+    const bad = [
+      { ...request, line_items: [{ reference: 'a', amount: digits }] },
+      { ...request, line_items: [{ reference: 'a', amount: MB }] },
+      { ...request, line_items: [{ reference: MB, amount: '1' }] },
+      { ...request, line_items: [{ ...line, tax_code: MB }] },
+      { ...request, line_items: [{ ...line, [MB]: 1 }] },
+      { ...request, customer_address: { country: MB } },
+      { ...request, customer_address: { country: 'US', postal_code: MB } },
+      { ...request, customer_address: { country: 'DE', city: MB } },
+      { ...request, customer_tax_id: MB },
+      { ...request, currency: MB },
+      { ...request, tax_behavior: MB },
+      { ...request, tax_date: MB },
+      { ...request, [MB]: 1 },
+    ];
+    for (const body of bad) expect(size(() => calculate(body as never, account))).toBeLessThan(2048);
+    // The longest references repeated, the longest state and city in a refused address.
+    const ref = 'x'.repeat(200);
+    expect(size(() => calculate({ ...request, line_items: [{ reference: ref, amount: '1' }, { reference: ref, amount: '1' }] }, account))).toBeLessThan(2048);
+    expect(size(() => calculate({ ...request, customer_address: { country: 'US', state: 'x'.repeat(100), city: 'x'.repeat(200), postal_code: '78701' } }, account))).toBeLessThan(2048);
+  });
+
+  it('stay under 2 kB for 1 MB options, filters, ids, headers and exception messages', () => {
+    for (const call of [
+      () => calculate(request, account, MB as never),
+      () => calculate(request, account, { [MB]: 1 } as never),
+      () => calculate({ customer_address: { country: 'DE' }, line_items: request.line_items }, account, { now: () => MB as never }),
+      () => createCalculator({ cacheBytes: MB } as never),
+      () => listJurisdictions({ [MB]: 'DE' } as never),
+      () => getTaxCode(MB),
+      () => getJurisdiction(MB as never),
+      () => negotiateVersion(`application/json; api_version=${MB}`, '20241028'),
+      () => negotiateVersion(null, MB),
+      () => calculate({ ...request, get currency(): string {
+        throw new Error(MB);
+      } }, account),
+    ]) {
+      expect(size(call)).toBeLessThan(2048);
+    }
+  });
+
+  it('name a long amount, for it is refused before it costs seconds of arithmetic', () => {
+    const amount = '9'.repeat(41);
+    expect(refused(() => calculate({ ...request, line_items: [{ reference: 'a', amount }] }, account)).issues).toEqual([
+      { path: ['line_items', 0, 'amount'], code: 'malformed', message: 'line_items.0.amount: must be at most 40 characters' },
+    ]);
+    expect(calculate({ ...request, line_items: [{ reference: 'a', amount: '9'.repeat(40) }] }, account).total_tax).toBe(`18${'9'.repeat(38)}.81`);
+  });
+});
+
 describe('the fast checks', () => {
   it('refuse what the schema would refuse of a hostile object', () => {
     expect(isPlainValidAccount({ ...account, registrations: Object.assign([{ jurisdiction_id: 276 }], { length: 10_001 }) })).toBe(false);

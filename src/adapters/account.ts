@@ -78,8 +78,10 @@ export function isPlainValidAccount(a: unknown): a is AccountOutput {
         required |= 4;
         break;
       case 'postal_code':
+        if (v !== undefined && v !== null && !(typeof v === 'string' && v.length <= 20)) return false;
+        break;
       case 'region':
-        if (v !== undefined && v !== null && typeof v !== 'string') return false;
+        if (v !== undefined && v !== null && !(typeof v === 'string' && v.length <= 100)) return false;
         break;
       case 'default_tax_code':
         if (!oneOfOrAbsent(v, TAX_CODES)) return false;

@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import type { TaxRulesIssue } from '../core/errors.js';
-import { unknownFieldIssues } from './input.js';
+import { unknownFields } from './read.js';
 
 /** The part of a zod schema's definition read to find the field names of an object. */
 interface Def {
@@ -47,15 +47,9 @@ function namesAt(schema: unknown, path: readonly PropertyKey[], at = 0): string[
   }
 }
 
-/** Longest key kept whole in an issue's path: a 1 MB unknown key is not echoed back. */
-const MAX_PATH_KEY = 100;
-
 /** Unknown keys listed one by one per object; beyond, one issue counts the rest (an object of a million keys does not make a million issues). */
 const MAX_UNKNOWN_LISTED = 50;
 
-function shortKey(key: string | number): string | number {
-  return typeof key === 'string' && key.length > MAX_PATH_KEY ? `${key.slice(0, MAX_PATH_KEY - 1)}…` : key;
-}
 
 /**
  * Turns zod issues into taxrules issues: missing and wrong-type fields are 400s, bad values
@@ -71,7 +65,7 @@ export function issuesFromZod(error: { issues: readonly z.core.$ZodIssue[] }, pr
     const field = path.join('.') || 'input';
     if (issue.code === 'unrecognized_keys') {
       const keys = Object.fromEntries(issue.keys.slice(0, MAX_UNKNOWN_LISTED).map((k) => [k, true]));
-      for (const i of unknownFieldIssues(keys, namesAt(schema, inner), path, 'field')) out.push({ ...i, path: i.path.map(shortKey) });
+      out.push(...unknownFields(keys, namesAt(schema, inner), path, 'field'));
       const more = issue.keys.length - MAX_UNKNOWN_LISTED;
       if (more > 0) out.push({ path, code: 'unknown_field', message: `${field}: ${more} more unknown field${more === 1 ? '' : 's'}` });
     } else if (issue.code === 'invalid_type' && /received undefined/.test(issue.message)) {

@@ -30,6 +30,19 @@ export function ownCopy(value: unknown, levels: number, maxItems: number): unkno
   return out;
 }
 
+/** Longest key kept whole in an issue's path: a 1 MB unknown key is not echoed back. */
+const MAX_PATH_KEY = 100;
+
+/** A key as an issue's path holds it: cut short when longer than 100 characters. */
+export function shortKey(key: string | number): string | number {
+  return typeof key === 'string' && key.length > MAX_PATH_KEY ? `${key.slice(0, MAX_PATH_KEY - 1)}…` : key;
+}
+
+/** The unknown fields of an object (see `unknownFieldIssues`), their paths cut short. */
+export function unknownFields(value: object, known: readonly string[], path: readonly (string | number)[], what: string): TaxRulesIssue[] {
+  return unknownFieldIssues(value, known, path, what).map((i) => ({ ...i, path: i.path.map(shortKey) }));
+}
+
 /** Longest part of an exception's message quoted in the issue. */
 const MAX_CAUSE = 120;
 
@@ -84,7 +97,7 @@ export function readOptions<T extends object>(options: unknown, checks: { readon
     throw unreadable(e, path);
   }
   const known = Object.keys(checks);
-  const issues: TaxRulesIssue[] = unknownFieldIssues(copy, known, path, 'option');
+  const issues: TaxRulesIssue[] = unknownFields(copy, known, path, 'option');
   for (const key of known) {
     const v = copy[key];
     const check = (checks as Record<string, OptionCheck>)[key] as OptionCheck;

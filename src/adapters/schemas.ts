@@ -17,6 +17,8 @@ export const JURISDICTION_LEVELS = ['country', 'state', 'province', 'territory',
 export const MAX_LINE_ITEMS = 200;
 /** The cap on an account's registrations: a few per jurisdiction, hundreds of jurisdictions. */
 export const MAX_REGISTRATIONS = 10_000;
+/** The longest amount (characters): 10³⁰ with decimals is far beyond any sale, and the work of a longer one grows with its square. */
+export const MAX_AMOUNT_LENGTH = 40;
 /** The last second of year 9999 (9999-12-31T23:59:59Z): the latest `tax_date` there is a calendar date for. */
 export const MAX_TAX_DATE = 253_402_300_799;
 
@@ -47,8 +49,8 @@ function buildAccountSchemas() {
   /** The seller: where it is, its defaults, and where it is registered. */
   const account = z.strictObject({
     country: z.string().check(z.regex(COUNTRY_RE, 'must be a 2-letter ISO 3166-1 code')),
-    postal_code: z.optional(z.nullable(z.string())),
-    region: z.optional(z.nullable(z.string())),
+    postal_code: z.optional(z.nullable(z.string().check(z.maxLength(20, 'must be at most 20 characters')))),
+    region: z.optional(z.nullable(z.string().check(z.maxLength(100, 'must be at most 100 characters')))),
     currency: z.string().check(z.regex(CURRENCY_RE, 'must be a 3-letter ISO 4217 code')),
     default_tax_code: z.optional(z.enum(TAX_CODES)),
     default_product_type: z.optional(z.enum(PRODUCT_TYPES)),
@@ -75,7 +77,10 @@ function buildRequestSchemas() {
 
   const lineItem = z.strictObject({
     reference: z.string().check(z.maxLength(200, 'must be at most 200 characters'), z.minLength(1, 'must not be empty')),
-    amount: z.string().check(z.regex(AMOUNT_RE, 'must be a decimal string such as "100.00"')),
+    amount: z.string().check(
+      z.maxLength(MAX_AMOUNT_LENGTH, `must be at most ${MAX_AMOUNT_LENGTH} characters`),
+      z.regex(AMOUNT_RE, 'must be a decimal string such as "100.00"'),
+    ),
     quantity: z.optional(z.number().check(z.int('must be a whole number'), z.positive('must be at least 1'))),
     tax_code: z.optional(z.enum(TAX_CODES)),
     product_type: z.optional(z.enum(PRODUCT_TYPES)),

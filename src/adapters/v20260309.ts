@@ -12,7 +12,7 @@ import { PRODUCT_TYPES, TAX_CODES, type Account } from './account.js';
 import { engineFor, type Engine } from './engine.js';
 import { issuesFromZod } from './issues.js';
 import { isBoolean, isFunction, ownCopy, readOptions, RULE_SET, unreadable, type OptionCheck } from './read.js';
-import { MAX_LINE_ITEMS, MAX_TAX_DATE, requestSchemas, type CalculationJurisdiction, type CalculationRequest, type CalculationRequestOutput, type CalculationResponse, type CalculationLineResult, type LineTax, type TaxBreakdownEntry } from './schemas.js';
+import { MAX_AMOUNT_LENGTH, MAX_LINE_ITEMS, MAX_TAX_DATE, requestSchemas, type CalculationJurisdiction, type CalculationRequest, type CalculationRequestOutput, type CalculationResponse, type CalculationLineResult, type LineTax, type TaxBreakdownEntry } from './schemas.js';
 import { AMOUNT_RE, COUNTRY_RE, CURRENCY_RE, isPlainObject } from './input.js';
 import type { TaxIdVerdictFunction } from './v20241028.js';
 
@@ -70,7 +70,7 @@ function plainLineItem(l: unknown): boolean {
         required |= 1;
         break;
       case 'amount':
-        if (typeof v !== 'string' || !AMOUNT_RE.test(v)) return false;
+        if (typeof v !== 'string' || v.length > MAX_AMOUNT_LENGTH || !AMOUNT_RE.test(v)) return false;
         required |= 2;
         break;
       case 'quantity':
@@ -289,10 +289,10 @@ function calculateChecked(request: unknown, account: Account, options: Calculati
   for (let i = 0; i < count; i++) {
     const line = req.line_items[i] as ParsedRequest['line_items'][number];
     const f = firstOf[i] as number;
-    if (f !== i) issues.push({ path: ['line_items', i, 'reference'], code: 'invalid_value', message: `line_items.${i}.reference ${JSON.stringify(line.reference)} repeats line_items.${f}.reference; references must be unique` });
+    if (f !== i) issues.push({ path: ['line_items', i, 'reference'], code: 'invalid_value', message: `line_items.${i}.reference ${quoted(line.reference, 60)} repeats line_items.${f}.reference; references must be unique` });
     if (minorUnits === undefined) continue;
     const amount = parseAmount(line.amount, minorUnits);
-    if (!amount.ok) issues.push({ path: ['line_items', i, 'amount'], code: 'malformed', message: `line_items.${i}.amount ${line.amount} has more decimals than ${currency} allows (${minorUnits})` });
+    if (!amount.ok) issues.push({ path: ['line_items', i, 'amount'], code: 'malformed', message: `line_items.${i}.amount ${quoted(line.amount, 60)} has more decimals than ${currency} allows (${minorUnits})` });
     else amounts[i] = amount.minor;
   }
   if (issues.length > 0) throw errorFromIssues(issues);
