@@ -51,6 +51,15 @@ describe('fields inherited from a prototype', () => {
     expect(prepareAccount({ ...account, registrations: [registration] }).registrations[0]?.validFrom).toBeUndefined();
   });
 
+  it('include an own "__proto__" (as JSON.parse makes it): an unknown field, refused', () => {
+    const seller = JSON.parse('{"country":"IE","currency":"EUR","registrations":[{"jurisdiction_id":276,"__proto__":{"valid_from":"2030-01-01"}}]}') as typeof account;
+    expect(refused(() => prepareAccount(seller)).issues).toEqual([
+      { path: ['account', 'registrations', 0, '__proto__'], code: 'unknown_field', message: 'account.registrations.0.__proto__: unknown field' },
+    ]);
+    const body = JSON.parse('{"customer_address":{"country":"DE"},"line_items":[{"reference":"a","amount":"1"}],"__proto__":{"tax_date":0}}') as unknown;
+    expect(refused(() => calculate(body, account)).field).toBe('__proto__');
+  });
+
   it('read from objects without a prototype as from any other', () => {
     const bare = <T extends object>(o: T): T => Object.assign(Object.create(null), o);
     const body = bare({ ...request, customer_address: bare(request.customer_address), line_items: [bare(request.line_items[0] as object)] });

@@ -252,8 +252,9 @@ function unchanged(account: Account, s: Snapshot): boolean {
 export interface AccountCache {
   /**
    * The prepared form of an account: reused while the object's fields are unchanged. Every
-   * call compares the fields the preparation read (a few dozen property reads for a dozen
-   * registrations); a changed account is prepared afresh, so no answer is ever stale.
+   * call compares the fields the preparation read and their number (a few dozen property
+   * reads for a dozen registrations); a changed account is prepared afresh, so no answer is
+   * ever stale and a field added since (a misspelt one) is refused.
    */
   prepare(account: Account): PreparedAccount;
 }
