@@ -72,7 +72,7 @@ export interface Calculator {
  * that are not an object, an unknown option or one of the wrong type are a 400.
  */
 export function createCalculator(options?: CalculatorOptions | null): Calculator {
-  const o = readOptions<CalculatorOptions>(options, CALCULATOR_OPTIONS);
+  const o = guarded(() => readOptions<CalculatorOptions>(options, CALCULATOR_OPTIONS), ['options']);
   const rules = o.rules ?? defaultRuleSet;
   const engine = createEngine(rules, { cacheBytes: o.cacheBytes, convertCurrency: o.convertCurrency });
   const empty: DecisionCacheStats = { entries: 0, maxEntries: 0, registrationSets: 0, bytes: 0, maxBytes: 0, hits: 0, misses: 0 };

@@ -110,6 +110,12 @@ describe('getters and Proxies', () => {
       }
     }
     expect(calculate(new Proxy(request, {}), new Proxy(account, {}))).toEqual(calculate(request, account));
+    // A revoked Proxy throws on every operation, Array.isArray included.
+    const revoked = Proxy.revocable({}, {});
+    revoked.revoke();
+    for (const call of [() => createCalculator(revoked.proxy), () => calculate(request, account, revoked.proxy), () => listJurisdictions(revoked.proxy), () => prepareAccount(revoked.proxy as never)]) {
+      expect(refused(call).status).toBe(400);
+    }
   });
 });
 
@@ -283,6 +289,16 @@ describe('every public function', () => {
     () => new Proxy({}, { ownKeys: boom }),
     () => new Proxy([], { get: boom }),
     () => new Proxy(request, { getOwnPropertyDescriptor: boom }),
+    () => {
+      const { proxy, revoke } = Proxy.revocable({}, {});
+      revoke();
+      return proxy;
+    },
+    () => {
+      const { proxy, revoke } = Proxy.revocable([], {});
+      revoke();
+      return proxy;
+    },
     () => ({ get country(): string {
       return boom();
     } }),
