@@ -82,7 +82,7 @@ const queryStrings = priced.map((q) => new URLSearchParams(q).toString());
 const floorInputs: FloorInput[] = corpus.map((q, i) => ({ country: q.to_country as string, zip: Number(q.to_postal_code ?? 0) || i * 7, amountMinor: 12_345 }));
 const usp8 = 'to_country=DE&to_postal_code=10115&tax_code=ebook&tax_behavior=exclusive&product_type=service&date=2026-06-01&amount=100&currency=EUR';
 const keys8 = ['to_country', 'to_postal_code', 'tax_code', 'tax_behavior', 'product_type', 'date', 'amount', 'currency'];
-const tenLines = {
+const tenLines: import('../src/index.js').CalculationRequest = {
   customer_address: { country: 'DE' },
   tax_date: 1_780_315_200,
   line_items: Array.from({ length: 10 }, (_, i) => ({ reference: `l${i}`, amount: `${10 + i}.99`, tax_code: i % 3 === 0 ? 'ebook' : 'saas' })),

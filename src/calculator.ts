@@ -5,9 +5,11 @@ import type { DecisionCacheStats } from './core/decision-cache.js';
 import { determine } from './core/determine.js';
 import type { Account, PreparedAccount } from './adapters/account.js';
 import { createEngine } from './adapters/engine.js';
+import { guarded, isFunction, optionsObject, readOptions, RULE_SET, type OptionCheck } from './adapters/read.js';
 import { calculateTaxRate, explainTaxRate, parseTaxRateQuery, type CalculateOptions, type TaxRateQuery, type TaxRateResponse } from './adapters/v20241028.js';
-import { calculate, type CalculationOptions, type CalculationRequest, type CalculationResponse } from './adapters/v20260309.js';
+import { calculate, type CalculationOptions, type CalculationRequest, type CalculationResponse, type UncheckedRequest } from './adapters/v20260309.js';
 import { defaultRuleSet } from './default-rules.js';
+import { resultOf, type Result } from './safe.js';
 
 export interface CalculatorOptions {
   /** The rule set (default: `defaultRuleSet`). */
@@ -26,19 +28,26 @@ export interface CalculatorOptions {
   readonly convertCurrency?: CurrencyConverter;
 }
 
+const CALCULATOR_OPTIONS: { readonly [K in keyof CalculatorOptions]-?: OptionCheck } = {
+  rules: RULE_SET,
+  cacheBytes: [(v) => typeof v === 'number' && Number.isFinite(v) && v >= 0, 'a number of bytes, 0 or more (0: no cache)'],
+  convertCurrency: [isFunction, 'a function (value, currency, date) => amount | null'],
+};
+
 type Query = string | URLSearchParams | TaxRateQuery | Record<string, unknown>;
 
 /**
  * A calculator: a rule set with its own caches (prepared accounts, decisions). Every
  * function of the package is here as a method; the plain functions use a default
- * calculator per rule set.
+ * calculator per rule set. Like them, every method throws nothing but TaxRulesError.
  */
 export interface Calculator {
   readonly rules: RuleSet;
-  calculateTaxRate(query: Query, account: Account, options?: Omit<CalculateOptions, 'rules'>): TaxRateResponse;
-  explainTaxRate(query: Query, account: Account, options?: Omit<CalculateOptions, 'rules'>): TaxResult;
-  parseTaxRateQuery(query: Query, account: Account, options?: Omit<CalculateOptions, 'rules'>): TaxInput;
-  calculate(request: CalculationRequest | unknown, account: Account, options?: Omit<CalculationOptions, 'rules'>): CalculationResponse;
+  calculateTaxRate(query: Query, account: Account, options?: Omit<CalculateOptions, 'rules'> | null): TaxRateResponse;
+  explainTaxRate(query: Query, account: Account, options?: Omit<CalculateOptions, 'rules'> | null): TaxResult;
+  parseTaxRateQuery(query: Query, account: Account, options?: Omit<CalculateOptions, 'rules'> | null): TaxInput;
+  calculate(request: CalculationRequest, account: Account, options?: Omit<CalculationOptions, 'rules'> | null): CalculationResponse;
+  calculate<R>(request: UncheckedRequest<R>, account: Account, options?: Omit<CalculationOptions, 'rules'> | null): CalculationResponse;
   /** The core on a neutral input, through this calculator's decision cache. */
   determine(input: TaxInput): TaxResult;
   /** An account checked against the rules (reused while the object is unchanged). */
@@ -47,21 +56,40 @@ export interface Calculator {
   cacheStats(): DecisionCacheStats;
   /** Empties the caches. */
   clearCache(): void;
+  /** `calculate` without throwing: `{ ok: true, value }` or `{ ok: false, error }`. */
+  safeCalculate(request: CalculationRequest, account: Account, options?: Omit<CalculationOptions, 'rules'> | null): Result<CalculationResponse>;
+  safeCalculate<R>(request: UncheckedRequest<R>, account: Account, options?: Omit<CalculationOptions, 'rules'> | null): Result<CalculationResponse>;
+  /** `calculateTaxRate` without throwing. */
+  safeCalculateTaxRate(query: Query, account: Account, options?: Omit<CalculateOptions, 'rules'> | null): Result<TaxRateResponse>;
+  /** `explainTaxRate` without throwing. */
+  safeExplainTaxRate(query: Query, account: Account, options?: Omit<CalculateOptions, 'rules'> | null): Result<TaxResult>;
+  /** `prepareAccount` without throwing. */
+  safePrepareAccount(account: Account): Result<PreparedAccount>;
 }
 
-export function createCalculator(options: CalculatorOptions = {}): Calculator {
-  const rules = options.rules ?? defaultRuleSet;
-  const engine = createEngine(rules, { cacheBytes: options.cacheBytes, convertCurrency: options.convertCurrency });
+/**
+ * A calculator with caches of its own. Options absent or null are the defaults; options
+ * that are not an object, an unknown option or one of the wrong type are a 400.
+ */
+export function createCalculator(options?: CalculatorOptions | null): Calculator {
+  const o = guarded(() => readOptions<CalculatorOptions>(options, CALCULATOR_OPTIONS), ['options']);
+  const rules = o.rules ?? defaultRuleSet;
+  const engine = createEngine(rules, { cacheBytes: o.cacheBytes, convertCurrency: o.convertCurrency });
   const empty: DecisionCacheStats = { entries: 0, maxEntries: 0, registrationSets: 0, bytes: 0, maxBytes: 0, hits: 0, misses: 0 };
-  return {
+  const calculator: Calculator = {
     rules,
-    calculateTaxRate: (query, account, o = {}) => calculateTaxRate(query, account, o, engine),
-    explainTaxRate: (query, account, o = {}) => explainTaxRate(query, account, o, engine),
-    parseTaxRateQuery: (query, account, o = {}) => parseTaxRateQuery(query, account, o, engine),
-    calculate: (request, account, o = {}) => calculate(request, account, o, engine),
-    determine: (input) => determine(input, rules, engine.decider()),
+    calculateTaxRate: (query, account, opts) => guarded(() => calculateTaxRate(query, account, optionsObject(opts), engine)),
+    explainTaxRate: (query, account, opts) => guarded(() => explainTaxRate(query, account, optionsObject(opts), engine)),
+    parseTaxRateQuery: (query, account, opts) => guarded(() => parseTaxRateQuery(query, account, optionsObject(opts), engine)),
+    calculate: (request: unknown, account: Account, opts?: Omit<CalculationOptions, 'rules'> | null) => calculate(request as CalculationRequest, account, opts, engine),
+    determine: (input) => guarded(() => determine(input, rules, engine.decider()), ['input']),
     prepareAccount: (account) => engine.accounts.prepare(account),
     cacheStats: () => engine.decisions?.stats() ?? empty,
     clearCache: () => engine.decisions?.clear(),
+    safeCalculate: (request: unknown, account: Account, opts?: Omit<CalculationOptions, 'rules'> | null) => resultOf(() => calculator.calculate(request as CalculationRequest, account, opts)),
+    safeCalculateTaxRate: (query, account, opts) => resultOf(() => calculator.calculateTaxRate(query, account, opts)),
+    safeExplainTaxRate: (query, account, opts) => resultOf(() => calculator.explainTaxRate(query, account, opts)),
+    safePrepareAccount: (account) => resultOf(() => calculator.prepareAccount(account)),
   };
+  return calculator;
 }

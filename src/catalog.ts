@@ -1,7 +1,8 @@
 import type { RuleSet } from './core/ruleset.js';
 import type { TaxCodeId } from './core/types.js';
-import { TaxRulesError } from './core/errors.js';
-import { defaultRuleSet } from './default-rules.js';
+import { errorFromIssues, quoted, TaxRulesError, type TaxRulesIssue } from './core/errors.js';
+import { closestName } from './adapters/input.js';
+import { guarded, ownCopy, ruleSetArg, unknownFields, unreadable } from './adapters/read.js';
 
 /** A jurisdiction as the service interface lists it. */
 export interface Jurisdiction {
@@ -22,41 +23,99 @@ function render(j: { id: number; name: string; country: string; region: string }
   return { id: j.id, name: j.name, country: j.country, region: j.region };
 }
 
+/** The filter of `listJurisdictions`: the query parameters of `GET /jurisdictions`. */
+export interface JurisdictionFilter {
+  /** Country code, case-sensitive. */
+  country?: string;
+  /** Region code, case-sensitive; `none` keeps only jurisdictions without a region. */
+  region?: string;
+}
+
+const FILTER_FIELDS = ['country', 'region'] as const;
+
+/** The filter's own fields, checked: strings or absent; a misspelt one (`contry`) is refused, not ignored. */
+function readFilter(filter: unknown): JurisdictionFilter {
+  if (filter === undefined || filter === null) return {};
+  if (typeof filter !== 'object' || Array.isArray(filter)) {
+    throw errorFromIssues([{ path: [], code: 'malformed', message: `the filter must be an object { country?, region? }, got ${quoted(filter, 60)}` }]);
+  }
+  let copy: Record<string, unknown>;
+  try {
+    copy = ownCopy(filter, 1, 0) as Record<string, unknown>;
+  } catch (e) {
+    throw unreadable(e, [], 'the filter');
+  }
+  const issues: TaxRulesIssue[] = unknownFields(copy, FILTER_FIELDS, [], 'parameter');
+  for (const key of FILTER_FIELDS) {
+    const v = copy[key];
+    if (v !== undefined && typeof v !== 'string') issues.push({ path: [key], code: 'malformed', message: `${key} must be a string, got ${quoted(v, 60)}` });
+  }
+  if (issues.length > 0) throw errorFromIssues(issues);
+  return copy as JurisdictionFilter;
+}
+
 /**
  * `GET /jurisdictions`: every jurisdiction an account can register in, ordered by id.
  * `country` and `region` filter case-sensitively; `region: 'none'` keeps only jurisdictions
- * without a region.
+ * without a region. An unknown filter field, or one that is not a string, is a 400.
  */
-export function listJurisdictions(filter: { country?: string; region?: string } = {}, rules: RuleSet = defaultRuleSet): Jurisdiction[] {
+export function listJurisdictions(filter?: JurisdictionFilter | null, rules?: RuleSet): Jurisdiction[] {
+  return guarded(() => jurisdictionsOf(filter, rules));
+}
+
+function jurisdictionsOf(filter: unknown, rules: unknown): Jurisdiction[] {
+  const f = readFilter(filter);
   const out: Jurisdiction[] = [];
-  for (const j of rules.jurisdictions.values()) {
-    if (filter.country !== undefined && j.country !== filter.country) continue;
-    if (filter.region !== undefined) {
-      if (filter.region === 'none' ? j.region !== '' : j.region !== filter.region) continue;
+  for (const j of ruleSetArg(rules).jurisdictions.values()) {
+    if (f.country !== undefined && j.country !== f.country) continue;
+    if (f.region !== undefined) {
+      if (f.region === 'none' ? j.region !== '' : j.region !== f.region) continue;
     }
     out.push(render(j));
   }
   return out.sort((a, b) => a.id - b.id);
 }
 
-/** `GET /jurisdictions/{id}`. Throws TaxRulesError 404 for an unknown id. */
-export function getJurisdiction(id: number, rules: RuleSet = defaultRuleSet): Jurisdiction {
-  const j = rules.jurisdictions.get(id);
+/**
+ * `GET /jurisdictions/{id}`. Throws TaxRulesError 400 for an id that is not a whole number
+ * (`'276'` included: the id is a number), 404 for an unknown one.
+ */
+export function getJurisdiction(id: number, rules?: RuleSet): Jurisdiction {
+  return guarded(() => jurisdictionOf(id, rules));
+}
+
+function jurisdictionOf(id: unknown, rules: unknown): Jurisdiction {
+  if (typeof id !== 'number' || !Number.isSafeInteger(id)) {
+    throw errorFromIssues([{ path: ['id'], code: 'malformed', message: `id must be a whole number, got ${quoted(id, 60)}` }]);
+  }
+  const j = ruleSetArg(rules).jurisdictions.get(id);
   if (!j) throw new TaxRulesError('not_found', 404, [{ path: ['id'], code: 'not_found', message: `no jurisdiction with id ${id}` }]);
   return render(j);
 }
 
 /** `GET /tax_codes`: the seven tax codes. */
-export function listTaxCodes(rules: RuleSet = defaultRuleSet): TaxCode[] {
-  return [...rules.taxCodes.values()].map((c) => ({ id: c.id, name: c.name, description: c.description }));
+export function listTaxCodes(rules?: RuleSet): TaxCode[] {
+  return guarded(() => taxCodesOf(rules));
 }
 
-/** `GET /tax_codes/{id}`. Throws TaxRulesError 404 for an unknown id. */
-export function getTaxCode(id: string, rules: RuleSet = defaultRuleSet): TaxCode {
-  const c = rules.taxCodes.get(id as TaxCodeId);
+function taxCodesOf(rules: unknown): TaxCode[] {
+  return [...ruleSetArg(rules).taxCodes.values()].map((c) => ({ id: c.id, name: c.name, description: c.description }));
+}
+
+/** `GET /tax_codes/{id}`. Throws TaxRulesError 400 for an id that is not a string, 404 for an unknown one (naming the code meant). */
+export function getTaxCode(id: string, rules?: RuleSet): TaxCode {
+  return guarded(() => taxCodeOf(id, rules));
+}
+
+function taxCodeOf(id: unknown, rules: unknown): TaxCode {
+  if (typeof id !== 'string') throw errorFromIssues([{ path: ['id'], code: 'malformed', message: `id must be a string, got ${quoted(id, 60)}` }]);
+  const taxCodes = ruleSetArg(rules).taxCodes;
+  const c = taxCodes.get(id as TaxCodeId);
   if (!c) {
+    const known = [...taxCodes.keys()];
+    const near = closestName(id, known);
     throw new TaxRulesError('not_found', 404, [
-      { path: ['id'], code: 'not_found', message: `no tax code ${id}; the tax codes are ${[...rules.taxCodes.keys()].join(', ')}` },
+      { path: ['id'], code: 'not_found', message: `no tax code ${quoted(id, 60)}; ${near ? `did you mean ${near}? ` : ''}the tax codes are ${known.join(', ')}` },
     ]);
   }
   return { id: c.id, name: c.name, description: c.description };

@@ -1,27 +1,25 @@
-export { calculateTaxRate, explainTaxRate, parseTaxRateQuery } from './adapters/v20241028.js';
+export { calculateTaxRate, explainTaxRate, parseTaxRateQuery, prepareAccount, determine, createRuleSet, packRuleData, checkRuleData, createTaxIdValidator } from './boundary.js';
+export type { TaxRateQueryInput } from './boundary.js';
 export type { TaxRateQuery, TaxRateResponse, CalculateOptions, TaxIdVerdictFunction } from './adapters/v20241028.js';
-export { prepareAccount } from './adapters/engine.js';
 export type { Account, AccountRegistration, PreparedAccount } from './adapters/account.js';
 export { listJurisdictions, getJurisdiction, listTaxCodes, getTaxCode } from './catalog.js';
-export type { Jurisdiction, TaxCode } from './catalog.js';
-export { determine } from './core/determine.js';
+export type { Jurisdiction, JurisdictionFilter, TaxCode } from './catalog.js';
 export { createCalculator } from './calculator.js';
 export type { Calculator, CalculatorOptions } from './calculator.js';
+export { safeCalculate, safeCalculateTaxRate, safeExplainTaxRate, safePrepareAccount } from './safe.js';
+export type { Result } from './safe.js';
 export type { DecisionCacheStats } from './core/decision-cache.js';
 export type { CurrencyConverter } from './core/decide.js';
-export { createRuleSet } from './core/ruleset.js';
-export { packRuleData } from './core/pack.js';
 export type { RuleSet, PackedRuleData } from './core/ruleset.js';
 export type { RuleData } from './core/rule-data.js';
-export { checkRuleData } from './core/rule-checks.js';
 export type { RuleProblem } from './core/rule-checks.js';
 export { TaxRulesError } from './core/errors.js';
-export type { TaxRulesIssue, TaxRulesErrorStatus } from './core/errors.js';
-export { validateTaxId, createTaxIdValidator, taxIdModules, verdictOf, offlineTaxIdVerdict, checkTaxId } from './taxid/index.js';
+export type { TaxRulesIssue, TaxRulesIssueCode, TaxRulesErrorCode, TaxRulesErrorStatus } from './core/errors.js';
+export { validateTaxId, taxIdModules, verdictOf, offlineTaxIdVerdict, checkTaxId } from './taxid/index.js';
 export type { TaxIdValidation, TaxIdReason, TaxIdModule, TaxIdCheck, TaxIdValidator, OnlineTaxIdChecker } from './taxid/index.js';
 export { defaultRuleSet } from './default-rules.js';
 export type * from './core/types.js';
-export { calculate, MAX_LINE_ITEMS } from './adapters/v20260309.js';
+export { calculate, MAX_LINE_ITEMS, MAX_TAX_DATE } from './adapters/v20260309.js';
 export type {
   CalculationRequest,
   CalculationResponse,
@@ -33,6 +31,7 @@ export type {
   LineTax,
   TaxBreakdownEntry,
   TaxContext,
+  UncheckedRequest,
 } from './adapters/v20260309.js';
 export { negotiateVersion, API_VERSIONS } from './adapters/version.js';
 export type { ApiVersion } from './adapters/version.js';

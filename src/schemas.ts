@@ -11,4 +11,4 @@ export const accountSchema = accountSchemas().account;
 export const calculationRequestSchema = requestSchemas().request;
 /** The response of a v20260309 calculation. */
 export const calculationResponseSchema = responseSchemas().response;
-export { MAX_LINE_ITEMS } from './adapters/schemas.js';
+export { MAX_AMOUNT_LENGTH, MAX_LINE_ITEMS, MAX_REGISTRATIONS, MAX_TAX_DATE } from './adapters/schemas.js';

@@ -4,50 +4,103 @@ import { isPlainValidAccount } from '../src/adapters/account.js';
 import { prepareAccount } from '../src/adapters/engine.js';
 import { accountSchema } from '../src/schemas.js';
 import { defaultRuleSet } from '../src/default-rules.js';
-import { maybe, mostly } from './helpers.js';
+import { calculate } from '../src/adapters/v20260309.js';
+import { calculateTaxRate } from '../src/adapters/v20241028.js';
+import { maybe, mostly, refused, withUnknown } from './helpers.js';
+
+describe('an account with a field it does not have', () => {
+  const germany = { customer_address: { country: 'DE' }, tax_date: Date.UTC(2026, 5, 1) / 1000, line_items: [{ reference: 'a', amount: '100.00' }] };
+
+  it('is refused, not read as if the field were absent (a registration from 2030 is not one since ever)', () => {
+    const account = { country: 'IE', currency: 'EUR', registrations: [{ jurisdiction_id: 276, valid_form: '2030-01-01' }] };
+    for (const call of [() => calculate(germany, account as never), () => calculateTaxRate({ to_country: 'DE', date: '2026-06-01' }, account as never), () => prepareAccount(account as never, defaultRuleSet)]) {
+      const e = refused(call);
+      expect(e.status).toBe(400);
+      expect(e.code).toBe('invalid_request');
+      expect(e.issues).toEqual([
+        { path: ['account', 'registrations', 0, 'valid_form'], code: 'unknown_field', message: 'account.registrations.0.valid_form: unknown field; did you mean valid_from?' },
+      ]);
+    }
+    // Spelt right, the same registration is not in force in 2026: no German VAT is charged.
+    const right = { country: 'IE', currency: 'EUR', registrations: [{ jurisdiction_id: 276, valid_from: '2030-01-01' }] };
+    expect(calculate(germany, right).total_tax).toBe('0.00');
+  });
+
+  it('lists every unknown field, at the top and in each registration, through the schema too', () => {
+    class Seller {
+      country = 'IE';
+      curency = 'EUR';
+      registrations = [{ jurisdiction_id: 372 }, { jurisdiction_id: 276, valid_unti: '2020-01-01', permanent: true }];
+    }
+    for (const account of [{ ...new Seller() }, new Seller()]) {
+      expect(isPlainValidAccount(account)).toBe(false);
+      const e = refused(() => prepareAccount(account as never, defaultRuleSet));
+      expect(e.status).toBe(400);
+      expect(e.issues.map((i) => [i.path.join('.'), i.code, i.message]).sort()).toEqual([
+        ['account.curency', 'unknown_field', 'account.curency: unknown field; did you mean currency?'],
+        ['account.currency', 'missing', 'account.currency is required'],
+        ['account.registrations.1.permanent', 'unknown_field', 'account.registrations.1.permanent: unknown field'],
+        ['account.registrations.1.valid_unti', 'unknown_field', 'account.registrations.1.valid_unti: unknown field; did you mean valid_until?'],
+      ]);
+    }
+  });
+
+  it('is never read directly by the fast check', () => {
+    const ok = { country: 'IE', currency: 'EUR', registrations: [{ jurisdiction_id: 372 }] };
+    expect(isPlainValidAccount(ok)).toBe(true);
+    expect(isPlainValidAccount({ ...ok, extra: undefined })).toBe(false);
+    expect(isPlainValidAccount({ ...ok, registrations: [{ jurisdiction_id: 372, note: 'x' }] })).toBe(false);
+  });
+});
 
 describe('account validation without the schema copy', () => {
   const date = mostly(fc.constantFrom('2021-07-01', '2024-02-29', '', null), fc.constantFrom('2023-02-29', '2021-7-1', 20210701));
-  const registration = fc.record(
-    {
-      jurisdiction_id: mostly(fc.constantFrom(276, 9000, 124024), fc.constantFrom(0, -1, 1.5, '276', 2 ** 60, Number.NaN)),
-      value: maybe(mostly(fc.constant('DE811569869'), fc.constant(5))),
-      valid_from: maybe(date),
-      valid_until: maybe(date),
-      permanent_establishment: maybe(mostly(fc.boolean(), fc.constant('yes'))),
-      import_scheme: maybe(mostly(fc.boolean(), fc.constant(1))),
-      note: maybe(fc.string()),
-    },
-    { requiredKeys: ['jurisdiction_id'] },
+  const registration = withUnknown(
+    fc.record(
+      {
+        jurisdiction_id: mostly(fc.constantFrom(276, 9000, 124024), fc.constantFrom(0, -1, 1.5, '276', 2 ** 60, Number.NaN)),
+        value: maybe(mostly(fc.constant('DE811569869'), fc.constant(5))),
+        valid_from: maybe(date),
+        valid_until: maybe(date),
+        permanent_establishment: maybe(mostly(fc.boolean(), fc.constant('yes'))),
+        import_scheme: maybe(mostly(fc.boolean(), fc.constant(1))),
+      },
+      { requiredKeys: ['jurisdiction_id'] },
+    ),
+    ['note', 'valid_form'],
   );
-  const account = fc.record(
-    {
-      country: mostly(fc.constantFrom('IE', 'de', 'US'), fc.constantFrom('IRL', 'I', 3)),
-      postal_code: fc.oneof(fc.constant(undefined), fc.constant(null), mostly(fc.string({ maxLength: 8 }), fc.constant(10115))),
-      region: fc.oneof(fc.constant(undefined), fc.constant(null), mostly(fc.constant('CA'), fc.constant(true))),
-      currency: mostly(fc.constantFrom('EUR', 'usd'), fc.constantFrom('EURO', 'E1', 978)),
-      default_tax_code: maybe(mostly(fc.constantFrom('ebook', 'saas'), fc.constant('books'))),
-      default_product_type: maybe(mostly(fc.constantFrom('good', 'service'), fc.constant('goods'))),
-      registrations: mostly(fc.array(registration, { maxLength: 3 }), fc.constantFrom(undefined, {}, 'none')),
-    },
-    { requiredKeys: ['country', 'currency', 'registrations'] },
+  const account = withUnknown(
+    fc.record(
+      {
+        country: mostly(fc.constantFrom('IE', 'de', 'US'), fc.constantFrom('IRL', 'I', 3)),
+        postal_code: fc.oneof(fc.constant(undefined), fc.constant(null), mostly(fc.string({ maxLength: 20 }), fc.constantFrom(10115, 'x'.repeat(21)))),
+        region: fc.oneof(fc.constant(undefined), fc.constant(null), mostly(fc.constantFrom('CA', 'x'.repeat(100)), fc.constantFrom(true, 'x'.repeat(101)))),
+        currency: mostly(fc.constantFrom('EUR', 'usd'), fc.constantFrom('EURO', 'E1', 978)),
+        default_tax_code: maybe(mostly(fc.constantFrom('ebook', 'saas'), fc.constant('books'))),
+        default_product_type: maybe(mostly(fc.constantFrom('good', 'service'), fc.constant('goods'))),
+        registrations: mostly(fc.array(registration, { maxLength: 3 }), fc.constantFrom(undefined, {}, 'none')),
+      },
+      { requiredKeys: ['country', 'currency', 'registrations'] },
+    ),
+    ['curency', 'api_version'],
   );
 
-  it('reads an account directly only when the schema accepts it, and then as the schema reads it', () => {
+  it('reads an account directly exactly when the schema accepts it, and then as the schema reads it', () => {
     let direct = 0;
+    let unknown = 0;
     fc.assert(
       fc.property(account, (a) => {
         const parsed = accountSchema.safeParse(a);
-        if (isPlainValidAccount(a)) {
+        expect(isPlainValidAccount(a)).toBe(parsed.success);
+        if (parsed.success) {
           direct++;
-          expect(parsed.success).toBe(true);
-          const strip = (k: string, v: unknown) => (k === 'note' ? undefined : v);
-          expect(JSON.parse(JSON.stringify(parsed.data))).toEqual(JSON.parse(JSON.stringify(a, strip)));
-        }
+          expect(JSON.parse(JSON.stringify(parsed.data))).toEqual(JSON.parse(JSON.stringify(a)));
+        } else if (parsed.error.issues.some((i) => i.code === 'unrecognized_keys')) unknown++;
       }),
       { numRuns: 3000 },
     );
     expect(direct).toBeGreaterThan(100);
+    expect(unknown).toBeGreaterThan(100);
   });
 
   it('prepares the same account either way', () => {

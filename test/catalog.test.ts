@@ -38,6 +38,7 @@ describe('tax codes', () => {
   it('lists the seven codes of the spec', () => {
     expect(listTaxCodes().map((c) => c.id).sort()).toEqual(['consulting', 'ebook', 'eservice', 'exempt', 'reduced', 'saas', 'standard']);
     expect(getTaxCode('ebook')).toMatchObject({ id: 'ebook', name: 'E-book' });
-    expect(() => getTaxCode('books')).toThrow(/no tax code books/);
+    expect(() => getTaxCode('books')).toThrow(/no tax code "books"; did you mean ebook\? the tax codes are consulting, /);
+    expect(() => getTaxCode('food')).toThrow(/no tax code "food"; the tax codes are consulting, /);
   });
 });

@@ -23,6 +23,15 @@ export function registeredIn(country: string, ids: number[], extra: Partial<Acco
 /** Mostly `good` values, now and then a `bad` one (for checks that must agree with a schema). */
 export const mostly = <T, U>(good: fc.Arbitrary<T>, bad: fc.Arbitrary<U>) => fc.oneof({ arbitrary: good, weight: 12 }, { arbitrary: bad, weight: 1 });
 
+/**
+ * Records that now and then carry fields their schema does not know (a typo, a stray note),
+ * even as undefined: a strict schema refuses them, and so must the fast check.
+ */
+export const withUnknown = <T extends object>(record: fc.Arbitrary<T>, names: readonly string[]) =>
+  fc
+    .tuple(record, mostly(fc.constant({}), fc.record(Object.fromEntries(names.map((n) => [n, fc.oneof(fc.constant(undefined), fc.string({ maxLength: 4 }))])), { requiredKeys: [] })))
+    .map(([r, extra]) => ({ ...r, ...extra }) as T);
+
 /** The value or an absent (undefined) one. */
 export const maybe = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
 

@@ -142,7 +142,7 @@ describe('tax IDs in calculations', () => {
   });
 
   it('v20260309 reports the validation and applies it', () => {
-    const base = { customer_address: { country: 'FR' }, tax_date: 1_780_315_200, line_items: [{ reference: 'a', amount: '100.00', tax_code: 'saas' }] };
+    const base = { customer_address: { country: 'FR' }, tax_date: 1_780_315_200, line_items: [{ reference: 'a', amount: '100.00', tax_code: 'saas' as const }] };
     const ok = calculate({ ...base, customer_tax_id: 'FR 40 303 265 045' }, seller);
     expect(ok.tax_id_validation).toEqual({ tax_id: 'FR 40 303 265 045', country: 'FR', valid: true });
     expect(ok.total_tax).toBe('0.00');

@@ -6,7 +6,7 @@ import { calculateTaxRate, explainTaxRate } from '../src/adapters/v20241028.js';
 import { negotiateVersion } from '../src/adapters/version.js';
 import { TaxRulesError } from '../src/core/errors.js';
 import { dayNumber } from '../src/core/dates.js';
-import { maybe, mostly, refused, registeredEverywhere } from './helpers.js';
+import { maybe, mostly, refused, registeredEverywhere, withUnknown } from './helpers.js';
 
 const account = registeredEverywhere();
 const unix = (date: string): number => dayNumber(date) * 86_400 + 12 * 3600;
@@ -130,11 +130,41 @@ describe('calculate (v20260309)', () => {
   });
 
   it('refuses malformed bodies with 400', () => {
-    const e = refused(() => calculate({ line_items: [{ reference: '', amount: 'ten' }] }, account));
+    const e = refused(() => calculate({ line_items: [{ reference: '', amount: 'ten' }] } as unknown, account));
     expect(e.status).toBe(400);
     expect(e.issues.map((i) => i.path.join('.')).sort()).toEqual(['customer_address', 'line_items.0.amount', 'line_items.0.reference']);
     const tooPrecise = refused(() => calculate({ customer_address: { country: 'DE' }, line_items: [{ reference: 'a', amount: '1.001' }] }, account));
     expect(tooPrecise.issues[0]?.path).toEqual(['line_items', 0, 'amount']);
+  });
+
+  it('refuses unknown fields at the top, in addresses and in line items, each named with the field meant', () => {
+    const body = {
+      customer_address: { country: 'DE', zip: '10115' },
+      origin_address: { country: 'IE', postal_cod: 'D02' },
+      custmer_tax_id: 'DE811569869',
+      tax_date: unix('2026-06-01'),
+      line_items: [{ reference: 'a', amount: '10.00' }, { reference: 'b', amount: '10.00', taxcode: 'ebook' }],
+    };
+    class Body {
+      customer_address = body.customer_address;
+      origin_address = body.origin_address;
+      custmer_tax_id = body.custmer_tax_id;
+      tax_date = body.tax_date;
+      line_items = body.line_items;
+    }
+    for (const request of [body, new Body()]) {
+      const e = refused(() => calculate(request as unknown, account));
+      expect(e.status).toBe(400);
+      expect(e.issues.map((i) => [i.path.join('.'), i.code, i.message]).sort()).toEqual([
+        ['custmer_tax_id', 'unknown_field', 'custmer_tax_id: unknown field; did you mean customer_tax_id?'],
+        ['customer_address.zip', 'unknown_field', 'customer_address.zip: unknown field'],
+        ['line_items.1.taxcode', 'unknown_field', 'line_items.1.taxcode: unknown field; did you mean tax_code?'],
+        ['origin_address.postal_cod', 'unknown_field', 'origin_address.postal_cod: unknown field; did you mean postal_code?'],
+      ]);
+    }
+    // A tax code spelt wrong is not the account's default: without the refusal, the ebook would be taxed at the standard rate.
+    expect(isPlainValidRequest({ customer_address: { country: 'DE' }, line_items: [{ reference: 'a', amount: '1', taxcode: 'ebook' }] })).toBe(false);
+    expect(isPlainValidRequest({ customer_address: { country: 'DE' }, line_items: [{ reference: 'a', amount: '1' }], note: undefined })).toBe(false);
   });
 
   it(`accepts ${MAX_LINE_ITEMS} lines and refuses more`, () => {
@@ -254,56 +284,66 @@ describe('negotiateVersion', () => {
 
 describe('request validation without the schema copy', () => {
   const texts = (max: number) => mostly(fc.string({ maxLength: max }), fc.oneof(fc.string({ minLength: max + 1, maxLength: max + 3 }), fc.integer()));
-  const address = fc.record(
-    {
-      country: mostly(fc.constantFrom('DE', 'de', 'US'), fc.constantFrom('D', 'DEU', '', 1, null)),
-      state: maybe(texts(100)),
-      postal_code: maybe(texts(20)),
-      city: maybe(texts(200)),
-      line1: maybe(mostly(fc.constant('Main St 1'), fc.constant(7))),
-      extra: maybe(fc.string()),
-    },
-    { requiredKeys: ['country'] },
+  const address = withUnknown(
+    fc.record(
+      {
+        country: mostly(fc.constantFrom('DE', 'de', 'US'), fc.constantFrom('D', 'DEU', '', 1, null)),
+        state: maybe(texts(100)),
+        postal_code: maybe(texts(20)),
+        city: maybe(texts(200)),
+        line1: maybe(mostly(fc.constant('Main St 1'), fc.constant(7))),
+      },
+      { requiredKeys: ['country'] },
+    ),
+    ['extra', 'zip'],
   );
-  const line = fc.record(
-    {
-      reference: mostly(fc.constantFrom('a', 'b', 'x'.repeat(200)), fc.constantFrom('', 'x'.repeat(201), 5)),
-      amount: mostly(fc.constantFrom('10', '10.5', '-1.25', '0'), fc.constantFrom('1e3', '10.', '.5', ' 10', 10)),
-      quantity: maybe(mostly(fc.constantFrom(1, 3, 2 ** 52), fc.constantFrom(0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 60, '2'))),
-      tax_code: maybe(mostly(fc.constantFrom('ebook', 'saas', 'exempt'), fc.constantFrom('EBOOK', 'food'))),
-      product_type: maybe(mostly(fc.constantFrom('good', 'service'), fc.constant('goods'))),
-      tax_behavior: maybe(mostly(fc.constantFrom('exclusive', 'inclusive'), fc.constant('gross'))),
-    },
-    { requiredKeys: ['reference', 'amount'] },
+  const line = withUnknown(
+    fc.record(
+      {
+        reference: mostly(fc.constantFrom('a', 'b', 'x'.repeat(200)), fc.constantFrom('', 'x'.repeat(201), 5)),
+        amount: mostly(fc.constantFrom('10', '10.5', '-1.25', '0', '9'.repeat(40)), fc.constantFrom('1e3', '10.', '.5', ' 10', 10, '9'.repeat(41))),
+        quantity: maybe(mostly(fc.constantFrom(1, 3, 2 ** 52), fc.constantFrom(0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 60, '2'))),
+        tax_code: maybe(mostly(fc.constantFrom('ebook', 'saas', 'exempt'), fc.constantFrom('EBOOK', 'food'))),
+        product_type: maybe(mostly(fc.constantFrom('good', 'service'), fc.constant('goods'))),
+        tax_behavior: maybe(mostly(fc.constantFrom('exclusive', 'inclusive'), fc.constant('gross'))),
+      },
+      { requiredKeys: ['reference', 'amount'] },
+    ),
+    ['taxcode', 'description'],
   );
-  const request = fc.record(
-    {
-      origin_address: fc.oneof(fc.constant(undefined), fc.constant(null), address),
-      customer_address: mostly(address, fc.constantFrom(undefined, 'DE')),
-      customer_tax_id: fc.oneof(fc.constant(undefined), fc.constant(null), texts(50)),
-      currency: maybe(mostly(fc.constantFrom('EUR', 'usd'), fc.constantFrom('EURO', 'E1R', 3))),
-      tax_date: maybe(mostly(fc.constantFrom(0, 1_780_315_200), fc.constantFrom(-1, 1.5, Number.NaN, 2 ** 60, '1780315200'))),
-      tax_behavior: maybe(mostly(fc.constantFrom('exclusive', 'inclusive'), fc.constant('net'))),
-      line_items: mostly(fc.array(line, { minLength: 1, maxLength: 3 }), fc.constantFrom([], 'none')),
-    },
-    { requiredKeys: ['customer_address', 'line_items'] },
+  const request = withUnknown(
+    fc.record(
+      {
+        origin_address: fc.oneof(fc.constant(undefined), fc.constant(null), address),
+        customer_address: mostly(address, fc.constantFrom(undefined, 'DE')),
+        customer_tax_id: fc.oneof(fc.constant(undefined), fc.constant(null), texts(50)),
+        currency: maybe(mostly(fc.constantFrom('EUR', 'usd'), fc.constantFrom('EURO', 'E1R', 3))),
+        tax_date: maybe(mostly(fc.constantFrom(0, 1_780_315_200), fc.constantFrom(-1, 1.5, Number.NaN, 2 ** 60, '1780315200'))),
+        tax_behavior: maybe(mostly(fc.constantFrom('exclusive', 'inclusive'), fc.constant('net'))),
+        line_items: mostly(fc.array(line, { minLength: 1, maxLength: 3 }), fc.constantFrom([], 'none')),
+      },
+      { requiredKeys: ['customer_address', 'line_items'] },
+    ),
+    ['custmer_tax_id', 'metadata'],
   );
 
-  it('reads a request directly only when the schema accepts it, and then as the schema reads it', () => {
+  it('reads a request directly exactly when the schema accepts it, and then as the schema reads it', () => {
     let direct = 0;
+    let unknown = 0;
     fc.assert(
       fc.property(request, (r) => {
         const parsed = calculationRequestSchema.safeParse(r);
-        if (isPlainValidRequest(r)) {
+        expect(isPlainValidRequest(r)).toBe(parsed.success);
+        if (parsed.success) {
           direct++;
-          expect(parsed.success).toBe(true);
-          // The schema's copy only drops unknown keys: the fields read are the same.
-          expect(JSON.parse(JSON.stringify(parsed.data))).toEqual(JSON.parse(JSON.stringify(r, (k, v) => (k === 'extra' ? undefined : v))));
-        }
+          // The schema's copy is the request itself: the fields read are the same.
+          expect(JSON.parse(JSON.stringify(parsed.data))).toEqual(JSON.parse(JSON.stringify(r)));
+        } else if (parsed.error.issues.some((i) => i.code === 'unrecognized_keys')) unknown++;
       }),
       { numRuns: 3000 },
     );
     expect(direct).toBeGreaterThan(100);
+    expect(unknown).toBeGreaterThan(100);
   });
 
   it('sends class instances and arrays through the schema', () => {

@@ -4,7 +4,8 @@ import { dayNumber } from '../core/dates.js';
 import { errorFromIssues, type TaxRulesIssue } from '../core/errors.js';
 import { canonicalCountry } from '../core/location.js';
 import { issuesFromZod } from './issues.js';
-import { accountSchemas, PRODUCT_TYPES, TAX_CODES, type AccountInput, type AccountOutput, type AccountRegistrationInput } from './schemas.js';
+import { accountSchemas, MAX_REGISTRATIONS, PRODUCT_TYPES, TAX_CODES, type AccountInput, type AccountOutput, type AccountRegistrationInput } from './schemas.js';
+import { ownCopy, unreadable } from './read.js';
 import { COUNTRY_RE, CURRENCY_RE, isPlainObject } from './input.js';
 
 export { TAX_CODES, PRODUCT_TYPES } from './schemas.js';
@@ -13,33 +14,86 @@ function optionalDateOk(v: unknown): boolean {
   return v === undefined || v === null || v === '' || (typeof v === 'string' && !Number.isNaN(dayNumber(v)));
 }
 
-function optionalOf(v: unknown, type: 'string' | 'boolean'): boolean {
-  return v === undefined || typeof v === type;
+function oneOfOrAbsent(v: unknown, allowed: readonly string[]): boolean {
+  return v === undefined || (typeof v === 'string' && allowed.includes(v));
+}
+
+/** A registration the schema accepts as it is: its fields walked once, an unknown one refused. */
+function plainRegistration(r: unknown): boolean {
+  if (!isPlainObject(r)) return false;
+  let hasId = false;
+  for (const key in r) {
+    const v = r[key];
+    switch (key) {
+      case 'jurisdiction_id':
+        if (typeof v !== 'number' || !Number.isSafeInteger(v) || v <= 0) return false;
+        hasId = true;
+        break;
+      case 'value':
+        if (v !== undefined && typeof v !== 'string') return false;
+        break;
+      case 'valid_from':
+      case 'valid_until':
+        if (!optionalDateOk(v)) return false;
+        break;
+      case 'permanent_establishment':
+      case 'import_scheme':
+        if (v !== undefined && typeof v !== 'boolean') return false;
+        break;
+      default:
+        return false;
+    }
+  }
+  return hasId;
+}
+
+function plainRegistrations(regs: unknown): boolean {
+  if (!Array.isArray(regs) || regs.length > MAX_REGISTRATIONS) return false;
+  for (let i = 0; i < regs.length; i++) if (!plainRegistration(regs[i])) return false;
+  return true;
 }
 
 /**
  * True only for an account the schema accepts as it is (plain objects, every constraint
- * of the account schema met), read then without the schema's copy; anything else goes through
- * the schema, which gives the issues.
+ * of the account schema met, no field the schema does not know), read then without the
+ * schema's copy; anything else goes through the schema, which gives the issues.
  */
 export function isPlainValidAccount(a: unknown): a is AccountOutput {
   if (!isPlainObject(a)) return false;
-  if (typeof a.country !== 'string' || !COUNTRY_RE.test(a.country)) return false;
-  if (a.postal_code !== null && !optionalOf(a.postal_code, 'string')) return false;
-  if (a.region !== null && !optionalOf(a.region, 'string')) return false;
-  if (typeof a.currency !== 'string' || !CURRENCY_RE.test(a.currency)) return false;
-  if (a.default_tax_code !== undefined && !(typeof a.default_tax_code === 'string' && (TAX_CODES as readonly string[]).includes(a.default_tax_code))) return false;
-  if (a.default_product_type !== undefined && !(typeof a.default_product_type === 'string' && (PRODUCT_TYPES as readonly string[]).includes(a.default_product_type))) return false;
-  const regs = a.registrations;
-  if (!Array.isArray(regs)) return false;
-  for (let i = 0; i < regs.length; i++) {
-    const r: unknown = regs[i];
-    if (!isPlainObject(r)) return false;
-    if (typeof r.jurisdiction_id !== 'number' || !Number.isSafeInteger(r.jurisdiction_id) || r.jurisdiction_id <= 0) return false;
-    if (!optionalOf(r.value, 'string') || !optionalDateOk(r.valid_from) || !optionalDateOk(r.valid_until)) return false;
-    if (!optionalOf(r.permanent_establishment, 'boolean') || !optionalOf(r.import_scheme, 'boolean')) return false;
+  // The object's own fields, walked once (no probing of absent ones); bits of the required three.
+  let required = 0;
+  for (const key in a) {
+    const v = a[key];
+    switch (key) {
+      case 'country':
+        if (typeof v !== 'string' || !COUNTRY_RE.test(v)) return false;
+        required |= 1;
+        break;
+      case 'currency':
+        if (typeof v !== 'string' || !CURRENCY_RE.test(v)) return false;
+        required |= 2;
+        break;
+      case 'registrations':
+        if (!plainRegistrations(v)) return false;
+        required |= 4;
+        break;
+      case 'postal_code':
+        if (v !== undefined && v !== null && !(typeof v === 'string' && v.length <= 20)) return false;
+        break;
+      case 'region':
+        if (v !== undefined && v !== null && !(typeof v === 'string' && v.length <= 100)) return false;
+        break;
+      case 'default_tax_code':
+        if (!oneOfOrAbsent(v, TAX_CODES)) return false;
+        break;
+      case 'default_product_type':
+        if (!oneOfOrAbsent(v, PRODUCT_TYPES)) return false;
+        break;
+      default:
+        return false;
+    }
   }
-  return true;
+  return required === 7;
 }
 
 export type AccountRegistration = AccountRegistrationInput;
@@ -60,15 +114,26 @@ export interface PreparedAccount {
 
 /**
  * Validates an account and returns its neutral form (throws TaxRulesError, paths starting
- * with "account"). The result is frozen, registrations included, so that decisions can be
- * shared by identity. See AccountCache for the form that reuses it.
+ * with "account"; only its own fields are read, and an exception while reading them — a
+ * getter, a Proxy — is a 400). The result is frozen, registrations included, so that
+ * decisions can be shared by identity. See AccountCache for the form that reuses it.
  */
 export function prepareAccountAfresh(account: Account, rules: RuleSet): PreparedAccount {
+  try {
+    return prepareChecked(account, rules);
+  } catch (e) {
+    throw unreadable(e, ['account']);
+  }
+}
+
+function prepareChecked(account: Account, rules: RuleSet): PreparedAccount {
   let a: AccountOutput;
   if (isPlainValidAccount(account)) a = account;
   else {
-    const parsed = accountSchemas().account.safeParse(account);
-    if (!parsed.success) throw errorFromIssues(issuesFromZod(parsed.error, ['account']));
+    // Through the schema, on a copy of the own fields (the schema would read inherited ones).
+    const schema = accountSchemas().account;
+    const parsed = schema.safeParse(ownCopy(account, 3, MAX_REGISTRATIONS));
+    if (!parsed.success) throw errorFromIssues(issuesFromZod(parsed.error, ['account'], schema));
     a = parsed.data;
   }
   const issues: TaxRulesIssue[] = [];
@@ -110,6 +175,8 @@ export function prepareAccountAfresh(account: Account, rules: RuleSet): Prepared
 /** What preparation read of a registration: compared on every later call. */
 interface RegistrationSnapshot {
   readonly object: unknown;
+  /** How many fields it had: a field added since (a misspelt one) is refused, not ignored. */
+  readonly fields: number;
   readonly jurisdiction_id: unknown;
   readonly value: unknown;
   readonly valid_from: unknown;
@@ -120,6 +187,7 @@ interface RegistrationSnapshot {
 
 /** What preparation read of an account (named fields: every later call compares them). */
 interface Snapshot {
+  readonly fields: number;
   readonly country: unknown;
   readonly postal_code: unknown;
   readonly region: unknown;
@@ -133,6 +201,13 @@ interface Snapshot {
 
 type Fields = Record<string, unknown>;
 
+/** The number of fields of an object, as the fast check walks them. */
+function fieldCount(o: object): number {
+  let n = 0;
+  for (const _ in o) n++;
+  return n;
+}
+
 function snapshotOf(account: Account): Snapshot | null {
   const a = account as Fields;
   const regs = a.registrations;
@@ -141,9 +216,10 @@ function snapshotOf(account: Account): Snapshot | null {
   for (const r of regs as unknown[]) {
     if (typeof r !== 'object' || r === null) return null;
     const f = r as Fields;
-    each.push({ object: r, jurisdiction_id: f.jurisdiction_id, value: f.value, valid_from: f.valid_from, valid_until: f.valid_until, permanent_establishment: f.permanent_establishment, import_scheme: f.import_scheme });
+    each.push({ object: r, fields: fieldCount(r), jurisdiction_id: f.jurisdiction_id, value: f.value, valid_from: f.valid_from, valid_until: f.valid_until, permanent_establishment: f.permanent_establishment, import_scheme: f.import_scheme });
   }
   return {
+    fields: fieldCount(a),
     country: a.country,
     postal_code: a.postal_code,
     region: a.region,
@@ -158,6 +234,7 @@ function snapshotOf(account: Account): Snapshot | null {
 
 function unchanged(account: Account, s: Snapshot): boolean {
   const a = account as Fields;
+  if (fieldCount(a) !== s.fields) return false;
   if (a.country !== s.country || a.currency !== s.currency || a.postal_code !== s.postal_code || a.region !== s.region) return false;
   if (a.default_tax_code !== s.default_tax_code || a.default_product_type !== s.default_product_type) return false;
   const regs = a.registrations as unknown[];
@@ -165,7 +242,7 @@ function unchanged(account: Account, s: Snapshot): boolean {
   for (let i = 0; i < s.count; i++) {
     const r = regs[i] as Fields;
     const was = s.each[i] as RegistrationSnapshot;
-    if (r !== was.object || r.jurisdiction_id !== was.jurisdiction_id || r.valid_from !== was.valid_from || r.valid_until !== was.valid_until) return false;
+    if (r !== was.object || fieldCount(r) !== was.fields || r.jurisdiction_id !== was.jurisdiction_id || r.valid_from !== was.valid_from || r.valid_until !== was.valid_until) return false;
     if (r.permanent_establishment !== was.permanent_establishment || r.import_scheme !== was.import_scheme || r.value !== was.value) return false;
   }
   return true;
@@ -175,8 +252,9 @@ function unchanged(account: Account, s: Snapshot): boolean {
 export interface AccountCache {
   /**
    * The prepared form of an account: reused while the object's fields are unchanged. Every
-   * call compares the fields the preparation read (a few dozen property reads for a dozen
-   * registrations); a changed account is prepared afresh, so no answer is ever stale.
+   * call compares the fields the preparation read and their number (a few dozen property
+   * reads for a dozen registrations); a changed account is prepared afresh, so no answer is
+   * ever stale and a field added since (a misspelt one) is refused.
    */
   prepare(account: Account): PreparedAccount;
 }
@@ -186,12 +264,16 @@ export function createAccountCache(rules: RuleSet): AccountCache {
   return {
     prepare(account) {
       if (typeof account !== 'object' || account === null) return prepareAccountAfresh(account, rules);
-      const known = prepared.get(account);
-      if (known !== undefined && unchanged(account, known.snapshot)) return known.account;
-      const result = prepareAccountAfresh(account, rules);
-      const snapshot = snapshotOf(account);
-      if (snapshot !== null) prepared.set(account, { snapshot, account: result });
-      return result;
+      try {
+        const known = prepared.get(account);
+        if (known !== undefined && unchanged(account, known.snapshot)) return known.account;
+        const result = prepareAccountAfresh(account, rules);
+        const snapshot = snapshotOf(account);
+        if (snapshot !== null) prepared.set(account, { snapshot, account: result });
+        return result;
+      } catch (e) {
+        throw unreadable(e, ['account']);
+      }
     },
   };
 }

@@ -6,14 +6,21 @@
  */
 import * as z from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
-import type { TaxReason } from '../core/types.js';
+import type { JurisdictionLevel, TaxReason } from '../core/types.js';
 import { dayNumber } from '../core/dates.js';
 import { AMOUNT_RE, COUNTRY_RE, CURRENCY_RE } from './input.js';
 
 export const TAX_CODES = ['consulting', 'eservice', 'ebook', 'saas', 'standard', 'reduced', 'exempt'] as const;
 export const PRODUCT_TYPES = ['good', 'service'] as const;
+export const JURISDICTION_LEVELS = ['country', 'state', 'province', 'territory', 'scheme', 'county', 'city', 'district'] as const satisfies readonly JurisdictionLevel[];
 /** The spec's cap on items per document. */
 export const MAX_LINE_ITEMS = 200;
+/** The cap on an account's registrations: a few per jurisdiction, hundreds of jurisdictions. */
+export const MAX_REGISTRATIONS = 10_000;
+/** The longest amount (characters): 10³⁰ with decimals is far beyond any sale, and the work of a longer one grows with its square. */
+export const MAX_AMOUNT_LENGTH = 40;
+/** The last second of year 9999 (9999-12-31T23:59:59Z): the latest `tax_date` there is a calendar date for. */
+export const MAX_TAX_DATE = 253_402_300_799;
 
 let configured = false;
 
@@ -29,8 +36,8 @@ function buildAccountSchemas() {
   const dateText = z.string().check(z.refine((s) => !Number.isNaN(dayNumber(s)), { message: 'must be a calendar date YYYY-MM-DD' }));
   const optionalDate = z.optional(z.union([dateText, z.literal(''), z.null()]));
 
-  /** A registration of the account (the spec's tax ID of the account). */
-  const registration = z.object({
+  /** A registration of the account (the spec's tax ID of the account). Strict: a misspelt field is refused, never ignored. */
+  const registration = z.strictObject({
     jurisdiction_id: z.int().check(z.positive()),
     value: z.optional(z.string()),
     valid_from: optionalDate,
@@ -40,14 +47,14 @@ function buildAccountSchemas() {
   });
 
   /** The seller: where it is, its defaults, and where it is registered. */
-  const account = z.object({
+  const account = z.strictObject({
     country: z.string().check(z.regex(COUNTRY_RE, 'must be a 2-letter ISO 3166-1 code')),
-    postal_code: z.optional(z.nullable(z.string())),
-    region: z.optional(z.nullable(z.string())),
+    postal_code: z.optional(z.nullable(z.string().check(z.maxLength(20, 'must be at most 20 characters')))),
+    region: z.optional(z.nullable(z.string().check(z.maxLength(100, 'must be at most 100 characters')))),
     currency: z.string().check(z.regex(CURRENCY_RE, 'must be a 3-letter ISO 4217 code')),
     default_tax_code: z.optional(z.enum(TAX_CODES)),
     default_product_type: z.optional(z.enum(PRODUCT_TYPES)),
-    registrations: z.array(registration),
+    registrations: z.array(registration).check(z.maxLength(MAX_REGISTRATIONS, `has more than ${MAX_REGISTRATIONS} registrations`)),
   });
   return { registration, account };
 }
@@ -59,7 +66,7 @@ function buildRequestSchemas() {
   const text = (max: number) => z.string().check(z.maxLength(max, `must be at most ${max} characters`));
 
   /** An address in a v20260309 calculation request. */
-  const address = z.object({
+  const address = z.strictObject({
     country: z.string().check(z.regex(COUNTRY_RE, 'must be a 2-letter ISO 3166-1 code')),
     state: z.optional(text(100)),
     postal_code: z.optional(text(20)),
@@ -68,22 +75,27 @@ function buildRequestSchemas() {
     line2: z.optional(text(200)),
   });
 
-  const lineItem = z.object({
+  const lineItem = z.strictObject({
     reference: z.string().check(z.maxLength(200, 'must be at most 200 characters'), z.minLength(1, 'must not be empty')),
-    amount: z.string().check(z.regex(AMOUNT_RE, 'must be a decimal string such as "100.00"')),
+    amount: z.string().check(
+      z.maxLength(MAX_AMOUNT_LENGTH, `must be at most ${MAX_AMOUNT_LENGTH} characters`),
+      z.regex(AMOUNT_RE, 'must be a decimal string such as "100.00"'),
+    ),
     quantity: z.optional(z.number().check(z.int('must be a whole number'), z.positive('must be at least 1'))),
     tax_code: z.optional(z.enum(TAX_CODES)),
     product_type: z.optional(z.enum(PRODUCT_TYPES)),
     tax_behavior: z.optional(behaviorSchema()),
   });
 
-  /** The body of a v20260309 calculation request. */
-  const request = z.object({
+  /** The body of a v20260309 calculation request (strict, as its addresses and lines: unknown fields are refused). */
+  const request = z.strictObject({
     origin_address: z.optional(z.nullable(address)),
     customer_address: address,
     customer_tax_id: z.optional(z.nullable(text(50))),
     currency: z.optional(z.string().check(z.regex(CURRENCY_RE, 'must be a 3-letter ISO 4217 code'))),
-    tax_date: z.optional(z.number().check(z.int('must be whole Unix seconds'), z.nonnegative())),
+    tax_date: z.optional(
+      z.number().check(z.int('must be whole Unix seconds'), z.nonnegative('must not be before 1970'), z.lte(MAX_TAX_DATE, `must be at most ${MAX_TAX_DATE} (9999-12-31T23:59:59Z)`)),
+    ),
     tax_behavior: z.optional(behaviorSchema()),
     line_items: z
       .array(lineItem)
@@ -105,7 +117,7 @@ function buildResponseSchemas() {
     name: z.string(),
     country: z.string(),
     region: z.nullable(z.string()),
-    level: z.string(),
+    level: z.enum(JURISDICTION_LEVELS),
   });
 
   /** One tax on one line. */
@@ -200,13 +212,19 @@ export function responseSchemas(): ResponseSchemas {
   return (responseCache ??= buildResponseSchemas());
 }
 
+/**
+ * An input type that also takes read-only arrays: an `as const` literal, or data the caller
+ * keeps frozen, is a valid input (the library never changes its inputs).
+ */
+type AcceptingReadonly<T> = T extends readonly (infer E)[] ? readonly AcceptingReadonly<E>[] : T extends object ? { [K in keyof T]: AcceptingReadonly<T[K]> } : T;
+
 export type AccountRegistrationInput = z.input<AccountSchemas['registration']>;
-export type AccountInput = z.input<AccountSchemas['account']>;
+export type AccountInput = AcceptingReadonly<z.input<AccountSchemas['account']>>;
 export type AccountOutput = z.output<AccountSchemas['account']>;
 
 export type CalculationAddress = z.input<RequestSchemas['address']>;
 export type CalculationLineItem = z.input<RequestSchemas['lineItem']>;
-export type CalculationRequest = z.input<RequestSchemas['request']>;
+export type CalculationRequest = AcceptingReadonly<z.input<RequestSchemas['request']>>;
 export type CalculationRequestOutput = z.output<RequestSchemas['request']>;
 
 export type CalculationJurisdiction = z.output<ResponseSchemas['jurisdiction']>;

@@ -2,7 +2,7 @@ import type { Address, Decision, JurisdictionRef, LineJurisdiction, ProductType,
 import type { RuleSet } from '../core/ruleset.js';
 import { inputDay, notesOf, type Decider } from '../core/determine.js';
 import { dateOfDay } from '../core/dates.js';
-import { errorFromIssues, TaxRulesError, type TaxRulesIssue } from '../core/errors.js';
+import { errorFromIssues, quoted, TaxRulesError, type TaxRulesIssue } from '../core/errors.js';
 import { canonicalCountry } from '../core/location.js';
 import { addMinor, formatMinor, parseAmount, type Minor } from '../core/money.js';
 import { price, taxableAmount } from '../core/pricing.js';
@@ -11,11 +11,12 @@ import { validateTaxId, verdictOf } from '../taxid/index.js';
 import { PRODUCT_TYPES, TAX_CODES, type Account } from './account.js';
 import { engineFor, type Engine } from './engine.js';
 import { issuesFromZod } from './issues.js';
-import { MAX_LINE_ITEMS, requestSchemas, type CalculationJurisdiction, type CalculationRequest, type CalculationRequestOutput, type CalculationResponse, type CalculationLineResult, type LineTax, type TaxBreakdownEntry } from './schemas.js';
+import { isBoolean, isFunction, ownCopy, readOptions, RULE_SET, unreadable, type OptionCheck } from './read.js';
+import { MAX_AMOUNT_LENGTH, MAX_LINE_ITEMS, MAX_TAX_DATE, requestSchemas, type CalculationJurisdiction, type CalculationRequest, type CalculationRequestOutput, type CalculationResponse, type CalculationLineResult, type LineTax, type TaxBreakdownEntry } from './schemas.js';
 import { AMOUNT_RE, COUNTRY_RE, CURRENCY_RE, isPlainObject } from './input.js';
 import type { TaxIdVerdictFunction } from './v20241028.js';
 
-export { MAX_LINE_ITEMS } from './schemas.js';
+export { MAX_LINE_ITEMS, MAX_TAX_DATE } from './schemas.js';
 export type { CalculationAddress, CalculationLineItem, CalculationRequest, CalculationJurisdiction, LineTax, CalculationLineResult, TaxBreakdownEntry, TaxContext, CalculationResponse } from './schemas.js';
 
 type ParsedRequest = CalculationRequestOutput;
@@ -28,50 +29,114 @@ function oneOfOrAbsent(v: unknown, allowed: readonly string[]): boolean {
   return v === undefined || (typeof v === 'string' && allowed.includes(v));
 }
 
+/** An address the schema accepts as it is: its own fields walked once, an unknown one refused. */
 function plainAddress(a: unknown): boolean {
-  return (
-    isPlainObject(a) &&
-    typeof a.country === 'string' &&
-    COUNTRY_RE.test(a.country) &&
-    optionalText(a.state, 100) &&
-    optionalText(a.postal_code, 20) &&
-    optionalText(a.city, 200) &&
-    optionalText(a.line1, 200) &&
-    optionalText(a.line2, 200)
-  );
+  if (!isPlainObject(a)) return false;
+  let hasCountry = false;
+  for (const key in a) {
+    const v = a[key];
+    switch (key) {
+      case 'country':
+        if (typeof v !== 'string' || !COUNTRY_RE.test(v)) return false;
+        hasCountry = true;
+        break;
+      case 'state':
+        if (!optionalText(v, 100)) return false;
+        break;
+      case 'postal_code':
+        if (!optionalText(v, 20)) return false;
+        break;
+      case 'city':
+      case 'line1':
+      case 'line2':
+        if (!optionalText(v, 200)) return false;
+        break;
+      default:
+        return false;
+    }
+  }
+  return hasCountry;
+}
+
+/** A line item the schema accepts as it is. */
+function plainLineItem(l: unknown): boolean {
+  if (!isPlainObject(l)) return false;
+  let required = 0;
+  for (const key in l) {
+    const v = l[key];
+    switch (key) {
+      case 'reference':
+        if (typeof v !== 'string' || v.length < 1 || v.length > 200) return false;
+        required |= 1;
+        break;
+      case 'amount':
+        if (typeof v !== 'string' || v.length > MAX_AMOUNT_LENGTH || !AMOUNT_RE.test(v)) return false;
+        required |= 2;
+        break;
+      case 'quantity':
+        if (v !== undefined && !(typeof v === 'number' && Number.isSafeInteger(v) && v > 0)) return false;
+        break;
+      case 'tax_code':
+        if (!oneOfOrAbsent(v, TAX_CODES)) return false;
+        break;
+      case 'product_type':
+        if (!oneOfOrAbsent(v, PRODUCT_TYPES)) return false;
+        break;
+      case 'tax_behavior':
+        if (!oneOfOrAbsent(v, BEHAVIORS)) return false;
+        break;
+      default:
+        return false;
+    }
+  }
+  return required === 3;
 }
 
 const BEHAVIORS = ['exclusive', 'inclusive'] as const;
 
 /**
  * True only for a request the schema accepts as it is (plain objects, every constraint of
- * the request schema met): such a request is read directly, without the schema's
- * copy. Anything else — including what this check is stricter about — goes through the
- * schema, which gives the issues.
+ * the request schema met, no field the schema does not know): such a request is read
+ * directly, without the schema's copy. Anything else — including what this check is
+ * stricter about — goes through the schema, which gives the issues.
  */
 export function isPlainValidRequest(r: unknown): r is ParsedRequest {
   if (!isPlainObject(r)) return false;
-  if (r.origin_address !== undefined && r.origin_address !== null && !plainAddress(r.origin_address)) return false;
-  if (!plainAddress(r.customer_address)) return false;
-  if (r.customer_tax_id !== undefined && r.customer_tax_id !== null && !optionalText(r.customer_tax_id, 50)) return false;
-  if (r.currency !== undefined && !(typeof r.currency === 'string' && CURRENCY_RE.test(r.currency))) return false;
-  if (r.tax_date !== undefined && !(typeof r.tax_date === 'number' && Number.isSafeInteger(r.tax_date) && r.tax_date >= 0)) return false;
-  if (!oneOfOrAbsent(r.tax_behavior, BEHAVIORS)) return false;
-  const lines = r.line_items;
-  if (!Array.isArray(lines) || lines.length < 1 || lines.length > MAX_LINE_ITEMS) return false;
-  for (let i = 0; i < lines.length; i++) {
-    const l: unknown = lines[i];
-    if (!isPlainObject(l)) return false;
-    if (typeof l.reference !== 'string' || l.reference.length < 1 || l.reference.length > 200) return false;
-    if (typeof l.amount !== 'string' || !AMOUNT_RE.test(l.amount)) return false;
-    if (l.quantity !== undefined && !(typeof l.quantity === 'number' && Number.isSafeInteger(l.quantity) && l.quantity > 0)) return false;
-    if (!oneOfOrAbsent(l.tax_code, TAX_CODES) || !oneOfOrAbsent(l.product_type, PRODUCT_TYPES) || !oneOfOrAbsent(l.tax_behavior, BEHAVIORS)) return false;
+  // The request's own fields, walked once; bits of the two required ones.
+  let required = 0;
+  for (const key in r) {
+    const v = r[key];
+    switch (key) {
+      case 'customer_address':
+        if (!plainAddress(v)) return false;
+        required |= 1;
+        break;
+      case 'line_items':
+        if (!Array.isArray(v) || v.length < 1 || v.length > MAX_LINE_ITEMS) return false;
+        for (let i = 0; i < v.length; i++) if (!plainLineItem(v[i])) return false;
+        required |= 2;
+        break;
+      case 'origin_address':
+        if (v !== undefined && v !== null && !plainAddress(v)) return false;
+        break;
+      case 'customer_tax_id':
+        if (v !== null && !optionalText(v, 50)) return false;
+        break;
+      case 'currency':
+        if (v !== undefined && !(typeof v === 'string' && CURRENCY_RE.test(v))) return false;
+        break;
+      case 'tax_date':
+        if (v !== undefined && !(typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 && v <= MAX_TAX_DATE)) return false;
+        break;
+      case 'tax_behavior':
+        if (!oneOfOrAbsent(v, BEHAVIORS)) return false;
+        break;
+      default:
+        return false;
+    }
   }
-  return true;
+  return required === 3;
 }
-
-
-
 
 export interface CalculationOptions {
   rules?: RuleSet;
@@ -125,22 +190,88 @@ const PATHS: Record<string, (string | number)[]> = {
 };
 
 /**
+ * What `calculate` takes besides a CalculationRequest: a value whose static type is `unknown`
+ * (a parsed JSON body), which it checks at run time like any other. A value of any other
+ * type must be a CalculationRequest, so `calculate(42, account)` or a misspelt field does not
+ * compile.
+ */
+export type UncheckedRequest<R> = unknown extends R ? R : never;
+
+const isSeconds = (v: unknown): v is number => typeof v === 'number' && v >= 0 && v <= MAX_TAX_DATE;
+
+const CALCULATION_OPTIONS: { readonly [K in keyof CalculationOptions]-?: OptionCheck } = {
+  rules: RULE_SET,
+  now: [(v) => typeof v === 'function' || isSeconds(v), `Unix seconds from 0 to ${MAX_TAX_DATE}, or a function that returns them`],
+  taxIdVerdict: [isFunction, "a function (country, taxId) => 'valid' | 'invalid' | 'unknown'"],
+  cache: [isBoolean, 'true or false'],
+};
+
+/**
  * The calculation of version 20260309 (`POST /tax/calculations`): taxes of up to 200 line
  * items for one customer, with per-line taxes, a breakdown per jurisdiction and tax, and
  * the verdict on the customer's tax ID. Every line is determined by the same core as
  * `calculateTaxRate`; each line's taxes are rounded to the minor unit, and the totals are
- * the sums of the lines. Throws TaxRulesError (400/406) listing every problem at once.
+ * the sums of the lines. Throws TaxRulesError (400/406/422) listing every problem at once,
+ * and nothing else: options absent or null are the defaults, and an exception while reading
+ * the input (a getter, a Proxy, a callback of the options) is a 400.
  */
-export function calculate(request: CalculationRequest | unknown, account: Account, options: CalculationOptions = {}, engine: Engine = engineFor(options.rules)): CalculationResponse {
+export function calculate(request: CalculationRequest, account: Account, options?: CalculationOptions | null, engine?: Engine): CalculationResponse;
+export function calculate<R>(request: UncheckedRequest<R>, account: Account, options?: CalculationOptions | null, engine?: Engine): CalculationResponse;
+export function calculate(request: unknown, account: Account, options?: CalculationOptions | null, engine?: Engine): CalculationResponse {
+  try {
+    const o = readOptions<CalculationOptions>(options, CALCULATION_OPTIONS);
+    return calculateChecked(request, account, o, engine ?? engineFor(o.rules));
+  } catch (e) {
+    throw unreadable(e, []);
+  }
+}
+
+/**
+ * The request as the schema reads it: directly when plainly valid, else through the schema
+ * on a copy of its own fields (the schema would read inherited ones).
+ */
+function readRequest(request: unknown): ParsedRequest {
+  if (isPlainValidRequest(request)) return request;
+  const schema = requestSchemas().request;
+  const parsed = schema.safeParse(ownCopy(request, 3, MAX_LINE_ITEMS));
+  if (!parsed.success) throw errorFromIssues(issuesFromZod(parsed.error, [], schema));
+  return parsed.data;
+}
+
+/** The current time in Unix seconds: the options' `now` (checked), else the clock. */
+function nowOf(options: CalculationOptions): number {
+  let seconds: unknown;
+  try {
+    seconds = typeof options.now === 'function' ? options.now() : (options.now ?? Math.floor(Date.now() / 1000));
+  } catch (e) {
+    throw unreadable(e, ['options', 'now'], 'options.now()');
+  }
+  if (!isSeconds(seconds)) {
+    throw errorFromIssues([{ path: ['options', 'now'], code: 'malformed', message: `options.now() must return Unix seconds from 0 to ${MAX_TAX_DATE}, got ${quoted(seconds, 60)}` }]);
+  }
+  return seconds;
+}
+
+const VERDICTS: readonly unknown[] = ['valid', 'invalid', 'unknown'];
+
+/** The verdict of the options' `taxIdVerdict`, checked: a function that answers anything else is refused (400), not read as a consumer. */
+function verdictOfOption(f: TaxIdVerdictFunction, country: string, taxId: string): TaxIdVerdict {
+  let verdict: unknown;
+  try {
+    verdict = f(country, taxId);
+  } catch (e) {
+    throw unreadable(e, ['options', 'taxIdVerdict'], 'options.taxIdVerdict()');
+  }
+  if (!VERDICTS.includes(verdict)) {
+    throw errorFromIssues([{ path: ['options', 'taxIdVerdict'], code: 'malformed', message: `options.taxIdVerdict() must return 'valid', 'invalid' or 'unknown', got ${quoted(verdict, 60)}` }]);
+  }
+  return verdict as TaxIdVerdict;
+}
+
+function calculateChecked(request: unknown, account: Account, options: CalculationOptions, engine: Engine): CalculationResponse {
   const rules = engine.rules;
   const seller = engine.accounts.prepare(account);
-  let req: ParsedRequest;
-  if (isPlainValidRequest(request)) req = request;
-  else {
-    const parsed = requestSchemas().request.safeParse(request);
-    if (!parsed.success) throw errorFromIssues(issuesFromZod(parsed.error));
-    req = parsed.data;
-  }
+  const req = readRequest(request);
   const issues: TaxRulesIssue[] = [];
 
   const checkCountry = (path: (string | number)[], value: string): void => {
@@ -158,22 +289,22 @@ export function calculate(request: CalculationRequest | unknown, account: Accoun
   for (let i = 0; i < count; i++) {
     const line = req.line_items[i] as ParsedRequest['line_items'][number];
     const f = firstOf[i] as number;
-    if (f !== i) issues.push({ path: ['line_items', i, 'reference'], code: 'invalid_value', message: `line_items.${i}.reference ${JSON.stringify(line.reference)} repeats line_items.${f}.reference; references must be unique` });
+    if (f !== i) issues.push({ path: ['line_items', i, 'reference'], code: 'invalid_value', message: `line_items.${i}.reference ${quoted(line.reference, 60)} repeats line_items.${f}.reference; references must be unique` });
     if (minorUnits === undefined) continue;
     const amount = parseAmount(line.amount, minorUnits);
-    if (!amount.ok) issues.push({ path: ['line_items', i, 'amount'], code: 'malformed', message: `line_items.${i}.amount ${line.amount} has more decimals than ${currency} allows (${minorUnits})` });
+    if (!amount.ok) issues.push({ path: ['line_items', i, 'amount'], code: 'malformed', message: `line_items.${i}.amount ${quoted(line.amount, 60)} has more decimals than ${currency} allows (${minorUnits})` });
     else amounts[i] = amount.minor;
   }
   if (issues.length > 0) throw errorFromIssues(issues);
 
-  const seconds = req.tax_date ?? (typeof options.now === 'function' ? options.now() : (options.now ?? Math.floor(Date.now() / 1000)));
+  const seconds = req.tax_date ?? nowOf(options);
   const taxDate = dateOfDay(Math.floor(seconds / 86_400));
   const destination = addressOf(req.customer_address, rules);
   const origin: Address = req.origin_address ? addressOf(req.origin_address, rules) : seller.origin;
   let verdict: TaxIdVerdict | undefined;
   let taxIdCountry = destination.country;
   if (req.customer_tax_id) {
-    if (options.taxIdVerdict) verdict = options.taxIdVerdict(destination.country, req.customer_tax_id);
+    if (options.taxIdVerdict) verdict = verdictOfOption(options.taxIdVerdict, destination.country, req.customer_tax_id);
     else {
       const v = validateTaxId(destination.country, req.customer_tax_id);
       verdict = verdictOf(v);

@@ -31,7 +31,8 @@ export function quoted(value: unknown, max = 60): string {
   try {
     text = typeof value === 'string' ? JSON.stringify(value) : typeof value === 'bigint' ? `${value}n` : (JSON.stringify(value) ?? String(value));
   } catch {
-    text = Object.prototype.toString.call(value);
+    // A Proxy or a getter that throws while being shown: name its kind instead.
+    text = Array.isArray(value) ? '[array]' : `[${typeof value}]`;
   }
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }

@@ -19,7 +19,7 @@ describe('an account changed after a call', () => {
     const account: Account = { country: 'IE', currency: 'EUR', registrations: [{ jurisdiction_id: 372 }, { jurisdiction_id: 826 }] };
     const query = { to_country: 'GB', tax_code: 'saas', date: '2026-06-01' };
     expect(calculateTaxRate(query, account)).toMatchObject({ status: 'taxable', rate: 20 });
-    account.registrations.length = 0;
+    (account.registrations as unknown[]).length = 0;
     expect(calculateTaxRate(query, account)).toMatchObject({ status: 'not_registered', rate: 0 });
     account.registrations = [{ jurisdiction_id: 826, valid_from: '2027-01-01' }];
     expect(calculateTaxRate(query, account)).toMatchObject({ status: 'not_registered', rate: 0 });

@@ -1,0 +1,133 @@
+/**
+ * Reading what a caller hands over, which may be anything: an object whose fields come from
+ * a prototype, a getter or a Proxy trap that throws, an option of the wrong type. Only own
+ * fields are read, and whatever goes wrong while reading is a TaxRulesError (400), never a
+ * TypeError: a library that computes taxes must not turn a mistake into a wrong tax or a crash.
+ */
+import type { RuleSet } from '../core/ruleset.js';
+import { errorFromIssues, quoted, TaxRulesError, type TaxRulesIssue } from '../core/errors.js';
+import { defaultRuleSet } from '../default-rules.js';
+import { unknownFieldIssues } from './input.js';
+
+/**
+ * A copy of an input made of its own enumerable fields only, `levels` containers deep
+ * (objects and arrays; what lies deeper is kept as it is, for the schema to refuse by its
+ * type). An array is copied up to `maxItems + 1` items: enough for the schema to say it is
+ * too long, without walking a hostile length of 2³² − 1. Getters and Proxy traps run here,
+ * once each: call it inside a `try` that hands the exception to `unreadable`.
+ */
+export function ownCopy(value: unknown, levels: number, maxItems: number): unknown {
+  if (levels === 0 || typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) {
+    const n = Math.min(value.length, maxItems + 1);
+    const out: unknown[] = new Array<unknown>(n);
+    for (let i = 0; i < n; i++) out[i] = Object.hasOwn(value, i) ? ownCopy(value[i], levels - 1, maxItems) : undefined;
+    return out;
+  }
+  // A null prototype: an own "__proto__" field stays a field (and the schema names it unknown).
+  const out = Object.create(null) as Record<string, unknown>;
+  for (const key of Object.keys(value)) out[key] = ownCopy((value as Record<string, unknown>)[key], levels - 1, maxItems);
+  return out;
+}
+
+/** Longest key kept whole in an issue's path: a 1 MB unknown key is not echoed back. */
+const MAX_PATH_KEY = 100;
+
+/** A key as an issue's path holds it: cut short when longer than 100 characters. */
+export function shortKey(key: string | number): string | number {
+  return typeof key === 'string' && key.length > MAX_PATH_KEY ? `${key.slice(0, MAX_PATH_KEY - 1)}…` : key;
+}
+
+/** The unknown fields of an object (see `unknownFieldIssues`), their paths cut short. */
+export function unknownFields(value: object, known: readonly string[], path: readonly (string | number)[], what: string): TaxRulesIssue[] {
+  return unknownFieldIssues(value, known, path, what).map((i) => ({ ...i, path: i.path.map(shortKey) }));
+}
+
+/** Longest part of an exception's message quoted in the issue. */
+const MAX_CAUSE = 120;
+
+/**
+ * The TaxRulesError for an exception raised while reading an input (a getter, a Proxy trap,
+ * a callback of the options, zod): 400 `malformed` at `path`, the exception as `cause`. A
+ * TaxRulesError is returned as it is.
+ */
+export function unreadable(e: unknown, path: (string | number)[], what = path.join('.') || 'the input'): TaxRulesError {
+  if (e instanceof TaxRulesError) return e;
+  let reason: string;
+  try {
+    reason = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+  } catch {
+    reason = 'an exception';
+  }
+  const error = new TaxRulesError('invalid_request', 400, [{ path, code: 'malformed', message: `${what} could not be read: ${quoted(reason, MAX_CAUSE).slice(1, -1)}` }]);
+  Object.defineProperty(error, 'cause', { value: e, enumerable: false, writable: true, configurable: true });
+  return error;
+}
+
+/** The test of one option and what it must be, for the message. */
+export type OptionCheck = readonly [test: (value: unknown) => boolean, expected: string];
+
+const EMPTY: Readonly<Record<string, never>> = Object.freeze({});
+
+/**
+ * Options handed on to a function that checks their fields itself: absent (undefined or
+ * null) is the defaults, anything but an object a 400 naming `options`.
+ */
+export function optionsObject<T extends object>(options: T | null | undefined, path: (string | number)[] = ['options']): T {
+  if (options === undefined || options === null) return EMPTY as T;
+  if (typeof options !== 'object' || Array.isArray(options)) {
+    throw errorFromIssues([{ path, code: 'malformed', message: `${path.join('.')} must be an object, got ${quoted(options, 60)}` }]);
+  }
+  return options;
+}
+
+/**
+ * The options of a call, checked: absent (undefined or null) means the defaults; anything
+ * but an object is a 400 naming `options`; an unknown option (`cach`) is refused with the
+ * one meant, and a known one of the wrong type is refused with what it must be. Returns a
+ * copy of the own fields, so a getter runs once.
+ */
+export function readOptions<T extends object>(options: unknown, checks: { readonly [K in keyof T]-?: OptionCheck }, path: (string | number)[] = ['options']): T {
+  if (optionsObject(options as object | null | undefined, path) === EMPTY) return EMPTY as T;
+  const name = path.join('.');
+  let copy: Record<string, unknown>;
+  try {
+    copy = ownCopy(options, 1, 0) as Record<string, unknown>;
+  } catch (e) {
+    throw unreadable(e, path);
+  }
+  const known = Object.keys(checks);
+  const issues: TaxRulesIssue[] = unknownFields(copy, known, path, 'option');
+  for (const key of known) {
+    const v = copy[key];
+    const check = (checks as Record<string, OptionCheck>)[key] as OptionCheck;
+    if (v !== undefined && !check[0](v)) issues.push({ path: [...path, key], code: 'malformed', message: `${name}.${key} must be ${check[1]}, got ${quoted(v, 60)}` });
+  }
+  if (issues.length > 0) throw errorFromIssues(issues);
+  return copy as T;
+}
+
+/** Whether a value is a rule set (what `createRuleSet` returns), not rule data or anything else. */
+export function isRuleSet(v: unknown): v is RuleSet {
+  return typeof v === 'object' && v !== null && typeof (v as { countryOf?: unknown }).countryOf === 'function' && typeof (v as { detailsMatter?: unknown }).detailsMatter === 'function';
+}
+
+export const isFunction = (v: unknown): boolean => typeof v === 'function';
+export const isBoolean = (v: unknown): boolean => typeof v === 'boolean';
+export const RULE_SET: OptionCheck = [isRuleSet, 'a rule set (createRuleSet(data), or defaultRuleSet)'];
+
+/** A rule-set argument: absent (undefined or null) is the default rule set; anything but a rule set is a 400. */
+export function ruleSetArg(rules: unknown, path: (string | number)[] = ['rules']): RuleSet {
+  if (rules === undefined || rules === null) return defaultRuleSet;
+  if (isRuleSet(rules)) return rules;
+  throw errorFromIssues([{ path, code: 'malformed', message: `${path.join('.')} must be ${RULE_SET[1]}, got ${quoted(rules, 60)}` }]);
+}
+
+/** What `f` answers; any exception but a TaxRulesError becomes one (400 at `path`, see `unreadable`). */
+export function guarded<T>(f: () => T, path: (string | number)[] = []): T {
+  try {
+    return f();
+  } catch (e) {
+    throw unreadable(e, path);
+  }
+}
