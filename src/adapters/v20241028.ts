@@ -264,7 +264,7 @@ export function parseTaxRateQuery(
   let currency = seller.currency;
   if (q.currency !== undefined && q.currency !== currency) {
     if (!CURRENCY_RE.test(q.currency)) addIssue(q, { path: ['currency'], code: 'malformed', message: `currency must be a 3-letter ISO 4217 code, got ${JSON.stringify(q.currency)}` });
-    else if (!rules.currencies.has(q.currency.toUpperCase())) addIssue(q, { path: ['currency'], code: 'invalid_value', message: `currency ${q.currency} is not an ISO 4217 currency code` });
+    else if (!rules.currencies.has(q.currency.toUpperCase())) addIssue(q, { path: ['currency'], code: 'invalid_value', message: unknownCurrency(rules, q.currency.toUpperCase()) });
     else currency = q.currency.toUpperCase();
   }
   if (q.issues !== null) throw errorFromIssues(q.issues);
@@ -295,6 +295,13 @@ export function parseTaxRateQuery(
 }
 
 const BEHAVIORS = ['exclusive', 'inclusive'] as const;
+
+/** Why a well-formed currency code is refused: not in ISO 4217, or an ISO 4217 code that no sale is priced in. */
+function unknownCurrency(rules: RuleSet, code: string): string {
+  const name = rules.nonTenderCurrencies.get(code);
+  if (name === undefined) return `currency ${code} is not an ISO 4217 currency code`;
+  return `currency ${code} (${name}) is not a currency a sale can be in: ISO 4217 lists it as a fund, precious metal, unit of account, testing or no-currency code`;
+}
 
 /** A country parameter checked and resolved (EL → GR); issues are added to the query's. */
 function countryParam(q: Params, param: 'to_country' | 'from_country', v: string | undefined, rules: RuleSet): string | undefined {
