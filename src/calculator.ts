@@ -5,7 +5,7 @@ import type { DecisionCacheStats } from './core/decision-cache.js';
 import { determine } from './core/determine.js';
 import type { Account, PreparedAccount } from './adapters/account.js';
 import { createEngine } from './adapters/engine.js';
-import { calculateTaxRate, explainTaxRate, parseTaxRateQuery, type CalculateOptions, type TaxRateQuery, type TaxRateResponse } from './adapters/v20241028.js';
+import { calculateTaxRate, explainTaxRate, parseTaxRateQuery, type CalculateOptions, type TaxRateQueryInput, type TaxRateResponse } from './adapters/v20241028.js';
 import { calculate, type CalculationOptions, type CalculationRequest, type CalculationResponse } from './adapters/v20260309.js';
 import { defaultRuleSet } from './default-rules.js';
 
@@ -26,7 +26,7 @@ export interface CalculatorOptions {
   readonly convertCurrency?: CurrencyConverter;
 }
 
-type Query = string | URLSearchParams | TaxRateQuery | Record<string, unknown>;
+type Query = TaxRateQueryInput;
 
 /**
  * A calculator: a rule set with its own caches (prepared accounts, decisions). Every

@@ -1,5 +1,14 @@
-export { calculateTaxRate, explainTaxRate, parseTaxRateQuery } from './adapters/v20241028.js';
-export type { TaxRateQuery, TaxRateResponse, CalculateOptions, TaxIdVerdictFunction } from './adapters/v20241028.js';
+export { calculateTaxRate, explainTaxRate, parseTaxRateQuery, TAX_RATE_PARAMETERS, TAX_RATE_PARAMETER_KINDS } from './adapters/v20241028.js';
+export type {
+  TaxRateQuery,
+  TaxRateQueryInput,
+  TaxRateParameter,
+  TaxRateParameterKind,
+  TaxRateParameterName,
+  TaxRateResponse,
+  CalculateOptions,
+  TaxIdVerdictFunction,
+} from './adapters/v20241028.js';
 export { prepareAccount } from './adapters/engine.js';
 export type { Account, AccountRegistration, PreparedAccount } from './adapters/account.js';
 export { listJurisdictions, getJurisdiction, listTaxCodes, getTaxCode } from './catalog.js';
