@@ -49,11 +49,11 @@ export const TAX_RATE_PARAMETERS = [
   { name: 'to_street', kind: 'text', required: false, max: 200, fields: ['destination.street'], description: "The customer's street; recommended for US sales tax." },
   { name: 'from_country', kind: 'country', required: false, max: 2, fields: ['origin.country'], description: "The country the sale is made from; default: the account's country." },
   { name: 'from_postal_code', kind: 'postal code', required: false, max: 32, fields: ['origin.postalCode'], description: "The postal code the sale is made from; default: the account's." },
-  { name: 'tax_id', kind: 'text', required: false, max: 200, fields: ['customerTaxId'], description: "The customer's tax ID: a valid one makes the customer a business (see the taxIdVerdict option)." },
+  { name: 'tax_id', kind: 'text', required: false, max: 200, fields: ['customerTaxId'], description: "The customer's tax ID: a valid one makes the customer a business." },
   { name: 'tax_code', kind: 'tax code', required: false, max: 40, fields: ['taxCode'], description: "What is sold; default: the account's default_tax_code." },
   { name: 'tax_behavior', kind: 'behaviour', required: false, max: 40, fields: ['taxBehavior'], description: 'Whether amount excludes the tax (the default) or includes it.' },
   { name: 'product_type', kind: 'product type', required: false, max: 40, fields: ['productType'], description: "Goods or services; default: the account's default_product_type." },
-  { name: 'date', kind: 'date', required: false, max: 10, fields: ['date'], description: 'The tax date; default: today (see the today option).' },
+  { name: 'date', kind: 'date', required: false, max: 10, fields: ['date'], description: 'The tax date; default: today.' },
   { name: 'amount', kind: 'amount', required: false, max: 400, fields: ['amount'], description: "The amount of the sale, with at most the currency's decimals; without it the answer has no amounts." },
   { name: 'currency', kind: 'currency', required: false, max: 3, fields: ['currency'], description: "The currency of amount; default: the account's." },
 ] as const satisfies readonly TaxRateParameter[];
