@@ -11,8 +11,8 @@
  * A ZCTA that crosses a state line is listed under each state. Its ZIP is given the state
  * that holds most ZIPs of its 3-digit prefix: a prefix is the sectional center of one
  * state, whose post office serves the ZIP (Sheridan WY 82801 reaches into Montana, Walla
- * Walla WA 99362 into Oregon). Taking the first state listed gave 68 of the 137 such ZIPs
- * to the neighbour; the rule below agrees with the USPS city and state of all 137.
+ * Walla WA 99362 into Oregon). Taking the first state listed gave 69 of the 137 such ZIPs
+ * to the neighbour; the rule below agrees with the USPS state of all 137.
  *
  * ZIPs that deliver to no area (the IRS's 73301 Austin TX, 00501 Holtsville NY, 05501
  * Andover MA; government agencies; large firms' own ZIPs) have no ZCTA. Where a whole
@@ -37,8 +37,9 @@ function rows(file: string): string[][] {
 /**
  * 3-digit prefixes of the USPS's ZIP Code allocation (the sectional centers of Publication 65
  * and the labeling lists) whose ZIPs are all unique or PO-box ZIPs: no ZCTA lists them.
- * Checked against the USPS city and state of every ZIP of these prefixes as
- * federalgovernmentzipcodes.us publishes them (2026-11-23). Not listed: unique ZIPs inside
+ * Checked (2026-11-23) against the USPS city and state of every ZIP of these prefixes in
+ * the data of the npm package zipcodes 8.0.0 (BSD, compiled from the USPS's list by
+ * federalgovernmentzipcodes.us), used for the check only. Not listed: unique ZIPs inside
  * prefixes shared by two states (El Paso's 799xx firm ZIPs, …), which stay unassigned and
  * are refused rather than guessed.
  */
