@@ -19,6 +19,7 @@ import { benchAccount, corpus, salesTaxB2C } from './corpus.js';
 import { floorQuote, type FloorInput } from './floor.js';
 import { defaultRulePack as worldPack } from '../src/generated/ruledata.js';
 import { defaultRulePack as euPack } from '../src/generated/ruledata-eu.js';
+import type { TaxRateQuery } from '../src/adapters/v20241028.js';
 
 type Lib = typeof import('../src/index.js');
 const lib = (await import(new URL('../dist/index.js', import.meta.url).href)) as Lib;
@@ -93,24 +94,24 @@ const floor = bench('floor: Map lookups + ZIP search + integer tax', () => {
   for (let i = 0; i < n; i++) do_not_optimize(floorQuote(floorInputs[i] as FloorInput));
 }, n);
 const rateOnly = bench('taxrules rate-only quote (object query)', () => {
-  for (let i = 0; i < n; i++) do_not_optimize(calculateTaxRate(corpus[i] as Record<string, string>, benchAccount));
+  for (let i = 0; i < n; i++) do_not_optimize(calculateTaxRate(corpus[i] as TaxRateQuery, benchAccount));
 }, n);
 // The same quotes deciding every call afresh (no decision table), and with the account loaded per call.
 const accountJson = JSON.stringify(benchAccount);
 const rateUncached = bench('taxrules rate-only quote, decision table off', () => {
-  for (let i = 0; i < n; i++) do_not_optimize(calculateTaxRate(corpus[i] as Record<string, string>, benchAccount, { cache: false }));
+  for (let i = 0; i < n; i++) do_not_optimize(calculateTaxRate(corpus[i] as TaxRateQuery, benchAccount, { cache: false }));
 }, n);
 const rateFreshAccount = bench('taxrules rate-only quote, account parsed per call', () => {
-  for (let i = 0; i < n; i++) do_not_optimize(calculateTaxRate(corpus[i] as Record<string, string>, JSON.parse(accountJson)));
+  for (let i = 0; i < n; i++) do_not_optimize(calculateTaxRate(corpus[i] as TaxRateQuery, JSON.parse(accountJson)));
 }, n);
 const accountParse = bench('reference: JSON.parse of the account alone', () => {
   do_not_optimize(JSON.parse(accountJson));
 });
 const pricedEx = bench('taxrules priced quote, exclusive', () => {
-  for (let i = 0; i < n; i++) do_not_optimize(calculateTaxRate(priced[i] as Record<string, string>, benchAccount));
+  for (let i = 0; i < n; i++) do_not_optimize(calculateTaxRate(priced[i] as TaxRateQuery, benchAccount));
 }, n);
 const pricedIn = bench('taxrules priced quote, inclusive', () => {
-  for (let i = 0; i < n; i++) do_not_optimize(calculateTaxRate(inclusive[i] as Record<string, string>, benchAccount));
+  for (let i = 0; i < n; i++) do_not_optimize(calculateTaxRate(inclusive[i] as TaxRateQuery, benchAccount));
 }, n);
 const qs = bench('taxrules priced quote from a query string', () => {
   for (let i = 0; i < n; i++) do_not_optimize(calculateTaxRate(queryStrings[i] as string, benchAccount));
@@ -143,7 +144,7 @@ const stdnumRow = bench('peer: npm stdnum euVat[country].validate', () => {
 
 // B2B: an EU business customer with a VAT number, online checks off in the peer.
 const b2b: [string, string][] = [['DE', 'DE811569869'], ['FR', 'FR40303265045'], ['ES', 'ESA28015865'], ['NL', 'NL004495445B01'], ['AT', 'ATU13585627'], ['IT', 'IT00743110157']];
-const b2bQueries = b2b.map(([c, id]) => ({ to_country: c, tax_code: 'saas', tax_id: id }));
+const b2bQueries = b2b.map(([c, id]): TaxRateQuery => ({ to_country: c, tax_code: 'saas', tax_id: id }));
 const oursB2B = bench('taxrules rate-only quote, EU B2B with its tax-ID check', () => {
   for (const q of b2bQueries) do_not_optimize(calculateTaxRate(q, benchAccount));
 }, b2b.length);

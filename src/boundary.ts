@@ -16,10 +16,7 @@ import type { Account, PreparedAccount } from './adapters/account.js';
 import { engineFor } from './adapters/engine.js';
 import { optionsObject, ruleSetArg, unreadable } from './adapters/read.js';
 import * as v20241028 from './adapters/v20241028.js';
-import type { CalculateOptions, TaxRateQuery, TaxRateResponse } from './adapters/v20241028.js';
-
-/** What `calculateTaxRate`, `explainTaxRate` and `parseTaxRateQuery` read a query from. */
-export type TaxRateQueryInput = string | URLSearchParams | TaxRateQuery | Record<string, unknown>;
+import type { CalculateOptions, TaxRateQueryInput, TaxRateResponse } from './adapters/v20241028.js';
 
 /**
  * `GET /tax_rates/calculate` (version 20241028) as a function: the tax rate, status and,

@@ -6,7 +6,7 @@ import { determine } from './core/determine.js';
 import type { Account, PreparedAccount } from './adapters/account.js';
 import { createEngine } from './adapters/engine.js';
 import { guarded, isFunction, optionsObject, readOptions, RULE_SET, type OptionCheck } from './adapters/read.js';
-import { calculateTaxRate, explainTaxRate, parseTaxRateQuery, type CalculateOptions, type TaxRateQuery, type TaxRateResponse } from './adapters/v20241028.js';
+import { calculateTaxRate, explainTaxRate, parseTaxRateQuery, type CalculateOptions, type TaxRateQueryInput, type TaxRateResponse } from './adapters/v20241028.js';
 import { calculate, type CalculationOptions, type CalculationRequest, type CalculationResponse, type UncheckedRequest } from './adapters/v20260309.js';
 import { defaultRuleSet } from './default-rules.js';
 import { resultOf, type Result } from './safe.js';
@@ -34,7 +34,7 @@ const CALCULATOR_OPTIONS: { readonly [K in keyof CalculatorOptions]-?: OptionChe
   convertCurrency: [isFunction, 'a function (value, currency, date) => amount | null'],
 };
 
-type Query = string | URLSearchParams | TaxRateQuery | Record<string, unknown>;
+type Query = TaxRateQueryInput;
 
 /**
  * A calculator: a rule set with its own caches (prepared accounts, decisions). Every

@@ -1,6 +1,15 @@
 export { calculateTaxRate, explainTaxRate, parseTaxRateQuery, prepareAccount, determine, createRuleSet, packRuleData, checkRuleData, createTaxIdValidator } from './boundary.js';
-export type { TaxRateQueryInput } from './boundary.js';
-export type { TaxRateQuery, TaxRateResponse, CalculateOptions, TaxIdVerdictFunction } from './adapters/v20241028.js';
+export { TAX_RATE_PARAMETERS, TAX_RATE_PARAMETER_KINDS } from './adapters/v20241028.js';
+export type {
+  TaxRateQuery,
+  TaxRateQueryInput,
+  TaxRateParameter,
+  TaxRateParameterKind,
+  TaxRateParameterName,
+  TaxRateResponse,
+  CalculateOptions,
+  TaxIdVerdictFunction,
+} from './adapters/v20241028.js';
 export type { Account, AccountRegistration, PreparedAccount } from './adapters/account.js';
 export { listJurisdictions, getJurisdiction, listTaxCodes, getTaxCode } from './catalog.js';
 export type { Jurisdiction, JurisdictionFilter, TaxCode } from './catalog.js';

@@ -10,7 +10,8 @@ import type { Account, PreparedAccount } from './adapters/account.js';
 import { unreadable } from './adapters/read.js';
 import type { CalculateOptions, TaxRateResponse } from './adapters/v20241028.js';
 import { calculate, type CalculationOptions, type CalculationRequest, type CalculationResponse, type UncheckedRequest } from './adapters/v20260309.js';
-import { calculateTaxRate, explainTaxRate, prepareAccount, type TaxRateQueryInput } from './boundary.js';
+import { calculateTaxRate, explainTaxRate, prepareAccount } from './boundary.js';
+import type { TaxRateQueryInput } from './adapters/v20241028.js';
 
 /** What a safe entry point answers: the value, or the TaxRulesError that refused the input. */
 export type Result<T> = { ok: true; value: T } | { ok: false; error: TaxRulesError };

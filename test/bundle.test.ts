@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { euPackPlugin } from '../scripts/entry-plugins.js';
+import type { TaxRateQuery } from '../src/adapters/v20241028.js';
 
 // The published entry is one bundle (tsup/esbuild, "sideEffects": false). A bundler may drop
 // modules it thinks unused: this checks that the bundled library still answers and still
@@ -35,14 +36,15 @@ describe('the bundled entry', () => {
     const eu = (await import(pathToFileURL(file).href)) as typeof import('../src/index.js');
     const main = await import('../src/index.js');
     const account = { country: 'IE', currency: 'EUR', registrations: [{ jurisdiction_id: 276 }, { jurisdiction_id: 9000 }] };
-    for (const q of [
+    const queries: TaxRateQuery[] = [
       { to_country: 'DE', tax_code: 'ebook', date: '2026-06-01', amount: '100' },
       { to_country: 'FR', tax_code: 'saas', date: '2020-06-01', amount: '100' },
       { to_country: 'DE', to_postal_code: '78266', tax_code: 'ebook', date: '2026-06-01', amount: '100' },
       { to_country: 'ES', to_postal_code: '35001', tax_code: 'saas', date: '2026-06-01', amount: '100' },
       { to_country: 'XI', tax_code: 'standard', product_type: 'good', date: '2026-06-01', amount: '100' },
       { to_country: 'DE', tax_code: 'saas', tax_id: 'DE136695976', date: '2026-06-01', amount: '100' },
-    ]) {
+    ];
+    for (const q of queries) {
       expect(eu.calculateTaxRate(q, account)).toEqual(main.calculateTaxRate(q, account));
     }
     expect(eu.calculateTaxRate({ to_country: 'US', to_postal_code: '98101', date: '2026-06-01' }, account).notes).toMatch(/no tax rules for United States/);

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { build, type Options } from 'tsup';
 import { describe, expect, it } from 'vitest';
 import { run, type CliIO } from '../src/cli/main.js';
+import { TAX_RATE_PARAMETERS } from '../src/adapters/v20241028.js';
 import tsupConfig from '../tsup.config.js';
 
 interface Outcome {
@@ -74,6 +75,36 @@ describe('taxrules CLI', () => {
     const body = JSON.parse(r.err.slice(r.err.indexOf('{'))) as { error: { status: number; issues: { path: string[] }[] } };
     expect(body.error.status).toBe(400);
     expect(body.error.issues.map((i) => i.path[0]).sort()).toEqual(['tax_code', 'to_country']);
+  });
+
+  it('has a flag of quote for every parameter of the v20241028 table, described in the usage', async () => {
+    const usage = (await cli('--help')).out;
+    for (const p of TAX_RATE_PARAMETERS) {
+      const flag = `--${p.name.replace(/_/g, '-')}`;
+      expect(usage, flag).toContain(`  ${flag} `);
+      // Given blank, each flag's parameter is the one refused: the flag sets that parameter.
+      const args = p.name === 'to_country' ? ['quote', `${flag}=`] : ['quote', '--to-country', 'DE', `${flag}=`];
+      const r = await cli(...args);
+      expect(r.code, flag).toBe(1);
+      const body = JSON.parse(r.err.slice(r.err.indexOf('{'))) as { error: { issues: { path: string[]; message: string }[] } };
+      expect(body.error.issues, flag).toEqual([{ path: [p.name], code: 'malformed', message: `${p.name} is blank: give it a value or leave it out` }]);
+    }
+    expect(usage.replace(/\s+/g, ' ')).toContain('--tax-code CODE What is sold; default: the account\'s default_tax_code. One of: consulting, eservice, ebook, saas, standard, reduced, exempt.');
+  });
+
+  it('refuses an unknown parameter of QUERY (exit 1, the error JSON naming the likely one)', async () => {
+    const r = await cli('quote', 'to_country=DE&tax_cod=ebook&date=2026-06-01');
+    expect(r.code).toBe(1);
+    expect(r.out).toBe('');
+    expect(JSON.parse(r.err.slice(r.err.indexOf('{')))).toEqual({
+      error: { code: 'invalid_request', status: 400, message: 'tax_cod: unknown parameter; did you mean tax_code?', issues: [{ path: ['tax_cod'], code: 'unknown_field', message: 'tax_cod: unknown parameter; did you mean tax_code?' }] },
+    });
+  });
+
+  it('refuses a parameter given both in QUERY and as a flag rather than letting one win', async () => {
+    const r = await cli('quote', 'to_country=DE&currency=USD&date=2026-06-01', '--currency', 'EUR');
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.err.slice(r.err.indexOf('{'))).error.issues).toEqual([{ path: ['currency'], code: 'malformed', message: 'currency is given 2 times' }]);
   });
 
   it('lists jurisdictions and tax codes', async () => {

@@ -6,7 +6,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { calculateTaxRate, explainTaxRate } from '../src/adapters/v20241028.js';
+import { calculateTaxRate, explainTaxRate, type TaxRateQuery } from '../src/adapters/v20241028.js';
 import type { Account } from '../src/adapters/account.js';
 import { TaxRulesError } from '../src/core/errors.js';
 import { registeredEverywhere } from './helpers.js';
@@ -15,7 +15,7 @@ interface FixtureCase {
   name: string;
   rule: string;
   account?: string | Account;
-  query: Record<string, string>;
+  query: TaxRateQuery;
   expected?: Record<string, unknown>;
   reason?: string;
   error?: { status: number; fields: string[] };

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { calculateTaxRate, explainTaxRate } from '../src/adapters/v20241028.js';
+import { calculateTaxRate, explainTaxRate, type TaxRateQuery } from '../src/adapters/v20241028.js';
 import { defaultRuleSet } from '../src/default-rules.js';
 import { formatMinor, parseAmount } from '../src/core/money.js';
 import { dayNumber, dateOfDay } from '../src/core/dates.js';
@@ -132,10 +132,10 @@ describe('calculation properties', () => {
   it('results do not depend on the order of the query keys', () => {
     fc.assert(
       fc.property(fc.constantFrom(...destinations), fc.constantFrom(...codes), dates, fc.integer({ min: 0, max: 1000 }), (dest, code, date, seed) => {
-        const query = { ...dest, tax_code: code, date, amount: '123.45' } as Record<string, string>;
+        const query = { ...dest, tax_code: code, date, amount: '123.45' } as TaxRateQuery & Record<string, string>;
         const keys = Object.keys(query);
         const shuffled = Object.fromEntries(keys.map((k, i) => [k, i]).sort((a, b) => ((a[1] as number) * 7919 + seed) % 13 - ((b[1] as number) * 7919 + seed) % 13).map(([k]) => [k, query[k as string]]));
-        expect(calculateTaxRate(shuffled, account)).toEqual(calculateTaxRate(query, account));
+        expect(calculateTaxRate(shuffled as TaxRateQuery, account)).toEqual(calculateTaxRate(query, account));
         expect(calculateTaxRate(new URLSearchParams(shuffled).toString(), account)).toEqual(calculateTaxRate(query, account));
       }),
       { numRuns: 200 },

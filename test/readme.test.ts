@@ -1,6 +1,7 @@
 /** The README's tables of codes list every code there is, with the status the code makes. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { END, parameterTable, START } from '../scripts/readme-parameters.js';
 import type { TaxReason, TaxRulesErrorCode, TaxRulesErrorStatus, TaxRulesIssueCode } from '../src/index.js';
 
 const readme = readFileSync('README.md', 'utf8');
@@ -46,5 +47,12 @@ describe('README', () => {
     // Each reason in code, its explanation in parentheses after it.
     const listed = tableAfter('## What a result means').flatMap((row) => [...(row[2] ?? '').replace(/\([^)]*\)/g, '').matchAll(/`([a-z_]+)`/g)].map((m) => m[1]));
     expect([...new Set(listed)].sort()).toEqual([...reasons].sort());
+  });
+
+  it('holds the table of v20241028 parameters made from TAX_RATE_PARAMETERS (run scripts/readme-parameters.ts after changing it)', () => {
+    const start = readme.indexOf(START);
+    const end = readme.indexOf(END);
+    expect(start).toBeGreaterThan(0);
+    expect(readme.slice(start + START.length, end).trim()).toBe(parameterTable());
   });
 });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { calculate, calculateTaxRate, checkTaxId, createTaxIdValidator, offlineTaxIdVerdict, taxIdModules, validateTaxId, verdictOf } from '../src/index.js';
-import type { Account, TaxIdValidation } from '../src/index.js';
+import type { Account, TaxIdValidation, TaxRateQuery } from '../src/index.js';
 
 describe('validateTaxId', () => {
   it('accepts valid numbers with or without prefix, in any case, with separators', () => {
@@ -129,7 +129,7 @@ describe('validateTaxId properties', () => {
 
 describe('tax IDs in calculations', () => {
   const seller: Account = { country: 'DE', postal_code: '10115', currency: 'EUR', registrations: [{ jurisdiction_id: 276 }, { jurisdiction_id: 9000, valid_from: '2021-07-01' }] };
-  const sale = { to_country: 'FR', tax_code: 'saas', amount: '100', date: '2026-06-01' };
+  const sale: TaxRateQuery = { to_country: 'FR', tax_code: 'saas', amount: '100', date: '2026-06-01' };
 
   it('a valid EU VAT number makes the customer a business: reverse charge', () => {
     expect(calculateTaxRate({ ...sale, tax_id: 'FR40303265045' }, seller)).toMatchObject({ status: 'reverse_charge', rate: 0 });

@@ -23,6 +23,7 @@ function plainRegistration(r: unknown): boolean {
   if (!isPlainObject(r)) return false;
   let hasId = false;
   for (const key in r) {
+    if (!Object.hasOwn(r, key)) continue; // inherited (a polluted prototype): not a field
     const v = r[key];
     switch (key) {
       case 'jurisdiction_id':
@@ -63,6 +64,7 @@ export function isPlainValidAccount(a: unknown): a is AccountOutput {
   // The object's own fields, walked once (no probing of absent ones); bits of the required three.
   let required = 0;
   for (const key in a) {
+    if (!Object.hasOwn(a, key)) continue; // inherited (a polluted prototype): not a field
     const v = a[key];
     switch (key) {
       case 'country':

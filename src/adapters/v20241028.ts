@@ -1,32 +1,108 @@
-import type { Address, Decision, TaxBehavior, TaxIdVerdict, TaxInput, TaxLine, TaxResult, TaxStatus } from '../core/types.js';
+import type { Address, Decision, ProductType, TaxBehavior, TaxCodeId, TaxIdVerdict, TaxInput, TaxLine, TaxResult, TaxStatus } from '../core/types.js';
 import { PERCENT_100, RATE_SCALE, addMinor, minorToNumber, type Minor } from '../core/money.js';
 import type { RuleSet } from '../core/ruleset.js';
 import { decisionFor, inputAmount, inputDay, inputMinorUnits, priceOf, resultOf, taxIdNote } from '../core/determine.js';
 import type { Priced } from '../core/pricing.js';
 import { dayNumber } from '../core/dates.js';
-import { errorFromIssues, TaxRulesError, type TaxRulesIssue } from '../core/errors.js';
+import { errorFromIssues, quoted, TaxRulesError, type TaxRulesIssue } from '../core/errors.js';
 import { canonicalCountry } from '../core/location.js';
 import { offlineTaxIdVerdict } from '../taxid/index.js';
 import { PRODUCT_TYPES, TAX_CODES, type Account } from './account.js';
 import { engineFor, type Engine } from './engine.js';
-import { AMOUNT_RE, COUNTRY_RE, CURRENCY_RE } from './input.js';
+import { AMOUNT_RE, closestName, COUNTRY_RE, CURRENCY_RE, unknownFieldIssues } from './input.js';
 
-/** The query parameters of `GET /tax_rates/calculate` (version 20241028). */
-export interface TaxRateQuery {
-  to_country?: string;
-  to_postal_code?: string;
-  to_city?: string;
-  to_street?: string;
-  from_country?: string;
-  from_postal_code?: string;
-  tax_id?: string;
-  tax_code?: string;
-  tax_behavior?: string;
-  product_type?: string;
-  date?: string;
-  amount?: string | number;
-  currency?: string;
+/**
+ * What a parameter of the query holds. The kind decides the parameter's check, its type in
+ * `TaxRateQuery` and its placeholder in the command line's usage.
+ */
+export type TaxRateParameterKind = 'country' | 'postal code' | 'text' | 'tax code' | 'behaviour' | 'product type' | 'date' | 'amount' | 'currency';
+
+/** One parameter of `GET /tax_rates/calculate` (version 20241028). */
+export interface TaxRateParameter {
+  readonly name: string;
+  readonly kind: TaxRateParameterKind;
+  /** Whether a query must have it. */
+  readonly required: boolean;
+  /** The longest value (after trimming) read; a longer one is refused (400) unread. */
+  readonly max: number;
+  readonly description: string;
+  /** The fields of the neutral input it fills: an error of the core on one of them names this parameter. */
+  readonly fields: readonly string[];
 }
+
+/**
+ * The parameters of v20241028 in the spec's order: the one list that the readers (query
+ * string, URLSearchParams, object), the checks, the `TaxRateQuery` type, the error paths,
+ * the command line's flags of `quote` and the README's table are made from.
+ */
+export const TAX_RATE_PARAMETERS = [
+  { name: 'to_country', kind: 'country', required: true, max: 2, fields: ['destination.country'], description: "The customer's country (EL and UK are read as GR and GB)." },
+  {
+    name: 'to_postal_code',
+    kind: 'postal code',
+    required: false,
+    max: 32,
+    fields: ['destination.postalCode', 'destination.region'],
+    description: "The customer's postal code. Required for US and Canadian destinations, where the state or province decides; it also finds special territories.",
+  },
+  { name: 'to_city', kind: 'text', required: false, max: 200, fields: ['destination.city'], description: "The customer's city; recommended for US sales tax, and it finds special territories." },
+  { name: 'to_street', kind: 'text', required: false, max: 200, fields: ['destination.street'], description: "The customer's street; recommended for US sales tax." },
+  { name: 'from_country', kind: 'country', required: false, max: 2, fields: ['origin.country'], description: "The country the sale is made from; default: the account's country." },
+  { name: 'from_postal_code', kind: 'postal code', required: false, max: 32, fields: ['origin.postalCode'], description: "The postal code the sale is made from; default: the account's." },
+  { name: 'tax_id', kind: 'text', required: false, max: 200, fields: ['customerTaxId'], description: "The customer's tax ID: a valid one makes the customer a business." },
+  { name: 'tax_code', kind: 'tax code', required: false, max: 40, fields: ['taxCode'], description: "What is sold; default: the account's default_tax_code." },
+  { name: 'tax_behavior', kind: 'behaviour', required: false, max: 40, fields: ['taxBehavior'], description: 'Whether amount excludes the tax (the default) or includes it.' },
+  { name: 'product_type', kind: 'product type', required: false, max: 40, fields: ['productType'], description: "Goods or services; default: the account's default_product_type." },
+  { name: 'date', kind: 'date', required: false, max: 10, fields: ['date'], description: 'The tax date; default: today.' },
+  { name: 'amount', kind: 'amount', required: false, max: 400, fields: ['amount'], description: "The amount of the sale, with at most the currency's decimals; without it the answer has no amounts." },
+  { name: 'currency', kind: 'currency', required: false, max: 3, fields: ['currency'], description: "The currency of amount; default: the account's." },
+] as const satisfies readonly TaxRateParameter[];
+
+type ParameterEntry = (typeof TAX_RATE_PARAMETERS)[number];
+/** The name of a v20241028 parameter. */
+export type TaxRateParameterName = ParameterEntry['name'];
+
+/** The TypeScript type of each kind's value in an object query. */
+interface KindValue {
+  country: string;
+  'postal code': string;
+  text: string;
+  'tax code': TaxCodeId;
+  behaviour: TaxBehavior;
+  'product type': ProductType;
+  date: string;
+  amount: string | number;
+  currency: string;
+}
+
+type Simplify<T> = { [K in keyof T]: T[K] };
+
+/** The query parameters of `GET /tax_rates/calculate` (version 20241028), made from `TAX_RATE_PARAMETERS`. */
+export type TaxRateQuery = Simplify<
+  { [P in ParameterEntry as P['required'] extends true ? P['name'] : never]: KindValue[P['kind']] } & {
+    [P in ParameterEntry as P['required'] extends true ? never : P['name']]?: KindValue[P['kind']];
+  }
+>;
+
+/** A v20241028 query: a query string (with or without its `?`), a URLSearchParams, or an object of the parameters. */
+export type TaxRateQueryInput = string | URLSearchParams | Readonly<TaxRateQuery>;
+
+const BEHAVIORS = ['exclusive', 'inclusive'] as const satisfies readonly TaxBehavior[];
+
+/** What each kind of parameter is: its check's wording, its allowed values, its placeholder in the CLI's usage. */
+export const TAX_RATE_PARAMETER_KINDS: {
+  readonly [K in TaxRateParameterKind]: { readonly placeholder: string; readonly expected: string; readonly values?: readonly string[] };
+} = {
+  country: { placeholder: 'CC', expected: 'a 2-letter ISO 3166-1 code' },
+  'postal code': { placeholder: 'CODE', expected: 'a postal code' },
+  text: { placeholder: 'TEXT', expected: 'text' },
+  'tax code': { placeholder: 'CODE', expected: `one of: ${TAX_CODES.join(', ')}`, values: TAX_CODES },
+  behaviour: { placeholder: BEHAVIORS.join('|'), expected: `one of: ${BEHAVIORS.join(', ')}`, values: BEHAVIORS },
+  'product type': { placeholder: PRODUCT_TYPES.join('|'), expected: `one of: ${PRODUCT_TYPES.join(', ')}`, values: PRODUCT_TYPES },
+  date: { placeholder: 'YYYY-MM-DD', expected: 'a calendar date YYYY-MM-DD' },
+  amount: { placeholder: 'N', expected: 'a decimal number such as 100 or 99.95' },
+  currency: { placeholder: 'CUR', expected: 'a 3-letter ISO 4217 code' },
+};
 
 /** The response of `GET /tax_rates/calculate` (version 20241028): exactly the spec's fields. */
 export interface TaxRateResponse {
@@ -68,6 +144,14 @@ export interface CalculateOptions {
    * every call afresh (for measuring or debugging).
    */
   cache?: boolean;
+  /**
+   * What a query string or URLSearchParams with a name that is no parameter gets: `'reject'`
+   * (the default) a TaxRulesError (400) listing each such name and the parameter it may be a
+   * misspelling of; `'ignore'` an answer that leaves them out (for a server handed URLs with
+   * tracking parameters), except names that are a misspelling of a parameter (`tax_cod`,
+   * `country`), which are refused still. Object queries are always read strictly.
+   */
+  unknownParameters?: 'reject' | 'ignore';
 }
 
 /** The engine of a call: the one given (a calculator's), else the rule set's default one. */
@@ -75,24 +159,98 @@ export function engineOf(options: CalculateOptions, engine?: Engine): Engine {
   return engine ?? engineFor(options.rules);
 }
 
-const PARAMS = [
-  'to_country',
-  'to_postal_code',
-  'to_city',
-  'to_street',
-  'from_country',
-  'from_postal_code',
-  'tax_id',
-  'tax_code',
-  'tax_behavior',
-  'product_type',
-  'date',
-  'amount',
-  'currency',
-] as const;
-const PARAM_SET: ReadonlySet<string> = new Set(PARAMS);
+const PARAMS: readonly TaxRateParameter[] = TAX_RATE_PARAMETERS;
+const NAMES: readonly string[] = PARAMS.map((p) => p.name);
+const COUNT = PARAMS.length;
+const at = (name: TaxRateParameterName): number => NAMES.indexOf(name);
+const TO_COUNTRY = at('to_country');
+const TO_POSTAL_CODE = at('to_postal_code');
+const TO_CITY = at('to_city');
+const TO_STREET = at('to_street');
+const FROM_COUNTRY = at('from_country');
+const FROM_POSTAL_CODE = at('from_postal_code');
+const TAX_ID = at('tax_id');
+const TAX_CODE = at('tax_code');
+const TAX_BEHAVIOR = at('tax_behavior');
+const PRODUCT_TYPE = at('product_type');
+const DATE = at('date');
+const AMOUNT = at('amount');
+const CURRENCY = at('currency');
 
-const MAX_TEXT = 200;
+/**
+ * A name's slot in SLOTS, from its length and first and last characters: a lookup as quick
+ * as a switch for the fresh strings a query string is cut into (a Map hashes each one), and
+ * confirmed by one comparison, so no other name (nor one of Object.prototype) is taken for a
+ * parameter.
+ */
+function slotOf(name: string): number {
+  const n = name.length;
+  return n === 0 ? 0 : (n * 7 + name.charCodeAt(0) * 3 + name.charCodeAt(n - 1)) & 63;
+}
+const SLOTS = new Int8Array(64).fill(-1);
+NAMES.forEach((name, i) => {
+  const slot = slotOf(name);
+  if (SLOTS[slot] !== -1) throw new Error(`parameters ${NAMES[SLOTS[slot] as number]} and ${name} share a slot: change slotOf`);
+  SLOTS[slot] = i;
+});
+
+/** A parameter's index by its name, for an object's keys (strings V8 has hashed already); a Map: no inherited name is found. */
+const INDEX: ReadonlyMap<string, number> = new Map(NAMES.map((name, i) => [name, i]));
+
+/** A parameter's index in TAX_RATE_PARAMETERS, or -1 for a name that is none. */
+function indexOf(name: string): number {
+  const i = SLOTS[slotOf(name)] as number;
+  return i >= 0 && NAMES[i] === name ? i : -1;
+}
+
+/** The check of each kind, as a small integer by parameter index (a switch on constants is a jump). */
+const CHECK_OF_KIND: { readonly [K in TaxRateParameterKind]: number } = { country: 1, 'postal code': 0, text: 0, 'tax code': 2, behaviour: 2, 'product type': 2, date: 3, amount: 4, currency: 5 };
+const CHECK = Int8Array.from(PARAMS, (p) => CHECK_OF_KIND[p.kind]);
+/** Whether each parameter is required (1), and its longest value, by index. */
+const REQUIRED = Int8Array.from(PARAMS, (p) => (p.required ? 1 : 0));
+const MAX = Int32Array.from(PARAMS, (p) => p.max);
+/** The values an enumerated parameter allows, by index (null for the others). */
+const ALLOWED: readonly (readonly string[] | null)[] = PARAMS.map((p) => TAX_RATE_PARAMETER_KINDS[p.kind].values ?? null);
+/** The neutral input's field paths → the parameter that fills them. */
+const PARAMETER_OF_FIELD: ReadonlyMap<string, string> = new Map(PARAMS.flatMap((p) => p.fields.map((f): [string, string] => [f, p.name])));
+/** One store per parameter, all empty: copied for each query (a packed array, so reads stay fast). */
+const NO_VALUES: (string | undefined)[] = [];
+for (let i = 0; i < COUNT; i++) NO_VALUES.push(undefined);
+
+/** Unknown names listed in an error; further ones are counted. */
+const UNKNOWN_LISTED = 20;
+/** Unknown names examined for misspellings when they are ignored; a query with more is refused. */
+const UNKNOWN_EXAMINED = 64;
+/** Unknown names longer than this are cut short in an issue's path. */
+const NAME_SHOWN = 64;
+
+/** A query as read, before its values are checked. */
+interface ReadQuery {
+  /** Each parameter's value (trimmed), by its index in TAX_RATE_PARAMETERS; checked values replace them. */
+  values: (string | undefined)[];
+  issues: TaxRulesIssue[] | null;
+  /** How often each parameter is given, by index, once one is given twice (else null). */
+  counts: number[] | null;
+  /** Unknown names to refuse, distinct, at most UNKNOWN_LISTED. */
+  refused: string[] | null;
+  /** Unknown names to refuse beyond those listed. */
+  refusedMore: number;
+  /** Unknown names seen (ignored or not). */
+  unknownSeen: number;
+  /** Whether unknown names went unexamined (ignored beyond UNKNOWN_EXAMINED): the query is refused. */
+  unexamined: boolean;
+  /** Whether the query as a whole could not be read (then its values are not checked). */
+  unreadable: boolean;
+}
+
+function readQuery(): ReadQuery {
+  return { values: NO_VALUES.slice(), issues: null, counts: null, refused: null, refusedMore: 0, unknownSeen: 0, unexamined: false, unreadable: false };
+}
+
+function addIssue(q: ReadQuery, issue: TaxRulesIssue): void {
+  if (q.issues === null) q.issues = [issue];
+  else q.issues.push(issue);
+}
 
 /** True when trimming could change the string: it starts or ends with a space, control or non-ASCII character. */
 function hasOuterSpace(v: string): boolean {
@@ -102,59 +260,30 @@ function hasOuterSpace(v: string): boolean {
   return a <= 32 || a >= 127 || b <= 32 || b >= 127;
 }
 
-/** The query's values, one fixed shape for every call (so later reads stay monomorphic). */
-interface Params {
-  to_country: string | undefined;
-  to_postal_code: string | undefined;
-  to_city: string | undefined;
-  to_street: string | undefined;
-  from_country: string | undefined;
-  from_postal_code: string | undefined;
-  tax_id: string | undefined;
-  tax_code: string | undefined;
-  tax_behavior: string | undefined;
-  product_type: string | undefined;
-  date: string | undefined;
-  amount: string | undefined;
-  currency: string | undefined;
-  issues: TaxRulesIssue[] | null;
-}
-
-function emptyParams(): Params {
-  return {
-    to_country: undefined, to_postal_code: undefined, to_city: undefined, to_street: undefined, from_country: undefined, from_postal_code: undefined, tax_id: undefined,
-    tax_code: undefined, tax_behavior: undefined, product_type: undefined, date: undefined, amount: undefined, currency: undefined, issues: null,
-  };
-}
-
-function addIssue(q: Params, issue: TaxRulesIssue): void {
-  if (q.issues === null) q.issues = [issue];
-  else q.issues.push(issue);
+/** Stores the value of parameter `i`, trimmed; a repeat is counted (the first value stays). */
+function store(q: ReadQuery, i: number, raw: string): void {
+  if (q.values[i] !== undefined) {
+    const counts = (q.counts ??= NO_VALUES.map(() => 1));
+    counts[i] = (counts[i] as number) + 1;
+    return;
+  }
+  q.values[i] = hasOuterSpace(raw) ? raw.trim() : raw;
 }
 
 /**
- * Stores a parameter's value (trimmed, blanks ignored) with a named store per parameter.
- * Returns the parameter's bit (for spotting repeats), or 0 for a name that is not one.
+ * A name that is no parameter: refused, or with `ignore` left out unless it is a
+ * misspelling of a parameter (a typo must not turn into a default).
  */
-function setParam(q: Params, name: string, raw: string): number {
-  const v = hasOuterSpace(raw) ? raw.trim() : raw;
-  const value = v === '' ? undefined : v;
-  switch (name) {
-    case 'to_country': q.to_country = value; return 1;
-    case 'to_postal_code': q.to_postal_code = value; return 2;
-    case 'to_city': q.to_city = value; return 4;
-    case 'to_street': q.to_street = value; return 8;
-    case 'from_country': q.from_country = value; return 16;
-    case 'from_postal_code': q.from_postal_code = value; return 32;
-    case 'tax_id': q.tax_id = value; return 64;
-    case 'tax_code': q.tax_code = value; return 128;
-    case 'tax_behavior': q.tax_behavior = value; return 256;
-    case 'product_type': q.product_type = value; return 512;
-    case 'date': q.date = value; return 1024;
-    case 'amount': q.amount = value; return 2048;
-    case 'currency': q.currency = value; return 4096;
-    default: return 0;
+function unknownName(q: ReadQuery, name: string, ignore: boolean): void {
+  q.unknownSeen++;
+  if (ignore) {
+    if (q.unknownSeen > UNKNOWN_EXAMINED) q.unexamined = true;
+    if (q.unexamined || closestName(name, NAMES) === null) return;
   }
+  const refused = (q.refused ??= []);
+  if (refused.includes(name)) return;
+  if (refused.length < UNKNOWN_LISTED) refused.push(name);
+  else q.refusedMore++;
 }
 
 /** One component of an application/x-www-form-urlencoded string, or null when it is not valid UTF-8 percent-encoding. */
@@ -167,14 +296,15 @@ function decodeComponent(text: string): string | null {
   }
 }
 
+const hasURLSearchParams = (): boolean => typeof URLSearchParams !== 'undefined';
+
 /**
- * Reads a query string in one pass, as URLSearchParams reads it (plus signs are spaces, percent
- * escapes decoded). Returns null to hand over to URLSearchParams when a parameter repeats
- * or an escape is not valid UTF-8 (URLSearchParams replaces those, decodeURIComponent refuses).
+ * Reads a query string in one pass, as URLSearchParams reads it (plus signs are spaces,
+ * percent escapes decoded). Returns null to hand over to URLSearchParams when an escape is
+ * not valid UTF-8 (URLSearchParams replaces those, decodeURIComponent refuses).
  */
-function readQueryString(query: string): Params | null {
-  const q = emptyParams();
-  let seen = 0;
+function readQueryString(query: string, ignore: boolean): ReadQuery | null {
+  const q = readQuery();
   let i = query.charCodeAt(0) === 63 ? 1 : 0; // "?"
   const n = query.length;
   while (i <= n) {
@@ -186,158 +316,277 @@ function readQueryString(query: string): Params | null {
       const name = decodeComponent(query.slice(i, hasValue ? eq : end));
       const value = hasValue ? decodeComponent(query.slice(eq + 1, end)) : '';
       if (name === null || value === null) return null;
-      const bit = setParam(q, name, value);
-      if ((seen & bit) !== 0) return null;
-      seen |= bit;
+      const p = indexOf(name);
+      if (p < 0) unknownName(q, name, ignore);
+      else store(q, p, value);
     }
     i = end + 1;
   }
   return q;
 }
 
-/** Reads URLSearchParams, reporting repeated parameters. */
-function readSearchParams(params: URLSearchParams): Params {
-  const q = emptyParams();
-  for (const p of PARAMS) {
-    const all = params.getAll(p);
-    if (all.length > 1) addIssue(q, { path: [p], code: 'malformed', message: `${p} is given ${all.length} times` });
-    if (all.length > 0) setParam(q, p, all[0] as string);
+/** Reads URLSearchParams: every entry, in order. */
+function readSearchParams(params: URLSearchParams, ignore: boolean): ReadQuery {
+  const q = readQuery();
+  for (const [name, value] of params) {
+    const p = indexOf(name);
+    if (p < 0) unknownName(q, name, ignore);
+    else store(q, p, value);
   }
   return q;
 }
 
-function readParams(query: string | URLSearchParams | Record<string, unknown>): Params {
-  if (typeof query === 'string') return readQueryString(query) ?? readSearchParams(new URLSearchParams(query));
-  if (query instanceof URLSearchParams) return readSearchParams(query);
-  const q = emptyParams();
-  if (query === null || typeof query !== 'object') {
-    addIssue(q, { path: [], code: 'malformed', message: 'the query must be a query string, URLSearchParams or an object' });
-    return q;
+/** How a value that is no string is named in a message (never by serialising it). */
+function typeOf(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  switch (typeof v) {
+    case 'number':
+    case 'boolean':
+      return String(v);
+    case 'bigint':
+      return quoted(v, 30);
+    case 'object':
+      return 'an object';
+    default:
+      return `a ${typeof v}`;
   }
-  // Walk the object's own keys (a handful) rather than probing all parameters.
-  const keys = Object.keys(query);
-  for (let i = 0; i < keys.length; i++) {
-    const p = keys[i] as string;
-    const v = query[p];
-    if (v === undefined || v === null) continue;
-    if (typeof v === 'string') setParam(q, p, v);
-    else if (typeof v === 'number' && p === 'amount' && Number.isFinite(v)) q.amount = String(v);
-    else if (PARAM_SET.has(p)) addIssue(q, { path: [p], code: 'malformed', message: `${p} must be a string` });
+}
+
+/**
+ * Reads an object's own enumerable string keys: an inherited key is no parameter (a
+ * polluted Object.prototype cannot add one). Each value is a string (for `amount` a finite
+ * number too); `undefined` is absent; anything else is refused (400). With `careful`, a
+ * getter or proxy that throws is reported as malformed; without, the throw goes to the
+ * caller, which reads the object again carefully (a try around each read slows every query).
+ */
+function readObject(query: object, careful: boolean): ReadQuery {
+  let keys: string[];
+  if (!careful) keys = Object.keys(query);
+  else {
+    try {
+      keys = Object.keys(query);
+    } catch {
+      return unreadable('the query object cannot be read: listing its keys threw');
+    }
+  }
+  const q = readQuery();
+  for (let k = 0; k < keys.length; k++) {
+    const name = keys[k] as string;
+    const i = INDEX.get(name);
+    if (i === undefined) {
+      unknownName(q, name, false);
+      continue;
+    }
+    let v: unknown;
+    if (!careful) v = (query as Record<string, unknown>)[name];
+    else {
+      try {
+        v = (query as Record<string, unknown>)[name];
+      } catch {
+        addIssue(q, { path: [name], code: 'malformed', message: `${name} cannot be read: reading it threw` });
+        continue;
+      }
+    }
+    if (typeof v === 'string') store(q, i, v);
+    else if (v !== undefined) notAString(q, i, v);
   }
   return q;
+}
+
+/** A value of an object query that is no string: a finite number is an amount's; anything else is refused. */
+function notAString(q: ReadQuery, i: number, v: unknown): void {
+  const name = NAMES[i] as string;
+  if (i === AMOUNT && typeof v === 'number' && Number.isFinite(v)) store(q, i, String(v));
+  else addIssue(q, { path: [name], code: 'malformed', message: `${name} must be a string${i === AMOUNT ? ' or a finite number' : ''}, got ${typeOf(v)}` });
+}
+
+/** A query that cannot be read as a whole: one issue, and no checks of its values. */
+function unreadable(message: string): ReadQuery {
+  const q = readQuery();
+  q.unreadable = true;
+  addIssue(q, { path: [], code: 'malformed', message });
+  return q;
+}
+
+/** The query read by its form: a query string, URLSearchParams (when the runtime has them) or an object. */
+function readParams(query: unknown, ignore: boolean): ReadQuery {
+  if (typeof query === 'string') {
+    const read = readQueryString(query, ignore);
+    if (read !== null) return read;
+    if (hasURLSearchParams()) return readSearchParams(new URLSearchParams(query), ignore);
+    return unreadable('the query string has a percent-escape that is not UTF-8');
+  }
+  if (query === null || typeof query !== 'object') return unreadable('the query must be a query string, URLSearchParams or an object');
+  try {
+    // A bare runtime (some edge functions) has no URLSearchParams: objects do not need it.
+    if (hasURLSearchParams() && query instanceof URLSearchParams) return readSearchParams(query, ignore);
+    return readObject(query, false);
+  } catch {
+    // A proxy or getter that throws: read again, reporting what throws.
+    return readObject(query, true);
+  }
+}
+
+/** The issues of how the query was given: repeated parameters, then unknown names. */
+function formIssues(q: ReadQuery): void {
+  if (q.counts !== null) {
+    for (let i = 0; i < COUNT; i++) {
+      const n = q.counts[i] as number;
+      if (n > 1) addIssue(q, { path: [NAMES[i] as string], code: 'malformed', message: `${NAMES[i]} is given ${n} times` });
+    }
+  }
+  if (q.refused !== null) {
+    // A bag without a prototype: any name, __proto__ included, is a key of its own.
+    const bag: Record<string, true> = Object.create(null) as Record<string, true>;
+    for (const name of q.refused) bag[name] = true;
+    for (const issue of unknownFieldIssues(bag, NAMES, [], 'parameter')) {
+      const name = issue.path[0] as string;
+      addIssue(q, name.length > NAME_SHOWN ? { ...issue, path: [`${name.slice(0, NAME_SHOWN - 1)}…`] } : issue);
+    }
+    if (q.refusedMore > 0) addIssue(q, { path: [], code: 'unknown_field', message: `and ${q.refusedMore} more unknown parameters` });
+  }
+  if (q.unexamined) {
+    addIssue(q, { path: [], code: 'unknown_field', message: `the query has more than ${UNKNOWN_EXAMINED} unknown parameters` });
+  }
+}
+
+/** A malformed value: the message says what it must be and quotes it cut short. */
+function malformed(q: ReadQuery, p: TaxRateParameter, v: string): undefined {
+  addIssue(q, { path: [p.name], code: 'malformed', message: `${p.name} must be ${TAX_RATE_PARAMETER_KINDS[p.kind].expected}, got ${quoted(v, 60)}` });
+  return undefined;
+}
+
+/** A value longer than its parameter's longest: refused unread (a fixed format says what it must be instead). */
+function tooLong(q: ReadQuery, p: TaxRateParameter, v: string): void {
+  if (p.kind === 'country' || p.kind === 'currency' || p.kind === 'date') malformed(q, p, v);
+  else addIssue(q, { path: [p.name], code: 'malformed', message: `${p.name} is longer than ${p.max} characters (${v.length}): ${quoted(v, 60)}` });
+}
+
+/**
+ * Checks each value against its parameter's kind, in the table's order, and replaces it by
+ * its checked form (a country's code, a currency in capitals), or undefined when refused.
+ * A parameter given with a blank value is refused (400), never read as absent: a blank
+ * `currency` must not become the account's currency.
+ */
+function checkValues(q: ReadQuery, rules: RuleSet): void {
+  const values = q.values;
+  for (let i = 0; i < COUNT; i++) {
+    const v = values[i];
+    if (v === undefined) {
+      if (REQUIRED[i] === 1) addIssue(q, { path: [NAMES[i] as string], code: 'missing', message: `${NAMES[i]} is required` });
+      continue;
+    }
+    if (v.length === 0 || v.length > (MAX[i] as number)) {
+      const p = PARAMS[i] as TaxRateParameter;
+      if (v.length === 0) addIssue(q, { path: [p.name], code: 'malformed', message: `${p.name} is blank: give it a value or leave it out` });
+      else tooLong(q, p, v);
+      values[i] = undefined;
+      continue;
+    }
+    switch (CHECK[i]) {
+      case 1:
+        values[i] = countryParam(q, PARAMS[i] as TaxRateParameter, v, rules);
+        break;
+      case 2:
+        if (!(ALLOWED[i] as readonly string[]).includes(v)) values[i] = notOneOf(q, PARAMS[i] as TaxRateParameter, v);
+        break;
+      case 3:
+        if (Number.isNaN(dayNumber(v))) values[i] = malformed(q, PARAMS[i] as TaxRateParameter, v);
+        break;
+      case 4:
+        if (!AMOUNT_RE.test(v)) values[i] = malformed(q, PARAMS[i] as TaxRateParameter, v);
+        break;
+      case 5:
+        values[i] = currencyParam(q, PARAMS[i] as TaxRateParameter, v, rules);
+        break;
+      default:
+    }
+  }
+}
+
+/** A value of an enumerated kind (tax code, behaviour, product type) that is none of the kind's values. */
+function notOneOf(q: ReadQuery, p: TaxRateParameter, v: string): undefined {
+  addIssue(q, { path: [p.name], code: 'invalid_value', message: `${p.name} must be ${TAX_RATE_PARAMETER_KINDS[p.kind].expected}; got ${quoted(v, 60)}` });
+  return undefined;
+}
+
+/** A country parameter checked and resolved (EL → GR). */
+function countryParam(q: ReadQuery, p: TaxRateParameter, v: string, rules: RuleSet): string | undefined {
+  const c = rules.countryOf(v);
+  if (c !== null) return c;
+  if (!COUNTRY_RE.test(v)) {
+    malformed(q, p, v);
+    return undefined;
+  }
+  addIssue(q, { path: [p.name], code: 'invalid_value', message: `${p.name} ${v} is not an ISO 3166-1 country code` });
+  return canonicalCountry(rules, v);
+}
+
+/** A currency parameter checked, in capitals: a currency a sale can be in. */
+function currencyParam(q: ReadQuery, p: TaxRateParameter, v: string, rules: RuleSet): string | undefined {
+  if (rules.currencies.has(v)) return v;
+  if (!CURRENCY_RE.test(v)) return malformed(q, p, v);
+  const code = v.toUpperCase();
+  if (rules.currencies.has(code)) return code;
+  addIssue(q, { path: [p.name], code: 'invalid_value', message: unknownCurrency(rules, code) });
+  return undefined;
+}
+
+/** Why a well-formed currency code is refused: not in ISO 4217, or an ISO 4217 code that no sale is priced in. */
+function unknownCurrency(rules: RuleSet, code: string): string {
+  const name = rules.nonTenderCurrencies.get(code);
+  if (name === undefined) return `currency ${code} is not an ISO 4217 currency code`;
+  return `currency ${code} (${name}) is not a currency a sale can be in: ISO 4217 lists it as a fund, precious metal, unit of account, testing or no-currency code`;
 }
 
 /**
  * Parses and validates a v20241028 query for an account into the core's neutral input.
- * Every problem is reported at once in one TaxRulesError (400 for missing or malformed
- * parameters, 406 for invalid values).
+ * Every problem is reported at once in one TaxRulesError (400 for missing, malformed,
+ * blank, repeated or unknown parameters, 406 for invalid values).
  */
-export function parseTaxRateQuery(
-  query: string | URLSearchParams | TaxRateQuery | Record<string, unknown>,
-  account: Account,
-  options: CalculateOptions = {},
-  engine: Engine = engineOf(options),
-): TaxInput {
+export function parseTaxRateQuery(query: TaxRateQueryInput, account: Account, options: CalculateOptions = {}, engine: Engine = engineOf(options)): TaxInput {
   const rules = engine.rules;
   const seller = engine.accounts.prepare(account);
-  const q = readParams(query as Record<string, unknown>);
-
-  const toCountry = countryParam(q, 'to_country', q.to_country, rules);
-  if (q.to_country === undefined) addIssue(q, { path: ['to_country'], code: 'missing', message: 'to_country is required' });
-  const fromCountry = countryParam(q, 'from_country', q.from_country, rules);
-  if (q.to_postal_code !== undefined) textParam(q, 'to_postal_code', q.to_postal_code);
-  if (q.to_city !== undefined) textParam(q, 'to_city', q.to_city);
-  if (q.to_street !== undefined) textParam(q, 'to_street', q.to_street);
-  if (q.from_postal_code !== undefined) textParam(q, 'from_postal_code', q.from_postal_code);
-  if (q.tax_id !== undefined) textParam(q, 'tax_id', q.tax_id);
-  const taxCode = oneOf(q, 'tax_code', q.tax_code, TAX_CODES);
-  const taxBehavior = oneOf(q, 'tax_behavior', q.tax_behavior, BEHAVIORS);
-  const productType = oneOf(q, 'product_type', q.product_type, PRODUCT_TYPES);
-  let date = q.date;
-  if (date !== undefined && Number.isNaN(dayNumber(date))) {
-    addIssue(q, { path: ['date'], code: 'malformed', message: `date must be a calendar date YYYY-MM-DD, got ${JSON.stringify(date)}` });
-    date = undefined;
-  }
-  if (q.amount !== undefined && !AMOUNT_RE.test(q.amount)) {
-    addIssue(q, { path: ['amount'], code: 'malformed', message: `amount must be a decimal number such as 100 or 99.95, got ${JSON.stringify(q.amount)}` });
-  }
-  let currency = seller.currency;
-  if (q.currency !== undefined && q.currency !== currency) {
-    if (!CURRENCY_RE.test(q.currency)) addIssue(q, { path: ['currency'], code: 'malformed', message: `currency must be a 3-letter ISO 4217 code, got ${JSON.stringify(q.currency)}` });
-    else if (!rules.currencies.has(q.currency.toUpperCase())) addIssue(q, { path: ['currency'], code: 'invalid_value', message: `currency ${q.currency} is not an ISO 4217 currency code` });
-    else currency = q.currency.toUpperCase();
-  }
+  const q = readParams(query, options.unknownParameters === 'ignore');
+  if (q.counts !== null || q.unknownSeen > 0) formIssues(q);
+  if (!q.unreadable) checkValues(q, rules);
   if (q.issues !== null) throw errorFromIssues(q.issues);
 
-  const to = toCountry as string;
+  const v = q.values;
+  const to = v[TO_COUNTRY] as string;
+  const fromCountry = v[FROM_COUNTRY];
+  const fromPostalCode = v[FROM_POSTAL_CODE];
+  const taxId = v[TAX_ID];
   let customerTaxId: TaxInput['customerTaxId'];
-  if (q.tax_id !== undefined) {
-    const verdict = (options.taxIdVerdict ?? offlineTaxIdVerdict)(to, q.tax_id);
-    customerTaxId = { value: q.tax_id, verdict };
+  if (taxId !== undefined) {
+    const verdict = (options.taxIdVerdict ?? offlineTaxIdVerdict)(to, taxId);
+    customerTaxId = { value: taxId, verdict };
   }
   let origin: Address = seller.origin;
-  if ((fromCountry !== undefined && fromCountry !== seller.country) || q.from_postal_code !== undefined) {
+  if ((fromCountry !== undefined && fromCountry !== seller.country) || fromPostalCode !== undefined) {
     const home = fromCountry === undefined || fromCountry === seller.country;
-    origin = { country: fromCountry ?? seller.country, postalCode: q.from_postal_code ?? (home ? seller.postalCode : undefined), region: home ? seller.region : undefined };
+    origin = { country: fromCountry ?? seller.country, postalCode: fromPostalCode ?? (home ? seller.postalCode : undefined), region: home ? seller.region : undefined };
   }
+  const date = v[DATE];
   return {
     date: date ?? (typeof options.today === 'function' ? options.today() : (options.today ?? engine.today())),
     origin,
-    destination: { country: to, postalCode: q.to_postal_code, city: q.to_city, street: q.to_street },
-    taxCode: taxCode ?? seller.defaultTaxCode,
-    productType: productType ?? seller.defaultProductType,
+    destination: { country: to, postalCode: v[TO_POSTAL_CODE], city: v[TO_CITY], street: v[TO_STREET] },
+    taxCode: (v[TAX_CODE] as TaxCodeId | undefined) ?? seller.defaultTaxCode,
+    productType: (v[PRODUCT_TYPE] as ProductType | undefined) ?? seller.defaultProductType,
     customerTaxId,
-    taxBehavior: taxBehavior ?? 'exclusive',
-    amount: q.amount,
-    currency,
+    taxBehavior: (v[TAX_BEHAVIOR] as TaxBehavior | undefined) ?? 'exclusive',
+    amount: v[AMOUNT],
+    currency: v[CURRENCY] ?? seller.currency,
     registrations: seller.registrations,
   };
 }
 
-const BEHAVIORS = ['exclusive', 'inclusive'] as const;
-
-/** A country parameter checked and resolved (EL → GR); issues are added to the query's. */
-function countryParam(q: Params, param: 'to_country' | 'from_country', v: string | undefined, rules: RuleSet): string | undefined {
-  if (v === undefined) return undefined;
-  const c = rules.countryOf(v);
-  if (c !== null) return c;
-  if (!COUNTRY_RE.test(v)) {
-    addIssue(q, { path: [param], code: 'malformed', message: `${param} must be a 2-letter ISO 3166-1 code, got ${JSON.stringify(v)}` });
-    return undefined;
-  }
-  addIssue(q, { path: [param], code: 'invalid_value', message: `${param} ${v} is not an ISO 3166-1 country code` });
-  return canonicalCountry(rules, v);
-}
-
-function textParam(q: Params, param: string, v: string): void {
-  if (v.length > MAX_TEXT) addIssue(q, { path: [param], code: 'malformed', message: `${param} is longer than ${MAX_TEXT} characters` });
-}
-
-function oneOf<T extends string>(q: Params, param: string, v: string | undefined, allowed: readonly T[]): T | undefined {
-  if (v === undefined) return undefined;
-  if (!(allowed as readonly string[]).includes(v)) {
-    addIssue(q, { path: [param], code: 'invalid_value', message: `${param} must be one of: ${allowed.join(', ')}; got ${JSON.stringify(v)}` });
-    return undefined;
-  }
-  return v as T;
-}
-
-const PATHS: Record<string, string> = {
-  'destination.postalCode': 'to_postal_code',
-  'destination.region': 'to_postal_code',
-  'destination.country': 'to_country',
-  'origin.postalCode': 'from_postal_code',
-  'origin.country': 'from_country',
-  taxCode: 'tax_code',
-  currency: 'currency',
-  amount: 'amount',
-  date: 'date',
-};
-
 /** Renames the core's neutral field paths to the v20241028 parameter names. */
 function renameIssues(error: TaxRulesError): TaxRulesError {
   const issues = error.issues.map((i) => {
-    const name = PATHS[i.path.join('.')];
+    const name = PARAMETER_OF_FIELD.get(i.path.join('.'));
     return name ? { ...i, path: [name], message: i.message } : i;
   });
   return new TaxRulesError(error.code, error.status, issues, error.message);
@@ -357,7 +606,7 @@ function exactInNumbers(priced: Priced, input: TaxInput): void {
       {
         path: ['amount'],
         code: 'malformed',
-        message: `amount ${input.amount} is beyond what the v20241028 number form answers exactly (amounts, taxes and totals of at most 15 digits); explainTaxRate and calculate answer any amount as decimal strings`,
+        message: `amount ${quoted(input.amount, 60)} is beyond what the v20241028 number form answers exactly (amounts, taxes and totals of at most 15 digits); explainTaxRate and calculate answer any amount as decimal strings`,
       },
     ]);
   }
@@ -459,7 +708,7 @@ function fold(lines: readonly TaxLine[], group: 'main' | 'additional'): Pick<Tax
 type Renderer<T> = (engine: Engine, decision: Decision, input: TaxInput, priced: Priced | null, minorUnits: number) => T;
 
 /** Parses a query, decides and prices it, and renders it; errors of the core name the query's parameters. */
-function quote<T>(query: string | URLSearchParams | TaxRateQuery | Record<string, unknown>, account: Account, options: CalculateOptions, engine: Engine, render: Renderer<T>): T {
+function quote<T>(query: TaxRateQueryInput, account: Account, options: CalculateOptions, engine: Engine, render: Renderer<T>): T {
   const input = parseTaxRateQuery(query, account, options, engine);
   try {
     const day = inputDay(input);
@@ -482,7 +731,7 @@ function neutralResult(_engine: Engine, decision: Decision, input: TaxInput, pri
  * status, machine reason, jurisdiction, tax lines with their sources, exact decimal amounts.
  */
 export function explainTaxRate(
-  query: string | URLSearchParams | TaxRateQuery | Record<string, unknown>,
+  query: TaxRateQueryInput,
   account: Account,
   options: CalculateOptions = {},
   engine: Engine = engineOf(options),
@@ -496,7 +745,7 @@ export function explainTaxRate(
  * Throws TaxRulesError (with the spec's HTTP status) for bad input.
  */
 export function calculateTaxRate(
-  query: string | URLSearchParams | TaxRateQuery | Record<string, unknown>,
+  query: TaxRateQueryInput,
   account: Account,
   options: CalculateOptions = {},
   engine: Engine = engineOf(options),

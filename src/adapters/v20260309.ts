@@ -34,6 +34,7 @@ function plainAddress(a: unknown): boolean {
   if (!isPlainObject(a)) return false;
   let hasCountry = false;
   for (const key in a) {
+    if (!Object.hasOwn(a, key)) continue; // inherited (a polluted prototype): not a field
     const v = a[key];
     switch (key) {
       case 'country':
@@ -63,6 +64,7 @@ function plainLineItem(l: unknown): boolean {
   if (!isPlainObject(l)) return false;
   let required = 0;
   for (const key in l) {
+    if (!Object.hasOwn(l, key)) continue; // inherited (a polluted prototype): not a field
     const v = l[key];
     switch (key) {
       case 'reference':
@@ -105,6 +107,7 @@ export function isPlainValidRequest(r: unknown): r is ParsedRequest {
   // The request's own fields, walked once; bits of the two required ones.
   let required = 0;
   for (const key in r) {
+    if (!Object.hasOwn(r, key)) continue; // inherited (a polluted prototype): not a field
     const v = r[key];
     switch (key) {
       case 'customer_address':

@@ -12,6 +12,7 @@ import {
   validateTaxId,
   type Account,
 } from '../index.js';
+import { TAX_RATE_PARAMETERS, TAX_RATE_PARAMETER_KINDS, type TaxRateParameter } from '../adapters/v20241028.js';
 import { parseArgs, type FlagSpec } from './args.js';
 import { demoAccount } from './demo-account.js';
 import { InputError, oneLine, parseJson, readJsonFile, readProblem } from './input.js';
@@ -42,22 +43,42 @@ interface Command {
 /** A command line that is not one: reported with the usage, exit status 2. */
 class UsageError extends Error {}
 
-/** The parameters of `GET /tax_rates/calculate`, as flags of quote: `--to-country` sets `to_country`. */
-const QUERY_FLAGS: readonly FlagSpec[] = [
-  { name: 'to-country', value: 'CC' },
-  { name: 'to-postal-code', value: 'P' },
-  { name: 'to-city', value: 'C' },
-  { name: 'to-street', value: 'S' },
-  { name: 'from-country', value: 'CC' },
-  { name: 'from-postal-code', value: 'P' },
-  { name: 'tax-id', value: 'ID' },
-  { name: 'tax-code', value: 'CODE' },
-  { name: 'tax-behavior', value: 'exclusive|inclusive' },
-  { name: 'product-type', value: 'good|service' },
-  { name: 'date', value: 'YYYY-MM-DD' },
-  { name: 'amount', value: 'N' },
-  { name: 'currency', value: 'CUR' },
-];
+/** A flag of quote for a parameter of `GET /tax_rates/calculate`: `--to-country` sets `to_country`. */
+interface QueryFlag extends FlagSpec {
+  readonly value: string;
+  readonly parameter: TaxRateParameter;
+}
+
+/** The flags of quote, one per parameter of the v20241028 table, in its order. */
+export const QUERY_FLAGS: readonly QueryFlag[] = TAX_RATE_PARAMETERS.map((p) => ({ name: p.name.replace(/_/g, '-'), value: TAX_RATE_PARAMETER_KINDS[p.kind].placeholder, parameter: p }));
+
+/** A flag and its description, the description wrapped in a column of its own. */
+function describedLines(head: string, text: string, width = 78): string[] {
+  const indent = ' '.repeat(30);
+  const lines: string[] = [];
+  let line = head.length < indent.length ? head.padEnd(indent.length) : head;
+  if (line === head) {
+    lines.push(line);
+    line = indent;
+  }
+  let empty = true;
+  for (const word of text.split(' ')) {
+    if (!empty && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = indent + word;
+    } else line += (empty ? '' : ' ') + word;
+    empty = false;
+  }
+  lines.push(line);
+  return lines;
+}
+
+/** A query flag's lines of the usage: the flag, its value, and the parameter's description (with the values allowed). */
+function queryFlagLines(f: QueryFlag): string[] {
+  const kind = TAX_RATE_PARAMETER_KINDS[f.parameter.kind];
+  const values = kind.values && !f.value.includes('|') ? ` One of: ${kind.values.join(', ')}.` : '';
+  return describedLines(`  --${f.name} ${f.value}`, `${f.parameter.required ? 'Required. ' : ''}${f.parameter.description}${values}`);
+}
 const ACCOUNT: FlagSpec = { name: 'account', value: 'FILE' };
 
 const json = (value: unknown): string => JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), 2);
@@ -94,9 +115,10 @@ const COMMANDS: readonly Command[] = [
     flags: [...QUERY_FLAGS, ACCOUNT, { name: 'explain' }],
     run([text], flags, io) {
       const query = new URLSearchParams(text ?? '');
+      // Appended, not set: a parameter given both in QUERY and as a flag is refused (given twice), not overridden.
       for (const f of QUERY_FLAGS) {
         const v = flags.get(f.name);
-        if (typeof v === 'string') query.set(f.name.replace(/-/g, '_'), v);
+        if (typeof v === 'string') query.append(f.parameter.name, v);
       }
       const account = seller(flags, io);
       io.out(json(flags.has('explain') ? explainTaxRate(query, account) : calculateTaxRate(query, account)));
@@ -184,22 +206,6 @@ const COMMANDS: readonly Command[] = [
 
 const synopsisOf = (c: Command): string => `taxrules ${c.name}${c.synopsis ? ` ${c.synopsis}` : ''}`;
 
-/** Flags with their values, a few to a line. */
-function flagLines(flags: readonly FlagSpec[], indent: string, width = 78): string[] {
-  const lines: string[] = [];
-  let line = indent;
-  for (const f of flags) {
-    const item = `--${f.name}${f.value ? ` ${f.value}` : ''}`;
-    if (line.length > indent.length && line.length + 2 + item.length > width) {
-      lines.push(line);
-      line = indent;
-    }
-    line += line.length > indent.length ? `  ${item}` : item;
-  }
-  if (line.length > indent.length) lines.push(line);
-  return lines;
-}
-
 function usage(): string {
   return [
     'taxrules — offline sales tax, VAT and GST',
@@ -208,10 +214,11 @@ function usage(): string {
     ...COMMANDS.flatMap((c) => [`  ${synopsisOf(c)}`, `      ${c.summary}`]),
     '  taxrules --help | --version',
     '',
-    "QUERY is a query string such as 'to_country=DE&tax_code=ebook&amount=100'.",
+    "QUERY is a query string such as 'to_country=DE&tax_code=ebook&amount=100'. An unknown",
+    'parameter, a blank value or one given twice (in QUERY and as a flag) is refused.',
     'Flags of quote (each sets the parameter of the same name):',
-    ...flagLines(QUERY_FLAGS, '  '),
-    '  --explain        print the full result: status, reason, jurisdiction, rate sources',
+    ...QUERY_FLAGS.flatMap((f) => queryFlagLines(f)),
+    ...describedLines('  --explain', 'Print the full result: status, reason, jurisdiction, rate sources.'),
     '--account FILE (quote, calculate): the seller (JSON: country, postal_code, currency,',
     '  registrations…); without it a demo seller in Ireland registered everywhere is used.',
     'calculate reads the request (JSON: customer_address, line_items, …) from FILE, or from',

@@ -149,7 +149,10 @@ export interface RuleSet {
   /** The rule data, as the rules build wrote it (a packed set unpacks it on first read). */
   readonly data: RuleData;
   readonly world: ReadonlyMap<string, WorldEntry>;
+  /** The currencies a sale or an account can be in: ISO 4217 code → digits of the minor unit. */
   readonly currencies: ReadonlyMap<string, number>;
+  /** ISO 4217 codes that are no such currency (funds, metals, XTS, XXX: `tender: false`) → their name. */
+  readonly nonTenderCurrencies: ReadonlyMap<string, string>;
   readonly taxCodes: ReadonlyMap<TaxCodeId, TaxCodeEntry>;
   readonly regimes: ReadonlyMap<string, CompiledRegime>;
   readonly countries: ReadonlyMap<string, CompiledCountry>;
@@ -402,7 +405,8 @@ export function createRuleSet(input: RuleData | PackedRuleData): RuleSet {
   const src = packedSource(isPacked(input) ? input : packWithChangeDays(input, null));
   const data = src.shared;
   const world = new Map(data.world.countries.map((c) => [c.code, { ...c }]));
-  const currencies = new Map(data.currencies.currencies.map((c) => [c.code, c.minor_units]));
+  const currencies = new Map(data.currencies.currencies.filter((c) => c.tender !== false).map((c) => [c.code, c.minor_units]));
+  const nonTenderCurrencies = new Map(data.currencies.currencies.filter((c) => c.tender === false).map((c) => [c.code, c.name]));
   const taxCodes = new Map(data.taxCodes.tax_codes.map((c) => [c.id, { ...c }]));
   const owners = new Map(src.jurisdictions);
 
@@ -567,6 +571,7 @@ export function createRuleSet(input: RuleData | PackedRuleData): RuleSet {
     },
     world,
     currencies,
+    nonTenderCurrencies,
     taxCodes,
     regimes,
     countries,

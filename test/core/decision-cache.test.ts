@@ -7,7 +7,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { calculateTaxRate, explainTaxRate, type CalculateOptions } from '../../src/adapters/v20241028.js';
+import { calculateTaxRate, explainTaxRate, type CalculateOptions, type TaxRateQuery } from '../../src/adapters/v20241028.js';
 import type { Account } from '../../src/adapters/account.js';
 import { defaultRuleSet } from '../../src/default-rules.js';
 import { dateOfDay, dayNumber } from '../../src/core/dates.js';
@@ -15,12 +15,12 @@ import { registeredEverywhere, registeredIn } from '../helpers.js';
 
 interface FixtureFile {
   accounts?: Record<string, Account>;
-  cases: { query: Record<string, string> }[];
+  cases: { query: TaxRateQuery }[];
 }
 
 // The query space: every fixture query (territories, regions, statuses, errors), without its date.
 const dir = 'fixtures/v20241028';
-const queries: Record<string, string>[] = [];
+const queries: Omit<TaxRateQuery, 'to_country'>[] = [];
 const fixtureAccounts: Account[] = [];
 for (const f of readdirSync(dir).filter((n) => n.endsWith('.json'))) {
   const file = JSON.parse(readFileSync(join(dir, f), 'utf8')) as FixtureFile;
@@ -79,7 +79,7 @@ describe('decision table', () => {
         ),
         (calls) => {
           for (const c of calls) {
-            const q: Record<string, string> = { ...c.query, date: c.date };
+            const q: TaxRateQuery = { ...c.query, date: c.date } as TaxRateQuery;
             if (c.taxId !== undefined) q.tax_id = c.taxId;
             if (c.amount !== undefined) q.amount = c.amount;
             expect(outcome(() => calculateTaxRate(q, c.account, cached))).toEqual(outcome(() => calculateTaxRate(q, c.account, fresh)));
@@ -97,7 +97,7 @@ describe('decision table', () => {
     for (const d of changeDates) {
       for (const day of [d - 1, d]) {
         for (const q of sample) {
-          const query = { ...q, date: dateOfDay(day), amount: '100' };
+          const query = { ...q, date: dateOfDay(day), amount: '100' } as TaxRateQuery;
           expect(outcome(() => calculateTaxRate(query, account))).toEqual(outcome(() => calculateTaxRate(query, account, { cache: false })));
         }
       }
@@ -107,13 +107,13 @@ describe('decision table', () => {
   it('serves accounts prepared afresh on every call (loaded per request) from one table', () => {
     const fresh = (): Account => JSON.parse(JSON.stringify(accounts[2])) as Account;
     for (const q of queries.slice(0, 60)) {
-      const query = { ...q, date: '2021-07-01' };
+      const query = { ...q, date: '2021-07-01' } as TaxRateQuery;
       expect(outcome(() => calculateTaxRate(query, fresh()))).toEqual(outcome(() => calculateTaxRate(query, fresh(), { cache: false })));
     }
     // Same content, other dates of registration: not the same table.
     const other = fresh();
     other.registrations = other.registrations.map((r) => (r.jurisdiction_id === 9000 ? { ...r, valid_from: '2021-07-02' } : r));
-    const q = { to_country: 'FR', tax_code: 'saas', date: '2021-07-01' };
+    const q: TaxRateQuery = { to_country: 'FR', tax_code: 'saas', date: '2021-07-01' };
     expect(calculateTaxRate(q, fresh()).rate).toBe(20);
     expect(calculateTaxRate(q, other).rate).toBe(23);
   });
@@ -121,7 +121,7 @@ describe('decision table', () => {
   it('hands out results that cannot change the next: shared parts are frozen', () => {
     const account = registeredEverywhere();
     for (const taxId of ['DE811569868', undefined]) {
-      const query = { to_country: 'DE', tax_code: 'ebook', amount: '10', date: '2026-06-01', ...(taxId ? { tax_id: taxId } : {}) };
+      const query: TaxRateQuery = { to_country: 'DE', tax_code: 'ebook', amount: '10', date: '2026-06-01', ...(taxId ? { tax_id: taxId } : {}) };
       const first = explainTaxRate(query, account);
       const expected = explainTaxRate(query, account, { cache: false });
       const attempt = (change: () => void): void => {

@@ -6,7 +6,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { calculateTaxRate } from '../../src/adapters/v20241028.js';
+import { calculateTaxRate, type TaxRateQuery } from '../../src/adapters/v20241028.js';
 import { listJurisdictions } from '../../src/catalog.js';
 import { computeRuleChangeDays } from '../../src/core/change-days.js';
 import { createRuleSet, type PackedRuleData } from '../../src/core/ruleset.js';
@@ -17,13 +17,13 @@ import { registeredEverywhere } from '../helpers.js';
 
 const fromFiles = loadRuleFiles('rules').data;
 
-const queries: Record<string, string>[] = [];
+const queries: TaxRateQuery[] = [];
 for (const f of readdirSync('fixtures/v20241028').filter((n) => n.endsWith('.json'))) {
-  const file = JSON.parse(readFileSync(join('fixtures/v20241028', f), 'utf8')) as { cases: { query: Record<string, string> }[] };
+  const file = JSON.parse(readFileSync(join('fixtures/v20241028', f), 'utf8')) as { cases: { query: TaxRateQuery }[] };
   for (const c of file.cases) queries.push(c.query);
 }
 
-function answer(query: Record<string, string>, rules: ReturnType<typeof createRuleSet>): unknown {
+function answer(query: TaxRateQuery, rules: ReturnType<typeof createRuleSet>): unknown {
   try {
     return calculateTaxRate(query, registeredEverywhere(), { rules, cache: false });
   } catch (e) {
@@ -66,7 +66,7 @@ describe('rule sets', () => {
   });
 
   it('keep a copy of their own: changing the data afterwards, or what `data` hands out, changes no answer', () => {
-    const q = { to_country: 'DE', tax_code: 'ebook', date: '2026-06-01', amount: '100' };
+    const q: TaxRateQuery = { to_country: 'DE', tax_code: 'ebook', date: '2026-06-01', amount: '100' };
     const expected = answer(q, createRuleSet(defaultRulePack));
     const source = structuredClone(fromFiles);
     const rules = createRuleSet(source);
@@ -81,7 +81,7 @@ describe('rule sets', () => {
   it('parse a country only when a lookup reaches it', () => {
     const broken: PackedRuleData = { ...defaultRulePack, countries: { ...defaultRulePack.countries, JP: '{ not json' } };
     const rules = createRuleSet(broken);
-    const q = { to_country: 'DE', tax_code: 'ebook', date: '2026-06-01', amount: '100' };
+    const q: TaxRateQuery = { to_country: 'DE', tax_code: 'ebook', date: '2026-06-01', amount: '100' };
     expect(answer(q, rules)).toEqual(answer(q, createRuleSet(defaultRulePack)));
     expect(() => rules.countries.get('JP')).toThrow(SyntaxError);
   });

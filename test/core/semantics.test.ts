@@ -6,7 +6,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { calculateTaxRate, explainTaxRate } from '../../src/adapters/v20241028.js';
+import { calculateTaxRate, explainTaxRate, type TaxRateQuery } from '../../src/adapters/v20241028.js';
 import { calculate } from '../../src/adapters/v20260309.js';
 import type { Account } from '../../src/adapters/account.js';
 import { createCalculator } from '../../src/calculator.js';
@@ -17,7 +17,7 @@ import { refused, registeredEverywhere } from '../helpers.js';
 describe('an account changed after a call', () => {
   it('is read afresh: emptied registrations are not registrations', () => {
     const account: Account = { country: 'IE', currency: 'EUR', registrations: [{ jurisdiction_id: 372 }, { jurisdiction_id: 826 }] };
-    const query = { to_country: 'GB', tax_code: 'saas', date: '2026-06-01' };
+    const query: TaxRateQuery = { to_country: 'GB', tax_code: 'saas', date: '2026-06-01' };
     expect(calculateTaxRate(query, account)).toMatchObject({ status: 'taxable', rate: 20 });
     (account.registrations as unknown[]).length = 0;
     expect(calculateTaxRate(query, account)).toMatchObject({ status: 'not_registered', rate: 0 });
@@ -29,7 +29,7 @@ describe('an account changed after a call', () => {
 
   it('is read afresh: a changed currency changes the rounding', () => {
     const account: Account = { country: 'CA', postal_code: 'T5J 0N3', currency: 'USD', registrations: [{ jurisdiction_id: 124 }] };
-    const query = { to_country: 'CA', to_postal_code: 'T5J 0N3', tax_code: 'saas', amount: '10', date: '2026-06-01' };
+    const query: TaxRateQuery = { to_country: 'CA', to_postal_code: 'T5J 0N3', tax_code: 'saas', amount: '10', date: '2026-06-01' };
     expect(calculateTaxRate(query, account).tax_amount).toBe(0.5);
     account.currency = 'JPY';
     expect(calculateTaxRate(query, account).tax_amount).toBe(1);
@@ -38,7 +38,7 @@ describe('an account changed after a call', () => {
 
 describe('the EU import scheme (IOSS)', () => {
   const seller: Account = { country: 'US', postal_code: '98101', currency: 'EUR', registrations: [{ jurisdiction_id: 9000, valid_from: '2021-07-01', import_scheme: true }] };
-  const goods = { to_country: 'DE', tax_code: 'standard', product_type: 'good', date: '2026-06-01' };
+  const goods: TaxRateQuery = { to_country: 'DE', tax_code: 'standard', product_type: 'good', date: '2026-06-01' };
 
   it('covers consignments up to EUR 150: the seller charges the VAT', () => {
     expect(calculateTaxRate({ ...goods, amount: '100' }, seller)).toMatchObject({ status: 'taxable', rate: 19, tax_amount: 19 });
@@ -86,7 +86,7 @@ describe('the EU import scheme (IOSS)', () => {
 
 describe('a permanent establishment', () => {
   it('makes a sale to a business in that country domestic: its VAT is charged, not reverse-charged', () => {
-    const query = { to_country: 'DE', tax_code: 'saas', tax_id: 'DE811569869', date: '2026-06-01' };
+    const query: TaxRateQuery = { to_country: 'DE', tax_code: 'saas', tax_id: 'DE811569869', date: '2026-06-01' };
     const without: Account = { country: 'IE', currency: 'EUR', registrations: [{ jurisdiction_id: 372 }, { jurisdiction_id: 276 }] };
     const established: Account = { country: 'IE', currency: 'EUR', registrations: [{ jurisdiction_id: 372 }, { jurisdiction_id: 276, permanent_establishment: true }] };
     expect(calculateTaxRate(query, without)).toMatchObject({ status: 'reverse_charge', rate: 0 });
@@ -135,7 +135,7 @@ describe('results', () => {
     // Every note of every fixture case is a sentence.
     const dir = 'fixtures/v20241028';
     for (const f of readdirSync(dir).filter((n) => n.endsWith('.json'))) {
-      const file = JSON.parse(readFileSync(join(dir, f), 'utf8')) as { accounts?: Record<string, Account>; cases: { query: Record<string, string>; account?: string }[] };
+      const file = JSON.parse(readFileSync(join(dir, f), 'utf8')) as { accounts?: Record<string, Account>; cases: { query: TaxRateQuery; account?: string }[] };
       for (const c of file.cases) {
         const account = c.account && file.accounts ? (file.accounts[c.account] as Account) : registeredEverywhere();
         let r;
@@ -158,7 +158,7 @@ describe('the decision cache', () => {
     for (let k = 0; k < 4000; k++) {
       const zip = String(90001 + ((k * 37) % 6000)).padStart(5, '0');
       const seller = sellers[k % sellers.length] as Account;
-      const query = { to_country: 'US', to_postal_code: zip, tax_code: 'standard', product_type: 'good', date: '2026-06-01' };
+      const query: TaxRateQuery = { to_country: 'US', to_postal_code: zip, tax_code: 'standard', product_type: 'good', date: '2026-06-01' };
       let a: unknown;
       let b: unknown;
       try {
