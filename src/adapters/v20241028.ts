@@ -630,8 +630,8 @@ interface QuoteParts {
  * additional tax: each group of the decision's lines is folded into one (see fold).
  */
 function quotePartsOf(d: Decision): QuoteParts {
-  const main = d.lines.some((l) => l.group === 'main') ? fold(d.lines, 'main') : null;
-  const add = d.lines.some((l) => l.group === 'additional') ? fold(d.lines, 'additional') : null;
+  const main = fold(d.lines, 'main');
+  const add = fold(d.lines, 'additional');
   return {
     name: main ? main.name : null,
     rate: main ? main.rateUnits / RATE_SCALE : 0,
@@ -646,10 +646,13 @@ function quotePartsOf(d: Decision): QuoteParts {
 }
 
 /** The v20241028 response of a decision for an input. */
-function renderTaxRate(engine: Engine, d: Decision, input: TaxInput, priced: Priced | null, minorUnits: number): TaxRateResponse {
-  // Decisions are frozen and shared: their parts are worked out once per engine.
+function renderTaxRate(engine: Engine, d: Decision, input: TaxInput, priced: Priced | null, minorUnits: number, cached: boolean): TaxRateResponse {
+  // Decisions from the cache are frozen and shared: their parts are worked out once per engine.
   let parts = engine.rendered.get(d) as QuoteParts | undefined;
-  if (parts === undefined) engine.rendered.set(d, (parts = quotePartsOf(d)));
+  if (parts === undefined) {
+    parts = quotePartsOf(d);
+    if (cached) engine.rendered.set(d, parts);
+  }
   let mainTax: Minor = 0;
   let addTax: Minor = 0;
   if (priced !== null) {
@@ -696,16 +699,25 @@ function renderTaxRate(engine: Engine, d: Decision, input: TaxInput, priced: Pri
  * combined rate and the taxable part; lines with different taxable parts give their
  * effective combined rate on a whole part.
  */
-function fold(lines: readonly TaxLine[], group: 'main' | 'additional'): Pick<TaxLine, 'name' | 'rateUnits' | 'partUnits'> {
-  const own = lines.filter((l) => l.group === group);
-  const firstLine = own[0] as TaxLine;
-  if (own.every((l) => l.partUnits === firstLine.partUnits)) return { name: firstLine.name, rateUnits: own.reduce((s, l) => s + l.rateUnits, 0), partUnits: firstLine.partUnits };
-  return { name: firstLine.name, rateUnits: own.reduce((s, l) => s + (l.rateUnits * l.partUnits) / PERCENT_100, 0), partUnits: PERCENT_100 };
+function fold(lines: readonly TaxLine[], group: 'main' | 'additional'): Pick<TaxLine, 'name' | 'rateUnits' | 'partUnits'> | null {
+  let first: TaxLine | null = null;
+  let units = 0;
+  let effective = 0;
+  let samePart = true;
+  for (const l of lines) {
+    if (l.group !== group) continue;
+    if (first === null) first = l;
+    else if (l.partUnits !== first.partUnits) samePart = false;
+    units += l.rateUnits;
+    effective += (l.rateUnits * l.partUnits) / PERCENT_100;
+  }
+  if (first === null) return null;
+  return samePart ? { name: first.name, rateUnits: units, partUnits: first.partUnits } : { name: first.name, rateUnits: effective, partUnits: PERCENT_100 };
 }
 
 
 /** What a quote is rendered from: the input, its decision and its amounts. */
-type Renderer<T> = (engine: Engine, decision: Decision, input: TaxInput, priced: Priced | null, minorUnits: number) => T;
+type Renderer<T> = (engine: Engine, decision: Decision, input: TaxInput, priced: Priced | null, minorUnits: number, cached: boolean) => T;
 
 /** Parses a query, decides and prices it, and renders it; errors of the core name the query's parameters. */
 function quote<T>(query: TaxRateQueryInput, account: Account, options: CalculateOptions, engine: Engine, render: Renderer<T>): T {
@@ -715,7 +727,7 @@ function quote<T>(query: TaxRateQueryInput, account: Account, options: Calculate
     const minorUnits = inputMinorUnits(input, engine.rules);
     const amount = inputAmount(input, minorUnits);
     const decision = decisionFor(engine.decider(options.cache), input, day, amount, minorUnits);
-    return render(engine, decision, input, priceOf(decision, input, amount), minorUnits);
+    return render(engine, decision, input, priceOf(decision, input, amount), minorUnits, options.cache !== false && engine.decisions !== null);
   } catch (error) {
     throw error instanceof TaxRulesError ? renameIssues(error) : error;
   }

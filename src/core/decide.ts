@@ -121,12 +121,17 @@ function sentence(text: string): string {
   return /[.!?]["')\]]*$/.test(text) ? text : `${text}.`;
 }
 
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
+/** Freezes a decision and what it holds (shared parts, such as a line's jurisdiction, are frozen already). */
+function frozen(d: Decision): Decision {
+  for (const l of d.lines) Object.freeze(l);
+  Object.freeze(d.lines);
+  Object.freeze(d.notes);
+  Object.freeze(d.jurisdiction);
+  if (d.customerJurisdiction) Object.freeze(d.customerJurisdiction);
+  if (d.territory) Object.freeze(d.territory);
+  if (d.scheme) Object.freeze(d.scheme);
+  if (d.consignmentLimit) Object.freeze(d.consignmentLimit);
+  return Object.freeze(d);
 }
 
 /**
@@ -146,7 +151,7 @@ export function decide(s: Situation, rules: RuleSet, day: number, registrations:
   let scheme: Decision['scheme'] = null;
   let consignmentLimit: Money | null = null;
   const outcome = (status: TaxStatus, reason: TaxReason, jurisdiction: JurisdictionRef, lines: TaxLine[]): Decision =>
-    deepFreeze({
+    frozen({
       status,
       reason,
       jurisdiction,
@@ -157,7 +162,7 @@ export function decide(s: Situation, rules: RuleSet, day: number, registrations:
       customer: s.customer,
       territory: dest.territory ? { id: dest.territory.id, name: dest.territory.name } : null,
       scheme,
-      consignmentLimit,
+      consignmentLimit: consignmentLimit === null ? null : { ...consignmentLimit },
     });
 
   // Customers outside every tax area we know of, or in a country without rules.

@@ -25,11 +25,16 @@
 import type { Address, Decision, Money, Registration, TaxInput } from './types.js';
 import type { RuleSet } from './ruleset.js';
 import { addressKey, consignmentKey, decide, situationOf, supplyKey, type CurrencyConverter, type Situation } from './decide.js';
-import { activeOn, indexRegistrations, registrationDays, type ActiveRegistrations, type RegistrationIndex } from './registration.js';
+import { activeOn, indexRegistrations, isFrozenList, registrationDays, type ActiveRegistrations, type RegistrationIndex } from './registration.js';
 
 
-/** Bytes one cached decision holds, measured (decision, lines, notes, key, map slot) and rounded up. */
-export const DECISION_BYTES = 2_048;
+/**
+ * Bytes a distinct decision holds besides its content key (2 bytes a character): its
+ * objects, measured on the default rules and rounded up.
+ */
+const DECISION_BYTES = 1_024;
+/** Bytes a cache entry holds besides its key's characters (2 bytes each): a map slot, measured and rounded up. */
+const ENTRY_BYTES = 96;
 /** Bytes one remembered set of registrations holds besides its registrations, rounded up. */
 const REGISTRATION_SET_BYTES = 4_096;
 export const DEFAULT_CACHE_BYTES = 32 * 2 ** 20;
@@ -71,12 +76,6 @@ interface RegistrationSet {
   lastActive: ActiveRegistrations | null;
 }
 
-/** Whether the caller can no longer change the registrations (a prepared account's are frozen). */
-function isFrozenList(registrations: readonly Registration[]): boolean {
-  if (!Object.isFrozen(registrations)) return false;
-  for (const r of registrations) if (!Object.isFrozen(r)) return false;
-  return true;
-}
 
 /** What decides about registrations, as text. */
 function registrationsKey(registrations: readonly Registration[]): string {
@@ -101,6 +100,13 @@ type Leaf = Decision | ByConsignment;
 interface Generation {
   readonly root: Node;
   entries: number;
+  bytes: number;
+  /** Its distinct decisions by content: many situations share one (every ZIP code of a state). */
+  readonly decisions: Map<string, Decision>;
+}
+
+function generation(): Generation {
+  return { root: new Map(), entries: 0, bytes: 0, decisions: new Map() };
 }
 
 function child(node: Node, part: string | number): Node {
@@ -125,19 +131,21 @@ function descendOrNull(node: Node, parts: readonly (string | number)[]): Node | 
   return n;
 }
 
-/** The leaf at the end of `parts` (the first `count`) from `node`, or undefined. */
-function lookup(node: Node, parts: readonly (string | number)[], count: number): Leaf | undefined {
-  let n: Node | undefined = node;
-  const last = count - 1;
-  for (let i = 0; i < last && n !== undefined; i++) n = n.get(parts[i] as string | number) as Node | undefined;
-  return n?.get(parts[last] as string | number) as Leaf | undefined;
+/**
+ * The key of a leaf in its destination's node: the parts after the destination's country,
+ * one value (the supply number) or joined (an address's details and the supply number), so
+ * that a destination's leaves share one map.
+ */
+function leafKey(parts: readonly (string | number)[], count: number): string | number {
+  if (count === 2) return parts[1] as string | number;
+  let key = String(parts[1]);
+  for (let i = 2; i < count; i++) key += `\u0001${parts[i] as string | number}`;
+  return key;
 }
 
-/** The node that holds the leaf at the end of `parts` (the first `count`) from `node`, made where missing. */
-function parentOf(node: Node, parts: readonly (string | number)[], count: number): Node {
-  let n = node;
-  for (let i = 0; i < count - 1; i++) n = child(n, parts[i] as string | number);
-  return n;
+/** The leaf of `parts` (the first `count`: destination country, then the rest) under an origin's node, or undefined. */
+function lookup(node: Node, parts: readonly (string | number)[], count: number): Leaf | undefined {
+  return (node.get(parts[0] as string) as Node | undefined)?.get(leafKey(parts, count)) as Leaf | undefined;
 }
 
 export function createDecisionCache(rules: RuleSet, options: DecisionCacheOptions = {}): DecisionCache {
@@ -145,11 +153,13 @@ export function createDecisionCache(rules: RuleSet, options: DecisionCacheOption
   const convert = options.convertCurrency;
   // Registration sets take a bounded share (an eighth) of the budget; decisions the rest.
   const maxSets = Math.max(1, Math.floor(maxBytes / 8 / REGISTRATION_SET_BYTES));
-  // Two generations of `half` entries each (no cache below two).
-  const half = Math.max(0, Math.floor((maxBytes - maxSets * REGISTRATION_SET_BYTES) / DECISION_BYTES / 2));
-  const maxEntries = 2 * half;
-  let young: Generation = { root: new Map(), entries: 0 };
-  let old: Generation = { root: new Map(), entries: 0 };
+  // Two generations of `half` bytes each; none when a generation cannot hold one decision.
+  const budget = maxBytes - maxSets * REGISTRATION_SET_BYTES;
+  const half = budget / 2 >= 4 * DECISION_BYTES ? Math.floor(budget / 2) : 0;
+  // As many entries as fit when they share their decisions and have short keys.
+  const maxEntries = half === 0 ? 0 : 2 * Math.floor(half / ENTRY_BYTES);
+  let young = generation();
+  let old = generation();
   let hits = 0;
   let misses = 0;
   let nextSetId = 1;
@@ -176,8 +186,9 @@ export function createDecisionCache(rules: RuleSet, options: DecisionCacheOption
 
   function setOf(registrations: readonly Registration[]): RegistrationSet {
     if (registrations === lastList && lastSet !== null) return lastSet;
-    const frozen = isFrozenList(registrations);
-    let set = frozen ? byIdentity.get(registrations) : undefined;
+    // A list remembered by identity was frozen then, and freezing cannot be undone.
+    let set = byIdentity.get(registrations);
+    const frozen = set !== undefined || isFrozenList(registrations);
     if (set === undefined) {
       const key = registrationsKey(registrations);
       set = byContent.get(key);
@@ -239,23 +250,34 @@ export function createDecisionCache(rules: RuleSet, options: DecisionCacheOption
 
   /**
    * Stores a decision in the young generation (from its origin node), which makes way when
-   * full: at the key, or under the consignment's band when the decision read it.
+   * full: at the key, or under the consignment's band when the decision read it. A
+   * decision equal to one the generation holds is stored as that one.
    */
-  function store(key: readonly (string | number)[], s: Situation, day: number, set: RegistrationSet, epoch: number, origin: Address, d: Decision): void {
-    if (young.entries >= half) {
+  function store(key: readonly (string | number)[], count: number, s: Situation, day: number, set: RegistrationSet, epoch: number, origin: Address, d: Decision): Decision {
+    const content = JSON.stringify(d);
+    const at = leafKey(key, count);
+    const entryBytes = ENTRY_BYTES + (typeof at === 'string' ? 2 * at.length : 0);
+    const decisionBytes = DECISION_BYTES + 2 * content.length;
+    if (young.bytes + entryBytes + (young.decisions.has(content) ? 0 : decisionBytes) > half) {
       old = young;
-      young = { root: new Map(), entries: 0 };
+      young = generation();
       lastOriginNode = null;
     }
-    const parent = parentOf(originNode(set, epoch, origin, true) as Node, key, key.length);
-    const last = key[key.length - 1] as string | number;
-    if (d.consignmentLimit === null) parent.set(last, d);
+    let shared = young.decisions.get(content);
+    if (shared === undefined) {
+      young.decisions.set(content, (shared = d));
+      young.bytes += decisionBytes;
+    }
+    const parent = child(originNode(set, epoch, origin, true) as Node, key[0] as string);
+    if (shared.consignmentLimit === null) parent.set(at, shared);
     else {
-      let leaf = parent.get(last) as Leaf | undefined;
-      if (!(leaf instanceof ByConsignment)) parent.set(last, (leaf = new ByConsignment(d.consignmentLimit)));
-      leaf.decisions.set(consignmentKey(s, d.consignmentLimit, day, convert), d);
+      let leaf = parent.get(at) as Leaf | undefined;
+      if (!(leaf instanceof ByConsignment)) parent.set(at, (leaf = new ByConsignment(shared.consignmentLimit)));
+      leaf.decisions.set(consignmentKey(s, shared.consignmentLimit, day, convert), shared);
     }
     young.entries++;
+    young.bytes += entryBytes;
+    return shared;
   }
 
   /** The decision of a leaf for a situation, if it holds one. */
@@ -267,7 +289,7 @@ export function createDecisionCache(rules: RuleSet, options: DecisionCacheOption
   return {
     decisionOf(input, day) {
       const situation = situationOf(input);
-      if (maxEntries === 0) return decide(situation, rules, day, activeOn(indexRegistrations(input.registrations), day), convert);
+      if (half === 0) return decide(situation, rules, day, activeOn(indexRegistrations(input.registrations), day), convert);
       const set = setOf(input.registrations);
       const epoch = epochOf(set, day);
       const from = originNode(set, epoch, input.origin, false);
@@ -288,8 +310,7 @@ export function createDecisionCache(rules: RuleSet, options: DecisionCacheOption
         misses++;
         d = decide(situation, rules, day, activeFor(set, day), convert);
       }
-      store(key, situation, day, set, epoch, input.origin, d);
-      return d;
+      return store(key, count, situation, day, set, epoch, input.origin, d);
     },
     stats() {
       const entries = young.entries + old.entries;
@@ -297,15 +318,15 @@ export function createDecisionCache(rules: RuleSet, options: DecisionCacheOption
         entries,
         maxEntries,
         registrationSets: byContent.size,
-        bytes: entries * DECISION_BYTES + byContent.size * REGISTRATION_SET_BYTES,
+        bytes: young.bytes + old.bytes + byContent.size * REGISTRATION_SET_BYTES,
         maxBytes,
         hits,
         misses,
       };
     },
     clear() {
-      young = { root: new Map(), entries: 0 };
-      old = { root: new Map(), entries: 0 };
+      young = generation();
+      old = generation();
       byContent.clear();
       lastList = null;
       lastSet = null;

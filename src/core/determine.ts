@@ -3,14 +3,14 @@
  * (date, currency, amount), gets the decision (decide.ts, through a cache when given one),
  * prices it (pricing.ts) and assembles the result.
  */
-import type { Decision, PricedTaxLine, TaxInput, TaxResult } from './types.js';
+import type { Decision, PricedTaxLine, Registration, TaxInput, TaxResult } from './types.js';
 import type { RuleSet } from './ruleset.js';
 import { dayNumber } from './dates.js';
 import { TaxRulesError } from './errors.js';
 import { formatMinor, parseAmount, type Minor } from './money.js';
 import { price, type Priced } from './pricing.js';
 import { decide, situationOf, type CurrencyConverter } from './decide.js';
-import { activeRegistrations } from './registration.js';
+import { activeOn, indexRegistrations, isFrozenList, type RegistrationIndex } from './registration.js';
 import type { DecisionCache } from './decision-cache.js';
 
 /** Day number of the input's date; TaxRulesError (400) when it is not a calendar date. */
@@ -65,9 +65,21 @@ export function notesOf(decision: Decision, input: TaxInput): readonly string[] 
 /** How decisions are made: through a cache, or afresh. */
 export type Decider = (input: TaxInput, day: number) => Decision;
 
-/** A decider without a cache: every call decides afresh. */
+/**
+ * A decider without a cache: every call decides afresh. The index of a frozen list of
+ * registrations (a prepared account's) is kept with the list; any other is indexed per call.
+ */
 export function freshDecider(rules: RuleSet, convert?: CurrencyConverter): Decider {
-  return (input, day) => decide(situationOf(input), rules, day, activeRegistrations(input.registrations, day), convert);
+  const indexes = new WeakMap<readonly Registration[], RegistrationIndex>();
+  const indexOf = (list: readonly Registration[]): RegistrationIndex => {
+    // A list remembered was frozen then, and freezing cannot be undone.
+    let index = indexes.get(list);
+    if (index !== undefined) return index;
+    index = indexRegistrations(list);
+    if (isFrozenList(list)) indexes.set(list, index);
+    return index;
+  };
+  return (input, day) => decide(situationOf(input), rules, day, activeOn(indexOf(input.registrations), day), convert);
 }
 
 /** A decider through a decision cache. */

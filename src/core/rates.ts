@@ -18,8 +18,18 @@ export interface LeviedTax {
   readonly owner: CompiledJurisdiction;
 }
 
+// Worked out once per compiled jurisdiction (rule sets never change): what it levies, and how a line names it.
+const levied = new WeakMap<CompiledJurisdiction, readonly LeviedTax[]>();
+const named = new WeakMap<CompiledJurisdiction, LineJurisdiction>();
+
 /** The taxes levied where `j` taxes, in line order (see the module comment). */
-export function taxesOf(j: CompiledJurisdiction): LeviedTax[] {
+export function taxesOf(j: CompiledJurisdiction): readonly LeviedTax[] {
+  let taxes = levied.get(j);
+  if (taxes === undefined) levied.set(j, (taxes = Object.freeze(leviedAt(j))));
+  return taxes;
+}
+
+function leviedAt(j: CompiledJurisdiction): LeviedTax[] {
   const chain: CompiledJurisdiction[] = [];
   for (let k: CompiledJurisdiction | null = j; k !== null; k = k.parent) chain.unshift(k);
   const replaced = new Set<string>();
@@ -52,8 +62,11 @@ export function rateOf(tax: CompiledTax, rateClass: RateClass, territoryRates: C
   return period;
 }
 
+/** How a tax line names the jurisdiction that levies it: one frozen object per jurisdiction. */
 function lineJurisdiction(j: CompiledJurisdiction): LineJurisdiction {
-  return { id: j.id, name: j.name, country: j.country, region: j.region === '' ? null : j.region, level: j.level };
+  let line = named.get(j);
+  if (line === undefined) named.set(j, (line = Object.freeze({ id: j.id, name: j.name, country: j.country, region: j.region === '' ? null : j.region, level: j.level })));
+  return line;
 }
 
 /** A charged tax line: the tax at the rate of its treatment's class. */

@@ -37,6 +37,13 @@ export function indexRegistrations(registrations: readonly Registration[]): Regi
   return index;
 }
 
+/** Whether the caller can no longer change the registrations (a prepared account's are frozen). */
+export function isFrozenList(registrations: readonly Registration[]): boolean {
+  if (!Object.isFrozen(registrations)) return false;
+  for (const r of registrations) if (!Object.isFrozen(r)) return false;
+  return true;
+}
+
 /** The days on which a registration starts or stops counting (its first day, the day after its last). */
 export function registrationDays(registrations: readonly Registration[]): number[] {
   const days: number[] = [];
