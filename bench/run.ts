@@ -101,6 +101,11 @@ const accountJson = JSON.stringify(benchAccount);
 const rateUncached = bench('taxrules rate-only quote, decision table off', () => {
   for (let i = 0; i < n; i++) do_not_optimize(calculateTaxRate(corpus[i] as TaxRateQuery, benchAccount, { cache: false }));
 }, n);
+// A deeply frozen account cannot change: its preparation is reused without comparing it.
+const frozenAccount = Object.freeze({ ...benchAccount, registrations: Object.freeze(benchAccount.registrations.map((r) => Object.freeze({ ...r }))) });
+const rateFrozen = bench('taxrules rate-only quote, deeply frozen account', () => {
+  for (let i = 0; i < n; i++) do_not_optimize(calculateTaxRate(corpus[i] as TaxRateQuery, frozenAccount));
+}, n);
 const rateFreshAccount = bench('taxrules rate-only quote, account parsed per call', () => {
   for (let i = 0; i < n; i++) do_not_optimize(calculateTaxRate(corpus[i] as TaxRateQuery, JSON.parse(accountJson)));
 }, n);
@@ -231,6 +236,7 @@ void rateFreshAccount;
 void accountParse;
 void decimalRow;
 void changeCheck;
+void rateFrozen;
 
 mkdirSync('bench/results', { recursive: true });
 const result = { date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model, cores: cpus().length, rows, calculateAloneNs: calcAloneNs, coldStartMs: coldMs, coldStartEuMs: coldEuMs, heapMb, cacheMemory, bundleGzipKb: bundleKb, entryGzipKb: entrySizes, packGzipKb: packSizes, targets: targets.map(([name, met, value]) => ({ name, met, value })) };

@@ -250,6 +250,14 @@ function unchanged(account: Account, s: Snapshot): boolean {
   return true;
 }
 
+/** Whether an account, its registrations list and each registration are frozen: it cannot change. */
+function deeplyFrozen(account: Account): boolean {
+  const regs = (account as Fields).registrations;
+  if (!Object.isFrozen(account) || !Array.isArray(regs) || !Object.isFrozen(regs)) return false;
+  for (const r of regs as unknown[]) if (typeof r === 'object' && r !== null && !Object.isFrozen(r)) return false;
+  return true;
+}
+
 /** Prepared accounts of one rule set, by account object. */
 export interface AccountCache {
   /**
@@ -262,16 +270,17 @@ export interface AccountCache {
 }
 
 export function createAccountCache(rules: RuleSet): AccountCache {
-  const prepared = new WeakMap<object, { snapshot: Snapshot; account: PreparedAccount }>();
+  const prepared = new WeakMap<object, { snapshot: Snapshot; account: PreparedAccount; immutable: boolean }>();
   return {
     prepare(account) {
       if (typeof account !== 'object' || account === null) return prepareAccountAfresh(account, rules);
       try {
         const known = prepared.get(account);
-        if (known !== undefined && unchanged(account, known.snapshot)) return known.account;
+        // A deeply frozen account cannot change: nothing to compare (freezing cannot be undone).
+        if (known !== undefined && (known.immutable || unchanged(account, known.snapshot))) return known.account;
         const result = prepareAccountAfresh(account, rules);
         const snapshot = snapshotOf(account);
-        if (snapshot !== null) prepared.set(account, { snapshot, account: result });
+        if (snapshot !== null) prepared.set(account, { snapshot, account: result, immutable: deeplyFrozen(account) });
         return result;
       } catch (e) {
         throw unreadable(e, ['account']);

@@ -362,21 +362,23 @@ function typeOf(v: unknown): string {
  */
 function readObject(query: object, careful: boolean): ReadQuery {
   let keys: string[];
-  if (!careful) keys = Object.keys(query);
-  else {
-    try {
-      keys = Object.keys(query);
-    } catch {
-      return unreadable('the query object cannot be read: listing its keys threw');
-    }
+  try {
+    keys = Object.keys(query);
+  } catch {
+    return unreadable('the query object cannot be read: listing its keys threw');
   }
   const q = readQuery();
-  for (let k = 0; k < keys.length; k++) {
-    const name = keys[k] as string;
+  for (let k = 0; k < keys.length; k++) readEntry(q, query, keys[k] as string, careful);
+  return q;
+}
+
+/** One own entry of an object query: a parameter's value, or an unknown name. */
+function readEntry(q: ReadQuery, query: object, name: string, careful: boolean): void {
+  {
     const i = INDEX.get(name);
     if (i === undefined) {
       unknownName(q, name, false);
-      continue;
+      return;
     }
     let v: unknown;
     if (!careful) v = (query as Record<string, unknown>)[name];
@@ -385,13 +387,12 @@ function readObject(query: object, careful: boolean): ReadQuery {
         v = (query as Record<string, unknown>)[name];
       } catch {
         addIssue(q, { path: [name], code: 'malformed', message: `${name} cannot be read: reading it threw` });
-        continue;
+        return;
       }
     }
     if (typeof v === 'string') store(q, i, v);
     else if (v !== undefined) notAString(q, i, v);
   }
-  return q;
 }
 
 /** A value of an object query that is no string: a finite number is an amount's; anything else is refused. */
@@ -600,8 +601,9 @@ const NUMBER_LIMIT = 1e15;
  * amount whose subtotal or total needs more is refused (400), never answered rounded.
  */
 function exactInNumbers(priced: Priced, input: TaxInput): void {
-  for (const v of [priced.subtotal, priced.total]) {
-    if (typeof v === 'number' ? v < NUMBER_LIMIT && v > -NUMBER_LIMIT : false) continue;
+  const { subtotal, total } = priced;
+  if (typeof subtotal === 'number' && typeof total === 'number' && subtotal < NUMBER_LIMIT && subtotal > -NUMBER_LIMIT && total < NUMBER_LIMIT && total > -NUMBER_LIMIT) return;
+  {
     throw new TaxRulesError('invalid_request', 400, [
       {
         path: ['amount'],

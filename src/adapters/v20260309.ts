@@ -484,7 +484,7 @@ function planOf(rules: RuleSet, input: TaxInput, decider: Decider, breakdown: Br
     if (!sum) breakdown.push((sum = { entry: { jurisdiction: j, name: null, rate: '0', status: d.status, reason: d.reason }, taxable: 0, amount: 0 }));
     entries.push(sum);
   }
-  return { d, notes: notesOf(d, input), taxCode: input.taxCode, productType: input.productType, taxBehavior: input.taxBehavior, entries };
+  return { d, notes: Array.from(notesOf(d, input)), taxCode: input.taxCode, productType: input.productType, taxBehavior: input.taxBehavior, entries };
 }
 
 /** One line of the document: its taxes priced, its breakdown entries updated. */

@@ -36,6 +36,18 @@ describe('an account changed after a call', () => {
   });
 });
 
+describe('a deeply frozen account', () => {
+  it('is answered like the same account unfrozen (it cannot change, so it is not compared again)', () => {
+    const plain: Account = { country: 'IE', currency: 'EUR', registrations: [{ jurisdiction_id: 372 }, { jurisdiction_id: 826, valid_from: '2021-01-01' }] };
+    const frozen = Object.freeze({ ...plain, registrations: Object.freeze(plain.registrations.map((r) => Object.freeze({ ...r }))) });
+    const queries: TaxRateQuery[] = [{ to_country: 'GB', tax_code: 'saas', date: '2026-06-01' }, { to_country: 'GB', date: '2020-06-01' }, { to_country: 'FR', date: '2026-06-01', amount: '10' }];
+    for (const q of queries) {
+      expect(calculateTaxRate(q, frozen)).toEqual(calculateTaxRate(q, plain));
+      expect(calculateTaxRate(q, frozen)).toEqual(calculateTaxRate(q, plain));
+    }
+  });
+});
+
 describe('the EU import scheme (IOSS)', () => {
   const seller: Account = { country: 'US', postal_code: '98101', currency: 'EUR', registrations: [{ jurisdiction_id: 9000, valid_from: '2021-07-01', import_scheme: true }] };
   const goods: TaxRateQuery = { to_country: 'DE', tax_code: 'standard', product_type: 'good', date: '2026-06-01' };
