@@ -5,7 +5,7 @@ import { errorFromIssues, type TaxRulesIssue } from '../core/errors.js';
 import { canonicalCountry } from '../core/location.js';
 import { issuesFromZod } from './issues.js';
 import { accountSchemas, MAX_REGISTRATIONS, PRODUCT_TYPES, TAX_CODES, type AccountInput, type AccountOutput, type AccountRegistrationInput } from './schemas.js';
-import { ownCopy, unreadable } from './read.js';
+import { ownCopy, ownFields, prototypePolluted, unreadable } from './read.js';
 import { COUNTRY_RE, CURRENCY_RE, isPlainObject } from './input.js';
 
 export { TAX_CODES, PRODUCT_TYPES } from './schemas.js';
@@ -128,6 +128,9 @@ export function prepareAccountAfresh(account: Account, rules: RuleSet): Prepared
   }
 }
 
+const ACCOUNT_KEYS = ['country', 'postal_code', 'region', 'currency', 'default_tax_code', 'default_product_type', 'registrations'] as const;
+const REGISTRATION_KEYS = ['jurisdiction_id', 'value', 'valid_from', 'valid_until', 'permanent_establishment', 'import_scheme'] as const;
+
 function prepareChecked(account: Account, rules: RuleSet): PreparedAccount {
   let a: AccountOutput;
   if (isPlainValidAccount(account)) a = account;
@@ -137,6 +140,11 @@ function prepareChecked(account: Account, rules: RuleSet): PreparedAccount {
     const parsed = schema.safeParse(ownCopy(account, 3, MAX_REGISTRATIONS));
     if (!parsed.success) throw errorFromIssues(issuesFromZod(parsed.error, ['account'], schema));
     a = parsed.data;
+  }
+  // With a polluted Object.prototype, a field left out would read as the polluted value.
+  if (prototypePolluted()) {
+    a = ownFields(a, ACCOUNT_KEYS);
+    a.registrations = a.registrations.map((r) => ownFields(r, REGISTRATION_KEYS));
   }
   const issues: TaxRulesIssue[] = [];
   const country = canonicalCountry(rules, a.country);

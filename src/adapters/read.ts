@@ -131,3 +131,19 @@ export function guarded<T>(f: () => T, path: (string | number)[] = []): T {
     throw unreadable(e, path);
   }
 }
+
+/**
+ * Whether `Object.prototype` carries enumerable fields (it was polluted): then a field an
+ * input leaves out would read as the polluted value, so inputs are read field by field.
+ */
+export function prototypePolluted(): boolean {
+  for (const _ in Object.prototype) return true;
+  return false;
+}
+
+/** The named fields of an object, own ones only (absent ones undefined), on a bag without a prototype. */
+export function ownFields<T>(value: T, keys: readonly string[]): T {
+  const out = Object.create(null) as Record<string, unknown>;
+  for (const k of keys) out[k] = Object.hasOwn(value as object, k) ? (value as Record<string, unknown>)[k] : undefined;
+  return out as T;
+}

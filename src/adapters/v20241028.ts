@@ -194,9 +194,6 @@ NAMES.forEach((name, i) => {
   SLOTS[slot] = i;
 });
 
-/** A parameter's index by its name, for an object's keys (strings V8 has hashed already); a Map: no inherited name is found. */
-const INDEX: ReadonlyMap<string, number> = new Map(NAMES.map((name, i) => [name, i]));
-
 /** A parameter's index in TAX_RATE_PARAMETERS, or -1 for a name that is none. */
 function indexOf(name: string): number {
   const i = SLOTS[slotOf(name)] as number;
@@ -375,8 +372,8 @@ function readObject(query: object, careful: boolean): ReadQuery {
 /** One own entry of an object query: a parameter's value, or an unknown name. */
 function readEntry(q: ReadQuery, query: object, name: string, careful: boolean): void {
   {
-    const i = INDEX.get(name);
-    if (i === undefined) {
+    const i = indexOf(name);
+    if (i === -1) {
       unknownName(q, name, false);
       return;
     }

@@ -11,7 +11,7 @@ import { validateTaxId, verdictOf } from '../taxid/index.js';
 import { PRODUCT_TYPES, TAX_CODES, type Account } from './account.js';
 import { engineFor, type Engine } from './engine.js';
 import { issuesFromZod } from './issues.js';
-import { isBoolean, isFunction, ownCopy, readOptions, RULE_SET, unreadable, type OptionCheck } from './read.js';
+import { isBoolean, isFunction, ownCopy, ownFields, prototypePolluted, readOptions, RULE_SET, unreadable, type OptionCheck } from './read.js';
 import { MAX_AMOUNT_LENGTH, MAX_LINE_ITEMS, MAX_TAX_DATE, requestSchemas, type CalculationJurisdiction, type CalculationRequest, type CalculationRequestOutput, type CalculationResponse, type CalculationLineResult, type LineTax, type TaxBreakdownEntry } from './schemas.js';
 import { AMOUNT_RE, COUNTRY_RE, CURRENCY_RE, isPlainObject } from './input.js';
 import type { TaxIdVerdictFunction } from './v20241028.js';
@@ -234,11 +234,30 @@ export function calculate(request: unknown, account: Account, options?: Calculat
  * on a copy of its own fields (the schema would read inherited ones).
  */
 function readRequest(request: unknown): ParsedRequest {
-  if (isPlainValidRequest(request)) return request;
-  const schema = requestSchemas().request;
-  const parsed = schema.safeParse(ownCopy(request, 3, MAX_LINE_ITEMS));
-  if (!parsed.success) throw errorFromIssues(issuesFromZod(parsed.error, [], schema));
-  return parsed.data;
+  let req: ParsedRequest;
+  if (isPlainValidRequest(request)) req = request;
+  else {
+    const schema = requestSchemas().request;
+    const parsed = schema.safeParse(ownCopy(request, 3, MAX_LINE_ITEMS));
+    if (!parsed.success) throw errorFromIssues(issuesFromZod(parsed.error, [], schema));
+    req = parsed.data;
+  }
+  return prototypePolluted() ? ownRequest(req) : req;
+}
+
+const REQUEST_FIELDS = ['origin_address', 'customer_address', 'customer_tax_id', 'currency', 'tax_date', 'tax_behavior', 'line_items'] as const;
+const ADDRESS_FIELDS = ['country', 'state', 'postal_code', 'city', 'line1', 'line2'] as const;
+const LINE_FIELDS = ['reference', 'amount', 'quantity', 'tax_code', 'product_type', 'tax_behavior'] as const;
+
+/** A request read field by field, own fields only: what a polluted Object.prototype cannot reach. */
+function ownRequest(req: ParsedRequest): ParsedRequest {
+  const out = ownFields(req, REQUEST_FIELDS);
+  const origin = out.origin_address;
+  return Object.assign(out, {
+    customer_address: ownFields(out.customer_address, ADDRESS_FIELDS),
+    origin_address: origin ? ownFields(origin, ADDRESS_FIELDS) : origin,
+    line_items: out.line_items.map((l) => ownFields(l, LINE_FIELDS)),
+  });
 }
 
 /** The current time in Unix seconds: the options' `now` (checked), else the clock. */

@@ -36,14 +36,19 @@ export interface Situation {
   readonly consignmentValue: Money | undefined;
 }
 
-/** The situation of an input: a customer with a valid tax ID is a business. */
+/** The customer of an input: a business when its tax ID is valid. */
+export function customerOf(input: TaxInput): CustomerType {
+  return input.customerTaxId?.verdict === 'valid' ? 'business' : 'consumer';
+}
+
+/** The situation of an input. */
 export function situationOf(input: TaxInput): Situation {
   return {
     origin: input.origin,
     destination: input.destination,
     taxCode: input.taxCode,
     productType: input.productType,
-    customer: input.customerTaxId?.verdict === 'valid' ? 'business' : 'consumer',
+    customer: customerOf(input),
     consignmentValue: input.consignmentValue ?? (input.amount !== undefined ? { amount: input.amount, currency: input.currency } : undefined),
   };
 }
@@ -82,11 +87,16 @@ export function addressKey(rules: RuleSet, a: Address, out: (string | number)[],
  * one number for tax code, product type and customer. The consignment's value is not in
  * it: few decisions read it (see `consignmentKey`).
  */
-export function supplyKey(s: Situation, out: (string | number)[], at: number): number {
-  const code = TAX_CODE_INDEX[s.taxCode];
-  if (code === undefined) throw new TaxRulesError('invalid_value', 406, [{ path: ['taxCode'], code: 'invalid_value', message: `unknown tax code ${s.taxCode}` }]);
-  out[at] = code * 4 + (s.productType === 'good' ? 2 : 0) + (s.customer === 'business' ? 1 : 0);
+export function supplyKey(s: Pick<Situation, 'taxCode' | 'productType' | 'customer'>, out: (string | number)[], at: number): number {
+  out[at] = supplyNumber(s.taxCode, s.productType, s.customer);
   return at + 1;
+}
+
+/** One number for a tax code, a product type and a customer (see supplyKey). */
+export function supplyNumber(taxCode: TaxCodeId, productType: ProductType, customer: CustomerType): number {
+  const code = TAX_CODE_INDEX[taxCode];
+  if (code === undefined) throw new TaxRulesError('invalid_value', 406, [{ path: ['taxCode'], code: 'invalid_value', message: `unknown tax code ${taxCode}` }]);
+  return code * 4 + (productType === 'good' ? 2 : 0) + (customer === 'business' ? 1 : 0);
 }
 
 /**

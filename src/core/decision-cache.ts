@@ -24,7 +24,7 @@
  */
 import type { Address, Decision, Money, Registration, TaxInput } from './types.js';
 import type { RuleSet } from './ruleset.js';
-import { addressKey, consignmentKey, decide, situationOf, supplyKey, type CurrencyConverter, type Situation } from './decide.js';
+import { addressKey, consignmentKey, customerOf, decide, situationOf, supplyKey, supplyNumber, type CurrencyConverter, type Situation } from './decide.js';
 import { activeOn, indexRegistrations, isFrozenList, registrationDays, type ActiveRegistrations, type RegistrationIndex } from './registration.js';
 
 
@@ -288,17 +288,21 @@ export function createDecisionCache(rules: RuleSet, options: DecisionCacheOption
 
   return {
     decisionOf(input, day) {
-      const situation = situationOf(input);
-      if (half === 0) return decide(situation, rules, day, activeOn(indexRegistrations(input.registrations), day), convert);
+      if (half === 0) return decide(situationOf(input), rules, day, activeOn(indexRegistrations(input.registrations), day), convert);
       const set = setOf(input.registrations);
       const epoch = epochOf(set, day);
       const from = originNode(set, epoch, input.origin, false);
-      const count = supplyKey(situation, scratch, addressKey(rules, situation.destination, scratch, 0));
-      const known = from === undefined ? undefined : fromLeaf(lookup(from, scratch, count), situation, day);
+      // The key of the situation, read from the input (the situation itself is made on a miss).
+      const at = addressKey(rules, input.destination, scratch, 0);
+      scratch[at] = supplyNumber(input.taxCode, input.productType, customerOf(input));
+      const count = at + 1;
+      const leaf = from === undefined ? undefined : lookup(from, scratch, count);
+      const known = leaf instanceof ByConsignment ? fromLeaf(leaf, situationOf(input), day) : leaf;
       if (known !== undefined) {
         hits++;
         return known;
       }
+      const situation = situationOf(input);
       // A miss: the key made afresh (a currency converter may have called back in and used the scratch).
       const key: (string | number)[] = [];
       supplyKey(situation, key, addressKey(rules, situation.destination, key, 0));

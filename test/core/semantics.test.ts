@@ -36,6 +36,26 @@ describe('an account changed after a call', () => {
   });
 });
 
+describe('a polluted Object.prototype', () => {
+  it('adds no field to an account or a request: fields left out stay left out', () => {
+    const account: Account = { country: 'IE', currency: 'EUR', registrations: [{ jurisdiction_id: 372 }, { jurisdiction_id: 276 }] };
+    const request = { customer_address: { country: 'DE' }, currency: 'EUR', tax_date: 1_780_315_200, line_items: [{ reference: 'a', amount: '100.00' }] };
+    const quote = { to_country: 'DE', amount: '100', date: '2026-06-01' };
+    const before = [calculateTaxRate(quote, { ...account }), calculate(request, { ...account })];
+    const proto = Object.prototype as Record<string, unknown>;
+    const polluted = { default_tax_code: 'exempt', valid_from: '2099-01-01', tax_behavior: 'inclusive', product_type: 'good', tax_code: 'exempt', state: 'XX', quantity: 0 };
+    Object.assign(proto, polluted);
+    let after: unknown[];
+    try {
+      after = [calculateTaxRate(quote, { ...account }), calculate(request, { ...account })];
+    } finally {
+      for (const k of Object.keys(polluted)) delete proto[k];
+    }
+    expect(after).toEqual(before);
+    expect(before[0]).toMatchObject({ rate: 19, tax_amount: 19, tax_code: 'eservice' });
+  });
+});
+
 describe('a deeply frozen account', () => {
   it('is answered like the same account unfrozen (it cannot change, so it is not compared again)', () => {
     const plain: Account = { country: 'IE', currency: 'EUR', registrations: [{ jurisdiction_id: 372 }, { jurisdiction_id: 826, valid_from: '2021-01-01' }] };
