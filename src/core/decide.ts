@@ -14,13 +14,13 @@
  * decisions (a scheme limited by value decides them), and says so (`consignmentLimit`):
  * only those are keyed by it too.
  */
-import type { Address, CustomerType, Decision, JurisdictionRef, Money, ProductType, TaxCodeId, TaxInput, TaxLine, TaxReason, TaxStatus } from './types.js';
-import type { CompiledJurisdiction, RuleSet } from './ruleset.js';
-import { locate, canonicalCountry, type Location } from './location.js';
-import { placeOfSupply } from './place-of-supply.js';
+import type { Address, CustomerType, Decision, JurisdictionRef, Money, ProductType, SupplyKind, TaxCodeId, TaxInput, TaxLine, TaxReason, TaxStatus } from './types.js';
+import type { CompiledJurisdiction, CompiledTreatment, RuleSet } from './ruleset.js';
+import { locate, type Location } from './location.js';
+import { placeOfSupply, type Place } from './place-of-supply.js';
 import { consignmentBand, type ActiveRegistrations, type ConsignmentBand } from './registration.js';
 import { exemptEverywhere, supplyKind, treatmentOf } from './taxability.js';
-import { chargedLine, rateOf, taxesOf, zeroLine } from './rates.js';
+import { chargedLine, rateOf, taxesOf, zeroLine, type LeviedTax } from './rates.js';
 import { PERCENT_100 } from './money.js';
 import { dateOfDay } from './dates.js';
 import { TaxRulesError } from './errors.js';
@@ -144,171 +144,205 @@ function frozen(d: Decision): Decision {
   return Object.freeze(d);
 }
 
+/** A decision in the making: what every outcome carries, and the notes so far. */
+interface Draft {
+  readonly s: Situation;
+  readonly rules: RuleSet;
+  readonly day: number;
+  readonly date: string;
+  readonly supply: SupplyKind;
+  readonly dest: Location;
+  readonly origin: Location;
+  readonly registrations: ActiveRegistrations;
+  readonly notes: string[];
+  scheme: Decision['scheme'];
+  consignmentLimit: Money | null;
+}
+
+/** Adds a note as a sentence (rule notes are joined with spaces). */
+function note(d: Draft, text: string | null | undefined): void {
+  if (text) d.notes.push(sentence(text));
+}
+
+/** The decision of a draft: frozen, with its notes. */
+function finish(d: Draft, status: TaxStatus, reason: TaxReason, jurisdiction: JurisdictionRef, lines: TaxLine[]): Decision {
+  const dest = d.dest;
+  return frozen({
+    status,
+    reason,
+    jurisdiction,
+    customerJurisdiction: dest.jurisdiction && !dest.excluded ? ref(dest.jurisdiction, dest) : null,
+    lines,
+    notes: d.notes,
+    supply: d.supply,
+    customer: d.s.customer,
+    territory: dest.territory ? { id: dest.territory.id, name: dest.territory.name } : null,
+    scheme: d.scheme,
+    consignmentLimit: d.consignmentLimit === null ? null : { ...d.consignmentLimit },
+  });
+}
+
+/** Where the customer is, when it has rules: its jurisdiction's taxes, reference and untaxed line. */
+interface CustomerPlace {
+  readonly taxes: readonly LeviedTax[];
+  readonly ref: JurisdictionRef;
+  readonly zero: TaxLine[];
+}
+
 /**
  * Decides one supply situation on a day (a valid day number) for the registrations in
- * force that day. Reads no clock and no globals; throws only TaxRulesError.
+ * force that day: each stage may answer (an excluded territory, an exempt code, a reverse
+ * charge, an untaxed code, a missing registration), else the taxes are charged. Reads no
+ * clock and no globals; throws only TaxRulesError.
  */
 export function decide(s: Situation, rules: RuleSet, day: number, registrations: ActiveRegistrations, convert?: CurrencyConverter): Decision {
-  const date = dateOfDay(day);
   const supply = supplyKind(rules, s.taxCode, s.productType);
   const dest = locate(rules, s.destination, day, supply, 'destination');
   const origin = locate(rules, s.origin, day, supply, 'origin');
-  const notes: string[] = dest.notes.map(sentence);
-  const note = (text: string | null | undefined): void => {
-    if (text) notes.push(sentence(text));
-  };
-  const customerJurisdiction = dest.jurisdiction && !dest.excluded ? ref(dest.jurisdiction, dest) : null;
-  let scheme: Decision['scheme'] = null;
-  let consignmentLimit: Money | null = null;
-  const outcome = (status: TaxStatus, reason: TaxReason, jurisdiction: JurisdictionRef, lines: TaxLine[]): Decision =>
-    frozen({
-      status,
-      reason,
-      jurisdiction,
-      customerJurisdiction,
-      lines,
-      notes,
-      supply,
-      customer: s.customer,
-      territory: dest.territory ? { id: dest.territory.id, name: dest.territory.name } : null,
-      scheme,
-      consignmentLimit: consignmentLimit === null ? null : { ...consignmentLimit },
-    });
+  const d: Draft = { s, rules, day, date: dateOfDay(day), supply, dest, origin, registrations, notes: dest.notes.map(sentence), scheme: null, consignmentLimit: null };
+  const customer = customerPlace(d);
+  if (!('taxes' in customer)) return customer;
+  if (exemptEverywhere(s.taxCode)) {
+    note(d, 'Exempt supply: no tax is charged.');
+    return finish(d, 'non_taxable', 'product_exempt', customer.ref, customer.zero);
+  }
+  const place = placeOfSupply({ rules, day, date: d.date, supply, customer: s.customer, origin, destination: dest, registrations, consignment: (limit) => consignmentBandOf(d, limit, convert) });
+  if (place.kind !== 'taxed') return notTaxedHere(d, place, customer);
+  place.notes.forEach((n) => note(d, n));
+  const taxing = place.where;
+  const taxingJ = taxing.jurisdiction as CompiledJurisdiction;
+  const levied = taxing === dest ? customer.taxes : taxesOf(taxingJ);
+  const where = taxing === dest ? customer.ref : ref(taxingJ, taxing);
+  const main = levied[0];
+  if (!main || main.tax.role !== 'main') {
+    note(d, `${taxingJ.name} has no ${levied.length > 0 ? 'general' : 'sales'} tax.`);
+    return finish(d, 'non_taxable', 'no_tax_in_jurisdiction', where, []);
+  }
+  const treatment = treatmentOf(main.tax, place.regime, s.taxCode, day, d.date);
+  if (treatment.treatment !== 'taxable') return untaxed(d, main, treatment, taxingJ, where);
+  return uncollected(d, place, main, treatment, where) ?? charged(d, place, levied, treatment, where);
+}
 
-  // Customers outside every tax area we know of, or in a country without rules.
+/** The customer's place, or the decision when it is outside every tax area we know, or in a country without rules. */
+function customerPlace(d: Draft): CustomerPlace | Decision {
+  const dest = d.dest;
   if (dest.excluded) {
     const home = dest.excludedFrom?.root;
     const name = dest.territory?.name ?? dest.typed;
     const main = home ? taxesOf(home)[0] : undefined;
-    note(`${name} is outside the ${dest.excludedFrom ? `${dest.excludedFrom.name} ` : ''}tax area: no ${main?.tax.name ?? 'tax'} is charged.`);
+    note(d, `${name} is outside the ${dest.excludedFrom ? `${dest.excludedFrom.name} ` : ''}tax area: no ${main?.tax.name ?? 'tax'} is charged.`);
     const where = home ? ref(home, null) : { id: null, country: dest.typed, region: null, county: null, city: null, name };
-    return outcome('non_taxable', 'excluded_territory', where, main ? [zeroLine(main)] : []);
+    return finish(d, 'non_taxable', 'excluded_territory', where, main ? [zeroLine(main)] : []);
   }
   if (!dest.country || !dest.jurisdiction) {
-    const name = rules.world.get(dest.typed)?.name ?? dest.typed;
-    note(`taxrules has no tax rules for ${name}: no tax is charged.`);
-    return outcome('not_registered', 'unsupported_country', { id: null, country: dest.typed, region: null, county: null, city: null, name }, []);
+    const name = d.rules.world.get(dest.typed)?.name ?? dest.typed;
+    note(d, `taxrules has no tax rules for ${name}: no tax is charged.`);
+    return finish(d, 'not_registered', 'unsupported_country', { id: null, country: dest.typed, region: null, county: null, city: null, name }, []);
   }
-  const destTaxes = taxesOf(dest.jurisdiction);
-  const destZero = destTaxes[0] && destTaxes[0].tax.role === 'main' ? [zeroLine(destTaxes[0])] : [];
-  const destRef = ref(dest.jurisdiction, dest);
-  if (dest.territory && dest.country.code !== dest.typed && dest.notes.length === 0) note(`${dest.territory.name} is taxed as part of ${dest.country.name}.`);
-  if (exemptEverywhere(s.taxCode)) {
-    note('Exempt supply: no tax is charged.');
-    return outcome('non_taxable', 'product_exempt', destRef, destZero);
-  }
+  if (dest.territory && dest.country.code !== dest.typed && dest.notes.length === 0) note(d, `${dest.territory.name} is taxed as part of ${dest.country.name}.`);
+  const taxes = taxesOf(dest.jurisdiction);
+  const first = taxes[0];
+  return { taxes, ref: ref(dest.jurisdiction, dest), zero: first && first.tax.role === 'main' ? [zeroLine(first)] : [] };
+}
 
-  const place = placeOfSupply({
-    rules,
-    day,
-    date,
-    supply,
-    customer: s.customer,
-    origin,
-    destination: dest,
-    registrations,
-    consignment: (limit) => {
-      consignmentLimit = limit;
-      const band = bandOf(s.consignmentValue, limit, day, convert);
-      if (band === null) {
-        throw new TaxRulesError('unprocessable', 422, [
-          {
-            path: ['consignmentValue'],
-            code: 'unprocessable',
-            message: `the import scheme covers consignments up to ${limit.currency} ${limit.amount}: give the consignment's value in ${limit.currency}, or a currency converter`,
-          },
-        ]);
-      }
-      return band;
+/** The consignment's band against a scheme's value limit (the decision then depends on it); 422 when it cannot be compared. */
+function consignmentBandOf(d: Draft, limit: Money, convert: CurrencyConverter | undefined): ConsignmentBand {
+  d.consignmentLimit = limit;
+  const band = bandOf(d.s.consignmentValue, limit, d.day, convert);
+  if (band !== null) return band;
+  throw new TaxRulesError('unprocessable', 422, [
+    {
+      path: ['consignmentValue'],
+      code: 'unprocessable',
+      message: `the import scheme covers consignments up to ${limit.currency} ${limit.amount}: give the consignment's value in ${limit.currency}, or a currency converter`,
     },
-  });
-  if (place.kind === 'reverse_charge') {
-    note(place.rule.note);
-    return outcome('reverse_charge', place.rule.reason ?? 'reverse_charge', destRef, destZero);
-  }
-  if (place.kind === 'outside_scope') {
-    note(place.rule.note);
-    return outcome('non_taxable', place.rule.reason ?? 'outside_scope', destRef, destZero);
-  }
+  ]);
+}
+
+/** The decision when the place of supply is not taxed by the seller: reverse charge, outside the scope, import VAT at the border. */
+function notTaxedHere(d: Draft, place: Exclude<Place, { kind: 'taxed' }>, customer: CustomerPlace): Decision {
   if (place.kind === 'at_border') {
     const limit = place.match.limit as Money;
-    const tax = destTaxes[0]?.tax.name ?? 'VAT';
-    note(`The consignment's intrinsic value is above ${limit.currency} ${limit.amount}, the limit of the ${place.match.scheme.jurisdiction.name}: the seller does not charge ${tax}, and import ${tax} is due at the border.`);
-    return outcome('non_taxable', 'import_vat_at_border', destRef, destZero);
+    const tax = customer.taxes[0]?.tax.name ?? 'VAT';
+    note(d, `The consignment's intrinsic value is above ${limit.currency} ${limit.amount}, the limit of the ${place.match.scheme.jurisdiction.name}: the seller does not charge ${tax}, and import ${tax} is due at the border.`);
+    return finish(d, 'non_taxable', 'import_vat_at_border', customer.ref, customer.zero);
   }
-  place.notes.forEach(note);
+  note(d, place.rule.note);
+  return place.kind === 'reverse_charge'
+    ? finish(d, 'reverse_charge', place.rule.reason ?? 'reverse_charge', customer.ref, customer.zero)
+    : finish(d, 'non_taxable', place.rule.reason ?? 'outside_scope', customer.ref, customer.zero);
+}
 
-  // Taxability of the main tax where the supply is taxed.
+/** The decision for a code the main tax does not tax there: exempt, or not taxable. */
+function untaxed(d: Draft, main: LeviedTax, treatment: CompiledTreatment, taxingJ: CompiledJurisdiction, where: JurisdictionRef): Decision {
+  const code = d.rules.taxCodes.get(d.s.taxCode)?.name ?? d.s.taxCode;
+  note(d, treatment.note);
+  if (treatment.treatment === 'exempt') {
+    note(d, `${code} supplies are exempt from ${main.tax.name} in ${taxingJ.name}.`);
+    return finish(d, 'non_taxable', 'product_exempt', where, [zeroLine(main, treatment)]);
+  }
+  note(d, `${code} is not taxable in ${taxingJ.name}.`);
+  return finish(d, 'non_taxable', 'not_taxable_in_jurisdiction', where, [zeroLine(main, treatment)]);
+}
+
+/**
+ * Registration: the seller collects where registered, or through a scheme (noted on the
+ * draft); otherwise the decision that it does not (not registered, or registered only in
+ * the typed country whose tax does not reach the territory).
+ */
+function uncollected(d: Draft, place: Extract<Place, { kind: 'taxed' }>, main: LeviedTax, treatment: CompiledTreatment, where: JurisdictionRef): Decision | null {
+  const taxingJ = place.where.jurisdiction as CompiledJurisdiction;
+  if (d.registrations.has(main.tax.registration)) return null;
+  const via = place.scheme;
+  if (via !== null) {
+    d.scheme = { id: via.scheme.jurisdiction.id, name: via.scheme.jurisdiction.name };
+    note(d, `Collected through the ${via.scheme.jurisdiction.name}.`);
+    if (via.limit && d.s.consignmentValue === undefined) {
+      note(d, `The ${via.scheme.jurisdiction.name} covers consignments of an intrinsic value up to ${via.limit.currency} ${via.limit.amount} only; above that, import VAT is due at the border.`);
+    }
+    return null;
+  }
+  const dest = d.dest;
+  const home = dest.excludedFrom?.root;
+  if (place.where === dest && home && d.registrations.has(taxesOf(home)[0]?.tax.registration ?? home.id)) {
+    note(d, `${dest.territory?.name ?? taxingJ.name} is outside the ${dest.excludedFrom?.name} tax area; ${main.tax.name} applies there instead, and the seller is not registered for it.`);
+    return finish(d, 'non_taxable', 'excluded_territory', where, [zeroLine(main, treatment)]);
+  }
+  note(d, `Not registered for ${main.tax.name} in ${taxingJ.name}: no tax is charged.`);
+  return finish(d, 'not_registered', 'not_registered', where, [zeroLine(main, treatment)]);
+}
+
+/** The charged decision: the main tax at its class's rate, then every other tax levied there that applies and is registered. */
+function charged(d: Draft, place: Extract<Place, { kind: 'taxed' }>, levied: readonly LeviedTax[], treatment: CompiledTreatment, where: JurisdictionRef): Decision {
   const taxing = place.where;
   const taxingJ = taxing.jurisdiction as CompiledJurisdiction;
-  const levied = taxing === dest ? destTaxes : taxesOf(taxingJ);
-  const where = taxing === dest ? destRef : ref(taxingJ, taxing);
-  const main = levied[0];
-  if (!main || main.tax.role !== 'main') {
-    note(`${taxingJ.name} has no ${levied.length > 0 ? 'general' : 'sales'} tax.`);
-    return outcome('non_taxable', 'no_tax_in_jurisdiction', where, []);
-  }
-  const treatment = treatmentOf(main.tax, place.regime, s.taxCode, day, date);
-  if (treatment.treatment !== 'taxable') {
-    const code = rules.taxCodes.get(s.taxCode)?.name ?? s.taxCode;
-    note(treatment.note);
-    if (treatment.treatment === 'exempt') {
-      note(`${code} supplies are exempt from ${main.tax.name} in ${taxingJ.name}.`);
-      return outcome('non_taxable', 'product_exempt', where, [zeroLine(main, treatment)]);
-    }
-    note(`${code} is not taxable in ${taxingJ.name}.`);
-    return outcome('non_taxable', 'not_taxable_in_jurisdiction', where, [zeroLine(main, treatment)]);
-  }
-
-  // Registration: the seller collects where registered, or through a scheme.
-  const viaScheme = place.scheme !== null && !registrations.has(main.tax.registration) ? place.scheme : null;
-  if (!registrations.has(main.tax.registration) && viaScheme === null) {
-    const home = dest.excludedFrom?.root;
-    const homeMain = home ? taxesOf(home)[0] : undefined;
-    if (taxing === dest && home && registrations.has(homeMain?.tax.registration ?? home.id)) {
-      // Registered in the typed country only: its tax does not reach the territory.
-      note(`${dest.territory?.name ?? taxingJ.name} is outside the ${dest.excludedFrom?.name} tax area; ${main.tax.name} applies there instead, and the seller is not registered for it.`);
-      return outcome('non_taxable', 'excluded_territory', where, [zeroLine(main, treatment)]);
-    }
-    note(`Not registered for ${main.tax.name} in ${taxingJ.name}: no tax is charged.`);
-    return outcome('not_registered', 'not_registered', where, [zeroLine(main, treatment)]);
-  }
-  if (viaScheme !== null) {
-    scheme = { id: viaScheme.scheme.jurisdiction.id, name: viaScheme.scheme.jurisdiction.name };
-    note(`Collected through the ${viaScheme.scheme.jurisdiction.name}.`);
-    if (viaScheme.limit && s.consignmentValue === undefined) {
-      note(`The ${viaScheme.scheme.jurisdiction.name} covers consignments of an intrinsic value up to ${viaScheme.limit.currency} ${viaScheme.limit.amount} only; above that, import VAT is due at the border.`);
-    }
-  }
-
-  // Rates of every tax levied there: the main tax, then the others that apply.
+  const main = levied[0] as LeviedTax;
   const rateClass = treatment.rateClass as NonNullable<typeof treatment.rateClass>;
-  const mainRate = rateOf(main.tax, rateClass, taxing.rates, day, date);
+  const mainRate = rateOf(main.tax, rateClass, taxing.rates, d.day, d.date);
   const lines: TaxLine[] = [chargedLine(main, treatment, mainRate)];
-  note(treatment.note);
+  note(d, treatment.note);
   for (let i = 1; i < levied.length; i++) {
-    const other = levied[i] as (typeof levied)[number];
-    if (day < other.tax.since) continue;
-    const t = treatmentOf(other.tax, place.regime, s.taxCode, day, date);
+    const other = levied[i] as LeviedTax;
+    if (d.day < other.tax.since) continue;
+    const t = treatmentOf(other.tax, place.regime, d.s.taxCode, d.day, d.date);
     if (t.treatment !== 'taxable') continue;
-    const rate = rateOf(other.tax, t.rateClass as NonNullable<typeof t.rateClass>, null, day, date);
+    const rate = rateOf(other.tax, t.rateClass as NonNullable<typeof t.rateClass>, null, d.day, d.date);
     if (rate.units === 0) continue;
-    if (!registrations.has(other.tax.registration)) {
-      note(`Not registered for ${other.tax.name} in ${other.owner.name}: it is not charged.`);
+    if (!d.registrations.has(other.tax.registration)) {
+      note(d, `Not registered for ${other.tax.name} in ${other.owner.name}: it is not charged.`);
       continue;
     }
     lines.push(chargedLine(other, t, rate));
   }
-
   if (mainRate.units === 0) {
-    note(`Zero-rated in ${taxingJ.name}.`);
+    note(d, `Zero-rated in ${taxingJ.name}.`);
     // Only the other taxes are charged: the reason is theirs (the first one's class).
-    const charged = lines[1];
-    return outcome(charged ? 'taxable' : 'non_taxable', charged ? classReason(s.taxCode, charged.rateClass ?? 'standard') : 'zero_rated', where, lines);
+    const other = lines[1];
+    return finish(d, other ? 'taxable' : 'non_taxable', other ? classReason(d.s.taxCode, other.rateClass ?? 'standard') : 'zero_rated', where, lines);
   }
   const partial = treatment.partUnits < PERCENT_100;
-  if (partial) note(`${treatment.part} % of the amount is taxable in ${taxingJ.name}.`);
-  return outcome('taxable', partial ? 'partially_taxable' : classReason(s.taxCode, rateClass), where, lines);
+  if (partial) note(d, `${treatment.part} % of the amount is taxable in ${taxingJ.name}.`);
+  return finish(d, 'taxable', partial ? 'partially_taxable' : classReason(d.s.taxCode, rateClass), where, lines);
 }
 
 function classReason(code: TaxCodeId, rateClass: string): TaxReason {
