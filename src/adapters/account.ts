@@ -6,16 +6,12 @@ import { canonicalCountry } from '../core/location.js';
 import { issuesFromZod } from './issues.js';
 import { accountSchemas, MAX_REGISTRATIONS, PRODUCT_TYPES, TAX_CODES, type AccountInput, type AccountOutput, type AccountRegistrationInput } from './schemas.js';
 import { ownCopy, ownFields, prototypePolluted, unreadable } from './read.js';
-import { COUNTRY_RE, CURRENCY_RE, isPlainObject } from './input.js';
+import { COUNTRY_RE, CURRENCY_RE, isPlainObject, oneOfOrAbsent } from './input.js';
 
 export { TAX_CODES, PRODUCT_TYPES } from './schemas.js';
 
 function optionalDateOk(v: unknown): boolean {
   return v === undefined || v === null || v === '' || (typeof v === 'string' && !Number.isNaN(dayNumber(v)));
-}
-
-function oneOfOrAbsent(v: unknown, allowed: readonly string[]): boolean {
-  return v === undefined || (typeof v === 'string' && allowed.includes(v));
 }
 
 /** A registration the schema accepts as it is: its fields walked once, an unknown one refused. */

@@ -12,6 +12,11 @@ export function isPlainObject(v: unknown): v is Record<string, unknown> {
   return proto === Object.prototype || proto === null;
 }
 
+/** Absent, or one of the allowed strings (what the fast checks accept for an optional enumerated field). */
+export function oneOfOrAbsent(v: unknown, allowed: readonly string[]): boolean {
+  return v === undefined || (typeof v === 'string' && allowed.includes(v));
+}
+
 /** Edit distance of two short names (insertions, deletions, substitutions, transpositions). */
 function distance(a: string, b: string): number {
   const rows = a.length + 1;

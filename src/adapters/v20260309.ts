@@ -13,7 +13,7 @@ import { engineFor, type Engine } from './engine.js';
 import { issuesFromZod } from './issues.js';
 import { isBoolean, isFunction, ownCopy, ownFields, prototypePolluted, readOptions, RULE_SET, unreadable, type OptionCheck } from './read.js';
 import { MAX_AMOUNT_LENGTH, MAX_LINE_ITEMS, MAX_TAX_DATE, requestSchemas, type CalculationJurisdiction, type CalculationRequest, type CalculationRequestOutput, type CalculationResponse, type CalculationLineResult, type LineTax, type TaxBreakdownEntry } from './schemas.js';
-import { AMOUNT_RE, COUNTRY_RE, CURRENCY_RE, isPlainObject } from './input.js';
+import { AMOUNT_RE, COUNTRY_RE, CURRENCY_RE, isPlainObject, oneOfOrAbsent } from './input.js';
 import type { TaxIdVerdictFunction } from './v20241028.js';
 
 export { MAX_LINE_ITEMS, MAX_TAX_DATE } from './schemas.js';
@@ -23,10 +23,6 @@ type ParsedRequest = CalculationRequestOutput;
 
 function optionalText(v: unknown, max: number): boolean {
   return v === undefined || (typeof v === 'string' && v.length <= max);
-}
-
-function oneOfOrAbsent(v: unknown, allowed: readonly string[]): boolean {
-  return v === undefined || (typeof v === 'string' && allowed.includes(v));
 }
 
 /** An address the schema accepts as it is: its own fields walked once, an unknown one refused. */
