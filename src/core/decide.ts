@@ -128,6 +128,8 @@ function ref(j: CompiledJurisdiction, location: Location | null): JurisdictionRe
 
 /** A sentence: rule notes are joined with spaces, so each ends with its full stop. */
 function sentence(text: string): string {
+  const last = text.charCodeAt(text.length - 1);
+  if (last === 46 || last === 33 || last === 63) return text; // . ! ?
   return /[.!?]["')\]]*$/.test(text) ? text : `${text}.`;
 }
 
