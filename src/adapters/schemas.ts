@@ -12,6 +12,7 @@ import { AMOUNT_RE, COUNTRY_RE, CURRENCY_RE } from './input.js';
 
 export const TAX_CODES = ['consulting', 'eservice', 'ebook', 'saas', 'standard', 'reduced', 'exempt'] as const;
 export const PRODUCT_TYPES = ['good', 'service'] as const;
+export const BEHAVIORS = ['exclusive', 'inclusive'] as const;
 export const JURISDICTION_LEVELS = ['country', 'state', 'province', 'territory', 'scheme', 'county', 'city', 'district'] as const satisfies readonly JurisdictionLevel[];
 /** The spec's cap on items per document. */
 export const MAX_LINE_ITEMS = 200;
@@ -59,7 +60,7 @@ function buildAccountSchemas() {
   return { registration, account };
 }
 
-const behaviorSchema = () => z.enum(['exclusive', 'inclusive']);
+const behaviorSchema = () => z.enum(BEHAVIORS);
 
 function buildRequestSchemas() {
   configure();

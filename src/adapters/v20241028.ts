@@ -9,6 +9,7 @@ import { canonicalCountry } from '../core/location.js';
 import { offlineTaxIdVerdict } from '../taxid/index.js';
 import { PRODUCT_TYPES, TAX_CODES, type Account } from './account.js';
 import { engineFor, type Engine } from './engine.js';
+import { BEHAVIORS as BEHAVIOR_VALUES } from './schemas.js';
 import { AMOUNT_RE, closestName, COUNTRY_RE, CURRENCY_RE, unknownFieldIssues } from './input.js';
 
 /**
@@ -87,7 +88,7 @@ export type TaxRateQuery = Simplify<
 /** A v20241028 query: a query string (with or without its `?`), a URLSearchParams, or an object of the parameters. */
 export type TaxRateQueryInput = string | URLSearchParams | Readonly<TaxRateQuery>;
 
-const BEHAVIORS = ['exclusive', 'inclusive'] as const satisfies readonly TaxBehavior[];
+const BEHAVIORS = BEHAVIOR_VALUES satisfies readonly TaxBehavior[];
 
 /** What each kind of parameter is: its check's wording, its allowed values, its placeholder in the CLI's usage. */
 export const TAX_RATE_PARAMETER_KINDS: {

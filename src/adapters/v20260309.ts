@@ -12,7 +12,7 @@ import { PRODUCT_TYPES, TAX_CODES, type Account } from './account.js';
 import { engineFor, type Engine } from './engine.js';
 import { issuesFromZod } from './issues.js';
 import { isBoolean, isFunction, ownCopy, ownFields, prototypePolluted, readOptions, RULE_SET, unreadable, type OptionCheck } from './read.js';
-import { MAX_AMOUNT_LENGTH, MAX_LINE_ITEMS, MAX_TAX_DATE, requestSchemas, type CalculationJurisdiction, type CalculationRequest, type CalculationRequestOutput, type CalculationResponse, type CalculationLineResult, type LineTax, type TaxBreakdownEntry } from './schemas.js';
+import { BEHAVIORS, MAX_AMOUNT_LENGTH, MAX_LINE_ITEMS, MAX_TAX_DATE, requestSchemas, type CalculationJurisdiction, type CalculationRequest, type CalculationRequestOutput, type CalculationResponse, type CalculationLineResult, type LineTax, type TaxBreakdownEntry } from './schemas.js';
 import { AMOUNT_RE, COUNTRY_RE, CURRENCY_RE, isPlainObject, oneOfOrAbsent } from './input.js';
 import type { TaxIdVerdictFunction } from './v20241028.js';
 
@@ -90,7 +90,6 @@ function plainLineItem(l: unknown): boolean {
   return required === 3;
 }
 
-const BEHAVIORS = ['exclusive', 'inclusive'] as const;
 
 /**
  * True only for a request the schema accepts as it is (plain objects, every constraint of

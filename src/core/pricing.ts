@@ -114,21 +114,7 @@ export function price(lines: readonly PricingLine[], amount: Minor, behavior: 'e
   const den = behavior === 'inclusive' ? scale + sum : scale;
   // Doubles while every product (at most |amount| × den) is a safe integer.
   if (typeof amount === 'number' ? Math.abs(amount) * den <= MAX_SAFE : (amount < 0n ? -amount : amount) * BigInt(den) <= MAX_SAFE_BIG) {
-    const a = Number(amount);
-    // One line per group (one VAT; GST and PST): each tax is round(|amount| × e / den) with its sign.
-    if (n === 1 || (n === 2 && (lines[0] as PricingLine).group !== (lines[1] as PricingLine).group)) {
-      const abs = a < 0 ? -a : a;
-      const taxes: Minor[] = new Array<Minor>(n);
-      let tax = 0;
-      for (let i = 0; i < n; i++) {
-        const e = effectiveRate(lines[i] as PricingLine, whole);
-        const t = e === 0 || abs === 0 ? 0 : numbers.roundDiv(abs * e, den);
-        taxes[i] = a < 0 && t !== 0 ? -t : t;
-        tax += taxes[i] as number;
-      }
-      return behavior === 'inclusive' ? { taxes, tax, subtotal: a - tax, total: a } : { taxes, tax, subtotal: a, total: a + tax };
-    }
-    return priceWith(numbers, lines, whole, a, den, behavior);
+    return priceWith(numbers, lines, whole, Number(amount), den, behavior);
   }
   return priceWith(bigints, lines, whole, BigInt(amount), den, behavior);
 }
