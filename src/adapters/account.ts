@@ -6,7 +6,7 @@ import { canonicalCountry } from '../core/location.js';
 import { issuesFromZod } from './issues.js';
 import { accountSchemas, MAX_REGISTRATIONS, PRODUCT_TYPES, TAX_CODES, type AccountInput, type AccountOutput, type AccountRegistrationInput } from './schemas.js';
 import { ownCopy, ownFields, prototypePolluted, unreadable } from './read.js';
-import { COUNTRY_RE, CURRENCY_RE, isPlainObject, oneOfOrAbsent } from './input.js';
+import { COUNTRY_RE, CURRENCY_RE, hasOwn, isPlainObject, oneOfOrAbsent } from './input.js';
 
 export { TAX_CODES, PRODUCT_TYPES } from './schemas.js';
 
@@ -19,7 +19,7 @@ function plainRegistration(r: unknown): boolean {
   if (!isPlainObject(r)) return false;
   let hasId = false;
   for (const key in r) {
-    if (!Object.hasOwn(r, key)) continue; // inherited (a polluted prototype): not a field
+    if (!hasOwn.call(r, key)) continue; // inherited (a polluted prototype): not a field
     const v = r[key];
     switch (key) {
       case 'jurisdiction_id':
@@ -60,7 +60,7 @@ export function isPlainValidAccount(a: unknown): a is AccountOutput {
   // The object's own fields, walked once (no probing of absent ones); bits of the required three.
   let required = 0;
   for (const key in a) {
-    if (!Object.hasOwn(a, key)) continue; // inherited (a polluted prototype): not a field
+    if (!hasOwn.call(a, key)) continue; // inherited (a polluted prototype): not a field
     const v = a[key];
     switch (key) {
       case 'country':

@@ -5,6 +5,14 @@ export const COUNTRY_RE = /^[A-Za-z]{2}$/;
 export const CURRENCY_RE = /^[A-Za-z]{3}$/;
 export const AMOUNT_RE = /^-?\d+(\.\d+)?$/;
 
+/**
+ * `Object.prototype.hasOwnProperty`, called as `hasOwn.call(o, key)`: inside a `for…in`
+ * loop V8 compiles this call to a check of the loop's own cache, where `Object.hasOwn` is
+ * a full call (~20 ns a field on Node 20).
+ */
+// eslint-disable-next-line @typescript-eslint/unbound-method
+export const hasOwn: (this: object, key: PropertyKey) => boolean = Object.prototype.hasOwnProperty;
+
 /** A plain object (object literal, JSON.parse, Object.create(null)): what the fast checks read directly. */
 export function isPlainObject(v: unknown): v is Record<string, unknown> {
   if (typeof v !== 'object' || v === null) return false;

@@ -13,7 +13,7 @@ import { engineFor, type Engine } from './engine.js';
 import { issuesFromZod } from './issues.js';
 import { isBoolean, isFunction, ownCopy, ownFields, prototypePolluted, readOptions, RULE_SET, unreadable, type OptionCheck } from './read.js';
 import { BEHAVIORS, MAX_AMOUNT_LENGTH, MAX_LINE_ITEMS, MAX_TAX_DATE, requestSchemas, type CalculationJurisdiction, type CalculationRequest, type CalculationRequestOutput, type CalculationResponse, type CalculationLineResult, type LineTax, type TaxBreakdownEntry } from './schemas.js';
-import { AMOUNT_RE, COUNTRY_RE, CURRENCY_RE, isPlainObject, oneOfOrAbsent } from './input.js';
+import { AMOUNT_RE, COUNTRY_RE, CURRENCY_RE, hasOwn, isPlainObject, oneOfOrAbsent } from './input.js';
 import type { TaxIdVerdictFunction } from './v20241028.js';
 
 export { MAX_LINE_ITEMS, MAX_TAX_DATE } from './schemas.js';
@@ -30,7 +30,7 @@ function plainAddress(a: unknown): boolean {
   if (!isPlainObject(a)) return false;
   let hasCountry = false;
   for (const key in a) {
-    if (!Object.hasOwn(a, key)) continue; // inherited (a polluted prototype): not a field
+    if (!hasOwn.call(a, key)) continue; // inherited (a polluted prototype): not a field
     const v = a[key];
     switch (key) {
       case 'country':
@@ -60,7 +60,7 @@ function plainLineItem(l: unknown): boolean {
   if (!isPlainObject(l)) return false;
   let required = 0;
   for (const key in l) {
-    if (!Object.hasOwn(l, key)) continue; // inherited (a polluted prototype): not a field
+    if (!hasOwn.call(l, key)) continue; // inherited (a polluted prototype): not a field
     const v = l[key];
     switch (key) {
       case 'reference':
@@ -102,7 +102,7 @@ export function isPlainValidRequest(r: unknown): r is ParsedRequest {
   // The request's own fields, walked once; bits of the two required ones.
   let required = 0;
   for (const key in r) {
-    if (!Object.hasOwn(r, key)) continue; // inherited (a polluted prototype): not a field
+    if (!hasOwn.call(r, key)) continue; // inherited (a polluted prototype): not a field
     const v = r[key];
     switch (key) {
       case 'customer_address':

@@ -70,16 +70,30 @@ export function bandOf(value: Money | undefined, limit: Money, day: number, conv
  * Writes where an address is, as key parts, into `out` from `at`, and gives the index after
  * them: the country as typed, then its details — postal code, city and region, what
  * `locate` reads (not the street) — where they can change the answer (the country has
- * territory or region rules). The details are one string with separators, never a country
- * code or a number, so the parts of consecutive addresses and the supply read back
- * unambiguously.
+ * territory or region rules), as one string (see `detailsKey`). An origin's details always
+ * start with U+0000, so they are never a country code and the parts of an origin and a
+ * destination read back unambiguously; the destination's (`last`: only the supply number,
+ * a number, follows) may be the bare postal code, so the usual lookup builds no string.
  */
-export function addressKey(rules: RuleSet, a: Address, out: (string | number)[], at: number): number {
+export function addressKey(rules: RuleSet, a: Address, out: (string | number)[], at: number, last = false): number {
   out[at] = a.country;
   const { postalCode, city, region } = a;
   if ((postalCode === undefined && city === undefined && region === undefined) || !rules.detailsMatter(a.country)) return at + 1;
-  out[at + 1] = `${postalCode ?? ''}\u0000${city ?? ''}\u0000${region ?? ''}`;
+  out[at + 1] = detailsKey(postalCode, city, region, last);
   return at + 2;
+}
+
+/**
+ * An address's details as one string: with `bare`, a postal code given alone is itself (when
+ * it does not start with U+0000); otherwise U+0000, then each detail's length, a colon and
+ * the detail (an absent one is empty), so that no two different details share a string.
+ */
+export function detailsKey(postalCode: string | undefined, city: string | undefined, region: string | undefined, bare: boolean): string {
+  if (bare && city === undefined && region === undefined && postalCode !== undefined && postalCode.charCodeAt(0) !== 0) return postalCode;
+  const p = postalCode ?? '';
+  const c = city ?? '';
+  const r = region ?? '';
+  return `\u0000${p.length}:${p}${c.length}:${c}${r.length}:${r}`;
 }
 
 /**
@@ -116,7 +130,7 @@ const TAX_CODE_INDEX: Readonly<Record<string, number>> = { consulting: 0, eservi
  */
 export function situationKey(rules: RuleSet, s: Situation, day: number, convert?: CurrencyConverter, limit?: Money | null): (string | number)[] {
   const out: (string | number)[] = [];
-  supplyKey(s, out, addressKey(rules, s.destination, out, addressKey(rules, s.origin, out, 0)));
+  supplyKey(s, out, addressKey(rules, s.destination, out, addressKey(rules, s.origin, out, 0), true));
   if (limit) out.push(consignmentKey(s, limit, day, convert));
   return out;
 }

@@ -33,8 +33,10 @@ import { activeOn, indexRegistrations, isFrozenList, registrationDays, type Acti
  * objects, measured on the default rules and rounded up.
  */
 const DECISION_BYTES = 1_024;
-/** Bytes a cache entry holds besides its key's characters (2 bytes each): a map slot, measured and rounded up. */
+/** Bytes a cache entry holds: a map slot, measured and rounded up. */
 const ENTRY_BYTES = 96;
+/** Bytes a destination's details hold besides their string's characters (2 bytes each): their own map and its slot, measured and rounded up. */
+const DETAILS_BYTES = 256;
 /** Bytes one remembered set of registrations holds besides its registrations, rounded up. */
 const REGISTRATION_SET_BYTES = 4_096;
 export const DEFAULT_CACHE_BYTES = 32 * 2 ** 20;
@@ -132,20 +134,16 @@ function descendOrNull(node: Node, parts: readonly (string | number)[]): Node | 
 }
 
 /**
- * The key of a leaf in its destination's node: the parts after the destination's country,
- * one value (the supply number) or joined (an address's details and the supply number), so
- * that a destination's leaves share one map.
+ * The leaf of `parts` (the first `count`: destination country, then its details when they
+ * matter, then the supply number) under an origin's node, or undefined. A destination's
+ * node holds the leaves of its bare address by supply number, and one map by supply number
+ * for each of its details.
  */
-function leafKey(parts: readonly (string | number)[], count: number): string | number {
-  if (count === 2) return parts[1] as string | number;
-  let key = String(parts[1]);
-  for (let i = 2; i < count; i++) key += `\u0001${parts[i] as string | number}`;
-  return key;
-}
-
-/** The leaf of `parts` (the first `count`: destination country, then the rest) under an origin's node, or undefined. */
 function lookup(node: Node, parts: readonly (string | number)[], count: number): Leaf | undefined {
-  return (node.get(parts[0] as string) as Node | undefined)?.get(leafKey(parts, count)) as Leaf | undefined;
+  const destination = node.get(parts[0] as string) as Node | undefined;
+  if (destination === undefined) return undefined;
+  if (count === 2) return destination.get(parts[1] as number) as Leaf | undefined;
+  return (destination.get(parts[1] as string) as Node | undefined)?.get(parts[2] as number) as Leaf | undefined;
 }
 
 export function createDecisionCache(rules: RuleSet, options: DecisionCacheOptions = {}): DecisionCache {
@@ -255,10 +253,11 @@ export function createDecisionCache(rules: RuleSet, options: DecisionCacheOption
    */
   function store(key: readonly (string | number)[], count: number, s: Situation, day: number, set: RegistrationSet, epoch: number, origin: Address, d: Decision): Decision {
     const content = JSON.stringify(d);
-    const at = leafKey(key, count);
-    const entryBytes = ENTRY_BYTES + (typeof at === 'string' ? 2 * at.length : 0);
+    // A destination's details cost their map and their string, once (charged here, refunded below when there already).
+    const details = count === 3 ? (key[1] as string) : null;
+    const detailsBytes = details === null ? 0 : DETAILS_BYTES + 2 * details.length;
     const decisionBytes = DECISION_BYTES + 2 * content.length;
-    if (young.bytes + entryBytes + (young.decisions.has(content) ? 0 : decisionBytes) > half) {
+    if (young.bytes + ENTRY_BYTES + detailsBytes + (young.decisions.has(content) ? 0 : decisionBytes) > half) {
       old = young;
       young = generation();
       lastOriginNode = null;
@@ -268,7 +267,15 @@ export function createDecisionCache(rules: RuleSet, options: DecisionCacheOption
       young.decisions.set(content, (shared = d));
       young.bytes += decisionBytes;
     }
-    const parent = child(originNode(set, epoch, origin, true) as Node, key[0] as string);
+    let parent = child(originNode(set, epoch, origin, true) as Node, key[0] as string);
+    if (details !== null) {
+      const known = parent.get(details) as Node | undefined;
+      if (known === undefined) {
+        parent.set(details, (parent = new Map()));
+        young.bytes += detailsBytes;
+      } else parent = known;
+    }
+    const at = key[count - 1] as number;
     if (shared.consignmentLimit === null) parent.set(at, shared);
     else {
       let leaf = parent.get(at) as Leaf | undefined;
@@ -276,7 +283,7 @@ export function createDecisionCache(rules: RuleSet, options: DecisionCacheOption
       leaf.decisions.set(consignmentKey(s, shared.consignmentLimit, day, convert), shared);
     }
     young.entries++;
-    young.bytes += entryBytes;
+    young.bytes += ENTRY_BYTES;
     return shared;
   }
 
@@ -293,7 +300,7 @@ export function createDecisionCache(rules: RuleSet, options: DecisionCacheOption
       const epoch = epochOf(set, day);
       const from = originNode(set, epoch, input.origin, false);
       // The key of the situation, read from the input (the situation itself is made on a miss).
-      const at = addressKey(rules, input.destination, scratch, 0);
+      const at = addressKey(rules, input.destination, scratch, 0, true);
       scratch[at] = supplyNumber(input.taxCode, input.productType, customerOf(input));
       const count = at + 1;
       const leaf = from === undefined ? undefined : lookup(from, scratch, count);
@@ -305,7 +312,7 @@ export function createDecisionCache(rules: RuleSet, options: DecisionCacheOption
       const situation = situationOf(input);
       // A miss: the key made afresh (a currency converter may have called back in and used the scratch).
       const key: (string | number)[] = [];
-      supplyKey(situation, key, addressKey(rules, situation.destination, key, 0));
+      supplyKey(situation, key, addressKey(rules, situation.destination, key, 0, true));
       const origin: (string | number)[] = [];
       const head = [set.id, epoch, ...origin.slice(0, addressKey(rules, input.origin, origin, 0))];
       let d = fromLeaf(lookup(descendOrNull(old.root, head) ?? EMPTY, key, count), situation, day);

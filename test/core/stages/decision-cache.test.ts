@@ -458,6 +458,18 @@ describe('the situation key', () => {
     }
   });
 
+  it('tells details apart whatever characters they hold: no two different postal codes, cities and regions share a key', () => {
+    const at = (side: 'origin' | 'destination', address: Omit<Address, 'country'>) => key({ ...base, [side]: { country: 'XC', ...address } });
+    for (const side of ['origin', 'destination'] as const) {
+      // Joined with a separator, these two would read the same ("1\u00002\u0000\u00003").
+      expect(at(side, { postalCode: '1\u00002', region: '3' })).not.toEqual(at(side, { postalCode: '1', city: '2\u0000', region: '3' }));
+      expect(at(side, { postalCode: '\u00001:1' })).not.toEqual(at(side, { postalCode: '1' }));
+      expect(at(side, { postalCode: '1' })).not.toEqual(at(side, { city: '1' }));
+    }
+    // An origin's details are never taken for the destination's country.
+    expect(key({ ...base, origin: { country: 'XC', postalCode: 'XD' }, destination: { country: 'XE' } })).not.toEqual(key({ ...base, origin: { country: 'XC' }, destination: { country: 'XD', postalCode: 'XE' } }));
+  });
+
   it('leaves out what cannot change the decision: an address’s details where the country has no territories or regions, a value where no limit reads it', () => {
     const inXB = { ...base, destination: { country: 'XB' } };
     expect(key({ ...inXB, destination: { country: 'XB', postalCode: '1000', city: 'Bordur' } })).toEqual(key(inXB));
