@@ -6,7 +6,7 @@ import { canonicalCountry } from '../core/location.js';
 import { issuesFromZod } from './issues.js';
 import { accountSchemas, MAX_REGISTRATIONS, PRODUCT_TYPES, TAX_CODES, type AccountInput, type AccountOutput, type AccountRegistrationInput } from './schemas.js';
 import { ownCopy, ownFields, prototypePolluted, unreadable } from './read.js';
-import { COUNTRY_RE, CURRENCY_RE, hasOwn, isPlainObject, oneOfOrAbsent } from './input.js';
+import { isCountryText, isCurrencyText, hasOwn, isPlainObject, oneOfOrAbsent } from './input.js';
 
 export { TAX_CODES, PRODUCT_TYPES } from './schemas.js';
 
@@ -64,11 +64,11 @@ export function isPlainValidAccount(a: unknown): a is AccountOutput {
     const v = a[key];
     switch (key) {
       case 'country':
-        if (typeof v !== 'string' || !COUNTRY_RE.test(v)) return false;
+        if (typeof v !== 'string' || !isCountryText(v)) return false;
         required |= 1;
         break;
       case 'currency':
-        if (typeof v !== 'string' || !CURRENCY_RE.test(v)) return false;
+        if (typeof v !== 'string' || !isCurrencyText(v)) return false;
         required |= 2;
         break;
       case 'registrations':

@@ -5,6 +5,41 @@ export const COUNTRY_RE = /^[A-Za-z]{2}$/;
 export const CURRENCY_RE = /^[A-Za-z]{3}$/;
 export const AMOUNT_RE = /^-?\d+(\.\d+)?$/;
 
+/** Whether the character at `i` is an ASCII digit. */
+function digitAt(v: string, i: number): boolean {
+  const c = v.charCodeAt(i);
+  return c >= 48 && c <= 57;
+}
+
+/** Whether a string is a decimal amount as AMOUNT_RE has it (read by hand: the fast checks run on every line). */
+export function isAmountText(v: string): boolean {
+  const n = v.length;
+  let i = n > 0 && v.charCodeAt(0) === 45 ? 1 : 0; // "-"
+  const start = i;
+  while (i < n && digitAt(v, i)) i++;
+  if (i === start) return false;
+  if (i === n) return true;
+  if (v.charCodeAt(i) !== 46 || i + 1 === n) return false; // "."
+  for (i++; i < n; i++) if (!digitAt(v, i)) return false;
+  return true;
+}
+
+/** Whether the character at `i` is an ASCII letter. */
+function letterAt(v: string, i: number): boolean {
+  const c = v.charCodeAt(i) | 32;
+  return c >= 97 && c <= 122;
+}
+
+/** Whether a string is two ASCII letters (as COUNTRY_RE has it). */
+export function isCountryText(v: string): boolean {
+  return v.length === 2 && letterAt(v, 0) && letterAt(v, 1);
+}
+
+/** Whether a string is three ASCII letters (as CURRENCY_RE has it). */
+export function isCurrencyText(v: string): boolean {
+  return v.length === 3 && letterAt(v, 0) && letterAt(v, 1) && letterAt(v, 2);
+}
+
 /**
  * `Object.prototype.hasOwnProperty`, called as `hasOwn.call(o, key)`: inside a `for…in`
  * loop V8 compiles this call to a check of the loop's own cache, where `Object.hasOwn` is

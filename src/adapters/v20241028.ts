@@ -10,7 +10,7 @@ import { offlineTaxIdVerdict } from '../taxid/index.js';
 import { PRODUCT_TYPES, TAX_CODES, type Account } from './account.js';
 import { engineFor, type Engine } from './engine.js';
 import { BEHAVIORS as BEHAVIOR_VALUES } from './schemas.js';
-import { AMOUNT_RE, closestName, COUNTRY_RE, CURRENCY_RE, unknownFieldIssues } from './input.js';
+import { isAmountText, closestName, isCountryText, isCurrencyText, unknownFieldIssues } from './input.js';
 
 /**
  * What a parameter of the query holds. The kind decides the parameter's check, its type in
@@ -494,7 +494,7 @@ function checkValues(q: ReadQuery, rules: RuleSet): void {
         if (Number.isNaN(dayNumber(v))) values[i] = malformed(q, PARAMS[i] as TaxRateParameter, v);
         break;
       case 4:
-        if (!AMOUNT_RE.test(v)) values[i] = malformed(q, PARAMS[i] as TaxRateParameter, v);
+        if (!isAmountText(v)) values[i] = malformed(q, PARAMS[i] as TaxRateParameter, v);
         break;
       case 5:
         values[i] = currencyParam(q, PARAMS[i] as TaxRateParameter, v, rules);
@@ -514,7 +514,7 @@ function notOneOf(q: ReadQuery, p: TaxRateParameter, v: string): undefined {
 function countryParam(q: ReadQuery, p: TaxRateParameter, v: string, rules: RuleSet): string | undefined {
   const c = rules.countryOf(v);
   if (c !== null) return c;
-  if (!COUNTRY_RE.test(v)) {
+  if (!isCountryText(v)) {
     malformed(q, p, v);
     return undefined;
   }
@@ -525,7 +525,7 @@ function countryParam(q: ReadQuery, p: TaxRateParameter, v: string, rules: RuleS
 /** A currency parameter checked, in capitals: a currency a sale can be in. */
 function currencyParam(q: ReadQuery, p: TaxRateParameter, v: string, rules: RuleSet): string | undefined {
   if (rules.currencies.has(v)) return v;
-  if (!CURRENCY_RE.test(v)) return malformed(q, p, v);
+  if (!isCurrencyText(v)) return malformed(q, p, v);
   const code = v.toUpperCase();
   if (rules.currencies.has(code)) return code;
   addIssue(q, { path: [p.name], code: 'invalid_value', message: unknownCurrency(rules, code) });

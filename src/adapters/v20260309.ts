@@ -13,7 +13,7 @@ import { engineFor, type Engine } from './engine.js';
 import { issuesFromZod } from './issues.js';
 import { isBoolean, isFunction, ownCopy, ownFields, prototypePolluted, readOptions, RULE_SET, unreadable, type OptionCheck } from './read.js';
 import { BEHAVIORS, MAX_AMOUNT_LENGTH, MAX_LINE_ITEMS, MAX_TAX_DATE, requestSchemas, type CalculationJurisdiction, type CalculationRequest, type CalculationRequestOutput, type CalculationResponse, type CalculationLineResult, type LineTax, type TaxBreakdownEntry } from './schemas.js';
-import { AMOUNT_RE, COUNTRY_RE, CURRENCY_RE, hasOwn, isPlainObject, oneOfOrAbsent } from './input.js';
+import { isAmountText, isCountryText, isCurrencyText, hasOwn, isPlainObject, oneOfOrAbsent } from './input.js';
 import type { TaxIdVerdictFunction } from './v20241028.js';
 
 export { MAX_LINE_ITEMS, MAX_TAX_DATE } from './schemas.js';
@@ -21,75 +21,56 @@ export type { CalculationAddress, CalculationLineItem, CalculationRequest, Calcu
 
 type ParsedRequest = CalculationRequestOutput;
 
+/** The fields of a request, of an address and of a line item. */
+const REQUEST_FIELDS = ['origin_address', 'customer_address', 'customer_tax_id', 'currency', 'tax_date', 'tax_behavior', 'line_items'] as const;
+const ADDRESS_FIELDS = ['country', 'state', 'postal_code', 'city', 'line1', 'line2'] as const;
+const LINE_FIELDS = ['reference', 'amount', 'quantity', 'tax_code', 'product_type', 'tax_behavior'] as const;
+
+/**
+ * Whether an object has no field but the known ones. The fast checks below read the fields
+ * they know by name and count those present (`found`); the object's own fields are then
+ * counted by `for…in`, and only when the counts differ — a field they do not know (a
+ * misspelt one), or a known one holding `undefined` — are the names compared. An inherited
+ * field (a polluted prototype) hands the object to the schema's path.
+ */
+function onlyKnownFields(o: object, found: number, known: readonly string[]): boolean {
+  let n = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) return false;
+    n++;
+  }
+  if (n === found) return true;
+  for (const key in o) if (!known.includes(key)) return false;
+  return true;
+}
+
+/** Whether an optional text field is absent or a string of at most `max` characters. */
 function optionalText(v: unknown, max: number): boolean {
   return v === undefined || (typeof v === 'string' && v.length <= max);
 }
 
-/** An address the schema accepts as it is: its own fields walked once, an unknown one refused. */
+/** An address the schema accepts as it is: its known fields read by name, an unknown one refused. */
 function plainAddress(a: unknown): boolean {
   if (!isPlainObject(a)) return false;
-  let hasCountry = false;
-  for (const key in a) {
-    if (!hasOwn.call(a, key)) continue; // inherited (a polluted prototype): not a field
-    const v = a[key];
-    switch (key) {
-      case 'country':
-        if (typeof v !== 'string' || !COUNTRY_RE.test(v)) return false;
-        hasCountry = true;
-        break;
-      case 'state':
-        if (!optionalText(v, 100)) return false;
-        break;
-      case 'postal_code':
-        if (!optionalText(v, 20)) return false;
-        break;
-      case 'city':
-      case 'line1':
-      case 'line2':
-        if (!optionalText(v, 200)) return false;
-        break;
-      default:
-        return false;
-    }
-  }
-  return hasCountry;
+  const country = a.country;
+  if (typeof country !== 'string' || !isCountryText(country)) return false;
+  const { state, postal_code: postalCode, city, line1, line2 } = a;
+  if (!optionalText(state, 100) || !optionalText(postalCode, 20) || !optionalText(city, 200) || !optionalText(line1, 200) || !optionalText(line2, 200)) return false;
+  const found = 1 + (state !== undefined ? 1 : 0) + (postalCode !== undefined ? 1 : 0) + (city !== undefined ? 1 : 0) + (line1 !== undefined ? 1 : 0) + (line2 !== undefined ? 1 : 0);
+  return onlyKnownFields(a, found, ADDRESS_FIELDS);
 }
 
 /** A line item the schema accepts as it is. */
 function plainLineItem(l: unknown): boolean {
   if (!isPlainObject(l)) return false;
-  let required = 0;
-  for (const key in l) {
-    if (!hasOwn.call(l, key)) continue; // inherited (a polluted prototype): not a field
-    const v = l[key];
-    switch (key) {
-      case 'reference':
-        if (typeof v !== 'string' || v.length < 1 || v.length > 200) return false;
-        required |= 1;
-        break;
-      case 'amount':
-        if (typeof v !== 'string' || v.length > MAX_AMOUNT_LENGTH || !AMOUNT_RE.test(v)) return false;
-        required |= 2;
-        break;
-      case 'quantity':
-        if (v !== undefined && !(typeof v === 'number' && Number.isSafeInteger(v) && v > 0)) return false;
-        break;
-      case 'tax_code':
-        if (!oneOfOrAbsent(v, TAX_CODES)) return false;
-        break;
-      case 'product_type':
-        if (!oneOfOrAbsent(v, PRODUCT_TYPES)) return false;
-        break;
-      case 'tax_behavior':
-        if (!oneOfOrAbsent(v, BEHAVIORS)) return false;
-        break;
-      default:
-        return false;
-    }
-  }
-  return required === 3;
+  const { reference, amount, quantity, tax_code: taxCode, product_type: productType, tax_behavior: behavior } = l;
+  if (typeof reference !== 'string' || reference.length < 1 || reference.length > 200) return false;
+  if (typeof amount !== 'string' || amount.length > MAX_AMOUNT_LENGTH || !isAmountText(amount)) return false;
+  if (quantity !== undefined && !(typeof quantity === 'number' && Number.isSafeInteger(quantity) && quantity > 0)) return false;
+  if (!oneOfOrAbsent(taxCode, TAX_CODES) || !oneOfOrAbsent(productType, PRODUCT_TYPES) || !oneOfOrAbsent(behavior, BEHAVIORS)) return false;
+  const found = 2 + (quantity !== undefined ? 1 : 0) + (taxCode !== undefined ? 1 : 0) + (productType !== undefined ? 1 : 0) + (behavior !== undefined ? 1 : 0);
+  return onlyKnownFields(l, found, LINE_FIELDS);
 }
-
 
 /**
  * True only for a request the schema accepts as it is (plain objects, every constraint of
@@ -99,41 +80,17 @@ function plainLineItem(l: unknown): boolean {
  */
 export function isPlainValidRequest(r: unknown): r is ParsedRequest {
   if (!isPlainObject(r)) return false;
-  // The request's own fields, walked once; bits of the two required ones.
-  let required = 0;
-  for (const key in r) {
-    if (!hasOwn.call(r, key)) continue; // inherited (a polluted prototype): not a field
-    const v = r[key];
-    switch (key) {
-      case 'customer_address':
-        if (!plainAddress(v)) return false;
-        required |= 1;
-        break;
-      case 'line_items':
-        if (!Array.isArray(v) || v.length < 1 || v.length > MAX_LINE_ITEMS) return false;
-        for (let i = 0; i < v.length; i++) if (!plainLineItem(v[i])) return false;
-        required |= 2;
-        break;
-      case 'origin_address':
-        if (v !== undefined && v !== null && !plainAddress(v)) return false;
-        break;
-      case 'customer_tax_id':
-        if (v !== null && !optionalText(v, 50)) return false;
-        break;
-      case 'currency':
-        if (v !== undefined && !(typeof v === 'string' && CURRENCY_RE.test(v))) return false;
-        break;
-      case 'tax_date':
-        if (v !== undefined && !(typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 && v <= MAX_TAX_DATE)) return false;
-        break;
-      case 'tax_behavior':
-        if (!oneOfOrAbsent(v, BEHAVIORS)) return false;
-        break;
-      default:
-        return false;
-    }
-  }
-  return required === 3;
+  const { customer_address: customer, line_items: lines, origin_address: origin, customer_tax_id: taxId, currency, tax_date: taxDate, tax_behavior: behavior } = r;
+  if (!plainAddress(customer)) return false;
+  if (!Array.isArray(lines) || lines.length < 1 || lines.length > MAX_LINE_ITEMS) return false;
+  for (let i = 0; i < lines.length; i++) if (!plainLineItem(lines[i])) return false;
+  if (origin !== undefined && origin !== null && !plainAddress(origin)) return false;
+  if (taxId !== null && !optionalText(taxId, 50)) return false;
+  if (currency !== undefined && !(typeof currency === 'string' && isCurrencyText(currency))) return false;
+  if (taxDate !== undefined && !(typeof taxDate === 'number' && Number.isSafeInteger(taxDate) && taxDate >= 0 && taxDate <= MAX_TAX_DATE)) return false;
+  if (!oneOfOrAbsent(behavior, BEHAVIORS)) return false;
+  const found = 2 + (origin !== undefined ? 1 : 0) + (taxId !== undefined ? 1 : 0) + (currency !== undefined ? 1 : 0) + (taxDate !== undefined ? 1 : 0) + (behavior !== undefined ? 1 : 0);
+  return onlyKnownFields(r, found, REQUEST_FIELDS);
 }
 
 export interface CalculationOptions {
@@ -229,20 +186,17 @@ export function calculate(request: unknown, account: Account, options?: Calculat
  * on a copy of its own fields (the schema would read inherited ones).
  */
 function readRequest(request: unknown): ParsedRequest {
-  let req: ParsedRequest;
-  if (isPlainValidRequest(request)) req = request;
-  else {
-    const schema = requestSchemas().request;
-    const parsed = schema.safeParse(ownCopy(request, 3, MAX_LINE_ITEMS));
-    if (!parsed.success) throw errorFromIssues(issuesFromZod(parsed.error, [], schema));
-    req = parsed.data;
-  }
-  return prototypePolluted() ? ownRequest(req) : req;
+  // With a polluted Object.prototype, the fast check reads a copy of the own fields (objects
+  // without a prototype, so a field left out stays left out).
+  const polluted = prototypePolluted();
+  const own = polluted ? ownCopy(request, 3, MAX_LINE_ITEMS) : request;
+  if (isPlainValidRequest(own)) return own;
+  const schema = requestSchemas().request;
+  const parsed = schema.safeParse(polluted ? own : ownCopy(request, 3, MAX_LINE_ITEMS));
+  if (!parsed.success) throw errorFromIssues(issuesFromZod(parsed.error, [], schema));
+  return polluted ? ownRequest(parsed.data) : parsed.data;
 }
 
-const REQUEST_FIELDS = ['origin_address', 'customer_address', 'customer_tax_id', 'currency', 'tax_date', 'tax_behavior', 'line_items'] as const;
-const ADDRESS_FIELDS = ['country', 'state', 'postal_code', 'city', 'line1', 'line2'] as const;
-const LINE_FIELDS = ['reference', 'amount', 'quantity', 'tax_code', 'product_type', 'tax_behavior'] as const;
 
 /** A request read field by field, own fields only: what a polluted Object.prototype cannot reach. */
 function ownRequest(req: ParsedRequest): ParsedRequest {
@@ -507,8 +461,10 @@ function lineResult(line: ParsedRequest['line_items'][number], plan: Plan, amoun
   const priced = price(d.lines, amount, plan.taxBehavior);
   const net = priced.subtotal;
   const netText = formatMinor(net, mu);
-  const taxes: LineTax[] = [];
   const count = Math.max(d.lines.length, 1);
+  const taxes = new Array<LineTax>(count);
+  // The line's tax as text: also the text of its one tax line when it has one.
+  const taxText = formatMinor(priced.tax, mu);
   for (let k = 0; k < count; k++) {
     const tl = d.lines[k];
     const tax = tl ? (priced.taxes[k] as Minor) : 0;
@@ -516,17 +472,17 @@ function lineResult(line: ParsedRequest['line_items'][number], plan: Plan, amoun
     const entry = plan.entries[k] as BreakdownSum;
     entry.taxable = addMinor(entry.taxable, taxable);
     entry.amount = addMinor(entry.amount, tax);
-    taxes.push({
+    taxes[k] = {
       name: tl ? tl.name : null,
       rate: tl ? tl.rate : '0',
       taxable_part: tl ? tl.taxablePart : '100',
       taxable_amount: taxable === net ? netText : formatMinor(taxable, mu),
-      amount: formatMinor(tax, mu),
+      amount: count === 1 ? taxText : formatMinor(tax, mu),
       status: d.status,
       reason: d.reason,
       jurisdiction: entry.entry.jurisdiction,
       additional: tl ? tl.group === 'additional' : false,
-    });
+    };
   }
   return {
     line: {
@@ -537,8 +493,8 @@ function lineResult(line: ParsedRequest['line_items'][number], plan: Plan, amoun
       tax_behavior: plan.taxBehavior,
       amount: line.amount,
       amount_subtotal: netText,
-      amount_tax: formatMinor(priced.tax, mu),
-      amount_total: formatMinor(addMinor(net, priced.tax), mu),
+      amount_tax: taxText,
+      amount_total: formatMinor(priced.total, mu),
       taxes,
       notes: plan.notes.length === 0 ? [] : plan.notes.slice(),
     },

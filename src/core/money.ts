@@ -103,6 +103,9 @@ export function addMinor(a: Minor, b: Minor): Minor {
   return normalMinor(BigInt(a) + BigInt(b));
 }
 
+/** "00" to "99": the cents of an amount in a currency with two decimals. */
+const TWO_DIGITS: readonly string[] = Array.from({ length: 100 }, (_, i) => (i < 10 ? `0${i}` : String(i)));
+
 /**
  * Decimal string of a minor-unit amount given as a safe integer (1900, 2 → "19.00"); the
  * same text as formatMinor, without BigInt.
@@ -118,7 +121,7 @@ export function formatMinorNumber(minor: number, minorUnits: number): string {
     whole -= 1;
     rem += scale;
   }
-  const fracText = minorUnits === 2 ? (rem < 10 ? `0${rem}` : String(rem)) : String(rem).padStart(minorUnits, '0');
+  const fracText = minorUnits === 2 ? (TWO_DIGITS[rem] as string) : String(rem).padStart(minorUnits, '0');
   return minor < 0 ? `-${whole}.${fracText}` : `${whole}.${fracText}`;
 }
 

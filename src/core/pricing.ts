@@ -107,11 +107,17 @@ export function price(lines: readonly PricingLine[], amount: Minor, behavior: 'e
   const n = lines.length;
   // Effective rates: rate × part, at the smallest scale that is exact (the rate alone when every part is whole).
   let whole = true;
-  for (let i = 0; i < n; i++) if ((lines[i] as PricingLine).partUnits !== PERCENT_100) whole = false;
-  let sum = 0;
-  for (let i = 0; i < n; i++) sum += effectiveRate(lines[i] as PricingLine, whole);
-  const scale = whole ? WHOLE_DEN : PART_DEN;
-  const den = behavior === 'inclusive' ? scale + sum : scale;
+  let rates = 0;
+  for (let i = 0; i < n; i++) {
+    const l = lines[i] as PricingLine;
+    if (l.partUnits !== PERCENT_100) whole = false;
+    rates += l.rateUnits;
+  }
+  let den = whole ? WHOLE_DEN : PART_DEN;
+  if (behavior === 'inclusive') {
+    if (whole) den += rates;
+    else for (let i = 0; i < n; i++) den += effectiveRate(lines[i] as PricingLine, false);
+  }
   // Doubles while every product (at most |amount| × den) is a safe integer.
   if (typeof amount === 'number' ? Math.abs(amount) * den <= MAX_SAFE : (amount < 0n ? -amount : amount) * BigInt(den) <= MAX_SAFE_BIG) {
     return priceWith(numbers, lines, whole, Number(amount), den, behavior);
