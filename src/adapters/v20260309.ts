@@ -5,7 +5,7 @@ import { dateOfDay } from '../core/dates.js';
 import { errorFromIssues, quoted, TaxRulesError, type TaxRulesIssue } from '../core/errors.js';
 import { canonicalCountry } from '../core/location.js';
 import { addMinor, formatMinor, parseAmount, type Minor } from '../core/money.js';
-import { price, taxableAmount } from '../core/pricing.js';
+import { price, taxableAmount, type Priced } from '../core/pricing.js';
 import { supplyKind } from '../core/taxability.js';
 import { validateTaxId, verdictOf } from '../taxid/index.js';
 import { PRODUCT_TYPES, TAX_CODES, type Account } from './account.js';
@@ -289,9 +289,20 @@ function calculateChecked(request: unknown, account: Account, options: Calculati
   // The goods of the document are one consignment (the import scheme's value limit applies to it).
   let goodsValue: Minor = 0;
   let hasGoods = false;
+  let lastCode: TaxCodeId | null = null;
+  let lastType: ProductType | null = null;
+  let lastGoods = false;
   for (let i = 0; i < count; i++) {
     const line = req.line_items[i] as ParsedRequest['line_items'][number];
-    if (supplyKind(rules, line.tax_code ?? seller.defaultTaxCode, line.product_type ?? seller.defaultProductType) === 'goods') {
+    const code = line.tax_code ?? seller.defaultTaxCode;
+    const type = line.product_type ?? seller.defaultProductType;
+    // Lines mostly repeat a few codes: the kind of the last pair is reused.
+    if (code !== lastCode || type !== lastType) {
+      lastGoods = supplyKind(rules, code, type) === 'goods';
+      lastCode = code;
+      lastType = type;
+    }
+    if (lastGoods) {
       goodsValue = addMinor(goodsValue, amounts[i] as Minor);
       hasGoods = true;
     }
@@ -337,10 +348,10 @@ function calculateChecked(request: unknown, account: Account, options: Calculati
       plans.push(plan);
     }
     context ??= plan.d;
-    const result = lineResult(line, plan, amounts[i] as Minor, mu);
-    lines[i] = result.line;
-    subtotal = addMinor(subtotal, result.net);
-    totalTax = addMinor(totalTax, result.tax);
+    const priced = price(plan.d.lines, amounts[i] as Minor, plan.taxBehavior);
+    lines[i] = lineResult(line, plan, priced, mu);
+    subtotal = addMinor(subtotal, priced.subtotal);
+    totalTax = addMinor(totalTax, priced.tax);
   }
 
   const first = context as unknown as Decision;
@@ -455,10 +466,9 @@ function planOf(rules: RuleSet, input: TaxInput, decider: Decider, breakdown: Br
   return { d, notes: Array.from(notesOf(d, input)), taxCode: input.taxCode, productType: input.productType, taxBehavior: input.taxBehavior, entries };
 }
 
-/** One line of the document: its taxes priced, its breakdown entries updated. */
-function lineResult(line: ParsedRequest['line_items'][number], plan: Plan, amount: Minor, mu: number): { line: CalculationLineResult; net: Minor; tax: Minor } {
+/** One line of the document from its priced taxes; its breakdown entries updated. */
+function lineResult(line: ParsedRequest['line_items'][number], plan: Plan, priced: Priced, mu: number): CalculationLineResult {
   const d = plan.d;
-  const priced = price(d.lines, amount, plan.taxBehavior);
   const net = priced.subtotal;
   const netText = formatMinor(net, mu);
   const count = Math.max(d.lines.length, 1);
@@ -485,20 +495,16 @@ function lineResult(line: ParsedRequest['line_items'][number], plan: Plan, amoun
     };
   }
   return {
-    line: {
-      reference: line.reference,
-      quantity: line.quantity ?? 1,
-      tax_code: plan.taxCode,
-      product_type: plan.productType,
-      tax_behavior: plan.taxBehavior,
-      amount: line.amount,
-      amount_subtotal: netText,
-      amount_tax: taxText,
-      amount_total: formatMinor(priced.total, mu),
-      taxes,
-      notes: plan.notes.length === 0 ? [] : plan.notes.slice(),
-    },
-    net,
-    tax: priced.tax,
+    reference: line.reference,
+    quantity: line.quantity ?? 1,
+    tax_code: plan.taxCode,
+    product_type: plan.productType,
+    tax_behavior: plan.taxBehavior,
+    amount: line.amount,
+    amount_subtotal: netText,
+    amount_tax: taxText,
+    amount_total: formatMinor(priced.total, mu),
+    taxes,
+    notes: plan.notes.length === 0 ? [] : plan.notes.slice(),
   };
 }
