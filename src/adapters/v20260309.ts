@@ -472,7 +472,7 @@ function lineResult(line: ParsedRequest['line_items'][number], plan: Plan, price
   const net = priced.subtotal;
   const netText = formatMinor(net, mu);
   const count = Math.max(d.lines.length, 1);
-  const taxes = new Array<LineTax>(count);
+  const taxes = NONE.slice() as LineTax[];
   // The line's tax as text: also the text of its one tax line when it has one.
   const taxText = formatMinor(priced.tax, mu);
   for (let k = 0; k < count; k++) {
@@ -482,29 +482,54 @@ function lineResult(line: ParsedRequest['line_items'][number], plan: Plan, price
     const entry = plan.entries[k] as BreakdownSum;
     entry.taxable = addMinor(entry.taxable, taxable);
     entry.amount = addMinor(entry.amount, tax);
-    taxes[k] = {
-      name: tl ? tl.name : null,
-      rate: tl ? tl.rate : '0',
-      taxable_part: tl ? tl.taxablePart : '100',
-      taxable_amount: taxable === net ? netText : formatMinor(taxable, mu),
-      amount: count === 1 ? taxText : formatMinor(tax, mu),
-      status: d.status,
-      reason: d.reason,
-      jurisdiction: entry.entry.jurisdiction,
-      additional: tl ? tl.group === 'additional' : false,
-    };
+    taxes.push(
+      new LineTaxRecord(
+        tl ? tl.name : null,
+        tl ? tl.rate : '0',
+        tl ? tl.taxablePart : '100',
+        taxable === net ? netText : formatMinor(taxable, mu),
+        count === 1 ? taxText : formatMinor(tax, mu),
+        d.status,
+        d.reason,
+        entry.entry.jurisdiction,
+        tl ? tl.group === 'additional' : false,
+      ),
+    );
   }
-  return {
-    reference: line.reference,
-    quantity: line.quantity ?? 1,
-    tax_code: plan.taxCode,
-    product_type: plan.productType,
-    tax_behavior: plan.taxBehavior,
-    amount: line.amount,
-    amount_subtotal: netText,
-    amount_tax: taxText,
-    amount_total: formatMinor(priced.total, mu),
-    taxes,
-    notes: plan.notes.length === 0 ? [] : plan.notes.slice(),
-  };
+  return new LineRecord(line.reference, line.quantity ?? 1, plan.taxCode, plan.productType, plan.taxBehavior, line.amount, netText, taxText, formatMinor(priced.total, mu), taxes, plan.notes.slice());
+}
+
+/** An empty array to copy: `slice` makes arrays that V8 never allocates in the old generation (see TaxRateAnswer in v20241028.ts). */
+const NONE: readonly never[] = [];
+
+/** A tax of a line: a plain data object made by a constructor (see TaxRateAnswer in v20241028.ts). */
+class LineTaxRecord implements LineTax {
+  constructor(
+    readonly name: string | null,
+    readonly rate: string,
+    readonly taxable_part: string,
+    readonly taxable_amount: string,
+    readonly amount: string,
+    readonly status: LineTax['status'],
+    readonly reason: LineTax['reason'],
+    readonly jurisdiction: LineTax['jurisdiction'],
+    readonly additional: boolean,
+  ) {}
+}
+
+/** A line of a calculation: a plain data object made by a constructor (see TaxRateAnswer in v20241028.ts). */
+class LineRecord implements CalculationLineResult {
+  constructor(
+    readonly reference: string,
+    readonly quantity: number,
+    readonly tax_code: CalculationLineResult['tax_code'],
+    readonly product_type: CalculationLineResult['product_type'],
+    readonly tax_behavior: CalculationLineResult['tax_behavior'],
+    readonly amount: string,
+    readonly amount_subtotal: string,
+    readonly amount_tax: string,
+    readonly amount_total: string,
+    readonly taxes: LineTax[],
+    readonly notes: string[],
+  ) {}
 }
