@@ -4,7 +4,7 @@ import { inputDay, notesOf, type Decider } from '../core/determine.js';
 import { dateOfDay } from '../core/dates.js';
 import { errorFromIssues, quoted, TaxRulesError, type TaxRulesIssue } from '../core/errors.js';
 import { canonicalCountry } from '../core/location.js';
-import { addMinor, formatMinor, parseAmount, type Minor } from '../core/money.js';
+import { addMinor, formatMinor, isCanonicalAmount, parseAmount, type Minor } from '../core/money.js';
 import { price, taxableAmount, type Priced } from '../core/pricing.js';
 import { supplyKind } from '../core/taxability.js';
 import { validateTaxId, verdictOf } from '../taxid/index.js';
@@ -470,7 +470,9 @@ function planOf(rules: RuleSet, input: TaxInput, decider: Decider, breakdown: Br
 function lineResult(line: ParsedRequest['line_items'][number], plan: Plan, priced: Priced, mu: number): CalculationLineResult {
   const d = plan.d;
   const net = priced.subtotal;
-  const netText = formatMinor(net, mu);
+  // An amount given in its canonical form is its own text: the net when exclusive, the total when inclusive.
+  const own = isCanonicalAmount(line.amount, mu) ? line.amount : null;
+  const netText = own !== null && plan.taxBehavior === 'exclusive' ? own : formatMinor(net, mu);
   const count = Math.max(d.lines.length, 1);
   const taxes = NONE.slice() as LineTax[];
   // The line's tax as text: also the text of its one tax line when it has one.
@@ -496,7 +498,7 @@ function lineResult(line: ParsedRequest['line_items'][number], plan: Plan, price
       ),
     );
   }
-  return new LineRecord(line.reference, line.quantity ?? 1, plan.taxCode, plan.productType, plan.taxBehavior, line.amount, netText, taxText, formatMinor(priced.total, mu), taxes, plan.notes.slice());
+  return new LineRecord(line.reference, line.quantity ?? 1, plan.taxCode, plan.productType, plan.taxBehavior, line.amount, netText, taxText, own !== null && plan.taxBehavior === 'inclusive' ? own : formatMinor(priced.total, mu), taxes, plan.notes.slice());
 }
 
 /** An empty array to copy: `slice` makes arrays that V8 never allocates in the old generation (see TaxRateAnswer in v20241028.ts). */

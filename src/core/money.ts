@@ -51,6 +51,27 @@ export function parseAmount(text: string, minorUnits: number): ParsedAmount {
 }
 
 /**
+ * Whether a decimal text is already the canonical form of its amount in a currency with
+ * `minorUnits` decimals, so that `formatMinor(parseAmount(text))` would give it back:
+ * digits with no leading zero, exactly `minorUnits` decimals, no sign on zero.
+ */
+export function isCanonicalAmount(text: string, minorUnits: number): boolean {
+  const n = text.length;
+  const start = text.charCodeAt(0) === 45 ? 1 : 0; // "-"
+  const point = minorUnits === 0 ? n : n - minorUnits - 1;
+  if (point <= start || (minorUnits > 0 && text.charCodeAt(point) !== 46)) return false;
+  if (text.charCodeAt(start) === 48 && point - start > 1) return false; // a leading zero
+  let nonZero = false;
+  for (let i = start; i < n; i++) {
+    if (i === point) continue;
+    const c = text.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+    if (c !== 48) nonZero = true;
+  }
+  return start === 0 || nonZero;
+}
+
+/**
  * The amount of plain input ("-123.45", at most 15 digits) in minor units as a number, or
  * NaN when it needs the general path (parseAmount): more digits, more decimals than the
  * currency has, or anything not a plain decimal.

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addMinor, compareDecimal, decimalUnits, formatMinor, formatUnits, normalMinor, parseAmount } from '../../src/core/money.js';
+import { addMinor, compareDecimal, decimalUnits, formatMinor, formatUnits, isCanonicalAmount, normalMinor, parseAmount } from '../../src/core/money.js';
 
 describe('money', () => {
   it('scales decimal rates to integer units of 0.0001 %', () => {
@@ -71,5 +71,26 @@ describe('parseAmount fast and slow paths', () => {
         if (minor > 0n) expect(parseAmount(`-${text}`, mu)).toEqual({ ok: true, minor: normalMinor(-minor) });
       }),
     );
+  });
+});
+
+describe('isCanonicalAmount', () => {
+  const text = fc.oneof(
+    fc.string({ unit: fc.constantFrom('0', '1', '5', '9', '.', '-'), minLength: 1, maxLength: 10 }),
+    fc.tuple(fc.boolean(), fc.nat({ max: 10 ** 9 }), fc.integer({ min: 0, max: 4 })).map(([neg, n, d]) => `${neg ? '-' : ''}${d === 0 ? n : (n / 10 ** d).toFixed(d)}`),
+  );
+  it('is true exactly when formatting the parsed amount gives the text back', () => {
+    fc.assert(
+      fc.property(text, fc.integer({ min: 0, max: 3 }), (t, mu) => {
+        const parsed = /^-?\d+(\.\d+)?$/.test(t) ? parseAmount(t, mu) : null;
+        const roundTrips = parsed !== null && parsed.ok && formatMinor(parsed.minor, mu) === t;
+        return isCanonicalAmount(t, mu) === roundTrips;
+      }),
+      { numRuns: 20_000 },
+    );
+    expect(['10.99', '0.05', '-3.50', '0.00'].map((t) => isCanonicalAmount(t, 2))).toEqual([true, true, true, true]);
+    expect(['010.99', '10.9', '10.990', '-0.00', '.99', '10'].map((t) => isCanonicalAmount(t, 2))).toEqual([false, false, false, false, false, false]);
+    expect(['10', '-7', '0'].map((t) => isCanonicalAmount(t, 0))).toEqual([true, true, true]);
+    expect(['10.0', '-0', '00'].map((t) => isCanonicalAmount(t, 0))).toEqual([false, false, false]);
   });
 });
