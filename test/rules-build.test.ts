@@ -69,6 +69,16 @@ describe('rules build', () => {
     expect(duplicate.map((p) => p.message)).toContainEqual(expect.stringMatching(/jurisdiction id 840 used by/));
   });
 
+  it('rejects a country with tax rules that is also listed as having no consumption tax', () => {
+    const problems = checkRuleData(
+      mutated((d) => {
+        const entry = d.world.countries.find((c) => c.code === 'DE')!;
+        entry.no_consumption_tax = { source: 'test source', checked: '2026-11-23' };
+      }),
+    );
+    expect(problems.map((p) => `${p.file}: ${p.message}`)).toContainEqual(expect.stringMatching(/countries\/DE\.json: DE has tax rules here and no_consumption_tax/));
+  });
+
   it('rejects unanchored postal-code patterns', () => {
     const problems = checkRuleData(mutated((d) => (de(d).postal_code = { pattern: '\\d{5}' })));
     expect(problems.map((p) => p.message)).toContainEqual(expect.stringMatching(/not anchored/));

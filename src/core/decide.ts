@@ -251,7 +251,14 @@ function customerPlace(d: Draft): CustomerPlace | Decision {
     return finish(d, 'non_taxable', 'excluded_territory', where, main ? [zeroLine(main)] : []);
   }
   if (!dest.country || !dest.jurisdiction) {
-    const name = d.rules.world.get(dest.typed)?.name ?? dest.typed;
+    const country = d.rules.world.get(dest.typed);
+    const name = country?.name ?? dest.typed;
+    const none = country?.no_consumption_tax;
+    if (none) {
+      // A country without any consumption tax: nothing to collect, and nothing to register for.
+      note(d, none.note ?? `${name} has no VAT, GST or sales tax: no tax is charged.`);
+      return finish(d, 'non_taxable', 'no_consumption_tax', { id: null, country: dest.typed, region: null, county: null, city: null, name }, []);
+    }
     note(d, `taxrules has no tax rules for ${name}: no tax is charged.`);
     return finish(d, 'not_registered', 'unsupported_country', { id: null, country: dest.typed, region: null, county: null, city: null, name }, []);
   }

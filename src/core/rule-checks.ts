@@ -94,6 +94,7 @@ export function checkRuleData(data: RuleData): RuleProblem[] {
   for (const t of data.territories) checkNotes(`rules/territories/${t.country}.json`, '', t);
 
   const worldCodes = new Set(data.world.countries.map((c) => c.code));
+  const noConsumptionTax = new Set(data.world.countries.filter((c) => c.no_consumption_tax).map((c) => c.code));
   const currencyCodes = new Set(data.currencies.currencies.map((c) => c.code));
   const regimeIds = new Set(data.regimes.map((r) => r.regime));
   const ruleCountries = new Set(data.countries.map((c) => c.country));
@@ -171,6 +172,7 @@ export function checkRuleData(data: RuleData): RuleProblem[] {
     const file = `rules/countries/${c.country}.json`;
     if (!worldCodes.has(c.country)) add(file, '/country', `${c.country} is not in rules/world.json`);
     if (!currencyCodes.has(c.currency)) add(file, '/currency', `unknown currency ${c.currency}`);
+    if (noConsumptionTax.has(c.country)) add(file, '/country', `${c.country} has tax rules here and no_consumption_tax in rules/world.json: remove one`);
     for (const alias of c.aliases ?? []) if (ruleCountries.has(alias)) add(file, '/aliases', `alias ${alias} is a country with its own rules`);
     c.regimes.forEach((m, i) => {
       if (!regimeIds.has(m.regime)) add(file, `/regimes/${i}`, `unknown regime ${m.regime}`);

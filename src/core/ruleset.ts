@@ -130,6 +130,8 @@ export interface WorldEntry {
   numeric: number;
   name: string;
   currency: string;
+  /** Set for a country without any VAT, GST or sales tax (see rules/schema/world.schema.json). */
+  no_consumption_tax?: { source: string; checked: string; note?: string };
 }
 
 export interface TaxCodeEntry {
