@@ -45,7 +45,6 @@ export function isCurrencyText(v: string): boolean {
  * loop V8 compiles this call to a check of the loop's own cache, where `Object.hasOwn` is
  * a full call (~20 ns a field on Node 20).
  */
-// eslint-disable-next-line @typescript-eslint/unbound-method
 export const hasOwn: (this: object, key: PropertyKey) => boolean = Object.prototype.hasOwnProperty;
 
 /** A plain object (object literal, JSON.parse, Object.create(null)): what the fast checks read directly. */

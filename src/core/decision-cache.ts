@@ -253,7 +253,7 @@ export function createDecisionCache(rules: RuleSet, options: DecisionCacheOption
    */
   function store(key: readonly (string | number)[], count: number, s: Situation, day: number, set: RegistrationSet, epoch: number, origin: Address, d: Decision): Decision {
     const content = JSON.stringify(d);
-    // A destination's details cost their map and their string, once (charged here, refunded below when there already).
+    // A destination's details cost their map and their string once: counted in the check below, added when the map is made.
     const details = count === 3 ? (key[1] as string) : null;
     const detailsBytes = details === null ? 0 : DETAILS_BYTES + 2 * details.length;
     const decisionBytes = DECISION_BYTES + 2 * content.length;
