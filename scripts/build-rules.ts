@@ -40,6 +40,7 @@ function packSource(pack: PackedRuleData): string {
     `  regimes: ${texts(pack.regimes)},`,
     `  countries: ${texts(pack.countries)},`,
     `  territories: ${texts(pack.territories)},`,
+    ...(pack.usLocal ? [`  usLocal: ${texts(pack.usLocal)},`] : []),
     `  jurisdictions: ${JSON.stringify(pack.jurisdictions)},`,
     `  aliases: ${JSON.stringify(pack.aliases)},`,
     `  changeDays: ${JSON.stringify(pack.changeDays)},`,

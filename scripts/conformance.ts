@@ -154,6 +154,28 @@ territoryCorpus('vat-moss.js/billing_address', 'vat_moss/vat-moss-js-test-cases.
   }
 }
 
+// 4. US combined rates at ZIP(+4) points (open-sales-tax's DOR grid, mid-2026; asked on 2026-09-15,
+// within every local table's recorded period and before the 2026-10-01 changes): state plus
+// every local rate the rules find for the address, $100 of general goods.
+const usGrid = new Map<string, [number, number]>();
+{
+  const t = tally('open-sales-tax/us-zip-rate-grid');
+  const data = load<{ dor_grid: { state: string; city: string; zip5: string; zip4: string; expected_combined_rate_pct: string; tolerance_pct: string }[] }>('open-sales-tax/us-zip-rate-grid.json');
+  for (const c of data.dor_grid) {
+    const city = c.city.replace(/\(.*?\)/g, '').split(/[,/]/)[0]?.trim() ?? '';
+    const query: TaxRateQuery = { to_country: 'US', to_postal_code: `${c.zip5}${c.zip4 ? `-${c.zip4}` : ''}`, tax_code: 'standard', product_type: 'good', date: '2026-09-15', amount: '100', currency: 'USD' };
+    if (city !== '') query.to_city = city;
+    const r = quote(query);
+    const got = typeof r === 'string' ? r : r.lines.filter((l) => l.group === 'main').reduce((sum, l) => sum + l.rateUnits, 0) / 10_000;
+    const ok = typeof got === 'number' && Math.abs(got - Number(c.expected_combined_rate_pct)) <= Number(c.tolerance_pct) + 1e-9;
+    const counts = usGrid.get(c.state) ?? [0, 0];
+    counts[0]++;
+    if (ok) counts[1]++;
+    usGrid.set(c.state, counts);
+    check(t, { state: c.state, zip5: c.zip5, city: c.city }, ok, `expected ${c.expected_combined_rate_pct}, got ${got}${typeof r === 'string' ? '' : ` (${r.local?.match ?? 'state only'})`}`);
+  }
+}
+
 // ---- Tax IDs: validateTaxId against the peer corpora, per corpus and country ----
 const perCountry = new Map<string, Map<string, [number, number]>>();
 {
@@ -243,6 +265,8 @@ for (const [corpus, per] of perCountry) {
   const cells = [...per].sort(([a], [b]) => a.localeCompare(b)).map(([cc, [n, ok]]) => `${cc} ${ok}/${n}`);
   console.log(`  ${corpus}: ${cells.join(', ')}`);
 }
+console.log('\nUS ZIP grid per state (agree/cases):');
+console.log(`  ${[...usGrid].sort(([a], [b]) => a.localeCompare(b)).map(([st, [n, ok]]) => `${st} ${ok}/${n}`).join(', ')}`);
 for (const t of tallies) for (const u of t.unexplained) console.log(`  ${t.corpus}: ${u}`);
 console.log(unexplained === 0 ? 'conformance: every disagreement is explained' : `conformance: ${unexplained} unexplained disagreement(s)`);
 process.exit(unexplained === 0 ? 0 : 1);

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv, { type ErrorObject } from 'ajv';
-import type { RuleData, ZipStateRules } from '../src/core/rule-data.js';
+import type { RuleData, UsLocalFile, ZipStateRules } from '../src/core/rule-data.js';
 import type { RuleProblem } from '../src/core/rule-checks.js';
 
 const kinds = {
@@ -12,6 +12,7 @@ const kinds = {
   country: 'country.schema.json',
   territories: 'territories.schema.json',
   zipStates: 'zip-states.schema.json',
+  usLocal: 'us-local.schema.json',
 } as const;
 
 function readJson(file: string): unknown {
@@ -67,6 +68,15 @@ export function loadRuleFiles(rulesDir: string): { data: RuleData; problems: Rul
       const { $schema: _schema, ...rest } = zip;
       data.usZipStates = rest;
     }
+  }
+  const localFiles = listJson(join(rulesDir, 'us', 'local'));
+  if (localFiles.length > 0) {
+    data.usLocal = localFiles.map((f) => {
+      const file = load<UsLocalFile>(f, kinds.usLocal);
+      if (file && !f.endsWith(`/${file.state}.json`)) problems.push({ file: f, path: '/state', message: `file name does not match state ${file.state}` });
+      const { $schema: _schema, ...rest } = file ?? ({} as UsLocalFile);
+      return rest;
+    });
   }
   // File names must match the code inside, so a reader finds a country where it expects it.
   for (const [i, f] of listJson(join(rulesDir, 'countries')).entries()) {

@@ -11,6 +11,8 @@ export interface Jurisdiction {
   country: string;
   /** Region code; empty for country-level jurisdictions and schemes. */
   region: string;
+  /** Set for a US local jurisdiction (its tax is collected under the state's registration). */
+  level?: 'county' | 'city' | 'district';
 }
 
 export interface TaxCode {
@@ -19,7 +21,8 @@ export interface TaxCode {
   description: string;
 }
 
-function render(j: { id: number; name: string; country: string; region: string }): Jurisdiction {
+function render(j: { id: number; name: string; country: string; region: string; level: string }): Jurisdiction {
+  if (j.level === 'county' || j.level === 'city' || j.level === 'district') return { id: j.id, name: j.name, country: j.country, region: j.region, level: j.level };
   return { id: j.id, name: j.name, country: j.country, region: j.region };
 }
 

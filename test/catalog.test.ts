@@ -10,9 +10,17 @@ describe('jurisdictions', () => {
   });
 
   it('filters by country and region, case-sensitively', () => {
-    expect(listJurisdictions({ country: 'US' })).toHaveLength(52);
+    const us = listJurisdictions({ country: 'US' });
+    expect(us.filter((j) => j.level === undefined)).toHaveLength(52);
     expect(listJurisdictions({ country: 'us' })).toEqual([]);
-    expect(listJurisdictions({ country: 'US', region: 'TX' })).toEqual([{ id: 840048, name: 'Texas', country: 'US', region: 'TX' }]);
+    const tx = listJurisdictions({ country: 'US', region: 'TX' });
+    expect(tx[0]).toEqual({ id: 840048, name: 'Texas', country: 'US', region: 'TX' });
+    // Texas's local jurisdictions follow the state, each with its level: counties, cities, transit authorities.
+    expect(tx).toContainEqual({ id: 84048201, name: 'Harris County', country: 'US', region: 'TX', level: 'county' });
+    expect(tx).toContainEqual({ id: 8404835000, name: 'Houston', country: 'US', region: 'TX', level: 'city' });
+    expect(tx.filter((j) => j.level === 'district').map((j) => j.name)).toContain('Houston MTA (METRO)');
+    expect(tx.slice(1).every((j) => j.level !== undefined && j.region === 'TX')).toBe(true);
+    expect(us.filter((j) => j.level !== undefined).every((j) => j.id >= 84001001)).toBe(true);
     expect(listJurisdictions({ country: 'CA' })).toHaveLength(14);
   });
 

@@ -14,16 +14,18 @@
  * decisions (a scheme limited by value decides them), and says so (`consignmentLimit`):
  * only those are keyed by it too.
  */
-import type { Address, CustomerType, Decision, JurisdictionRef, Money, ProductType, SupplyKind, TaxCodeId, TaxInput, TaxLine, TaxReason, TaxStatus } from './types.js';
+import type { Address, CustomerType, Decision, JurisdictionRef, LocalAlternative, LocalArea, Money, ProductType, SupplyKind, TaxCodeId, TaxInput, TaxLine, TaxReason, TaxStatus } from './types.js';
 import type { CompiledJurisdiction, CompiledTreatment, RuleSet } from './ruleset.js';
 import { locate, type Location } from './location.js';
 import { placeOfSupply, type Place } from './place-of-supply.js';
 import { consignmentBand, type ActiveRegistrations, type ConsignmentBand } from './registration.js';
 import { exemptEverywhere, supplyKind, treatmentOf } from './taxability.js';
 import { chargedLine, rateOf, taxesOf, zeroLine, type LeviedTax } from './rates.js';
-import { PERCENT_100 } from './money.js';
+import { PERCENT_100, formatUnits } from './money.js';
+import type { CompiledLocalArea, LocalPlace } from './us-local.js';
+import { inForce } from './ruleset.js';
 import { dateOfDay } from './dates.js';
-import { TaxRulesError } from './errors.js';
+import { TaxRulesError, beforeHistory } from './errors.js';
 
 /** What a decision reads of an input. */
 export interface Situation {
@@ -135,9 +137,10 @@ export function situationKey(rules: RuleSet, s: Situation, day: number, convert?
   return out;
 }
 
-function ref(j: CompiledJurisdiction, location: Location | null): JurisdictionRef {
+function ref(j: CompiledJurisdiction, location: Location | null, local: LocalPlace | null = location?.local ?? null): JurisdictionRef {
   const region = location?.region ?? (j.region === '' ? null : j.region);
-  return { id: j.id, country: j.country, region, county: null, city: null, name: j.name };
+  const area = local?.area ?? null;
+  return { id: j.id, country: j.country, region, county: area?.county?.name ?? null, city: area?.city?.name ?? null, name: j.name };
 }
 
 /** A sentence: rule notes are joined with spaces, so each ends with its full stop. */
@@ -157,6 +160,11 @@ function frozen(d: Decision): Decision {
   if (d.territory) Object.freeze(d.territory);
   if (d.scheme) Object.freeze(d.scheme);
   if (d.consignmentLimit) Object.freeze(d.consignmentLimit);
+  if (d.local) {
+    for (const a of d.local.alternatives) Object.freeze(a);
+    Object.freeze(d.local.alternatives);
+    Object.freeze(d.local);
+  }
   return Object.freeze(d);
 }
 
@@ -173,6 +181,8 @@ interface Draft {
   readonly notes: string[];
   scheme: Decision['scheme'];
   consignmentLimit: Money | null;
+  /** The US local area of the result (the customer's until taxes are charged elsewhere). */
+  local: LocalArea | null;
 }
 
 /** Adds a note as a sentence (rule notes are joined with spaces). */
@@ -195,6 +205,7 @@ function finish(d: Draft, status: TaxStatus, reason: TaxReason, jurisdiction: Ju
     territory: dest.territory ? { id: dest.territory.id, name: dest.territory.name } : null,
     scheme: d.scheme,
     consignmentLimit: d.consignmentLimit === null ? null : { ...d.consignmentLimit },
+    local: d.local,
   });
 }
 
@@ -215,7 +226,7 @@ export function decide(s: Situation, rules: RuleSet, day: number, registrations:
   const supply = supplyKind(rules, s.taxCode, s.productType);
   const dest = locate(rules, s.destination, day, supply, 'destination');
   const origin = locate(rules, s.origin, day, supply, 'origin');
-  const d: Draft = { s, rules, day, date: dateOfDay(day), supply, dest, origin, registrations, notes: dest.notes.map(sentence), scheme: null, consignmentLimit: null };
+  const d: Draft = { s, rules, day, date: dateOfDay(day), supply, dest, origin, registrations, notes: dest.notes.map(sentence), scheme: null, consignmentLimit: null, local: dest.local ? localArea(dest.local, 'destination', null) : null };
   const customer = customerPlace(d);
   if (!('taxes' in customer)) return customer;
   if (exemptEverywhere(s.taxCode)) {
@@ -228,7 +239,7 @@ export function decide(s: Situation, rules: RuleSet, day: number, registrations:
   const taxing = place.where;
   const taxingJ = taxing.jurisdiction as CompiledJurisdiction;
   const levied = taxing === dest ? customer.taxes : taxesOf(taxingJ);
-  const where = taxing === dest ? customer.ref : ref(taxingJ, taxing);
+  let where = taxing === dest ? customer.ref : ref(taxingJ, taxing);
   const main = levied[0];
   if (!main || main.tax.role !== 'main') {
     note(d, `${taxingJ.name} has no ${levied.length > 0 ? 'general' : 'sales'} tax.`);
@@ -236,7 +247,93 @@ export function decide(s: Situation, rules: RuleSet, day: number, registrations:
   }
   const treatment = treatmentOf(main.tax, place.regime, s.taxCode, day, d.date);
   if (treatment.treatment !== 'taxable') return untaxed(d, main, treatment, taxingJ, where);
-  return uncollected(d, place, main, treatment, where) ?? charged(d, place, levied, treatment, where);
+  const refused = uncollected(d, place, main, treatment, where);
+  if (refused !== null) return refused;
+  const local = taxing.local !== null ? localSource(d, taxing) : null;
+  if (local !== null && local.sourcedAt === 'origin') where = ref(taxingJ, taxing, local.place);
+  return charged(d, place, levied, treatment, where, local);
+}
+
+/** An area as a result reports it. */
+function localArea(p: LocalPlace, sourcedAt: LocalArea['sourcedAt'], alternatives: LocalAlternative[] | null): LocalArea {
+  const a = p.area;
+  return {
+    match: p.match,
+    sourcedAt,
+    county: a?.county?.name ?? null,
+    city: a?.city?.name ?? null,
+    complete: p.file.complete,
+    alternatives: alternatives ?? p.others.map((o) => ({ county: o.county?.name ?? null, city: o.city?.name ?? null, share: o.share, rate: null })),
+  };
+}
+
+/**
+ * Whose local taxes a supply taxed in a US state bears: the customer's area, or, in a state
+ * whose local taxes are origin-based, an in-state seller's own (its postal code is then
+ * required).
+ */
+function localSource(d: Draft, taxing: Location): { place: LocalPlace; sourcedAt: LocalArea['sourcedAt'] } {
+  const place = taxing.local as LocalPlace;
+  if (place.file.sourcing !== 'origin' || d.origin.jurisdiction !== taxing.jurisdiction || d.origin.local === null) return { place, sourcedAt: 'destination' };
+  if (d.s.origin.postalCode === undefined || d.s.origin.postalCode.trim() === '') {
+    throw new TaxRulesError('invalid_request', 400, [
+      {
+        path: ['origin', 'postalCode'],
+        code: 'missing',
+        message: `${taxing.jurisdiction?.name ?? place.file.state} taxes an in-state seller's sales at its place of business (origin-based local taxes): the seller's postal code is required`,
+      },
+    ]);
+  }
+  return { place: d.origin.local, sourcedAt: 'origin' };
+}
+
+/** The local rate of a part of an area on the draft's day: 422 before its recorded history. */
+function localRate(d: Draft, part: CompiledJurisdiction) {
+  const periods = (part.taxes[0] as LeviedTax['tax']).classes.standard;
+  const rate = inForce(periods, d.day);
+  if (!rate) {
+    const first = periods?.[0];
+    throw beforeHistory(['date'], `the local sales tax of ${part.name} (${part.region}) is recorded from ${first ? dateOfDay(first.from) : 'no date'}, not on ${d.date}`);
+  }
+  return rate;
+}
+
+/** The local lines of an area for a treatment: one per part with a rate above zero. */
+function localLines(d: Draft, area: CompiledLocalArea, treatment: CompiledTreatment): TaxLine[] {
+  const lines: TaxLine[] = [];
+  for (const part of area.parts) {
+    const rate = localRate(d, part);
+    if (rate.units > 0) lines.push(chargedLine({ tax: part.taxes[0] as LeviedTax['tax'], owner: part }, treatment, rate));
+  }
+  return lines;
+}
+
+/** The notes of a local area the result charges. */
+function localNotes(d: Draft, place: LocalPlace, sourcedAt: LocalArea['sourcedAt'], stateName: string, postal: string | undefined, mainUnits: number): LocalAlternative[] {
+  const named = (a: CompiledLocalArea): string => [a.city?.name, a.county?.name].filter(Boolean).join(', ') || `unincorporated ${stateName}`;
+  if (sourcedAt === 'origin') note(d, place.file.sourcingNote ?? `${stateName} sources local taxes of an in-state seller to its place of business: the seller's local taxes apply.`);
+  const alternatives: LocalAlternative[] = place.others.map((o) => {
+    let units = mainUnits;
+    for (const part of o.parts) {
+      const r = inForce(part.taxes[0]?.classes.standard, d.day);
+      if (!r) return { county: o.county?.name ?? null, city: o.city?.name ?? null, share: o.share, rate: null };
+      units += r.units;
+    }
+    return { county: o.county?.name ?? null, city: o.city?.name ?? null, share: o.share, rate: formatUnits(units) };
+  });
+  const zip = postal?.replace(/\D/g, '').slice(0, 5);
+  if (place.match === 'none') {
+    note(d, zip ? `ZIP code ${zip} is not in the local tax data of ${stateName}: only the state's tax is charged, and local taxes may apply.` : `Without a ZIP code the local taxes of ${stateName} are not known: only the state's tax is charged.`);
+  } else if (place.match === 'zip_majority') {
+    const basis = place.file.shareBasis === 'land_area' ? 'land area' : place.file.shareBasis === 'population' ? 'estimated population' : 'addresses';
+    const area = place.area as CompiledLocalArea;
+    const others = place.others.map((o, i) => `${named(o)} (${o.share} %${alternatives[i]?.rate ? `, ${alternatives[i]?.rate} %` : ''})`).join('; ');
+    note(d, `ZIP code ${zip} spans several local tax areas: the one with most of its ${basis} (${named(area)}, ${area.share} %) is used; give the city to choose another: ${others}.`);
+  } else if (place.match === 'city') {
+    note(d, `ZIP code ${zip} spans several local tax areas: the city named chose ${named(place.area as CompiledLocalArea)}.`);
+  }
+  if (!place.file.complete) note(d, `Not every local tax of ${stateName} is in the rules: ${place.file.coverage}`);
+  return alternatives;
 }
 
 /** The customer's place, or the decision when it is outside every tax area we know, or in a country without rules. */
@@ -336,7 +433,14 @@ function uncollected(d: Draft, place: Extract<Place, { kind: 'taxed' }>, main: L
 }
 
 /** The charged decision: the main tax at its class's rate, then every other tax levied there that applies and is registered. */
-function charged(d: Draft, place: Extract<Place, { kind: 'taxed' }>, levied: readonly LeviedTax[], treatment: CompiledTreatment, where: JurisdictionRef): Decision {
+function charged(
+  d: Draft,
+  place: Extract<Place, { kind: 'taxed' }>,
+  levied: readonly LeviedTax[],
+  treatment: CompiledTreatment,
+  where: JurisdictionRef,
+  local: { place: LocalPlace; sourcedAt: LocalArea['sourcedAt'] } | null,
+): Decision {
   const taxing = place.where;
   const taxingJ = taxing.jurisdiction as CompiledJurisdiction;
   const main = levied[0] as LeviedTax;
@@ -344,6 +448,13 @@ function charged(d: Draft, place: Extract<Place, { kind: 'taxed' }>, levied: rea
   const mainRate = rateOf(main.tax, rateClass, taxing.rates, d.day, d.date);
   const lines: TaxLine[] = [chargedLine(main, treatment, mainRate)];
   note(d, treatment.note);
+  if (local !== null) {
+    const area = local.place.area;
+    if (area !== null) lines.push(...localLines(d, area, treatment));
+    const postal = local.sourcedAt === 'origin' ? d.s.origin.postalCode : d.s.destination.postalCode;
+    const alternatives = localNotes(d, local.place, local.sourcedAt, taxingJ.name, postal, mainRate.units);
+    d.local = localArea(local.place, local.sourcedAt, alternatives);
+  }
   for (let i = 1; i < levied.length; i++) {
     const other = levied[i] as LeviedTax;
     if (d.day < other.tax.since) continue;

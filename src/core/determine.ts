@@ -126,6 +126,7 @@ export function resultOf(decision: Decision, input: TaxInput, minorUnits: number
     territory: decision.territory,
     scheme: decision.scheme,
     consignmentLimit: decision.consignmentLimit,
+    local: decision.local,
     taxCode: input.taxCode,
     productType: input.productType,
     taxBehavior: input.taxBehavior,

@@ -3,6 +3,7 @@ import type { ClassTable, CompiledCountry, CompiledJurisdiction, CompiledRegime,
 import { inForce } from './ruleset.js';
 import { TaxRulesError } from './errors.js';
 import { isCompactUpper } from './text.js';
+import { localPlace, type LocalPlace } from './us-local.js';
 
 /** Where an address is for tax purposes on one day. */
 export interface Location {
@@ -23,6 +24,8 @@ export interface Location {
   goodsRegime: CompiledRegime | null;
   /** Rate classes of the territory that replace its country's. */
   rates: ClassTable | null;
+  /** The local rate area, in a US state with local taxes in the rules. */
+  local: LocalPlace | null;
   notes: string[];
 }
 
@@ -157,7 +160,12 @@ export function locate(rules: RuleSet, address: Address, day: number, supply: Su
     }
   }
 
-  return { typed, country, jurisdiction, region, territory, excluded, excludedFrom, goodsRegime, rates, notes };
+  let local: LocalPlace | null = null;
+  if (region !== null && country?.code === 'US' && rules.usLocal.has(region)) {
+    const file = rules.usLocal.get(region);
+    if (file) local = postal === null ? { file, area: null, match: 'none', others: [] } : localPlace(file, postal, address.city ?? null);
+  }
+  return { typed, country, jurisdiction, region, territory, excluded, excludedFrom, goodsRegime, rates, local, notes };
 }
 
 /** The regime the location belongs to on a day, for a kind of supply. */

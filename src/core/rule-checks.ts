@@ -1,5 +1,6 @@
 import type { RuleData, RatePeriod, RateTable, Taxability, TreatmentPeriod, SupplyRule, Territory, TerritoryRules } from './rule-data.js';
 import { dayNumber, DATA_START } from './dates.js';
+import { localId } from './us-local.js';
 
 /** A problem the rules build found in one file. */
 export interface RuleProblem {
@@ -92,6 +93,12 @@ export function checkRuleData(data: RuleData): RuleProblem[] {
   for (const r of data.regimes) checkNotes(`rules/regimes/${r.regime}.json`, '', r);
   for (const c of data.countries) checkNotes(`rules/countries/${c.country}.json`, '', c);
   for (const t of data.territories) checkNotes(`rules/territories/${t.country}.json`, '', t);
+  for (const l of data.usLocal ?? []) {
+    const file = `rules/us/local/${l.state}.json`;
+    // Its ZIP rows hold no notes: only the jurisdictions are walked.
+    checkNotes(file, '/jurisdictions', l.jurisdictions);
+    checkNotes(file, '', { notes: [l.coverage, ...(l.sourcing_note ? [l.sourcing_note] : []), ...(l.notes ?? [])] });
+  }
 
   const worldCodes = new Set(data.world.countries.map((c) => c.code));
   const noConsumptionTax = new Set(data.world.countries.filter((c) => c.no_consumption_tax).map((c) => c.code));
@@ -269,6 +276,58 @@ export function checkRuleData(data: RuleData): RuleProblem[] {
       if (prev && a <= prev[1]) add('rules/us/zip-states.json', `/ranges/${i}`, 'ranges overlap or are out of order');
     });
   }
+
+  // US local taxes: ids follow from codes, codes and sources resolve, rates are sorted, the
+  // ZIP rows are sorted, name known codes, and the shares of a ZIP add up to 100.
+  const ranges = data.usZipStates?.ranges ?? [];
+  const usStates = new Map((data.countries.find((c) => c.country === 'US')?.jurisdictions ?? []).filter((j) => j.region !== '').map((j) => [j.region, j]));
+  const seenStates = new Set<string>();
+  for (const l of data.usLocal ?? []) {
+    const file = `rules/us/local/${l.state}.json`;
+    if (seenStates.has(l.state)) add(file, '/state', `a second local file for ${l.state}`);
+    seenStates.add(l.state);
+    const state = usStates.get(l.state);
+    if (!state) {
+      add(file, '/state', `${l.state} is not a state of rules/countries/US.json`);
+      continue;
+    }
+    const fips = state.id - 840000;
+    const codes = new Set<string>();
+    l.jurisdictions.forEach((j, ji) => {
+      const jp = `/jurisdictions/${ji}`;
+      if (codes.has(j.code)) add(file, `${jp}/code`, `code ${j.code} listed twice`);
+      codes.add(j.code);
+      const level = j.code[0] === 'c' ? 'county' : j.code[0] === 'p' ? 'city' : 'district';
+      if (j.code[0] === 'c' && j.code.length !== 4) add(file, `${jp}/code`, `a county code is c and the 3-digit county FIPS code, not ${j.code}`);
+      if (j.code[0] === 'p' && j.code.length !== 6) add(file, `${jp}/code`, `a place code is p and the 5-digit place FIPS code, not ${j.code}`);
+      if (j.level !== level && !(j.code[0] === 'c' && j.level === 'city')) add(file, `${jp}/level`, `code ${j.code} is a ${level}, not a ${j.level}`);
+      const expected = localId(fips, j.code);
+      if (j.id !== expected) add(file, `${jp}/id`, `the id of ${j.code} in ${l.state} is ${expected}, not ${j.id}`);
+      claimId(j.id, `US-${l.state} ${j.name}`, file);
+      checkSorted(file, `${jp}/rates`, j.rates);
+      j.rates.forEach((p, pi) => {
+        checkDate(file, `${jp}/rates/${pi}/checked`, p.checked);
+        if (!Object.hasOwn(l.sources, p.source)) add(file, `${jp}/rates/${pi}/source`, `unknown source key ${p.source}`);
+      });
+    });
+    let zip = '';
+    let total = 0;
+    const endZip = (i: number): void => {
+      if (zip !== '' && total !== 100) add(file, `/zips/${i}`, `the shares of ZIP ${zip} add up to ${total}, not 100`);
+    };
+    l.zips.forEach(([z, list, share], i) => {
+      if (zip !== z && ranges.length > 0 && zipState(ranges, Number(z)) !== l.state) add(file, `/zips/${i}`, `ZIP ${z} is not in ${l.state} (rules/us/zip-states.json)`);
+      if (z !== zip) {
+        endZip(i);
+        if (z < zip) add(file, `/zips/${i}`, `ZIP ${z} after ${zip}: rows are sorted by ZIP`);
+        zip = z;
+        total = 0;
+      }
+      total += share;
+      for (const c of list === '' ? [] : list.split(' ')) if (!codes.has(c)) add(file, `/zips/${i}`, `unknown code ${c}`);
+    });
+    endZip(l.zips.length);
+  }
   return problems;
 }
 
@@ -298,4 +357,18 @@ export function ruleMatches(rule: SupplyRule, seller: string, customer: string, 
     (rule.from === undefined || rule.from <= date) &&
     (rule.until === undefined || rule.until >= date)
   );
+}
+
+/** The state of a ZIP code in sorted ZIP ranges, or null. */
+function zipState(ranges: readonly (readonly [number, number, string])[], zip: number): string | null {
+  let lo = 0;
+  let hi = ranges.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const r = ranges[mid] as readonly [number, number, string];
+    if (zip < r[0]) hi = mid - 1;
+    else if (zip > r[1]) lo = mid + 1;
+    else return r[2];
+  }
+  return null;
 }

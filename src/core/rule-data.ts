@@ -5,9 +5,13 @@ import type {
   TaxCodeRules,
   TerritoryRules,
   WorldRules,
+  UsLocalFile,
 } from '../generated/rule-files.js';
 
 export type {
+  UsLocalFile,
+  LocalJurisdiction,
+  LocalRate,
   CountryRules,
   CurrencyRules,
   RegimeRules,
@@ -50,4 +54,9 @@ export interface RuleData {
   countries: CountryRules[];
   territories: TerritoryRules[];
   usZipStates?: ZipStateRules;
+  /** Local sales taxes of US states (rules/us/local/<ST>.json), one file per state. */
+  usLocal?: UsLocalRules[];
 }
+
+/** A US state's local taxes as the rules build keeps them (the file without its `$schema`). */
+export type UsLocalRules = Omit<UsLocalFile, '$schema'>;

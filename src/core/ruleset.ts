@@ -1,9 +1,10 @@
-import type { CountryRules, RegimeRules, RuleData, RatePeriod, RateTable, Taxability, TerritoryRules, TreatmentPeriod } from './rule-data.js';
+import type { CountryRules, RegimeRules, RuleData, RatePeriod, RateTable, Taxability, TerritoryRules, TreatmentPeriod, UsLocalRules } from './rule-data.js';
 import type { JurisdictionLevel, Money, RateClass, SupplyKind, TaxCodeId, TaxReason } from './types.js';
 import { dayNumber } from './dates.js';
 import { decimalUnits } from './money.js';
 import { computeRuleChangeDays } from './change-days.js';
 import { territoryRates } from './rule-checks.js';
+import { compileUsLocal, type CompiledUsLocal } from './us-local.js';
 
 /** A rate period with its start as a day number and the rate scaled to integer units of 0.0001 %. */
 export interface CompiledRate {
@@ -162,6 +163,8 @@ export interface RuleSet {
   readonly aliases: ReadonlyMap<string, string>;
   readonly jurisdictions: ReadonlyMap<number, CompiledJurisdiction>;
   readonly territories: ReadonlyMap<string, readonly CompiledTerritory[]>;
+  /** Local sales taxes of US states, by state code (the states with local taxes in the rules). */
+  readonly usLocal: ReadonlyMap<string, CompiledUsLocal>;
   /** US ZIP ranges: first ZIP, last ZIP, state. */
   readonly zipStarts: Int32Array;
   readonly zipEnds: Int32Array;
@@ -290,7 +293,9 @@ export interface PackedRuleData {
   readonly countries: Readonly<Record<string, string>>;
   /** Typed country code → JSON of its territories file. */
   readonly territories: Readonly<Record<string, string>>;
-  /** Every jurisdiction id with its owner: a country code, or "@" and a regime id (schemes). */
+  /** US state code → JSON of its local-tax file (absent: none). */
+  readonly usLocal?: Readonly<Record<string, string>>;
+  /** Every jurisdiction id with its owner: a country code, "@" and a regime id (schemes), or "us:" and a state code (local taxes). */
   readonly jurisdictions: readonly (readonly [number, string])[];
   /** Alternative codes (EL, UK) → country code. */
   readonly aliases: Readonly<Record<string, string>>;
@@ -314,6 +319,8 @@ interface RuleSource {
   country(code: string): CountryRules;
   territoryCodes: readonly string[];
   territories(code: string): TerritoryRules;
+  usLocalStates: readonly string[];
+  usLocal(state: string): UsLocalRules;
   jurisdictions: readonly (readonly [number, string])[];
   aliases: readonly (readonly [string, string])[];
   changeDays: readonly number[] | null;
@@ -329,6 +336,7 @@ function ownersOf(data: RuleData): [number, string][] {
   const out: [number, string][] = [];
   for (const r of data.regimes) for (const s of r.schemes ?? []) out.push([s.jurisdiction, `@${r.regime}`]);
   for (const c of data.countries) for (const j of c.jurisdictions) out.push([j.id, c.country]);
+  for (const l of data.usLocal ?? []) for (const j of l.jurisdictions) out.push([j.id, `us:${l.state}`]);
   return out;
 }
 
@@ -354,6 +362,8 @@ function packedSource(pack: PackedRuleData): RuleSource {
   const regime = parsed<RegimeRules>(pack.regimes);
   const country = parsed<CountryRules>(pack.countries);
   const territories = parsed<TerritoryRules>(pack.territories);
+  const usLocalTexts = pack.usLocal ?? {};
+  const usLocal = parsed<UsLocalRules>(usLocalTexts);
   // The data handed out is a copy of its own: changing it cannot reach what is compiled later.
   const fresh = <T>(texts: Readonly<Record<string, string>>): T[] => Object.values(texts).map((t) => JSON.parse(t) as T);
   let data: RuleData | undefined;
@@ -365,6 +375,8 @@ function packedSource(pack: PackedRuleData): RuleSource {
     country,
     territoryCodes: Object.keys(pack.territories),
     territories,
+    usLocalStates: Object.keys(usLocalTexts),
+    usLocal,
     jurisdictions: pack.jurisdictions,
     aliases: Object.entries(pack.aliases),
     changeDays: pack.changeDays,
@@ -374,6 +386,7 @@ function packedSource(pack: PackedRuleData): RuleSource {
         regimes: fresh<RegimeRules>(pack.regimes),
         countries: fresh<CountryRules>(pack.countries),
         territories: fresh<TerritoryRules>(pack.territories),
+        ...(pack.usLocal ? { usLocal: fresh<UsLocalRules>(pack.usLocal) } : {}),
       }),
   };
 }
@@ -390,6 +403,7 @@ export function packWithChangeDays(data: RuleData, changeDays: readonly number[]
     regimes: texts(data.regimes, (r) => r.regime),
     countries: texts(data.countries, (c) => c.country),
     territories: texts(data.territories, (t) => t.country),
+    ...(data.usLocal ? { usLocal: texts(data.usLocal, (l) => l.state) } : {}),
     jurisdictions: ownersOf(data),
     aliases: Object.fromEntries(aliasesOf(data)),
     changeDays: changeDays ? [...changeDays] : null,
@@ -420,6 +434,7 @@ export function createRuleSet(input: RuleData | PackedRuleData): RuleSet {
       // A jurisdiction is made with its owner, which puts it into this map.
       const owner = owners.get(id) as string;
       if (owner.startsWith('@')) regimes.get(owner.slice(1));
+      else if (owner.startsWith('us:')) usLocal.get(owner.slice(3));
       else countries.get(owner);
       return jurisdictions.peek(id);
     },
@@ -543,6 +558,12 @@ export function createRuleSet(input: RuleData | PackedRuleData): RuleSet {
     }));
   });
 
+  // A state's local file is compiled with (after) the US rules, whose state jurisdiction it hangs from.
+  const usLocal: LazyMap<string, CompiledUsLocal> = new LazyMap(src.usLocalStates, (state) => {
+    const stateJ = countries.get('US')?.byRegion.get(state);
+    return stateJ ? compileUsLocal(src.usLocal(state), stateJ, (j) => jurisdictions.put(j.id, j)) : undefined;
+  });
+
   const ranges = data.usZipStates?.ranges ?? [];
   const zipStarts = new Int32Array(ranges.map((r) => r[0]));
   const zipEnds = new Int32Array(ranges.map((r) => r[1]));
@@ -600,6 +621,7 @@ export function createRuleSet(input: RuleData | PackedRuleData): RuleSet {
     },
     jurisdictions,
     territories,
+    usLocal,
     zipStarts,
     zipEnds,
     zipStates,

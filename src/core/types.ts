@@ -120,6 +120,34 @@ export interface PricedTaxLine extends TaxLine {
   readonly amount: string;
 }
 
+/** Another rate area of the ZIP code, for a result that had to choose one. */
+export interface LocalAlternative {
+  readonly county: string | null;
+  readonly city: string | null;
+  /** Percent of the ZIP code in that area (of its addresses or land area, as the state's data says). */
+  readonly share: number;
+  /** The combined rate that area would charge (state and local parts), or null when nothing is charged. */
+  readonly rate: string | null;
+}
+
+/**
+ * The US local rate area whose taxes a result applies (or would apply), and how sure it is:
+ * `zip` (the ZIP code lies in one area), `city` (the ZIP code spans several; the city named
+ * chose one), `zip_majority` (it spans several; the one with the largest share was taken,
+ * the others are `alternatives`), `none` (no area is known: only the state's tax is in the
+ * result).
+ */
+export interface LocalArea {
+  readonly match: 'zip' | 'city' | 'zip_majority' | 'none';
+  /** Whose address decided it: the customer's, or the seller's (origin-based states, in-state sellers). */
+  readonly sourcedAt: 'destination' | 'origin';
+  readonly county: string | null;
+  readonly city: string | null;
+  /** Every local sales tax of the state is in the rules (false: some are not modelled; the notes say which). */
+  readonly complete: boolean;
+  readonly alternatives: readonly LocalAlternative[];
+}
+
 export interface Territory {
   readonly id: string;
   readonly name: string;
@@ -146,6 +174,8 @@ export interface Decision {
   readonly scheme: { readonly id: number; readonly name: string } | null;
   /** A consignment limit the answer relies on (IOSS: EUR 150), or null. */
   readonly consignmentLimit: Money | null;
+  /** The US local rate area, in a state with local taxes in the rules; else null. */
+  readonly local: LocalArea | null;
 }
 
 /** The neutral result of the core: JSON-safe (strings, numbers, booleans, null). */

@@ -1,0 +1,632 @@
+/**
+ * Builds rules/us/local/<ST>.json (the local sales taxes of US states and the rate areas of
+ * their ZIP codes) from public data. Rerun it on each quarter's files.
+ *
+ * Geometry: which counties and incorporated places each ZIP code (ZCTA) overlaps, from the
+ * U.S. Census Bureau's 2020 ZCTA relationship files and 2025 place Gazetteer (public
+ * domain), as tabulated by bdurand/us_geo (MIT licence; commit 31592c09, 2026-01-19):
+ *   2020_dist/zcta_counties.csv   ZCTA5, County GEOID, Land Area, Water Area (sq mi)
+ *   2020_dist/zcta_places.csv     ZCTA5, Place GEOID, Land Area, Water Area (rows with a
+ *                                 Land Area of exactly "0" are GNIS points us_geo adds, not
+ *                                 Census overlaps: skipped)
+ *   2020_dist/counties.csv        GEOID, …, Population, …, Land Area
+ *   2020_dist/places.csv          GEOID, …, County GEOID, …, Population, …, Land Area
+ *   2020_dist/place_counties.csv  Place GEOID, County GEOID
+ *   raw/gazetteer/2025_Gaz_place_national.txt   USPS|GEOID|…|NAME|LSAD|FUNCSTAT|…
+ * (the same files with "/" written as "__" are read too). Only incorporated places levy city
+ * taxes: FUNCSTAT A, B or C and LSAD other than 57 (census designated place).
+ *
+ * Shares: a ZIP code's rate areas are weighed by estimated population (a dasymetric
+ * estimate): a part inside an incorporated place gets the place's density (2020_dist/places.csv
+ * population over land), a part outside gets its county's density outside incorporated
+ * places (2020_dist/counties.csv less its places), times the part's land; a ZIP without
+ * people is weighed by land. Parts under 1 % are dropped, and the shares are rounded to
+ * whole percents that add up to 100.
+ *
+ * Rates (each state below names its publisher; files under ../shared/sources/us, whose
+ * README records each file's origin and licence):
+ *   opensalestax/curated_local_rates.csv   open-sales-tax 4cfd3c2 (Apache-2.0): county, city
+ *     and district rates as compiled from the states' publications
+ *   ca-cdtfa/SalesTaxRates1-1-26-cleaned.csv   CDTFA rates effective 2026-01-01
+ *   daigou-calc-data/state_rules.json       Virginia's regional and local add-ons (MIT)
+ *
+ * Usage: tsx scripts/import-us-local.ts --geo DIR [--sources DIR] [--states FL,TX,…]
+ *   --geo      a us_geo data directory (with 2020_dist/ and raw/gazetteer/)
+ *   --sources  default ../shared/sources/us
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { formatRuleFile } from './rule-format.js';
+import type { UsLocalFile, LocalJurisdiction } from '../src/core/rule-data.js';
+import { localId } from '../src/core/us-local.js';
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+const geoDir = arg('--geo');
+const srcDir = arg('--sources') ?? '../shared/sources/us';
+if (!geoDir) {
+  console.error('usage: tsx scripts/import-us-local.ts --geo DIR [--sources DIR] [--states FL,TX]');
+  process.exit(2);
+}
+const CHECKED = new Date().toISOString().slice(0, 10);
+
+// ---------------------------------------------------------------- reading
+
+function geoFile(path: string): string {
+  for (const p of [join(geoDir as string, path), join(geoDir as string, path.replaceAll('/', '__'))]) if (existsSync(p)) return p;
+  throw new Error(`${path} not found under ${geoDir}`);
+}
+
+/** CSV rows as records (RFC 4180 quoting). */
+function csv(file: string, sep = ','): Record<string, string>[] {
+  const text = readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i] as string;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === sep) {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += c;
+  }
+  if (cell !== '' || row.length > 0) {
+    row.push(cell);
+    rows.push(row);
+  }
+  const [head, ...body] = rows;
+  return body.filter((r) => r.length > 1).map((r) => Object.fromEntries((head as string[]).map((h, i) => [h.trim(), (r[i] ?? '').trim()])));
+}
+
+const STATE_FIPS = new Map(csv(join(srcDir, 'opensalestax/state_fips.csv')).map((r) => [r.state as string, Number(r.state_fips)]));
+const COUNTY_NAMES = new Map(csv(join(srcDir, 'opensalestax/census_county_names.csv')).map((r) => [r.county_geoid5 as string, r.county_name as string]));
+
+interface Piece {
+  geoid: string;
+  land: number;
+}
+const zctaCounties = new Map<string, Piece[]>();
+for (const r of csv(geoFile('2020_dist/zcta_counties.csv'))) {
+  const list = zctaCounties.get(r.ZCTA5 as string) ?? [];
+  list.push({ geoid: r['County GEOID'] as string, land: Number(r['Land Area']) });
+  zctaCounties.set(r.ZCTA5 as string, list);
+}
+const zctaPlaces = new Map<string, Piece[]>();
+for (const r of csv(geoFile('2020_dist/zcta_places.csv'))) {
+  if (r['Land Area'] === '0') continue; // a GNIS point, not a Census overlap
+  const list = zctaPlaces.get(r.ZCTA5 as string) ?? [];
+  list.push({ geoid: r['Place GEOID'] as string, land: Number(r['Land Area']) });
+  zctaPlaces.set(r.ZCTA5 as string, list);
+}
+const placeRows = csv(geoFile('2020_dist/places.csv'));
+const placeStats = new Map(placeRows.map((r) => [r.GEOID as string, { population: Number(r.Population || 0), land: Number(r['Land Area'] || 0) }]));
+const placeCountyOf = new Map(placeRows.map((r) => [r.GEOID as string, r['County GEOID'] as string]));
+interface Place {
+  geoid: string;
+  state: string;
+  name: string;
+  incorporated: boolean;
+}
+const places = new Map<string, Place>();
+for (const r of csv(geoFile('raw/gazetteer/2025_Gaz_place_national.txt'), '|')) {
+  const funcstat = r.FUNCSTAT as string;
+  places.set(r.GEOID as string, { geoid: r.GEOID as string, state: r.USPS as string, name: r.NAME as string, incorporated: ['A', 'B', 'C'].includes(funcstat) && r.LSAD !== '57' });
+}
+
+/** A name as compared: lowercase, no punctuation, no "city"/"town" suffix, no parentheses. */
+function nameKey(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/\(.*?\)/g, ' ')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()
+    .replace(/ (city|town|village|borough|municipality|city and borough|consolidated government|unified government|metropolitan government|balance)$/, '')
+    .replace(/ (city|town|village)$/, '')
+    .replace(/^saint /, 'st ')
+    .trim();
+}
+
+/** A Gazetteer place name without its legal description ("Houston city" → "Houston"). */
+function placeName(name: string): string {
+  return name.replace(/ \(balance\)$/, '').replace(/ (city and borough|unified government|consolidated government|metropolitan government|metro government|city|town|village|borough|municipality)$/, '');
+}
+
+/** The incorporated place of a state named `name`, or null. */
+function placeNamed(state: string, name: string): Place | null {
+  const key = nameKey(name);
+  const hits = [...places.values()].filter((p) => p.state === state && p.incorporated && nameKey(p.name) === key);
+  return hits.length === 1 ? (hits[0] as Place) : null;
+}
+
+/** The county GEOID of a state named `name` ("Harris County", "St. Louis city"), or null. */
+function countyNamed(fips: number, name: string): string | null {
+  const prefix = String(fips).padStart(2, '0');
+  const norm = (n: string): string => n.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  for (const [geoid, n] of COUNTY_NAMES) if (geoid.startsWith(prefix) && norm(n) === norm(name)) return geoid;
+  for (const [geoid, n] of COUNTY_NAMES) if (geoid.startsWith(prefix) && norm(n).replace(/ (county|parish|borough|census area|city and borough|municipality)$/, '') === norm(name).replace(/ (county|parish)$/, '')) return geoid;
+  return null;
+}
+
+const zipRanges = (JSON.parse(readFileSync('rules/us/zip-states.json', 'utf8')) as { ranges: [number, number, string][] }).ranges;
+function stateOfZip(zip: number): string | null {
+  for (const [a, b, st] of zipRanges) if (a <= zip && zip <= b) return st;
+  return null;
+}
+
+// ---------------------------------------------------------------- a state's local taxes
+
+/** What a state's recipe gives: rates per county and place, districts and where they apply. */
+interface StateRates {
+  state: string;
+  sources: Record<string, string>;
+  /** Rate periods of the rate tables (from, source key). */
+  from: string;
+  source: string;
+  sourcing: UsLocalFile['sourcing'];
+  sourcingNote?: string;
+  complete: boolean;
+  coverage: string;
+  notes: string[];
+  /** County GEOID → rate ("0" where none); every county of the state should be listed. */
+  counties: Map<string, string>;
+  /** Place GEOID → rate of the city's own tax. */
+  cities: Map<string, string>;
+  /** Districts: name, rate, and the counties or places where they apply. */
+  districts: { name: string; rate: string; counties: Set<string>; places: Set<string>; unincorporated?: Set<string> }[];
+}
+
+interface Area {
+  county: string;
+  place: string | null;
+  weight: number;
+  land: number;
+}
+
+/**
+ * The areas of a ZIP code: its county parts split by the incorporated places in them, each
+ * weighed by its land times its population density (a city's own; outside cities, the
+ * county's density outside its incorporated places). A place without a tax here joins its
+ * county's area.
+ */
+function areasOf(zip: string, st: StateRates): Area[] {
+  const counties = (zctaCounties.get(zip) ?? []).filter((c) => st.counties.has(c.geoid));
+  if (counties.length === 0) return [];
+  const cityParts = (zctaPlaces.get(zip) ?? []).filter((p) => places.get(p.geoid)?.incorporated);
+  const areas: Area[] = [];
+  const byLand = [...counties].sort((a, b) => b.land - a.land);
+  const countyOf = (placeGeoid: string): Piece => {
+    // A city part lies in the largest of the ZIP's county parts that the city reaches into.
+    const own = placeCounties.get(placeGeoid);
+    return byLand.find((c) => own?.has(c.geoid)) ?? (byLand[0] as Piece);
+  };
+  const left = new Map(counties.map((c) => [c.geoid, c.land]));
+  for (const p of cityParts) {
+    const stats = placeStats.get(p.geoid);
+    const county = countyOf(p.geoid);
+    left.set(county.geoid, Math.max(0, (left.get(county.geoid) ?? 0) - p.land));
+    const taxing = st.cities.has(p.geoid) || st.districts.some((d) => d.places.has(p.geoid));
+    const density = stats && stats.land > 0 ? stats.population / stats.land : 0;
+    areas.push({ county: county.geoid, place: taxing ? p.geoid : null, weight: p.land * density, land: p.land });
+  }
+  for (const [county, land] of left) areas.push({ county, place: null, weight: land * outsideDensity(county), land });
+  // Without people, land decides.
+  if (areas.every((a) => a.weight === 0)) for (const a of areas) a.weight = a.land;
+  return areas;
+}
+
+const countyStats = new Map(csv(geoFile('2020_dist/counties.csv')).map((r) => [r.GEOID as string, { population: Number(r.Population || 0), land: Number(r['Land Area'] || 0) }]));
+const incorporatedIn = new Map<string, { population: number; land: number }>();
+for (const [geoid, p] of places) {
+  if (!p.incorporated) continue;
+  const stats = placeStats.get(geoid);
+  const county = placeCountyOf.get(geoid);
+  if (!stats || !county) continue;
+  const sum = incorporatedIn.get(county) ?? { population: 0, land: 0 };
+  sum.population += stats.population;
+  sum.land += stats.land;
+  incorporatedIn.set(county, sum);
+}
+/** People per square mile of a county outside its incorporated places (a floor of 1 % of its density). */
+function outsideDensity(county: string): number {
+  const c = countyStats.get(county);
+  if (!c || c.land <= 0) return 0;
+  const inc = incorporatedIn.get(county) ?? { population: 0, land: 0 };
+  const land = c.land - inc.land;
+  const people = c.population - inc.population;
+  const floor = (0.01 * c.population) / c.land;
+  return land > 0 && people > 0 ? Math.max(floor, people / land) : floor;
+}
+
+const placeCounties = new Map<string, Set<string>>();
+for (const r of csv(geoFile('2020_dist/place_counties.csv'))) {
+  const set = placeCounties.get(r['Place GEOID'] as string) ?? new Set<string>();
+  set.add(r['County GEOID'] as string);
+  placeCounties.set(r['Place GEOID'] as string, set);
+}
+
+/** Whole percents that add up to 100 (largest remainder), parts under 1 % dropped first. */
+function percents(weights: number[]): number[] {
+  const total = weights.reduce((a, b) => a + b, 0);
+  const kept = weights.map((w) => (total > 0 && w / total >= 0.01 ? w : 0));
+  const sum = kept.reduce((a, b) => a + b, 0);
+  const raw = kept.map((w) => (sum > 0 ? (w * 100) / sum : 0));
+  const out = raw.map(Math.floor);
+  let missing = 100 - out.reduce((a, b) => a + b, 0);
+  const order = raw.map((r, i) => [r - Math.floor(r), i] as const).filter(([, i]) => kept[i] as number > 0).sort((a, b) => b[0] - a[0]);
+  for (const [, i] of order) {
+    if (missing <= 0) break;
+    out[i] = (out[i] as number) + 1;
+    missing--;
+  }
+  return out;
+}
+
+function buildFile(st: StateRates): UsLocalFile {
+  const fips = STATE_FIPS.get(st.state) as number;
+  const prefix = String(fips).padStart(2, '0');
+  const jurisdictions: LocalJurisdiction[] = [];
+  const rate = (r: string): LocalJurisdiction['rates'] => [{ from: st.from, rate: r, source: st.source, checked: CHECKED }];
+  const countyCode = (geoid: string): string => `c${geoid.slice(2)}`;
+  const placeCode = (geoid: string): string => `p${geoid.slice(2)}`;
+  for (const [geoid, r] of [...st.counties].sort()) {
+    const code = countyCode(geoid);
+    jurisdictions.push({ code, id: localId(fips, code), name: COUNTY_NAMES.get(geoid) ?? geoid, level: 'county', rates: rate(r) });
+  }
+  const taxingPlaces = new Set([...st.cities.keys(), ...st.districts.flatMap((d) => [...d.places])]);
+  // Only the places that a ZIP area reaches are listed.
+  for (const geoid of [...taxingPlaces].sort()) {
+    const code = placeCode(geoid);
+    jurisdictions.push({ code, id: localId(fips, code), name: placeName(places.get(geoid)?.name ?? geoid), level: 'city', rates: rate(st.cities.get(geoid) ?? '0') });
+  }
+  st.districts.forEach((d, i) => {
+    const code = `d${i + 1}`;
+    jurisdictions.push({ code, id: localId(fips, code), name: d.name, level: 'district', rates: rate(d.rate) });
+  });
+  const zips: UsLocalFile['zips'] = [];
+  // A ZIP code that crosses a state line belongs to the state rules/us/zip-states.json gives it.
+  const stateZips = [...zctaCounties.keys()].filter((z) => (zctaCounties.get(z) ?? []).some((c) => c.geoid.startsWith(prefix)) && stateOfZip(Number(z)) === st.state).sort();
+  for (const zip of stateZips) {
+    const areas = areasOf(zip, st);
+    if (areas.length === 0) continue;
+    const shares = percents(areas.map((a) => a.weight));
+    const rows = new Map<string, number>();
+    areas.forEach((a, i) => {
+      if ((shares[i] as number) === 0) return;
+      const codes = [countyCode(a.county)];
+      if (a.place !== null) codes.push(placeCode(a.place));
+      st.districts.forEach((d, di) => {
+        if (d.counties.has(a.county) || (a.place !== null && d.places.has(a.place)) || (a.place === null && d.unincorporated?.has(a.county))) codes.push(`d${di + 1}`);
+      });
+      const key = codes.join(' ');
+      rows.set(key, (rows.get(key) ?? 0) + (shares[i] as number));
+    });
+    for (const [codes, share] of [...rows].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))) zips.push([zip, codes, share]);
+  }
+  return {
+    $schema: '../../schema/us-local.schema.json',
+    state: st.state,
+    sourcing: st.sourcing,
+    ...(st.sourcingNote ? { sourcing_note: st.sourcingNote } : {}),
+    complete: st.complete,
+    coverage: st.coverage,
+    share_basis: 'population',
+    sources: st.sources,
+    jurisdictions,
+    zips,
+    notes: [
+      ...st.notes,
+      'ZIP codes are Census ZIP Code Tabulation Areas: their overlaps with counties and incorporated places come from the U.S. Census Bureau 2020 ZCTA relationship files and the 2025 place Gazetteer (public domain, tabulated by bdurand/us_geo, MIT); shares are estimated population.',
+    ],
+  };
+}
+
+// ---------------------------------------------------------------- the states
+
+const OST = csv(join(srcDir, 'opensalestax/curated_local_rates.csv'));
+const OST_SOURCE = 'as compiled in open-sales-tax 4cfd3c2 (Apache-2.0), ../shared/sources/us/opensalestax/curated_local_rates.csv';
+
+/** The local rates of a state from open-sales-tax's curated table. */
+function fromOst(state: string, o: { publisher: string; from: string; asOf: boolean; sourcing: UsLocalFile['sourcing']; sourcingNote?: string; complete: boolean; coverage: string; districtCounties?: Record<string, string[]> }): StateRates {
+  const fips = STATE_FIPS.get(state) as number;
+  const rows = OST.filter((r) => r.state === state);
+  const counties = new Map<string, string>();
+  for (const [geoid] of COUNTY_NAMES) if (geoid.startsWith(String(fips).padStart(2, '0'))) counties.set(geoid, '0');
+  const districts: StateRates['districts'] = rows.filter((r) => r.jurisdiction_type === 'district' && r.rate_pct !== '').map((r) => ({ name: r.name as string, rate: trim(r.rate_pct as string), counties: new Set<string>(), places: new Set<string>() }));
+  const district = (name: string) => districts.find((d) => d.name === name);
+  // A district row may name the counties it covers ("Bronx County; Dutchess County; …").
+  for (const r of rows.filter((x) => x.jurisdiction_type === 'district' && x.county)) {
+    for (const c of (r.county as string).split(';').map((x) => x.trim()).filter(Boolean)) {
+      const geoid = countyNamed(fips, c);
+      if (geoid) district(r.name as string)?.counties.add(geoid);
+    }
+  }
+  const missing: string[] = [];
+  for (const r of rows.filter((x) => x.jurisdiction_type === 'county' || x.jurisdiction_type === 'borough')) {
+    const geoid = countyNamed(fips, r.name as string);
+    if (!geoid) {
+      missing.push(`county ${r.name}`);
+      continue;
+    }
+    if (r.rate_pct !== '') counties.set(geoid, trim(r.rate_pct as string));
+    if (r.district) district(r.district)?.counties.add(geoid);
+  }
+  for (const [name, list] of Object.entries(o.districtCounties ?? {})) {
+    for (const c of list) {
+      const geoid = countyNamed(fips, c);
+      if (geoid) district(name)?.counties.add(geoid);
+      else missing.push(`county ${c} of ${name}`);
+    }
+  }
+  const cities = new Map<string, string>();
+  for (const r of rows.filter((x) => x.jurisdiction_type === 'city' || x.jurisdiction_type === 'resort_city' || x.jurisdiction_type === 'location')) {
+    const place = placeNamed(state, r.name as string);
+    if (!place) {
+      missing.push(`city ${r.name}`);
+      continue;
+    }
+    // A city without a tax of its own matters only for a district bound to it.
+    if (r.rate_pct !== '' && trim(r.rate_pct as string) !== '0') cities.set(place.geoid, trim(r.rate_pct as string));
+    if (r.district) district(r.district)?.places.add(place.geoid);
+  }
+  if (missing.length > 0) console.warn(`${state}: not matched to Census names: ${missing.join('; ')}`);
+  // A district that covers whole counties is bound by them, not by the cities the table lists it with.
+  for (const d of districts) if (d.counties.size > 0) d.places.clear();
+  const key = `${state.toLowerCase()}-rates`;
+  return {
+    state,
+    sources: { [key]: `${o.publisher}, ${OST_SOURCE}` },
+    from: o.from,
+    source: key,
+    sourcing: o.sourcing,
+    ...(o.sourcingNote ? { sourcingNote: o.sourcingNote } : {}),
+    complete: o.complete,
+    coverage: o.coverage,
+    notes: [o.asOf ? `The rates are those in force on ${o.from} by the publisher named; the dates they took effect are not recorded, so a quote for an earlier day is not answered.` : `The rates took effect on ${o.from} or earlier; a quote for an earlier day is not answered.`],
+    counties,
+    cities,
+    districts: districts.filter((d) => d.counties.size > 0 || d.places.size > 0),
+  };
+}
+
+function trim(rate: string): string {
+  const t = rate.includes('.') ? rate.replace(/0+$/, '').replace(/\.$/, '') : rate;
+  return t === '' ? '0' : t;
+}
+
+const recipes: Record<string, () => StateRates> = {
+  FL: () =>
+    fromOst('FL', {
+      publisher: 'Florida Department of Revenue, Form DR-15DSS, Discretionary Sales Surtax Information for Calendar Year 2026',
+      from: '2026-01-01',
+      asOf: false,
+      sourcing: 'destination',
+      complete: true,
+      coverage: 'Every county discretionary sales surtax; Florida cities levy no sales tax.',
+    }),
+  PA: () =>
+    fromOst('PA', {
+      publisher: 'Pennsylvania Department of Revenue, local sales tax (Allegheny County 1 %, Philadelphia 2 %)',
+      from: '2026-05-04',
+      asOf: true,
+      sourcing: 'destination',
+      sourcingNote: 'Pennsylvania\'s local taxes are charged at the delivery address; a compilation reports that Act 21 of 2026 made this destination sourcing explicit, which is not yet checked against the Department of Revenue.',
+      complete: true,
+      coverage: 'The two local sales taxes of Pennsylvania: Allegheny County and Philadelphia.',
+    }),
+  SC: () =>
+    fromOst('SC', {
+      publisher: 'South Carolina Department of Revenue, ST-500 local tax rates (effective 2026-05-01)',
+      from: '2026-05-01',
+      asOf: false,
+      sourcing: 'destination',
+      complete: false,
+      coverage: 'County local option, capital project, school and transportation taxes; municipal taxes (such as Myrtle Beach) are only partly in the data.',
+    }),
+  AZ: () =>
+    fromOst('AZ', {
+      publisher: 'Arizona Department of Revenue, TPT rate table (effective 2026-05-01)',
+      from: '2026-05-01',
+      asOf: false,
+      sourcing: 'origin',
+      sourcingNote: 'Arizona taxes an in-state retailer\'s sales at its business location (A.R.S. § 42-5040): the seller\'s local taxes apply.',
+      complete: false,
+      coverage: 'County excise taxes and the retail TPT rates of 63 cities and towns; the other cities and towns are not in the data.',
+    }),
+  MS: () =>
+    fromOst('MS', {
+      publisher: 'Mississippi Department of Revenue, local sales taxes (Jackson 1 %, Tupelo 0.25 %)',
+      from: '2026-05-04',
+      asOf: true,
+      sourcing: 'origin',
+      sourcingNote: 'Mississippi sources an in-state seller\'s sales to its place of business (Miss. Code Ann. § 27-65-9): the seller\'s local taxes apply.',
+      complete: true,
+      coverage: 'The general local sales taxes of Mississippi: Jackson and Tupelo.',
+    }),
+  NY: () =>
+    fromOst('NY', {
+      publisher: 'New York State Department of Taxation and Finance, Publication 718, New York State Sales and Use Tax Rates by Jurisdiction',
+      from: '2026-05-04',
+      asOf: true,
+      sourcing: 'destination',
+      complete: false,
+      coverage: 'County and New York City rates and the Metropolitan Commuter Transportation District; the cities with their own rate are in the data for 30 cities only.',
+    }),
+  IL: () =>
+    fromOst('IL', {
+      publisher: 'Illinois Department of Revenue, tax rate database (ordmache) of county and municipal rates',
+      from: '2026-05-04',
+      asOf: true,
+      sourcing: 'origin',
+      sourcingNote: 'Illinois taxes an in-state retailer\'s sales where its selling activity takes place (35 ILCS 120; since 2025-01-01 sales from out-of-state inventory are destination-sourced): the seller\'s local taxes apply.',
+      complete: false,
+      coverage: 'County rates, the Regional Transportation Authority and 20 cities; the other home-rule and non-home-rule municipal taxes and business districts are not in the data.',
+      districtCounties: { 'RTA (Cook County)': ['Cook County'], 'RTA (Collar Counties)': ['DuPage County', 'Kane County', 'Lake County', 'McHenry County', 'Will County'] },
+    }),
+  MO: () =>
+    fromOst('MO', {
+      publisher: 'Missouri Department of Revenue, sales and use tax rate tables (2026)',
+      from: '2026-05-04',
+      asOf: true,
+      sourcing: 'origin',
+      sourcingNote: 'Missouri sources an in-state seller\'s sales to its place of business (RSMo § 144.060, origin-based local sales tax): the seller\'s local taxes apply.',
+      complete: false,
+      coverage: 'County rates and 17 cities; the other city taxes, community improvement and transportation development districts are not in the data.',
+    }),
+  AL: () =>
+    fromOst('AL', {
+      publisher: 'Alabama Department of Revenue, local sales tax rates',
+      from: '2026-05-04',
+      asOf: true,
+      sourcing: 'destination',
+      complete: false,
+      coverage: 'County rates and 30 cities; other city taxes, police jurisdictions and self-administered local taxes are not in the data, nor the Simplified Sellers Use Tax program (8 % flat) for remote sellers.',
+    }),
+  TX: () =>
+    fromOst('TX', {
+      publisher: 'Texas Comptroller of Public Accounts, local sales and use tax rates',
+      from: '2026-05-04',
+      asOf: true,
+      sourcing: 'origin',
+      sourcingNote: 'Texas sources local taxes of an in-state seller to its place of business (Tex. Tax Code § 321.203, 34 TAC § 3.334): the seller\'s local taxes apply.',
+      complete: false,
+      coverage: 'County taxes, 263 cities and 7 transit authorities (within their member cities); special purpose districts, the other cities and the unincorporated parts of transit areas are not in the data.',
+    }),
+};
+
+/** Virginia: the regional taxes and the county add-ons (daigou-calc-data's table of the Department of Taxation's rates). */
+function virginia(): StateRates {
+  const va = (JSON.parse(readFileSync(join(srcDir, 'daigou-calc-data/state_rules.json'), 'utf8')) as { states: Record<string, { county_groups: Record<string, string[]>; checked: string }> }).states.VA as { county_groups: Record<string, string[]>; checked: string };
+  const counties = new Map<string, string>();
+  for (const [geoid] of COUNTY_NAMES) if (geoid.startsWith('51')) counties.set(geoid, '0');
+  const districts: StateRates['districts'] = [];
+  const region = (name: string, rate: string): StateRates['districts'][number] => {
+    let d = districts.find((x) => x.name === name);
+    if (!d) districts.push((d = { name, rate, counties: new Set(), places: new Set() }));
+    return d;
+  };
+  for (const [group, members] of Object.entries(va.county_groups)) {
+    const geoids = members.map((m) => m.slice(0, 5));
+    if (group.startsWith('Historic Triangle')) {
+      for (const g of geoids) {
+        region('Hampton Roads Region', '0.7').counties.add(g);
+        region('Historic Triangle Region', '1').counties.add(g);
+      }
+    } else if (group.startsWith('Southern')) {
+      // Each of these localities levies its own 1 % (Va. Code § 58.1-602.1 and the acts naming them).
+      for (const g of geoids) counties.set(g, '1');
+    } else {
+      const name = `${group.replace(/ \(.*$/, '')} Region`;
+      for (const g of geoids) region(name, '0.7').counties.add(g);
+    }
+  }
+  return {
+    state: 'VA',
+    sources: { 'va-rates': 'Virginia Department of Taxation, Retail Sales and Use Tax: regional and local rates, https://www.tax.virginia.gov/retail-sales-and-use-tax, as compiled in daigou-calc-data 734d356 (MIT), ../shared/sources/us/daigou-calc-data/state_rules.json' },
+    from: va.checked,
+    source: 'va-rates',
+    sourcing: 'origin',
+    sourcingNote: "Virginia sources an in-state dealer's sales to its place of business (Va. Code § 58.1-605): the seller's regional and local add-ons apply.",
+    complete: true,
+    coverage: 'The regional taxes (Northern Virginia, Hampton Roads, Central Virginia, Historic Triangle) and the localities with their own 1 %; the general 1 % local tax is part of the state rate of 5.3 %.',
+    notes: [`The rates are those in force on ${va.checked} by the publisher named; the dates they took effect are not recorded, so a quote for an earlier day is not answered.`],
+    counties,
+    cities: new Map(),
+    districts,
+  };
+}
+
+/**
+ * California: CDTFA's rates by city and county (effective 2026-01-01). The state's 7.25 %
+ * (with the uniform Bradley-Burns local 1.25 %) is the state line; a county's line is the
+ * district taxes of its unincorporated area, a city's line the district taxes it adds.
+ */
+function california(): StateRates {
+  const rows = csv(join(srcDir, 'ca-cdtfa/SalesTaxRates1-1-26-cleaned.csv'));
+  const units = (r: string): number => Math.round(Number(r) * 1e6);
+  const pct = (u: number): string => trim((u / 1e4).toFixed(4));
+  const BASE = units('0.0725');
+  // CDTFA's names that the Gazetteer spells otherwise.
+  const ALIASES: Record<string, string> = { 'City of Commerce': 'Commerce', 'City of Industry': 'Industry', 'Paso Robles': 'El Paso de Robles', Ventura: 'San Buenaventura', 'Angels Camp': 'Angels' };
+  const unincorporated = new Map<string, number>();
+  for (const r of rows.filter((x) => x.Type === 'County' || x.Type?.startsWith('Please'))) {
+    const isUninc = /Unincorporated Area$/.test(r.Location as string);
+    const name = (r.Location as string).replace(/ Unincorporated Area$/, '');
+    if (!isUninc && Number(r.Rate) === 0) continue; // split counties: their unincorporated row has the rate
+    const geoid = countyNamed(6, name);
+    if (!geoid) {
+      console.warn(`CA: county ${name} not matched`);
+      continue;
+    }
+    if (isUninc || !unincorporated.has(geoid)) unincorporated.set(geoid, units(r.Rate as string));
+  }
+  const cityRates: { place: string; county: string; rate: number }[] = [];
+  const missing: string[] = [];
+  for (const r of rows.filter((x) => x.Type === 'City')) {
+    const place = placeNamed('CA', ALIASES[r.Location as string] ?? (r.Location as string));
+    const county = countyNamed(6, `${r.County} County`);
+    if (!place || !county) {
+      missing.push(r.Location as string);
+      continue;
+    }
+    cityRates.push({ place: place.geoid, county, rate: units(r.Rate as string) });
+  }
+  if (missing.length > 0) console.warn(`CA: not matched to Census names: ${missing.join('; ')}`);
+  // A county's line: the district taxes every part of it bears (its lowest rate); the
+  // unincorporated area and each city add what they levy beyond that.
+  const counties = new Map<string, string>();
+  const cities = new Map<string, string>();
+  const districts: StateRates['districts'] = [];
+  for (const [geoid, uninc] of unincorporated) {
+    const inCounty = cityRates.filter((c) => c.county === geoid);
+    const floor = Math.min(uninc, ...inCounty.map((c) => c.rate));
+    counties.set(geoid, pct(floor - BASE));
+    for (const c of inCounty) cities.set(c.place, pct(c.rate - floor));
+    if (uninc > floor) districts.push({ name: `${COUNTY_NAMES.get(geoid)} unincorporated area`, rate: pct(uninc - floor), counties: new Set(), places: new Set(), unincorporated: new Set([geoid]) });
+  }
+  return {
+    state: 'CA',
+    sources: { 'cdtfa-2026-01': 'California Department of Tax and Fee Administration, California City and County Sales and Use Tax Rates effective January 1, 2026, https://www.cdtfa.ca.gov/taxes-and-fees/sales-use-tax-rates.htm' },
+    from: '2026-01-01',
+    source: 'cdtfa-2026-01',
+    sourcing: 'destination',
+    sourcingNote: "California's district taxes are charged at the delivery address (Rev. & Tax. Code § 7262; CDTFA Publication 105); the state, county and city parts that follow the seller's place of business are the same statewide (7.25 %).",
+    complete: true,
+    coverage: 'Every city and county rate of the CDTFA table; district taxes that cover only part of a city or an unincorporated area are taken as the rate CDTFA gives for that city or county.',
+    notes: ["The rates took effect on 2026-01-01 or earlier; a quote for an earlier day is not answered. CDTFA publishes combined rates: a county's line is the district taxes all of the county bears, and a city's line, or the unincorporated area's, what it adds to them."],
+    counties,
+    cities,
+    districts,
+  };
+}
+recipes.VA = virginia;
+recipes.CA = california;
+
+const wanted = (arg('--states') ?? Object.keys(recipes).join(',')).split(',');
+mkdirSync('rules/us/local', { recursive: true });
+for (const state of wanted) {
+  const recipe = recipes[state];
+  if (!recipe) {
+    console.error(`no recipe for ${state}`);
+    process.exit(2);
+  }
+  const file = buildFile(recipe());
+  writeFileSync(`rules/us/local/${state}.json`, formatRuleFile(file));
+  const zips = new Set(file.zips.map((z) => z[0]));
+  console.log(`${state}: ${file.jurisdictions.length} jurisdictions, ${zips.size} ZIP codes, ${file.zips.length} rows`);
+}

@@ -1,0 +1,169 @@
+/**
+ * US local sales taxes: the counties, cities and special districts of a state with their
+ * dated rates, and the rate areas of its ZIP codes (rules/us/local/<ST>.json), compiled
+ * for lookups, and the area of an address.
+ *
+ * A ZIP code lies in one rate area or in several. With several, the city named in the
+ * address picks the area whose city it is; otherwise the area with the largest share of
+ * the ZIP is taken, and the result says so (`match: 'zip_majority'`) with the others.
+ */
+import type { UsLocalRules } from './rule-data.js';
+import type { CompiledJurisdiction, CompiledRate, CompiledTax } from './ruleset.js';
+import { dayNumber } from './dates.js';
+import { decimalUnits } from './money.js';
+
+/** One rate area: the local jurisdictions whose taxes apply there, and its share of the ZIP code. */
+export interface CompiledLocalArea {
+  /** The local jurisdictions, in line order: county, city, districts. */
+  readonly parts: readonly CompiledJurisdiction[];
+  readonly county: CompiledJurisdiction | null;
+  readonly city: CompiledJurisdiction | null;
+  /** Percent of the ZIP code in this area (see `shareBasis`). */
+  readonly share: number;
+}
+
+/** A state's compiled local taxes. */
+export interface CompiledUsLocal {
+  readonly state: string;
+  /** Whose local taxes an in-state seller charges. */
+  readonly sourcing: 'origin' | 'destination';
+  readonly sourcingNote: string | null;
+  /** Every local sales tax of the state is modelled. */
+  readonly complete: boolean;
+  readonly coverage: string;
+  readonly shareBasis: 'addresses' | 'population' | 'land_area' | 'none';
+  /** ZIP5 → its areas, the largest share first. */
+  readonly zips: ReadonlyMap<string, readonly CompiledLocalArea[]>;
+  readonly jurisdictions: readonly CompiledJurisdiction[];
+}
+
+/** How the area of an address was found. */
+export type LocalMatch = 'zip' | 'city' | 'zip_majority' | 'none';
+
+/** The local rate area of an address, and how it was found. */
+export interface LocalPlace {
+  readonly file: CompiledUsLocal;
+  /** Null when the ZIP code is not in the state's local data (`match: 'none'`). */
+  readonly area: CompiledLocalArea | null;
+  readonly match: LocalMatch;
+  /** The ZIP code's other areas, the largest share first. */
+  readonly others: readonly CompiledLocalArea[];
+}
+
+/** The jurisdiction id of a local code of a state (see us-local.schema.json). */
+export function localId(stateFips: number, code: string): number {
+  const n = Number(code.slice(1));
+  switch (code[0]) {
+    case 'c':
+      return 840 * 1e5 + stateFips * 1e3 + n;
+    case 'p':
+      return 840 * 1e7 + stateFips * 1e5 + n;
+    default:
+      return 840 * 1e8 + stateFips * 1e6 + n;
+  }
+}
+
+/**
+ * Compiles a state's local file. `state` is the state's compiled jurisdiction (its main tax
+ * names the local lines and collects them: a state registration covers its local taxes);
+ * `put` receives every local jurisdiction made.
+ */
+export function compileUsLocal(file: UsLocalRules, state: CompiledJurisdiction, put: (j: CompiledJurisdiction) => void): CompiledUsLocal {
+  const stateTax = state.taxes.find((t) => t.role === 'main');
+  const byCode = new Map<string, CompiledJurisdiction>();
+  const jurisdictions: CompiledJurisdiction[] = [];
+  for (const j of file.jurisdictions) {
+    const standard: CompiledRate[] = j.rates.map((p) => ({ from: dayNumber(p.from), rate: p.rate, units: decimalUnits(p.rate, 4), source: file.sources[p.source] as string }));
+    const tax: CompiledTax = {
+      id: 'local_sales_tax',
+      name: stateTax?.name ?? 'Sales tax',
+      localName: null,
+      role: 'main',
+      replaces: null,
+      registration: stateTax?.registration ?? state.id,
+      since: Number.NEGATIVE_INFINITY,
+      classes: { standard },
+      taxability: {},
+    };
+    const cj: CompiledJurisdiction = {
+      id: j.id,
+      name: j.name,
+      country: state.country,
+      region: state.region,
+      level: j.level,
+      taxes: [tax],
+      sourcing: file.sourcing,
+      parent: state,
+      home: state.home,
+    };
+    byCode.set(j.code, cj);
+    jurisdictions.push(cj);
+    put(cj);
+  }
+  // Areas are interned: ZIP codes of one area share its object.
+  const areas = new Map<string, Omit<CompiledLocalArea, 'share'>>();
+  const areaOf = (codes: string): Omit<CompiledLocalArea, 'share'> => {
+    let a = areas.get(codes);
+    if (a === undefined) {
+      const parts = codes === '' ? [] : codes.split(' ').map((c) => byCode.get(c) as CompiledJurisdiction);
+      a = { parts, county: parts.find((p) => p.level === 'county') ?? null, city: parts.find((p) => p.level === 'city') ?? null };
+      areas.set(codes, a);
+    }
+    return a;
+  };
+  const zips = new Map<string, CompiledLocalArea[]>();
+  for (const [zip, codes, share] of file.zips) {
+    let list = zips.get(zip);
+    if (list === undefined) zips.set(zip, (list = []));
+    list.push(Object.freeze({ ...areaOf(codes), share }));
+  }
+  return {
+    state: file.state,
+    sourcing: file.sourcing,
+    sourcingNote: file.sourcing_note ?? null,
+    complete: file.complete,
+    coverage: file.coverage,
+    shareBasis: file.share_basis,
+    zips,
+    jurisdictions,
+  };
+}
+
+/** A city name as compared: lowercase letters and digits, single spaces, "saint" for "st.". */
+export function cityKey(name: string): string {
+  return name
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()
+    .replace(/^(city|town|village|borough) of /, '')
+    .replace(/^st /, 'saint ')
+    .replace(/^ft /, 'fort ')
+    .replace(/^mt /, 'mount ');
+}
+
+/** The name of a city jurisdiction as compared (its name without "City of", or a suffix like " city"). */
+function placeKey(j: CompiledJurisdiction): string {
+  return cityKey(j.name).replace(/ (city|town|village|borough|municipality)$/, '');
+}
+
+/**
+ * The rate area of an address in a state with local taxes: by its ZIP code (the first five
+ * digits of `postal`), then by `city` where the ZIP code has several areas.
+ */
+export function localPlace(file: CompiledUsLocal, postal: string, city: string | null): LocalPlace {
+  const list = file.zips.get(postal.slice(0, 5));
+  if (list === undefined || list.length === 0) return { file, area: null, match: 'none', others: [] };
+  const first = list[0] as CompiledLocalArea;
+  if (list.length === 1) return { file, area: first, match: 'zip', others: [] };
+  if (city !== null) {
+    const key = cityKey(city);
+    const hits = list.filter((a) => a.city !== null && placeKey(a.city) === key.replace(/ (city|town|village|borough|municipality)$/, ''));
+    if (hits.length === 1) {
+      const hit = hits[0] as CompiledLocalArea;
+      return { file, area: hit, match: 'city', others: list.filter((a) => a !== hit) };
+    }
+  }
+  return { file, area: first, match: 'zip_majority', others: list.slice(1) };
+}
