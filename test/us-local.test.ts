@@ -1,0 +1,159 @@
+/**
+ * US local sales taxes (rules/us/local, src/core/us-local.ts): the rule checks of the files,
+ * the area of an address, origin-based sourcing, the lines and fields of results.
+ */
+import { describe, expect, it } from 'vitest';
+import { calculate, explainTaxRate, listJurisdictions } from '../src/index.js';
+import { defaultRuleSet } from '../src/default-rules.js';
+import { checkRuleData } from '../src/core/rule-checks.js';
+import type { RuleData, UsLocalRules } from '../src/core/rule-data.js';
+import { cityKey, localId } from '../src/core/us-local.js';
+import { refused, registeredIn } from './helpers.js';
+
+const TX = 840048;
+const good = { tax_code: 'standard', product_type: 'good', amount: '100', currency: 'USD', date: '2026-06-01' } as const;
+/** A seller in Austin, registered in Texas. */
+const austin = registeredIn('US', [TX], { postal_code: '78701', currency: 'USD' });
+/** A seller in New Jersey, registered in Texas, Florida, New York and Arizona. */
+const remote = registeredIn('US', [TX, 840012, 840036, 840004], { postal_code: '07030', currency: 'USD' });
+
+const data = defaultRuleSet.data;
+const withLocal = (change: (l: UsLocalRules) => void): RuleData => {
+  const copy = structuredClone(data) as RuleData;
+  change((copy.usLocal ?? []).find((l) => l.state === 'PA') as UsLocalRules);
+  return copy;
+};
+
+describe('rule checks of the local files', () => {
+  it('the shipped files pass', () => {
+    expect(checkRuleData(data).filter((p) => p.file.startsWith('rules/us/local'))).toEqual([]);
+  });
+
+  it('refuse an id that does not follow from its code, an unknown code, an unknown source and shares that do not add up', () => {
+    const problems = checkRuleData(
+      withLocal((l) => {
+        (l.jurisdictions[0] as { id: number }).id += 1;
+        (l.jurisdictions[1] as { rates: { source: string }[] }).rates[0]!.source = 'nowhere';
+        l.zips[0] = [l.zips[0]![0], 'c999', l.zips[0]![2]];
+        l.zips.splice(1, 0, [l.zips[1]![0], '', 7]);
+      }),
+    ).map((p) => p.message);
+    expect(problems).toContainEqual(expect.stringMatching(/^the id of c\d{3} in PA is \d+, not \d+$/));
+    expect(problems).toContain('unknown source key nowhere');
+    expect(problems).toContain('unknown code c999');
+    expect(problems).toContainEqual(expect.stringMatching(/^the shares of ZIP \d{5} add up to 107, not 100$/));
+  });
+
+  it('refuse a ZIP code of another state and unsorted rows', () => {
+    const problems = checkRuleData(
+      withLocal((l) => {
+        l.zips.push(['10001', 'c101', 100]);
+      }),
+    ).map((p) => p.message);
+    expect(problems).toContain('ZIP 10001 is not in PA (rules/us/zip-states.json)');
+    expect(problems).toContainEqual(expect.stringMatching(/^ZIP 10001 after 19\d{3}: rows are sorted by ZIP$/));
+  });
+
+  it('ids of counties, places and districts never collide and stay apart from states', () => {
+    expect(localId(48, 'c201')).toBe(84048201);
+    expect(localId(48, 'p35000')).toBe(8404835000);
+    expect(localId(48, 'd1')).toBe(84048000001);
+    expect(localId(1, 'c001')).toBeGreaterThan(840078);
+  });
+});
+
+describe('the area of an address', () => {
+  it('one area: the ZIP code decides, with the county and city named', () => {
+    const r = explainTaxRate({ ...good, to_country: 'US', to_postal_code: '77002' }, remote);
+    expect(r.lines.map((l) => [l.jurisdiction.name, l.jurisdiction.level, l.rate])).toEqual([
+      ['Texas', 'state', '6.25'],
+      ['Houston', 'city', '1'],
+      ['Houston MTA (METRO)', 'district', '1'],
+    ]);
+    expect(r.jurisdiction).toMatchObject({ county: 'Harris County', city: 'Houston' });
+    expect(r.local).toEqual({ match: 'zip', sourcedAt: 'destination', county: 'Harris County', city: 'Houston', complete: false, alternatives: [] });
+  });
+
+  it('several areas: the city named picks one, else the largest share, with the others and their rates', () => {
+    const majority = explainTaxRate({ ...good, to_country: 'US', to_postal_code: '75056' }, remote);
+    expect(majority.local?.match).toBe('zip_majority');
+    expect(majority.local?.city).toBeNull();
+    expect(majority.local?.alternatives).toEqual([{ county: 'Denton County', city: 'Lewisville', share: expect.any(Number), rate: '8.25' }]);
+    expect(majority.notes.join(' ')).toMatch(/ZIP code 75056 spans several local tax areas: the one with most of its estimated population \(Denton County, \d+ %\) is used; give the city to choose another: Lewisville, Denton County \(\d+ %, 8\.25 %\)\./);
+    const named = explainTaxRate({ ...good, to_country: 'US', to_postal_code: '75056', to_city: '  LEWISVILLE ' }, remote);
+    expect(named.local).toMatchObject({ match: 'city', city: 'Lewisville' });
+    expect(named.amounts?.tax).toBe('8.25');
+    // A city that is not one of the ZIP's areas changes nothing.
+    expect(explainTaxRate({ ...good, to_country: 'US', to_postal_code: '75056', to_city: 'Paris' }, remote).local?.match).toBe('zip_majority');
+  });
+
+  it('a ZIP code without a Census area: the state rate, and the answer says local taxes may apply', () => {
+    const r = explainTaxRate({ ...good, to_country: 'US', to_postal_code: '85327' }, remote);
+    expect(r.lines).toHaveLength(1);
+    expect(r.local).toMatchObject({ match: 'none', county: null, city: null });
+    expect(r.notes).toContain("ZIP code 85327 is not in the local tax data of Arizona: only the state's tax is charged, and local taxes may apply.");
+  });
+
+  it('a state with every local tax modelled says nothing of coverage; one without says what is missing', () => {
+    expect(explainTaxRate({ ...good, to_country: 'US', to_postal_code: '33131' }, remote).notes).toEqual([]);
+    expect(explainTaxRate({ ...good, to_country: 'US', to_postal_code: '77002' }, remote).notes.join(' ')).toMatch(/^Not every local tax of Texas is in the rules: /);
+  });
+
+  it('city names compare without case, accents, punctuation or "City of"', () => {
+    expect(cityKey('City of  St. Louis')).toBe('saint louis');
+    expect(cityKey('San José')).toBe('san jose');
+    expect(cityKey('Ft. Worth')).toBe('fort worth');
+  });
+});
+
+describe('sourcing', () => {
+  it('an in-state seller in an origin-based state charges its own local taxes', () => {
+    const r = explainTaxRate({ ...good, to_country: 'US', to_postal_code: '77002' }, austin);
+    expect(r.lines.map((l) => l.jurisdiction.name)).toEqual(['Texas', 'Austin', 'Austin MTA (Capital Metro)']);
+    expect(r.local).toMatchObject({ sourcedAt: 'origin', city: 'Austin', county: 'Travis County' });
+    expect(r.jurisdiction).toMatchObject({ city: 'Austin', county: 'Travis County' });
+    expect(r.notes[0]).toMatch(/^Texas sources local taxes of an in-state seller to its place of business/);
+  });
+
+  it('a seller outside the state charges the destination', () => {
+    expect(explainTaxRate({ ...good, to_country: 'US', to_postal_code: '77002' }, remote).local?.sourcedAt).toBe('destination');
+  });
+
+  it('an in-state seller in an origin-based state without a postal code is refused (400)', () => {
+    const err = refused(() => explainTaxRate({ ...good, to_country: 'US', to_postal_code: '77002' }, registeredIn('US', [TX], { currency: 'USD', postal_code: undefined, region: 'TX' } as never)));
+    expect(err.status).toBe(400);
+  });
+
+  it('a destination-based state charges the destination for an in-state seller too', () => {
+    const miami = registeredIn('US', [840012], { postal_code: '33131', currency: 'USD' });
+    const r = explainTaxRate({ ...good, to_country: 'US', to_postal_code: '32801' }, miami);
+    expect(r.local).toMatchObject({ sourcedAt: 'destination', county: 'Orange County' });
+  });
+});
+
+describe('results', () => {
+  it('a local rate before its recorded history is refused (422), not taken as zero', () => {
+    const err = refused(() => explainTaxRate({ ...good, to_country: 'US', to_postal_code: '77002', date: '2026-05-03' }, remote));
+    expect(err.status).toBe(422);
+    expect(err.message).toMatch(/recorded from 2026-05-04/);
+  });
+
+  it('a seller not registered in the state gets not_registered, with the county and city named', () => {
+    const r = explainTaxRate({ ...good, to_country: 'US', to_postal_code: '77002' }, registeredIn('US', [840006], { postal_code: '94103', currency: 'USD' }));
+    expect(r.status).toBe('not_registered');
+    expect(r.jurisdiction).toMatchObject({ county: 'Harris County', city: 'Houston' });
+  });
+
+  it('v20260309 lists each jurisdiction with its amount, and they add up to the total tax', () => {
+    const r = calculate({ customer_address: { country: 'US', postal_code: '10001' }, currency: 'USD', tax_date: 1780315200, line_items: [{ reference: 'a', amount: '100.00', tax_code: 'standard' }] }, remote);
+    expect(r.total_tax).toBe('8.88');
+    const taxes = r.line_items[0]?.taxes ?? [];
+    expect(taxes.map((t) => t.amount)).toEqual(['4.00', '4.50', '0.38']);
+  });
+
+  it('listJurisdictions lists a state\'s local jurisdictions after it', () => {
+    const ny = listJurisdictions({ country: 'US', region: 'NY' });
+    expect(ny[0]?.name).toBe('New York');
+    expect(ny.some((j) => j.level === 'district' && j.name === 'Metropolitan Commuter Transportation District')).toBe(true);
+  });
+});
