@@ -39,6 +39,7 @@ import { join } from 'node:path';
 import { formatRuleFile } from './rule-format.js';
 import type { UsLocalFile, LocalJurisdiction } from '../src/core/rule-data.js';
 import { localId } from '../src/core/us-local.js';
+import { zipState } from '../src/core/rule-checks.js';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(name);
@@ -164,10 +165,6 @@ function countyNamed(fips: number, name: string): string | null {
 }
 
 const zipRanges = (JSON.parse(readFileSync('rules/us/zip-states.json', 'utf8')) as { ranges: [number, number, string][] }).ranges;
-function stateOfZip(zip: number): string | null {
-  for (const [a, b, st] of zipRanges) if (a <= zip && zip <= b) return st;
-  return null;
-}
 
 // ---------------------------------------------------------------- a state's local taxes
 
@@ -289,7 +286,6 @@ function buildFile(st: StateRates): UsLocalFile {
     jurisdictions.push({ code, id: localId(fips, code), name: COUNTY_NAMES.get(geoid) ?? geoid, level: 'county', rates: rate(r) });
   }
   const taxingPlaces = new Set([...st.cities.keys(), ...st.districts.flatMap((d) => [...d.places])]);
-  // Only the places that a ZIP area reaches are listed.
   for (const geoid of [...taxingPlaces].sort()) {
     const code = placeCode(geoid);
     jurisdictions.push({ code, id: localId(fips, code), name: placeName(places.get(geoid)?.name ?? geoid), level: 'city', rates: rate(st.cities.get(geoid) ?? '0') });
@@ -300,7 +296,7 @@ function buildFile(st: StateRates): UsLocalFile {
   });
   const zips: UsLocalFile['zips'] = [];
   // A ZIP code that crosses a state line belongs to the state rules/us/zip-states.json gives it.
-  const stateZips = [...zctaCounties.keys()].filter((z) => (zctaCounties.get(z) ?? []).some((c) => c.geoid.startsWith(prefix)) && stateOfZip(Number(z)) === st.state).sort();
+  const stateZips = [...zctaCounties.keys()].filter((z) => (zctaCounties.get(z) ?? []).some((c) => c.geoid.startsWith(prefix)) && zipState(zipRanges, Number(z)) === st.state).sort();
   for (const zip of stateZips) {
     const areas = areasOf(zip, st);
     if (areas.length === 0) continue;
@@ -347,7 +343,7 @@ function fromOst(state: string, o: { publisher: string; from: string; asOf: bool
   const rows = OST.filter((r) => r.state === state);
   const counties = new Map<string, string>();
   for (const [geoid] of COUNTY_NAMES) if (geoid.startsWith(String(fips).padStart(2, '0'))) counties.set(geoid, '0');
-  const districts: StateRates['districts'] = rows.filter((r) => r.jurisdiction_type === 'district' && r.rate_pct !== '').map((r) => ({ name: r.name as string, rate: trim(r.rate_pct as string), counties: new Set<string>(), places: new Set<string>() }));
+  const districts: StateRates['districts'] = rows.filter((r) => r.jurisdiction_type === 'district' && r.rate_pct !== '').map((r) => ({ name: r.name as string, rate: plainRate(r.rate_pct as string), counties: new Set<string>(), places: new Set<string>() }));
   const district = (name: string) => districts.find((d) => d.name === name);
   // A district row may name the counties it covers ("Bronx County; Dutchess County; …").
   for (const r of rows.filter((x) => x.jurisdiction_type === 'district' && x.county)) {
@@ -363,7 +359,7 @@ function fromOst(state: string, o: { publisher: string; from: string; asOf: bool
       missing.push(`county ${r.name}`);
       continue;
     }
-    if (r.rate_pct !== '') counties.set(geoid, trim(r.rate_pct as string));
+    if (r.rate_pct !== '') counties.set(geoid, plainRate(r.rate_pct as string));
     if (r.district) district(r.district)?.counties.add(geoid);
   }
   for (const [name, list] of Object.entries(o.districtCounties ?? {})) {
@@ -381,7 +377,7 @@ function fromOst(state: string, o: { publisher: string; from: string; asOf: bool
       continue;
     }
     // A city without a tax of its own matters only for a district bound to it.
-    if (r.rate_pct !== '' && trim(r.rate_pct as string) !== '0') cities.set(place.geoid, trim(r.rate_pct as string));
+    if (r.rate_pct !== '' && plainRate(r.rate_pct as string) !== '0') cities.set(place.geoid, plainRate(r.rate_pct as string));
     if (r.district) district(r.district)?.places.add(place.geoid);
   }
   if (missing.length > 0) console.warn(`${state}: not matched to Census names: ${missing.join('; ')}`);
@@ -404,7 +400,8 @@ function fromOst(state: string, o: { publisher: string; from: string; asOf: bool
   };
 }
 
-function trim(rate: string): string {
+/** A rate without trailing zeros ("1.000" → "1", "0.700" → "0.7"). */
+function plainRate(rate: string): string {
   const t = rate.includes('.') ? rate.replace(/0+$/, '').replace(/\.$/, '') : rate;
   return t === '' ? '0' : t;
 }
@@ -454,7 +451,7 @@ const recipes: Record<string, () => StateRates> = {
       from: '2026-05-04',
       asOf: true,
       sourcing: 'origin',
-      sourcingNote: 'Mississippi sources an in-state seller\'s sales to its place of business (Miss. Code Ann. § 27-65-9): the seller\'s local taxes apply.',
+      sourcingNote: 'Mississippi sources an in-state seller\'s sales to its place of business: the seller\'s local taxes apply.',
       complete: true,
       coverage: 'The general local sales taxes of Mississippi: Jackson and Tupelo.',
     }),
@@ -484,7 +481,7 @@ const recipes: Record<string, () => StateRates> = {
       from: '2026-05-04',
       asOf: true,
       sourcing: 'origin',
-      sourcingNote: 'Missouri sources an in-state seller\'s sales to its place of business (RSMo § 144.060, origin-based local sales tax): the seller\'s local taxes apply.',
+      sourcingNote: 'Missouri sources an in-state seller\'s sales to its place of business (origin-based local sales tax): the seller\'s local taxes apply.',
       complete: false,
       coverage: 'County rates and 17 cities; the other city taxes, community improvement and transportation development districts are not in the data.',
     }),
@@ -528,7 +525,7 @@ function virginia(): StateRates {
         region('Historic Triangle Region', '1').counties.add(g);
       }
     } else if (group.startsWith('Southern')) {
-      // Each of these localities levies its own 1 % (Va. Code § 58.1-602.1 and the acts naming them).
+      // Each of these localities levies its own 1 % (the Department of Taxation lists them one by one).
       for (const g of geoids) counties.set(g, '1');
     } else {
       const name = `${group.replace(/ \(.*$/, '')} Region`;
@@ -559,7 +556,7 @@ function virginia(): StateRates {
 function california(): StateRates {
   const rows = csv(join(srcDir, 'ca-cdtfa/SalesTaxRates1-1-26-cleaned.csv'));
   const units = (r: string): number => Math.round(Number(r) * 1e6);
-  const pct = (u: number): string => trim((u / 1e4).toFixed(4));
+  const pct = (u: number): string => plainRate((u / 1e4).toFixed(4));
   const BASE = units('0.0725');
   // CDTFA's names that the Gazetteer spells otherwise.
   const ALIASES: Record<string, string> = { 'City of Commerce': 'Commerce', 'City of Industry': 'Industry', 'Paso Robles': 'El Paso de Robles', Ventura: 'San Buenaventura', 'Angels Camp': 'Angels' };

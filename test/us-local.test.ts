@@ -103,6 +103,7 @@ describe('the area of an address', () => {
     expect(cityKey('City of  St. Louis')).toBe('saint louis');
     expect(cityKey('San José')).toBe('san jose');
     expect(cityKey('Ft. Worth')).toBe('fort worth');
+    expect(cityKey('Lewisville city')).toBe(cityKey('LEWISVILLE'));
   });
 });
 

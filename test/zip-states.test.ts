@@ -35,6 +35,7 @@ describe('US ZIP codes', () => {
       ['03579', 'NH'], // Errol (reaches into Maine)
       ['97635', 'OR'], // New Pine Creek (reaches into California)
       ['57717', 'SD'], // Belle Fourche
+      ['57068', 'SD'], // Valley Springs (reaches into Minnesota)
       ['02861', 'RI'], // Pawtucket
     ];
     for (const [zip, state] of cases) expect(stateOf(zip), zip).toBe(state);

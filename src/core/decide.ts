@@ -16,7 +16,7 @@
  */
 import type { Address, CustomerType, Decision, JurisdictionRef, LocalAlternative, LocalArea, Money, ProductType, SupplyKind, TaxCodeId, TaxInput, TaxLine, TaxReason, TaxStatus } from './types.js';
 import type { CompiledJurisdiction, CompiledTreatment, RuleSet } from './ruleset.js';
-import { locate, type Location } from './location.js';
+import { locate, normalisePostalCode, type Location } from './location.js';
 import { placeOfSupply, type Place } from './place-of-supply.js';
 import { consignmentBand, type ActiveRegistrations, type ConsignmentBand } from './registration.js';
 import { exemptEverywhere, supplyKind, treatmentOf } from './taxability.js';
@@ -321,7 +321,7 @@ function localNotes(d: Draft, place: LocalPlace, sourcedAt: LocalArea['sourcedAt
     }
     return { county: o.county?.name ?? null, city: o.city?.name ?? null, share: o.share, rate: formatUnits(units) };
   });
-  const zip = postal?.replace(/\D/g, '').slice(0, 5);
+  const zip = normalisePostalCode(postal)?.slice(0, 5);
   if (place.match === 'none') {
     note(d, zip ? `ZIP code ${zip} is not in the local tax data of ${stateName}: only the state's tax is charged, and local taxes may apply.` : `Without a ZIP code the local taxes of ${stateName} are not known: only the state's tax is charged.`);
   } else if (place.match === 'zip_majority') {

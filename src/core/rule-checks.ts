@@ -300,7 +300,7 @@ export function checkRuleData(data: RuleData): RuleProblem[] {
       const level = j.code[0] === 'c' ? 'county' : j.code[0] === 'p' ? 'city' : 'district';
       if (j.code[0] === 'c' && j.code.length !== 4) add(file, `${jp}/code`, `a county code is c and the 3-digit county FIPS code, not ${j.code}`);
       if (j.code[0] === 'p' && j.code.length !== 6) add(file, `${jp}/code`, `a place code is p and the 5-digit place FIPS code, not ${j.code}`);
-      if (j.level !== level && !(j.code[0] === 'c' && j.level === 'city')) add(file, `${jp}/level`, `code ${j.code} is a ${level}, not a ${j.level}`);
+      if (j.level !== level) add(file, `${jp}/level`, `code ${j.code} is a ${level}, not a ${j.level}`);
       const expected = localId(fips, j.code);
       if (j.id !== expected) add(file, `${jp}/id`, `the id of ${j.code} in ${l.state} is ${expected}, not ${j.id}`);
       claimId(j.id, `US-${l.state} ${j.name}`, file);
@@ -359,8 +359,8 @@ export function ruleMatches(rule: SupplyRule, seller: string, customer: string, 
   );
 }
 
-/** The state of a ZIP code in sorted ZIP ranges, or null. */
-function zipState(ranges: readonly (readonly [number, number, string])[], zip: number): string | null {
+/** The state of a ZIP code in sorted ZIP ranges (rules/us/zip-states.json), or null. */
+export function zipState(ranges: readonly (readonly [number, number, string])[], zip: number): string | null {
   let lo = 0;
   let hi = ranges.length - 1;
   while (lo <= hi) {

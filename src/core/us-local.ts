@@ -18,6 +18,8 @@ export interface CompiledLocalArea {
   readonly parts: readonly CompiledJurisdiction[];
   readonly county: CompiledJurisdiction | null;
   readonly city: CompiledJurisdiction | null;
+  /** The city's name as compared with an address's (see `cityKey`), worked out when compiled; null without a city. */
+  readonly cityKey: string | null;
   /** Percent of the ZIP code in this area (see `shareBasis`). */
   readonly share: number;
 }
@@ -106,7 +108,8 @@ export function compileUsLocal(file: UsLocalRules, state: CompiledJurisdiction, 
     let a = areas.get(codes);
     if (a === undefined) {
       const parts = codes === '' ? [] : codes.split(' ').map((c) => byCode.get(c) as CompiledJurisdiction);
-      a = { parts, county: parts.find((p) => p.level === 'county') ?? null, city: parts.find((p) => p.level === 'city') ?? null };
+      const city = parts.find((p) => p.level === 'city') ?? null;
+      a = { parts, county: parts.find((p) => p.level === 'county') ?? null, city, cityKey: city === null ? null : cityKey(city.name) };
       areas.set(codes, a);
     }
     return a;
@@ -129,7 +132,10 @@ export function compileUsLocal(file: UsLocalRules, state: CompiledJurisdiction, 
   };
 }
 
-/** A city name as compared: lowercase letters and digits, single spaces, "saint" for "st.". */
+/**
+ * A city name as compared: lowercase letters and digits, single spaces, without "City of"
+ * or a trailing " city" / " town", "saint" for "st.", "fort" for "ft.", "mount" for "mt.".
+ */
 export function cityKey(name: string): string {
   return name
     .toLowerCase()
@@ -138,14 +144,10 @@ export function cityKey(name: string): string {
     .replace(/[^a-z0-9]+/g, ' ')
     .trim()
     .replace(/^(city|town|village|borough) of /, '')
+    .replace(/ (city|town|village|borough|municipality)$/, '')
     .replace(/^st /, 'saint ')
     .replace(/^ft /, 'fort ')
     .replace(/^mt /, 'mount ');
-}
-
-/** The name of a city jurisdiction as compared (its name without "City of", or a suffix like " city"). */
-function placeKey(j: CompiledJurisdiction): string {
-  return cityKey(j.name).replace(/ (city|town|village|borough|municipality)$/, '');
 }
 
 /**
@@ -159,7 +161,7 @@ export function localPlace(file: CompiledUsLocal, postal: string, city: string |
   if (list.length === 1) return { file, area: first, match: 'zip', others: [] };
   if (city !== null) {
     const key = cityKey(city);
-    const hits = list.filter((a) => a.city !== null && placeKey(a.city) === key.replace(/ (city|town|village|borough|municipality)$/, ''));
+    const hits = list.filter((a) => a.cityKey === key);
     if (hits.length === 1) {
       const hit = hits[0] as CompiledLocalArea;
       return { file, area: hit, match: 'city', others: list.filter((a) => a !== hit) };
