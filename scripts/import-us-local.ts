@@ -180,12 +180,32 @@ interface StateRates {
   complete: boolean;
   coverage: string;
   notes: string[];
-  /** County GEOID → rate ("0" where none); every county of the state should be listed. */
-  counties: Map<string, string>;
-  /** Place GEOID → rate of the city's own tax. */
-  cities: Map<string, string>;
+  /** County GEOID → rate ("0" where none), or its dated periods; every county of the state should be listed. */
+  counties: Map<string, Rate>;
+  /** Place GEOID → rate of the city's own tax, or its dated periods. */
+  cities: Map<string, Rate>;
+  /** Place GEOID → the only counties in whose part of the place the city's tax applies (a city split between counties by the rate tables). */
+  cityCounties?: Map<string, Set<string>>;
   /** Districts: name, rate, and the counties or places where they apply. */
-  districts: { name: string; rate: string; counties: Set<string>; places: Set<string>; unincorporated?: Set<string> }[];
+  districts: District[];
+}
+
+/** A rate, or a jurisdiction's dated rate periods (from the state's first date on, sorted). */
+type Rate = string | { from: string; rate: string }[];
+
+interface District {
+  name: string;
+  rate: Rate;
+  /** Counties the district covers (all of each but `exceptPlaces`). */
+  counties: Set<string>;
+  /** Places the district covers (all of each). */
+  places: Set<string>;
+  /** Unincorporated areas of these counties. */
+  unincorporated?: Set<string>;
+  /** Places inside `counties` the district does not cover. */
+  exceptPlaces?: Set<string>;
+  /** Parts of places in one county ("place GEOID|county GEOID"). */
+  placeParts?: Set<string>;
 }
 
 interface Area {
@@ -217,7 +237,7 @@ function areasOf(zip: string, st: StateRates): Area[] {
     const stats = placeStats.get(p.geoid);
     const county = countyOf(p.geoid);
     left.set(county.geoid, Math.max(0, (left.get(county.geoid) ?? 0) - p.land));
-    const taxing = st.cities.has(p.geoid) || st.districts.some((d) => d.places.has(p.geoid));
+    const taxing = st.cities.has(p.geoid) || st.districts.some((d) => d.places.has(p.geoid) || d.exceptPlaces?.has(p.geoid) || d.placeParts?.has(`${p.geoid}|${county.geoid}`));
     const density = stats && stats.land > 0 ? stats.population / stats.land : 0;
     areas.push({ county: county.geoid, place: taxing ? p.geoid : null, weight: p.land * density, land: p.land });
   }
@@ -278,14 +298,14 @@ function buildFile(st: StateRates): UsLocalFile {
   const fips = STATE_FIPS.get(st.state) as number;
   const prefix = String(fips).padStart(2, '0');
   const jurisdictions: LocalJurisdiction[] = [];
-  const rate = (r: string): LocalJurisdiction['rates'] => [{ from: st.from, rate: r, source: st.source, checked: CHECKED }];
+  const rate = (r: Rate): LocalJurisdiction['rates'] => (typeof r === 'string' ? [{ from: st.from, rate: r, source: st.source, checked: CHECKED }] : r.map((p) => ({ from: p.from, rate: p.rate, source: st.source, checked: CHECKED })));
   const countyCode = (geoid: string): string => `c${geoid.slice(2)}`;
   const placeCode = (geoid: string): string => `p${geoid.slice(2)}`;
   for (const [geoid, r] of [...st.counties].sort()) {
     const code = countyCode(geoid);
     jurisdictions.push({ code, id: localId(fips, code), name: COUNTY_NAMES.get(geoid) ?? geoid, level: 'county', rates: rate(r) });
   }
-  const taxingPlaces = new Set([...st.cities.keys(), ...st.districts.flatMap((d) => [...d.places])]);
+  const taxingPlaces = new Set([...st.cities.keys(), ...st.districts.flatMap((d) => [...d.places])].filter((g) => st.cities.has(g) || !st.cityCounties?.has(g)));
   for (const geoid of [...taxingPlaces].sort()) {
     const code = placeCode(geoid);
     jurisdictions.push({ code, id: localId(fips, code), name: placeName(places.get(geoid)?.name ?? geoid), level: 'city', rates: rate(st.cities.get(geoid) ?? '0') });
@@ -305,9 +325,12 @@ function buildFile(st: StateRates): UsLocalFile {
     areas.forEach((a, i) => {
       if ((shares[i] as number) === 0) return;
       const codes = [countyCode(a.county)];
-      if (a.place !== null) codes.push(placeCode(a.place));
+      const cityHere = a.place !== null && st.cities.has(a.place) && (st.cityCounties?.get(a.place)?.has(a.county) ?? true);
+      if (a.place !== null && (cityHere || (!st.cities.has(a.place) && taxingPlaces.has(a.place)))) codes.push(placeCode(a.place));
       st.districts.forEach((d, di) => {
-        if (d.counties.has(a.county) || (a.place !== null && d.places.has(a.place)) || (a.place === null && d.unincorporated?.has(a.county))) codes.push(`d${di + 1}`);
+        const inCounty = d.counties.has(a.county) && !(a.place !== null && d.exceptPlaces?.has(a.place));
+        const inPlace = a.place !== null && (d.places.has(a.place) || d.placeParts?.has(`${a.place}|${a.county}`) === true);
+        if (inCounty || inPlace || (a.place === null && d.unincorporated?.has(a.county))) codes.push(`d${di + 1}`);
       });
       const key = codes.join(' ');
       rows.set(key, (rows.get(key) ?? 0) + (shares[i] as number));
@@ -611,6 +634,335 @@ function california(): StateRates {
     districts,
   };
 }
+
+// ---------------------------------------------------------------- SST rate files
+
+/** A rate of an SST file (a fraction, "0.0075") as a percent ("0.75"). */
+function sstPercent(fraction: string): string {
+  return plainRate((Number(fraction) * 100).toFixed(4));
+}
+
+/** The day after a YYYYMMDD date, as YYYY-MM-DD. */
+function dayAfter(yyyymmdd: string): string {
+  const d = new Date(Date.UTC(Number(yyyymmdd.slice(0, 4)), Number(yyyymmdd.slice(4, 6)) - 1, Number(yyyymmdd.slice(6, 8)) + 1));
+  return d.toISOString().slice(0, 10);
+}
+const isoDate = (yyyymmdd: string): string => `${yyyymmdd.slice(0, 4)}-${yyyymmdd.slice(4, 6)}-${yyyymmdd.slice(6, 8)}`;
+
+/**
+ * The dated rate periods of one SST jurisdiction code from `start` on. A row's rate runs from
+ * its begin date to its end date; a day no row covers after a row ended has no tax; where two
+ * rows overlap the one that began later wins. Before its first row a jurisdiction levies none.
+ */
+function sstPeriods(rows: { begin: string; end: string; rate: string }[], start: string): { from: string; rate: string }[] {
+  const open = (end: string): boolean => end >= '29991231';
+  // A day where a row ends and none goes on has no tax; `order` keeps the file's order on one day.
+  const points: { from: string; rate: string; order: number }[] = [];
+  rows.forEach((r, i) => {
+    points.push({ from: isoDate(r.begin), rate: sstPercent(r.rate), order: i });
+    if (!open(r.end)) {
+      const next = dayAfter(r.end);
+      const covered = rows.some((o) => isoDate(o.begin) <= next && (open(o.end) || dayAfter(o.end) > next));
+      if (!covered) points.push({ from: next, rate: '0', order: -1 });
+    }
+  });
+  points.sort((a, b) => a.from.localeCompare(b.from) || a.order - b.order);
+  const byDay = new Map<string, string>();
+  for (const p of points) byDay.set(p.from, p.rate);
+  const sorted = [...byDay].sort((a, b) => a[0].localeCompare(b[0]));
+  let inForce = '0';
+  const out: { from: string; rate: string }[] = [];
+  for (const [from, rate] of sorted) {
+    if (from <= start) inForce = rate;
+    else {
+      if (out.length === 0) out.push({ from: start, rate: inForce });
+      if ((out.at(-1) as { rate: string }).rate !== rate) out.push({ from, rate });
+    }
+  }
+  if (out.length === 0) out.push({ from: start, rate: inForce });
+  return out;
+}
+
+/** The rows of an SST rate file by "type code" ("00 089", "01 04000", "63 00060"). */
+function sstRates(file: string): Map<string, { begin: string; end: string; rate: string }[]> {
+  const out = new Map<string, { begin: string; end: string; rate: string }[]>();
+  for (const line of readFileSync(join(srcDir, 'sst', file), 'utf8').split(/\r?\n/)) {
+    const f = line.split(',');
+    if (f.length < 9) continue;
+    const [, type, code, general, , , , begin, end] = f as [string, string, string, string, string, string, string, string, string];
+    const key = `${type} ${code.padStart(type === '00' ? 3 : 5, '0')}`;
+    const list = out.get(key) ?? [];
+    list.push({ begin, end, rate: general });
+    out.set(key, list);
+  }
+  return out;
+}
+
+/**
+ * A state from its Streamlined Sales Tax rate file: counties (type 00) and cities (type 01,
+ * keyed by Census place FIPS) with their history from `start`, and the special districts
+ * (type 63) whose areas the state's rules name (the boundary file that places them is not
+ * in hand). Codes not placed are reported and left out.
+ */
+function fromSst(state: string, o: { file: string; publisher: string; start: string; coverage: string; notes: string[]; sourcing: UsLocalFile['sourcing']; sourcingNote?: string; complete: boolean; cities?: Record<string, { place: string; counties?: string[] }>; districts: Record<string, Omit<District, 'rate' | 'counties' | 'places' | 'exceptPlaces' | 'placeParts'> & { counties?: string[]; places?: string[]; exceptPlaces?: string[]; placeParts?: string[] }>; skip: Record<string, string> }): StateRates {
+  const fips = STATE_FIPS.get(state) as number;
+  const prefix = String(fips).padStart(2, '0');
+  const rates = sstRates(o.file);
+  const counties = new Map<string, Rate>();
+  for (const [geoid] of COUNTY_NAMES) if (geoid.startsWith(prefix)) counties.set(geoid, [{ from: o.start, rate: '0' }]);
+  const cities = new Map<string, Rate>();
+  const cityCounties = new Map<string, Set<string>>();
+  const districts: District[] = [];
+  const unplaced: string[] = [];
+  const county = (name: string): string => {
+    const g = countyNamed(fips, name);
+    if (!g) throw new Error(`${state}: no county ${name}`);
+    return g;
+  };
+  const place = (name: string): string => {
+    const p = placeNamed(state, name);
+    if (!p) throw new Error(`${state}: no place ${name}`);
+    return p.geoid;
+  };
+  for (const [key, rows] of rates) {
+    const [type, code] = key.split(' ') as [string, string];
+    if (type === '45') continue; // the state's own rate: countries/US.json
+    const periods = sstPeriods(rows, o.start);
+    if (o.skip[code] !== undefined) {
+      if (periods.some((p) => p.rate !== '0')) unplaced.push(`${code} (${o.skip[code]})`);
+      continue;
+    }
+    const d = o.districts[code];
+    if (type === '00' && d === undefined) {
+      const geoid = `${prefix}${code}`;
+      if (!COUNTY_NAMES.has(geoid)) throw new Error(`${state}: county code ${code} unknown`);
+      counties.set(geoid, periods);
+    } else if (type === '01' && d === undefined && o.cities?.[code] === undefined) {
+      const geoid = `${prefix}${code}`;
+      if (!places.has(geoid)) {
+        if (periods.some((p) => p.rate !== '0')) unplaced.push(`${code} (a city code that is no Census place)`);
+        continue;
+      }
+      if (periods.some((p) => p.rate !== '0')) cities.set(geoid, periods);
+    } else if (type === '01' && d === undefined) {
+      const c = o.cities?.[code] as { place: string; counties?: string[] };
+      const geoid = place(c.place);
+      const counted = cities.get(geoid);
+      if (counted !== undefined && JSON.stringify(counted) !== JSON.stringify(periods)) throw new Error(`${state}: codes of ${c.place} disagree`);
+      cities.set(geoid, periods);
+      if (c.counties) cityCounties.set(geoid, new Set(c.counties.map(county)));
+    } else {
+      if (!d) {
+        if (periods.some((p) => p.rate !== '0')) unplaced.push(code);
+        continue;
+      }
+      districts.push({
+        name: d.name,
+        rate: periods,
+        counties: new Set((d.counties ?? []).map(county)),
+        places: new Set((d.places ?? []).map(place)),
+        ...(d.exceptPlaces ? { exceptPlaces: new Set(d.exceptPlaces.map(place)) } : {}),
+        ...(d.placeParts ? { placeParts: new Set(d.placeParts.map((pp) => { const [pl, co] = pp.split('|') as [string, string]; return `${place(pl)}|${county(co)}`; })) } : {}),
+      });
+    }
+  }
+  for (const code of Object.keys(o.districts)) if (![...rates.keys()].some((k) => k.endsWith(` ${code}`))) throw new Error(`${state}: district ${code} not in ${o.file}`);
+  if (unplaced.length > 0) console.warn(`${state}: codes not placed (left out): ${unplaced.join('; ')}`);
+  const key = `${state.toLowerCase()}-sst`;
+  return {
+    state,
+    sources: { [key]: `${o.publisher}, Streamlined Sales Tax rate file ${o.file.replace(/\.csv$/, '')} (https://www.streamlinedsalestax.org/ratesandboundry/Rates/), as bundled in open-sales-tax 4cfd3c2, ../shared/sources/us/sst/${o.file}` },
+    from: o.start,
+    source: key,
+    sourcing: o.sourcing,
+    ...(o.sourcingNote ? { sourcingNote: o.sourcingNote } : {}),
+    complete: o.complete,
+    coverage: o.coverage,
+    notes: [`The rates come with their history from the state's Streamlined Sales Tax rate file, from ${o.start} on; a quote for an earlier day is not answered. Boundaries are today's Census ones for every date.`, ...o.notes],
+    counties,
+    cities,
+    cityCounties,
+    districts,
+  };
+}
+
+const METRO_MN = ['Anoka County', 'Carver County', 'Dakota County', 'Hennepin County', 'Ramsey County', 'Scott County', 'Washington County'];
+
+recipes.GA = () =>
+  fromSst('GA', {
+    file: 'GAR2026Q2FEB19.csv',
+    publisher: 'Georgia Department of Revenue',
+    start: '2022-10-01',
+    sourcing: 'destination',
+    complete: false,
+    coverage: "Every county's local sales taxes (LOST, SPLOST, ESPLOST, MARTA, TSPLOST and the others, as one county rate), the municipal taxes of Atlanta, College Park, East Point and Hapeville, Fulton County's TSPLOST and DeKalb County's MARTA tax outside Atlanta. A 0.5 % special jurisdiction of the rate file (code 99999) whose area is not published with it is not modelled.",
+    notes: ["Georgia's rate file gives Atlanta's part in DeKalb County and College Park's part in Clayton County codes of their own: College Park charges 1.75 % in Fulton County (its 1 % municipal tax with the county's 0.75 % transportation tax) and 1 % in Clayton County."],
+    cities: { '04000': { place: 'Atlanta' }, '05000': { place: 'Atlanta' }, '17776': { place: 'College Park', counties: ['Fulton County'] }, '25720': { place: 'East Point' }, '36472': { place: 'Hapeville' } },
+    districts: {
+      '00060': { name: 'Fulton County TSPLOST', counties: ['Fulton County'], exceptPlaces: ['Atlanta', 'College Park', 'East Point', 'Hapeville'] },
+      '00044': { name: 'DeKalb County MARTA', counties: ['DeKalb County'], exceptPlaces: ['Atlanta'] },
+      '17780': { name: 'College Park (Clayton County part)', placeParts: ['College Park|Clayton County'] },
+    },
+    skip: { '00031': 'Fayette County district, 0 %', '99999': 'special jurisdiction without a published area' },
+  });
+
+recipes.MN = () =>
+  fromSst('MN', {
+    file: 'MNR2026Q2FEB18.csv',
+    publisher: 'Minnesota Department of Revenue',
+    // The Counties Transit Improvement Board's 0.25 % (five metro counties, to 2017-09-30) is
+    // no longer in the rate file: the history starts after it.
+    start: '2017-10-01',
+    sourcing: 'destination',
+    complete: false,
+    coverage: 'County taxes, city taxes, the metro area transportation and housing taxes, the Hennepin and Cook County transit taxes, the St. Cloud area tax and the Beltrami, Carlton, Stearns and Winona county taxes (taken as county-wide, as their names say). The Garrison, Kathio, West Mille Lacs Lake Sanitary District tax and a 0.5 % city tax of code 05354 (from 2025-04-01) that matches no Census place are not modelled; lodging, food and beverage, entertainment and other special taxes of the rate file do not apply to general sales.',
+    notes: ["The history starts on 2017-10-01: the Counties Transit Improvement Board's 0.25 % transit tax, which ended the day before, is no longer in the rate file."],
+    districts: {
+      '80001': { name: 'St. Cloud Area Sales and Use Tax', places: ['St. Cloud', 'Sartell', 'Sauk Rapids', 'St. Joseph', 'Waite Park', 'St. Augusta'] },
+      '80003': { name: 'Cook County Transit Sales and Use Tax', counties: ['Cook County'] },
+      '80004': { name: 'Hennepin County Transit Sales and Use Tax', counties: ['Hennepin County'] },
+      '80006': { name: 'Carlton County Sales and Use Tax', counties: ['Carlton County'] },
+      '80008': { name: 'Metro Area Transportation Sales and Use Tax', counties: METRO_MN },
+      '80009': { name: 'Metro Area Sales and Use Tax for Housing', counties: METRO_MN },
+      '80011': { name: 'Beltrami County Sales and Use Tax', counties: ['Beltrami County'] },
+      '80012': { name: 'Stearns County Sales and Use Tax', counties: ['Stearns County'] },
+      '80013': { name: 'Winona County Sales and Use Tax', counties: ['Winona County'] },
+    },
+    skip: { '80005': 'Garrison, Kathio, West Mille Lacs Lake Sanitary District: area not in the data' },
+  });
+
+recipes.WI = () =>
+  fromSst('WI', {
+    file: 'WIR2026Q2FEB18.csv',
+    publisher: 'Wisconsin Department of Revenue',
+    start: '2015-01-01',
+    sourcing: 'destination',
+    complete: true,
+    coverage: "Every county's tax, the City of Milwaukee's tax (from 2024-01-01) and the baseball (to 2020-03-31) and football (to 2015-09-30) stadium district taxes. Premier resort area taxes apply only to tourism-related retailers and are not modelled.",
+    notes: [],
+    districts: {
+      '55501': { name: 'Southeast Wisconsin Professional Baseball Park District', counties: ['Milwaukee County', 'Ozaukee County', 'Racine County', 'Washington County', 'Waukesha County'] },
+      '55502': { name: 'Green Bay/Brown County Professional Football Stadium District', counties: ['Brown County'] },
+    },
+    skip: {},
+  });
+
+// ---------------------------------------------------------------- TaxLocus county tables
+
+const TAXLOCUS = csv(join(srcDir, 'taxlocus/jurisdiction_rates.csv'));
+const TAXLOCUS_AS_OF = '2026-08-18';
+
+/**
+ * A state whose local taxes are county-wide, from TaxLocus's table of the state's rates
+ * (county rows by FIPS code), with the districts named here by the counties they cover:
+ * `row` picks the table's row of a district by its code or name.
+ */
+function fromTaxLocus(state: string, o: { publisher: string; coverage: string; notes?: string[]; sourcing: UsLocalFile['sourcing']; sourcingNote?: string; complete: boolean; districts: { row: string; name: string; counties: string[] }[] }): StateRates {
+  const fips = STATE_FIPS.get(state) as number;
+  const prefix = String(fips).padStart(2, '0');
+  const rows = TAXLOCUS.filter((r) => r.state === state);
+  const counties = new Map<string, Rate>();
+  for (const r of rows.filter((x) => x.jurisdiction_type === 'county')) {
+    const geoid = `${prefix}${(r.fips_code as string).padStart(3, '0')}`;
+    if (!COUNTY_NAMES.has(geoid) && /^County \d+$/.test(r.name as string)) {
+      console.warn(`${state}: ${r.name} is no Census county (left out)`);
+      continue;
+    }
+    if (!COUNTY_NAMES.has(geoid) || countyNamed(fips, r.name as string) !== geoid) throw new Error(`${state}: county ${r.name} (${r.fips_code}) does not match the Census name`);
+    counties.set(geoid, sstPercent(r.rate as string));
+  }
+  const missing = [...COUNTY_NAMES.keys()].filter((g) => g.startsWith(prefix) && !counties.has(g)).map((g) => COUNTY_NAMES.get(g));
+  if (missing.length > 0) console.warn(`${state}: counties without a row (left out): ${missing.join(', ')}`);
+  const districts: District[] = o.districts.map((d) => {
+    const row = rows.find((r) => r.fips_code === d.row || r.name === d.row);
+    if (!row) throw new Error(`${state}: no row ${d.row}`);
+    return {
+      name: d.name,
+      rate: sstPercent(row.rate as string),
+      counties: new Set(d.counties.map((c) => {
+        const g = countyNamed(fips, c);
+        if (!g) throw new Error(`${state}: no county ${c}`);
+        return g;
+      })),
+      places: new Set<string>(),
+    };
+  });
+  const key = `${state.toLowerCase()}-rates`;
+  return {
+    state,
+    sources: { [key]: `${o.publisher}, as compiled in the TaxLocus Open Sales-Tax Dataset of ${TAXLOCUS_AS_OF} (Sales-tax data by TaxLocus — https://taxlocus.com, CC-BY-4.0), ../shared/sources/us/taxlocus/jurisdiction_rates.csv` },
+    from: TAXLOCUS_AS_OF,
+    source: key,
+    sourcing: o.sourcing,
+    ...(o.sourcingNote ? { sourcingNote: o.sourcingNote } : {}),
+    complete: o.complete,
+    coverage: o.coverage,
+    notes: [`The rates are those in force on ${TAXLOCUS_AS_OF} by the publisher named; the dates they took effect are not recorded, so a quote for an earlier day is not answered.`, ...(o.notes ?? [])],
+    counties,
+    cities: new Map(),
+    districts,
+  };
+}
+
+recipes.NC = () =>
+  fromTaxLocus('NC', {
+    publisher: 'North Carolina Department of Revenue, sales and use tax rates by county',
+    sourcing: 'destination',
+    complete: true,
+    coverage: "Every county's local sales taxes and the transit taxes of Durham, Mecklenburg, Orange and Wake counties, with Mecklenburg County's additional 1 % transportation tax.",
+    districts: [
+      { row: '99063', name: 'Durham County transit tax', counties: ['Durham County'] },
+      { row: '99119', name: 'Mecklenburg County transit tax', counties: ['Mecklenburg County'] },
+      { row: '98119', name: 'Mecklenburg County transportation tax', counties: ['Mecklenburg County'] },
+      { row: '99135', name: 'Orange County transit tax', counties: ['Orange County'] },
+      { row: '99183', name: 'Wake County transit tax', counties: ['Wake County'] },
+    ],
+  });
+
+recipes.OH = () =>
+  fromTaxLocus('OH', {
+    publisher: 'Ohio Department of Taxation, sales and use tax rates by county and transit authority',
+    sourcing: 'origin',
+    sourcingNote: "Ohio taxes an in-state vendor's sales at its place of business (Ohio Rev. Code § 5739.033): the seller's county and transit taxes apply.",
+    complete: false,
+    coverage: "Every county's tax and the transit authorities of Cuyahoga (Greater Cleveland RTA), Franklin (COTA), Hamilton (SORTA), Lucas (TARTA), Montgomery (Greater Dayton RTA), Stark (SARTA) and Summit (Akron METRO) counties, taken as county-wide; the other transit authorities of the table are not modelled, as their areas are not in the data.",
+    districts: [
+      { row: 'Greater Cleveland RTA', name: 'Greater Cleveland Regional Transit Authority', counties: ['Cuyahoga County'] },
+      { row: 'Central Ohio Transit Authority', name: 'Central Ohio Transit Authority', counties: ['Franklin County'] },
+      { row: '31000', name: 'Southwest Ohio Regional Transit Authority', counties: ['Hamilton County'] },
+      { row: 'Toledo Area Regional Transit Authority', name: 'Toledo Area Regional Transit Authority', counties: ['Lucas County'] },
+      { row: 'Greater Dayton RTA', name: 'Greater Dayton Regional Transit Authority', counties: ['Montgomery County'] },
+      { row: 'Stark Area Regional Transit Authority', name: 'Stark Area Regional Transit Authority', counties: ['Stark County'] },
+      { row: 'Akron METRO RTA', name: 'METRO Regional Transit Authority (Akron)', counties: ['Summit County'] },
+    ],
+  });
+
+recipes.NV = () =>
+  fromTaxLocus('NV', {
+    publisher: 'Nevada Department of Taxation, sales and use tax rates by county',
+    sourcing: 'destination',
+    complete: true,
+    coverage: "Every county's local sales taxes (Nevada's local taxes are county-wide; cities levy none).",
+    districts: [],
+  });
+
+recipes.WY = () =>
+  fromTaxLocus('WY', {
+    publisher: 'Wyoming Department of Revenue, sales and use tax rates by county',
+    sourcing: 'destination',
+    complete: false,
+    coverage: "The county taxes of 21 counties; Park and Sublette counties are not in the data, nor the two special district taxes of the table, whose areas are not known.",
+    districts: [],
+  });
+
+recipes.IA = () =>
+  fromTaxLocus('IA', {
+    publisher: 'Iowa Department of Revenue, local option sales tax by county',
+    sourcing: 'destination',
+    complete: false,
+    coverage: "The 1 % local option sales tax, taken as county-wide: Iowa's local option tax is voted city by city and for each county's unincorporated area, and the few that have not adopted it are not distinguished. A code of the table that is no county (199) is left out.",
+    districts: [],
+  });
 recipes.VA = virginia;
 recipes.CA = california;
 
