@@ -228,7 +228,10 @@ function areasOf(zip: string, st: StateRates): Area[] {
   const areas: Area[] = [];
   const byLand = [...counties].sort((a, b) => b.land - a.land);
   const countyOf = (placeGeoid: string): Piece => {
-    // A city part lies in the largest of the ZIP's county parts that the city reaches into.
+    // A city part lies in the city's principal county where the ZIP reaches into it, else in
+    // the largest of the ZIP's county parts that the city reaches into.
+    const main = byLand.find((c) => c.geoid === placeCountyOf.get(placeGeoid));
+    if (main) return main;
     const own = placeCounties.get(placeGeoid);
     return byLand.find((c) => own?.has(c.geoid)) ?? (byLand[0] as Piece);
   };
@@ -857,7 +860,7 @@ const TAXLOCUS_AS_OF = '2026-08-18';
  * (county rows by FIPS code), with the districts named here by the counties they cover:
  * `row` picks the table's row of a district by its code or name.
  */
-function fromTaxLocus(state: string, o: { publisher: string; coverage: string; notes?: string[]; sourcing: UsLocalFile['sourcing']; sourcingNote?: string; complete: boolean; districts: { row: string; name: string; counties: string[] }[] }): StateRates {
+function fromTaxLocus(state: string, o: { publisher: string; coverage: string; notes?: string[]; sourcing: UsLocalFile['sourcing']; sourcingNote?: string; complete: boolean; cities?: boolean; noCountyTax?: boolean; districts: { row: string; name: string; counties: string[] }[] }): StateRates {
   const fips = STATE_FIPS.get(state) as number;
   const prefix = String(fips).padStart(2, '0');
   const rows = TAXLOCUS.filter((r) => r.state === state);
@@ -871,6 +874,7 @@ function fromTaxLocus(state: string, o: { publisher: string; coverage: string; n
     if (!COUNTY_NAMES.has(geoid) || countyNamed(fips, r.name as string) !== geoid) throw new Error(`${state}: county ${r.name} (${r.fips_code}) does not match the Census name`);
     counties.set(geoid, sstPercent(r.rate as string));
   }
+  if (o.noCountyTax) for (const g of COUNTY_NAMES.keys()) if (g.startsWith(prefix) && !counties.has(g)) counties.set(g, '0');
   const missing = [...COUNTY_NAMES.keys()].filter((g) => g.startsWith(prefix) && !counties.has(g)).map((g) => COUNTY_NAMES.get(g));
   if (missing.length > 0) console.warn(`${state}: counties without a row (left out): ${missing.join(', ')}`);
   const districts: District[] = o.districts.map((d) => {
@@ -887,6 +891,21 @@ function fromTaxLocus(state: string, o: { publisher: string; coverage: string; n
       places: new Set<string>(),
     };
   });
+  // City rows of a Streamlined Sales Tax state carry the city's Census place code.
+  const cities = new Map<string, Rate>();
+  if (o.cities) {
+    const unmatched: string[] = [];
+    for (const r of rows.filter((x) => x.jurisdiction_type === 'city')) {
+      const geoid = `${prefix}${r.fips_code as string}`;
+      const p = places.get(geoid);
+      if (!p || !p.incorporated || nameKey(p.name) !== nameKey(r.name as string)) {
+        unmatched.push(`${r.name} (${r.fips_code})`);
+        continue;
+      }
+      if (Number(r.rate) > 0) cities.set(geoid, sstPercent(r.rate as string));
+    }
+    if (unmatched.length > 0) console.warn(`${state}: city rows not matched to a Census place (left out): ${unmatched.join(', ')}`);
+  }
   const key = `${state.toLowerCase()}-rates`;
   return {
     state,
@@ -899,7 +918,7 @@ function fromTaxLocus(state: string, o: { publisher: string; coverage: string; n
     coverage: o.coverage,
     notes: [`The rates are those in force on ${TAXLOCUS_AS_OF} by the publisher named; the dates they took effect are not recorded, so a quote for an earlier day is not answered.`, ...(o.notes ?? [])],
     counties,
-    cities: new Map(),
+    cities,
     districts,
   };
 }
@@ -962,6 +981,60 @@ recipes.IA = () =>
     complete: false,
     coverage: "The 1 % local option sales tax, taken as county-wide: Iowa's local option tax is voted city by city and for each county's unincorporated area, and the few that have not adopted it are not distinguished. A code of the table that is no county (199) is left out.",
     districts: [],
+  });
+
+/** A Streamlined Sales Tax state's county and city taxes from TaxLocus's table (rows carry Census codes). */
+function sstCounties(state: string, name: string, o: { noCountyTax?: boolean; sourcing?: UsLocalFile['sourcing']; sourcingNote?: string; coverage: string }): StateRates {
+  return fromTaxLocus(state, {
+    publisher: `${name}, local sales and use tax rates by county and city (Streamlined Sales Tax jurisdiction codes)`,
+    sourcing: o.sourcing ?? 'destination',
+    ...(o.sourcingNote ? { sourcingNote: o.sourcingNote } : {}),
+    complete: false,
+    cities: true,
+    ...(o.noCountyTax ? { noCountyTax: true } : {}),
+    coverage: o.coverage,
+    districts: [],
+  });
+}
+
+recipes.AR = () =>
+  sstCounties('AR', 'Arkansas Department of Finance and Administration', {
+    coverage: 'County and city taxes of the table, by Census code; Monroe and Saline counties and one city code without a Census place are not in the data.',
+  });
+recipes.KS = () =>
+  sstCounties('KS', 'Kansas Department of Revenue', {
+    coverage: 'County and city taxes of the table, by Census code; ten counties (Butler, Clark, Coffey, Comanche, Cowley, Grant, Harper, Montgomery, Ness, Rush) and the special districts (community improvement, transportation development and others) are not in the data.',
+  });
+recipes.ND = () =>
+  sstCounties('ND', 'North Dakota Office of State Tax Commissioner', {
+    noCountyTax: true,
+    coverage: 'City taxes and the county taxes of Burleigh, Cass, Hettinger, Morton, Steele, Walsh, Ward and Williams counties; the other counties are taken as levying none, as the table lists no tax for them.',
+  });
+recipes.NE = () =>
+  sstCounties('NE', 'Nebraska Department of Revenue', {
+    noCountyTax: true,
+    coverage: "City taxes and Dakota County's tax (the only county the table lists); the table's special district codes, whose areas are not known, are not modelled.",
+  });
+recipes.OK = () =>
+  sstCounties('OK', 'Oklahoma Tax Commission', {
+    noCountyTax: true,
+    coverage: 'County and city taxes of the table, by Census code (Oklahoma County levies none); four city codes without a Census place and the special district codes are not modelled.',
+  });
+recipes.SD = () =>
+  sstCounties('SD', 'South Dakota Department of Revenue', {
+    noCountyTax: true,
+    coverage: "Municipal sales taxes (South Dakota's counties levy none); the table's special jurisdiction codes (tribal and other areas) are not modelled.",
+  });
+recipes.UT = () =>
+  sstCounties('UT', 'Utah State Tax Commission', {
+    sourcing: 'origin',
+    sourcingNote: "Utah sources an in-state seller's sales to its place of business where the goods are taken or shipped from there (Utah Code § 59-12-211): the seller's local taxes apply.",
+    coverage: 'County and city taxes of the table, by Census code; the codes of unincorporated areas and other local areas that are no Census place are not modelled, so an address outside a city may be short of a local option tax.',
+  });
+recipes.WV = () =>
+  sstCounties('WV', 'West Virginia State Tax Department', {
+    noCountyTax: true,
+    coverage: "Municipal sales taxes (West Virginia's counties levy none); Ranson, whose code matches no Census place, is not in the data.",
   });
 recipes.VA = virginia;
 recipes.CA = california;

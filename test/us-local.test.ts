@@ -3,7 +3,7 @@
  * the area of an address, origin-based sourcing, the lines and fields of results.
  */
 import { describe, expect, it } from 'vitest';
-import { calculate, explainTaxRate, listJurisdictions } from '../src/index.js';
+import { calculate, determine, explainTaxRate, listJurisdictions } from '../src/index.js';
 import { defaultRuleSet } from '../src/default-rules.js';
 import { checkRuleData } from '../src/core/rule-checks.js';
 import type { RuleData, UsLocalRules } from '../src/core/rule-data.js';
@@ -156,5 +156,40 @@ describe('results', () => {
     const ny = listJurisdictions({ country: 'US', region: 'NY' });
     expect(ny[0]?.name).toBe('New York');
     expect(ny.some((j) => j.level === 'district' && j.name === 'Metropolitan Commuter Transportation District')).toBe(true);
+  });
+});
+
+describe('state rates before the local history', () => {
+  // A ZIP code reaches the local data (and a day before it is refused); a state named
+  // without a ZIP code is answered at the state's rate, so its own history stays usable.
+  const stateOnly = (region: string, date: string) => {
+    const r = determine({
+      date,
+      origin: { country: 'US', region: 'NJ', postalCode: '07030' },
+      destination: { country: 'US', region },
+      taxCode: 'standard',
+      productType: 'good',
+      taxBehavior: 'exclusive',
+      currency: 'USD',
+      registrations: [{ jurisdictionId: region === 'KS' ? 840020 : 840046 }],
+    });
+    expect(r.lines).toHaveLength(1);
+    return { rate: r.lines[0]?.rate, notes: r.notes };
+  };
+
+  it('gives Kansas 6.15 % on 2015-06-30 and 6.5 % from 2015-07-01 (K.S.A. 79-3603, 2015 SB 270)', () => {
+    expect(stateOnly('KS', '2015-06-30').rate).toBe('6.15');
+    expect(stateOnly('KS', '2015-07-01').rate).toBe('6.5');
+  });
+
+  it('gives South Dakota 4.5 % on 2023-06-30 and 4.2 % from 2023-07-01 (SDCL 10-45-2, HB 1137 of 2023)', () => {
+    expect(stateOnly('SD', '2023-06-30').rate).toBe('4.5');
+    expect(stateOnly('SD', '2023-07-01').rate).toBe('4.2');
+    expect(stateOnly('SD', '2023-07-01').notes.join(' ')).toMatch(/Without a ZIP code the local taxes of South Dakota are not known/);
+  });
+
+  it('refuses the same day with a ZIP code, whose local taxes are recorded from a later day', () => {
+    const e = refused(() => explainTaxRate({ ...good, to_country: 'US', to_postal_code: '66603', date: '2015-07-01' }, registeredIn('US', [840020], { postal_code: '07030', currency: 'USD' })));
+    expect(e.status).toBe(422);
   });
 });
