@@ -29,6 +29,11 @@
  *     and district rates as compiled from the states' publications
  *   ca-cdtfa/SalesTaxRates1-1-26-cleaned.csv   CDTFA rates effective 2026-01-01
  *   daigou-calc-data/state_rules.json       Virginia's regional and local add-ons (MIT)
+ *   sst/<ST>R<YYYY>Q<n><MMMDD>.csv          Streamlined Sales Tax rate files of GA, MN, WI
+ *                                           (state publications, as bundled by open-sales-tax)
+ *   taxlocus/jurisdiction_rates.csv         TaxLocus Open Sales-Tax Dataset, 2026-08-18
+ *                                           (CC-BY-4.0; attribution: "Sales-tax data by
+ *                                           TaxLocus — https://taxlocus.com")
  *
  * Usage: tsx scripts/import-us-local.ts --geo DIR [--sources DIR] [--states FL,TX,…]
  *   --geo      a us_geo data directory (with 2020_dist/ and raw/gazetteer/)
