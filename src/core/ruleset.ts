@@ -363,7 +363,8 @@ function packedSource(pack: PackedRuleData): RuleSource {
   const country = parsed<CountryRules>(pack.countries);
   const territories = parsed<TerritoryRules>(pack.territories);
   const usLocalTexts = pack.usLocal ?? {};
-  const usLocal = parsed<UsLocalRules>(usLocalTexts);
+  // A state's local file is read once, when it is compiled (its ZIP rows are large): not kept.
+  const usLocal = (state: string): UsLocalRules => JSON.parse(usLocalTexts[state] as string) as UsLocalRules;
   // The data handed out is a copy of its own: changing it cannot reach what is compiled later.
   const fresh = <T>(texts: Readonly<Record<string, string>>): T[] => Object.values(texts).map((t) => JSON.parse(t) as T);
   let data: RuleData | undefined;
