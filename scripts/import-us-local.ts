@@ -313,7 +313,7 @@ function buildFile(st: StateRates): UsLocalFile {
     const code = countyCode(geoid);
     jurisdictions.push({ code, id: localId(fips, code), name: COUNTY_NAMES.get(geoid) ?? geoid, level: 'county', rates: rate(r) });
   }
-  const taxingPlaces = new Set([...st.cities.keys(), ...st.districts.flatMap((d) => [...d.places])].filter((g) => st.cities.has(g) || !st.cityCounties?.has(g)));
+  const taxingPlaces = new Set([...st.cities.keys(), ...st.districts.flatMap((d) => [...d.places])]);
   for (const geoid of [...taxingPlaces].sort()) {
     const code = placeCode(geoid);
     jurisdictions.push({ code, id: localId(fips, code), name: placeName(places.get(geoid)?.name ?? geoid), level: 'city', rates: rate(st.cities.get(geoid) ?? '0') });

@@ -114,37 +114,22 @@ export function compileUsLocal(file: UsLocalRules, state: CompiledJurisdiction, 
     }
     return a;
   };
-  // An area with its share is interned too (most ZIP codes repeat a few of them), and so is
-  // the list of a ZIP code in one area.
+  // An area with its share is interned too (ZIP codes repeat a few of them), and so is the
+  // list of a ZIP code in one area.
   const shared = new Map<string, CompiledLocalArea>();
   const alone = new Map<CompiledLocalArea, readonly CompiledLocalArea[]>();
-  const withShare = (codes: string, share: number): CompiledLocalArea => {
+  const zips = new Map<string, readonly CompiledLocalArea[]>();
+  for (const [zip, codes, share] of file.zips) {
     const key = `${codes}|${share}`;
     let a = shared.get(key);
     if (a === undefined) shared.set(key, (a = Object.freeze({ ...areaOf(codes), share })));
-    return a;
-  };
-  const zips = new Map<string, readonly CompiledLocalArea[]>();
-  const rows = file.zips;
-  for (let i = 0; i < rows.length; ) {
-    const zip = (rows[i] as UsLocalRules['zips'][number])[0];
-    let end = i + 1;
-    while (end < rows.length && (rows[end] as UsLocalRules['zips'][number])[0] === zip) end++;
-    if (end === i + 1) {
-      const [, codes, share] = rows[i] as UsLocalRules['zips'][number];
-      const a = withShare(codes, share);
-      let list = alone.get(a);
-      if (list === undefined) alone.set(a, (list = Object.freeze([a])));
-      zips.set(zip, list);
-    } else {
-      const list: CompiledLocalArea[] = [];
-      for (let k = i; k < end; k++) {
-        const [, codes, share] = rows[k] as UsLocalRules['zips'][number];
-        list.push(withShare(codes, share));
-      }
-      zips.set(zip, Object.freeze(list));
+    const list = zips.get(zip);
+    if (list !== undefined) zips.set(zip, Object.freeze([...list, a]));
+    else {
+      let one = alone.get(a);
+      if (one === undefined) alone.set(a, (one = Object.freeze([a])));
+      zips.set(zip, one);
     }
-    i = end;
   }
   return {
     state: file.state,
