@@ -1041,6 +1041,30 @@ recipes.WV = () =>
     noCountyTax: true,
     coverage: "Municipal sales taxes (West Virginia's counties levy none); Ranson, whose code matches no Census place, is not in the data.",
   });
+/**
+ * Puerto Rico: every municipality levies the municipal IVU at the same 1 % (mandatory and
+ * uniform since 2014-02-01), so each municipio is a local jurisdiction at 1 %.
+ */
+recipes.PR = (): StateRates => {
+  const counties = new Map<string, Rate>();
+  for (const g of COUNTY_NAMES.keys()) if (g.startsWith('72')) counties.set(g, '1');
+  if (counties.size !== 78) throw new Error(`PR: ${counties.size} municipios, expected 78`);
+  return {
+    state: 'PR',
+    sources: {
+      'pr-ivu': 'Internal Revenue Code of Puerto Rico of 2011, 13 L.P.R.A. § 33344(a) (Ley 18-2014): from 2014-02-01 every municipality imposes the municipal sales and use tax at a fixed, uniform 1 % (not on business-to-business and designated professional services); the 78 municipios by the U.S. Census Bureau county-equivalent list',
+    },
+    from: '2015-01-01',
+    source: 'pr-ivu',
+    sourcing: 'destination',
+    complete: true,
+    coverage: "The municipal IVU of all 78 municipalities (1 % each). Imports, which bear the Commonwealth's IVU only, are not told apart.",
+    notes: ['The municipal IVU has been 1 % in every municipality since 2014-02-01; the data start on 2015-01-01 with the Commonwealth rate.'],
+    counties,
+    cities: new Map(),
+    districts: [],
+  };
+};
 recipes.VA = virginia;
 recipes.CA = california;
 

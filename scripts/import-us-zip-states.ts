@@ -5,8 +5,9 @@
  * ZCTAs approximate ZIP codes. Within a 3-digit ZIP prefix served by one state, every ZIP
  * is given to that state (ZIPs are allocated by prefix, so an unlisted ZIP of the prefix
  * cannot belong elsewhere); in prefixes shared by several states only listed ZIPs and the
- * gaps between two ZIPs of the same state are assigned. Military (AA/AE/AP) prefixes are
- * not states and stay unassigned.
+ * gaps between two ZIPs of the same state are assigned. Puerto Rico, a territory with its own
+ * sales tax, is taken like a state; military (AA/AE/AP) prefixes and the other territories
+ * stay unassigned.
  *
  * A ZCTA that crosses a state line is listed under each state. Its ZIP is given the state
  * that holds most ZIPs of its 3-digit prefix: a prefix is the sectional center of one
@@ -27,7 +28,7 @@ import { formatRuleFile } from './rule-format.js';
 
 const dir = process.argv[2] ?? '../shared/sources/us/opensalestax';
 const STATES = new Set(
-  'AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY'.split(' '),
+  'AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY PR'.split(' '),
 );
 
 function rows(file: string): string[][] {

@@ -11,7 +11,7 @@ describe('jurisdictions', () => {
 
   it('filters by country and region, case-sensitively', () => {
     const us = listJurisdictions({ country: 'US' });
-    expect(us.filter((j) => j.level === undefined)).toHaveLength(52);
+    expect(us.filter((j) => j.level === undefined)).toHaveLength(53); // the country, 50 states, DC and Puerto Rico
     expect(listJurisdictions({ country: 'us' })).toEqual([]);
     const tx = listJurisdictions({ country: 'US', region: 'TX' });
     expect(tx[0]).toEqual({ id: 840048, name: 'Texas', country: 'US', region: 'TX' });

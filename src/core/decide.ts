@@ -14,7 +14,7 @@
  * decisions (a scheme limited by value decides them), and says so (`consignmentLimit`):
  * only those are keyed by it too.
  */
-import type { Address, CustomerType, Decision, JurisdictionRef, LocalAlternative, LocalArea, Money, ProductType, SupplyKind, TaxCodeId, TaxInput, TaxLine, TaxReason, TaxStatus } from './types.js';
+import type { Address, CustomerType, Decision, JurisdictionRef, LocalAlternative, LocalArea, Money, ProductType, RateClass, SupplyKind, TaxCodeId, TaxInput, TaxLine, TaxReason, TaxStatus } from './types.js';
 import type { CompiledJurisdiction, CompiledTreatment, RuleSet } from './ruleset.js';
 import { locate, normalisePostalCode, type Location } from './location.js';
 import { placeOfSupply, type Place } from './place-of-supply.js';
@@ -287,12 +287,18 @@ function localSource(d: Draft, taxing: Location): { place: LocalPlace; sourcedAt
   return { place: d.origin.local, sourcedAt: 'origin' };
 }
 
-/** The local rate of a part of an area on the draft's day: 422 before its recorded history. */
-function localRate(d: Draft, part: CompiledJurisdiction) {
-  const periods = (part.taxes[0] as LeviedTax['tax']).classes.standard;
+/**
+ * The local rate of a part of an area on the draft's day for a rate class: null when the
+ * local tax has no such class (local rate tables are of the standard class: a special state
+ * class, such as Puerto Rico's 4 % on business services, bears no local tax); 422 before
+ * its recorded history.
+ */
+function localRate(d: Draft, part: CompiledJurisdiction, rateClass: RateClass) {
+  const periods = (part.taxes[0] as LeviedTax['tax']).classes[rateClass];
+  if (periods === undefined) return null;
   const rate = inForce(periods, d.day);
   if (!rate) {
-    const first = periods?.[0];
+    const first = periods[0];
     throw beforeHistory(['date'], `the local sales tax of ${part.name} (${part.region}) is recorded from ${first ? dateOfDay(first.from) : 'no date'}, not on ${d.date}`);
   }
   return rate;
@@ -302,8 +308,8 @@ function localRate(d: Draft, part: CompiledJurisdiction) {
 function localLines(d: Draft, area: CompiledLocalArea, treatment: CompiledTreatment): TaxLine[] {
   const lines: TaxLine[] = [];
   for (const part of area.parts) {
-    const rate = localRate(d, part);
-    if (rate.units > 0) lines.push(chargedLine({ tax: part.taxes[0] as LeviedTax['tax'], owner: part }, treatment, rate));
+    const rate = localRate(d, part, treatment.rateClass ?? 'standard');
+    if (rate !== null && rate.units > 0) lines.push(chargedLine({ tax: part.taxes[0] as LeviedTax['tax'], owner: part }, treatment, rate));
   }
   return lines;
 }
