@@ -193,10 +193,21 @@ interface StateRates {
   cityCounties?: Map<string, Set<string>>;
   /** Districts: name, rate, and the counties or places where they apply. */
   districts: District[];
+  /** County or place GEOID → a note on the jurisdiction (a disagreement between sources, and the choice). */
+  jurisdictionNotes?: Map<string, string>;
+  /**
+   * Towns instead of places: the state's local taxes are levied by county subdivisions
+   * (New England towns), and `cities` is keyed by county subdivision GEOID less its county
+   * ("50" + "10675" for Burlington VT): ZIP codes are split by county subdivisions.
+   */
+  towns?: boolean;
 }
 
-/** A rate, or a jurisdiction's dated rate periods (from the state's first date on, sorted). */
-type Rate = string | { from: string; rate: string }[];
+/**
+ * A rate, or a jurisdiction's dated rate periods (from the state's first date on, sorted); a
+ * period may name a source of its own (a key of the state's `sources`) and carry a note.
+ */
+type Rate = string | { from: string; rate: string; source?: string; note?: string }[];
 
 interface District {
   name: string;
@@ -227,6 +238,7 @@ interface Area {
  * county's area.
  */
 function areasOf(zip: string, st: StateRates): Area[] {
+  if (st.towns) return townAreasOf(zip, st);
   const counties = (zctaCounties.get(zip) ?? []).filter((c) => st.counties.has(c.geoid));
   if (counties.length === 0) return [];
   const cityParts = (zctaPlaces.get(zip) ?? []).filter((p) => places.get(p.geoid)?.incorporated);
@@ -253,6 +265,81 @@ function areasOf(zip: string, st: StateRates): Area[] {
   // Without people, land decides.
   if (areas.every((a) => a.weight === 0)) for (const a of areas) a.weight = a.land;
   return areas;
+}
+
+/**
+ * The areas of a ZIP code in a state whose local taxes are levied by towns (county
+ * subdivisions): one per town part, weighed by estimated population: the part's land in the
+ * Census place of the town's name (the town itself, or its village or census designated
+ * place) at that place's density, the rest at its county's density outside incorporated
+ * places. A town of the tax table that the 2020 relationship file does not have (Essex
+ * Junction VT, a town of its own since 2022) is its Census place, carved out of the largest
+ * town part of its county.
+ */
+function townAreasOf(zip: string, st: StateRates): Area[] {
+  const parts = (zctaCousubs.get(zip) ?? []).filter((c) => st.counties.has(c.geoid.slice(0, 5)));
+  const zipPlaces = zctaPlaces.get(zip) ?? [];
+  const density = (geoid: string): number => {
+    const stats = placeStats.get(geoid);
+    return stats && stats.land > 0 ? stats.population / stats.land : 0;
+  };
+  const rest = new Map(parts.map((c) => [c.geoid, c.land]));
+  const areas: Area[] = [];
+  for (const p of zipPlaces) {
+    if (!st.cities.has(p.geoid) || townsInRelation.has(p.geoid)) continue;
+    const county = placeCountyOf.get(p.geoid) ?? '';
+    const parent = parts.filter((c) => c.geoid.startsWith(county)).sort((a, b) => b.land - a.land)[0];
+    if (!parent) continue;
+    const land = Math.min(p.land, rest.get(parent.geoid) as number);
+    rest.set(parent.geoid, (rest.get(parent.geoid) as number) - land);
+    areas.push({ county, place: p.geoid, weight: land * density(p.geoid), land });
+  }
+  for (const c of parts) {
+    const county = c.geoid.slice(0, 5);
+    const town = `${c.geoid.slice(0, 2)}${c.geoid.slice(5)}`;
+    const land = rest.get(c.geoid) as number;
+    let inPlace = 0;
+    let weight = 0;
+    const base = nameKey((cousubNames.get(town) ?? '').replace(/ (town|city)$/, ''));
+    for (const geoid of placesByShortName.get(`${c.geoid.slice(0, 2)}|${base}`) ?? []) {
+      if (geoid !== town && cousubNames.has(geoid)) continue; // a town of its own (Rutland City beside Rutland Town)
+      const piece = zipPlaces.find((z) => z.geoid === geoid);
+      if (!piece) continue;
+      const l = Math.min(piece.land, land - inPlace);
+      inPlace += l;
+      weight += l * density(geoid);
+    }
+    weight += (land - inPlace) * outsideDensity(county);
+    areas.push({ county, place: st.cities.has(town) ? town : null, weight, land });
+  }
+  if (areas.length > 0 && areas.every((a) => a.weight === 0)) for (const a of areas) a.weight = a.land;
+  return areas;
+}
+
+const zctaCousubs = new Map<string, Piece[]>();
+/** Towns ("50" + county subdivision code) that the 2020 ZCTA relationship file has. */
+const townsInRelation = new Set<string>();
+const cousubNames = new Map<string, string>();
+/** "state FIPS|name key" → Census places of that short name (of every kind, census designated places too). */
+const placesByShortName = new Map<string, string[]>();
+for (const r of placeRows) {
+  const key = `${(r.GEOID as string).slice(0, 2)}|${nameKey(r['Short Name'] as string)}`;
+  placesByShortName.set(key, [...(placesByShortName.get(key) ?? []), r.GEOID as string]);
+}
+function loadTowns(state: string): void {
+  if (zctaCousubs.size > 0) return;
+  const prefix = String(STATE_FIPS.get(state)).padStart(2, '0');
+  for (const r of csv(geoFile('2020_dist/zcta_county_subdivisions.csv'))) {
+    const geoid = r['County Subdivision GEOID'] as string;
+    if (!geoid.startsWith(prefix) || Number(r['Land Area']) <= 0) continue;
+    const list = zctaCousubs.get(r.ZCTA5 as string) ?? [];
+    list.push({ geoid, land: Number(r['Land Area']) });
+    zctaCousubs.set(r.ZCTA5 as string, list);
+    townsInRelation.add(`${geoid.slice(0, 2)}${geoid.slice(5)}`);
+  }
+  for (const r of csv(geoFile('raw/gazetteer/2025_Gaz_cousubs_national.txt'), '|')) {
+    if (r.USPS === state) cousubNames.set(`${(r.GEOID as string).slice(0, 2)}${(r.GEOID as string).slice(5)}`, r.NAME as string);
+  }
 }
 
 const countyStats = new Map(csv(geoFile('2020_dist/counties.csv')).map((r) => [r.GEOID as string, { population: Number(r.Population || 0), land: Number(r['Land Area'] || 0) }]));
@@ -306,17 +393,20 @@ function buildFile(st: StateRates): UsLocalFile {
   const fips = STATE_FIPS.get(st.state) as number;
   const prefix = String(fips).padStart(2, '0');
   const jurisdictions: LocalJurisdiction[] = [];
-  const rate = (r: Rate): LocalJurisdiction['rates'] => (typeof r === 'string' ? [{ from: st.from, rate: r, source: st.source, checked: CHECKED }] : r.map((p) => ({ from: p.from, rate: p.rate, source: st.source, checked: CHECKED })));
+  const rate = (r: Rate): LocalJurisdiction['rates'] =>
+    typeof r === 'string' ? [{ from: st.from, rate: r, source: st.source, checked: CHECKED }] : r.map((p) => ({ from: p.from, rate: p.rate, source: p.source ?? st.source, checked: CHECKED, ...(p.note ? { note: p.note } : {}) }));
+  const noted = (geoid: string): { note?: string } => (st.jurisdictionNotes?.has(geoid) ? { note: st.jurisdictionNotes.get(geoid) as string } : {});
   const countyCode = (geoid: string): string => `c${geoid.slice(2)}`;
   const placeCode = (geoid: string): string => `p${geoid.slice(2)}`;
   for (const [geoid, r] of [...st.counties].sort()) {
     const code = countyCode(geoid);
-    jurisdictions.push({ code, id: localId(fips, code), name: COUNTY_NAMES.get(geoid) ?? geoid, level: 'county', rates: rate(r) });
+    jurisdictions.push({ code, id: localId(fips, code), name: COUNTY_NAMES.get(geoid) ?? geoid, level: 'county', rates: rate(r), ...noted(geoid) });
   }
   const taxingPlaces = new Set([...st.cities.keys(), ...st.districts.flatMap((d) => [...d.places])]);
   for (const geoid of [...taxingPlaces].sort()) {
     const code = placeCode(geoid);
-    jurisdictions.push({ code, id: localId(fips, code), name: placeName(places.get(geoid)?.name ?? geoid), level: 'city', rates: rate(st.cities.get(geoid) ?? '0') });
+    const name = st.towns ? townName(geoid) : placeName(places.get(geoid)?.name ?? geoid);
+    jurisdictions.push({ code, id: localId(fips, code), name, level: 'city', rates: rate(st.cities.get(geoid) ?? '0'), ...noted(geoid) });
   }
   st.districts.forEach((d, i) => {
     const code = `d${i + 1}`;
@@ -358,7 +448,9 @@ function buildFile(st: StateRates): UsLocalFile {
     zips,
     notes: [
       ...st.notes,
-      'ZIP codes are Census ZIP Code Tabulation Areas: their overlaps with counties and incorporated places come from the U.S. Census Bureau 2020 ZCTA relationship files and the 2025 place Gazetteer (public domain, tabulated by bdurand/us_geo, MIT); shares are estimated population.',
+      st.towns
+        ? 'ZIP codes are Census ZIP Code Tabulation Areas: their overlaps with counties and towns (county subdivisions) come from the U.S. Census Bureau 2020 ZCTA relationship files and the 2025 county subdivision Gazetteer (public domain, tabulated by bdurand/us_geo, MIT); shares are estimated population (land times the density of the town where it is also a Census place, else of its county outside incorporated places).'
+        : 'ZIP codes are Census ZIP Code Tabulation Areas: their overlaps with counties and incorporated places come from the U.S. Census Bureau 2020 ZCTA relationship files and the 2025 place Gazetteer (public domain, tabulated by bdurand/us_geo, MIT); shares are estimated population.',
     ],
   };
 }
@@ -1065,6 +1157,349 @@ recipes.PR = (): StateRates => {
     districts: [],
   };
 };
+// ---------------------------------------------------------------- HI, ID, VT, NM, WA
+
+const TAXLOCUS_CREDIT = `as compiled in the TaxLocus Open Sales-Tax Dataset of ${TAXLOCUS_AS_OF} (Sales-tax data by TaxLocus — https://taxlocus.com, CC-BY-4.0), ../shared/sources/us/taxlocus/jurisdiction_rates.csv`;
+
+/** A percent as integer units of 0.0001 % and back ("3.3125" ↔ 33125). */
+const units4 = (percent: number): number => Math.round(percent * 1e4);
+const pct4 = (u: number): string => plainRate((u / 1e4).toFixed(4));
+
+/**
+ * Combined local rates by location (each county's unincorporated area, each city's part in
+ * a county) as additive lines: a county's line is the rate every location of the county bears
+ * (its lowest), a city's line and the unincorporated area's (a district) what they add. A
+ * city whose parts in two counties have different rates carries its line in its principal
+ * county; each other part is a district of its own ("<city> (<county> part)").
+ */
+function floorSplit(state: string, uninc: Map<string, number>, parts: { place: string; county: string; units: number }[]): Pick<StateRates, 'counties' | 'cities' | 'cityCounties' | 'districts'> {
+  const counties = new Map<string, Rate>();
+  const cities = new Map<string, Rate>();
+  const cityCounties = new Map<string, Set<string>>();
+  const districts: District[] = [];
+  const floor = new Map<string, number>();
+  for (const [county, u] of uninc) floor.set(county, Math.min(u, ...parts.filter((p) => p.county === county).map((p) => p.units)));
+  for (const [county, f] of [...floor].sort()) {
+    counties.set(county, pct4(f));
+    const u = uninc.get(county) as number;
+    if (u > f) districts.push({ name: `${COUNTY_NAMES.get(county)} unincorporated area`, rate: pct4(u - f), counties: new Set(), places: new Set(), unincorporated: new Set([county]) });
+  }
+  const byPlace = new Map<string, { county: string; units: number }[]>();
+  for (const p of parts) byPlace.set(p.place, [...(byPlace.get(p.place) ?? []), { county: p.county, units: p.units }]);
+  for (const [place, list] of byPlace) {
+    const main = list.find((l) => l.county === placeCountyOf.get(place)) ?? (list[0] as { county: string; units: number });
+    cities.set(place, pct4(main.units - (floor.get(main.county) as number)));
+    if (list.length === 1) continue;
+    cityCounties.set(place, new Set([main.county]));
+    for (const other of list.filter((l) => l !== main)) {
+      districts.push({
+        name: `${placeName(places.get(place)?.name ?? place)} (${COUNTY_NAMES.get(other.county)} part)`,
+        rate: pct4(other.units - (floor.get(other.county) as number)),
+        counties: new Set(),
+        places: new Set(),
+        placeParts: new Set([`${place}|${other.county}`]),
+      });
+    }
+  }
+  if (counties.size === 0) throw new Error(`${state}: no county`);
+  return { counties, cities, cityCounties, districts };
+}
+
+/** Hawaii: the county surcharges on the general excise tax, with their history from Honolulu's start. */
+function hawaii(): StateRates {
+  const START = '2007-01-01';
+  const county = (name: string): string => countyNamed(15, name) as string;
+  const counties = new Map<string, Rate>([
+    [county('Hawaii County'), [{ from: START, rate: '0' }, { from: '2019-01-01', rate: '0.25' }, { from: '2020-01-01', rate: '0.5', source: 'hawaii-county' }]],
+    [county('Honolulu County'), [{ from: START, rate: '0.5' }]],
+    [county('Kalawao County'), [{ from: START, rate: '0' }]],
+    [county('Kauai County'), [{ from: START, rate: '0' }, { from: '2019-01-01', rate: '0.5' }]],
+    [county('Maui County'), [{ from: START, rate: '0' }, { from: '2024-01-01', rate: '0.5', source: 'maui-county', note: 'Sources disagree: open-sales-tax gives Maui County 0.5 % from 2024-01-01, daigou-calc-data no surcharge. The surcharge is in force: Maui County Ordinance 5511 (signed 2023-07-19) levies it from 2024-01-01 to 2030-12-31, as the County Council announced; the Department of Taxation lists only Honolulu, Kauai and Hawaii counties in its older county surcharge page, which predates the ordinance.' }]],
+  ]);
+  const notes = new Map<string, string>([
+    [county('Hawaii County'), "Hawaii County levied 0.25 % in 2019 and 0.5 % from 2020-01-01 (the Department of Taxation's county surcharge page and the County of Hawaii's Department of Finance); open-sales-tax gives only the 0.5 % from 2020-01-01."],
+    [county('Kalawao County'), 'Sources disagree: TaxLocus lists Kalawao County at 0.5 %, open-sales-tax at none. Kalawao County has no county government that could adopt a surcharge by ordinance, and the Department of Taxation names only the surcharges of Honolulu, Kauai, Hawaii and Maui counties: none is recorded.'],
+  ]);
+  return {
+    state: 'HI',
+    sources: {
+      'hi-dotax': 'Hawaii Department of Taxation, County Surcharge on General Excise and Use Tax, https://tax.hawaii.gov/geninfo/countysurcharge/ (Honolulu 0.5 % from 2007-01-01, Kauai 0.5 % from 2019-01-01, Hawaii County 0.25 % from 2019-01-01; HRS § 46-16.8)',
+      'hawaii-county': 'County of Hawaii, Department of Finance, General Excise Tax Surcharge (0.25 % from 2019-01-01 to 2019-12-31, 0.5 % from 2020-01-01 to 2030-12-31), with the Department of Taxation, https://tax.hawaii.gov/geninfo/countysurcharge/',
+      'maui-county': 'Maui County Council, "General excise tax surcharge in effect for Maui County", press release of 2024-02-07 (Ordinance 5511: 0.5 % from 2024-01-01 to 2030-12-31), https://www.mauicounty.us/press-release/general-excise-tax-surcharge-in-effect-for-maui-county/',
+    },
+    from: START,
+    source: 'hi-dotax',
+    sourcing: 'destination',
+    sourcingNote: "Hawaii's county surcharge follows the county where the goods are delivered or the service is received (Hawaii Administrative Rules §§ 18-237-8.6-01 to -10, on which sellers allocate their gross income to the taxation districts).",
+    complete: true,
+    coverage: 'The county surcharges on the 4 % general excise tax rate (Honolulu, Kauai, Hawaii and Maui counties); Hawaii has no city taxes. The surcharge does not apply to the 0.5 % (wholesale) and 0.15 % (insurance commission) rates, which the tax codes do not reach.',
+    notes: [
+      'The surcharges are recorded from 2007-01-01, when the first of them (Honolulu) took effect. They are authorised to 2030-12-31 (HRS § 46-16.8); the end is not modelled, since the Legislature has extended the authority before.',
+      'The rates are the statutory ones (4 % with the 0.5 % surcharge = 4.5 %); a seller that passes the tax on visibly may charge up to 4.712 % in a county with the surcharge, which is not a rate of the tax.',
+    ],
+    counties,
+    cities: new Map(),
+    districts: [],
+    jurisdictionNotes: notes,
+  };
+}
+
+/** Idaho: the resort cities that tax general retail sales (TaxLocus's table, checked against the State Tax Commission's and the cities' publications). */
+function idaho(): StateRates {
+  const rows = TAXLOCUS.filter((r) => r.state === 'ID');
+  const counties = new Map<string, Rate>();
+  for (const [geoid] of COUNTY_NAMES) if (geoid.startsWith('16')) counties.set(geoid, '0');
+  const cities = new Map<string, Rate>();
+  const notes = new Map<string, string>();
+  const ost = new Map(OST.filter((r) => r.state === 'ID').map((r) => [nameKey(r.name as string), plainRate(r.rate_pct as string)]));
+  // Where the State Tax Commission or the city publishes the rate on general retail sales.
+  const PUBLISHED: Record<string, { source: string; why: string }> = {
+    Ketchum: { source: 'id-ketchum', why: 'the State Tax Commission gives Ketchum 2 % on retail sales other than rooms and liquor by the drink (3 %)' },
+    McCall: { source: 'id-mccall', why: "McCall City Code § 4.11.3 levies 1 % on retail sales and 3 % on short-term lodging" },
+  };
+  for (const r of rows.filter((x) => x.jurisdiction_type === 'city')) {
+    const place = placeNamed('ID', r.name as string);
+    if (!place) throw new Error(`ID: no place ${r.name}`);
+    const rate = sstPercent(r.rate as string);
+    const pub = PUBLISHED[r.name as string];
+    cities.set(place.geoid, pub ? [{ from: TAXLOCUS_AS_OF, rate, source: pub.source }] : rate);
+    const other = ost.get(nameKey(r.name as string));
+    if (other !== undefined && other !== rate) notes.set(place.geoid, `Sources disagree: open-sales-tax gives ${r.name} ${other} %, TaxLocus ${rate} % on general retail sales; ${pub ? `${pub.why}, so ${rate} % is recorded (the higher rate of open-sales-tax is the city's rate on lodging and similar sales)` : `TaxLocus's ${rate} % is recorded, as no publication of the State Tax Commission or the city is at hand and open-sales-tax's resort rates are in two cases (Ketchum, McCall) the city's rate on lodging, not on retail sales`}.`);
+  }
+  return {
+    state: 'ID',
+    sources: {
+      'id-rates': `Idaho State Tax Commission, Local Sales Tax (resort cities with a local sales tax, https://tax.idaho.gov/i-1117.cfm) and the cities' local option tax ordinances (Idaho Code § 50-1044), ${TAXLOCUS_CREDIT}`,
+      'id-ketchum': 'Idaho State Tax Commission, City of Ketchum Local Option Sales Tax, https://tax.idaho.gov/i-1149.cfm (2 % on other retail sales, 3 % on rooms and liquor by the drink; Ketchum Ordinance No. 712)',
+      'id-mccall': 'City of McCall, City Code § 4.11.3, Imposition and rate of certain nonproperty sales taxes (1 % on retail sales, groceries and titled motor vehicles excepted), https://codelibrary.amlegal.com/codes/mccallid/latest/mccall_id/0-0-0-3651',
+    },
+    from: TAXLOCUS_AS_OF,
+    source: 'id-rates',
+    sourcing: 'destination',
+    sourcingNote: "Idaho's resort city taxes apply to sales within the city or delivered into it (the State Tax Commission's guide to Ketchum's tax): the delivery address decides.",
+    complete: false,
+    coverage: "The general retail rate of the 13 resort cities of TaxLocus's table (Bonners Ferry, Cascade, Donnelly, Driggs, Harrison, Ketchum, Lava Hot Springs, McCall, Ponderay, Riggins, Sandpoint, Stanley, Sun Valley); Idaho's counties levy no sales tax. Not modelled: the higher rates resort cities charge on lodging, liquor by the drink or restaurant meals, the resort cities that tax only such sales (Hailey, Victor, Salmon and others), the three auditorium districts' lodging taxes, and the cities' exemptions (groceries, titled motor vehicles).",
+    notes: [
+      `The rates are those in force on ${TAXLOCUS_AS_OF} by the publishers named; the dates they took effect are not recorded, so a quote for an earlier day is not answered.`,
+      "Open-sales-tax lists Crouch (1 %) and Salmon (0.5 %) as resort cities taxing retail sales; TaxLocus does not, and no publication of the State Tax Commission or the cities at hand confirms a tax on general retail sales there: they are left out.",
+    ],
+    counties,
+    cities,
+    districts: [],
+    jurisdictionNotes: notes,
+  };
+}
+
+/**
+ * Vermont: the 1 % local option sales tax of its towns and cities (county subdivisions), with
+ * the effective dates the Department of Taxes lists, and the towns TaxLocus's table adds.
+ */
+function vermont(): StateRates {
+  loadTowns('VT');
+  const START = '1999-04-01';
+  const town = (name: string): string => {
+    const hits = [...cousubNames].filter(([, n]) => n === name);
+    if (hits.length !== 1) throw new Error(`VT: no town ${name}`);
+    return (hits[0] as [string, string])[0];
+  };
+  // The Department of Taxes' list of municipalities with a 1 % local option sales tax and the
+  // month it took effect (a local option tax begins on the first day of a calendar quarter).
+  const LISTED: [string, string, string?][] = [
+    ['Barre city', '2022-10-01'], ['Berlin town', '2025-01-01'], ['Brandon town', '2016-10-01'], ['Brattleboro town', '2019-07-01'],
+    ['Burlington city', '2006-07-01'], ['Essex Junction city', '2022-10-01'], ['Rutland city', '2023-07-01'], ['Colchester town', '2015-10-01'],
+    ['Dover town', '2007-07-01'], ['Killington town', '2008-10-01', '2018-07-01'], ['Manchester town', '1999-04-01'], ['Middlebury town', '2008-10-01'],
+    ['Montgomery town', '2022-10-01'], ['Rutland town', '2009-04-01'], ['Shelburne town', '2023-07-01'], ['St. Albans city', '2020-10-01'],
+    ['St. Albans town', '2014-07-01'], ['South Burlington city', '2007-10-01'], ['Stowe town', '2023-07-01'], ['Stratton town', '2004-07-01'],
+    ['Waterbury town', '2024-07-01'], ['Williston town', '2003-07-01'], ['Wilmington town', '2012-07-01'], ['Winhall town', '2010-07-01'],
+    ['Winooski city', '2019-07-01'], ['Woodstock town', '2024-07-01'],
+  ];
+  const cities = new Map<string, Rate>();
+  const notes = new Map<string, string>();
+  for (const [name, from, until] of LISTED) {
+    const periods: { from: string; rate: string; source?: string }[] = from > START ? [{ from: START, rate: '0' }, { from, rate: '1' }] : [{ from, rate: '1' }];
+    if (until) periods.push({ from: until, rate: '0' });
+    cities.set(town(name), periods);
+  }
+  const listed = new Set(cities.keys());
+  const rows = TAXLOCUS.filter((r) => r.state === 'VT' && r.jurisdiction_type === 'city');
+  const inTable = new Set<string>();
+  const added: string[] = [];
+  for (const r of rows) {
+    const geoid = `50${r.fips_code as string}`;
+    if (!cousubNames.has(geoid)) throw new Error(`VT: code ${r.fips_code} is no county subdivision`);
+    if (sstPercent(r.rate as string) !== '1') throw new Error(`VT: ${r.name} at ${r.rate}`);
+    inTable.add(geoid);
+    if (listed.has(geoid)) continue;
+    // In force on the table's day; a local option tax begins on the first day of a quarter.
+    cities.set(geoid, [{ from: '2026-07-01', rate: '1', source: 'vt-taxlocus' }]);
+    added.push(townName(geoid));
+  }
+  const montgomery = town('Montgomery town');
+  if (!inTable.has(montgomery)) notes.set(montgomery, "Sources disagree: the Department of Taxes lists Montgomery's 1 % local option sales tax from October 2022, TaxLocus's table of 2026-08-18 does not list Montgomery. The Department's list is followed.");
+  for (const g of listed) if (g !== montgomery && g !== town('Killington town') && !inTable.has(g)) throw new Error(`VT: ${cousubNames.get(g)} is not in TaxLocus's table`);
+  const counties = new Map<string, Rate>();
+  for (const [geoid] of COUNTY_NAMES) if (geoid.startsWith('50')) counties.set(geoid, [{ from: START, rate: '0' }]);
+  return {
+    state: 'VT',
+    sources: {
+      'vt-lot': "Vermont Department of Taxes, Local Option Tax: municipalities that have a 1 % local option sales tax, with their effective dates, https://tax.vermont.gov/business/lot (24 V.S.A. § 138)",
+      'vt-taxlocus': `Vermont Department of Taxes, local option sales tax by town (Streamlined Sales Tax jurisdiction codes), ${TAXLOCUS_CREDIT}`,
+    },
+    from: START,
+    source: 'vt-lot',
+    sourcing: 'destination',
+    sourcingNote: "Vermont's local option tax is charged where the buyer takes possession or the goods are delivered (Vermont Department of Taxes).",
+    complete: true,
+    coverage: `The 1 % local option sales tax of every town and city that levies it: those the Department of Taxes lists with their effective dates (Killington's tax, rescinded from 2018-07-01, included), and ${added.join(', ')}, which TaxLocus's table of ${TAXLOCUS_AS_OF} adds. Vermont's counties levy no sales tax; the local option meals, rooms and alcoholic beverages taxes do not apply to general sales.`,
+    notes: [
+      `The history starts on ${START}, when Manchester's tax, the first the Department of Taxes lists, took effect; a town's tax is 0 before the date the Department gives it.`,
+      `The towns TaxLocus adds to the Department's list (${added.join(', ')}) are recorded from 2026-07-01, the first day of the quarter in which the table shows them in force; the days they took effect are not known, so a quote for an earlier day there is not answered.`,
+      'Vermont towns are county subdivisions: a city and the town of the same name (Barre, Rutland, St. Albans) are different municipalities.',
+    ],
+    counties,
+    cities,
+    districts: [],
+    jurisdictionNotes: notes,
+    towns: true,
+  };
+}
+
+/** The name of a Vermont town as written: "Burlington", but "Rutland City" and "Rutland Town" where both exist. */
+function townName(geoid: string): string {
+  const name = cousubNames.get(geoid) ?? geoid;
+  const base = name.replace(/ (town|city)$/, '');
+  const twins = [...cousubNames.values()].filter((n) => n.replace(/ (town|city)$/, '') === base);
+  return twins.length > 1 ? name.replace(/ (town|city)$/, (m) => ` ${m.trim()[0]?.toUpperCase()}${m.trim().slice(1)}`) : base;
+}
+
+/**
+ * A local rate of TaxLocus's New Mexico table (a fraction rounded to 0.001 %) as the
+ * Taxation and Revenue Department writes it: New Mexico's local increments are multiples of
+ * 1/48 % (0.0625 %, 0.0833 %, 0.0208 %), and the Department prints rates to four decimals,
+ * so a value within 0.0005 % of such a multiple is that multiple to four decimals
+ * (0.03313 → 3.3125, 0.02521 → 2.5208); any other is kept (Doña Ana County's 3.515).
+ */
+function nmRate(fraction: string): number {
+  const pct = Number(fraction) * 100;
+  const k = Math.round(pct * 48);
+  return Math.abs(k / 48 - pct) <= 0.0005 + 1e-9 ? units4(k / 48) : units4(pct);
+}
+
+/** New Mexico: gross receipts tax location codes (TaxLocus), a municipality's rate and each county's remainder. */
+function newMexico(): StateRates {
+  const rows = TAXLOCUS.filter((r) => r.state === 'NM');
+  // The Department's county numbers, from the "Remainder Of County" rows (02-002 Bernalillo).
+  const countyOfCode = new Map<string, string>();
+  const uninc = new Map<string, number>();
+  for (const r of rows.filter((x) => (x.name as string).startsWith('Remainder Of County - '))) {
+    const name = (r.name as string).replace('Remainder Of County - ', '').replace('Dona Ana', 'Doña Ana');
+    const geoid = countyNamed(35, `${name} County`);
+    if (!geoid) throw new Error(`NM: no county ${name}`);
+    countyOfCode.set((r.fips_code as string).slice(0, 2), geoid);
+    uninc.set(geoid, nmRate(r.rate as string));
+  }
+  // Los Alamos is a county with no municipality: its one location is the county's.
+  const losAlamos = rows.find((r) => r.fips_code === '32-032');
+  if (losAlamos) {
+    const geoid = countyNamed(35, 'Los Alamos County') as string;
+    countyOfCode.set('32', geoid);
+    uninc.set(geoid, nmRate(losAlamos.rate as string));
+  }
+  const SKIP = /TIF|TID|Tidd|Airport|Industrial Park|Fairgrounds|Land \(D\)|Bonito Lake|Sugarite|Water & Sanitation|Water And Sanitation|Co Remainder/i;
+  const ALIASES: Record<string, string> = { 'Anthony (Water & Sanitation District) Municipality B': 'Anthony', 'Village Of Tijeras': 'Tijeras' };
+  const deaccent = (s: string): string => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+  const skipped: string[] = [];
+  const parts: { place: string; county: string; units: number }[] = [];
+  for (const r of rows) {
+    const name = (r.name as string).replace(/\*$/, '');
+    const code = r.fips_code as string;
+    if (name.startsWith('Remainder Of County') || code === '32-032') continue;
+    const alias = ALIASES[name];
+    if (!alias && SKIP.test(name)) {
+      skipped.push(`${name} (${code})`);
+      continue;
+    }
+    const county = countyOfCode.get(code.slice(0, 2));
+    if (!county) throw new Error(`NM: no county for ${code}`);
+    const bare = alias ?? name.replace(/ \((City|[A-Z][a-z]+( [A-Z][a-z]+)?)\)$/, '');
+    const key = nameKey(deaccent(bare));
+    const hits = [...places.values()].filter((p) => p.state === 'NM' && p.incorporated && nameKey(deaccent(p.name)) === key);
+    if (hits.length !== 1) throw new Error(`NM: ${name} matches ${hits.length} places`);
+    parts.push({ place: (hits[0] as Place).geoid, county, units: nmRate(r.rate as string) });
+  }
+  const split = floorSplit('NM', uninc, parts);
+  return {
+    state: 'NM',
+    sources: { 'nm-grt': `New Mexico Taxation and Revenue Department, Gross Receipts and Compensating Tax Rate Schedule (location codes), ${TAXLOCUS_CREDIT}` },
+    from: '2026-07-01',
+    source: 'nm-grt',
+    sourcing: 'destination',
+    sourcingNote: "New Mexico sources gross receipts to the location where the buyer receives the goods or the product of a service since 2021-07-01 (NMSA 1978, § 7-1-14, as amended in 2019); some in-state professional services are still sourced to the seller's place of business, which is not modelled.",
+    complete: false,
+    coverage: `Every municipality's location rate and each county's remainder rate (Los Alamos, a county without municipalities, as one location). Not modelled: the tax increment and tax increment development districts, airports, industrial parks, the State Fairgrounds, land and water and sanitation districts whose areas are not in the data (${skipped.join('; ')}), and the rates of tribal and pueblo lands, which the table does not carry.`,
+    notes: [
+      "The rates are those of the Department's schedule in force on 2026-08-18 (TaxLocus); local rates change only on 1 January and 1 July, when the Department's half-yearly schedules begin, so they are recorded from 2026-07-01, and a quote for an earlier day is not answered.",
+      "The Department publishes one combined rate per location: a county's line is the rate all of the county bears (its lowest location rate), and a municipality's line, or the county remainder's, what it adds. A municipality in two counties with different rates (Edgewood, Española, Mosquero, Rio Rancho) has a line for each part.",
+      "TaxLocus rounds each rate to 0.001 %; where that is within 0.0005 % of a multiple of 1/48 % (the increments of New Mexico's local options), the Department's four-decimal rate is taken (3.313 → 3.3125), else the table's (Doña Ana County's locations, 3.515).",
+    ],
+    ...split,
+  };
+}
+
+/**
+ * Washington: the Department of Revenue's combined local rates (TaxLocus: counties'
+ * unincorporated areas by FIPS code, cities by Census place code) as additive lines.
+ */
+function washington(): StateRates {
+  const rows = TAXLOCUS.filter((r) => r.state === 'WA');
+  const uninc = new Map<string, number>();
+  const left: string[] = [];
+  for (const r of rows.filter((x) => x.jurisdiction_type === 'county')) {
+    const geoid = `53${(r.fips_code as string).padStart(3, '0')}`;
+    if (!COUNTY_NAMES.has(geoid)) {
+      left.push(`${r.name} (${r.fips_code})`);
+      continue;
+    }
+    if (countyNamed(53, r.name as string) !== geoid) throw new Error(`WA: county ${r.name} (${r.fips_code})`);
+    uninc.set(geoid, units4(Number(r.rate) * 100));
+  }
+  const parts: { place: string; county: string; units: number }[] = [];
+  for (const r of rows.filter((x) => x.jurisdiction_type === 'city')) {
+    const geoid = `53${r.fips_code as string}`;
+    const p = places.get(geoid);
+    if (!p || !p.incorporated || nameKey(p.name) !== nameKey(r.name as string)) {
+      left.push(`${r.name} (${r.fips_code})`);
+      continue;
+    }
+    const county = placeCountyOf.get(geoid);
+    if (!county || !uninc.has(county)) throw new Error(`WA: no county for ${r.name}`);
+    parts.push({ place: geoid, county, units: units4(Number(r.rate) * 100) });
+  }
+  if (left.length > 0) console.warn(`WA: rows left out: ${left.join(', ')}`);
+  const split = floorSplit('WA', uninc, parts);
+  return {
+    state: 'WA',
+    sources: { 'wa-dor': `Washington State Department of Revenue, Local sales & use tax rates by location code (quarterly rate table, https://dor.wa.gov/taxes-rates/sales-use-tax-rates/local-sales-use-tax), ${TAXLOCUS_CREDIT}` },
+    from: '2026-07-01',
+    source: 'wa-dor',
+    sourcing: 'destination',
+    sourcingNote: "Washington sources a retail sale to where the buyer receives the goods (RCW 82.32.730): the local rate of the delivery address applies, for sellers inside the state and out.",
+    complete: false,
+    coverage: `The local rate of every city and of each county's unincorporated area, as the Department of Revenue gives them for its location codes. Not modelled: the areas the Department codes apart from a whole city or unincorporated county (outside the Regional Transit Authority, public transportation benefit areas, hospital benefit zones and other special location codes, TaxLocus's L-codes), which take the rate of the city or county they lie in, and the county rows of the table that are no county (${left.join(', ')}).`,
+    notes: [
+      "The rates are those in force on 2026-08-18 by the Department of Revenue's table (TaxLocus); a local rate change takes effect only on the first day of a calendar quarter (RCW 82.14.055), so they are recorded from 2026-07-01, and a quote for an earlier day is not answered.",
+      "The Department publishes one combined local rate per location: a county's line is the rate all of the county bears (its lowest location rate), and a city's line, or the unincorporated area's, what it adds. A city reaching into a second county is charged its own rate there too.",
+    ],
+    ...split,
+  };
+}
+
+recipes.HI = hawaii;
+recipes.ID = idaho;
+recipes.VT = vermont;
+recipes.NM = newMexico;
+recipes.WA = washington;
+
 recipes.VA = virginia;
 recipes.CA = california;
 

@@ -193,3 +193,71 @@ describe('state rates before the local history', () => {
     expect(e.status).toBe(422);
   });
 });
+
+describe('Hawaii, Idaho, New Mexico, Vermont and Washington', () => {
+  /** A seller in New Jersey registered in the five states. */
+  const seller = registeredIn('US', [840015, 840016, 840035, 840050, 840053], { postal_code: '07030', currency: 'USD' });
+  const combined = (zip: string, date: string, city?: string) => {
+    const r = explainTaxRate({ ...good, to_country: 'US', to_postal_code: zip, date, ...(city ? { to_city: city } : {}) }, seller);
+    return r.lines.filter((l) => l.group === 'main').reduce((sum, l) => sum + l.rateUnits, 0) / 10_000;
+  };
+
+  it('Hawaii: the county surcharges with their start dates (Maui from 2024-01-01, Hawaii County 0.25 % in 2019)', () => {
+    expect(combined('96813', '2026-09-15')).toBe(4.5);
+    expect(combined('96732', '2023-12-31')).toBe(4);
+    expect(combined('96732', '2024-01-01')).toBe(4.5);
+    expect(combined('96720', '2018-12-31')).toBe(4);
+    expect(combined('96720', '2019-01-01')).toBe(4.25);
+    expect(combined('96720', '2020-01-01')).toBe(4.5);
+    expect(combined('96766', '2019-01-01')).toBe(4.5);
+    expect(refused(() => combined('96813', '2006-12-31')).status).toBe(422);
+  });
+
+  it('Idaho: resort cities at their general retail rate, the rest of the state at 6 %', () => {
+    expect(combined('83340', '2026-09-15', 'Ketchum')).toBe(8);
+    expect(combined('83353', '2026-09-15')).toBe(9);
+    expect(combined('83702', '2026-09-15')).toBe(6);
+    expect(refused(() => combined('83340', '2026-08-17', 'Ketchum')).status).toBe(422);
+  });
+
+  it('New Mexico\'s state rate without a ZIP code: 5 % on 2023-06-30, 4.875 % from 2023-07-01 (NMSA 1978 § 7-9-4, H.B. 163 of 2022)', () => {
+    const rate = (date: string) =>
+      determine({ date, origin: { country: 'US', region: 'NJ', postalCode: '07030' }, destination: { country: 'US', region: 'NM' }, taxCode: 'standard', productType: 'good', taxBehavior: 'exclusive', currency: 'USD', registrations: [{ jurisdictionId: 840035 }] }).lines[0]?.rate;
+    expect(rate('2023-06-30')).toBe('5');
+    expect(rate('2023-07-01')).toBe('4.875');
+  });
+
+  it('New Mexico: a municipality\'s location rate and a county remainder', () => {
+    expect(combined('87102', '2026-09-15')).toBe(7.625);
+    expect(combined('88001', '2026-09-15')).toBe(8.39);
+    const r = explainTaxRate({ ...good, to_country: 'US', to_postal_code: '87501', date: '2026-09-15', to_city: 'Santa Fe' }, seller);
+    expect(r.jurisdiction).toMatchObject({ county: 'Santa Fe County', city: 'Santa Fe' });
+    expect(combined('87501', '2026-09-15', 'Santa Fe')).toBe(8.1875);
+    expect(refused(() => combined('87102', '2026-06-30')).status).toBe(422);
+  });
+
+  it('Vermont: the 1 % local option tax by town, from the day the Department of Taxes gives', () => {
+    expect(combined('05401', '2006-06-30')).toBe(6);
+    expect(combined('05401', '2006-07-01')).toBe(7);
+    expect(combined('05201', '2026-09-15')).toBe(6);
+    // Killington's tax was rescinded from 2018-07-01.
+    expect(combined('05751', '2018-06-30', 'Killington')).toBe(7);
+    expect(combined('05751', '2018-07-01', 'Killington')).toBe(6);
+    // Essex Junction, a town of its own since 2022, from the October 2022 date.
+    expect(combined('05452', '2022-09-30', 'Essex Junction')).toBe(6);
+    expect(combined('05452', '2022-10-01', 'Essex Junction')).toBe(7);
+    // Montpelier is in TaxLocus's table of 2026-08-18 only: recorded from 2026-07-01.
+    expect(combined('05602', '2026-07-01', 'Montpelier')).toBe(7);
+    expect(refused(() => combined('05602', '2026-06-30', 'Montpelier')).status).toBe(422);
+  });
+
+  it('Washington: the Department of Revenue\'s combined local rates by city and unincorporated county', () => {
+    expect(combined('98101', '2026-09-15')).toBe(10.55);
+    expect(combined('99201', '2026-09-15')).toBe(9.1);
+    expect(combined('98004', '2026-09-15', 'Bellevue')).toBe(10.3);
+    expect(combined('98660', '2026-09-15', 'Vancouver')).toBe(8.9);
+    const r = explainTaxRate({ ...good, to_country: 'US', to_postal_code: '98101', date: '2026-09-15' }, seller);
+    expect(r.lines.map((l) => l.jurisdiction.level)).toEqual(['state', 'county', 'city']);
+    expect(refused(() => combined('98101', '2026-06-30')).status).toBe(422);
+  });
+});
