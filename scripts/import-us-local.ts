@@ -13,6 +13,8 @@
  *   2020_dist/places.csv          GEOID, …, County GEOID, …, Population, …, Land Area
  *   2020_dist/place_counties.csv  Place GEOID, County GEOID
  *   raw/gazetteer/2025_Gaz_place_national.txt   USPS|GEOID|…|NAME|LSAD|FUNCSTAT|…
+ *   2020_dist/zcta_county_subdivisions.csv      ZCTA5, County Subdivision GEOID, Land Area
+ *   raw/gazetteer/2025_Gaz_cousubs_national.txt USPS|GEOID|…|NAME|…   (Vermont's towns)
  * (the same files with "/" written as "__" are read too). Only incorporated places levy city
  * taxes: FUNCSTAT A, B or C and LSAD other than 57 (census designated place).
  *
@@ -34,6 +36,10 @@
  *   taxlocus/jurisdiction_rates.csv         TaxLocus Open Sales-Tax Dataset, 2026-08-18
  *                                           (CC-BY-4.0; attribution: "Sales-tax data by
  *                                           TaxLocus — https://taxlocus.com")
+ * and, written into the recipes below with their sources: the Hawaii county surcharge dates
+ * (Department of Taxation, County of Hawaii, Maui County Council), the Vermont Department of
+ * Taxes' list of local option towns with their dates, and the Idaho State Tax Commission's
+ * and McCall's retail rates.
  *
  * Usage: tsx scripts/import-us-local.ts --geo DIR [--sources DIR] [--states FL,TX,…]
  *   --geo      a us_geo data directory (with 2020_dist/ and raw/gazetteer/)
