@@ -1198,6 +1198,7 @@ function floorSplit(state: string, uninc: Map<string, number>, parts: { place: s
     if (list.length === 1) continue;
     cityCounties.set(place, new Set([main.county]));
     for (const other of list.filter((l) => l !== main)) {
+      if (other.units === (floor.get(other.county) as number)) continue; // the county's line is the part's rate
       districts.push({
         name: `${placeName(places.get(place)?.name ?? place)} (${COUNTY_NAMES.get(other.county)} part)`,
         rate: pct4(other.units - (floor.get(other.county) as number)),
@@ -1479,7 +1480,8 @@ function washington(): StateRates {
     }
     const county = placeCountyOf.get(geoid);
     if (!county || !uninc.has(county)) throw new Error(`WA: no county for ${r.name}`);
-    parts.push({ place: geoid, county, units: units4(Number(r.rate) * 100) });
+    // The table gives a city one rate: its parts in other counties are charged it too.
+    for (const c of new Set([county, ...(placeCounties.get(geoid) ?? [])])) if (uninc.has(c)) parts.push({ place: geoid, county: c, units: units4(Number(r.rate) * 100) });
   }
   if (left.length > 0) console.warn(`WA: rows left out: ${left.join(', ')}`);
   const split = floorSplit('WA', uninc, parts);
