@@ -18,6 +18,8 @@ import type { PackedRuleData } from '../src/core/ruleset.js';
 import { packRuleData } from '../src/core/pack.js';
 import type { RuleData } from '../src/core/rule-data.js';
 import { regimePack } from './rule-packs.js';
+import { decodeUsLocal } from '../src/core/us-local-pack.js';
+import { isDeepStrictEqual } from 'node:util';
 import { taxIdModuleFiles } from './taxid-modules.js';
 
 /**
@@ -41,7 +43,7 @@ function packSource(pack: PackedRuleData): string {
     `  countries: ${texts(pack.countries)},`,
     `  territories: ${texts(pack.territories)},`,
     ...(pack.usLocal ? [`  usLocal: ${texts(pack.usLocal)},`] : []),
-    `  jurisdictions: ${JSON.stringify(pack.jurisdictions)},`,
+    `  jurisdictions: ${literal(pack.jurisdictions)},`,
     `  aliases: ${JSON.stringify(pack.aliases)},`,
     `  changeDays: ${JSON.stringify(pack.changeDays)},`,
     '}',
@@ -81,6 +83,10 @@ function write(file: string, body: string): void {
 /** Writes one packed rule data module; returns its size in bytes. */
 function writePack(file: string, packData: RuleData, what: string): number {
   const pack = packRuleData(packData);
+  // The packed local files must read back as the files are.
+  for (const l of packData.usLocal ?? []) {
+    if (!isDeepStrictEqual(decodeUsLocal(pack.usLocal?.[l.state] as string), l)) throw new Error(`rules/us/local/${l.state}.json does not read back from its packed text`);
+  }
   write(
     file,
     [

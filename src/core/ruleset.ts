@@ -5,6 +5,8 @@ import { decimalUnits } from './money.js';
 import { computeRuleChangeDays } from './change-days.js';
 import { territoryRates } from './rule-checks.js';
 import { compileUsLocal, type CompiledUsLocal } from './us-local.js';
+import { decodeUsLocal, encodeUsLocal } from './us-local-pack.js';
+import { TaxRulesError, quoted } from './errors.js';
 
 /** A rate period with its start as a day number and the rate scaled to integer units of 0.0001 %. */
 export interface CompiledRate {
@@ -284,7 +286,7 @@ class LazyMap<K, V> implements ReadonlyMap<K, V> {
  * `packRuleData`; `createRuleSet` takes either form.
  */
 export interface PackedRuleData {
-  readonly format: 'taxrules-pack-1';
+  readonly format: 'taxrules-pack-2';
   /** JSON of { world, currencies, taxCodes, usZipStates }. */
   readonly shared: string;
   /** Regime id → JSON of its file. */
@@ -293,10 +295,14 @@ export interface PackedRuleData {
   readonly countries: Readonly<Record<string, string>>;
   /** Typed country code → JSON of its territories file. */
   readonly territories: Readonly<Record<string, string>>;
-  /** US state code → JSON of its local-tax file (absent: none). */
+  /** US state code → its local-tax file, packed (see us-local-pack.ts; absent: none). */
   readonly usLocal?: Readonly<Record<string, string>>;
-  /** Every jurisdiction id with its owner: a country code, "@" and a regime id (schemes), or "us:" and a state code (local taxes). */
-  readonly jurisdictions: readonly (readonly [number, string])[];
+  /**
+   * Every jurisdiction id with its owner (a country code, "@" and a regime id for schemes,
+   * or "us:" and a state code for local taxes), in listing order: "owner|ids;owner|ids",
+   * the ids of an owner as steps from the one before, in base 36 (see `packOwners`).
+   */
+  readonly jurisdictions: string;
   /** Alternative codes (EL, UK) → country code. */
   readonly aliases: Readonly<Record<string, string>>;
   /** Every rule change day (day numbers, ascending); null: worked out on first use. */
@@ -328,7 +334,13 @@ interface RuleSource {
 }
 
 function isPacked(data: RuleData | PackedRuleData): data is PackedRuleData {
-  return (data as PackedRuleData).format === 'taxrules-pack-1';
+  const format = (data as { format?: unknown }).format;
+  if (format === 'taxrules-pack-2') return true;
+  // A pack of another version of taxrules: its texts are not this version's to read.
+  if (typeof format === 'string' && format.startsWith('taxrules-pack-')) {
+    throw new TaxRulesError('invalid_value', 422, [{ path: ['format'], code: 'invalid_value', message: `rule data packed as ${quoted(format)} by another version of taxrules: pack it again with this version's packRuleData` }]);
+  }
+  return false;
 }
 
 /** The jurisdiction owners of rule data, in the order a rule set lists them. */
@@ -337,6 +349,35 @@ function ownersOf(data: RuleData): [number, string][] {
   for (const r of data.regimes) for (const s of r.schemes ?? []) out.push([s.jurisdiction, `@${r.regime}`]);
   for (const c of data.countries) for (const j of c.jurisdictions) out.push([j.id, c.country]);
   for (const l of data.usLocal ?? []) for (const j of l.jurisdictions) out.push([j.id, `us:${l.state}`]);
+  return out;
+}
+
+/** The owner index as packed: owners in runs, each id as its step from the last (base 36). */
+function packOwners(owners: readonly (readonly [number, string])[]): string {
+  const runs: string[] = [];
+  let owner: string | null = null;
+  let ids: string[] = [];
+  let last = 0;
+  for (const [id, o] of owners) {
+    if (o !== owner) {
+      if (owner !== null) runs.push(`${owner}|${ids.join(',')}`);
+      [owner, ids, last] = [o, [], 0];
+    }
+    ids.push((id - last).toString(36));
+    last = id;
+  }
+  if (owner !== null) runs.push(`${owner}|${ids.join(',')}`);
+  return runs.join(';');
+}
+
+function unpackOwners(text: string): [number, string][] {
+  const out: [number, string][] = [];
+  if (text === '') return out;
+  for (const run of text.split(';')) {
+    const [owner, ids] = run.split('|') as [string, string];
+    let id = 0;
+    for (const step of ids.split(',')) out.push([(id += parseInt(step, 36)), owner]);
+  }
   return out;
 }
 
@@ -364,7 +405,7 @@ function packedSource(pack: PackedRuleData): RuleSource {
   const territories = parsed<TerritoryRules>(pack.territories);
   const usLocalTexts = pack.usLocal ?? {};
   // A state's local file is read once, when it is compiled (its ZIP rows are large): not kept.
-  const usLocal = (state: string): UsLocalRules => JSON.parse(usLocalTexts[state] as string) as UsLocalRules;
+  const usLocal = (state: string): UsLocalRules => decodeUsLocal(usLocalTexts[state] as string);
   // The data handed out is a copy of its own: changing it cannot reach what is compiled later.
   const fresh = <T>(texts: Readonly<Record<string, string>>): T[] => Object.values(texts).map((t) => JSON.parse(t) as T);
   let data: RuleData | undefined;
@@ -378,7 +419,7 @@ function packedSource(pack: PackedRuleData): RuleSource {
     territories,
     usLocalStates: Object.keys(usLocalTexts),
     usLocal,
-    jurisdictions: pack.jurisdictions,
+    jurisdictions: unpackOwners(pack.jurisdictions),
     aliases: Object.entries(pack.aliases),
     changeDays: pack.changeDays,
     data: () =>
@@ -387,7 +428,7 @@ function packedSource(pack: PackedRuleData): RuleSource {
         regimes: fresh<RegimeRules>(pack.regimes),
         countries: fresh<CountryRules>(pack.countries),
         territories: fresh<TerritoryRules>(pack.territories),
-        ...(pack.usLocal ? { usLocal: fresh<UsLocalRules>(pack.usLocal) } : {}),
+        ...(pack.usLocal ? { usLocal: Object.values(pack.usLocal).map(decodeUsLocal) } : {}),
       }),
   };
 }
@@ -399,13 +440,13 @@ function packedSource(pack: PackedRuleData): RuleSource {
 export function packWithChangeDays(data: RuleData, changeDays: readonly number[] | null): PackedRuleData {
   const texts = <T>(list: readonly T[], key: (t: T) => string): Record<string, string> => Object.fromEntries(list.map((t) => [key(t), JSON.stringify(t)]));
   return {
-    format: 'taxrules-pack-1',
+    format: 'taxrules-pack-2',
     shared: JSON.stringify({ world: data.world, currencies: data.currencies, taxCodes: data.taxCodes, ...(data.usZipStates ? { usZipStates: data.usZipStates } : {}) }),
     regimes: texts(data.regimes, (r) => r.regime),
     countries: texts(data.countries, (c) => c.country),
     territories: texts(data.territories, (t) => t.country),
-    ...(data.usLocal ? { usLocal: texts(data.usLocal, (l) => l.state) } : {}),
-    jurisdictions: ownersOf(data),
+    ...(data.usLocal ? { usLocal: Object.fromEntries(data.usLocal.map((l) => [l.state, encodeUsLocal(l)])) } : {}),
+    jurisdictions: packOwners(ownersOf(data)),
     aliases: Object.fromEntries(aliasesOf(data)),
     changeDays: changeDays ? [...changeDays] : null,
   };

@@ -74,8 +74,13 @@ export function compileUsLocal(file: UsLocalRules, state: CompiledJurisdiction, 
   const stateTax = state.taxes.find((t) => t.role === 'main');
   const byCode = new Map<string, CompiledJurisdiction>();
   const jurisdictions: CompiledJurisdiction[] = [];
+  // Thousands of jurisdictions share a few dates and rates: each is worked out once.
+  const days = new Map<string, number>();
+  const units = new Map<string, number>();
+  const dayOf = (d: string): number => days.get(d) ?? (days.set(d, dayNumber(d)).get(d) as number);
+  const unitsOf = (r: string): number => units.get(r) ?? (units.set(r, decimalUnits(r, 4)).get(r) as number);
   for (const j of file.jurisdictions) {
-    const standard: CompiledRate[] = j.rates.map((p) => ({ from: dayNumber(p.from), rate: p.rate, units: decimalUnits(p.rate, 4), source: file.sources[p.source] as string }));
+    const standard: CompiledRate[] = j.rates.map((p) => ({ from: dayOf(p.from), rate: p.rate, units: unitsOf(p.rate), source: file.sources[p.source] as string }));
     const tax: CompiledTax = {
       id: 'local_sales_tax',
       name: stateTax?.name ?? 'Sales tax',

@@ -1,0 +1,107 @@
+/**
+ * The packed text of a US local file (rules/us/local/<ST>.json): the same data in about a
+ * quarter of the JSON, so that the default entry loads and a state's first quote parses
+ * less. Jurisdictions become [code, name, periods] (the id and level follow from the code;
+ * a period is "rate|from|source|checked" with the file's most common values left empty),
+ * and ZIP rows become a flat list of numbers over a list of the file's distinct areas. A jurisdiction
+ * with fields beyond these stays an object as it is. `decodeUsLocal(encodeUsLocal(f))`
+ * equals `f`: the pack checks it for every file it writes.
+ */
+import type { UsLocalRules } from './rule-data.js';
+import { localId } from './us-local.js';
+
+type Jurisdiction = UsLocalRules['jurisdictions'][number];
+type Period = Jurisdiction['rates'][number];
+
+interface PackedUsLocal {
+  /** The file's keys in their order. */
+  k: string[];
+  /** Every field but the jurisdictions and the ZIP rows, as it is. */
+  h: Record<string, unknown>;
+  /** State FIPS code (the ids follow from it and the codes). */
+  i: number;
+  /** The most common `from`, `source` and `checked` of the periods. */
+  d: [string, string, string];
+  j: ([string, string, string[]] | Jurisdiction)[];
+  /** Distinct areas (space-separated codes). */
+  a: string[];
+  /** ZIP rows, flat: the ZIP's step from the row before (0: the same ZIP), the area's index, its share. */
+  z: number[];
+}
+
+const LEVEL = { c: 'county', p: 'city', d: 'district' } as const;
+const PLAIN_JURISDICTION = 'code,id,name,level,rates';
+const PLAIN_PERIOD = /^(from,rate,source,checked)$/;
+
+function mostCommon(values: string[]): string {
+  const counts = new Map<string, number>();
+  let best = '';
+  let most = 0;
+  for (const v of values) {
+    const n = (counts.get(v) ?? 0) + 1;
+    counts.set(v, n);
+    if (n > most) [best, most] = [v, n];
+  }
+  return best;
+}
+
+/** The packed JSON text of a local file (see the module comment). */
+export function encodeUsLocal(file: UsLocalRules): string {
+  // Every local id is 840, the state's two-digit FIPS code, then the code's number.
+  const fips = Number(String(file.jurisdictions[0]?.id ?? 0).slice(3, 5));
+  const periods = file.jurisdictions.flatMap((j) => j.rates);
+  const d: PackedUsLocal['d'] = [mostCommon(periods.map((p) => p.from)), mostCommon(periods.map((p) => p.source)), mostCommon(periods.map((p) => p.checked))];
+  const plain = (j: Jurisdiction): boolean =>
+    Object.keys(j).join(',') === PLAIN_JURISDICTION &&
+    j.level === LEVEL[j.code[0] as keyof typeof LEVEL] &&
+    j.id === localId(fips, j.code) &&
+    j.rates.every((p) => PLAIN_PERIOD.test(Object.keys(p).join(',')) && !`${p.rate}${p.from}${p.source}${p.checked}`.includes('|'));
+  const j = file.jurisdictions.map((x) => (plain(x) ? ([x.code, x.name, x.rates.map((p) => [p.rate, p.from === d[0] ? '' : p.from, p.source === d[1] ? '' : p.source, p.checked === d[2] ? '' : p.checked].join('|').replace(/\|+$/, ''))] as [string, string, string[]]) : x));
+  const areas = new Map<string, number>();
+  let previous = 0;
+  const rows: number[] = [];
+  for (const [zip, codes, share] of file.zips) {
+    let a = areas.get(codes);
+    if (a === undefined) areas.set(codes, (a = areas.size));
+    const n = Number(zip);
+    rows.push(n - previous, a, share);
+    previous = n;
+  }
+  const h: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(file)) if (key !== 'jurisdictions' && key !== 'zips') h[key] = value;
+  const packed: PackedUsLocal = { k: Object.keys(file), h, i: fips, d, j, a: [...areas.keys()], z: rows };
+  return JSON.stringify(packed);
+}
+
+/** A local file from its packed text. */
+export function decodeUsLocal(text: string): UsLocalRules {
+  const p = JSON.parse(text) as PackedUsLocal;
+  const [from, source, checked] = p.d;
+  const jurisdictions = p.j.map((x): Jurisdiction => {
+    if (!Array.isArray(x)) return x;
+    const [code, name, rates] = x;
+    return {
+      code,
+      id: localId(p.i, code),
+      name,
+      level: LEVEL[code[0] as keyof typeof LEVEL],
+      rates: rates.map((r): Period => {
+        if (!r.includes('|')) return { from, rate: r, source, checked };
+        const [rate, f, s, c] = r.split('|');
+        return { from: f || from, rate: rate as string, source: s || source, checked: c || checked };
+      }),
+    };
+  });
+  const zips: UsLocalRules['zips'] = [];
+  const z = p.z;
+  let zip = 0;
+  let zipText = '';
+  for (let i = 0; i < z.length; i += 3) {
+    const step = z[i] as number;
+    if (step !== 0 || i === 0) zipText = String((zip += step)).padStart(5, '0');
+    zips.push([zipText, p.a[z[i + 1] as number] as string, z[i + 2] as number]);
+  }
+  const out: Record<string, unknown> = {};
+  for (const key of p.k) out[key] = key === 'jurisdictions' ? jurisdictions : key === 'zips' ? zips : p.h[key];
+  return out as unknown as UsLocalRules;
+}
