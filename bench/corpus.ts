@@ -45,7 +45,8 @@ const queries: Record<string, string>[] = [
   { to_country: 'AU', tax_code: 'eservice' },
   { to_country: 'JP', tax_code: 'ebook' },
 ];
-export const corpus: Record<string, string>[] = queries.map((q) => ({ ...q, date: '2026-06-01' }));
+/** Dated inside every state's recorded local history (Washington's starts on 2026-07-01). */
+export const corpus: Record<string, string>[] = queries.map((q) => ({ ...q, date: '2026-09-15' }));
 
 /** The B2C cases npm `sales-tax` can answer (country and, for US/CA, state). */
 export const salesTaxB2C: [string, string | null][] = [
