@@ -207,6 +207,8 @@ interface StateRates {
    * ("50" + "10675" for Burlington VT): ZIP codes are split by county subdivisions.
    */
   towns?: boolean;
+  /** A last change to the built file (rows no Census area gives). */
+  finish?: (file: UsLocalFile) => UsLocalFile;
 }
 
 /**
@@ -1161,6 +1163,28 @@ recipes.PR = (): StateRates => {
     counties,
     cities: new Map(),
     districts: [],
+    // PO-box ZIP codes (common in Puerto Rico) have no Census area, but the municipal 1 %
+    // applies wherever the address is: they get a municipal line without a municipio.
+    finish: (file) => {
+      const listed = new Set(file.zips.map((z) => z[0]));
+      const rows: UsLocalFile['zips'] = [];
+      for (const [start, end, state] of zipRanges) {
+        if (state !== 'PR') continue;
+        for (let n = start; n <= end; n++) {
+          const zip = String(n).padStart(5, '0');
+          if (!listed.has(zip)) rows.push([zip, 'd1', 100]);
+        }
+      }
+      const unknown: LocalJurisdiction = {
+        code: 'd1',
+        id: 840 * 1e8 + 72 * 1e6 + 1,
+        name: 'Municipal IVU (municipio not known from the ZIP code)',
+        level: 'district',
+        rates: [{ from: '2015-01-01', rate: '1', source: 'pr-ivu', checked: CHECKED }],
+        note: 'A Puerto Rico ZIP code without a Census area (PO boxes): the municipal 1 % applies in every municipio, but the municipio it is owed to is not known from the ZIP code.',
+      };
+      return { ...file, jurisdictions: [...file.jurisdictions, unknown], zips: [...file.zips, ...rows].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)) };
+    },
   };
 };
 // ---------------------------------------------------------------- HI, ID, VT, NM, WA
@@ -1519,7 +1543,8 @@ for (const state of wanted) {
     console.error(`no recipe for ${state}`);
     process.exit(2);
   }
-  const file = buildFile(recipe());
+  const st = recipe();
+  const file = st.finish ? st.finish(buildFile(st)) : buildFile(st);
   writeFileSync(`rules/us/local/${state}.json`, formatRuleFile(file));
   const zips = new Set(file.zips.map((z) => z[0]));
   console.log(`${state}: ${file.jurisdictions.length} jurisdictions, ${zips.size} ZIP codes, ${file.zips.length} rows`);

@@ -24,6 +24,16 @@ describe('Puerto Rico IVU', () => {
     expect(r.amounts?.tax).toBe('11.50');
   });
 
+  it('a PO-box ZIP code without a municipio still bears the municipal 1 %, its municipio not named', () => {
+    const r = explainTaxRate({ ...good, to_country: 'US', to_postal_code: '00902' }, seller);
+    expect(lines(r)).toEqual([
+      ['Puerto Rico', 'territory', '10.5'],
+      ['Municipal IVU (municipio not known from the ZIP code)', 'district', '1'],
+    ]);
+    expect(r.jurisdiction.county).toBeNull();
+    expect(r.amounts?.tax).toBe('11.50');
+  });
+
   it('the country typed as PR is the same tax, with the territory named', () => {
     const r = explainTaxRate({ ...good, to_country: 'PR', to_postal_code: '00725' }, seller);
     expect(lines(r)).toEqual([
