@@ -68,5 +68,46 @@ export function coverageMarkdown(data: RuleData = defaultRuleData, day = '2026-1
       lines.push(`| ${f.country} | ${t.name} | ${match} | ${treatment}${Object.keys(territoryRates(f, t) ?? {}).length ? ' (own rates)' : ''} |`);
     }
   }
+  lines.push(...usLevels(data, day));
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The level US sales tax is answered at, per state (and DC and Puerto Rico): the state
+ * rate, and the counties, cities and districts of its local file, if any. ZIP+4 and street
+ * boundaries are in no file: a ZIP code spanning several areas is resolved by the city
+ * named or the largest share.
+ */
+function usLevels(data: RuleData, day: string): string[] {
+  const us = data.countries.find((c) => c.country === 'US');
+  if (!us) return [];
+  const lines = [
+    '',
+    '## US sales tax: level reached per state',
+    '',
+    'State rate in force; the local file\'s counties, cities and districts with a tax (their count), whether it holds every local tax of the state, the first day of its history, and its ZIP codes. No file has ZIP+4 or street boundaries.',
+    '',
+    '| state | state rate | local file | counties | cities | districts | complete | local history from | ZIP codes |',
+    '|---|---|---|---|---|---|---|---|---|',
+  ];
+  const levels = { state: 0, county: 0, city: 0, district: 0 };
+  for (const j of [...us.jurisdictions].filter((x) => x.level !== 'country').sort((a, b) => a.region.localeCompare(b.region))) {
+    const main = j.taxes.find((t) => t.role === 'main');
+    const rate = main ? (inForceOn(main.rates.standard, day)?.rate ?? '—') : 'none';
+    const local = data.usLocal?.find((l) => l.state === j.region);
+    levels.state++;
+    if (!local) {
+      lines.push(`| ${j.region} ${j.name} | ${rate} | — | — | — | — | — | — | — |`);
+      continue;
+    }
+    const taxed = (level: string): number => local.jurisdictions.filter((x) => x.level === level && x.rates.some((p) => Number(p.rate) > 0)).length;
+    const [counties, cities, districts] = [taxed('county'), taxed('city'), taxed('district')];
+    if (counties) levels.county++;
+    if (cities) levels.city++;
+    if (districts) levels.district++;
+    const first = local.jurisdictions.flatMap((x) => x.rates.map((p) => p.from)).sort()[0] ?? '—';
+    lines.push(`| ${j.region} ${j.name} | ${rate} | us/local/${local.state}.json | ${counties || '—'} | ${cities || '—'} | ${districts || '—'} | ${local.complete ? 'yes' : 'no'} | ${first} | ${new Set(local.zips.map((z) => z[0])).size} |`);
+  }
+  lines.push('', `${levels.state} states and territories at state level; local taxes: counties in ${levels.county}, cities in ${levels.city}, districts in ${levels.district}; ZIP+4 in none.`);
+  return lines;
 }
