@@ -44,3 +44,5 @@ export type {
 } from './adapters/v20260309.js';
 export { negotiateVersion, API_VERSIONS } from './adapters/version.js';
 export type { ApiVersion } from './adapters/version.js';
+export { nexusStatus, usNexusRules, MAX_NEXUS_SALES } from './us/nexus.js';
+export type { NexusQuery, NexusSale, NexusOptions, NexusReport, NexusStateStatus, NexusStatusCode, NexusTest, NexusWindow, UsNexusRules, NexusPeriod, NexusState } from './us/nexus.js';

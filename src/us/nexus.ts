@@ -1,0 +1,431 @@
+/**
+ * US economic nexus: from a seller's sales history, where a state's threshold for remote
+ * sellers is reached, or near, on a given day (rules/us/nexus.json holds the thresholds).
+ *
+ * Pure: no clock (the day is `asOf`), no I/O; the rules are an argument with the package's
+ * as the default. Money is exact (decimal.js); a share of a threshold is cut, never rounded
+ * up, so a share below 1 always means "not reached".
+ */
+import Decimal from 'decimal.js';
+import * as z from 'zod/mini';
+import en from 'zod/v4/locales/en.js';
+import { dateOfDay, dayNumber } from '../core/dates.js';
+import { errorFromIssues, quoted, type TaxRulesIssue } from '../core/errors.js';
+import { issuesFromZod } from '../adapters/issues.js';
+import { ownCopy, readOptions, unreadable } from '../adapters/read.js';
+import { usNexusText } from '../generated/us-nexus.js';
+import { checkNexusRules, type NexusPeriod, type NexusState, type UsNexusRules } from './nexus-rules.js';
+
+export type { UsNexusRules, NexusPeriod, NexusState } from './nexus-rules.js';
+
+/** One sale (or one day's sales) into a state. */
+export interface NexusSale {
+  /** The date of the sale, YYYY-MM-DD. */
+  date: string;
+  /** The state it was delivered to: a USPS code (`CA`, `DC`, `PR`). */
+  state: string;
+  /** The sale's amount in US dollars, a decimal string (`"129.95"`); not negative. */
+  amount: string;
+  /** How many separate transactions the row holds (default 1; 0 for an adjustment). */
+  transactions?: number;
+  /** Made through a marketplace facilitator that collected the tax (absent: it was not). */
+  marketplace?: boolean;
+  /** Taxable in the state (false: exempt or not taxable there). Absent: not said; where the state counts taxable sales only, such a sale is counted and the answer says whether it decides. */
+  taxable?: boolean;
+  /** A sale for resale (wholesale, on a resale certificate; absent: it was not). */
+  resale?: boolean;
+}
+
+/** What `nexusStatus` is asked. */
+export interface NexusQuery {
+  /** The sales history, in any order. Sales after `asOf` are not read. */
+  sales: readonly NexusSale[];
+  /** The day the status is wanted for, YYYY-MM-DD. */
+  asOf: string;
+  /** From what share of a threshold a state is `near` (default 0.8); more than 0, at most 1. */
+  nearRatio?: number;
+  /** The states to answer for (default: every state the sales reach). */
+  states?: readonly string[];
+}
+
+export interface NexusOptions {
+  /** Nexus rules of your own (default: rules/us/nexus.json as the package ships it). */
+  rules?: UsNexusRules;
+}
+
+/** Which test a threshold was reached by. */
+export type NexusTest = 'sales' | 'transactions' | 'sales_and_transactions';
+
+/** A measurement period on the day asked about, and what the history holds in it. */
+export interface NexusWindow {
+  /** First and last day (inclusive). */
+  from: string;
+  to: string;
+  /** `previous calendar year`, `current calendar year`, `previous 12 months`, … */
+  label: string;
+  /** The counted sales, exact decimal string. */
+  sales: string;
+  /** The counted transactions. */
+  transactions: number;
+  /** Counted sales ÷ sales threshold, 4 decimals, cut (never rounded up). */
+  salesShare: string;
+  /** Counted transactions ÷ transaction threshold (null without a transaction test). */
+  transactionsShare: string | null;
+  /** The day the counted sales of the window reached the threshold, and by which test (null: not reached). */
+  reached: { on: string; test: NexusTest } | null;
+  /** Counted sales that do not say what the state's rule needs to know (whether they are taxable, where only taxable sales count). */
+  undescribed: number;
+}
+
+/**
+ * `reached`: the threshold is reached in a window that applies on `asOf`; `near`: not
+ * reached, but its share is at least `nearRatio`; `below`: neither; `no_sales_tax`: the
+ * state has no sales tax (DE, MT, NH, OR); `no_rule`: `asOf` is before the state's first
+ * economic nexus rule.
+ */
+export type NexusStatusCode = 'reached' | 'near' | 'below' | 'no_sales_tax' | 'no_rule';
+
+export interface NexusStateStatus {
+  state: string;
+  name: string;
+  status: NexusStatusCode;
+  /** The earliest crossing among the windows (null unless reached). */
+  reached: { on: string; test: NexusTest; window: { from: string; to: string; label: string } } | null;
+  /** The largest share of the threshold among the windows, by the rule's logic (both tests: the smaller share), 4 decimals, cut; null without a rule. */
+  share: string | null;
+  /** False when the answer depends on counted sales that do not say what the rule needs (the notes say which). */
+  certain: boolean;
+  /** The measurement windows on `asOf`. */
+  windows: NexusWindow[];
+  /** The rule in force on `asOf`, as the rule data has it (with its source). */
+  rule: NexusPeriod | null;
+  notes: string[];
+}
+
+export interface NexusReport {
+  asOf: string;
+  nearRatio: string;
+  /** One entry per state, sorted by code. */
+  states: NexusStateStatus[];
+}
+
+/** The most rows a history may have in one call. */
+export const MAX_NEXUS_SALES = 1_000_000;
+const MAX_AMOUNT_LENGTH = 40;
+
+// --- reading the query ---------------------------------------------------------------
+
+let schemas: ReturnType<typeof buildSchemas> | undefined;
+
+function buildSchemas() {
+  z.config(en());
+  const date = z.string().check(z.refine((s) => !Number.isNaN(dayNumber(s)), { message: 'must be a calendar date YYYY-MM-DD' }));
+  const state = z.string().check(z.regex(/^[A-Za-z]{2}$/, 'must be a 2-letter USPS state code'));
+  const sale = z.strictObject({
+    date,
+    state,
+    amount: z.string().check(
+      z.maxLength(MAX_AMOUNT_LENGTH, `must be at most ${MAX_AMOUNT_LENGTH} characters`),
+      z.refine((s) => !s.startsWith('-'), { message: 'must not be negative: take returns off the sales they refund' }),
+      z.regex(/^-?\d+(\.\d+)?$/, 'must be a decimal string such as "129.95"'),
+    ),
+    transactions: z.optional(z.number().check(z.int('must be a whole number'), z.nonnegative('must not be negative'))),
+    marketplace: z.optional(z.boolean()),
+    taxable: z.optional(z.boolean()),
+    resale: z.optional(z.boolean()),
+  });
+  const query = z.strictObject({
+    sales: z.array(sale).check(z.maxLength(MAX_NEXUS_SALES, `has more than ${MAX_NEXUS_SALES} rows`)),
+    asOf: date,
+    nearRatio: z.optional(z.number().check(z.gt(0, 'must be more than 0'), z.lte(1, 'must be at most 1'))),
+    states: z.optional(z.array(state).check(z.maxLength(100, 'has more than 100 states'))),
+  });
+  return { query };
+}
+
+interface Sale {
+  day: number;
+  date: string;
+  amount: Decimal;
+  transactions: number;
+  marketplace?: boolean;
+  taxable?: boolean;
+  resale?: boolean;
+}
+
+interface ReadQuery {
+  asOf: string;
+  nearRatio: Decimal;
+  byState: Map<string, Sale[]>;
+  states: string[];
+}
+
+function readQuery(query: unknown, rules: UsNexusRules): ReadQuery {
+  let copy: unknown;
+  try {
+    copy = ownCopy(query, 4, MAX_NEXUS_SALES);
+  } catch (e) {
+    throw unreadable(e, [], 'the query');
+  }
+  if (typeof copy !== 'object' || copy === null || Array.isArray(copy)) {
+    throw errorFromIssues([{ path: [], code: 'malformed', message: `the query must be an object { sales, asOf }, got ${quoted(copy)}` }]);
+  }
+  const schema = (schemas ??= buildSchemas()).query;
+  const parsed = z.safeParse(schema, copy);
+  if (!parsed.success) throw errorFromIssues(issuesFromZod(parsed.error, [], schema));
+  const q = parsed.data;
+  const known = new Set(rules.states.map((s) => s.state));
+  const issues: TaxRulesIssue[] = [];
+  const unknownState = (path: (string | number)[], code: string): void => {
+    issues.push({ path, code: 'invalid_value', message: `${path.join('.')}: ${quoted(code)} is not a US state, DC or Puerto Rico` });
+  };
+  const asOfDay = dayNumber(q.asOf);
+  const byState = new Map<string, Sale[]>();
+  q.sales.forEach((s, i) => {
+    const code = s.state.toUpperCase();
+    if (!known.has(code)) return unknownState(['sales', i, 'state'], s.state);
+    let list = byState.get(code);
+    if (!list) byState.set(code, (list = []));
+    const day = dayNumber(s.date);
+    if (day > asOfDay) return;
+    list.push({ day, date: s.date, amount: new Decimal(s.amount), transactions: s.transactions ?? 1, marketplace: s.marketplace, taxable: s.taxable, resale: s.resale });
+  });
+  const asked = (q.states ?? []).map((s, i) => {
+    const code = s.toUpperCase();
+    if (!known.has(code)) unknownState(['states', i], s);
+    return code;
+  });
+  if (issues.length > 0) throw errorFromIssues(issues);
+  // Sorted by day; sales of one day keep their order (the crossing day does not depend on it).
+  for (const list of byState.values()) list.sort((a, b) => a.day - b.day);
+  const states = q.states ? [...new Set(asked)] : [...byState.keys()];
+  return { asOf: q.asOf, nearRatio: new Decimal(q.nearRatio ?? '0.8'), byState, states: states.sort() };
+}
+
+// --- the rules -----------------------------------------------------------------------
+
+let defaultRules: UsNexusRules | undefined;
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+/** The package's nexus rules (rules/us/nexus.json), parsed on first use; read-only. */
+export function usNexusRules(): UsNexusRules {
+  return (defaultRules ??= deepFreeze(JSON.parse(usNexusText) as UsNexusRules));
+}
+
+function rulesOption(options: unknown): UsNexusRules {
+  const read = readOptions<NexusOptions>(options, { rules: [(v) => typeof v === 'object' && v !== null && Array.isArray((v as UsNexusRules).states), 'nexus rules ({ sources, states })'] });
+  if (read.rules === undefined) return usNexusRules();
+  let problems;
+  try {
+    problems = checkNexusRules(read.rules, 'options.rules');
+  } catch (e) {
+    throw unreadable(e, ['options', 'rules']);
+  }
+  if (problems.length > 0) {
+    throw errorFromIssues(problems.slice(0, 20).map((p) => ({ path: ['options', 'rules', ...p.path.split('/').filter(Boolean)], code: 'malformed', message: `options.rules${p.path}: ${p.message}` })));
+  }
+  return read.rules;
+}
+
+// --- measurement windows -------------------------------------------------------------
+
+interface Window {
+  from: number;
+  to: number;
+  label: string;
+}
+
+function ymd(date: string): [number, number, number] {
+  return [Number(date.slice(0, 4)), Number(date.slice(5, 7)), Number(date.slice(8, 10))];
+}
+
+/** Day number of the first day of month `m` (1-based, may be out of 1..12) of year `y`. */
+function monthStart(y: number, m: number): number {
+  const yy = y + Math.floor((m - 1) / 12);
+  const mm = ((((m - 1) % 12) + 12) % 12) + 1;
+  return dayNumber(`${String(yy).padStart(4, '0')}-${mm < 10 ? '0' : ''}${mm}-01`);
+}
+
+/** The windows a measurement period reads on `asOf`. */
+export function measurementWindows(measurement: NexusPeriod['measurement'], asOf: string): Window[] {
+  const [y, m] = ymd(asOf);
+  const today = dayNumber(asOf);
+  const year = (yr: number, label: string, to?: number): Window => ({ from: monthStart(yr, 1), to: to ?? monthStart(yr + 1, 1) - 1, label });
+  switch (measurement) {
+    case 'previous_calendar_year':
+      return [year(y - 1, 'previous calendar year')];
+    case 'previous_or_current_calendar_year':
+      return [year(y - 1, 'previous calendar year'), year(y, 'current calendar year', today)];
+    case 'previous_12_months':
+      return [{ from: monthStart(y, m - 12), to: monthStart(y, m) - 1, label: 'previous 12 months' }];
+    case 'previous_4_quarters': {
+      const q = m - ((m - 1) % 3); // first month of the current quarter
+      return [{ from: monthStart(y, q - 12), to: monthStart(y, q) - 1, label: 'previous 4 quarters' }];
+    }
+    case 'previous_4_sales_tax_quarters_ny': {
+      // New York's sales tax quarters start in March, June, September and December.
+      const q = m - ((m + 9) % 3);
+      return [{ from: monthStart(y, q - 12), to: monthStart(y, q) - 1, label: 'previous 4 New York sales tax quarters' }];
+    }
+    case 'twelve_months_to_september_30': {
+      const end = m >= 10 ? y : y - 1;
+      return [{ from: monthStart(end - 1, 10), to: monthStart(end, 10) - 1, label: '12 months to 30 September' }];
+    }
+  }
+}
+
+// --- counting ------------------------------------------------------------------------
+
+/** Why a counted sale is not sure to count: the rule needs to know something the sale does not say. */
+type Unknown = 'taxable';
+
+/**
+ * Whether a sale counts under a rule: `false`, `true`, or the fact it lacks (counted, as the
+ * answer must not come late). A sale that does not say it was made through a marketplace or
+ * for resale was not: a seller knows that of its own sales, where it often does not know a
+ * state's taxability.
+ */
+function counts(sale: Sale, rule: NexusPeriod): boolean | Unknown {
+  if (rule.marketplace === 'excluded' && sale.marketplace === true) return false;
+  if (rule.counts !== 'gross' && sale.resale === true) return false;
+  if (rule.counts === 'taxable') return sale.taxable === undefined ? 'taxable' : sale.taxable;
+  return true;
+}
+
+const passes = (value: Decimal | number, threshold: Decimal | number, test: 'exceeds' | 'at_least' | null): boolean =>
+  test === 'exceeds' ? new Decimal(value).gt(threshold) : new Decimal(value).gte(threshold);
+
+const cut = (d: Decimal): string => d.toDecimalPlaces(4, Decimal.ROUND_DOWN).toFixed(4);
+
+interface Tally {
+  sales: Decimal;
+  transactions: number;
+  reached: { day: number; test: NexusTest } | null;
+}
+
+/**
+ * Adds up a window's sales and finds the day its threshold was reached: with `undescribed`
+ * counted (the answer's), or left out (to tell whether they decide it).
+ */
+function tally(sales: readonly Sale[], verdicts: readonly (boolean | Unknown)[], window: Window, rule: NexusPeriod, undescribed: boolean): Tally {
+  const threshold = new Decimal(rule.sales);
+  let total = new Decimal(0);
+  let transactions = 0;
+  let reached: Tally['reached'] = null;
+  sales.forEach((s, i) => {
+    const v = verdicts[i];
+    if (s.day < window.from || s.day > window.to || v === false || (v !== true && !undescribed)) return;
+    total = total.plus(s.amount);
+    transactions += s.transactions;
+    if (reached) return;
+    const bySales = passes(total, threshold, rule.sales_test);
+    const byCount = rule.transactions !== null && passes(transactions, rule.transactions, rule.transactions_test);
+    if (rule.logic === 'sales' ? bySales : rule.logic === 'sales_or_transactions' ? bySales || byCount : bySales && byCount) {
+      reached = { day: s.day, test: rule.logic === 'sales_and_transactions' ? 'sales_and_transactions' : bySales ? 'sales' : 'transactions' };
+    }
+  });
+  return { sales: total, transactions, reached };
+}
+
+/** The share of the threshold a tally stands at, by the rule's logic. */
+function shareOf(t: Tally, rule: NexusPeriod): { sales: Decimal; transactions: Decimal | null; overall: Decimal } {
+  const sales = t.sales.div(rule.sales);
+  const transactions = rule.transactions === null ? null : new Decimal(t.transactions).div(rule.transactions);
+  const overall = transactions === null ? sales : rule.logic === 'sales_and_transactions' ? Decimal.min(sales, transactions) : Decimal.max(sales, transactions);
+  return { sales, transactions, overall };
+}
+
+/** The rule of a state in force on a day, or null before its first. */
+function ruleOn(state: NexusState, day: number): NexusPeriod | null {
+  let found: NexusPeriod | null = null;
+  for (const p of state.periods) if (dayNumber(p.from) <= day) found = p;
+  return found;
+}
+
+function stateStatus(state: NexusState, sales: readonly Sale[], asOf: string, nearRatio: Decimal): NexusStateStatus {
+  const base = { state: state.state, name: state.name };
+  const notes: string[] = [];
+  if (state.note) notes.push(state.note);
+  if (state.sales_tax === 'none') {
+    return { ...base, status: 'no_sales_tax', reached: null, share: null, certain: true, windows: [], rule: null, notes };
+  }
+  const day = dayNumber(asOf);
+  const rule = ruleOn(state, day);
+  if (!rule) {
+    notes.push(`${state.name} had no economic nexus rule before ${state.periods[0]?.from ?? 'its first'}.`);
+    return { ...base, status: 'no_rule', reached: null, share: null, certain: true, windows: [], rule: null, notes };
+  }
+  if (rule.note) notes.push(rule.note);
+  if (rule.evidence === 'compilation') notes.push(`This rule was taken from a compilation and not verified against ${state.name}'s own publication.`);
+  const windows = measurementWindows(rule.measurement, asOf);
+  if (state.periods[0] !== rule && dayNumber(rule.from) > (windows[0]?.from ?? day)) {
+    notes.push(`The rule in force on ${asOf} (from ${rule.from}) is applied to the whole measurement period, which began under an earlier rule.`);
+  }
+  let certain = true;
+  let best: Decimal | null = null;
+  let reached: NexusStateStatus['reached'] = null;
+  const out: NexusWindow[] = [];
+  const verdicts = sales.map((s) => counts(s, rule));
+  for (const w of windows) {
+    const high = tally(sales, verdicts, w, rule, true);
+    const low = tally(sales, verdicts, w, rule, false);
+    const share = shareOf(high, rule);
+    const window = { from: dateOfDay(w.from), to: dateOfDay(w.to), label: w.label };
+    const unknown = new Map<Unknown, number>();
+    sales.forEach((s, i) => {
+      const v = verdicts[i];
+      if (typeof v === 'string' && s.day >= w.from && s.day <= w.to) unknown.set(v, (unknown.get(v) ?? 0) + 1);
+    });
+    const undescribed = [...unknown.values()].reduce((a, b) => a + b, 0);
+    out.push({
+      ...window,
+      sales: high.sales.toFixed(),
+      transactions: high.transactions,
+      salesShare: cut(share.sales),
+      transactionsShare: share.transactions === null ? null : cut(share.transactions),
+      reached: high.reached ? { on: dateOfDay(high.reached.day), test: high.reached.test } : null,
+      undescribed,
+    });
+    if (high.reached && (!reached || dateOfDay(high.reached.day) < reached.on)) reached = { on: dateOfDay(high.reached.day), test: high.reached.test, window };
+    if (!best || share.overall.gt(best)) best = share.overall;
+    // Whether the sales that do not say what the rule needs decide the answer here.
+    const lowShare = shareOf(low, rule).overall;
+    const decides = (high.reached !== null) !== (low.reached !== null) || (!high.reached && share.overall.gte(nearRatio) !== lowShare.gte(nearRatio));
+    if (undescribed > 0 && decides) {
+      certain = false;
+      const n = unknown.get('taxable') ?? 0;
+      notes.push(
+        `In the ${w.label} (${window.from} to ${window.to}) ${n} counted sale${n === 1 ? ' does' : 's do'} not say whether ${n === 1 ? 'it is' : 'they are'} taxable, where ${state.name} counts taxable sales only: counted here; without ${n === 1 ? 'it' : 'them'} the share would be ${cut(lowShare)}${low.reached ? '' : ' (not reached)'}.`,
+      );
+    }
+  }
+  const status: NexusStatusCode = reached ? 'reached' : best && best.gte(nearRatio) ? 'near' : 'below';
+  return { ...base, status, reached, share: best ? cut(best) : null, certain, windows: out, rule, notes };
+}
+
+/**
+ * Where a seller's sales reach, or come near, the economic nexus threshold of each US
+ * state on `asOf`: per state the status, the day the threshold was reached and by which
+ * test, the measurement windows with what they hold, the rule applied (with its source)
+ * and notes where the history cannot tell (the state counts taxable sales only, and some
+ * sales do not say whether they are). Throws a TaxRulesError: 400 for a malformed query
+ * (unknown fields, impossible dates, amounts that are not decimal strings), 406 for a
+ * state code that is no US state, DC or Puerto Rico.
+ */
+export function nexusStatus(query: NexusQuery, options?: NexusOptions): NexusReport {
+  const rules = rulesOption(options);
+  const q = readQuery(query, rules);
+  const byCode = new Map(rules.states.map((s) => [s.state, s]));
+  return {
+    asOf: q.asOf,
+    nearRatio: q.nearRatio.toFixed(),
+    states: q.states.map((code) => stateStatus(byCode.get(code) as NexusState, q.byState.get(code) ?? [], q.asOf, q.nearRatio)),
+  };
+}
