@@ -104,6 +104,9 @@ describe('measurement windows', () => {
     expect(window('previous_4_sales_tax_quarters_ny', '2026-02-28')).toEqual([['2024-12-01', '2025-11-30', 'previous 4 New York sales tax quarters']]);
     expect(window('previous_4_sales_tax_quarters_ny', '2026-03-01')).toEqual([['2025-03-01', '2026-02-28', 'previous 4 New York sales tax quarters']]);
     expect(window('previous_4_sales_tax_quarters_ny', '2025-12-01')).toEqual([['2024-12-01', '2025-11-30', 'previous 4 New York sales tax quarters']]);
+    // Pennsylvania: a calendar year decides the collection period from the next 1 April to 31 March.
+    expect(window('previous_calendar_year_april_to_march', '2026-03-31')).toEqual([['2024-01-01', '2024-12-31', 'calendar year before the collection period from 1 April']]);
+    expect(window('previous_calendar_year_april_to_march', '2026-04-01')).toEqual([['2025-01-01', '2025-12-31', 'calendar year before the collection period from 1 April']]);
     // Connecticut: the 12 months to the 30 September before the tax period.
     expect(window('twelve_months_to_september_30', '2026-09-30')).toEqual([['2024-10-01', '2025-09-30', '12 months to 30 September']]);
     expect(window('twelve_months_to_september_30', '2026-10-01')).toEqual([['2025-10-01', '2026-09-30', '12 months to 30 September']]);

@@ -261,6 +261,9 @@ export function measurementWindows(measurement: NexusPeriod['measurement'], asOf
   switch (measurement) {
     case 'previous_calendar_year':
       return [year(y - 1, 'previous calendar year')];
+    case 'previous_calendar_year_april_to_march':
+      // Pennsylvania: a calendar year decides the collection period from the next 1 April.
+      return [year(m >= 4 ? y - 1 : y - 2, 'calendar year before the collection period from 1 April')];
     case 'previous_or_current_calendar_year':
       return [year(y - 1, 'previous calendar year'), year(y, 'current calendar year', today)];
     case 'previous_12_months':
