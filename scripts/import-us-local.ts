@@ -38,8 +38,13 @@
  *                                           TaxLocus — https://taxlocus.com")
  * and, written into the recipes below with their sources: the Hawaii county surcharge dates
  * (Department of Taxation, County of Hawaii, Maui County Council), the Vermont Department of
- * Taxes' list of local option towns with their dates, and the Idaho State Tax Commission's
- * and McCall's retail rates.
+ * Taxes' list of local option towns with their dates, the Idaho State Tax Commission's
+ * and McCall's retail rates, the Colorado special districts placed by area (the Regional
+ * Transportation District, the Scientific and Cultural Facilities District, the Pikes Peak
+ * Rural Transportation Authority, Summit County's transit and housing taxes) with the county a
+ * row of a city in several counties describes (told by the city's own rate in the Colorado
+ * Department of Revenue's DR 1002), and Louisiana's jurisdiction codes (the parish's
+ * alphabetical number, Census code 2n − 1).
  *
  * Usage: tsx scripts/import-us-local.ts --geo DIR [--sources DIR] [--states FL,TX,…]
  *   --geo      a us_geo data directory (with 2020_dist/ and raw/gazetteer/)
@@ -207,6 +212,12 @@ interface StateRates {
    * ("50" + "10675" for Burlington VT): ZIP codes are split by county subdivisions.
    */
   towns?: boolean;
+  /**
+   * An area whose local rate the tables do not give (a parish outside the municipalities its
+   * table lists): a ZIP code with such an area (of 1 % or more) is left out of the file, so
+   * that it is answered at the state rate with a note that local taxes may apply.
+   */
+  unknownArea?: (a: Area) => boolean;
   /** A last change to the built file (rows no Census area gives). */
   finish?: (file: UsLocalFile) => UsLocalFile;
 }
@@ -235,6 +246,8 @@ interface District {
 interface Area {
   county: string;
   place: string | null;
+  /** The incorporated place the area lies in, whether or not it taxes here. */
+  within: string | null;
   weight: number;
   land: number;
 }
@@ -267,9 +280,9 @@ function areasOf(zip: string, st: StateRates): Area[] {
     left.set(county.geoid, Math.max(0, (left.get(county.geoid) ?? 0) - p.land));
     const taxing = st.cities.has(p.geoid) || st.districts.some((d) => d.places.has(p.geoid) || d.exceptPlaces?.has(p.geoid) || d.placeParts?.has(`${p.geoid}|${county.geoid}`));
     const density = stats && stats.land > 0 ? stats.population / stats.land : 0;
-    areas.push({ county: county.geoid, place: taxing ? p.geoid : null, weight: p.land * density, land: p.land });
+    areas.push({ county: county.geoid, place: taxing ? p.geoid : null, within: p.geoid, weight: p.land * density, land: p.land });
   }
-  for (const [county, land] of left) areas.push({ county, place: null, weight: land * outsideDensity(county), land });
+  for (const [county, land] of left) areas.push({ county, place: null, within: null, weight: land * outsideDensity(county), land });
   // Without people, land decides.
   if (areas.every((a) => a.weight === 0)) for (const a of areas) a.weight = a.land;
   return areas;
@@ -300,7 +313,7 @@ function townAreasOf(zip: string, st: StateRates): Area[] {
     if (!parent) continue;
     const land = Math.min(p.land, rest.get(parent.geoid) as number);
     rest.set(parent.geoid, (rest.get(parent.geoid) as number) - land);
-    areas.push({ county, place: p.geoid, weight: land * density(p.geoid), land });
+    areas.push({ county, place: p.geoid, within: p.geoid, weight: land * density(p.geoid), land });
   }
   for (const c of parts) {
     const county = c.geoid.slice(0, 5);
@@ -318,7 +331,7 @@ function townAreasOf(zip: string, st: StateRates): Area[] {
       weight += l * density(geoid);
     }
     weight += (land - inPlace) * outsideDensity(county);
-    areas.push({ county, place: st.cities.has(town) ? town : null, weight, land });
+    areas.push({ county, place: st.cities.has(town) ? town : null, within: town, weight, land });
   }
   if (areas.length > 0 && areas.every((a) => a.weight === 0)) for (const a of areas) a.weight = a.land;
   return areas;
@@ -427,6 +440,7 @@ function buildFile(st: StateRates): UsLocalFile {
     const areas = areasOf(zip, st);
     if (areas.length === 0) continue;
     const shares = percents(areas.map((a) => a.weight));
+    if (st.unknownArea && areas.some((a, i) => (shares[i] as number) > 0 && st.unknownArea?.(a))) continue;
     const rows = new Map<string, number>();
     areas.forEach((a, i) => {
       if ((shares[i] as number) === 0) return;
@@ -1525,6 +1539,315 @@ function washington(): StateRates {
     ...split,
   };
 }
+
+// ---------------------------------------------------------------- CO, LA
+
+/**
+ * Colorado: TaxLocus's table gives each county's own tax ("Adams" 0.75 %) and, by city name
+ * (a qualifier naming a part: "Aurora (Cd Only)"), every local tax at the city's location:
+ * county, city and special districts, without the state's 2.9 % (Boulder 6.295 % = Boulder
+ * County 1.335 % + Boulder 3.86 % + RTD 1 % + SCFD 0.1 %; Denver 6.25 % = Denver 5.15 % +
+ * RTD + SCFD; Colorado Springs 5.3 % = El Paso County 1.23 % + Colorado Springs 3.07 % +
+ * PPRTA 1 %, as the Department of Revenue's DR 1002 and rate change lists give the parts).
+ * A city's line is its row less the county's tax and the districts placed here by area.
+ */
+function colorado(): StateRates {
+  const rows = TAXLOCUS.filter((r) => r.state === 'CO');
+  const squash = (s: string): string => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z]/g, '');
+  const county = (name: string): string => {
+    const g = countyNamed(8, name);
+    if (!g) throw new Error(`CO: no county ${name}`);
+    return g;
+  };
+  const place = (name: string): string => {
+    const p = placeNamed('CO', name);
+    if (!p) throw new Error(`CO: no incorporated place ${name}`);
+    return p.geoid;
+  };
+  // Counties: the table's rows name them without spaces ("Elpaso"); a county without a row
+  // levies no county tax (Denver, Broomfield, Weld, …). "Summitbreckenridgeiga" and the like are
+  // the county's tax inside a town under an intergovernmental agreement, at the county's rate.
+  const countyKeys = new Map<string, string>();
+  for (const [g, n] of COUNTY_NAMES) if (g.startsWith('08')) countyKeys.set(squash(n.replace(/ County$/, '')), g);
+  const countyUnits = new Map<string, number>([...countyKeys.values()].map((g) => [g, 0]));
+  const countyRows = rows.filter((r) => r.jurisdiction_type === 'county');
+  for (const r of countyRows) {
+    const g = countyKeys.get(squash(r.name as string));
+    if (g) countyUnits.set(g, units4(Number(r.rate) * 100));
+  }
+  for (const r of countyRows) {
+    const key = squash(r.name as string);
+    if (countyKeys.has(key)) continue;
+    const base = [...countyKeys].filter(([k]) => key.startsWith(k)).sort((a, b) => b[0].length - a[0].length)[0];
+    if (!base || countyUnits.get(base[1]) !== units4(Number(r.rate) * 100)) throw new Error(`CO: county row ${r.name} is no county at its county's rate`);
+  }
+  if (countyUnits.size !== 64) throw new Error(`CO: ${countyUnits.size} counties`);
+
+  // Districts placed by area: RTD where it covers whole counties (elsewhere it is part of a
+  // city's row), SCFD in its seven counties (Castle Rock and Larkspur are outside it: their
+  // rows are the town's tax and Douglas County's, 4.2 + 1 and 4 + 1), the Pikes Peak RTA in
+  // its members and unincorporated El Paso County, and Summit County's two county-wide taxes.
+  const rtd: District = { name: 'Regional Transportation District', rate: '1', counties: new Set(['Boulder County', 'Denver County', 'Jefferson County'].map(county)), places: new Set(), exceptPlaces: new Set(['Longmont', 'Littleton'].map(place)), placeParts: new Set() };
+  const scfd: District = { name: 'Scientific and Cultural Facilities District', rate: '0.1', counties: new Set(['Adams County', 'Arapahoe County', 'Boulder County', 'Broomfield County', 'Denver County', 'Douglas County', 'Jefferson County'].map(county)), places: new Set(), exceptPlaces: new Set(['Castle Rock', 'Larkspur'].map(place)) };
+  const pprta: District = { name: 'Pikes Peak Rural Transportation Authority', rate: '1', counties: new Set(), places: new Set(['Colorado Springs', 'Manitou Springs', 'Green Mountain Falls', 'Ramah', 'Calhan'].map(place)), unincorporated: new Set([county('El Paso County')]) };
+  const summitTransit: District = { name: 'Summit County mass transit tax', rate: '0.75', counties: new Set([county('Summit County')]), places: new Set() };
+  const summitHousing: District = { name: 'Summit Combined Housing Authority', rate: '0.725', counties: new Set([county('Summit County')]), places: new Set() };
+  const districts = [rtd, scfd, pprta, summitTransit, summitHousing];
+  const districtRates = new Map<District, [number, string]>([[rtd, [units4(1), 'co-rtd']], [scfd, [units4(0.1), 'co-scfd']], [pprta, [units4(1), 'co-pprta']], [summitTransit, [units4(0.75), 'co-summit']], [summitHousing, [units4(0.725), 'co-summit']]]);
+  /** The county's tax and the placed districts' at a city's part in a county. */
+  const placed = (p: string, c: string): number => {
+    let u = countyUnits.get(c) as number;
+    for (const d of districts) {
+      const inCounty = d.counties.has(c) && !d.exceptPlaces?.has(p);
+      if (inCounty || d.places.has(p) || d.placeParts?.has(`${p}|${c}`)) u += (districtRates.get(d) as [number, string])[0];
+    }
+    return u;
+  };
+
+  // The county a row describes where its city lies in several: the one in which the row less
+  // the county's tax and the placed districts is the city's own rate as DR 1002 (July 2025)
+  // lists it, or as changed on 2026-01-01 (Timnath, Westminster), with RTD's 1 % where the row
+  // carries it in a county RTD covers in part (`rtd`: 'part' places it on that part, 'folded'
+  // leaves it in the city's line) and a fire protection district's 1 % for Berthoud.
+  const SPLIT: Record<string, { county: string; own?: number; rtd?: 'part' | 'folded'; extra?: number }> = {
+    Arvada: { county: 'Adams County', own: 3.46, rtd: 'part' },
+    'Arvada Jefferson': { county: 'Jefferson County', own: 3.46 },
+    Aurora: { county: 'Douglas County', own: 3.75, rtd: 'folded' },
+    // Less Pitkin County's 3.1 % the row would leave Basalt below its own 3 %: it is of the Eagle County part.
+    Basalt: { county: 'Eagle County' },
+    Bennett: { county: 'Arapahoe County', own: 4 },
+    Berthoud: { county: 'Weld County', own: 4, extra: 1 },
+    'Bow Mar (Mail Via Littleton)|1.6': { county: 'Jefferson County', own: 0 },
+    'Bow Mar (Mail Via Littleton)|1.35': { county: 'Arapahoe County', own: 0, rtd: 'part' },
+    Brighton: { county: 'Weld County', own: 3.75 },
+    Center: { county: 'Rio Grande County', own: 4 },
+    'Central City': { county: 'Gilpin County', own: 6 },
+    Erie: { county: 'Boulder County', own: 3.5 },
+    'Erie (Rtd Only)': { county: 'Weld County', own: 3.5, rtd: 'part' },
+    'Green Mtn Falls|5.23': { county: 'El Paso County', own: 3 },
+    'Green Mtn Falls|5': { county: 'Teller County', own: 3 },
+    Johnstown: { county: 'Weld County', own: 3.5 },
+    Littleton: { county: 'Arapahoe County', own: 3.75, rtd: 'folded' },
+    Lochbuie: { county: 'Weld County', own: 4 },
+    Longmont: { county: 'Weld County', own: 3.53, rtd: 'folded' },
+    Northglenn: { county: 'Adams County', own: 4, rtd: 'folded' },
+    'Superior (Mail Via Louisville)|6.215': { county: 'Boulder County', own: 3.78 },
+    'Superior (Mail Via Louisville)|5.38': { county: 'Jefferson County', own: 3.78 },
+    Thornton: { county: 'Adams County', own: 3.75, rtd: 'folded' },
+    Timnath: { county: 'Weld County', own: 4.25 },
+    Westminster: { county: 'Jefferson County', own: 4.25 },
+    Windsor: { county: 'Weld County', own: 3.65 },
+  };
+  // Rows of a part that stand for the whole city (the only rows of Broomfield, whose parts
+  // outside RTD are the smaller; of Alma and Fairplay, inside the South Park health service
+  // district), and the names the Census spells otherwise.
+  const WHOLE = new Set(['Broomfield (Rtd And Cd)', 'Alma(In Health Services District)', 'Fairplay(In Health Services District)', 'Erie (Rtd Only)']);
+  const ALIASES: Record<string, string> = { 'Canon City': 'Cañon City', 'Cherry Hills Vlg': 'Cherry Hills Village', Creede: 'City of Creede', 'Mt Crested Butte': 'Mount Crested Butte', Willamsburg: 'Williamsburg', 'Green Mtn Falls': 'Green Mountain Falls', 'Arvada Jefferson': 'Arvada', Broomfield: 'Broomfield' };
+  const byPlace = new Map<string, { row: string; units: number; county: string; split?: (typeof SPLIT)[string] }[]>();
+  const parts: string[] = [];
+  const unmatched: string[] = [];
+  for (const r of rows.filter((x) => x.jurisdiction_type === 'city')) {
+    const name = r.name as string;
+    const bare = name.replace(/\s*\(Mail Via [^)]*\)$/i, '').replace(/\s*\(.*$/, '').replace(/\(In Health Services District\)$/i, '').trim();
+    const qualified = /\(/.test(name.replace(/\s*\(Mail Via [^)]*\)$/i, ''));
+    const p = placeNamed('CO', ALIASES[bare] ?? bare);
+    if (!p) {
+      unmatched.push(name);
+      continue;
+    }
+    if (qualified && !WHOLE.has(name)) {
+      parts.push(name);
+      continue;
+    }
+    const units = units4(Number(r.rate) * 100);
+    const split = SPLIT[`${name}|${plainRate((units / 1e4).toFixed(4))}`] ?? SPLIT[name];
+    const own = placeCounties.get(p.geoid) ?? new Set([placeCountyOf.get(p.geoid) as string]);
+    const c = split ? county(split.county) : own.size === 1 ? ([...own][0] as string) : (placeCountyOf.get(p.geoid) as string);
+    if (!split && own.size > 1) console.warn(`CO: ${name} lies in ${own.size} counties; its row is taken as of the principal one`);
+    byPlace.set(p.geoid, [...(byPlace.get(p.geoid) ?? []), { row: name, units, county: c, ...(split ? { split } : {}) }]);
+  }
+  // RTD on the parts whose row carries it where RTD is not placed by county, and on
+  // Westminster's part in Adams County, which the city's table gives RTD's 1 % (no row).
+  for (const [p, list] of byPlace) for (const l of list) if (l.split?.rtd === 'part') rtd.placeParts?.add(`${p}|${l.county}`);
+  rtd.placeParts?.add(`${place('Westminster')}|${county('Adams County')}`);
+  const cities = new Map<string, Rate>();
+  const notes = new Map<string, string>();
+  for (const [p, list] of byPlace) {
+    const lines = new Set(list.map((l) => l.units - placed(p, l.county)));
+    if (lines.size !== 1) throw new Error(`CO: ${list.map((l) => l.row).join(', ')}: rows that leave the city different rates (${[...lines].map((u) => pct4(u)).join(', ')})`);
+    const line = [...lines][0] as number;
+    if (line < 0) throw new Error(`CO: ${list[0]?.row}: the row is below the county's and the districts' taxes`);
+    for (const l of list) {
+      if (l.split?.own === undefined) continue;
+      const expected = units4(l.split.own + (l.split.rtd === 'folded' ? 1 : 0) + (l.split.extra ?? 0));
+      if (line !== expected) throw new Error(`CO: ${l.row} leaves ${pct4(line)} %, not the city's ${l.split.own} %`);
+    }
+    if (line > 0) cities.set(p, pct4(line));
+  }
+  // Sources disagree.
+  const superior = place('Superior');
+  cities.set(superior, [{ from: '2026-07-01', rate: '3.775', source: 'co-dor-changes', note: "Sources disagree: TaxLocus's rows for Superior (6.215 % in Boulder County, 5.38 % in Jefferson County) leave the town 3.78 %; the Department of Revenue's list of rate changes of 2025-01-01 gives Superior's increase to 3.775 %, which is followed." }]);
+  notes.set(place('Denver'), "Denver's own tax: 5.15 % (TaxLocus's row of 6.25 % less RTD's 1 % and SCFD's 0.1 %), the 4.81 % of 2023 and 2024 with the 0.34 % for the Denver Health and Hospital Authority that Ballot Issue 2Q (2024) levies from 2025-01-01; DR 1002 of July 2025 gives 5.15 % (as AARP Foundation Tax-Aide's calculators transcribe it). A rate table of the Department of Local Affairs for home-rule cities, as a third party tracked it in June 2026, still gave 4.31 %, the rate before 2023: not followed.");
+  for (const n of ['Longmont', 'Littleton']) notes.set(place(n), `${n}'s line is its own tax and the Regional Transportation District's 1 % (TaxLocus's row is of its part in ${n === 'Longmont' ? 'Weld' : 'Arapahoe'} County, where RTD is not placed by county); RTD's line is therefore not charged again in its part in ${n === 'Longmont' ? 'Boulder' : 'Jefferson'} County.`);
+  const counties = new Map<string, Rate>([...countyUnits].map(([g, u]) => [g, pct4(u)]));
+  const withSource = (d: District): District => {
+    const [u, source] = districtRates.get(d) as [number, string];
+    return { ...d, rate: [{ from: '2026-07-01', rate: pct4(u), source }] };
+  };
+  console.log(`CO: ${cities.size} cities; parts of cities not modelled: ${parts.length}; rows that are no incorporated place: ${unmatched.length}`);
+  return {
+    state: 'CO',
+    sources: {
+      'co-rates': `Colorado Department of Revenue, DR 1002 Colorado Sales/Use Tax Rates, and the home-rule cities' own rates (county taxes, and every local tax at each city's location), ${TAXLOCUS_CREDIT}`,
+      'co-rtd': "Regional Transportation District sales and use tax, 1 % (0.6 % and the 0.4 % FasTracks tax approved in 2004), Regional Transportation District Act, C.R.S. title 32, article 9 (district area: C.R.S. § 32-9-106.1), collected by the Colorado Department of Revenue (DR 1002); all of Boulder, Denver and Jefferson counties lie in the district",
+      'co-scfd': 'Scientific and Cultural Facilities District sales and use tax, 0.1 %, Scientific and Cultural Facilities District Act, C.R.S. title 32, article 13, in Adams, Arapahoe, Boulder, Broomfield, Denver, Douglas and Jefferson counties, collected by the Colorado Department of Revenue (DR 1002)',
+      'co-pprta': "Pikes Peak Rural Transportation Authority, 1 % sales tax approved in 2004 (Rural Transportation Authority Law, C.R.S. § 43-4-601 ff.), levied in Colorado Springs, Manitou Springs, Green Mountain Falls, Ramah, Calhan and unincorporated El Paso County, https://pprta.com/about/about/",
+      'co-summit': "Summit County Government, Voter Approved Ballot Measures: the Summit Combined Housing Authority's 0.125 % (2006, extended from 2017) and 0.6 % (2016, extended in 2021) within Summit County, http://www.summitcountyco.gov/1207/Ballot-Measures; the county's 0.75 % mass transit tax, which every Summit County location of TaxLocus's table carries",
+      'co-dor-changes': 'Colorado Department of Revenue, Sales Tax Rate Changes effective 2025-01-01 (Superior: 3.775 %) and 2026-01-01, https://tax.colorado.gov/sales-tax-rate-changes',
+    },
+    from: '2026-07-01',
+    source: 'co-rates',
+    sourcing: 'destination',
+    sourcingNote: "Colorado sources a retail sale to where the buyer receives the goods for its state-collected local taxes since 2019 (H.B. 19-1240, C.R.S. § 39-26-104), and the home-rule cities' own taxes follow the same destination rule; an in-state retailer with less than $100,000 of retail sales may source its sales to its place of business (the small-business exception), which is not modelled.",
+    complete: false,
+    coverage: `The county tax of every county (none where TaxLocus's table lists none: Denver, Broomfield, Weld and nine others), the local rate at ${cities.size} incorporated cities and towns, and the districts placed by area: the Regional Transportation District in Boulder, Denver and Jefferson counties and the parts of Arvada, Bow Mar, Erie and Westminster outside them, the Scientific and Cultural Facilities District in its seven counties (without Castle Rock and Larkspur), the Pikes Peak Rural Transportation Authority and Summit County's transit and housing taxes. A city's line is the table's local rate at the city less these: it includes the other special districts that cover the city (RTD's 1 % in Adams, Arapahoe, Broomfield, Douglas and Weld counties, which RTD covers only in part; health service, fire protection, transit and local improvement districts). Not modelled: the parts of cities the table rates apart (${parts.length} rows: areas only in SCFD or RTD, the PPRTA parts of Fountain, Monument and Palmer Lake, public improvement fees, local improvement and marketing districts), the table's ${unmatched.length} rows that are no incorporated place (unincorporated communities such as Highlands Ranch and Pueblo West, metropolitan districts, unnamed unincorporated areas), and special districts in unincorporated areas other than those named (RTD in unincorporated Adams, Arapahoe, Douglas and Weld counties; the transit authorities of Eagle, Garfield, Gunnison, Pitkin and San Miguel counties; health service, fire protection and other districts).`,
+    notes: [
+      "The rates are those in force on 2026-08-18 by TaxLocus's table; state-collected local taxes change only on 1 January or 1 July (DR 1002), so they are recorded from 2026-07-01, and a quote for an earlier day is not answered. Home-rule cities may change their own rates on other days.",
+      "Some 70 home-rule cities (Denver, Aurora, Colorado Springs, Boulder, Fort Collins, Lakewood and others) administer and collect their own sales taxes: their part of the rate is filed with the city, not with the Department of Revenue. Many of them take returns through the state's Sales and Use Tax System (SUTS), through which remote sellers register and file; taxrules gives the rate, not the authority each part is owed to.",
+      "A city in several counties carries one line, its own rate with what its row adds, in each of its parts: TaxLocus gives one row for it, whose county is told by the city's own rate (Aurora's row is of its part in Douglas County, Longmont's, Brighton's and Windsor's of the Weld County part). Westminster's part in Adams County bears RTD's 1 % by the city's own table of its rates.",
+    ],
+    counties,
+    cities,
+    districts: districts.map(withSource),
+    jurisdictionNotes: notes,
+  };
+}
+
+/**
+ * Louisiana: TaxLocus's table gives every local tax at a location (parish, school board,
+ * municipality and districts together; the state's 5 % apart) under the jurisdiction codes of
+ * Louisiana's local tax tables: the parish's place in alphabetical order (01 Acadia … 64 Winn,
+ * Census county code 2n − 1) and a location (00 the parish, or the part its name gives).
+ */
+function louisiana(): StateRates {
+  const rows = TAXLOCUS.filter((r) => r.state === 'LA');
+  const parishOf = (code: string): string => {
+    const n = Number(code.slice(0, 2));
+    const geoid = `22${String(2 * n - 1).padStart(3, '0')}`;
+    if (n < 1 || n > 64 || !COUNTY_NAMES.has(geoid)) throw new Error(`LA: code ${code} names no parish`);
+    return geoid;
+  };
+  // Names as the Census writes them; rows of areas the Census does not have are left out.
+  const NAMES: Record<string, string> = {
+    'Abbeville & Parish Hospital Dist. #2': 'Abbeville',
+    'Bastrop including Tax Dist #1': 'Bastrop',
+    'City of Baton Rouge EBRP School District': 'Baton Rouge',
+    'City of Broussard in Lafayette Parish': 'Broussard',
+    'City of Central Central School District': 'Central',
+    'City of Cowley': 'Crowley',
+    'City of Opelousas & Parish': 'Opelousas',
+    'City of Zachary Zachary School District': 'Zachary',
+    'City of Amite': 'Amite City',
+    'St Joseph': 'St. Joseph',
+    'St. Francisville Inside Town Limits': 'St. Francisville',
+    'West Ascension Within Donaldsonville': 'Donaldsonville',
+    'West Carroll Inside Oakgrove': 'Oak Grove',
+    'Winn Parish Within the City of Winnfield': 'Winnfield',
+    'Within the TOWN OF FRANKLINTON': 'Franklinton',
+    'Within the Town of Livingston': 'Livingston',
+  };
+  const LEFT_OUT: Record<string, string> = {
+    'Downtown EDD within the City of Lafayette': "Lafayette's downtown economic development district, whose area the Census does not have",
+    'East Ascension Outside Gonzales or Sorrento': 'the east bank of Ascension Parish outside Gonzales and Sorrento, whose line the Census does not have',
+  };
+  const wide = new Map<string, { units: number; except: Set<string>; row: string }>();
+  const outside = new Map<string, { units: number; row: string }>();
+  const cityRows = new Map<string, { parish: string; units: number; row: string }>();
+  const left: string[] = [];
+  for (const r of rows) {
+    const name = (r.name as string).replace(/\s+/g, ' ').trim();
+    const code = r.fips_code as string;
+    const parish = parishOf(code);
+    const units = units4(Number(r.rate) * 100);
+    if (LEFT_OUT[name]) {
+      left.push(`${name} (${code}): ${LEFT_OUT[name]}`);
+      continue;
+    }
+    if (code.endsWith('00')) {
+      // A parish's row: parish-wide, unless its name confines it to the unincorporated area
+      // or leaves out a municipality.
+      if (/^(Balance of|Outside Incorporated)/i.test(name)) outside.set(parish, { units, row: name });
+      else {
+        const except = new Set<string>();
+        const m = /excluding City of (.+?) &/i.exec(name);
+        if (m) {
+          const p = [...places.values()].find((x) => x.state === 'LA' && x.incorporated && nameKey(x.name) === nameKey(m[1] as string) && placeCounties.get(x.geoid)?.has(parish));
+          if (!p) throw new Error(`LA: no municipality ${m[1]} in ${COUNTY_NAMES.get(parish)}`);
+          except.add(p.geoid);
+        }
+        wide.set(parish, { units, except, row: name });
+      }
+      continue;
+    }
+    const bare = (NAMES[name] ?? name).replace(/^(City|Town|Village) of /i, '').replace(/ Sales$/, '');
+    const hits = [...places.values()].filter((x) => x.state === 'LA' && x.incorporated && nameKey(x.name) === nameKey(bare) && placeCounties.get(x.geoid)?.has(parish));
+    if (hits.length !== 1) throw new Error(`LA: ${name} (${code}) matches ${hits.length} municipalities of ${COUNTY_NAMES.get(parish)}`);
+    cityRows.set((hits[0] as Place).geoid, { parish, units, row: name });
+  }
+  // A parish's line is the rate every location of it the table gives bears (its lowest); the
+  // rest of the parish and each municipality add what their rows carry beyond it.
+  const parishes = new Set([...wide.keys(), ...outside.keys(), ...[...cityRows.values()].map((c) => c.parish)]);
+  const counties = new Map<string, Rate>();
+  const cities = new Map<string, Rate>();
+  const cityCounties = new Map<string, Set<string>>();
+  const districts: District[] = [];
+  for (const parish of [...parishes].sort()) {
+    const inParish = [...cityRows].filter(([, c]) => c.parish === parish);
+    const rest = wide.get(parish) ?? outside.get(parish);
+    const floor = rest ? Math.min(rest.units, ...inParish.map(([, c]) => c.units)) : 0;
+    counties.set(parish, pct4(floor));
+    if (rest && rest.units > floor) districts.push({ name: `${COUNTY_NAMES.get(parish)} outside the listed municipalities`, rate: pct4(rest.units - floor), counties: new Set(), places: new Set(), unincorporated: new Set([parish]) });
+    for (const [p, c] of inParish) {
+      cities.set(p, pct4(c.units - floor));
+      cityCounties.set(p, new Set([parish]));
+    }
+  }
+  /** Whether the table gives the rate of an area. */
+  const unknownArea = (a: Area): boolean => {
+    const city = a.within !== null ? cityRows.get(a.within) : undefined;
+    if (city) return city.parish !== a.county;
+    const w = wide.get(a.county);
+    if (w) return a.within !== null && w.except.has(a.within);
+    if (outside.has(a.county)) return a.within !== null;
+    return true;
+  };
+  const named = (g: string): string => COUNTY_NAMES.get(g) as string;
+  console.log(`LA: ${wide.size} parishes as a whole, ${outside.size} unincorporated, ${cityRows.size} municipalities in ${parishes.size} parishes`);
+  return {
+    state: 'LA',
+    sources: { 'la-rates': `Louisiana parish and municipal sales and use tax rates by jurisdiction code (the parishes' single collectors, the Louisiana Uniform Local Sales Tax Board and the Louisiana Sales and Use Tax Commission for Remote Sellers), ${TAXLOCUS_CREDIT}` },
+    from: '2026-07-01',
+    source: 'la-rates',
+    sourcing: 'destination',
+    sourcingNote: "Louisiana's local sales taxes are due where the goods are delivered. In-state sellers report them to each parish's single collector; remote sellers (over $100,000 of sales into the state) report the state's and every parish's tax on one return to the Louisiana Sales and Use Tax Commission for Remote Sellers, at the combined rate of the delivery address, the same rate this file gives.",
+    complete: false,
+    coverage: `Every local tax, as one rate per location, where TaxLocus's table of ${TAXLOCUS_AS_OF} gives it: ${[...wide.keys()].map(named).sort().join(', ')} as a whole (a parish row whose name does not confine it to the unincorporated area is taken as parish-wide), the unincorporated areas of ${[...outside.keys()].map(named).sort().join(' and ')}, and ${cityRows.size} municipalities of ${parishes.size} parishes. In a municipality of a parish-wide row that the table does not list, only the parish's rate is charged, short of any municipal tax. Not in the data: the other parishes and the rest of the parishes of the listed municipalities (the table gives one to three locations in most parishes, none in Cameron), St. Gabriel and the economic development district Iberville Parish's row leaves out, ${left.join('; ')}, and special districts covering part of a parish or municipality.`,
+    notes: [
+      `The rates are those in force on ${TAXLOCUS_AS_OF} by TaxLocus's table; a local rate in Louisiana changes only on the first day of a calendar quarter (La. R.S. 47:337.5), so they are recorded from 2026-07-01, and a quote for an earlier day is not answered.`,
+      "Each row of the table is every local tax at one location (parish, school board, municipality, law enforcement and other districts): a parish's line is the rate all of its locations in the table bear (their lowest), the rest of the parish's line and each municipality's what they add. A parish for which the table lists municipalities only has a line of 0: each municipality's line is every local tax there.",
+      'A ZIP code reaching, with 1 % or more of its estimated population, into an area whose rate the table does not give (a parish outside the municipalities it lists, a municipality of a parish whose row covers only its unincorporated area, a municipality outside the parish its row is for) is left out: it is answered at the state rate, with a note that local taxes may apply.',
+      "Remote sellers collect the same local rates: since 2020-07-01 the Louisiana Sales and Use Tax Commission for Remote Sellers requires the rate of the delivery address (state and local), and the flat 8.45 % (4.45 % state and 4 % local) that 'direct marketers' could collect instead was no longer allowed from 2020-09-01. The engine's destination answer is that rate.",
+    ],
+    counties,
+    cities,
+    cityCounties,
+    districts,
+    unknownArea,
+  };
+}
+
+recipes.CO = colorado;
+recipes.LA = louisiana;
 
 recipes.HI = hawaii;
 recipes.ID = idaho;
