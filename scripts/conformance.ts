@@ -192,6 +192,8 @@ const perCountry = new Map<string, Map<string, [number, number]>>();
     'se.vat': 'SE', 'si.ddv': 'SI', 'sk.dph': 'SK', 'eu.oss': 'EU', 'gb.vat': 'GB', 'ch.uid': 'CH', 'ch.vat': 'CH', 'li.peid': 'LI',
     'no.mva': 'NO', 'is_.vsk': 'IS', 'au.abn': 'AU', 'nz.ird': 'NZ', 'ca.bn': 'CA', 'us.ein': 'US', 'in_.gstin': 'IN', 'sg.uen': 'SG',
     'jp.cn': 'JP', 'kr.brn': 'KR', 'mx.rfc': 'MX', 'tr.vkn': 'TR', 'eu.vat': '', 'vatin': '',
+    'br.cnpj': 'BR', 'ar.cuit': 'AR', 'cl.rut': 'CL', 'co.nit': 'CO', 'pe.ruc': 'PE', 'ru.inn': 'RU', 'ua.edrpou': 'UA',
+    'tw.ubn': 'TW', 'th.tin': 'TH', 'id.npwp': 'ID', 'cn.uscc': 'CN', 'il.hp': 'IL',
   };
   const JS: Record<string, string> = {
     'at/uid': 'AT', 'be/vat': 'BE', 'bg/vat': 'BG', 'cy/vat': 'CY', 'cz/dic': 'CZ', 'de/vat': 'DE', 'dk/cvr': 'DK', 'ee/kmkr': 'EE',
@@ -200,6 +202,8 @@ const perCountry = new Map<string, Map<string, [number, number]>>();
     'si/ddv': 'SI', 'sk/dph': 'SK', 'gb/vat': 'GB', 'ch/uid': 'CH', 'ch/vat': 'CH', 'li/peid': 'LI', 'no/mva': 'NO', 'no/orgnr': 'NO',
     'is/vsk': 'IS', 'au/abn': 'AU', 'nz/ird': 'NZ', 'ca/bn': 'CA', 'ca/gst': 'CA', 'ca/qst': 'CA', 'ca/pst': 'CA', 'us/ein': 'US',
     'in/gstin': 'IN', 'sg/uen': 'SG', 'jp/cn': 'JP', 'kr/brn': 'KR', 'za/vat': 'ZA', 'mx/rfc': 'MX', 'tr/vkn': 'TR',
+    'br/cnpj': 'BR', 'ar/cuit': 'AR', 'cl/rut': 'CL', 'co/nit': 'CO', 'pe/ruc': 'PE', 'ru/inn': 'RU', 'ua/edrpou': 'UA',
+    'tw/ubn': 'TW', 'th/tin': 'TH', 'th/moa': 'TH', 'id/npwp': 'ID', 'cn/uscc': 'CN', 'il/hp': 'IL',
   };
   const idCheck = (corpus: string, country: string | null, number: string, expectValid: boolean, why = '') => {
     const t = tallies.find((x) => x.corpus === corpus) ?? tally(corpus);

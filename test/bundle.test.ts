@@ -52,5 +52,8 @@ describe('the bundled entry', () => {
     expect(eu.validateTaxId('DE', 'DE136695976').valid).toBe(true);
     expect(eu.validateTaxId('NO', '974760673MVA').valid).toBeNull();
     expect(main.validateTaxId('NO', '974760673MVA').valid).toBe(true);
+    // The modules of countries outside the EU pack stay out of the EU entry.
+    expect(eu.validateTaxId('BR', '00.000.000/0001-91').valid).toBeNull();
+    expect(main.validateTaxId('BR', '00.000.000/0001-91').valid).toBe(true);
   });
 });

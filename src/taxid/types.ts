@@ -42,6 +42,8 @@ export interface TaxIdModule {
   country: string;
   /** Prefixes written before the number (`['AT']`, `['EL', 'GR']`, `['CHE']`), longest first; `[]` when numbers carry none. */
   prefixes: readonly string[];
+  /** What the country calls each kind of number the module returns, by kind (`{ br_cnpj: 'CNPJ (Cadastro Nacional da Pessoa Jurídica)' }`). */
+  names?: Readonly<Record<string, string>>;
   validate(body: string): TaxIdCheck;
 }
 

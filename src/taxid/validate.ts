@@ -1,8 +1,11 @@
 import { isCompactUpper } from '../core/text.js';
 import type { TaxIdModule, TaxIdValidation } from './types.js';
 
-/** Separators people write inside tax IDs; removed before validation. */
-const NOISE = /[\s.\-/,:_()]+/g;
+/**
+ * Separators people write inside tax IDs; removed before validation. Besides the ASCII
+ * hyphen, the dashes a word processor substitutes for it (U+2010–U+2015, minus sign U+2212).
+ */
+const NOISE = /[\s.\-/,:_()\u2010-\u2015\u2212]+/g;
 
 const UNKNOWN: TaxIdValidation = Object.freeze({ valid: null, country: null, normalized: null, kind: null }) as TaxIdValidation;
 

@@ -9,6 +9,7 @@ import { bad, ok, type TaxIdModule } from '../types.js';
 export const AE: TaxIdModule = {
   country: 'AE',
   prefixes: [],
+  names: { ae_trn: 'TRN (Tax Registration Number)' },
   validate(body) {
     if (!isDigits(body)) return bad('format', 'ae_trn');
     if (body.length !== 15) return bad('length', 'ae_trn');

@@ -10,6 +10,7 @@ import { bad, ok, type TaxIdModule } from '../types.js';
 export const AT: TaxIdModule = {
   country: 'AT',
   prefixes: ['AT'],
+  names: { eu_vat: 'UID-Nummer (Umsatzsteuer-Identifikationsnummer)' },
   validate(body) {
     if (body.length !== 9) return bad('length', 'eu_vat');
     if (body.charCodeAt(0) !== 85 /* U */) return bad('format', 'eu_vat');

@@ -12,6 +12,7 @@ const WEIGHTS: readonly number[] = [10, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19];
 export const AU: TaxIdModule = {
   country: 'AU',
   prefixes: [],
+  names: { au_abn: 'ABN (Australian Business Number)' },
   validate(body) {
     if (!isDigits(body)) return bad('format', 'au_abn');
     if (body.length !== 11) return bad('length', 'au_abn');

@@ -10,6 +10,7 @@ import { bad, ok, type TaxIdModule } from '../types.js';
 export const BE: TaxIdModule = {
   country: 'BE',
   prefixes: ['BE'],
+  names: { eu_vat: 'btw-identificatienummer / numéro de TVA (ondernemingsnummer)' },
   validate(body) {
     if (!isDigits(body)) return bad('format', 'eu_vat');
     const n = body.length;

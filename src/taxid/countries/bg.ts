@@ -37,6 +37,7 @@ function egnValid(s: string): boolean {
 export const BG: TaxIdModule = {
   country: 'BG',
   prefixes: ['BG'],
+  names: { eu_vat: 'идентификационен номер по ДДС' },
   validate(body) {
     if (!isDigits(body)) return bad('format', 'eu_vat');
     if (body.length === 9) {

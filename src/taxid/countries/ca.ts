@@ -69,6 +69,7 @@ function referenceOk(s: string, from: number): boolean {
 export const CA: TaxIdModule = {
   country: 'CA',
   prefixes: [],
+  names: { ca_bn: 'BN (Business Number)', ca_gst_hst: 'GST/HST account number (BN + RT)', ca_qst: 'numéro d’inscription au fichier de la TVQ (QST number)', ca_pst_bc: 'PST number (British Columbia)' },
   validate(body) {
     const n = body.length;
     if (n === 11 && body.startsWith('PST')) {

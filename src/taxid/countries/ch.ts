@@ -24,6 +24,7 @@ function uidCheck(s: string, at: number): boolean {
 export const CH: TaxIdModule = {
   country: 'CH',
   prefixes: ['CHE'],
+  names: { ch_uid: 'UID (Unternehmens-Identifikationsnummer)', ch_vat: 'MWST-Nummer / numéro TVA / numero IVA' },
   validate(body) {
     const n = body.length;
     if (n < 9) return bad(isDigits(body) ? 'length' : 'format', 'ch_uid');

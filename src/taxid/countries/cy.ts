@@ -12,6 +12,7 @@ const ODD = [1, 0, 5, 7, 9, 13, 15, 17, 19, 21] as const;
 export const CY: TaxIdModule = {
   country: 'CY',
   prefixes: ['CY'],
+  names: { eu_vat: 'Αριθμός Εγγραφής ΦΠΑ (VAT registration number)' },
   validate(body) {
     if (body.length !== 9) return bad('length', 'eu_vat');
     let sum = 0;

@@ -38,6 +38,7 @@ function birthYear(s: string, nineDigits: boolean): number {
 export const CZ: TaxIdModule = {
   country: 'CZ',
   prefixes: ['CZ'],
+  names: { eu_vat: 'DIČ (daňové identifikační číslo)' },
   validate(body) {
     if (!isDigits(body)) return bad('format', 'eu_vat');
     const n = body.length;

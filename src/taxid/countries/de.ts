@@ -9,6 +9,7 @@ import { bad, ok, type TaxIdModule } from '../types.js';
 export const DE: TaxIdModule = {
   country: 'DE',
   prefixes: ['DE'],
+  names: { eu_vat: 'USt-IdNr. (Umsatzsteuer-Identifikationsnummer)' },
   validate(body) {
     if (body.length !== 9) return bad(isDigits(body) ? 'length' : 'format', 'eu_vat');
     if (!isDigits(body) || body.charCodeAt(0) === 48) return bad('format', 'eu_vat');

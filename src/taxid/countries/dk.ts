@@ -11,6 +11,7 @@ const WEIGHTS = [2, 7, 6, 5, 4, 3, 2, 1] as const;
 export const DK: TaxIdModule = {
   country: 'DK',
   prefixes: ['DK'],
+  names: { eu_vat: 'CVR-nummer (momsregistreringsnummer)' },
   validate(body) {
     if (!isDigits(body)) return bad('format', 'eu_vat');
     if (body.length !== 8) return bad('length', 'eu_vat');

@@ -12,6 +12,7 @@ const WEIGHTS = [3, 7, 1, 3, 7, 1, 3, 7, 1] as const;
 export const EE: TaxIdModule = {
   country: 'EE',
   prefixes: ['EE'],
+  names: { eu_vat: 'KMKR number (käibemaksukohustuslase registreerimisnumber)' },
   validate(body) {
     if (!isDigits(body)) return bad('format', 'eu_vat');
     if (body.length !== 9) return bad('length', 'eu_vat');

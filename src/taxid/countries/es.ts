@@ -38,6 +38,7 @@ function sevenDigits(s: string): boolean {
 export const ES: TaxIdModule = {
   country: 'ES',
   prefixes: ['ES'],
+  names: { eu_vat: 'NIF-IVA (número de identificación fiscal a efectos del IVA)' },
   validate(body) {
     if (body.length !== 9) return bad('length', 'eu_vat');
     if (!sevenDigits(body)) return bad('format', 'eu_vat');

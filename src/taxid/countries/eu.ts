@@ -38,6 +38,7 @@ function digitsFrom(body: string, from: number): boolean {
 export const EU: TaxIdModule = {
   country: 'EU',
   prefixes: ['EU'],
+  names: { eu_oss: 'OSS identification number (non-Union scheme)', eu_ioss: 'IOSS identification number' },
   validate(body) {
     const n = body.length;
     if (n > 2 && body.charCodeAt(0) === 73 && body.charCodeAt(1) === 77) {

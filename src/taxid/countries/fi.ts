@@ -12,6 +12,7 @@ const WEIGHTS = [7, 9, 10, 5, 8, 4, 2] as const;
 export const FI: TaxIdModule = {
   country: 'FI',
   prefixes: ['FI'],
+  names: { eu_vat: 'ALV-numero (arvonlisäverotunniste)' },
   validate(body) {
     if (!isDigits(body)) return bad('format', 'eu_vat');
     if (body.length !== 8) return bad('length', 'eu_vat');

@@ -21,6 +21,7 @@ function keyValue(code: number): number {
 export const FR: TaxIdModule = {
   country: 'FR',
   prefixes: ['FR'],
+  names: { eu_vat: 'numéro de TVA intracommunautaire' },
   validate(body) {
     if (body.length !== 11) return bad(isDigits(body) ? 'length' : 'format', 'eu_vat');
     const c1 = keyValue(body.charCodeAt(0));

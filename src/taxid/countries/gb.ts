@@ -65,6 +65,7 @@ function validateUk(body: string, prefix: string, kind: string): TaxIdCheck {
 export const GB: TaxIdModule = {
   country: 'GB',
   prefixes: ['GB'],
+  names: { gb_vat: 'VAT registration number' },
   validate: (body) => validateUk(body, 'GB', 'gb_vat'),
 };
 
@@ -78,5 +79,6 @@ export const GB: TaxIdModule = {
 export const XI: TaxIdModule = {
   country: 'XI',
   prefixes: ['XI'],
+  names: { xi_vat: 'VAT registration number (Northern Ireland, XI)' },
   validate: (body) => validateUk(body, 'XI', 'xi_vat'),
 };

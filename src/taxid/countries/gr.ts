@@ -10,6 +10,7 @@ import { bad, ok, type TaxIdModule } from '../types.js';
 export const GR: TaxIdModule = {
   country: 'GR',
   prefixes: ['EL', 'GR'],
+  names: { eu_vat: 'ΑΦΜ (Αριθμός Φορολογικού Μητρώου)' },
   validate(body) {
     if (!isDigits(body)) return bad('format', 'eu_vat');
     const n = body.length;

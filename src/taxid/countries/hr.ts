@@ -10,6 +10,7 @@ import { bad, ok, type TaxIdModule } from '../types.js';
 export const HR: TaxIdModule = {
   country: 'HR',
   prefixes: ['HR'],
+  names: { eu_vat: 'PDV identifikacijski broj (OIB)' },
   validate(body) {
     if (!isDigits(body)) return bad('format', 'eu_vat');
     if (body.length !== 11) return bad('length', 'eu_vat');

@@ -12,6 +12,7 @@ const WEIGHTS = [9, 7, 3, 1, 9, 7, 3, 1] as const;
 export const HU: TaxIdModule = {
   country: 'HU',
   prefixes: ['HU'],
+  names: { eu_vat: 'közösségi adószám' },
   validate(body) {
     if (!isDigits(body)) return bad('format', 'eu_vat');
     if (body.length !== 8) return bad('length', 'eu_vat');

@@ -25,6 +25,7 @@ const isDigitCode = (c: number): boolean => c >= 48 && c <= 57;
 export const IE: TaxIdModule = {
   country: 'IE',
   prefixes: ['IE'],
+  names: { eu_vat: 'VAT registration number' },
   validate(body) {
     const n = body.length;
     if (n < 8 || n > 9) return bad('length', KIND);

@@ -30,6 +30,7 @@ const isLetter = (c: number): boolean => c >= 65 && c <= 90;
 export const IN: TaxIdModule = {
   country: 'IN',
   prefixes: [],
+  names: { in_gstin: 'GSTIN (Goods and Services Tax Identification Number)' },
   validate(body) {
     const n = body.length;
     for (let i = 0; i < n; i++) if (base36(body.charCodeAt(i)) < 0) return bad('format', 'in_gstin');

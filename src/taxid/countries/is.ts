@@ -9,6 +9,7 @@ import { bad, ok, type TaxIdModule } from '../types.js';
 export const IS: TaxIdModule = {
   country: 'IS',
   prefixes: ['IS'],
+  names: { is_vat: 'VSK-númer (virðisaukaskattsnúmer)' },
   validate(body) {
     if (!isDigits(body)) return bad('format', 'is_vat');
     if (body.length !== 5 && body.length !== 6) return bad('length', 'is_vat');

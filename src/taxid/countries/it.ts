@@ -12,6 +12,7 @@ const KIND = 'eu_vat';
 export const IT: TaxIdModule = {
   country: 'IT',
   prefixes: ['IT'],
+  names: { eu_vat: 'partita IVA' },
   validate(body) {
     if (!isDigits(body)) return bad('format', KIND);
     if (body.length !== 11) return bad('length', KIND);

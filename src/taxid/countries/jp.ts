@@ -13,6 +13,7 @@ import { bad, ok, type TaxIdModule } from '../types.js';
 export const JP: TaxIdModule = {
   country: 'JP',
   prefixes: [],
+  names: { jp_cn: '法人番号 (corporate number)', jp_invoice: '登録番号 (qualified invoice issuer registration number)' },
   validate(body) {
     const at = body.charCodeAt(0) === 84 /* T */ ? 1 : 0;
     const kind = at === 1 ? 'jp_invoice' : 'jp_cn';

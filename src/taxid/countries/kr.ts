@@ -13,6 +13,7 @@ const WEIGHTS: readonly number[] = [1, 3, 7, 1, 3, 7, 1, 3, 5];
 export const KR: TaxIdModule = {
   country: 'KR',
   prefixes: [],
+  names: { kr_brn: '사업자등록번호 (business registration number)' },
   validate(body) {
     if (!isDigits(body)) return bad('format', 'kr_brn');
     if (body.length !== 10) return bad('length', 'kr_brn');

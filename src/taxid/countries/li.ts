@@ -14,6 +14,7 @@ import { bad, ok, type TaxIdModule } from '../types.js';
 export const LI: TaxIdModule = {
   country: 'LI',
   prefixes: [],
+  names: { li_vat: 'MWST-Nummer' },
   validate(body) {
     if (!isDigits(body)) return bad('format', 'li_vat');
     let start = 0;

@@ -14,6 +14,7 @@ const KIND = 'eu_vat';
 export const LT: TaxIdModule = {
   country: 'LT',
   prefixes: ['LT'],
+  names: { eu_vat: 'PVM mokėtojo kodas' },
   validate(body) {
     if (!isDigits(body)) return bad('format', KIND);
     const n = body.length;

@@ -12,6 +12,7 @@ const KIND = 'eu_vat';
 export const LU: TaxIdModule = {
   country: 'LU',
   prefixes: ['LU'],
+  names: { eu_vat: 'numéro d’identification à la TVA' },
   validate(body) {
     if (!isDigits(body)) return bad('format', KIND);
     if (body.length !== 8) return bad('length', KIND);

@@ -22,6 +22,7 @@ const MONTH_DAYS: readonly number[] = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 3
 export const LV: TaxIdModule = {
   country: 'LV',
   prefixes: ['LV'],
+  names: { eu_vat: 'PVN reģistrācijas numurs' },
   validate(body) {
     if (!isDigits(body)) return bad('format', KIND);
     if (body.length !== 11) return bad('length', KIND);

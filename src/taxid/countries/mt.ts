@@ -14,6 +14,7 @@ const WEIGHTS: readonly number[] = [3, 4, 6, 7, 8, 9];
 export const MT: TaxIdModule = {
   country: 'MT',
   prefixes: ['MT'],
+  names: { eu_vat: 'VAT registration number' },
   validate(body) {
     if (!isDigits(body)) return bad('format', KIND);
     if (body.length !== 8) return bad('length', KIND);

@@ -48,6 +48,7 @@ function dateOk(s: string, at: number): boolean {
 export const MX: TaxIdModule = {
   country: 'MX',
   prefixes: [],
+  names: { mx_rfc: 'RFC (Registro Federal de Contribuyentes)' },
   validate(body) {
     const n = body.length;
     for (let i = 0; i < n; i++) {

@@ -22,6 +22,7 @@ const ZEROS = '00000000';
 export const NL: TaxIdModule = {
   country: 'NL',
   prefixes: ['NL'],
+  names: { eu_vat: 'btw-identificatienummer' },
   validate(body) {
     const n = body.length;
     if (n > 12) return bad('length', KIND);

@@ -12,6 +12,7 @@ const WEIGHTS: readonly number[] = [3, 2, 7, 6, 5, 4, 3, 2];
 export const NO: TaxIdModule = {
   country: 'NO',
   prefixes: ['NO'],
+  names: { no_orgnr: 'organisasjonsnummer', no_vat: 'MVA-nummer (organisasjonsnummer + MVA)' },
   validate(body) {
     let kind = 'no_orgnr';
     let n = body.length;

@@ -24,6 +24,7 @@ function checkDigit(s: string, at: number, pad: number, weights: readonly number
 export const NZ: TaxIdModule = {
   country: 'NZ',
   prefixes: [],
+  names: { nz_ird: 'IRD number (GST registration number)' },
   validate(body) {
     const at = body.startsWith('NZ') ? 2 : 0;
     const n = body.length - at;

@@ -14,6 +14,7 @@ const WEIGHTS: readonly number[] = [6, 5, 7, 2, 3, 4, 5, 6, 7];
 export const PL: TaxIdModule = {
   country: 'PL',
   prefixes: ['PL'],
+  names: { eu_vat: 'NIP (numer identyfikacji podatkowej)' },
   validate(body) {
     if (!isDigits(body)) return bad('format', KIND);
     if (body.length !== 10) return bad('length', KIND);

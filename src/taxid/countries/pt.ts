@@ -12,6 +12,7 @@ const KIND = 'eu_vat';
 export const PT: TaxIdModule = {
   country: 'PT',
   prefixes: ['PT'],
+  names: { eu_vat: 'NIF (número de identificação fiscal)' },
   validate(body) {
     if (!isDigits(body)) return bad('format', KIND);
     if (body.length !== 9) return bad('length', KIND);

@@ -17,6 +17,7 @@ const WEIGHTS: readonly number[] = [7, 5, 3, 2, 1, 7, 5, 3, 2];
 export const RO: TaxIdModule = {
   country: 'RO',
   prefixes: ['RO'],
+  names: { eu_vat: 'cod de înregistrare în scopuri de TVA' },
   validate(body) {
     if (!isDigits(body)) return bad('format', KIND);
     const n = body.length;

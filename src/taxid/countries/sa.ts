@@ -10,6 +10,7 @@ import { bad, ok, type TaxIdModule } from '../types.js';
 export const SA: TaxIdModule = {
   country: 'SA',
   prefixes: [],
+  names: { sa_trn: 'رقم التسجيل الضريبي (VAT registration number)' },
   validate(body) {
     if (!isDigits(body)) return bad('format', 'sa_trn');
     if (body.length !== 15) return bad('length', 'sa_trn');

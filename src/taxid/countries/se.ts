@@ -12,6 +12,7 @@ const KIND = 'eu_vat';
 export const SE: TaxIdModule = {
   country: 'SE',
   prefixes: ['SE'],
+  names: { eu_vat: 'momsregistreringsnummer' },
   validate(body) {
     if (!isDigits(body)) return bad('format', KIND);
     if (body.length !== 12) return bad('length', KIND);

@@ -56,6 +56,7 @@ function otherValue(s: string, i: number): number {
 export const SG: TaxIdModule = {
   country: 'SG',
   prefixes: [],
+  names: { sg_uen: 'UEN (Unique Entity Number)', sg_gst: 'GST registration number' },
   validate(body) {
     const n = body.length;
     for (let i = 0; i < n; i++) {

@@ -12,6 +12,7 @@ const KIND = 'eu_vat';
 export const SI: TaxIdModule = {
   country: 'SI',
   prefixes: ['SI'],
+  names: { eu_vat: 'identifikacijska številka za DDV' },
   validate(body) {
     if (!isDigits(body)) return bad('format', KIND);
     if (body.length !== 8) return bad('length', KIND);

@@ -12,6 +12,7 @@ const KIND = 'eu_vat';
 export const SK: TaxIdModule = {
   country: 'SK',
   prefixes: ['SK'],
+  names: { eu_vat: 'IČ DPH (identifikačné číslo pre daň z pridanej hodnoty)' },
   validate(body) {
     if (!isDigits(body)) return bad('format', KIND);
     if (body.length !== 10) return bad('length', KIND);

@@ -11,6 +11,7 @@ import { bad, ok, type TaxIdModule } from '../types.js';
 export const TR: TaxIdModule = {
   country: 'TR',
   prefixes: [],
+  names: { tr_vkn: 'VKN (Vergi Kimlik Numarası)' },
   validate(body) {
     if (!isDigits(body)) return bad('format', 'tr_vkn');
     if (body.length !== 10) return bad('length', 'tr_vkn');

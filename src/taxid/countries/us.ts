@@ -21,6 +21,7 @@ const VALID_PREFIX: readonly boolean[] = (() => {
 export const US: TaxIdModule = {
   country: 'US',
   prefixes: [],
+  names: { us_ein: 'EIN (Employer Identification Number)' },
   validate(body) {
     if (!isDigits(body)) return bad('format', 'us_ein');
     if (body.length !== 9) return bad('length', 'us_ein');

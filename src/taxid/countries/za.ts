@@ -11,6 +11,7 @@ import { bad, ok, type TaxIdModule } from '../types.js';
 export const ZA: TaxIdModule = {
   country: 'ZA',
   prefixes: [],
+  names: { za_vat: 'VAT registration number (VAT vendor number)' },
   validate(body) {
     if (!isDigits(body)) return bad('format', 'za_vat');
     if (body.length !== 10) return bad('length', 'za_vat');
