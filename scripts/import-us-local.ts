@@ -1688,6 +1688,17 @@ function colorado(): StateRates {
   const superior = place('Superior');
   cities.set(superior, [{ from: '2026-07-01', rate: '3.775', source: 'co-dor-changes', note: "Sources disagree: TaxLocus's rows for Superior (6.215 % in Boulder County, 5.38 % in Jefferson County) leave the town 3.78 %; the Department of Revenue's list of rate changes of 2025-01-01 gives Superior's increase to 3.775 %, which is followed." }]);
   notes.set(place('Denver'), "Denver's own tax: 5.15 % (TaxLocus's row of 6.25 % less RTD's 1 % and SCFD's 0.1 %), the 4.81 % of 2023 and 2024 with the 0.34 % for the Denver Health and Hospital Authority that Ballot Issue 2Q (2024) levies from 2025-01-01; DR 1002 of July 2025 gives 5.15 % (as AARP Foundation Tax-Aide's calculators transcribe it). A rate table of the Department of Local Affairs for home-rule cities, as a third party tracked it in June 2026, still gave 4.31 %, the rate before 2023: not followed.");
+  // County rates where the table and DR 1002 (as transcribed) differ: the table is kept, as the
+  // Department's own text was not at hand; a town's total is its row either way.
+  const COUNTY_DISAGREES: [string, string, string][] = [
+    ['Eagle County', '1.5 %', 'unincorporated Eagle County may be charged 0.5 % too little'],
+    ['Pitkin County', '3.6 %', 'unincorporated Pitkin County may be charged 0.5 % too little'],
+    ['Rio Grande County', '2 %', 'unincorporated Rio Grande County may be charged 0.6 % too much'],
+  ];
+  for (const [name, other, effect] of COUNTY_DISAGREES) {
+    const g = county(name);
+    notes.set(g, `Sources disagree: TaxLocus's table gives ${name} ${pct4(countyUnits.get(g) as number)} %, DR 1002 of July 2025 (as AARP Foundation Tax-Aide's calculators transcribe it) ${other}. The table's rate is kept, as the Department's own text was not at hand: in the towns only the split of their row into lines depends on it; ${effect}.`);
+  }
   for (const n of ['Longmont', 'Littleton']) notes.set(place(n), `${n}'s line is its own tax and the Regional Transportation District's 1 % (TaxLocus's row is of its part in ${n === 'Longmont' ? 'Weld' : 'Arapahoe'} County, where RTD is not placed by county); RTD's line is therefore not charged again in its part in ${n === 'Longmont' ? 'Boulder' : 'Jefferson'} County.`);
   const counties = new Map<string, Rate>([...countyUnits].map(([g, u]) => [g, pct4(u)]));
   const withSource = (d: District): District => {
