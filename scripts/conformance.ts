@@ -193,7 +193,10 @@ const perCountry = new Map<string, Map<string, [number, number]>>();
     'no.mva': 'NO', 'is_.vsk': 'IS', 'au.abn': 'AU', 'nz.ird': 'NZ', 'ca.bn': 'CA', 'us.ein': 'US', 'in_.gstin': 'IN', 'sg.uen': 'SG',
     'jp.cn': 'JP', 'kr.brn': 'KR', 'mx.rfc': 'MX', 'tr.vkn': 'TR', 'eu.vat': '', 'vatin': '',
     'br.cnpj': 'BR', 'ar.cuit': 'AR', 'cl.rut': 'CL', 'co.nit': 'CO', 'pe.ruc': 'PE', 'ru.inn': 'RU', 'ua.edrpou': 'UA',
-    'tw.ubn': 'TW', 'th.tin': 'TH', 'id.npwp': 'ID', 'cn.uscc': 'CN', 'il.hp': 'IL',
+    'tw.ubn': 'TW', 'th.tin': 'TH', 'id.npwp': 'ID', 'cn.uscc': 'CN', 'il.hp': 'IL', 'ec.ruc': 'EC', 'uy.rut': 'UY',
+    'py.ruc': 'PY', 'do.rnc': 'DO', 'gt.nit': 'GT', 'sv.nit': 'SV', 've.rif': 'VE', 'rs.pib': 'RS', 'me.pib': 'ME',
+    'mk.edb': 'MK', 'md.idno': 'MD', 'vn.mst': 'VN', 'by.unp': 'BY', 'al.nipt': 'AL', 'az.voen': 'AZ', 'eg.tn': 'EG',
+    'ke.pin': 'KE', 'gh.tin': 'GH', 'ma.ice': 'MA', 'dz.nif': 'DZ', 'tn.mf': 'TN', 'om.vat': 'OM',
   };
   const JS: Record<string, string> = {
     'at/uid': 'AT', 'be/vat': 'BE', 'bg/vat': 'BG', 'cy/vat': 'CY', 'cz/dic': 'CZ', 'de/vat': 'DE', 'dk/cvr': 'DK', 'ee/kmkr': 'EE',
@@ -203,7 +206,10 @@ const perCountry = new Map<string, Map<string, [number, number]>>();
     'is/vsk': 'IS', 'au/abn': 'AU', 'nz/ird': 'NZ', 'ca/bn': 'CA', 'ca/gst': 'CA', 'ca/qst': 'CA', 'ca/pst': 'CA', 'us/ein': 'US',
     'in/gstin': 'IN', 'sg/uen': 'SG', 'jp/cn': 'JP', 'kr/brn': 'KR', 'za/vat': 'ZA', 'mx/rfc': 'MX', 'tr/vkn': 'TR',
     'br/cnpj': 'BR', 'ar/cuit': 'AR', 'cl/rut': 'CL', 'co/nit': 'CO', 'pe/ruc': 'PE', 'ru/inn': 'RU', 'ua/edrpou': 'UA',
-    'tw/ubn': 'TW', 'th/tin': 'TH', 'th/moa': 'TH', 'id/npwp': 'ID', 'cn/uscc': 'CN', 'il/hp': 'IL',
+    'tw/ubn': 'TW', 'th/tin': 'TH', 'th/moa': 'TH', 'id/npwp': 'ID', 'cn/uscc': 'CN', 'il/hp': 'IL', 'ec/ruc': 'EC',
+    'uy/rut': 'UY', 'py/ruc': 'PY', 'do/rnc': 'DO', 'gt/nit': 'GT', 'sv/nit': 'SV', 've/rif': 'VE', 'rs/pib': 'RS',
+    'me/pib': 'ME', 'mk/edb': 'MK', 'md/idno': 'MD', 'vn/mst': 'VN', 'by/unp': 'BY', 'al/nipt': 'AL', 'az/tin': 'AZ',
+    'eg/tn': 'EG', 'ke/pin': 'KE', 'gh/tin': 'GH', 'ma/ice': 'MA', 'dz/nif': 'DZ', 'tn/mf': 'TN',
   };
   const idCheck = (corpus: string, country: string | null, number: string, expectValid: boolean, why = '') => {
     const t = tallies.find((x) => x.corpus === corpus) ?? tally(corpus);

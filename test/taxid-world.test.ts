@@ -9,8 +9,10 @@ interface Case {
   /** Valid numbers as written, each with its canonical form, and where the example comes from. */
   valid: [written: string, normalized: string][];
   source: string;
-  /** The first valid number with its check digit changed. */
-  checksum: string;
+  /** The first valid number with its check digit changed (numbers with a published check). */
+  checksum?: string;
+  /** A number of the wrong shape (format-only numbers). */
+  format?: string;
   /** Too short or too long. */
   length: string;
 }
@@ -145,6 +147,244 @@ const CASES: Case[] = [
     checksum: '520013955',
     length: '52001395',
   },
+  {
+    country: 'EC',
+    kind: 'ec_ruc',
+    valid: [
+      ['1710034065001', '1710034065001'],
+      ['1792060346-001', '1792060346001'],
+    ],
+    source: 'a person’s RUC (cédula + 001); a company’s, python-stdnum',
+    checksum: '1710034066001',
+    length: '171003406500',
+  },
+  {
+    country: 'UY',
+    kind: 'uy_rut',
+    valid: [
+      ['21-100342-001-7', '211003420017'],
+      ['UY 21 140634 001 1', '211406340011'],
+    ],
+    source: 'python-stdnum',
+    checksum: '21-100342-001-8',
+    length: '21100342001',
+  },
+  {
+    country: 'PY',
+    kind: 'py_ruc',
+    valid: [
+      ['80028061-0', '800280610'],
+      ['2660-3', '26603'],
+    ],
+    source: 'python-stdnum',
+    checksum: '80028061-1',
+    length: '660-3',
+  },
+  {
+    country: 'DO',
+    kind: 'do_rnc',
+    valid: [
+      ['401-50625-4', '401506254'],
+      ['1-01-85004-3', '101850043'],
+    ],
+    source: 'the DGII’s own RNC; python-stdnum',
+    checksum: '401-50625-5',
+    length: '401-5062-4',
+  },
+  {
+    country: 'GT',
+    kind: 'gt_nit',
+    valid: [
+      ['576937-K', '576937K'],
+      ['7108-0', '71080'],
+    ],
+    source: 'python-stdnum (a K check character, a short NIT)',
+    checksum: '576937-1',
+    length: '1234567890123',
+  },
+  {
+    country: 'SV',
+    kind: 'sv_nit',
+    valid: [
+      ['0614-050707-104-8', '06140507071048'],
+      ['0614-050707-001-1', '06140507070011'],
+    ],
+    source: 'python-stdnum and stdnum-js (a serial over 100, the newer check; one up to 100, the older)',
+    checksum: '0614-050707-104-0',
+    length: '0614-050707-104',
+  },
+  {
+    country: 'VE',
+    kind: 've_rif',
+    valid: [
+      ['G-20000303-0', 'G200003030'],
+      ['V-11470283-4', 'V114702834'],
+    ],
+    source: 'SENIAT’s own RIF; python-stdnum',
+    checksum: 'G-20000303-1',
+    length: 'G-2000030-0',
+  },
+  {
+    country: 'RS',
+    kind: 'rs_pib',
+    valid: [['RS101134702', '101134702']],
+    source: 'python-stdnum',
+    checksum: '101134703',
+    length: '10113470',
+  },
+  {
+    country: 'ME',
+    kind: 'me_pib',
+    valid: [['02655284', '02655284']],
+    source: 'python-stdnum',
+    checksum: '02655283',
+    length: '0265528',
+  },
+  {
+    country: 'MK',
+    kind: 'mk_edb',
+    valid: [
+      ['MK4030000375897', '4030000375897'],
+      ['МК 4020990116747', '4020990116747'],
+    ],
+    source: 'python-stdnum (with the prefix in Latin and in Cyrillic letters)',
+    checksum: '4030000375890',
+    length: '403000037589',
+  },
+  {
+    country: 'MD',
+    kind: 'md_idno',
+    valid: [['1008600038413', '1008600038413']],
+    source: 'python-stdnum',
+    checksum: '1008600038412',
+    length: '100860003841',
+  },
+  {
+    country: 'KZ',
+    kind: 'kz_bin',
+    valid: [
+      ['971240001315', '971240001315'],
+      ['940140000385', '940140000385'],
+    ],
+    source: 'Kaspi Bank; Halyk Bank',
+    checksum: '971240001316',
+    length: '97124000131',
+  },
+  {
+    country: 'VN',
+    kind: 'vn_mst',
+    valid: [
+      ['0100233488', '0100233488'],
+      ['0314409058-002', '0314409058002'],
+    ],
+    source: 'python-stdnum (a head office, a branch)',
+    checksum: '0100233480',
+    length: '010023348',
+  },
+  {
+    country: 'BY',
+    kind: 'by_unp',
+    valid: [
+      ['591705582', '591705582'],
+      ['УНП 591705582', '591705582'],
+    ],
+    source: 'python-stdnum',
+    checksum: '591705583',
+    length: '59170558',
+  },
+  {
+    country: 'GH',
+    kind: 'gh_tin',
+    valid: [['C0000803561', 'C0000803561']],
+    source: 'python-stdnum',
+    checksum: 'C0000803562',
+    length: 'C000080356',
+  },
+  {
+    country: 'MA',
+    kind: 'ma_ice',
+    valid: [['00 21 36 09 30 00 040', '002136093000040']],
+    source: 'python-stdnum',
+    checksum: '002136093000041',
+    length: '00213609300004',
+  },
+  {
+    country: 'AL',
+    kind: 'al_nipt',
+    valid: [
+      ['J91402501L', 'J91402501L'],
+      ['AL K22218003V', 'K22218003V'],
+    ],
+    source: 'python-stdnum',
+    format: 'Z22218003V',
+    length: 'J9140250L',
+  },
+  {
+    country: 'AZ',
+    kind: 'az_voen',
+    valid: [
+      ['1400057421', '1400057421'],
+      ['300725012', '0300725012'],
+    ],
+    source: 'python-stdnum (one written without its leading 0)',
+    format: '1400057424',
+    length: '14000574',
+  },
+  {
+    country: 'EG',
+    kind: 'eg_tn',
+    valid: [
+      ['100-531-385', '100531385'],
+      ['٣٣١-١٠٥-٢٦٨', '331105268'],
+    ],
+    source: 'python-stdnum (in ASCII and in Arabic-Indic digits)',
+    format: 'VV3456789',
+    length: '10053138',
+  },
+  {
+    country: 'KE',
+    kind: 'ke_pin',
+    valid: [
+      ['P051365947M', 'P051365947M'],
+      ['a004416331m', 'A004416331M'],
+    ],
+    source: 'python-stdnum',
+    format: 'X1234567897',
+    length: 'P05136594M',
+  },
+  {
+    country: 'DZ',
+    kind: 'dz_nif',
+    valid: [
+      ['416001000000007', '416001000000007'],
+      ['000 216 001 808 337 13010', '00021600180833713010'],
+    ],
+    source: 'python-stdnum (15 digits; 20 with an establishment)',
+    format: 'X1600100000000V',
+    length: '41600100000000',
+  },
+  {
+    country: 'TN',
+    kind: 'tn_mf',
+    valid: [
+      ['1234567/M/A/E/001', '1234567MAE001'],
+      ['121/J', '0000121J'],
+    ],
+    source: 'python-stdnum (the full form of a secondary establishment; a short one)',
+    format: '1219773U',
+    length: '12345678J',
+  },
+  {
+    country: 'OM',
+    kind: 'om_vat',
+    valid: [
+      ['OM1100006083', 'OM1100006083'],
+      ['1100006083', 'OM1100006083'],
+    ],
+    source: 'Omantel’s VAT certificate (cited by python-stdnum)',
+    format: 'OM11000060AB',
+    length: 'OM110000608',
+  },
 ];
 
 describe('tax-ID modules of the world', () => {
@@ -159,8 +399,9 @@ describe('tax-ID modules of the world', () => {
         }
       });
 
-      it('refuses a wrong check digit and a wrong length, saying which', () => {
-        expect(validateTaxId(c.country, c.checksum)).toEqual({ valid: false, country: c.country, normalized: null, kind: c.kind, reason: 'checksum' });
+      it(c.checksum ? 'refuses a wrong check digit and a wrong length, saying which' : 'refuses a wrong shape and a wrong length, saying which (format only)', () => {
+        if (c.checksum) expect(validateTaxId(c.country, c.checksum)).toEqual({ valid: false, country: c.country, normalized: null, kind: c.kind, reason: 'checksum' });
+        if (c.format) expect(validateTaxId(c.country, c.format)).toEqual({ valid: false, country: c.country, normalized: null, kind: c.kind, reason: 'format' });
         expect(validateTaxId(c.country, c.length)).toMatchObject({ valid: false, reason: 'length' });
       });
 
@@ -181,6 +422,25 @@ describe('tax-ID modules of the world', () => {
   it('Taiwan: the 7th digit 7 lets its product count as 1 or 0', () => {
     // 1 0 0 0 0 0 7 3: products 1 0 0 0 0 0 28 3, digit sums 1 + 10 + 3 = 14, +1 = 15.
     expect(validateTaxId('TW', '10000073')).toMatchObject({ valid: true });
+  });
+
+  it('Ecuador: a company’s RUC is read by its structure, as the SRI issues some without a modulo-11 check digit', () => {
+    // 1793221293001, registered with the SRI (python-stdnum issue 457), fails the old check.
+    expect(validateTaxId('EC', '1793221293001')).toMatchObject({ valid: true, kind: 'ec_ruc' });
+    expect(validateTaxId('EC', '1793221293000')).toMatchObject({ valid: false, reason: 'format' });
+    expect(validateTaxId('EC', '2593221293001')).toMatchObject({ valid: false, reason: 'format' });
+  });
+
+  it('Kazakhstan: a 5th digit 0–3 (the first of the day of birth) makes an IIN, with a date that exists', () => {
+    // Born 1990-01-01, a man of the 20th century (3), serial 0001: Σ digit × 1…11 = 51, 51 mod 11 = 7.
+    expect(validateTaxId('KZ', '900101300017')).toMatchObject({ valid: true, kind: 'kz_iin' });
+    expect(validateTaxId('KZ', '900101300018')).toMatchObject({ valid: false, kind: 'kz_iin', reason: 'checksum' });
+    expect(validateTaxId('KZ', '900231300017')).toMatchObject({ valid: false, kind: 'kz_iin', reason: 'format' });
+  });
+
+  it('Tunisia: the establishment number is 000 for the main establishment only', () => {
+    expect(validateTaxId('TN', '1234567/M/A/M/001')).toMatchObject({ valid: false, reason: 'format' });
+    expect(validateTaxId('TN', '1234567/M/A/E/000')).toMatchObject({ valid: false, reason: 'format' });
   });
 
   it('Russia: both check digits of a 12-digit INN count', () => {
