@@ -55,5 +55,8 @@ describe('the bundled entry', () => {
     // The modules of countries outside the EU pack stay out of the EU entry.
     expect(eu.validateTaxId('BR', '00.000.000/0001-91').valid).toBeNull();
     expect(main.validateTaxId('BR', '00.000.000/0001-91').valid).toBe(true);
+    const inPack = (cc: string): boolean => eu.defaultRuleSet.countries.has(cc) || cc === 'EU' || cc === 'XI';
+    expect(eu.taxIdModules.filter((m) => !inPack(m.country)).map((m) => m.country)).toEqual([]);
+    for (const m of main.taxIdModules) if (!inPack(m.country)) expect(eu.validateTaxId(m.country, 'X').valid, m.country).toBeNull();
   });
 });

@@ -415,7 +415,7 @@ describe('tax-ID modules of the world', () => {
   it('Brazil: the alphanumeric CNPJ takes letters in its first 12 characters only, and an establishment number other than 0000', () => {
     expect(validateTaxId('BR', '12.ABC.345/01DE-AB')).toMatchObject({ valid: false, reason: 'format' });
     expect(validateTaxId('BR', '12.345.678/0000-95')).toMatchObject({ valid: false, reason: 'format' });
-    // A CPF is a person's number, not a business's (as the TCKN for Turkey, the CNP for Romania).
+    // A CPF is a person's number; every business, a sole trader (MEI) too, has a CNPJ.
     expect(validateTaxId('BR', '111.444.777-35')).toMatchObject({ valid: false, reason: 'length' });
   });
 

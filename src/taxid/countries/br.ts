@@ -24,8 +24,8 @@ function checkDigit(s: string, weights: readonly number[]): number {
  * 5 4 3 2 for the second (remainder 0 or 1 → 0, otherwise 11 − remainder). From July 2026
  * the Receita Federal also issues alphanumeric CNPJs: the first 12 characters may be
  * letters, each counting as its character code − 48 (A = 17 … Z = 42), the check digits
- * stay digits; old numbers keep their value. The CPF of individuals is a personal number,
- * not a business's, and is refused (length), as other personal IDs are.
+ * stay digits; old numbers keep their value. Every business, a sole trader (MEI) too, has a
+ * CNPJ: the 11-digit CPF of persons is a personal number and is refused (length).
  * Kind `br_cnpj`, prefix `BR` optional. Source: Receita Federal do Brasil, CNPJ check
  * digits (módulo 11) and Instrução Normativa RFB nº 2.229/2024 (alphanumeric CNPJ, with its
  * published check-digit calculation).
