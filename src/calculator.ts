@@ -82,7 +82,7 @@ export function createCalculator(options?: CalculatorOptions | null): Calculator
     explainTaxRate: (query, account, opts) => guarded(() => explainTaxRate(query, account, optionsObject(opts), engine)),
     parseTaxRateQuery: (query, account, opts) => guarded(() => parseTaxRateQuery(query, account, optionsObject(opts), engine)),
     calculate: (request: unknown, account: Account, opts?: Omit<CalculationOptions, 'rules'> | null) => calculate(request as CalculationRequest, account, opts, engine),
-    determine: (input) => guarded(() => determine(input, rules, engine.decider()), ['input']),
+    determine: (input) => guarded(() => determine(input, rules, engine.decider(), o.convertCurrency), ['input']),
     prepareAccount: (account) => engine.accounts.prepare(account),
     cacheStats: () => engine.decisions?.stats() ?? empty,
     clearCache: () => engine.decisions?.clear(),

@@ -14,7 +14,7 @@ import { defaultRuleSet } from '../default-rules.js';
 export interface EngineOptions {
   /** Bound of the decision cache in bytes (default 32 MiB); 0 or false: no cache. */
   readonly cacheBytes?: number;
-  /** Converts a consignment's value for the import scheme's EUR 150 limit when sales are in another currency. */
+  /** Converts a value to another currency: a consignment's for the import scheme's EUR 150 limit, a line's for a per-article limit of local taxes (Tennessee's USD 1600). */
   readonly convertCurrency?: CurrencyConverter;
 }
 
@@ -22,6 +22,8 @@ export interface Engine {
   readonly rules: RuleSet;
   readonly accounts: AccountCache;
   readonly decisions: DecisionCache | null;
+  /** The currency converter of the engine's options, if any. */
+  readonly convert: CurrencyConverter | undefined;
   /** What the adapters work out once per decision (decisions are frozen: this cannot go stale; weak, so it goes with them). */
   readonly rendered: WeakMap<object, unknown>;
   /** The decider to use: through the cache unless `cache` is false. */
@@ -38,6 +40,7 @@ export function createEngine(rules: RuleSet, options: EngineOptions = {}): Engin
     rules,
     accounts: createAccountCache(rules),
     decisions,
+    convert: options.convertCurrency,
     rendered: new WeakMap(),
     decider: (cache = true) => (cache && cached !== null ? cached : fresh),
     today: localDay(),

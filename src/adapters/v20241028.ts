@@ -758,7 +758,7 @@ function quote<T>(query: TaxRateQueryInput, account: Account, options: Calculate
     const minorUnits = inputMinorUnits(input, engine.rules);
     const amount = inputAmount(input, minorUnits);
     const decision = decisionFor(engine.decider(options.cache), input, day, amount, minorUnits);
-    return render(engine, decision, input, priceOf(decision, input, amount), minorUnits, options.cache !== false && engine.decisions !== null);
+    return render(engine, decision, input, priceOf(decision, input, amount, minorUnits, engine.convert), minorUnits, options.cache !== false && engine.decisions !== null);
   } catch (error) {
     throw error instanceof TaxRulesError ? renameIssues(error) : error;
   }

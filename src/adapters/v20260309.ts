@@ -6,6 +6,7 @@ import { errorFromIssues, quoted, TaxRulesError, type TaxRulesIssue } from '../c
 import { canonicalCountry } from '../core/location.js';
 import { addMinor, formatMinor, isCanonicalAmount, parseAmount, type Minor } from '../core/money.js';
 import { price, taxableAmount, type Priced } from '../core/pricing.js';
+import { checkArticleCap } from '../core/article-cap.js';
 import { supplyKind } from '../core/taxability.js';
 import { validateTaxId, verdictOf } from '../taxid/index.js';
 import { PRODUCT_TYPES, TAX_CODES, type Account } from './account.js';
@@ -349,6 +350,7 @@ function calculateChecked(request: unknown, account: Account, options: Calculati
     }
     context ??= plan.d;
     const priced = price(plan.d.lines, amounts[i] as Minor, plan.taxBehavior);
+    if (plan.d.articleCap !== null) checkArticleCap(plan.d, priced.subtotal, currency, mu, taxDate, ['line_items', i, 'amount'], engine.convert);
     lines[i] = lineResult(line, plan, priced, mu);
     subtotal = addMinor(subtotal, priced.subtotal);
     totalTax = addMinor(totalTax, priced.tax);

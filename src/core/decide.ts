@@ -14,7 +14,7 @@
  * decisions (a scheme limited by value decides them), and says so (`consignmentLimit`):
  * only those are keyed by it too.
  */
-import type { Address, CustomerType, Decision, JurisdictionRef, LocalAlternative, LocalArea, Money, ProductType, RateClass, SupplyKind, TaxCodeId, TaxInput, TaxLine, TaxReason, TaxStatus } from './types.js';
+import type { Address, ArticleCap, CustomerType, Decision, JurisdictionRef, LocalAlternative, LocalArea, Money, ProductType, RateClass, SupplyKind, TaxCodeId, TaxInput, TaxLine, TaxReason, TaxStatus } from './types.js';
 import type { CompiledJurisdiction, CompiledTreatment, RuleSet } from './ruleset.js';
 import { locate, normalisePostalCode, type Location } from './location.js';
 import { placeOfSupply, type Place } from './place-of-supply.js';
@@ -183,6 +183,8 @@ interface Draft {
   consignmentLimit: Money | null;
   /** The US local area of the result (the customer's until taxes are charged elsewhere). */
   local: LocalArea | null;
+  /** The per-article limit of the local lines charged, or null. */
+  articleCap: ArticleCap | null;
 }
 
 /** Adds a note as a sentence (rule notes are joined with spaces). */
@@ -206,6 +208,7 @@ function finish(d: Draft, status: TaxStatus, reason: TaxReason, jurisdiction: Ju
     scheme: d.scheme,
     consignmentLimit: d.consignmentLimit === null ? null : { ...d.consignmentLimit },
     local: d.local,
+    articleCap: d.articleCap,
   });
 }
 
@@ -226,7 +229,7 @@ export function decide(s: Situation, rules: RuleSet, day: number, registrations:
   const supply = supplyKind(rules, s.taxCode, s.productType);
   const dest = locate(rules, s.destination, day, supply, 'destination');
   const origin = locate(rules, s.origin, day, supply, 'origin');
-  const d: Draft = { s, rules, day, date: dateOfDay(day), supply, dest, origin, registrations, notes: dest.notes.map(sentence), scheme: null, consignmentLimit: null, local: dest.local ? localArea(dest.local, 'destination', null) : null };
+  const d: Draft = { s, rules, day, date: dateOfDay(day), supply, dest, origin, registrations, notes: dest.notes.map(sentence), scheme: null, consignmentLimit: null, local: dest.local ? localArea(dest.local, 'destination', null) : null, articleCap: null };
   const customer = customerPlace(d);
   if (!('taxes' in customer)) return customer;
   if (exemptEverywhere(s.taxCode)) {
@@ -456,10 +459,17 @@ function charged(
   note(d, treatment.note);
   if (local !== null) {
     const area = local.place.area;
-    if (area !== null) lines.push(...localLines(d, area, treatment));
+    const charged = area !== null ? localLines(d, area, treatment) : [];
+    lines.push(...charged);
     const postal = local.sourcedAt === 'origin' ? d.s.origin.postalCode : d.s.destination.postalCode;
     const alternatives = localNotes(d, local.place, local.sourcedAt, taxingJ.name, postal, mainRate.units);
     d.local = localArea(local.place, local.sourcedAt, alternatives);
+    const cap = local.place.file.articleCap;
+    if (cap !== null && charged.length > 0 && (cap.supplies === null || cap.supplies.includes(d.supply))) {
+      // The limit depends on the amount: the decision carries it, and pricing checks it.
+      d.articleCap = cap;
+      note(d, `${cap.note} The combined rate given is that of an article priced up to ${cap.currency} ${cap.amount}: taxrules does not share a price out around the limit, and refuses a priced line above it (422).`);
+    }
   }
   for (let i = 1; i < levied.length; i++) {
     const other = levied[i] as LeviedTax;

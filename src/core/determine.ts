@@ -10,6 +10,7 @@ import { TaxRulesError } from './errors.js';
 import { formatMinor, parseAmount, type Minor } from './money.js';
 import { price, type Priced } from './pricing.js';
 import { decide, situationOf, type CurrencyConverter } from './decide.js';
+import { checkArticleCap } from './article-cap.js';
 import { activeOn, indexRegistrations, isFrozenList, type RegistrationIndex } from './registration.js';
 import type { DecisionCache } from './decision-cache.js';
 
@@ -101,9 +102,16 @@ export function decisionFor(decider: Decider, input: TaxInput, day: number, amou
   return decider({ ...input, consignmentValue: { amount: formatMinor(net, minorUnits), currency: input.currency } }, day);
 }
 
-/** The amounts of a decision for an amount, or null without one. */
-export function priceOf(decision: Decision, input: TaxInput, amount: Minor | null): Priced | null {
-  return amount === null ? null : price(decision.lines, amount, input.taxBehavior);
+/**
+ * The amounts of a decision for an amount, or null without one; TaxRulesError (422) when the
+ * amount is above the per-article limit of the local taxes the decision charges (see
+ * checkArticleCap: a converter compares an amount in another currency).
+ */
+export function priceOf(decision: Decision, input: TaxInput, amount: Minor | null, minorUnits: number, convert?: CurrencyConverter): Priced | null {
+  if (amount === null) return null;
+  const priced = price(decision.lines, amount, input.taxBehavior);
+  if (decision.articleCap !== null) checkArticleCap(decision, priced.subtotal, input.currency, minorUnits, input.date, ['amount'], convert);
+  return priced;
 }
 
 /** The neutral result of a decision for an input, with its amounts when priced. */
@@ -142,10 +150,10 @@ export function resultOf(decision: Decision, input: TaxInput, minorUnits: number
  * only TaxRulesError. Decides afresh unless given a decider (see createCalculator for one
  * with a cache).
  */
-export function determine(input: TaxInput, rules: RuleSet, decider: Decider = freshDecider(rules)): TaxResult {
+export function determine(input: TaxInput, rules: RuleSet, decider: Decider = freshDecider(rules), convert?: CurrencyConverter): TaxResult {
   const day = inputDay(input);
   const minorUnits = inputMinorUnits(input, rules);
   const amount = inputAmount(input, minorUnits);
   const decision = decisionFor(decider, input, day, amount, minorUnits);
-  return resultOf(decision, input, minorUnits, priceOf(decision, input, amount));
+  return resultOf(decision, input, minorUnits, priceOf(decision, input, amount, minorUnits, convert));
 }

@@ -97,7 +97,7 @@ export function checkRuleData(data: RuleData): RuleProblem[] {
     const file = `rules/us/local/${l.state}.json`;
     // Its ZIP rows hold no notes: only the jurisdictions are walked.
     checkNotes(file, '/jurisdictions', l.jurisdictions);
-    checkNotes(file, '', { notes: [l.coverage, ...(l.sourcing_note ? [l.sourcing_note] : []), ...(l.notes ?? [])] });
+    checkNotes(file, '', { notes: [l.coverage, ...(l.sourcing_note ? [l.sourcing_note] : []), ...(l.single_article_cap ? [l.single_article_cap.note] : []), ...(l.notes ?? [])] });
   }
 
   const worldCodes = new Set(data.world.countries.map((c) => c.code));
@@ -310,6 +310,12 @@ export function checkRuleData(data: RuleData): RuleProblem[] {
         if (!Object.hasOwn(l.sources, p.source)) add(file, `${jp}/rates/${pi}/source`, `unknown source key ${p.source}`);
       });
     });
+    const cap = l.single_article_cap;
+    if (cap) {
+      if (!Object.hasOwn(l.sources, cap.source)) add(file, '/single_article_cap/source', `unknown source key ${cap.source}`);
+      if (!currencyCodes.has(cap.currency)) add(file, '/single_article_cap/currency', `unknown currency ${cap.currency}`);
+      checkDate(file, '/single_article_cap/checked', cap.checked);
+    }
     let zip = '';
     let total = 0;
     const endZip = (i: number): void => {

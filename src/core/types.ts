@@ -154,6 +154,24 @@ export interface Territory {
 }
 
 /**
+ * A limit of a state's local taxes per single article (Tennessee's: the local tax applies
+ * to the first $1,600 of the price of a single article): a decision whose local lines it
+ * covers carries it, and a priced line above it is refused (422), since the rules do not
+ * share a price out around it.
+ */
+export interface ArticleCap {
+  /** The limit, a decimal in `currency`. */
+  readonly amount: string;
+  readonly currency: string;
+  /** The supplies it covers; null: every kind. */
+  readonly supplies: readonly SupplyKind[] | null;
+  /** The state whose local taxes it limits ("Tennessee"). */
+  readonly state: string;
+  /** The rule, as sentences (the local file's `single_article_cap.note`). */
+  readonly note: string;
+}
+
+/**
  * What the rules decide for one supply situation: everything of a result that does not
  * depend on the amount, the behaviour, the currency or the tax ID's text. Decisions are
  * shared between calls and frozen.
@@ -176,10 +194,12 @@ export interface Decision {
   readonly consignmentLimit: Money | null;
   /** The US local rate area, in a state with local taxes in the rules; else null. */
   readonly local: LocalArea | null;
+  /** The per-article limit of the local lines charged (see ArticleCap), or null: checked where amounts are priced. */
+  readonly articleCap: ArticleCap | null;
 }
 
 /** The neutral result of the core: JSON-safe (strings, numbers, booleans, null). */
-export interface TaxResult extends Omit<Decision, 'lines'> {
+export interface TaxResult extends Omit<Decision, 'lines' | 'articleCap'> {
   readonly lines: readonly (TaxLine | PricedTaxLine)[];
   readonly taxCode: TaxCodeId;
   readonly productType: ProductType;

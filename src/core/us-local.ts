@@ -9,6 +9,7 @@
  */
 import type { UsLocalRules } from './rule-data.js';
 import type { CompiledJurisdiction, CompiledRate, CompiledTax } from './ruleset.js';
+import type { ArticleCap } from './types.js';
 import { dayNumber } from './dates.js';
 import { decimalUnits } from './money.js';
 
@@ -34,6 +35,8 @@ export interface CompiledUsLocal {
   readonly complete: boolean;
   readonly coverage: string;
   readonly shareBasis: 'addresses' | 'population' | 'land_area' | 'none';
+  /** The local taxes' limit per single article, or null. */
+  readonly articleCap: ArticleCap | null;
   /** ZIP5 → its areas, the largest share first. */
   readonly zips: ReadonlyMap<string, readonly CompiledLocalArea[]>;
   readonly jurisdictions: readonly CompiledJurisdiction[];
@@ -143,9 +146,17 @@ export function compileUsLocal(file: UsLocalRules, state: CompiledJurisdiction, 
     complete: file.complete,
     coverage: file.coverage,
     shareBasis: file.share_basis,
+    articleCap: articleCapOf(file, state),
     zips,
     jurisdictions,
   };
+}
+
+/** The limit per single article of a local file, as decisions carry it. */
+function articleCapOf(file: UsLocalRules, state: CompiledJurisdiction): ArticleCap | null {
+  const c = file.single_article_cap;
+  if (!c) return null;
+  return Object.freeze({ amount: c.amount, currency: c.currency, supplies: c.supplies ? Object.freeze([...c.supplies]) : null, state: state.name, note: c.note });
 }
 
 /**
