@@ -195,6 +195,8 @@ interface StateRates {
   sourcingNote?: string;
   complete: boolean;
   coverage: string;
+  /** A limit of the local taxes per single article (Tennessee's $1,600). */
+  singleArticleCap?: NonNullable<UsLocalFile['single_article_cap']>;
   notes: string[];
   /** County GEOID → rate ("0" where none), or its dated periods; every county of the state should be listed. */
   counties: Map<string, Rate>;
@@ -217,7 +219,7 @@ interface StateRates {
    * table lists): a ZIP code with such an area (of 1 % or more) is left out of the file, so
    * that it is answered at the state rate with a note that local taxes may apply.
    */
-  unknownArea?: (a: Area) => boolean;
+  unknownArea?: (a: Area, zip: string) => boolean;
   /** A last change to the built file (rows no Census area gives). */
   finish?: (file: UsLocalFile) => UsLocalFile;
 }
@@ -440,7 +442,7 @@ function buildFile(st: StateRates): UsLocalFile {
     const areas = areasOf(zip, st);
     if (areas.length === 0) continue;
     const shares = percents(areas.map((a) => a.weight));
-    if (st.unknownArea && areas.some((a, i) => (shares[i] as number) > 0 && st.unknownArea?.(a))) continue;
+    if (st.unknownArea && areas.some((a, i) => (shares[i] as number) > 0 && st.unknownArea?.(a, zip))) continue;
     const rows = new Map<string, number>();
     areas.forEach((a, i) => {
       if ((shares[i] as number) === 0) return;
@@ -464,6 +466,7 @@ function buildFile(st: StateRates): UsLocalFile {
     ...(st.sourcingNote ? { sourcing_note: st.sourcingNote } : {}),
     complete: st.complete,
     coverage: st.coverage,
+    ...(st.singleArticleCap ? { single_article_cap: st.singleArticleCap } : {}),
     share_basis: 'population',
     sources: st.sources,
     jurisdictions,
@@ -1857,8 +1860,195 @@ function louisiana(): StateRates {
   };
 }
 
+// ---------------------------------------------------------------- TN
+
+/**
+ * Tennessee: TaxLocus's table of the Department of Revenue's list "Tennessee Sales and Use
+ * Tax County and City Local Tax Rates". A county's row (FIPS code) is the county's rate, which
+ * applies in all of it; a city's row (Census place code) is the local rate inside the city,
+ * the county's or the city's where that is higher (Memphis 2.75 % = Shelby County's 2.25 % and
+ * the city's 0.5 %; Knoxville 2.25 %, Knox County's). A city in several counties has a row
+ * for each county part under the Department's FIPS code 9 + situs code, the county's number in
+ * alphabetical order (Census code 2n − 1) and the city's number in the county's list (90104:
+ * Oak Ridge in Anderson County, situs 0104); Davidson County's transit surcharge has a row at
+ * 0.5 % for each situs code of the county (91950 to 91958).
+ */
+function tennessee(): StateRates {
+  const START = '2026-08-01';
+  const rows = TAXLOCUS.filter((r) => r.state === 'TN');
+  const unitsOf = (r: Record<string, string>): number => units4(Number(r.rate) * 100);
+  const county = (name: string): string => {
+    const g = countyNamed(47, name);
+    if (!g) throw new Error(`TN: no county ${name}`);
+    return g;
+  };
+  const named = (g: string): string => COUNTY_NAMES.get(g) as string;
+  const countyUnits = new Map<string, number>();
+  for (const r of rows.filter((x) => x.jurisdiction_type === 'county')) {
+    const geoid = `47${(r.fips_code as string).padStart(3, '0')}`;
+    if (countyNamed(47, r.name as string) !== geoid) throw new Error(`TN: county ${r.name} (${r.fips_code}) does not match the Census name`);
+    countyUnits.set(geoid, unitsOf(r));
+  }
+  if (countyUnits.size !== 95) throw new Error(`TN: ${countyUnits.size} counties`);
+  const countyOfSitus = (code: string): string => `47${String(2 * Number(code.slice(1, 3)) - 1).padStart(3, '0')}`;
+  const davidson = county('Davidson County');
+  const special = rows.filter((x) => x.jurisdiction_type === 'special_district');
+  const surcharge = special.filter((r) => unitsOf(r) === units4(0.5));
+  if (surcharge.length !== 8 || surcharge.some((r) => !(r.fips_code as string).startsWith('9195'))) throw new Error(`TN: the 0.5 % rows are not Davidson County's eight surcharge codes: ${surcharge.map((r) => r.fips_code).join(', ')}`);
+  const splitRows = special.filter((r) => !surcharge.includes(r));
+
+  const parts: { place: string; county: string; units: number }[] = [];
+  /** County parts of cities ("place|county") whose rate the table does not tell. */
+  const unknown = new Map<string, string>();
+  const notes = new Map<string, string>();
+  const squash = (name: string): string => nameKey(name).replace(/ /g, '');
+  // City rows. Two are no incorporated place of the Census, and add nothing to their county.
+  const NO_PLACE: Record<string, string> = { '32720': 'Trousdale County', '52006': 'Davidson County' };
+  // A city's own rate where its row is its principal county's and a part lies in a county with a lower rate.
+  const OWN: Record<string, { units: number; why: string }> = {
+    Harriman: {
+      units: units4(2.5),
+      why: "Harriman's row (2.5 %) is Roane County's rate; the city's own rate, which its part in Morgan County (2 %) bears, is taken as 2.5 %: the city put an increase 'from 2.5 percent to 2.75 percent' to its voters in 2016, who rejected it (as a record of transportation ballot measures gives the question).",
+    },
+  };
+  const rowPlaces = new Set<string>();
+  for (const r of rows.filter((x) => x.jurisdiction_type === 'city')) {
+    const code = r.fips_code as string;
+    const geoid = `47${code}`;
+    const p = places.get(geoid);
+    if (!p || !p.incorporated) {
+      const c = NO_PLACE[code];
+      if (!c || unitsOf(r) !== countyUnits.get(county(c))) throw new Error(`TN: city row ${r.name} (${code}) is no incorporated place`);
+      continue;
+    }
+    if (squash(p.name) !== squash(r.name as string)) throw new Error(`TN: row ${r.name} (${code}) is ${p.name} in the Census`);
+    rowPlaces.add(geoid);
+    const rate = unitsOf(r);
+    const principal = placeCountyOf.get(geoid) as string;
+    if (rate < (countyUnits.get(principal) as number)) throw new Error(`TN: ${r.name} at ${rate} is below ${named(principal)}'s rate`);
+    parts.push({ place: geoid, county: principal, units: rate });
+    // The row is of the city's principal county: in another county whose rate is at least the
+    // row's, the part bears the county's rate; below it, the city's own rate decides, known
+    // where the row is above the principal county's rate or a source gives it (OWN).
+    const own = rate > (countyUnits.get(principal) as number) ? rate : OWN[placeName(p.name)]?.units;
+    for (const c of placeCounties.get(geoid) ?? []) {
+      if (c === principal) continue;
+      const cu = countyUnits.get(c) as number;
+      if (cu >= rate) parts.push({ place: geoid, county: c, units: cu });
+      else if (own !== undefined) parts.push({ place: geoid, county: c, units: Math.max(cu, own) });
+      else unknown.set(`${geoid}|${c}`, `${placeName(p.name)} in ${named(c)}`);
+    }
+    const why = OWN[placeName(p.name)]?.why;
+    if (why) notes.set(geoid, why);
+  }
+  // Rows of cities in several counties, by county: the cities are those of the Census in that
+  // county that have no place row. Where a county's rows carry one rate, each such part bears
+  // it; where they differ, a part is placed only where the Department's numbering tells it.
+  const SITUS: Record<string, { city: string; why: string }> = {
+    '98204': {
+      city: 'Kingsport',
+      why: "Of the two rows of cities in several counties in Sullivan County (98204 at 2.5 %, 98206 at 2.25 %), 98204 is taken as Kingsport's part, at the 2.5 % Kingsport has levied since November 2018 (as secondary sources and the county's economic development partnership give it: the highest local rate in the county), and 98206 as Johnson City's, a later annexation with the later situs number.",
+    },
+    '98206': { city: 'Johnson City', why: '' },
+    '95502': {
+      city: 'Adamsville',
+      why: "Of McNairy County's three rows of cities in several counties (95502 at 2.75 %, 95505 and 95510 at 2.25 %), 95502 is taken as Adamsville's part: the Department numbers a county's cities with the county seat first and the others alphabetically (Anderson, Bedford, Crockett and Davidson counties in its list), which makes Adamsville McNairy County's 02, and Enville and Milledgeville, whose parts in McNairy County are small, the later ones.",
+    },
+  };
+  const multi = [...places.values()].filter((p) => p.state === 'TN' && p.incorporated && !rowPlaces.has(p.geoid) && (placeCounties.get(p.geoid)?.size ?? 0) > 1);
+  const byCounty = new Map<string, Record<string, string>[]>();
+  for (const r of splitRows) byCounty.set(countyOfSitus(r.fips_code as string), [...(byCounty.get(countyOfSitus(r.fips_code as string)) ?? []), r]);
+  for (const [c, list] of byCounty) {
+    const cu = countyUnits.get(c) as number;
+    let candidates = multi.filter((p) => placeCounties.get(p.geoid)?.has(c));
+    if (candidates.length !== list.length) throw new Error(`TN: ${named(c)} has ${list.length} rows of cities in several counties, the Census ${candidates.length} such cities`);
+    let left = list;
+    for (const r of list) {
+      const s = SITUS[r.fips_code as string];
+      if (!s) continue;
+      const p = candidates.find((x) => placeName(x.name) === s.city);
+      if (!p) throw new Error(`TN: ${s.city} is not a city of ${named(c)} in several counties`);
+      parts.push({ place: p.geoid, county: c, units: unitsOf(r) });
+      if (s.why) notes.set(p.geoid, s.why);
+      candidates = candidates.filter((x) => x !== p);
+      left = left.filter((x) => x !== r);
+    }
+    const rates = new Set(left.map(unitsOf));
+    for (const p of candidates) {
+      if (rates.size === 1) parts.push({ place: p.geoid, county: c, units: [...rates][0] as number });
+      else unknown.set(`${p.geoid}|${c}`, `${placeName(p.name)} in ${named(c)}`);
+    }
+    for (const u of rates) if (u < cu) throw new Error(`TN: a row of ${named(c)} is below the county's rate`);
+  }
+  for (const p of multi) {
+    for (const c of placeCounties.get(p.geoid) ?? []) {
+      if (!parts.some((x) => x.place === p.geoid && x.county === c) && !unknown.has(`${p.geoid}|${c}`)) throw new Error(`TN: no row for ${p.name} in ${named(c)}`);
+    }
+  }
+  const split = floorSplit('TN', new Map(countyUnits), parts);
+  // A city's line applies only in the counties its parts name.
+  for (const p of new Set(parts.map((x) => x.place))) {
+    if (!split.cityCounties?.has(p)) split.cityCounties?.set(p, new Set(parts.filter((x) => x.place === p).slice(0, 1).map((x) => x.county)));
+  }
+  // In force since 2025-02-01; recorded from the table's first day, as the county's rate is.
+  split.districts.push({
+    name: 'Davidson County transit surcharge',
+    rate: [{ from: START, rate: '0.5', source: 'tn-davidson-transit', note: "In force since 2025-02-01 (the Department of Revenue's Notice 24-11); recorded from the first day of Davidson County's rate in the data." }],
+    counties: new Set([davidson]),
+    places: new Set(),
+  });
+
+  const johnsonCity = placeNamed('TN', 'Johnson City')?.geoid as string;
+  notes.set(
+    johnsonCity,
+    `Sources disagree: secondary sources give Johnson City 2.75 % (a combined 9.75 %); TaxLocus's table, compiled from the Department of Revenue's list, gives the city's part in Washington County 2.5 % (the county's rate), in Carter County 2.75 % (Carter County's) and in Sullivan County 2.25 % (row 98206, Sullivan County's). The table is kept, as no publication of the Department or the city with 2.75 % is at hand. ${SITUS['98204']?.why}`,
+  );
+  notes.set(
+    county('Franklin County'),
+    "Sources disagree: a secondary source's list of rate changes gives Franklin County (Sherwood, Sewanee) 2.75 % from February 2025; TaxLocus's table of 2026-08-18 gives the county and each of its towns 2.25 %. The table is kept, as no notice of the Department of Revenue with the change is at hand.",
+  );
+  const unknownList = [...unknown.values()];
+  console.log(`TN: ${split.cities.size} cities, ${split.districts.length} districts; parts not known: ${unknownList.join('; ')}`);
+  return {
+    state: 'TN',
+    sources: {
+      'tn-rates': `Tennessee Department of Revenue, Tennessee Sales and Use Tax County and City Local Tax Rates (local rate, situs and FIPS codes of every county and city), https://www.tn.gov/revenue/taxes/sales-and-use-tax/local-sales-tax-and-single-article.html, ${TAXLOCUS_CREDIT}`,
+      'tn-davidson-transit': 'Tennessee Department of Revenue, Important Notice #24-11, Change of Local Tax Rate: Davidson County (a 0.5 % surcharge on the local option sales tax, approved by the voters of Davidson County on 2024-11-05 for Metro Nashville\'s transit improvement program, effective 2025-02-01; T.C.A. § 67-4-3201 ff.), announced on 2024-12-03',
+      'tn-single-article': 'Tennessee Department of Revenue, Single Article and Special Tax Rates, https://www.tn.gov/revenue/taxes/sales-and-use-tax/single-article-special-tax-rates.html (T.C.A. §§ 67-6-702(a)(1), 67-6-202(a))',
+    },
+    from: START,
+    source: 'tn-rates',
+    sourcing: 'origin',
+    sourcingNote:
+      "A sale by a seller with a place of business in Tennessee, delivered to a place in Tennessee, is sourced to the seller's place of business (T.C.A. § 67-6-903(a); the Department of Revenue's SUT-29: the dealer charges the local tax of its business location). A seller with no location in the state charges the local rate of the place the goods are shipped or delivered to: since 2019-10-01 (Public Chapter 491 of 2019, Notice 19-05) out-of-state dealers may no longer collect the uniform 2.25 % local rate instead, which an older answer in the Department's help centre still offers.",
+    complete: false,
+    coverage: `Every county's local sales tax and the local rate of every city as the Department of Revenue lists them, with the county parts of the cities in several counties, and Davidson County's 0.5 % transit surcharge. Not modelled: the parts of cities in several counties whose rate the table's codes do not tell (${unknownList.join('; ')}): a ZIP code reaching into one of them is answered at the state rate with a note that local taxes may apply; the single-article limit of the local tax, which the engine does not apportion (a priced line of goods above USD 1600 is refused); and the reduced local rates on industrial machinery and on water and energy sold to manufacturers.`,
+    singleArticleCap: {
+      amount: '1600',
+      currency: 'USD',
+      supplies: ['goods'],
+      source: 'tn-single-article',
+      checked: CHECKED,
+      note: "Tennessee's local sales tax applies only to the first $1,600 of the sales price of a single article of tangible personal property, and the state levies a single-article tax of 2.75 % on the part of that price from $1,600.01 to $3,200 (T.C.A. §§ 67-6-702(a)(1), 67-6-202(a)); services and specified digital products bear the local tax on their whole price.",
+    },
+    notes: [
+      `The rates are those of TaxLocus's table of ${TAXLOCUS_AS_OF}. A new or changed local rate in Tennessee is collected from the first day of a month (at least 30 days after the referendum is canvassed, T.C.A. § 67-6-706; Lewis County's increase took effect on 2022-11-01, Davidson County's surcharge on 2025-02-01), so the table's rates are recorded from ${START}, and a quote for an earlier day is not answered; Davidson County's transit surcharge, in force since 2025-02-01, with them.`,
+      "A county's line is its own rate, which applies in all of the county; a city's line is what its row adds to it (Memphis 0.5 % on Shelby County's 2.25 %; no line for Knoxville, whose rate is Knox County's). A city in several counties has a row for each county part under the Department's code 9 + situs code: the county of a code is told by its number, the city by the Census's list of the cities in that county that have no place row; where a county's such rows carry one rate, which row is which city does not matter. A city's line applies in its principal county, and a part in another county where the city adds to that county's rate is a district of its own (Rocky Top's part in Campbell County).",
+      "Davidson County's transit surcharge (Metro Nashville's transit improvement program, under the local option transit surcharge of the IMPROVE Act of 2017) is one district over all of the county: the table gives it at 0.5 % under eight situs codes of Davidson County (91950 to 91958, the county and its cities, whose numbering it follows), Goodlettsville's and Ridgetop's parts in the county included.",
+      "The table's city rows 32720 (at Trousdale County's 2.25 %: Hartsville/Trousdale County, a metropolitan government) and 52006 (Nashville-Davidson, at Davidson County's 2.25 %) add nothing to their counties' lines.",
+      "The Department of Revenue applies the $1,600 single-article limit \"in most local jurisdictions\" and lists the others in a chart that was not at hand: the limit is taken as $1,600 everywhere. The statute sets the limit at $1,600 (T.C.A. § 67-6-702(a)(1)); a priced line of goods above it is refused, so where a jurisdiction's limit is higher such a line is refused too, not charged wrongly.",
+    ],
+    ...split,
+    jurisdictionNotes: notes,
+    // A city's part of a ZIP code lies in one county in the Census's overlaps: a ZIP code in which
+    // a city with a part of unknown rate reaches into that part's county is left out.
+    unknownArea: (a, zip) => a.within !== null && (zctaCounties.get(zip) ?? []).some((c) => unknown.has(`${a.within}|${c.geoid}`)),
+  };
+}
+
 recipes.CO = colorado;
 recipes.LA = louisiana;
+recipes.TN = tennessee;
 
 recipes.HI = hawaii;
 recipes.ID = idaho;
