@@ -110,12 +110,16 @@ describe('the single-article limit (USD 1600 of the price of an article of goods
     expect(refused(() => determine({ ...input, amount: '2000' })).status).toBe(422);
     expect(determine({ ...input, amount: '1600' }).amounts?.tax).toBe('156.00');
     expect(determine(input).lines.map((l) => l.rate)).toEqual(['7', '2.25', '0.5']);
+    // A region without a ZIP code: the state's 7 %, and the limit still holds.
+    const region = { ...input, destination: { country: 'US', region: 'TN' } };
+    expect(determine(region).lines.map((l) => l.rate)).toEqual(['7']);
+    expect(refused(() => determine({ ...region, amount: '2000' })).status).toBe(422);
   });
 
   it('a quote without an amount gives the full combined rate, with a note on the limit', () => {
     const r = calculateTaxRate({ ...good, to_country: 'US', to_postal_code: '38103' }, remote);
     expect(r.rate).toBe(9.75);
-    expect(r.notes).toMatch(/first \$1,600 of the sales price of a single article.*single-article tax of 2\.75 %.*refuses a priced line above it \(422\)/);
+    expect(r.notes).toMatch(/first \$1,600 of the sales price of a single article.*single-article tax of 2\.75 %.*The rate given is that of an article priced up to USD 1600.*refuses a priced line above it \(422\)/);
   });
 
   it('the refusal is made where amounts are priced: a cached decision answers USD 100 after refusing USD 2000', () => {
@@ -143,8 +147,9 @@ describe('the single-article limit (USD 1600 of the price of an article of goods
     expect(refused(() => calc.explainTaxRate({ ...eur, amount: '1280.01' }, remote)).status).toBe(422);
   });
 
-  it('no limit outside the local data: a ZIP code not in it is answered at the state rate for any amount', () => {
-    expect(explainTaxRate({ ...good, amount: '5000', to_country: 'US', to_postal_code: '37148' }, remote).amounts?.tax).toBe('350.00');
+  it('the limit holds where no local area is known too (the state\'s single-article tax is not computed either)', () => {
+    expect(explainTaxRate({ ...good, amount: '1600', to_country: 'US', to_postal_code: '37148' }, remote).amounts?.tax).toBe('112.00');
+    expect(refused(() => explainTaxRate({ ...good, amount: '5000', to_country: 'US', to_postal_code: '37148' }, remote)).status).toBe(422);
   });
 
   it('rule checks: the limit\'s source must be a key of the file\'s sources, its currency known', () => {

@@ -459,16 +459,17 @@ function charged(
   note(d, treatment.note);
   if (local !== null) {
     const area = local.place.area;
-    const charged = area !== null ? localLines(d, area, treatment) : [];
-    lines.push(...charged);
+    if (area !== null) lines.push(...localLines(d, area, treatment));
     const postal = local.sourcedAt === 'origin' ? d.s.origin.postalCode : d.s.destination.postalCode;
     const alternatives = localNotes(d, local.place, local.sourcedAt, taxingJ.name, postal, mainRate.units);
     d.local = localArea(local.place, local.sourcedAt, alternatives);
     const cap = local.place.file.articleCap;
-    if (cap !== null && charged.length > 0 && (cap.supplies === null || cap.supplies.includes(d.supply))) {
-      // The limit depends on the amount: the decision carries it, and pricing checks it.
+    if (cap !== null && (cap.supplies === null || cap.supplies.includes(d.supply))) {
+      // The limit depends on the amount: the decision carries it, and pricing checks it. It
+      // holds where no local area is known too: a price above it bears a tax the rules do not
+      // compute either way (Tennessee's state single-article tax).
       d.articleCap = cap;
-      note(d, `${cap.note} The combined rate given is that of an article priced up to ${cap.currency} ${cap.amount}: taxrules does not share a price out around the limit, and refuses a priced line above it (422).`);
+      note(d, `${cap.note} The rate given is that of an article priced up to ${cap.currency} ${cap.amount}: taxrules does not share a price out around the limit, and refuses a priced line above it (422).`);
     }
   }
   for (let i = 1; i < levied.length; i++) {

@@ -155,9 +155,9 @@ export interface Territory {
 
 /**
  * A limit of a state's local taxes per single article (Tennessee's: the local tax applies
- * to the first $1,600 of the price of a single article): a decision whose local lines it
- * covers carries it, and a priced line above it is refused (422), since the rules do not
- * share a price out around it.
+ * to the first $1,600 of the price of a single article): a decision taxed in the state for a
+ * supply it covers carries it, and a priced line above it is refused (422), since the rules
+ * do not share a price out around it.
  */
 export interface ArticleCap {
   /** The limit, a decimal in `currency`. */
@@ -194,7 +194,7 @@ export interface Decision {
   readonly consignmentLimit: Money | null;
   /** The US local rate area, in a state with local taxes in the rules; else null. */
   readonly local: LocalArea | null;
-  /** The per-article limit of the local lines charged (see ArticleCap), or null: checked where amounts are priced. */
+  /** The per-article limit of the state's local taxes (see ArticleCap), or null: checked where amounts are priced. */
   readonly articleCap: ArticleCap | null;
 }
 
