@@ -43,8 +43,10 @@
  * Transportation District, the Scientific and Cultural Facilities District, the Pikes Peak
  * Rural Transportation Authority, Summit County's transit and housing taxes) with the county a
  * row of a city in several counties describes (told by the city's own rate in the Colorado
- * Department of Revenue's DR 1002), and Louisiana's jurisdiction codes (the parish's
- * alphabetical number, Census code 2n − 1).
+ * Department of Revenue's DR 1002), Louisiana's jurisdiction codes (the parish's
+ * alphabetical number, Census code 2n − 1), and for Tennessee the Department of Revenue's
+ * situs codes of cities in several counties (the county's alphabetical number, likewise),
+ * its notice of Davidson County's transit surcharge and its single-article rule.
  *
  * Usage: tsx scripts/import-us-local.ts --geo DIR [--sources DIR] [--states FL,TX,…]
  *   --geo      a us_geo data directory (with 2020_dist/ and raw/gazetteer/)
