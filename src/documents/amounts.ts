@@ -1,0 +1,96 @@
+/**
+ * The integer arithmetic of documents: amounts in the currency's minor unit (safe integers:
+ * a document answers them as JSON numbers), quantities and percentages read exactly from
+ * their decimal text, products in BigInt, rounding half up (away from zero, on amounts that
+ * are never negative here) as everywhere in taxrules.
+ */
+import { PERCENT_100, RATE_SCALE, formatMinor } from '../core/money.js';
+
+/** The largest amount in minor units a document holds: 15 digits, so that its JSON number reads back exactly. */
+export const MAX_CENTS = 999_999_999_999_999;
+
+/** A non-negative decimal read exactly: `units / 10^scale`. */
+export interface Decimal {
+  readonly units: bigint;
+  readonly scale: number;
+}
+
+const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
+
+/**
+ * The exact decimal of a number or a decimal string, or null when it is negative or has no
+ * plain decimal form (a number printed with an exponent, 1e21 or 1e-7).
+ */
+export function decimalOf(value: number | string): Decimal | null {
+  const text = typeof value === 'number' ? String(value) : value;
+  const m = DECIMAL.exec(text);
+  if (m === null) return null;
+  const frac = m[2] ?? '';
+  return { units: BigInt((m[1] as string) + frac), scale: frac.length };
+}
+
+/** The decimal's trailing zeros dropped (2.50 → 2.5), so that its scale is the number of digits it needs. */
+export function trimmed(d: Decimal): Decimal {
+  let { units, scale } = d;
+  while (scale > 0 && units % 10n === 0n) {
+    units /= 10n;
+    scale--;
+  }
+  return { units, scale };
+}
+
+/** A decimal in minor units when it has at most `minorUnits` decimals (after trailing zeros), else null. */
+export function minorOf(d: Decimal, minorUnits: number): bigint | null {
+  const t = trimmed(d);
+  if (t.scale > minorUnits) return null;
+  return t.units * 10n ** BigInt(minorUnits - t.scale);
+}
+
+/** A percentage in rate units (0.0001 %) when it has at most 4 decimals, else null. */
+export function rateUnitsOf(d: Decimal): number | null {
+  const t = trimmed(d);
+  if (t.scale > 4) return null;
+  return Number(t.units * 10n ** BigInt(4 - t.scale));
+}
+
+/** a / b rounded half up, for a ≥ 0 and b > 0. */
+export function roundDiv(a: bigint, b: bigint): bigint {
+  const q = a / b;
+  return (a % b) * 2n >= b ? q + 1n : q;
+}
+
+/** A percentage (rate units) of an amount, rounded half up. */
+export function percentOf(amount: bigint, rateUnits: number): bigint {
+  return roundDiv(amount * BigInt(rateUnits), BigInt(PERCENT_100));
+}
+
+/**
+ * Shares `total` among parts in proportion to their weights, each rounded down and the units
+ * left over given to the largest remainders (the earlier part on a tie): the shares add up to
+ * `total` exactly, and a part never gets more than its weight when `total` ≤ Σ weights.
+ */
+export function apportion(total: bigint, weights: readonly bigint[]): bigint[] {
+  const sum = weights.reduce((a, b) => a + b, 0n);
+  if (sum === 0n) return weights.map(() => 0n);
+  const shares = weights.map((w) => (total * w) / sum);
+  const rests = weights.map((w) => (total * w) % sum);
+  let left = total - shares.reduce((a, b) => a + b, 0n);
+  while (left > 0n) {
+    let best = 0;
+    for (let i = 1; i < rests.length; i++) if ((rests[i] as bigint) > (rests[best] as bigint)) best = i;
+    shares[best] = (shares[best] as bigint) + 1n;
+    rests[best] = -1n;
+    left--;
+  }
+  return shares;
+}
+
+/** An amount in minor units as the document's number in the major unit (1999, 2 → 19.99). */
+export function majorNumber(minor: bigint | number, minorUnits: number): number {
+  return Number(formatMinor(typeof minor === 'number' ? minor : minor, minorUnits));
+}
+
+/** A percentage in rate units as a number (200000 → 20). */
+export function rateNumber(units: number): number {
+  return units / RATE_SCALE;
+}

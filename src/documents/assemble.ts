@@ -1,0 +1,125 @@
+/**
+ * A document from its items: the items rendered with their `tax_1_*` / `tax_2_*` fields, the
+ * `taxes` array summed from them, and the totals. Shared by invoices and credit notes.
+ */
+import type { TaxCodeId, TaxStatus } from '../core/types.js';
+import { formatUnits } from '../core/money.js';
+import { majorNumber, rateNumber } from './amounts.js';
+import type { DocumentItem, DocumentTax } from './types.js';
+
+/** One tax of an item, in integers. */
+export interface TaxSlot {
+  readonly name: string | null;
+  readonly rateUnits: number;
+  readonly partUnits: number;
+  readonly country: string;
+  readonly region: string | null;
+  readonly county: string | null;
+  readonly city: string | null;
+  readonly transactionType: TaxCodeId;
+  readonly amount: bigint;
+  /** The part of the item's net the tax is levied on. */
+  readonly base: bigint;
+}
+
+/** An item before it is rendered. */
+export interface ItemParts {
+  readonly id: number | null;
+  readonly description: string | null;
+  readonly productCode: string | null;
+  readonly quantity: number;
+  readonly unitPrice: number;
+  readonly discountRate: number;
+  readonly subtotal: bigint;
+  readonly discount: bigint;
+  readonly tax1: TaxSlot;
+  readonly tax2: TaxSlot | null;
+  readonly status: TaxStatus | null;
+  readonly invoiceItem?: number;
+}
+
+/** An item's taxes together. */
+export function itemTax(item: ItemParts): bigint {
+  return item.tax1.amount + (item.tax2 === null ? 0n : item.tax2.amount);
+}
+
+/** The net of an item: its subtotal less its discount. */
+export function itemNet(item: ItemParts): bigint {
+  return item.subtotal - item.discount;
+}
+
+export function renderItem(item: ItemParts, minorUnits: number): DocumentItem {
+  const t1 = item.tax1;
+  const t2 = item.tax2;
+  const out: DocumentItem = {
+    id: item.id,
+    description: item.description,
+    product_code: item.productCode,
+    quantity: item.quantity,
+    unit_price: item.unitPrice,
+    discount_rate: item.discountRate,
+    subtotal_cents: Number(item.subtotal),
+    discount_cents: Number(item.discount),
+    tax_1_name: t1.name,
+    tax_1_rate: rateNumber(t1.rateUnits),
+    tax_1_taxable_part: rateNumber(t1.partUnits),
+    tax_1_country: t1.country,
+    tax_1_region: t1.region,
+    tax_1_county: t1.county,
+    tax_1_city: t1.city,
+    tax_1_transaction_type: t1.transactionType,
+    tax_1_amount_cents: Number(t1.amount),
+    tax_1_taxable_base_cents: Number(t1.base),
+    tax_2_name: t2 ? t2.name : null,
+    tax_2_rate: t2 ? rateNumber(t2.rateUnits) : null,
+    tax_2_taxable_part: t2 ? rateNumber(t2.partUnits) : null,
+    tax_2_country: t2 ? t2.country : null,
+    tax_2_region: t2 ? t2.region : null,
+    tax_2_county: t2 ? t2.county : null,
+    tax_2_city: t2 ? t2.city : null,
+    tax_2_transaction_type: t2 ? t2.transactionType : null,
+    tax_2_amount_cents: t2 ? Number(t2.amount) : null,
+    tax_2_taxable_base_cents: t2 ? Number(t2.base) : null,
+    tax_status: item.status,
+    total_amount: majorNumber(itemNet(item) + itemTax(item), minorUnits),
+  };
+  return item.invoiceItem === undefined ? out : { ...out, invoice_item: item.invoiceItem };
+}
+
+/** The `taxes` array: every named tax of the items, summed by label, place and transaction type, in order of appearance. */
+export function documentTaxes(items: readonly ItemParts[]): DocumentTax[] {
+  const sums = new Map<string, { tax: Omit<DocumentTax, 'amount_cents' | 'taxable_base_cents'>; amount: bigint; base: bigint }>();
+  for (const item of items) {
+    for (const slot of [item.tax1, item.tax2]) {
+      if (slot === null || slot.name === null) continue;
+      const rate = formatUnits(slot.rateUnits);
+      const label = `${slot.name} ${rate}%`;
+      const key = JSON.stringify([label, slot.country, slot.region, slot.county, slot.city, slot.transactionType]);
+      let sum = sums.get(key);
+      if (sum === undefined) {
+        sum = {
+          tax: { label, name: slot.name, rate: rateNumber(slot.rateUnits), country: slot.country, region: slot.region, county: slot.county, city: slot.city, transaction_type: slot.transactionType },
+          amount: 0n,
+          base: 0n,
+        };
+        sums.set(key, sum);
+      }
+      sum.amount += slot.amount;
+      sum.base += slot.base;
+    }
+  }
+  return [...sums.values()].map((s) => ({ ...s.tax, taxable_base_cents: Number(s.base), amount_cents: Number(s.amount) }));
+}
+
+/** The totals of a document: Σ subtotals, Σ discounts, and subtotal − discount + Σ taxes. */
+export function documentTotals(items: readonly ItemParts[]): { subtotal: bigint; discount: bigint; tax: bigint; total: bigint } {
+  let subtotal = 0n;
+  let discount = 0n;
+  let tax = 0n;
+  for (const item of items) {
+    subtotal += item.subtotal;
+    discount += item.discount;
+    tax += itemTax(item);
+  }
+  return { subtotal, discount, tax, total: subtotal - discount + tax };
+}

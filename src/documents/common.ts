@@ -1,0 +1,63 @@
+/** Pieces shared by invoices and credit notes: currency, date, amounts, the payment record. */
+import { dateOfDay } from '../core/dates.js';
+import { quoted, type TaxRulesIssue } from '../core/errors.js';
+import type { PreparedAccount } from '../adapters/account.js';
+import type { Engine } from '../adapters/engine.js';
+import { decimalOf, majorNumber, minorOf } from './amounts.js';
+import type { BillingDocument } from './types.js';
+
+type Path = (string | number)[];
+
+/** The document's currency: the request's (in capitals) or the account's; an unknown or non-tender code is a 406. */
+export function currencyOf(req: { currency?: string | null | undefined }, seller: PreparedAccount, engine: Engine, issues: TaxRulesIssue[]): string | null {
+  const currency = req.currency ? req.currency.toUpperCase() : seller.currency;
+  if (engine.rules.currencies.has(currency)) return currency;
+  const name = engine.rules.nonTenderCurrencies.get(currency);
+  issues.push({
+    path: ['currency'],
+    code: 'invalid_value',
+    message: name === undefined ? `currency ${currency} is not an ISO 4217 currency code` : `currency ${currency} (${name}) is not a currency a sale can be in`,
+  });
+  return null;
+}
+
+/** The document's date: the request's, else the UTC calendar date of its creation. */
+export function dateOf(req: { date?: string | undefined }, createdAt: number): string {
+  return req.date ?? dateOfDay(Math.floor(createdAt / 86_400));
+}
+
+/** An amount of the request in minor units, or null (an issue added) when it is negative, malformed or more precise than the currency. */
+export function amountIn(value: number | string, minorUnits: number, currency: string, path: Path, issues: TaxRulesIssue[]): bigint | null {
+  const d = decimalOf(value);
+  const name = path.join('.');
+  if (d === null) {
+    const negative = typeof value === 'number' ? value < 0 : value.startsWith('-');
+    issues.push({ path, code: 'malformed', message: negative ? `${name} must not be negative: a refund is a credit note (type refund)` : `${name} ${quoted(value, 40)} has no plain decimal form (give it as a decimal string)` });
+    return null;
+  }
+  const minor = minorOf(d, minorUnits);
+  if (minor === null) {
+    issues.push({ path, code: 'malformed', message: `${name} ${quoted(value, 40)} has more decimals than ${currency} allows (${minorUnits})` });
+    return null;
+  }
+  return minor;
+}
+
+/** The payment recorded with a document: its total, on its date. */
+export function paymentOf(
+  payment: { readonly method?: string | undefined; readonly processor?: string | null | undefined; readonly processor_id?: string | null | undefined },
+  o: { readonly createdAt: number; readonly paymentId?: number | undefined },
+  total: bigint,
+  minorUnits: number,
+  date: string,
+): BillingDocument['payments'][number] {
+  return {
+    id: o.paymentId ?? null,
+    amount: majorNumber(total, minorUnits),
+    created_at: String(o.createdAt),
+    date,
+    payment_method: payment.method ?? null,
+    processor: payment.processor ?? null,
+    processor_id: payment.processor_id ?? null,
+  };
+}

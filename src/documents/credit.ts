@@ -1,0 +1,427 @@
+/**
+ * Credit notes: a refund transaction (`POST /transactions` with `type: refund`) or a credit
+ * created against an invoice (`POST /credits`). A credit note credits the taxes the invoice
+ * charged, never taxes worked out again on the day of the refund: each credited item takes
+ * its share of what is left of the invoice item's net, taxes and taxable bases, so that the
+ * invoice and its credit notes together never fall below zero, and the credit note that
+ * refunds the rest takes exactly what is left (a full refund nets the sale to zero).
+ *
+ * What is left is the invoice less the credit notes already issued against it, which the
+ * caller passes (`options.credits`): taxrules stores nothing.
+ */
+import { errorFromIssues, quoted, type TaxRulesIssue } from '../core/errors.js';
+import { RATE_SCALE } from '../core/money.js';
+import type { TaxCodeId, TaxStatus } from '../core/types.js';
+import type { PreparedAccount } from '../adapters/account.js';
+import { engineFor, type Engine } from '../adapters/engine.js';
+import { unreadable } from '../adapters/read.js';
+import { apportion, decimalOf, majorNumber, percentOf, rateNumber, rateUnitsOf, roundDiv } from './amounts.js';
+import { documentTaxes, documentTotals, renderItem, type ItemParts, type TaxSlot } from './assemble.js';
+import { normalTagList } from './limits.js';
+import { parseRequest, readCreditOptions, type CreditNoteOptions, type DocumentOptions } from './read.js';
+import { documentSchemas, type CreditRequest, type TransactionRequestOutput } from './request.js';
+import { documentIssues } from './shape.js';
+import type { BillingDocument, DocumentItem } from './types.js';
+import { amountIn, dateOf, paymentOf } from './common.js';
+
+type Path = (string | number)[];
+
+/** What is left of an invoice item: its net, and each tax's amount and taxable base. */
+interface Left {
+  net: bigint;
+  tax1: bigint;
+  tax2: bigint;
+  base1: bigint;
+  base2: bigint;
+  /** Whether a credit note has credited any of it yet. */
+  touched: boolean;
+}
+
+/** An invoice with what is left of each item. */
+interface Ledger {
+  readonly invoice: BillingDocument;
+  readonly minorUnits: number;
+  readonly left: Left[];
+}
+
+const big = (v: number | null | undefined): bigint => BigInt(v ?? 0);
+
+/** The invoice and the credit notes issued against it, checked; what is left of each item. */
+function ledgerOf(invoice: unknown, credits: readonly unknown[] | undefined, engine: Engine): Ledger {
+  const issues = documentIssues(invoice, ['options', 'invoice'], 'Invoice');
+  (credits ?? []).forEach((c, i) => issues.push(...documentIssues(c, ['options', 'credits', i], 'Credit')));
+  if (issues.length > 0) throw errorFromIssues(issues);
+  const inv = invoice as BillingDocument;
+  const minorUnits = engine.rules.currencies.get(inv.currency);
+  if (minorUnits === undefined) throw errorFromIssues([{ path: ['options', 'invoice', 'currency'], code: 'invalid_value', message: `options.invoice.currency ${inv.currency} is not an ISO 4217 currency code` }]);
+  const left: Left[] = inv.items.map((item) => ({
+    net: big(item.subtotal_cents) - big(item.discount_cents),
+    tax1: big(item.tax_1_amount_cents),
+    tax2: big(item.tax_2_amount_cents),
+    base1: big(item.tax_1_taxable_base_cents),
+    base2: big(item.tax_2_taxable_base_cents),
+    touched: false,
+  }));
+  (credits ?? []).forEach((c, i) => {
+    const credit = c as BillingDocument;
+    const path = ['options', 'credits', i];
+    if (credit.related_document?.id !== inv.id) {
+      issues.push({ path: [...path, 'related_document', 'id'], code: 'unprocessable', message: `${path.join('.')} credits invoice ${credit.related_document?.id}, not options.invoice (${inv.id})` });
+      return;
+    }
+    if (credit.currency !== inv.currency) issues.push({ path: [...path, 'currency'], code: 'unprocessable', message: `${path.join('.')} is in ${credit.currency}, its invoice in ${inv.currency}` });
+    if (credit.state === 'voided') return;
+    credit.items.forEach((item, k) => {
+      const l = left[item.invoice_item as number];
+      if (l === undefined) {
+        issues.push({ path: [...path, 'items', k, 'invoice_item'], code: 'malformed', message: `${path.join('.')}.items.${k}.invoice_item ${item.invoice_item} is no item of options.invoice` });
+        return;
+      }
+      l.net -= big(item.subtotal_cents) - big(item.discount_cents);
+      l.tax1 -= big(item.tax_1_amount_cents);
+      l.tax2 -= big(item.tax_2_amount_cents);
+      l.base1 -= big(item.tax_1_taxable_base_cents);
+      l.base2 -= big(item.tax_2_taxable_base_cents);
+      l.touched = true;
+    });
+  });
+  left.forEach((l, k) => {
+    if (l.net < 0n || l.tax1 < 0n || l.tax2 < 0n || l.base1 < 0n || l.base2 < 0n) {
+      issues.push({ path: ['options', 'credits'], code: 'unprocessable', message: `options.credits credit more of options.invoice.items.${k} than it charged` });
+    }
+  });
+  if (issues.length > 0) throw errorFromIssues(issues);
+  return { invoice: inv, minorUnits, left };
+}
+
+/** What one credited item takes: its net, and each tax's amount and base. */
+interface Share {
+  readonly net: bigint;
+  readonly tax1: bigint;
+  readonly tax2: bigint;
+  readonly base1: bigint;
+  readonly base2: bigint;
+}
+
+/** Everything that is left. */
+function rest(l: Left): Share {
+  return { net: l.net, tax1: l.tax1, tax2: l.tax2, base1: l.base1, base2: l.base2 };
+}
+
+/** A credited net amount's share of what is left: each tax and base in proportion, rounded half up (never more than is left). */
+function shareOfNet(l: Left, net: bigint): Share {
+  if (net === l.net || l.net === 0n) return rest(l);
+  const part = (v: bigint): bigint => roundDiv(v * net, l.net);
+  return { net, tax1: part(l.tax1), tax2: part(l.tax2), base1: part(l.base1), base2: part(l.base2) };
+}
+
+/**
+ * A credited gross amount (net and taxes together) shared among what is left of the net and
+ * of each tax, in proportion, by the largest remainder: the parts add up to the amount, and
+ * none is more than is left.
+ */
+function shareOfGross(l: Left, gross: bigint): Share {
+  const whole = l.net + l.tax1 + l.tax2;
+  if (gross === whole) return rest(l);
+  const [net, tax1, tax2] = apportion(gross, [l.net, l.tax1, l.tax2]) as [bigint, bigint, bigint];
+  const part = (v: bigint): bigint => (l.net === 0n ? 0n : roundDiv(v * net, l.net));
+  return { net, tax1, tax2, base1: part(l.base1), base2: part(l.base2) };
+}
+
+/** An invoice item's tax slot with a credited amount and base. */
+function slotOf(item: DocumentItem, n: 1 | 2, amount: bigint, base: bigint): TaxSlot | null {
+  if (n === 2 && item.tax_2_rate === null) return null;
+  const f = item as unknown as Record<string, unknown>;
+  return {
+    name: f[`tax_${n}_name`] as string | null,
+    rateUnits: Math.round((f[`tax_${n}_rate`] as number) * RATE_SCALE),
+    partUnits: Math.round((f[`tax_${n}_taxable_part`] as number) * RATE_SCALE),
+    country: f[`tax_${n}_country`] as string,
+    region: (f[`tax_${n}_region`] as string | null) ?? null,
+    county: (f[`tax_${n}_county`] as string | null) ?? null,
+    city: (f[`tax_${n}_city`] as string | null) ?? null,
+    transactionType: f[`tax_${n}_transaction_type`] as TaxCodeId,
+    amount,
+    base,
+  };
+}
+
+/** How a credited item describes itself: as the invoice item (all of an untouched item), the refund's own item, or one unit of its net. */
+interface Presentation {
+  readonly quantity: number;
+  readonly unitPrice: number;
+  readonly discountRate: number;
+  readonly subtotal: bigint;
+  readonly discount: bigint;
+}
+
+function creditedItem(ledger: Ledger, k: number, share: Share, id: number | null, shown?: Presentation): ItemParts {
+  const item = ledger.invoice.items[k] as DocumentItem;
+  const l = ledger.left[k] as Left;
+  const whole = !l.touched && share.net === l.net;
+  const p: Presentation =
+    shown ??
+    (whole
+      ? { quantity: item.quantity, unitPrice: item.unit_price, discountRate: item.discount_rate, subtotal: big(item.subtotal_cents), discount: big(item.discount_cents) }
+      : { quantity: 1, unitPrice: majorNumber(share.net, ledger.minorUnits), discountRate: 0, subtotal: share.net, discount: 0n });
+  return {
+    id,
+    description: item.description ?? null,
+    productCode: item.product_code ?? null,
+    quantity: p.quantity,
+    unitPrice: p.unitPrice,
+    discountRate: p.discountRate,
+    subtotal: p.subtotal,
+    discount: p.discount,
+    tax1: slotOf(item, 1, share.tax1, share.base1) as TaxSlot,
+    tax2: slotOf(item, 2, share.tax2, share.base2),
+    status: (item.tax_status ?? null) as TaxStatus | null,
+    invoiceItem: k,
+  };
+}
+
+/** The credit note of a ledger's credited items. */
+function creditNote(
+  ledger: Ledger,
+  parts: ItemParts[],
+  o: { readonly id: number; readonly number: string; readonly createdAt: number; readonly paymentId?: number | undefined },
+  date: string,
+  payment: { readonly method?: string | undefined; readonly processor?: string | null | undefined; readonly processor_id?: string | null | undefined },
+  admin: { tags?: string | null | undefined; notes?: string | null | undefined; po_number?: string | null | undefined; custom_metadata?: Record<string, string | number | boolean | null> | null | undefined },
+  extra: { evidence: BillingDocument['evidence']; shipping_address: BillingDocument['shipping_address'] },
+): BillingDocument {
+  const inv = ledger.invoice;
+  if (parts.every((p) => p.subtotal - p.discount === 0n && p.tax1.amount === 0n && (p.tax2?.amount ?? 0n) === 0n)) {
+    throw errorFromIssues([{ path: ['options', 'invoice'], code: 'unprocessable', message: `invoice ${inv.number} is refunded in full already: nothing is left to credit` }]);
+  }
+  const totals = documentTotals(parts);
+  return {
+    id: o.id,
+    type: 'Credit',
+    created_at: String(o.createdAt),
+    number: o.number,
+    issue_date: date,
+    due_date: date,
+    related_document: { id: inv.id, type: 'Invoice' },
+    po_number: admin.po_number ?? null,
+    currency: inv.currency,
+    tag_list: normalTagList(admin.tags),
+    notes: admin.notes ?? null,
+    contact: inv.contact,
+    country: inv.country,
+    postal_code: inv.postal_code,
+    region: inv.region,
+    city: inv.city,
+    street_line_1: inv.street_line_1,
+    street_line_2: inv.street_line_2,
+    tax_id: inv.tax_id,
+    subject: null,
+    deliveries: [],
+    items: parts.map((p) => renderItem(p, ledger.minorUnits)),
+    taxes: documentTaxes(parts),
+    tax_notes: inv.tax_notes ?? [],
+    payments: [paymentOf(payment, o, totals.total, ledger.minorUnits, date)],
+    payment_processor: inv.payment_processor,
+    // The spec: the credit note's processor_id is the invoice's with the Unix timestamp appended.
+    payment_processor_id: inv.payment_processor_id === null ? null : `${inv.payment_processor_id}${o.createdAt}`,
+    processor_fee_cents: null,
+    custom_metadata: admin.custom_metadata ?? null,
+    ...(inv.exchange_rate === undefined ? {} : { exchange_rate: inv.exchange_rate }),
+    coupon: null,
+    subtotal_cents: Number(totals.subtotal),
+    discount_cents: Number(totals.discount),
+    total_cents: Number(totals.total),
+    state: 'paid',
+    payment_details: null,
+    verification_code: null,
+    verification_permalink: null,
+    ...extra,
+  };
+}
+
+/** A credit note may not be dated before its invoice. */
+function dateIssue(date: string, inv: BillingDocument, path: Path, issues: TaxRulesIssue[]): void {
+  if (date < inv.issue_date) issues.push({ path, code: 'unprocessable', message: `${path.join('.')} ${date} is before the invoice's issue date ${inv.issue_date}: a credit note follows its invoice` });
+}
+
+/** The invoice item a refund item credits: by product_code, else description, else the invoice's only item; the first not yet taken. */
+function matchItem(inv: BillingDocument, item: NonNullable<TransactionRequestOutput['items']>[number], taken: Set<number>, path: Path, issues: TaxRulesIssue[]): number | null {
+  const candidates: number[] = [];
+  inv.items.forEach((it, k) => {
+    if (item.product_code !== undefined ? it.product_code === item.product_code : item.description != null ? it.description === item.description : inv.items.length === 1) candidates.push(k);
+  });
+  const free = candidates.find((k) => !taken.has(k));
+  if (free !== undefined) {
+    taken.add(free);
+    return free;
+  }
+  const by = item.product_code !== undefined ? `product_code ${quoted(item.product_code, 60)}` : item.description != null ? `description ${quoted(item.description, 60)}` : null;
+  issues.push({
+    path,
+    code: 'unprocessable',
+    message:
+      by === null
+        ? `${path.join('.')}: the invoice has ${inv.items.length} items; name the item refunded by product_code or description`
+        : candidates.length === 0
+          ? `${path.join('.')}: no item of invoice ${inv.number} has ${by}`
+          : `${path.join('.')}: every item of invoice ${inv.number} with ${by} is refunded by an earlier item of this refund`,
+  });
+  return null;
+}
+
+/** A refund item's tax, where it says anything beyond its country, must be the invoice item's: a credit note credits the taxes the sale charged. */
+function sameTaxes(item: NonNullable<TransactionRequestOutput['items']>[number], inv: DocumentItem, path: Path, issues: TaxRulesIssue[]): void {
+  const t = item.tax;
+  const units = (v: number | undefined): number | null => (v === undefined ? null : rateUnitsOf(decimalOf(v) ?? { units: -1n, scale: 0 }));
+  const differ: string[] = [];
+  if (t.name !== undefined && t.name !== inv.tax_1_name) differ.push(`name ${quoted(t.name, 40)} (the invoice's: ${quoted(inv.tax_1_name, 40)})`);
+  if (t.rate !== undefined && units(t.rate) !== Math.round(inv.tax_1_rate * RATE_SCALE)) differ.push(`rate ${t.rate} (the invoice's: ${inv.tax_1_rate})`);
+  if (t.tax_code !== undefined && t.tax_code !== inv.tax_1_transaction_type) differ.push(`tax_code ${t.tax_code} (the invoice's: ${inv.tax_1_transaction_type})`);
+  if (t.additional_name !== undefined && t.additional_name !== inv.tax_2_name) differ.push(`additional_name ${quoted(t.additional_name, 40)} (the invoice's: ${quoted(inv.tax_2_name, 40)})`);
+  if (t.additional_rate !== undefined && units(t.additional_rate) !== (inv.tax_2_rate === null ? null : Math.round(inv.tax_2_rate * RATE_SCALE))) differ.push(`additional_rate ${t.additional_rate} (the invoice's: ${inv.tax_2_rate})`);
+  if (differ.length > 0) {
+    issues.push({ path: [...path, 'tax'], code: 'unprocessable', message: `${path.join('.')}.tax differs from the invoice item it refunds: ${differ.join('; ')}; a credit note credits the taxes of the sale` });
+  }
+}
+
+/** The refund of a sale (`POST /transactions`, `type: refund`): a credit note against `options.invoice`. */
+export function buildRefund(req: TransactionRequestOutput, _seller: PreparedAccount, o: DocumentOptions, engine: Engine): BillingDocument {
+  if (o.invoice === undefined) {
+    throw errorFromIssues([{ path: ['options', 'invoice'], code: 'missing', message: 'options.invoice is required for a refund: the invoice of the sale it refunds (the one with the same processor and processor_id)' }]);
+  }
+  const ledger = ledgerOf(o.invoice, o.credits, engine);
+  const inv = ledger.invoice;
+  const issues: TaxRulesIssue[] = [];
+  for (const key of ['processor', 'processor_id'] as const) {
+    if (req[key] === undefined || req[key] === null) issues.push({ path: [key], code: 'missing', message: `${key} is required for a refund: the sale's ${key} links the refund to its invoice` });
+  }
+  if (issues.length === 0 && (req.processor !== inv.payment_processor || req.processor_id !== inv.payment_processor_id)) {
+    issues.push({
+      path: ['processor_id'],
+      code: 'unprocessable',
+      message: `processor ${quoted(req.processor, 40)} and processor_id ${quoted(req.processor_id, 60)} are not those of invoice ${inv.number} (${quoted(inv.payment_processor, 40)}, ${quoted(inv.payment_processor_id, 60)}): the refund is not linked to it`,
+    });
+  }
+  if (req.currency && req.currency.toUpperCase() !== inv.currency) issues.push({ path: ['currency'], code: 'unprocessable', message: `currency ${req.currency} is not the invoice's (${inv.currency}): a refund is in the currency of its sale` });
+  const date = dateOf(req, o.createdAt);
+  dateIssue(date, inv, ['date'], issues);
+  const customer = req.customer;
+  if (customer !== undefined) {
+    const fields = Object.keys(customer).filter((k) => k !== 'id');
+    const invoiceContact = inv.contact?.id;
+    if (fields.length > 0) issues.push({ path: ['customer'], code: 'unprocessable', message: `customer: a refund's customer is the sale's; give only its id (not ${fields.slice(0, 3).join(', ')})` });
+    else if (customer.id !== invoiceContact) issues.push({ path: ['customer', 'id'], code: 'unprocessable', message: `customer.id ${customer.id} is not the invoice's contact (${quoted(invoiceContact ?? null, 20)})` });
+  }
+  const rate = req.exchange_rate ?? (o.exchangeRate === undefined ? undefined : Number(o.exchangeRate));
+  if (rate !== undefined && rate !== (inv.exchange_rate ?? 1)) {
+    issues.push({ path: req.exchange_rate != null ? ['exchange_rate'] : ['options', 'exchangeRate'], code: 'unprocessable', message: `exchange rate ${rate} is not the invoice's (${inv.exchange_rate ?? 1}): a credit note takes the exchange rate of its invoice` });
+  }
+  if (o.coupon !== undefined) issues.push({ path: ['options', 'coupon'], code: 'unprocessable', message: "options.coupon is for a sale: a refund credits the invoice's discounted amounts" });
+  const ids = o.itemIds;
+  const parts: ItemParts[] = [];
+  if (req.items === undefined) {
+    // No items: what is left of the invoice is refunded.
+    ledger.left.forEach((l, k) => {
+      if (l.net > 0n || l.tax1 > 0n || l.tax2 > 0n) parts.push(creditedItem(ledger, k, rest(l), null));
+    });
+  } else {
+    const taken = new Set<number>();
+    req.items.forEach((item, i) => {
+      const path: Path = ['items', i];
+      const k = matchItem(inv, item, taken, path, issues);
+      if (k === null) return;
+      const invItem = inv.items[k] as DocumentItem;
+      sameTaxes(item, invItem, path, issues);
+      const unit = amountIn(item.amount, ledger.minorUnits, inv.currency, [...path, 'amount'], issues);
+      const quantity = decimalOf(item.quantity ?? 1);
+      const discountUnits = rateUnitsOf(decimalOf(item.discount_rate ?? 0) ?? { units: -1n, scale: 9 });
+      if (quantity === null) issues.push({ path: [...path, 'quantity'], code: 'malformed', message: `${path.join('.')}.quantity has no plain decimal form` });
+      if (discountUnits === null) issues.push({ path: [...path, 'discount_rate'], code: 'malformed', message: `${path.join('.')}.discount_rate must be a percentage with at most 4 decimals` });
+      if (unit === null || quantity === null || discountUnits === null) return;
+      const scale = 10n ** BigInt(quantity.scale);
+      if ((unit * quantity.units) % scale !== 0n) {
+        issues.push({ path: [...path, 'quantity'], code: 'malformed', message: `${path.join('.')}: quantity × amount is not a whole amount of ${inv.currency}'s minor unit` });
+        return;
+      }
+      const subtotal = (unit * quantity.units) / scale;
+      const discount = percentOf(subtotal, discountUnits);
+      const net = subtotal - discount;
+      const l = ledger.left[k] as Left;
+      if (net > l.net) {
+        issues.push({
+          path: [...path, 'amount'],
+          code: 'unprocessable',
+          message: `${path.join('.')} refunds ${majorNumber(net, ledger.minorUnits)} of invoice item ${k}, of which ${majorNumber(l.net, ledger.minorUnits)} is left to refund`,
+        });
+        return;
+      }
+      if (net === 0n) {
+        issues.push({ path: [...path, 'amount'], code: 'unprocessable', message: `${path.join('.')} refunds nothing (its net amount is 0)` });
+        return;
+      }
+      parts.push(creditedItem(ledger, k, shareOfNet(l, net), null, { quantity: item.quantity ?? 1, unitPrice: majorNumber(unit, ledger.minorUnits), discountRate: rateNumber(discountUnits), subtotal, discount }));
+    });
+  }
+  if (ids !== undefined && ids.length !== parts.length && issues.length === 0) {
+    issues.push({ path: ['options', 'itemIds'], code: 'malformed', message: `options.itemIds has ${ids.length} ids for the credit note's ${parts.length} items` });
+  }
+  if (issues.length > 0) throw errorFromIssues(issues);
+  const withIds = ids === undefined ? parts : parts.map((p, i) => ({ ...p, id: ids[i] as number }));
+  return creditNote(ledger, withIds, o, date, req.payment, { tags: req.tags, notes: req.notes, po_number: req.po_number, custom_metadata: req.custom_metadata }, {
+    evidence: req.evidence ?? null,
+    shipping_address: req.shipping_address ?? null,
+  });
+}
+
+/**
+ * `POST /credits` as a pure function: the credit note of `options.invoice`, for
+ * `credited_amount` (the invoice's total and taxes together; only for an invoice of one item)
+ * or, without it, for what is left of the invoice. Dated the UTC day of `options.createdAt`.
+ * Throws TaxRulesError (400, 422) listing every issue.
+ */
+export function buildCreditNote(request: CreditRequest, options: CreditNoteOptions, engine?: Engine): BillingDocument;
+export function buildCreditNote(request: unknown, options: unknown, engine?: Engine): BillingDocument;
+export function buildCreditNote(request: unknown, options: unknown, engine?: Engine): BillingDocument {
+  try {
+    const o = readCreditOptions(options);
+    const req = parseRequest(documentSchemas().credit, request, 2);
+    const ledger = ledgerOf(o.invoice, o.credits, engine ?? engineFor(o.rules));
+    const inv = ledger.invoice;
+    const issues: TaxRulesIssue[] = [];
+    if (req.invoice_id !== inv.id) issues.push({ path: ['invoice_id'], code: 'unprocessable', message: `invoice_id ${req.invoice_id} is not options.invoice (${inv.id})` });
+    const date = dateOf({}, o.createdAt);
+    dateIssue(date, inv, ['options', 'createdAt'], issues);
+    const parts: ItemParts[] = [];
+    if (req.credited_amount !== undefined) {
+      const amount = amountIn(req.credited_amount, ledger.minorUnits, inv.currency, ['credited_amount'], issues);
+      const l = ledger.left[0] as Left;
+      const leftTotal = l.net + l.tax1 + l.tax2;
+      if (inv.items.length !== 1) {
+        issues.push({ path: ['credited_amount'], code: 'unprocessable', message: `credited_amount is only for an invoice with one single item; invoice ${inv.number} has ${inv.items.length}: refund its items instead` });
+      } else if (amount !== null && amount === 0n) {
+        issues.push({ path: ['credited_amount'], code: 'malformed', message: 'credited_amount must be more than 0' });
+      } else if (amount !== null && amount > leftTotal) {
+        issues.push({
+          path: ['credited_amount'],
+          code: 'unprocessable',
+          message: `credited_amount ${majorNumber(amount, ledger.minorUnits)} is more than is left of invoice ${inv.number} (total ${majorNumber(big(inv.total_cents), ledger.minorUnits)}, ${majorNumber(leftTotal, ledger.minorUnits)} left)`,
+        });
+      } else if (amount !== null) {
+        parts.push(creditedItem(ledger, 0, shareOfGross(l, amount), null));
+      }
+    } else {
+      ledger.left.forEach((l, k) => {
+        if (l.net > 0n || l.tax1 > 0n || l.tax2 > 0n) parts.push(creditedItem(ledger, k, rest(l), null));
+      });
+    }
+    const ids = o.itemIds;
+    if (ids !== undefined && ids.length !== parts.length && issues.length === 0) {
+      issues.push({ path: ['options', 'itemIds'], code: 'malformed', message: `options.itemIds has ${ids.length} ids for the credit note's ${parts.length} items` });
+    }
+    if (issues.length > 0) throw errorFromIssues(issues);
+    const withIds = ids === undefined ? parts : parts.map((p, i) => ({ ...p, id: ids[i] as number }));
+    return creditNote(ledger, withIds, o, date, { method: req.payment_method }, {}, { evidence: null, shipping_address: null });
+  } catch (error) {
+    throw unreadable(error, []);
+  }
+}

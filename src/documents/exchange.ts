@@ -1,0 +1,118 @@
+/**
+ * The exchange rate of a document in another currency than the account's. taxrules reads no
+ * network: the rate is the request's `exchange_rate`, else the caller's `options.exchangeRate`,
+ * else the caller's table (`options.exchangeRates`, e.g. the central bank's reference rates)
+ * for the document's date. A document in another currency without a rate is refused (422):
+ * the spec's service would apply the reference rate of the day, which only the caller has.
+ */
+import { dayNumber } from '../core/dates.js';
+import { quoted, type TaxRulesIssue } from '../core/errors.js';
+import { decimalOf } from './amounts.js';
+
+/**
+ * One rate of the caller's table: units of the account's currency per unit of `currency`,
+ * for one `date`, or for the days `from` to `until` (both inclusive).
+ */
+export interface ExchangeRate {
+  readonly currency: string;
+  readonly date?: string;
+  readonly from?: string;
+  readonly until?: string;
+  /** A positive number, or a decimal string. */
+  readonly rate: number | string;
+}
+
+const ENTRY_FIELDS = ['currency', 'date', 'from', 'until', 'rate'];
+
+/** A rate as given, when it is a positive plain decimal: its number. */
+export function rateValue(v: unknown): number | null {
+  if (typeof v !== 'number' && typeof v !== 'string') return null;
+  if (typeof v === 'number' && !Number.isFinite(v)) return null;
+  const d = decimalOf(v);
+  if (d === null || d.units === 0n || (typeof v === 'string' && v.length > 40)) return null;
+  return Number(v);
+}
+
+/** The problems of the caller's table (400 naming `options.exchangeRates`): malformed entries, unknown fields. */
+export function exchangeTableIssues(table: unknown): TaxRulesIssue[] {
+  const path = ['options', 'exchangeRates'];
+  if (!Array.isArray(table)) return [{ path, code: 'malformed', message: `options.exchangeRates must be an array of { currency, date | from, until, rate }, got ${quoted(table, 60)}` }];
+  const issues: TaxRulesIssue[] = [];
+  table.forEach((e: unknown, i) => {
+    const at = [...path, i];
+    const name = at.join('.');
+    if (typeof e !== 'object' || e === null || Array.isArray(e)) {
+      issues.push({ path: at, code: 'malformed', message: `${name} must be an object { currency, date | from, until, rate }` });
+      return;
+    }
+    const r = e as Record<string, unknown>;
+    for (const key of Object.keys(r)) if (!ENTRY_FIELDS.includes(key)) issues.push({ path: [...at, key], code: 'unknown_field', message: `${name}.${key}: unknown field` });
+    if (typeof r.currency !== 'string' || !/^[A-Z]{3}$/.test(r.currency)) issues.push({ path: [...at, 'currency'], code: 'malformed', message: `${name}.currency must be a 3-letter ISO 4217 code in capitals` });
+    if (rateValue(r.rate) === null) issues.push({ path: [...at, 'rate'], code: 'malformed', message: `${name}.rate must be a positive decimal, got ${quoted(r.rate, 40)}` });
+    const isDate = (v: unknown): boolean => typeof v === 'string' && !Number.isNaN(dayNumber(v));
+    if (r.date !== undefined) {
+      if (!isDate(r.date)) issues.push({ path: [...at, 'date'], code: 'malformed', message: `${name}.date must be a calendar date YYYY-MM-DD` });
+      if (r.from !== undefined || r.until !== undefined) issues.push({ path: [...at, 'from'], code: 'malformed', message: `${name}: give either date or from and until` });
+    } else if (!isDate(r.from) || !isDate(r.until)) {
+      issues.push({ path: [...at, 'from'], code: 'malformed', message: `${name} needs a date, or from and until (calendar dates YYYY-MM-DD)` });
+    } else if ((r.until as string) < (r.from as string)) {
+      issues.push({ path: [...at, 'until'], code: 'malformed', message: `${name}.until is before its from` });
+    }
+  });
+  return issues;
+}
+
+/**
+ * The rate of the caller's table for a currency on a date: the entries that cover the day
+ * must agree (two different rates for one day are a 400, never a choice); none is a 422.
+ */
+export function tableRate(table: readonly ExchangeRate[], currency: string, date: string, issues: TaxRulesIssue[]): number | null {
+  let found: number | null = null;
+  for (let i = 0; i < table.length; i++) {
+    const e = table[i] as ExchangeRate;
+    if (e.currency !== currency) continue;
+    const covers = e.date !== undefined ? e.date === date : (e.from as string) <= date && date <= (e.until as string);
+    if (!covers) continue;
+    const rate = rateValue(e.rate) as number;
+    if (found !== null && found !== rate) {
+      issues.push({ path: ['options', 'exchangeRates', i], code: 'malformed', message: `options.exchangeRates gives two rates for ${currency} on ${date} (${found} and ${rate})` });
+      return null;
+    }
+    found = rate;
+  }
+  if (found === null) {
+    issues.push({ path: ['options', 'exchangeRates'], code: 'unprocessable', message: `options.exchangeRates has no rate for ${currency} on ${date}: add one, or give exchange_rate` });
+  }
+  return found;
+}
+
+/**
+ * The exchange rate of a document: undefined in the account's currency (a rate other than 1
+ * is then refused), else the request's, the option's or the table's (422 when none).
+ */
+export function documentExchangeRate(
+  currency: string,
+  accountCurrency: string,
+  date: string,
+  requestRate: number | null | undefined,
+  optionRate: number | string | undefined,
+  table: readonly ExchangeRate[] | undefined,
+  issues: TaxRulesIssue[],
+): number | undefined {
+  const given = requestRate ?? (optionRate === undefined ? undefined : (rateValue(optionRate) as number));
+  if (currency === accountCurrency) {
+    if (given !== undefined && given !== 1) {
+      const path = requestRate !== undefined && requestRate !== null ? ['exchange_rate'] : ['options', 'exchangeRate'];
+      issues.push({ path, code: 'unprocessable', message: `${path.join('.')} ${given} is for a document in another currency than the account's (${accountCurrency}); this one is in ${currency}` });
+    }
+    return undefined;
+  }
+  if (given !== undefined) return given;
+  if (table !== undefined) return tableRate(table, currency, date, issues) ?? undefined;
+  issues.push({
+    path: ['exchange_rate'],
+    code: 'unprocessable',
+    message: `the document is in ${currency} and the account in ${accountCurrency}: give exchange_rate, or options.exchangeRate or options.exchangeRates (taxrules reads no network)`,
+  });
+  return undefined;
+}

@@ -1,0 +1,148 @@
+/**
+ * The rules on final documents (spec: "States and transitions", from version 20210701).
+ * Invoices and credit notes are final once sent, paid or marked final — every document
+ * buildDocument and buildCreditNote make is paid — and then only administrative fields may
+ * change: for invoices `po_number`, `tag_list`, `payment_details`, `notes`, `custom_metadata`
+ * and the billing address (`street_line_1`, `street_line_2`, `city`, `region`,
+ * `postal_code`); for credit notes `tag_list`, `payment_details`, `notes`, `custom_metadata`.
+ * Items, taxes, the issue date and the tax ID are corrected by a credit note and a new
+ * invoice; a credit note is reversed only by voiding it, with a reason.
+ */
+import * as z from 'zod/mini';
+import { errorFromIssues, quoted, type TaxRulesIssue } from '../core/errors.js';
+import { closestName } from '../adapters/input.js';
+import { issuesFromZod } from '../adapters/issues.js';
+import { ownCopy, unreadable } from '../adapters/read.js';
+import { metadataSchema, normalTagList, tagListSchema } from './limits.js';
+import { documentIssues } from './shape.js';
+import type { BillingDocument } from './types.js';
+
+/** The fields of a final invoice that may still change. */
+export const INVOICE_UPDATABLE_FIELDS = ['po_number', 'tag_list', 'payment_details', 'notes', 'custom_metadata', 'street_line_1', 'street_line_2', 'city', 'region', 'postal_code'] as const;
+/** The fields of a final credit note that may still change. */
+export const CREDIT_UPDATABLE_FIELDS = ['tag_list', 'payment_details', 'notes', 'custom_metadata'] as const;
+
+/** The fields of a document: a field named in an update that is none of them is a misspelling (400), not a locked field (422). */
+const DOCUMENT_FIELDS = [
+  'id', 'type', 'created_at', 'number', 'issue_date', 'due_date', 'related_document', 'po_number', 'currency', 'tag_list', 'notes', 'contact', 'country',
+  'postal_code', 'region', 'city', 'street_line_1', 'street_line_2', 'tax_id', 'subject', 'deliveries', 'items', 'taxes', 'tax_notes', 'payments',
+  'payment_processor', 'payment_processor_id', 'processor_fee_cents', 'custom_metadata', 'exchange_rate', 'coupon', 'subtotal_cents', 'discount_cents',
+  'total_cents', 'state', 'void_reason', 'payment_details', 'verification_code', 'verification_permalink', 'evidence', 'shipping_address',
+];
+
+/** An update of a final document's administrative fields. */
+export interface DocumentUpdate {
+  readonly po_number?: string | null;
+  readonly tag_list?: string | null;
+  readonly payment_details?: string | null;
+  readonly notes?: string | null;
+  readonly custom_metadata?: Readonly<Record<string, string | number | boolean | null>> | null;
+  readonly street_line_1?: string | null;
+  readonly street_line_2?: string | null;
+  readonly city?: string | null;
+  readonly region?: string | null;
+  readonly postal_code?: string | null;
+}
+
+let schemaCache: ReturnType<typeof buildSchema> | undefined;
+
+function buildSchema() {
+  const text = (max: number) => z.optional(z.nullable(z.string().check(z.maxLength(max, `must be at most ${max} characters`))));
+  return z.object({
+    po_number: text(255),
+    tag_list: z.optional(z.nullable(tagListSchema())),
+    payment_details: text(10_000),
+    notes: text(10_000),
+    custom_metadata: z.optional(z.nullable(metadataSchema())),
+    street_line_1: text(255),
+    street_line_2: text(255),
+    city: text(255),
+    region: text(255),
+    postal_code: text(32),
+  });
+}
+
+function checkedDocument(document: unknown): BillingDocument {
+  const issues = documentIssues(document, ['document']);
+  if (issues.length > 0) throw errorFromIssues(issues);
+  return document as BillingDocument;
+}
+
+function objectOf(value: unknown, name: string): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw errorFromIssues([{ path: [], code: 'malformed', message: `${name} must be an object, got ${quoted(value, 60)}` }]);
+  return ownCopy(value, 3, 1_000) as Record<string, unknown>;
+}
+
+/**
+ * Checks an update of a final document (`PUT /invoices/{id}`, `PUT /credits/{id}`) and
+ * returns the document with it applied. Each field that may not change on that kind of
+ * document is a 422 issue of its own (whatever its value: only the listed fields are
+ * accepted), a misspelt field a 400 naming the one meant, a value over the limits (tags of 40
+ * characters, 20 metadata keys…) a 400. Voiding is `voidDocument`.
+ */
+export function checkDocumentUpdate(document: BillingDocument, update: DocumentUpdate): BillingDocument;
+export function checkDocumentUpdate(document: unknown, update: unknown): BillingDocument;
+export function checkDocumentUpdate(document: unknown, update: unknown): BillingDocument {
+  try {
+    const doc = checkedDocument(document);
+    const u = objectOf(update, 'the update');
+    const allowed: readonly string[] = doc.type === 'Invoice' ? INVOICE_UPDATABLE_FIELDS : CREDIT_UPDATABLE_FIELDS;
+    const what = doc.type === 'Invoice' ? 'a final invoice' : 'a final credit note';
+    const issues: TaxRulesIssue[] = [];
+    for (const key of Object.keys(u)) {
+      if (allowed.includes(key)) continue;
+      if (key === 'void_reason') {
+        issues.push({ path: [key], code: 'unprocessable', message: 'void_reason: voiding is its own operation (voidDocument), not an update' });
+      } else if (DOCUMENT_FIELDS.includes(key) || (doc.type === 'Credit' && (INVOICE_UPDATABLE_FIELDS as readonly string[]).includes(key))) {
+        const correction = doc.type === 'Invoice' ? 'correct it with a credit note and a new invoice' : 'void the credit note and issue another';
+        issues.push({ path: [key], code: 'unprocessable', message: `${key} cannot be changed on ${what}: only ${allowed.join(', ')} can; ${correction}` });
+      } else {
+        const near = closestName(key, allowed);
+        issues.push({ path: [key], code: 'unknown_field', message: `${quoted(key, 60).slice(1, -1)}: unknown field${near ? `; did you mean ${near}?` : ''}` });
+      }
+    }
+    const schema = (schemaCache ??= buildSchema());
+    const parsed = schema.safeParse(Object.fromEntries(Object.entries(u).filter(([k]) => allowed.includes(k))));
+    if (!parsed.success) issues.push(...issuesFromZod(parsed.error, [], schema));
+    if (issues.length > 0) throw errorFromIssues(issues);
+    const changes: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(parsed.data as Record<string, unknown>)) {
+      if (value !== undefined) changes[key] = key === 'tag_list' ? normalTagList(value as string | null) : value;
+    }
+    return { ...doc, ...changes };
+  } catch (error) {
+    throw unreadable(error, []);
+  }
+}
+
+/**
+ * `PUT /credits/{id}/void`: the credit note voided, with its reason. Without a
+ * `void_reason` (or with a blank one) the answer is 422, as the spec says; an invoice is not
+ * voided (422: it is corrected by a credit note), nor a credit note twice. A voided credit
+ * note no longer counts against its invoice nor in a report.
+ */
+export function voidDocument(document: BillingDocument, body: { readonly void_reason: string }): BillingDocument;
+export function voidDocument(document: unknown, body: unknown): BillingDocument;
+export function voidDocument(document: unknown, body: unknown): BillingDocument {
+  try {
+    const doc = checkedDocument(document);
+    const b = objectOf(body, 'the body');
+    const issues: TaxRulesIssue[] = [];
+    for (const key of Object.keys(b)) {
+      if (key !== 'void_reason') {
+        const near = closestName(key, ['void_reason']);
+        issues.push({ path: [key], code: 'unknown_field', message: `${quoted(key, 60).slice(1, -1)}: unknown field${near ? `; did you mean ${near}?` : ''}` });
+      }
+    }
+    const reason = b.void_reason;
+    if (reason !== undefined && reason !== null && typeof reason !== 'string') issues.push({ path: ['void_reason'], code: 'malformed', message: `void_reason must be text, got ${quoted(reason, 60)}` });
+    else if (typeof reason !== 'string' || reason.trim() === '') issues.push({ path: ['void_reason'], code: 'unprocessable', message: 'void_reason is required to void a credit note' });
+    else if (reason.length > 10_000) issues.push({ path: ['void_reason'], code: 'malformed', message: 'void_reason must be at most 10000 characters' });
+    if (doc.type === 'Invoice') issues.push({ path: ['document', 'type'], code: 'unprocessable', message: `invoice ${doc.number} cannot be voided: an invoice is corrected by a credit note` });
+    else if (doc.state === 'voided') issues.push({ path: ['document', 'state'], code: 'unprocessable', message: `credit note ${doc.number} is voided already` });
+    if (issues.length > 0) throw errorFromIssues(issues);
+    return { ...doc, state: 'voided', void_reason: (reason as string).trim() };
+  } catch (error) {
+    throw unreadable(error, []);
+  }
+}

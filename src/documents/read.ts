@@ -1,0 +1,205 @@
+/**
+ * Reading the inputs of the document functions: the options (ids, numbers and timestamps are
+ * inputs, never made from the clock), and a request through its schema. Only own fields are
+ * read, and what the schema gives back is copied onto objects without a prototype, so that a
+ * polluted `Object.prototype` cannot fill a field a request leaves out.
+ */
+import type * as z from 'zod/mini';
+import { errorFromIssues, quoted, type TaxRulesIssue } from '../core/errors.js';
+import type { ProductType, TaxCodeId, TaxIdVerdict } from '../core/types.js';
+import type { RuleSet } from '../core/ruleset.js';
+import { issuesFromZod } from '../adapters/issues.js';
+import { isBoolean, isFunction, ownCopy, readOptions, RULE_SET, unreadable, type OptionCheck } from '../adapters/read.js';
+import { PRODUCT_TYPES, TAX_CODES } from '../adapters/schemas.js';
+import { MAX_TAX_DATE } from '../adapters/schemas.js';
+import type { TaxIdVerdictFunction } from '../adapters/v20241028.js';
+import { MAX_DOCUMENT_ITEMS, MAX_DOCUMENT_NUMBER_LENGTH } from './limits.js';
+import { exchangeTableIssues, rateValue, type ExchangeRate } from './exchange.js';
+import { decimalOf } from './amounts.js';
+import type { BillingDocument } from './types.js';
+
+/** A coupon applied to a sale before tax: a percentage off every item, or an amount shared among them. */
+export interface Coupon {
+  readonly code: string;
+  /** Percent off (0 to 100, at most 4 decimals). */
+  readonly percent?: number | string;
+  /** An amount off the document, in its currency (at most its decimals), shared among the items by their net amounts. */
+  readonly amount?: number | string;
+}
+
+/** What a product contributes to an item that names it by `product_code`: the spec's product's `product_type` and `tax_class`. */
+export interface ProductDefaults {
+  readonly product_type?: ProductType;
+  readonly tax_class?: TaxCodeId;
+}
+
+/** What the stored records hand to a document: its identity, its time, and what the request cannot carry. */
+export interface DocumentIdentity {
+  /** The document's id (a positive integer: the server's record). */
+  readonly id: number;
+  /** The document's number, 1 to 20 characters. */
+  readonly number: string;
+  /** Unix seconds of the document's creation: its `created_at`, the date of a request without one (UTC), the timestamp a credit note's processor_id ends with. */
+  readonly createdAt: number;
+  /** The items' ids, one per item in order; without them items have `id: null`. */
+  readonly itemIds?: readonly number[];
+  /** The payment record's id; without it `null`. */
+  readonly paymentId?: number;
+}
+
+/** The options of `buildDocument`. */
+export interface DocumentOptions extends DocumentIdentity {
+  /** Units of the account's currency per unit of the document's, when the request has no `exchange_rate`. */
+  readonly exchangeRate?: number | string;
+  /** The caller's table of exchange rates by date (e.g. the central bank's reference rates), read when neither the request nor `exchangeRate` gives one. */
+  readonly exchangeRates?: readonly ExchangeRate[];
+  /** A coupon applied to a sale before tax. */
+  readonly coupon?: Coupon;
+  /** The products items name by `product_code`: their `product_type`, and their `tax_class` when the item's tax has no `tax_code`. */
+  readonly products?: Readonly<Record<string, ProductDefaults>>;
+  /** A refund: the invoice of the sale it refunds. */
+  readonly invoice?: BillingDocument;
+  /** A refund: the credit notes already issued against that invoice (voided ones are not counted). */
+  readonly credits?: readonly BillingDocument[];
+  readonly rules?: RuleSet;
+  /** Verdict on the customer's tax ID; default: offline validation (`validateTaxId`). */
+  readonly taxIdVerdict?: TaxIdVerdictFunction;
+  /** Reuse decisions between calls (default true). */
+  readonly cache?: boolean;
+}
+
+/** The options of `buildCreditNote`. */
+export interface CreditNoteOptions extends DocumentIdentity {
+  /** The invoice credited (`invoice_id` names it). */
+  readonly invoice: BillingDocument;
+  /** The credit notes already issued against it (voided ones are not counted). */
+  readonly credits?: readonly BillingDocument[];
+  readonly rules?: RuleSet;
+}
+
+const isPositiveInt = (v: unknown): boolean => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
+const isObject = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const IDENTITY_CHECKS = {
+  id: [isPositiveInt, "a positive integer (the document's id)"],
+  number: [(v: unknown) => typeof v === 'string' && v.trim().length > 0 && v.length <= MAX_DOCUMENT_NUMBER_LENGTH, `text of 1 to ${MAX_DOCUMENT_NUMBER_LENGTH} characters`],
+  createdAt: [(v: unknown) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 && v <= MAX_TAX_DATE, `whole Unix seconds from 0 to ${MAX_TAX_DATE}`],
+  itemIds: [(v: unknown) => Array.isArray(v) && v.length <= MAX_DOCUMENT_ITEMS && v.every(isPositiveInt), 'an array of positive integers, one per item'],
+  paymentId: [isPositiveInt, "a positive integer (the payment record's id)"],
+} as const satisfies Record<keyof DocumentIdentity, OptionCheck>;
+
+const DOCUMENT_CHECKS: { readonly [K in keyof DocumentOptions]-?: OptionCheck } = {
+  ...IDENTITY_CHECKS,
+  exchangeRate: [(v) => rateValue(v) !== null, 'a positive decimal (a number or a decimal string)'],
+  exchangeRates: [Array.isArray, 'an array of { currency, date | from, until, rate }'],
+  coupon: [isObject, 'an object { code, percent | amount }'],
+  products: [isObject, 'an object of products by code: { product_type?, tax_class? }'],
+  invoice: [isObject, 'the invoice (a billing document)'],
+  credits: [Array.isArray, 'an array of credit notes'],
+  rules: RULE_SET,
+  taxIdVerdict: [isFunction, "a function (country, taxId) => 'valid' | 'invalid' | 'unknown'"],
+  cache: [isBoolean, 'true or false'],
+};
+
+const CREDIT_CHECKS: { readonly [K in keyof CreditNoteOptions]-?: OptionCheck } = {
+  ...IDENTITY_CHECKS,
+  invoice: [isObject, 'the invoice (a billing document)'],
+  credits: [Array.isArray, 'an array of credit notes'],
+  rules: RULE_SET,
+};
+
+function requiredIdentity(o: Partial<DocumentIdentity>, issues: TaxRulesIssue[]): void {
+  for (const key of ['id', 'number', 'createdAt'] as const) {
+    if (o[key] === undefined) issues.push({ path: ['options', key], code: 'missing', message: `options.${key} is required: ${IDENTITY_CHECKS[key][1]} (taxrules stores nothing and reads no clock)` });
+  }
+}
+
+function couponIssues(c: Record<string, unknown>, issues: TaxRulesIssue[]): void {
+  const path = ['options', 'coupon'];
+  for (const key of Object.keys(c)) if (!['code', 'percent', 'amount'].includes(key)) issues.push({ path: [...path, key], code: 'unknown_field', message: `options.coupon.${key}: unknown field` });
+  if (typeof c.code !== 'string' || c.code.trim() === '') issues.push({ path: [...path, 'code'], code: c.code === undefined ? 'missing' : 'malformed', message: 'options.coupon.code must be the text of the coupon' });
+  if ((c.percent === undefined) === (c.amount === undefined)) issues.push({ path, code: 'malformed', message: 'options.coupon needs either percent or amount (a coupon has one of them)' });
+  const decimal = (v: unknown): boolean => (typeof v === 'number' && Number.isFinite(v)) || (typeof v === 'string' && v.length <= 40) ? decimalOf(v as number | string) !== null : false;
+  if (c.percent !== undefined && (!decimal(c.percent) || Number(c.percent) > 100)) issues.push({ path: [...path, 'percent'], code: 'malformed', message: `options.coupon.percent must be a percentage from 0 to 100, got ${quoted(c.percent, 40)}` });
+  if (c.amount !== undefined && !decimal(c.amount)) issues.push({ path: [...path, 'amount'], code: 'malformed', message: `options.coupon.amount must be a decimal amount, not negative, got ${quoted(c.amount, 40)}` });
+}
+
+function productIssues(products: Record<string, unknown>, issues: TaxRulesIssue[]): void {
+  for (const code of Object.keys(products)) {
+    const path = ['options', 'products', code];
+    const p = products[code];
+    if (!isObject(p)) {
+      issues.push({ path, code: 'malformed', message: `options.products.${code} must be an object { product_type?, tax_class? }` });
+      continue;
+    }
+    const f = p as Record<string, unknown>;
+    for (const key of Object.keys(f)) if (key !== 'product_type' && key !== 'tax_class') issues.push({ path: [...path, key], code: 'unknown_field', message: `options.products.${code}.${key}: unknown field` });
+    if (f.product_type !== undefined && !(PRODUCT_TYPES as readonly unknown[]).includes(f.product_type)) issues.push({ path: [...path, 'product_type'], code: 'invalid_value', message: `options.products.${code}.product_type must be one of: ${PRODUCT_TYPES.join(', ')}` });
+    if (f.tax_class !== undefined && !(TAX_CODES as readonly unknown[]).includes(f.tax_class)) issues.push({ path: [...path, 'tax_class'], code: 'invalid_value', message: `options.products.${code}.tax_class must be one of: ${TAX_CODES.join(', ')}` });
+  }
+}
+
+/** The options of buildDocument, checked (a copy of their own fields; the documents in them are checked where they are used). */
+export function readDocumentOptions(options: unknown): DocumentOptions {
+  const o = readOptions<DocumentOptions>(options, DOCUMENT_CHECKS);
+  const issues: TaxRulesIssue[] = [];
+  requiredIdentity(o, issues);
+  if (o.exchangeRates !== undefined) issues.push(...exchangeTableIssues(ownCopy(o.exchangeRates, 2, 100_000)));
+  if (o.coupon !== undefined) couponIssues(ownCopy(o.coupon, 1, 0) as Record<string, unknown>, issues);
+  if (o.products !== undefined) productIssues(ownCopy(o.products, 2, 0) as Record<string, unknown>, issues);
+  if (issues.length > 0) throw errorFromIssues(issues);
+  return o;
+}
+
+/** The options of buildCreditNote, checked. */
+export function readCreditOptions(options: unknown): CreditNoteOptions {
+  const o = readOptions<CreditNoteOptions>(options, CREDIT_CHECKS);
+  const issues: TaxRulesIssue[] = [];
+  requiredIdentity(o, issues);
+  if (o.invoice === undefined) issues.push({ path: ['options', 'invoice'], code: 'missing', message: 'options.invoice is required: the invoice the credit note credits' });
+  if (issues.length > 0) throw errorFromIssues(issues);
+  return o;
+}
+
+/** A JSON-like value copied onto objects without a prototype (arrays stay arrays). */
+function bare<T>(v: T): T {
+  if (Array.isArray(v)) return v.map(bare) as T;
+  if (typeof v !== 'object' || v === null) return v;
+  const out = Object.create(null) as Record<string, unknown>;
+  for (const key of Object.keys(v)) out[key] = bare((v as Record<string, unknown>)[key]);
+  return out as T;
+}
+
+/**
+ * A request read through its schema, on a copy of its own fields: the issues of the schema
+ * (every one at once) and `extra` ones found on the raw copy, or the parsed request.
+ */
+export function parseRequest<S extends z.ZodMiniType>(schema: S, request: unknown, levels: number, extra: (raw: unknown) => TaxRulesIssue[] = () => []): z.output<S> {
+  let raw: unknown;
+  try {
+    raw = ownCopy(request, levels, MAX_DOCUMENT_ITEMS);
+  } catch (e) {
+    throw unreadable(e, []);
+  }
+  const parsed = schema.safeParse(raw);
+  const issues = parsed.success ? [] : issuesFromZod(parsed.error, [], schema);
+  issues.push(...extra(raw));
+  if (issues.length > 0) throw errorFromIssues(issues);
+  return bare(parsed.data) as z.output<S>;
+}
+
+const VERDICTS: readonly unknown[] = ['valid', 'invalid', 'unknown'];
+
+/** The verdict of the options' `taxIdVerdict`, checked: any other answer is a 400, never read as a consumer. */
+export function verdictFrom(f: TaxIdVerdictFunction, country: string, taxId: string): TaxIdVerdict {
+  let verdict: unknown;
+  try {
+    verdict = f(country, taxId);
+  } catch (e) {
+    throw unreadable(e, ['options', 'taxIdVerdict'], 'options.taxIdVerdict()');
+  }
+  if (!VERDICTS.includes(verdict)) {
+    throw errorFromIssues([{ path: ['options', 'taxIdVerdict'], code: 'malformed', message: `options.taxIdVerdict() must return 'valid', 'invalid' or 'unknown', got ${quoted(verdict, 60)}` }]);
+  }
+  return verdict as TaxIdVerdict;
+}

@@ -1,0 +1,481 @@
+/**
+ * `POST /transactions` (version 20241028) as a pure function: a sale becomes an invoice, a
+ * refund a credit note (see credit.ts). Items are priced exactly in the currency's minor
+ * unit: `subtotal = quantity × amount` (the item's `amount` is its unit price, net of tax),
+ * the item's `discount_rate` and a coupon come off before tax, and each item's taxes are
+ * rounded half up on their own, as `calculate` rounds a line. An item's taxes are the ones
+ * its `tax` object gives (name and rate, and an additional tax), else the engine's — the
+ * decision `calculateTaxRate` makes for the item's country, region, the customer's postal
+ * code, tax code and date.
+ */
+import type { Address, Decision, ProductType, TaxCodeId, TaxInput, TaxLine, TaxStatus } from '../core/types.js';
+import { dateOfDay, dayNumber } from '../core/dates.js';
+import { errorFromIssues, quoted, TaxRulesError, type TaxRulesIssue } from '../core/errors.js';
+import { canonicalCountry } from '../core/location.js';
+import { formatMinor, PERCENT_100 } from '../core/money.js';
+import { price, taxableAmount, type PricingLine } from '../core/pricing.js';
+import { notesOf } from '../core/determine.js';
+import { supplyKind } from '../core/taxability.js';
+import { checkArticleCap } from '../core/article-cap.js';
+import type { PreparedAccount, Account } from '../adapters/account.js';
+import { engineFor, type Engine } from '../adapters/engine.js';
+import { unreadable } from '../adapters/read.js';
+import { offlineTaxIdVerdict } from '../taxid/index.js';
+import { apportion, decimalOf, MAX_CENTS, majorNumber, minorOf, percentOf, rateNumber, rateUnitsOf, type Decimal } from './amounts.js';
+import { documentTaxes, documentTotals, renderItem, type ItemParts, type TaxSlot } from './assemble.js';
+import { documentExchangeRate } from './exchange.js';
+import { normalTagList } from './limits.js';
+import { parseRequest, readDocumentOptions, verdictFrom, type DocumentOptions } from './read.js';
+import { documentSchemas, type TransactionItemOutput, type TransactionRequest, type TransactionRequestOutput } from './request.js';
+import { buildRefund } from './credit.js';
+import { amountIn, currencyOf, dateOf, paymentOf } from './common.js';
+import type { BillingDocument } from './types.js';
+
+export type { DocumentOptions } from './read.js';
+
+/** Where a request's taxes come from, per item: the item's own, or the engine's decision. */
+type Path = (string | number)[];
+
+/** An item read and priced before tax. */
+interface PricedItem {
+  readonly index: number;
+  readonly item: TransactionItemOutput;
+  readonly country: string;
+  readonly taxCode: TaxCodeId;
+  readonly productType: ProductType;
+  readonly subtotal: bigint;
+  /** The item's own discount. */
+  readonly discount: bigint;
+  readonly quantity: number;
+  readonly unitPrice: number;
+  readonly discountRate: number;
+  /** The item's taxes as its request gives them (rate units), or null for the engine's. */
+  readonly given: { readonly main: GivenTax; readonly additional: GivenTax | null } | null;
+}
+
+interface GivenTax {
+  readonly name: string;
+  readonly rateUnits: number;
+  readonly partUnits: number;
+}
+
+/**
+ * `POST /transactions` (version 20241028): the billing document of a sale (an invoice) or a
+ * refund (a credit note against `options.invoice`). Ids, the number and the creation time are
+ * options; nothing is read from a clock, a network or a store. Throws TaxRulesError (400
+ * malformed or missing, 406 an invalid value such as an unknown tax code, 422 what the
+ * documents or the rules cannot answer) with every issue listed, and nothing else.
+ */
+export function buildDocument(request: TransactionRequest, account: Account, options: DocumentOptions, engine?: Engine): BillingDocument;
+export function buildDocument(request: unknown, account: Account, options: unknown, engine?: Engine): BillingDocument;
+export function buildDocument(request: unknown, account: Account, options: unknown, engine?: Engine): BillingDocument {
+  try {
+    const o = readDocumentOptions(options);
+    const e = engine ?? engineFor(o.rules);
+    const seller = e.accounts.prepare(account);
+    const req = parseRequest(documentSchemas().transaction, request, 6, missingItems);
+    if (req.type === 'refund') return buildRefund(req, seller, o, e);
+    if (o.invoice !== undefined || o.credits !== undefined) {
+      throw errorFromIssues([{ path: ['options', o.invoice !== undefined ? 'invoice' : 'credits'], code: 'malformed', message: 'options.invoice and options.credits are for a refund (type: refund), not a sale' }]);
+    }
+    return buildSale(req, seller, o, e);
+  } catch (error) {
+    throw unreadable(error, []);
+  }
+}
+
+/** A sale needs its items (a refund may leave them out: the invoice's remaining amount is refunded). */
+function missingItems(raw: unknown): TaxRulesIssue[] {
+  if (typeof raw !== 'object' || raw === null) return [];
+  const r = raw as Record<string, unknown>;
+  return r.type !== 'refund' && r.items === undefined ? [{ path: ['items'], code: 'missing', message: 'items is required: a sale has at least one item' }] : [];
+}
+
+/** Checks a country as typed (406 when it is no ISO 3166-1 country). */
+function countryIssue(engine: Engine, path: Path, value: string | undefined, issues: TaxRulesIssue[]): void {
+  if (value !== undefined && engine.rules.countryOf(value) === null) issues.push({ path, code: 'invalid_value', message: `${path.join('.')} ${value} is not an ISO 3166-1 country code` });
+}
+
+/** A percentage of the request in rate units (at most 4 decimals), or null (an issue added). */
+function percentUnits(value: number | string, path: Path, issues: TaxRulesIssue[]): number | null {
+  const d = decimalOf(value);
+  const units = d === null ? null : rateUnitsOf(d);
+  if (units === null) issues.push({ path, code: 'malformed', message: `${path.join('.')} ${quoted(value, 40)} must be a percentage with at most 4 decimals` });
+  return units;
+}
+
+/** quantity × unit price in minor units when exact, else null (an issue added: a price that is not a whole number of minor units is never rounded into a document). */
+function lineSubtotal(unit: bigint, quantity: Decimal, currency: string, path: Path, issues: TaxRulesIssue[]): bigint | null {
+  const scale = 10n ** BigInt(quantity.scale);
+  const product = unit * quantity.units;
+  if (product % scale !== 0n) {
+    issues.push({ path: [...path, 'quantity'], code: 'malformed', message: `${path.join('.')}: quantity × amount is not a whole amount of ${currency}'s minor unit; give a unit price that makes it one` });
+    return null;
+  }
+  const subtotal = product / scale;
+  if (subtotal > BigInt(MAX_CENTS)) {
+    issues.push({ path: [...path, 'amount'], code: 'malformed', message: `${path.join('.')}: quantity × amount is beyond what a document holds exactly (15 digits in minor units)` });
+    return null;
+  }
+  return subtotal;
+}
+
+/** The taxes an item's `tax` object gives, checked: a name goes with its rate; an additional tax needs a main one. */
+function givenTaxes(item: TransactionItemOutput, path: Path, issues: TaxRulesIssue[]): PricedItem['given'] {
+  const t = item.tax;
+  const at = [...path, 'tax'];
+  const pair = (name: string | undefined, rate: number | undefined, part: number | undefined, prefix: '' | 'additional_'): GivenTax | null => {
+    if (name === undefined && rate === undefined) {
+      if (part !== undefined) issues.push({ path: [...at, `${prefix}taxable_part`], code: 'malformed', message: `${at.join('.')}.${prefix}taxable_part is given without ${prefix}rate` });
+      return null;
+    }
+    if (name === undefined || rate === undefined) {
+      const missing = name === undefined ? `${prefix}name` : `${prefix}rate`;
+      issues.push({ path: [...at, missing], code: 'missing', message: `${at.join('.')}.${missing} is required with ${name === undefined ? `${prefix}rate` : `${prefix}name`}: a tax the request gives has both` });
+      return null;
+    }
+    const rateUnits = percentUnits(rate, [...at, `${prefix}rate`], issues);
+    const partUnits = part === undefined ? PERCENT_100 : percentUnits(part, [...at, `${prefix}taxable_part`], issues);
+    if (partUnits === 0) issues.push({ path: [...at, `${prefix}taxable_part`], code: 'malformed', message: `${at.join('.')}.${prefix}taxable_part must be more than 0` });
+    return rateUnits === null || partUnits === null ? null : { name, rateUnits, partUnits };
+  };
+  const main = pair(t.name, t.rate, t.taxable_part, '');
+  const additional = pair(t.additional_name, t.additional_rate, t.additional_taxable_part, 'additional_');
+  if (main === null && (t.additional_name !== undefined || t.additional_rate !== undefined) && t.name === undefined && t.rate === undefined) {
+    issues.push({ path: [...at, 'name'], code: 'missing', message: `${at.join('.')}: an additional tax is given without the main tax (name and rate)` });
+  }
+  return main === null ? null : { main, additional };
+}
+
+/** Items read and priced before tax: subtotal, own discount, where their taxes come from. */
+function readItems(req: TransactionRequestOutput, seller: PreparedAccount, o: DocumentOptions, engine: Engine, currency: string, minorUnits: number, issues: TaxRulesIssue[]): PricedItem[] {
+  const items = req.items ?? [];
+  const out: PricedItem[] = [];
+  items.forEach((item, index) => {
+    const path: Path = ['items', index];
+    countryIssue(engine, [...path, 'tax', 'country'], item.tax.country, issues);
+    const unit = amountIn(item.amount, minorUnits, currency, [...path, 'amount'], issues);
+    const qtyValue = item.quantity ?? 1;
+    const quantity = decimalOf(qtyValue);
+    if (quantity === null) issues.push({ path: [...path, 'quantity'], code: 'malformed', message: `${path.join('.')}.quantity ${quoted(qtyValue, 40)} has no plain decimal form` });
+    const discountRate = item.discount_rate ?? 0;
+    const discountUnits = percentUnits(discountRate, [...path, 'discount_rate'], issues);
+    const product = item.product_code !== undefined && o.products !== undefined ? o.products[item.product_code] : undefined;
+    if (item.product_code !== undefined && o.products !== undefined && product === undefined) {
+      issues.push({ path: [...path, 'product_code'], code: 'unprocessable', message: `${path.join('.')}.product_code ${quoted(item.product_code, 60)} is not one of options.products` });
+    }
+    const given = givenTaxes(item, path, issues);
+    if (item.tax.import === true && given === null) {
+      issues.push({ path: [...path, 'tax', 'import'], code: 'unprocessable', message: `${path.join('.')}.tax.import: taxrules does not decide the taxes of imports; give the item's tax (name and rate)` });
+    }
+    if (unit === null || quantity === null || discountUnits === null) return;
+    const subtotal = lineSubtotal(unit, quantity, currency, path, issues);
+    if (subtotal === null) return;
+    out.push({
+      index,
+      item,
+      country: canonicalCountry(engine.rules, item.tax.country),
+      taxCode: item.tax.tax_code ?? product?.tax_class ?? seller.defaultTaxCode,
+      productType: product?.product_type ?? seller.defaultProductType,
+      subtotal,
+      discount: percentOf(subtotal, discountUnits),
+      quantity: qtyValue,
+      unitPrice: majorNumber(unit, minorUnits),
+      discountRate: rateNumber(discountUnits),
+      given,
+    });
+  });
+  return out;
+}
+
+/** Each item's share of the coupon, by its net after its own discount. */
+function couponShares(items: readonly PricedItem[], o: DocumentOptions, currency: string, minorUnits: number, issues: TaxRulesIssue[]): bigint[] {
+  const c = o.coupon;
+  const nets = items.map((i) => i.subtotal - i.discount);
+  if (c === undefined) return nets.map(() => 0n);
+  if (c.percent !== undefined) {
+    const units = percentUnits(c.percent, ['options', 'coupon', 'percent'], issues);
+    return units === null ? nets.map(() => 0n) : nets.map((n) => percentOf(n, units));
+  }
+  const amount = amountIn(c.amount as number | string, minorUnits, currency, ['options', 'coupon', 'amount'], issues);
+  if (amount === null) return nets.map(() => 0n);
+  const total = nets.reduce((a, b) => a + b, 0n);
+  if (amount > total) {
+    issues.push({ path: ['options', 'coupon', 'amount'], code: 'unprocessable', message: `options.coupon.amount ${formatMinor(amount, minorUnits)} is more than the items' net amount ${formatMinor(total, minorUnits)}` });
+    return nets.map(() => 0n);
+  }
+  return apportion(amount, nets);
+}
+
+/** Where an item's customer is: its tax country and region, with the postal code, city and street of the shipping address or the customer when they are in that country. */
+function destinationOf(req: TransactionRequestOutput, engine: Engine, p: PricedItem): { address: Address; postalFrom: Path | null } {
+  const same = (c: string | undefined): boolean => c !== undefined && canonicalCountry(engine.rules, c) === p.country;
+  const ship = req.shipping_address;
+  const customer = req.customer;
+  const street = (a: { street_line_1?: string | null | undefined; street_line_2?: string | null | undefined }): string | undefined => [a.street_line_1, a.street_line_2].filter(Boolean).join(', ') || undefined;
+  let address: Address = { country: p.item.tax.country, region: p.item.tax.region };
+  let postalFrom: Path | null = null;
+  if (ship !== undefined && same(ship.country) && ship.postal_code !== undefined) {
+    address = { ...address, postalCode: ship.postal_code, city: ship.city, street: street(ship) };
+    postalFrom = ['shipping_address', 'postal_code'];
+  } else if (customer !== undefined && same(customer.country) && customer.postal_code) {
+    address = { ...address, postalCode: customer.postal_code, city: customer.city ?? undefined, street: street(customer) };
+    postalFrom = ['customer', 'postal_code'];
+  }
+  return { address, postalFrom };
+}
+
+/** The engine's paths in the request's terms. */
+function requestPath(path: readonly (string | number)[], itemPath: Path, postalFrom: Path | null): Path {
+  switch (path.join('.')) {
+    case 'destination.postalCode':
+      return postalFrom ?? [...itemPath, 'tax', 'country'];
+    case 'destination.region':
+      return [...itemPath, 'tax', 'region'];
+    case 'destination.country':
+      return [...itemPath, 'tax', 'country'];
+    case 'date':
+      return ['date'];
+    case 'currency':
+      return ['currency'];
+    default:
+      return [...itemPath, 'tax', ...path.map(String)];
+  }
+}
+
+/** One tax group of a decision folded into a slot, as v20241028 reports a group: the first line's name, the combined rate. */
+function slotOfGroup(d: Decision, lines: readonly TaxLine[], taxes: readonly bigint[], net: bigint, taxCode: TaxCodeId): TaxSlot {
+  const first = lines[0] as TaxLine;
+  let units = 0;
+  let effective = 0;
+  let samePart = true;
+  let amount = 0n;
+  lines.forEach((l, k) => {
+    if (l.partUnits !== first.partUnits) samePart = false;
+    units += l.rateUnits;
+    effective += (l.rateUnits * l.partUnits) / PERCENT_100;
+    amount += taxes[k] as bigint;
+  });
+  const partUnits = samePart ? first.partUnits : PERCENT_100;
+  const local = d.jurisdiction.country === first.jurisdiction.country && lines.length > 1;
+  return {
+    name: first.name,
+    rateUnits: samePart ? units : Math.round(effective),
+    partUnits,
+    country: first.jurisdiction.country,
+    region: first.jurisdiction.region,
+    county: local ? d.jurisdiction.county : null,
+    city: local ? d.jurisdiction.city : null,
+    transactionType: taxCode,
+    amount,
+    base: BigInt(taxableAmount(Number(net), partUnits)),
+  };
+}
+
+/** The item's taxes from the engine's decision, priced on its net. */
+function slotsOfDecision(d: Decision, net: bigint, taxCode: TaxCodeId): { tax1: TaxSlot; tax2: TaxSlot | null } {
+  const priced = price(d.lines, Number(net), 'exclusive');
+  const taxes = priced.taxes.map((t) => BigInt(t));
+  const groups: { lines: TaxLine[]; taxes: bigint[] }[] = [];
+  d.lines.forEach((l, k) => {
+    const last = groups[groups.length - 1];
+    if (last !== undefined && last.lines[0]?.group === l.group) {
+      last.lines.push(l);
+      last.taxes.push(taxes[k] as bigint);
+    } else groups.push({ lines: [l], taxes: [taxes[k] as bigint] });
+  });
+  const [g1, g2] = groups;
+  if (g1 === undefined) {
+    const j = d.jurisdiction;
+    return { tax1: { name: null, rateUnits: 0, partUnits: PERCENT_100, country: j.country, region: j.region, county: null, city: null, transactionType: taxCode, amount: 0n, base: net }, tax2: null };
+  }
+  return { tax1: slotOfGroup(d, g1.lines, g1.taxes, net, taxCode), tax2: g2 === undefined ? null : slotOfGroup(d, g2.lines, g2.taxes, net, taxCode) };
+}
+
+/** The item's taxes as its request gives them, priced on its net. */
+function slotsOfGiven(p: PricedItem, net: bigint, engine: Engine): { tax1: TaxSlot; tax2: TaxSlot | null } {
+  const given = p.given as NonNullable<PricedItem['given']>;
+  const lines: PricingLine[] = [{ group: 'main', rateUnits: given.main.rateUnits, partUnits: given.main.partUnits }];
+  if (given.additional !== null) lines.push({ group: 'additional', rateUnits: given.additional.rateUnits, partUnits: given.additional.partUnits });
+  const priced = price(lines, Number(net), 'exclusive');
+  const region = p.item.tax.region ?? null;
+  const slot = (g: GivenTax, k: number): TaxSlot => ({
+    name: g.name,
+    rateUnits: g.rateUnits,
+    partUnits: g.partUnits,
+    country: canonicalCountry(engine.rules, p.item.tax.country),
+    region,
+    county: null,
+    city: null,
+    transactionType: p.taxCode,
+    amount: BigInt(priced.taxes[k] as number),
+    base: BigInt(taxableAmount(Number(net), g.partUnits)),
+  });
+  return { tax1: slot(given.main, 0), tax2: given.additional === null ? null : slot(given.additional, 1) };
+}
+
+/** An item with no tax, by the contact's own tax status (exempt, or reverse charge). */
+function untaxed(p: PricedItem, net: bigint, engine: Engine): { tax1: TaxSlot; tax2: null } {
+  const country = canonicalCountry(engine.rules, p.item.tax.country);
+  return { tax1: { name: null, rateUnits: 0, partUnits: PERCENT_100, country, region: p.item.tax.region ?? null, county: null, city: null, transactionType: p.taxCode, amount: 0n, base: net }, tax2: null };
+}
+
+function buildSale(req: TransactionRequestOutput, seller: PreparedAccount, o: DocumentOptions, engine: Engine): BillingDocument {
+  const issues: TaxRulesIssue[] = [];
+  const rules = engine.rules;
+  const currency = currencyOf(req, seller, engine, issues);
+  const date = dateOf(req, o.createdAt);
+  const customer = req.customer;
+  if (customer !== undefined) {
+    const fields = Object.keys(customer).filter((k) => k !== 'id');
+    if (customer.id !== undefined && fields.length > 0) {
+      issues.push({ path: ['customer'], code: 'malformed', message: `customer: either reference a contact by id, or give the fields of a new one (${fields.slice(0, 3).join(', ')}…), not both` });
+    } else if (customer.id === undefined && customer.first_name === undefined) {
+      issues.push({ path: ['customer', 'first_name'], code: 'missing', message: 'customer.first_name is required for a new contact (or reference a stored one by id)' });
+    }
+    countryIssue(engine, ['customer', 'country'], customer.country, issues);
+  }
+  countryIssue(engine, ['shipping_address', 'country'], req.shipping_address?.country, issues);
+  if (o.itemIds !== undefined && req.items !== undefined && o.itemIds.length !== req.items.length) {
+    issues.push({ path: ['options', 'itemIds'], code: 'malformed', message: `options.itemIds has ${o.itemIds.length} ids for ${req.items.length} items` });
+  }
+  if (currency === null) throw errorFromIssues(issues);
+  const minorUnits = rules.currencies.get(currency) as number;
+  const items = readItems(req, seller, o, engine, currency, minorUnits, issues);
+  const coupon = couponShares(items, o, currency, minorUnits, issues);
+  const exchangeRate = documentExchangeRate(currency, seller.currency, date, req.exchange_rate, o.exchangeRate, o.exchangeRates, issues);
+  if (issues.length > 0) throw errorFromIssues(issues);
+
+  const status = customer?.tax_status ?? 'taxable';
+  // The goods of a destination are one consignment (the import scheme's value limit applies to it).
+  const goods = new Map<string, bigint>();
+  items.forEach((p, k) => {
+    if (p.given === null && supplyKind(rules, p.taxCode, p.productType) === 'goods') goods.set(p.country, (goods.get(p.country) ?? 0n) + p.subtotal - p.discount - (coupon[k] as bigint));
+  });
+  const decider = engine.decider(o.cache);
+  const day = dayNumber(date);
+  const notes: string[] = [];
+  const parts: ItemParts[] = [];
+  items.forEach((p, k) => {
+    const discount = p.discount + (coupon[k] as bigint);
+    const net = p.subtotal - discount;
+    const itemPath: Path = ['items', p.index];
+    let slots: { tax1: TaxSlot; tax2: TaxSlot | null };
+    let itemStatus: TaxStatus | null = null;
+    if (p.given !== null) slots = slotsOfGiven(p, net, engine);
+    else if (status !== 'taxable') {
+      slots = untaxed(p, net, engine);
+      itemStatus = status === 'exempt' ? 'non_taxable' : 'reverse_charge';
+    } else {
+      const { address, postalFrom } = destinationOf(req, engine, p);
+      if (p.country === 'US' && address.postalCode === undefined) {
+        issues.push({
+          path: ['shipping_address', 'postal_code'],
+          code: 'missing',
+          message: `${itemPath.join('.')}: a US sale is taxed at the ZIP code's state and local rates: give shipping_address (or customer) with country US and postal_code, or the item's tax`,
+        });
+        return;
+      }
+      const taxId = customer?.tax_id ?? undefined;
+      const input: TaxInput = {
+        date,
+        origin: seller.origin,
+        destination: address,
+        taxCode: p.taxCode,
+        productType: p.productType,
+        customerTaxId: taxId ? { value: taxId, verdict: o.taxIdVerdict ? verdictFrom(o.taxIdVerdict, p.country, taxId) : offlineTaxIdVerdict(p.country, taxId) } : undefined,
+        taxBehavior: 'exclusive',
+        currency,
+        consignmentValue: goods.has(p.country) ? { amount: formatMinor(goods.get(p.country) as bigint, minorUnits), currency } : undefined,
+        registrations: seller.registrations,
+      };
+      let d: Decision;
+      try {
+        d = decider(input, day);
+      } catch (e) {
+        if (!(e instanceof TaxRulesError)) throw e;
+        for (const issue of e.issues) issues.push({ ...issue, path: requestPath(issue.path, itemPath, postalFrom), message: `${itemPath.join('.')}: ${issue.message}` });
+        return;
+      }
+      if (d.reason === 'unsupported_country') {
+        issues.push({ path: [...itemPath, 'tax', 'country'], code: 'unprocessable', message: `${itemPath.join('.')}: taxrules has no tax rules for ${p.country} yet; give the item's tax (name and rate) rather than issue a document without it` });
+        return;
+      }
+      if (d.articleCap !== null) {
+        // A limit per single article (Tennessee's local tax on the first USD 1600): the item knows its quantity, so each unit's net is compared (rounded up: never below the real one).
+        const q = decimalOf(p.quantity) as Decimal;
+        const perUnit = (net * 10n ** BigInt(q.scale) + q.units - 1n) / q.units;
+        try {
+          checkArticleCap(d, Number(perUnit), currency, minorUnits, date, [...itemPath, 'amount'], engine.convert);
+        } catch (e) {
+          if (!(e instanceof TaxRulesError)) throw e;
+          issues.push(...e.issues.map((i) => ({ ...i, message: `${itemPath.join('.')}: ${i.message}` })));
+          return;
+        }
+      }
+      slots = slotsOfDecision(d, net, p.taxCode);
+      itemStatus = d.status;
+      for (const note of notesOf(d, input)) if (!notes.includes(note)) notes.push(note);
+    }
+    parts.push({
+      id: o.itemIds ? (o.itemIds[p.index] as number) : null,
+      description: p.item.description ?? null,
+      productCode: p.item.product_code ?? null,
+      quantity: p.quantity,
+      unitPrice: p.unitPrice,
+      discountRate: p.discountRate,
+      subtotal: p.subtotal,
+      discount,
+      ...slots,
+      status: itemStatus,
+    });
+  });
+  if (issues.length > 0) throw errorFromIssues(issues);
+  const totals = documentTotals(parts);
+  if (totals.total > BigInt(MAX_CENTS)) throw errorFromIssues([{ path: ['items'], code: 'malformed', message: 'the document total is beyond what a document holds exactly (15 digits in minor units)' }]);
+  const couponTotal = coupon.reduce((a, b) => a + b, 0n);
+  const contact = customer === undefined ? null : { ...customer };
+  const firstCountry = (items[0] as PricedItem).country;
+  return {
+    id: o.id,
+    type: 'Invoice',
+    created_at: String(o.createdAt),
+    number: o.number,
+    issue_date: date,
+    due_date: date,
+    related_document: null,
+    po_number: req.po_number ?? null,
+    currency,
+    tag_list: normalTagList(req.tags),
+    notes: req.notes ?? null,
+    contact,
+    country: customer?.country ? canonicalCountry(rules, customer.country) : firstCountry,
+    postal_code: customer?.postal_code ?? null,
+    region: customer?.region ?? null,
+    city: customer?.city ?? null,
+    street_line_1: customer?.street_line_1 ?? null,
+    street_line_2: customer?.street_line_2 ?? null,
+    tax_id: customer?.tax_id ?? null,
+    subject: null,
+    deliveries: [],
+    items: parts.map((p) => renderItem(p, minorUnits)),
+    taxes: documentTaxes(parts),
+    tax_notes: notes,
+    payments: [paymentOf(req.payment, o, totals.total, minorUnits, date)],
+    payment_processor: req.processor ?? null,
+    payment_processor_id: req.processor_id ?? null,
+    processor_fee_cents: req.processor_fee_cents ?? null,
+    custom_metadata: req.custom_metadata ?? null,
+    ...(exchangeRate === undefined ? {} : { exchange_rate: exchangeRate }),
+    coupon: o.coupon === undefined ? null : { code: o.coupon.code, discount_cents: Number(couponTotal) },
+    subtotal_cents: Number(totals.subtotal),
+    discount_cents: Number(totals.discount),
+    total_cents: Number(totals.total),
+    state: 'paid',
+    payment_details: null,
+    verification_code: null,
+    verification_permalink: null,
+    evidence: req.evidence ?? null,
+    shipping_address: req.shipping_address ?? null,
+  };
+}
