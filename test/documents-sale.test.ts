@@ -351,3 +351,34 @@ describe('the options of buildDocument', () => {
     expect(paths(issuesOf(() => buildDocument(sale([saas(1)]), ie, { ...ids, credits: [] }))[1])).toEqual([['options.credits', 'malformed']]);
   });
 });
+
+describe('inputs that cannot lie', () => {
+  it('read only own fields: a polluted Object.prototype fills no field a request or an option leaves out', () => {
+    const proto = Object.prototype as Record<string, unknown>;
+    const plain = buildDocument(sale([saas(100)]), ie, ids);
+    try {
+      proto.currency = 'USD';
+      proto.exchange_rate = 2;
+      proto.percent = 50;
+      proto.discount_rate = 50;
+      proto.tax_code = 'exempt';
+      const polluted = buildDocument(sale([saas(100)]), ie, { ...ids, coupon: { code: 'X', amount: 1 } });
+      expect([polluted.currency, polluted.items[0]?.discount_cents, polluted.items[0]?.tax_1_rate]).toEqual(['EUR', 100, 19]);
+      expect(buildDocument(sale([saas(100)]), ie, ids).total_cents).toBe(plain.total_cents);
+    } finally {
+      for (const k of ['currency', 'exchange_rate', 'percent', 'discount_rate', 'tax_code']) delete proto[k];
+    }
+  });
+
+  it('turn a getter or Proxy that throws into a 400 naming what could not be read', () => {
+    const request = { ...sale([saas(1)]), get notes(): string {
+      throw new Error('boom');
+    } };
+    const e = refused(() => buildDocument(request, ie, ids));
+    expect([e.status, e.issues[0]?.code, e.message]).toEqual([400, 'malformed', 'the input could not be read: Error: boom']);
+    const trap = new Proxy({}, { ownKeys: () => { throw new Error('trap'); } });
+    expect(refused(() => buildDocument(trap, ie, ids)).status).toBe(400);
+    expect(refused(() => buildDocument(null, ie, ids)).status).toBe(400);
+    expect(refused(() => buildDocument(sale([saas(1)]), ie, 'x' as never)).issues[0]?.path).toEqual(['options']);
+  });
+});

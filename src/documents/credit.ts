@@ -14,7 +14,9 @@ import { RATE_SCALE } from '../core/money.js';
 import type { TaxCodeId, TaxStatus } from '../core/types.js';
 import type { PreparedAccount } from '../adapters/account.js';
 import { engineFor, type Engine } from '../adapters/engine.js';
-import { unreadable } from '../adapters/read.js';
+import { ownCopy, unreadable } from '../adapters/read.js';
+import { MAX_DOCUMENT_ITEMS } from './limits.js';
+import { DOCUMENT_LEVELS } from './shape.js';
 import { apportion, decimalOf, majorNumber, percentOf, rateNumber, rateUnitsOf, roundDiv } from './amounts.js';
 import { documentTaxes, documentTotals, renderItem, type ItemParts, type TaxSlot } from './assemble.js';
 import { normalTagList } from './limits.js';
@@ -25,6 +27,9 @@ import type { BillingDocument, DocumentItem } from './types.js';
 import { amountIn, dateOf, paymentOf } from './common.js';
 
 type Path = (string | number)[];
+
+/** Credit notes read against one invoice: more than any refund history holds. */
+const MAX_CREDITS = 10_000;
 
 /** What is left of an invoice item: its net, and each tax's amount and taxable base. */
 interface Left {
@@ -47,7 +52,10 @@ interface Ledger {
 const big = (v: number | null | undefined): bigint => BigInt(v ?? 0);
 
 /** The invoice and the credit notes issued against it, checked; what is left of each item. */
-function ledgerOf(invoice: unknown, credits: readonly unknown[] | undefined, engine: Engine): Ledger {
+function ledgerOf(given: unknown, givenCredits: readonly unknown[] | undefined, engine: Engine): Ledger {
+  // Their own fields only: a field a document lacks is never read from a polluted prototype.
+  const invoice = ownCopy(given, DOCUMENT_LEVELS, MAX_DOCUMENT_ITEMS);
+  const credits = givenCredits === undefined ? undefined : (ownCopy(givenCredits, DOCUMENT_LEVELS + 1, MAX_CREDITS) as unknown[]);
   const issues = documentIssues(invoice, ['options', 'invoice'], 'Invoice');
   (credits ?? []).forEach((c, i) => issues.push(...documentIssues(c, ['options', 'credits', i], 'Credit')));
   if (issues.length > 0) throw errorFromIssues(issues);

@@ -13,8 +13,8 @@ import { errorFromIssues, quoted, type TaxRulesIssue } from '../core/errors.js';
 import { closestName } from '../adapters/input.js';
 import { issuesFromZod } from '../adapters/issues.js';
 import { ownCopy, unreadable } from '../adapters/read.js';
-import { metadataSchema, normalTagList, tagListSchema } from './limits.js';
-import { documentIssues } from './shape.js';
+import { MAX_DOCUMENT_ITEMS, metadataSchema, normalTagList, tagListSchema } from './limits.js';
+import { documentIssues, DOCUMENT_LEVELS } from './shape.js';
 import type { BillingDocument } from './types.js';
 
 /** The fields of a final invoice that may still change. */
@@ -62,10 +62,12 @@ function buildSchema() {
   });
 }
 
+/** The document's own fields, checked: the document returned is a copy with the update applied, the one given is not changed. */
 function checkedDocument(document: unknown): BillingDocument {
-  const issues = documentIssues(document, ['document']);
+  const own = ownCopy(document, DOCUMENT_LEVELS, MAX_DOCUMENT_ITEMS);
+  const issues = documentIssues(own, ['document']);
   if (issues.length > 0) throw errorFromIssues(issues);
-  return document as BillingDocument;
+  return own as BillingDocument;
 }
 
 function objectOf(value: unknown, name: string): Record<string, unknown> {

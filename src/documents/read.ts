@@ -77,6 +77,9 @@ export interface CreditNoteOptions extends DocumentIdentity {
   readonly rules?: RuleSet;
 }
 
+/** Entries of an exchange-rate table read: a daily table of every currency for years is far fewer. */
+const MAX_EXCHANGE_RATES = 1_000_000;
+
 const isPositiveInt = (v: unknown): boolean => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
 const isObject = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -141,12 +144,19 @@ function productIssues(products: Record<string, unknown>, issues: TaxRulesIssue[
 
 /** The options of buildDocument, checked (a copy of their own fields; the documents in them are checked where they are used). */
 export function readDocumentOptions(options: unknown): DocumentOptions {
-  const o = readOptions<DocumentOptions>(options, DOCUMENT_CHECKS);
+  const read = readOptions<DocumentOptions>(options, DOCUMENT_CHECKS);
   const issues: TaxRulesIssue[] = [];
-  requiredIdentity(o, issues);
-  if (o.exchangeRates !== undefined) issues.push(...exchangeTableIssues(ownCopy(o.exchangeRates, 2, 100_000)));
-  if (o.coupon !== undefined) couponIssues(ownCopy(o.coupon, 1, 0) as Record<string, unknown>, issues);
-  if (o.products !== undefined) productIssues(ownCopy(o.products, 2, 0) as Record<string, unknown>, issues);
+  requiredIdentity(read, issues);
+  // What is read field by field later is read from copies of the own fields (a polluted prototype adds none).
+  const o: DocumentOptions = {
+    ...read,
+    ...(read.exchangeRates === undefined ? {} : { exchangeRates: ownCopy(read.exchangeRates, 2, MAX_EXCHANGE_RATES) as ExchangeRate[] }),
+    ...(read.coupon === undefined ? {} : { coupon: ownCopy(read.coupon, 1, 0) as Coupon }),
+    ...(read.products === undefined ? {} : { products: ownCopy(read.products, 2, 0) as Record<string, ProductDefaults> }),
+  };
+  if (o.exchangeRates !== undefined) issues.push(...exchangeTableIssues(o.exchangeRates));
+  if (o.coupon !== undefined) couponIssues(o.coupon as unknown as Record<string, unknown>, issues);
+  if (o.products !== undefined) productIssues(o.products as Record<string, unknown>, issues);
   if (issues.length > 0) throw errorFromIssues(issues);
   return o;
 }

@@ -11,7 +11,7 @@ import type { RuleSet } from '../core/ruleset.js';
 import { issuesFromZod } from '../adapters/issues.js';
 import { ownCopy, readOptions, RULE_SET, unreadable } from '../adapters/read.js';
 import { defaultRuleSet } from '../default-rules.js';
-import { documentIssues } from './shape.js';
+import { documentIssues, DOCUMENT_LEVELS } from './shape.js';
 import type { BillingDocument } from './types.js';
 
 /** The report's parameters: the first and last day of the period, both included. */
@@ -65,10 +65,11 @@ export function taxSummaryReport(documents: unknown, parameters: unknown, option
     if (!Array.isArray(documents)) throw errorFromIssues([{ path: ['documents'], code: 'malformed', message: 'documents must be an array of billing documents' }]);
     if (documents.length > MAX_REPORT_DOCUMENTS) throw errorFromIssues([{ path: ['documents'], code: 'malformed', message: `documents has more than ${MAX_REPORT_DOCUMENTS} documents: report a shorter period` }]);
     const issues: TaxRulesIssue[] = [];
-    documents.forEach((d: unknown, i) => issues.push(...documentIssues(d, ['documents', i])));
+    const own = ownCopy(documents, DOCUMENT_LEVELS + 1, MAX_REPORT_DOCUMENTS) as unknown[];
+    own.forEach((d: unknown, i) => issues.push(...documentIssues(d, ['documents', i])));
     if (issues.length > 0) throw errorFromIssues(issues);
     const rows = new Map<string, { country: string; name: string; rateUnits: number; currency: string; base: bigint; amount: bigint }>();
-    (documents as BillingDocument[]).forEach((doc, i) => {
+    (own as BillingDocument[]).forEach((doc, i) => {
       if (doc.state === 'voided' || doc.issue_date < p.from_date || doc.issue_date > p.to_date) return;
       if (!rules.currencies.has(doc.currency)) {
         issues.push({ path: ['documents', i, 'currency'], code: 'invalid_value', message: `documents.${i}.currency ${doc.currency} is not an ISO 4217 currency code` });

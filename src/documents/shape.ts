@@ -7,9 +7,13 @@
 import { dayNumber } from '../core/dates.js';
 import type { TaxRulesIssue } from '../core/errors.js';
 import { MAX_CENTS } from './amounts.js';
+import { MAX_DOCUMENT_ITEMS } from './limits.js';
 import type { BillingDocument, DocumentType } from './types.js';
 
 type Path = (string | number)[];
+
+/** How deep a document's own fields are copied before it is read: document, items, item, a contact's or metadata's fields. */
+export const DOCUMENT_LEVELS = 4;
 type Fields = Record<string, unknown>;
 
 const isCents = (v: unknown): boolean => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 && v <= MAX_CENTS;
@@ -90,6 +94,7 @@ export function documentIssues(doc: unknown, path: Path, type?: DocumentType): T
     }
   }
   if (!Array.isArray(o.items)) issues.push({ path: [...path, 'items'], code: o.items === undefined ? 'missing' : 'malformed', message: `${name}.items must be an array of items` });
+  else if (o.items.length > MAX_DOCUMENT_ITEMS) issues.push({ path: [...path, 'items'], code: 'malformed', message: `${name}.items has more than ${MAX_DOCUMENT_ITEMS} items` });
   else o.items.forEach((item: unknown, i) => itemIssues(issues, item, [...path, 'items', i], o.type === 'Credit'));
   if (!Array.isArray(o.taxes)) issues.push({ path: [...path, 'taxes'], code: o.taxes === undefined ? 'missing' : 'malformed', message: `${name}.taxes must be an array of taxes` });
   else o.taxes.forEach((tax: unknown, i) => taxIssues(issues, tax, [...path, 'taxes', i]));

@@ -160,7 +160,7 @@ function readItems(req: TransactionRequestOutput, seller: PreparedAccount, o: Do
     if (quantity === null) issues.push({ path: [...path, 'quantity'], code: 'malformed', message: `${path.join('.')}.quantity ${quoted(qtyValue, 40)} has no plain decimal form` });
     const discountRate = item.discount_rate ?? 0;
     const discountUnits = percentUnits(discountRate, [...path, 'discount_rate'], issues);
-    const product = item.product_code !== undefined && o.products !== undefined ? o.products[item.product_code] : undefined;
+    const product = item.product_code !== undefined && o.products !== undefined && Object.hasOwn(o.products, item.product_code) ? o.products[item.product_code] : undefined;
     if (item.product_code !== undefined && o.products !== undefined && product === undefined) {
       issues.push({ path: [...path, 'product_code'], code: 'unprocessable', message: `${path.join('.')}.product_code ${quoted(item.product_code, 60)} is not one of options.products` });
     }
