@@ -42,6 +42,24 @@ export type {
   TaxContext,
   UncheckedRequest,
 } from './adapters/v20260309.js';
+export { computeTransaction, computeBatch, MAX_BATCH_TRANSACTIONS } from './documents/v20260309.js';
+export type {
+  TaxTransaction,
+  TaxTransactionBatch,
+  TaxTransactionOptions,
+  TaxTransactionBatchOptions,
+  TaxTransactionRequest,
+  TaxTransactionBatchRequest,
+  TaxTransactionBatchEntry,
+  TaxTransactionCustomer,
+  TaxTransactionCustomerResult,
+  TaxTransactionItem,
+  TaxTransactionType,
+  TaxTransactionExchangeRate,
+  TaxDiscrepancy,
+  SupplyType,
+  SourceKey,
+} from './documents/v20260309.js';
 export { negotiateVersion, API_VERSIONS } from './adapters/version.js';
 export type { ApiVersion } from './adapters/version.js';
 export { nexusStatus, usNexusRules, MAX_NEXUS_SALES } from './us/nexus.js';

@@ -1,0 +1,104 @@
+/**
+ * The arithmetic of a refund: what part of a sold item's taxes a refund of part of its amount
+ * carries. Exact, on magnitudes in minor units (BigInt); the caller puts the signs back.
+ *
+ * Refunds are prorated **cumulatively**: after refunds of `p` of an item's amount `a` in all,
+ * the refunded part of each of its figures is a function of `p` alone, `cum(p)`, and a refund
+ * taking the refunded amount from `p` to `p + r` carries `cum(p + r) − cum(p)`. Hence:
+ *
+ * - the refunds of an item add up to `cum(total refunded)`, whatever the steps: a run of small
+ *   refunds does not drift from one large one;
+ * - `cum(a)` is the sale's own figure, so refunding all of an item nets it to zero exactly;
+ * - every `cum` is non-decreasing and at most the sale's figure, so no refund carries a
+ *   negative tax and the refunds never take more tax than the sale had (never below zero).
+ *
+ * Exclusive items (the amount is net): each tax is `round(t × p / a)` on its own, half up,
+ * and the refunded net is `p` itself.
+ *
+ * Inclusive items (the amount is gross): the refunded gross is `p` and must split exactly into
+ * net + taxes. The taxes together are `round(T × p / a)` (T = Σ t ≤ a), which rises by at most
+ * `r` when `p` rises by `r`, so the refunded net `p − taxes` never falls either. That sum is
+ * shared among the taxes by D'Hondt's divisor method (see `shareByWeights`), which is
+ * house-monotone: a larger sum never gives any tax less.
+ */
+
+/** n / d rounded half up, for n ≥ 0 and d > 0. */
+export function roundDiv(n: bigint, d: bigint): bigint {
+  const q = n / d;
+  return (n % d) * 2n >= d ? q + 1n : q;
+}
+
+/**
+ * `h` units shared among weights by D'Hondt's method: the units go, one by one, to the weight
+ * with the largest `w / (units so far + 1)`, the earlier on a tie. Every weight gets at least
+ * the floor of its exact share (the method's lower quota), so the shares start there and at
+ * most one unit per weight is given out one by one. The shares for `h` are the `h` largest of
+ * all `w / j` in one fixed order, so those for `h + 1` contain them: no share ever falls as
+ * `h` rises. With `h = Σ w` each weight gets itself.
+ */
+export function shareByWeights(h: bigint, weights: readonly bigint[]): bigint[] {
+  let total = 0n;
+  for (const w of weights) total += w;
+  if (total === 0n) return weights.map(() => 0n);
+  const shares = weights.map((w) => (w * h) / total);
+  let left = h;
+  for (const s of shares) left -= s;
+  while (left > 0n) {
+    let best = -1;
+    for (let i = 0; i < weights.length; i++) {
+      const w = weights[i] as bigint;
+      if (w === 0n) continue;
+      // w_i / (s_i + 1) > w_best / (s_best + 1), cross-multiplied.
+      if (best < 0 || w * ((shares[best] as bigint) + 1n) > (weights[best] as bigint) * ((shares[i] as bigint) + 1n)) best = i;
+    }
+    shares[best] = (shares[best] as bigint) + 1n;
+    left -= 1n;
+  }
+  return shares;
+}
+
+/** A sold item's figures, as magnitudes in minor units. */
+export interface SoldItem {
+  /** The amount as given (net when exclusive, gross when inclusive); > 0. */
+  amount: bigint;
+  inclusive: boolean;
+  /** Each tax of the item. */
+  taxes: readonly bigint[];
+  /** Each tax's taxable amount. */
+  taxable: readonly bigint[];
+}
+
+/** What a refund of part of a sold item carries (magnitudes). */
+export interface RefundedPart {
+  subtotal: bigint;
+  taxes: bigint[];
+  taxable: bigint[];
+  tax: bigint;
+  total: bigint;
+}
+
+/** The refunded taxes of an item once `p` of its amount is refunded in all. */
+function cumulativeTaxes(item: SoldItem, p: bigint): bigint[] {
+  const a = item.amount;
+  if (!item.inclusive) return item.taxes.map((t) => roundDiv(t * p, a));
+  let sum = 0n;
+  for (const t of item.taxes) sum += t;
+  return shareByWeights(roundDiv(sum * p, a), item.taxes);
+}
+
+/**
+ * The part of a sold item a refund of `r` carries when `before` of it was refunded already
+ * (0 < r, before + r ≤ amount).
+ */
+export function refundedPart(item: SoldItem, before: bigint, r: bigint): RefundedPart {
+  const a = item.amount;
+  const after = before + r;
+  if (r <= 0n || before < 0n || after > a) throw new RangeError('a refund must be positive and within the amount left');
+  const from = cumulativeTaxes(item, before);
+  const to = cumulativeTaxes(item, after);
+  const taxes = to.map((t, k) => t - (from[k] as bigint));
+  const taxable = item.taxable.map((x) => roundDiv(x * after, a) - roundDiv(x * before, a));
+  let tax = 0n;
+  for (const t of taxes) tax += t;
+  return item.inclusive ? { subtotal: r - tax, taxes, taxable, tax, total: r } : { subtotal: r, taxes, taxable, tax, total: r + tax };
+}

@@ -1,0 +1,160 @@
+/**
+ * The zod schemas of the v20260309 transaction (`POST /transactions`), of its batch, and of
+ * the transaction this library answers (read back when a refund names its sale). Built on
+ * first use, as the calculation's are (see src/adapters/schemas.ts).
+ *
+ * The spec gives the transaction's top-level fields and leaves the inner shapes of
+ * `customer`, `items` and the answer's objects open: an item is a calculation line item
+ * (`reference`, `amount`, …), an address a calculation address, so that a transaction and a
+ * calculation of the same lines are read, and taxed, alike.
+ */
+import * as z from 'zod/mini';
+import { dayNumber } from '../core/dates.js';
+import { AMOUNT_RE } from '../adapters/input.js';
+import { BEHAVIORS, MAX_AMOUNT_LENGTH, MAX_LINE_ITEMS, PRODUCT_TYPES, requestSchemas, responseSchemas, TAX_CODES } from '../adapters/schemas.js';
+
+/** The spec's limit on transactions in one batch ("Limits": batch size). */
+export const MAX_BATCH_TRANSACTIONS = 500;
+export const TRANSACTION_TYPES = ['sale', 'refund'] as const;
+export const SUPPLY_TYPES = ['domestic', 'cross_border'] as const;
+/** Longest `source`, and longest `source_id` / `refund_of_source_id`. */
+export const MAX_SOURCE_LENGTH = 100;
+export const MAX_SOURCE_ID_LENGTH = 200;
+/** The first and last dates a transaction can have: its date is also the calculation's tax date, Unix seconds from 0. */
+const FIRST_DAY = 0;
+const LAST_DAY = dayNumber('9999-12-31');
+
+/** Whether a text is a calendar date from 1970-01-01 to 9999-12-31. */
+export function isTransactionDate(s: string): boolean {
+  const day = dayNumber(s);
+  return day >= FIRST_DAY && day <= LAST_DAY;
+}
+
+function buildTransactionSchemas() {
+  const { address } = requestSchemas();
+  const text = (max: number) => z.string().check(z.maxLength(max, `must be at most ${max} characters`));
+  const nonEmpty = (max: number) => z.string().check(z.minLength(1, 'must not be empty'), z.maxLength(max, `must be at most ${max} characters`));
+  const decimal = z.string().check(
+    z.maxLength(MAX_AMOUNT_LENGTH, `must be at most ${MAX_AMOUNT_LENGTH} characters`),
+    z.regex(AMOUNT_RE, 'must be a decimal string such as "100.00"'),
+  );
+  const date = z.string().check(z.refine(isTransactionDate, { message: 'must be a calendar date YYYY-MM-DD from 1970-01-01 to 9999-12-31' }));
+  // The spec: "ISO 4217, uppercase".
+  const currency = z.string().check(z.regex(/^[A-Z]{3}$/, 'must be a 3-letter ISO 4217 code in capitals'));
+  const quantity = z.optional(z.number().check(z.int('must be a whole number'), z.positive('must be at least 1')));
+
+  /** The customer: where it is (which decides the tax), its tax ID, its name. */
+  const customer = z.strictObject({
+    name: z.optional(text(200)),
+    tax_id: z.optional(z.nullable(text(50))),
+    address,
+  });
+
+  const itemFields = {
+    reference: nonEmpty(200),
+    amount: decimal,
+    quantity,
+    tax_code: z.optional(z.enum(TAX_CODES)),
+    product_type: z.optional(z.enum(PRODUCT_TYPES)),
+  };
+  const item = z.strictObject({ ...itemFields, tax_behavior: z.optional(z.enum(BEHAVIORS)) });
+  const items = <T extends z.ZodMiniType>(of: T) =>
+    z.array(of).check(
+      z.minLength(1, 'needs at least one item'),
+      z.maxLength(MAX_LINE_ITEMS, `has more than ${MAX_LINE_ITEMS} items; at most ${MAX_LINE_ITEMS} are allowed per document`),
+    );
+
+  /** A transaction (version 20260309). */
+  const transaction = z.strictObject({
+    transaction_type: z.optional(z.enum(TRANSACTION_TYPES)),
+    source: z.optional(nonEmpty(MAX_SOURCE_LENGTH)),
+    source_id: nonEmpty(MAX_SOURCE_ID_LENGTH),
+    refund_of_source_id: z.optional(z.nullable(nonEmpty(MAX_SOURCE_ID_LENGTH))),
+    date,
+    currency,
+    tax_behavior: z.optional(z.enum(BEHAVIORS)),
+    total_tax: z.optional(decimal),
+    customer,
+    origin_address: z.optional(z.nullable(address)),
+    items: items(item),
+  });
+
+  /** A transaction of a batch: a sale, its amounts tax-inclusive (the spec: this cannot be overridden). */
+  const batchItem = z.strictObject(itemFields);
+  const batchTransaction = z.strictObject({
+    source: z.optional(nonEmpty(MAX_SOURCE_LENGTH)),
+    source_id: nonEmpty(MAX_SOURCE_ID_LENGTH),
+    date,
+    currency,
+    total: z.optional(decimal),
+    total_tax: z.optional(decimal),
+    customer,
+    origin_address: z.optional(z.nullable(address)),
+    items: items(batchItem),
+  });
+  const batchList = <T extends z.ZodMiniType>(of: T) =>
+    z
+      .array(of)
+      .check(
+        z.minLength(1, 'needs at least one transaction'),
+        z.maxLength(MAX_BATCH_TRANSACTIONS, `has more than ${MAX_BATCH_TRANSACTIONS} transactions; at most ${MAX_BATCH_TRANSACTIONS} are allowed per batch`),
+      );
+  const batch = z.strictObject({ transactions: batchList(batchTransaction) });
+  /** The batch's own level, its transactions read one by one afterwards (each with its own issues). */
+  const batchShape = z.strictObject({ transactions: batchList(z.unknown()) });
+
+  // The answer. Read back (a refund's sale and earlier refunds), so its schema is what a
+  // stored answer must still be: every field this library gave it.
+  const { lineResult, breakdownEntry, context } = responseSchemas();
+  const amount = z.string().check(z.regex(AMOUNT_RE));
+  const discrepancy = z.object({ total_tax: amount, calculated_total_tax: amount, difference: amount });
+  const exchangeRate = z.object({ from: z.string(), to: z.string(), rate: amount, date: z.string(), subtotal: amount, total_tax: amount, total: amount });
+  const result = z.object({
+    id: z.nullable(z.int()),
+    source: z.string(),
+    source_id: z.string(),
+    transaction_type: z.enum(TRANSACTION_TYPES),
+    refund_of_source_id: z.nullable(z.string()),
+    status: z.literal('taxed'),
+    supply_type: z.enum(SUPPLY_TYPES),
+    date: z.string(),
+    currency: z.string(),
+    tax_behavior: z.enum(BEHAVIORS),
+    customer: z.object({ name: z.nullable(z.string()), tax_id: z.nullable(z.string()), address: z.record(z.string(), z.string()) }),
+    origin_address: z.nullable(z.record(z.string(), z.string())),
+    subtotal: amount,
+    total_tax: amount,
+    total: amount,
+    items: z.array(lineResult),
+    tax_breakdown: z.array(breakdownEntry),
+    tax_context: context,
+    tax_id_validation: z.nullable(z.object({ tax_id: z.string(), country: z.string(), valid: z.nullable(z.boolean()) })),
+    exchange_rate: z.nullable(exchangeRate),
+    discrepancy: z.nullable(discrepancy),
+  });
+  const batchResult = z.object({ id: z.nullable(z.int()), status: z.literal('taxed'), transactions: z.array(result) });
+  return { customer, item, transaction, batchItem, batchTransaction, batch, batchShape, discrepancy, exchangeRate, result, batchResult };
+}
+
+type TransactionSchemas = ReturnType<typeof buildTransactionSchemas>;
+let cache: TransactionSchemas | undefined;
+
+/** The v20260309 transaction schemas, built on first use. */
+export function transactionSchemas(): TransactionSchemas {
+  return (cache ??= buildTransactionSchemas());
+}
+
+/** An input type that also takes read-only arrays (an `as const` literal). */
+type AcceptingReadonly<T> = T extends readonly (infer E)[] ? readonly AcceptingReadonly<E>[] : T extends object ? { [K in keyof T]: AcceptingReadonly<T[K]> } : T;
+
+export type TaxTransactionRequest = AcceptingReadonly<z.input<TransactionSchemas['transaction']>>;
+export type TaxTransactionRequestOutput = z.output<TransactionSchemas['transaction']>;
+export type TaxTransactionCustomer = z.input<TransactionSchemas['customer']>;
+export type TaxTransactionItem = z.input<TransactionSchemas['item']>;
+export type TaxTransactionBatchRequest = AcceptingReadonly<z.input<TransactionSchemas['batch']>>;
+export type TaxTransactionBatchRequestOutput = z.output<TransactionSchemas['batch']>;
+export type TaxTransactionBatchEntry = z.input<TransactionSchemas['batchTransaction']>;
+export type TaxTransactionType = (typeof TRANSACTION_TYPES)[number];
+export type SupplyType = (typeof SUPPLY_TYPES)[number];
+export type TaxDiscrepancy = z.output<TransactionSchemas['discrepancy']>;
+export type TaxTransactionExchangeRate = z.output<TransactionSchemas['exchangeRate']>;

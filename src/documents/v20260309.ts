@@ -1,0 +1,770 @@
+/**
+ * Transactions of version 20260309 (`POST /transactions`) and their batches, as pure
+ * functions: the request is checked, its items are taxed by the v20260309 calculation (so a
+ * transaction and a calculation of the same lines agree to the minor unit), and the
+ * transaction is answered as the service would store it. Nothing is stored: the caller says
+ * which source ids are taken and hands over the sale a refund names.
+ */
+import type { CalculationAddress, CalculationLineResult, CalculationRequest, LineTax, TaxBreakdownEntry, TaxContext } from '../adapters/schemas.js';
+import type { TaxBehavior } from '../core/types.js';
+import type { RuleSet } from '../core/ruleset.js';
+import type { Account } from '../adapters/account.js';
+import type { TaxIdVerdictFunction } from '../adapters/v20241028.js';
+import { dayNumber } from '../core/dates.js';
+import { errorFromIssues, quoted, TaxRulesError, type TaxRulesIssue } from '../core/errors.js';
+import { formatMinor, normalMinor, parseAmount } from '../core/money.js';
+import { calculate } from '../adapters/v20260309.js';
+import { engineFor, type Engine } from '../adapters/engine.js';
+import { issuesFromZod } from '../adapters/issues.js';
+import { isBoolean, isFunction, ownCopy, readOptions, RULE_SET, unreadable, type OptionCheck } from '../adapters/read.js';
+import { MAX_LINE_ITEMS } from '../adapters/schemas.js';
+import {
+  MAX_BATCH_TRANSACTIONS,
+  transactionSchemas,
+  type TaxTransactionBatchRequest,
+  type TaxDiscrepancy,
+  type SupplyType,
+  type TaxTransactionExchangeRate,
+  type TaxTransactionRequest,
+  type TaxTransactionType,
+} from './v20260309-schemas.js';
+import { refundedPart, type SoldItem } from './v20260309-refunds.js';
+import { converter, rateText, readRateTable, tableRate, type ExchangeRateEntry } from './v20260309-exchange.js';
+
+export { MAX_BATCH_TRANSACTIONS } from './v20260309-schemas.js';
+export type { ExchangeRateEntry } from './v20260309-exchange.js';
+export type {
+  TaxTransactionBatchRequest,
+  TaxTransactionBatchEntry,
+  TaxDiscrepancy,
+  SupplyType,
+  TaxTransactionCustomer,
+  TaxTransactionExchangeRate,
+  TaxTransactionItem,
+  TaxTransactionRequest,
+  TaxTransactionType,
+} from './v20260309-schemas.js';
+
+/** A source id as the spec makes it unique: per source and transaction type. */
+export interface SourceKey {
+  source: string;
+  transaction_type: TaxTransactionType;
+  source_id: string;
+}
+
+/** The customer of a transaction, as the request gave it. */
+export interface TaxTransactionCustomerResult {
+  name: string | null;
+  tax_id: string | null;
+  address: CalculationAddress;
+}
+
+/** A transaction as taxed (the service's answer to `POST /transactions`, version 20260309). */
+export interface TaxTransaction {
+  /** The stored record's id: null here (taxrules stores nothing); the store that keeps the transaction sets it. */
+  id: number | null;
+  source: string;
+  source_id: string;
+  transaction_type: TaxTransactionType;
+  /** The sale a refund refunds (null for a sale). */
+  refund_of_source_id: string | null;
+  status: 'taxed';
+  /** `domestic` when the customer is taxed in the country the supply is made from, else `cross_border`. */
+  supply_type: SupplyType;
+  date: string;
+  currency: string;
+  tax_behavior: TaxBehavior;
+  customer: TaxTransactionCustomerResult;
+  origin_address: CalculationAddress | null;
+  /** Net of tax; a refund's figures are negative. */
+  subtotal: string;
+  /** The request's `total_tax` when it gave one (see `discrepancy`), else the sum of the items' taxes. */
+  total_tax: string;
+  /** subtotal + total_tax. */
+  total: string;
+  items: CalculationLineResult[];
+  tax_breakdown: TaxBreakdownEntry[];
+  tax_context: TaxContext;
+  tax_id_validation: { tax_id: string; country: string; valid: boolean | null } | null;
+  /** The totals in the account's currency, when the transaction's differs and the options give a rate (else null). */
+  exchange_rate: TaxTransactionExchangeRate | null;
+  /** When the request gave `total_tax`: it, the tax calculated, and the difference (given − calculated). */
+  discrepancy: TaxDiscrepancy | null;
+}
+
+/** A batch as taxed: every transaction, in the request's order. */
+export interface TaxTransactionBatch {
+  id: number | null;
+  status: 'taxed';
+  transactions: TaxTransaction[];
+}
+
+/** Options of `computeBatch`. */
+export interface TaxTransactionBatchOptions {
+  rules?: RuleSet;
+  taxIdVerdict?: TaxIdVerdictFunction;
+  /** Reuse decisions between calls (default true). */
+  cache?: boolean;
+  /** The source ids already taken, as a list or a lookup: a transaction whose id is taken is refused (422). */
+  usedSourceIds?: readonly SourceKey[] | ((key: SourceKey) => boolean);
+  /**
+   * Dated exchange rates, units of the account's currency per unit of another (e.g. a central
+   * bank's reference rates): `{ currency, date, rate }` or `{ currency, from, until, rate }`.
+   * A transaction in another currency than the account's is converted at its date's rate; a
+   * table without one is a 422.
+   */
+  exchangeRates?: readonly ExchangeRateEntry[];
+}
+
+/** Options of `computeTransaction`. */
+export interface TaxTransactionOptions extends TaxTransactionBatchOptions {
+  /** For a refund: the sale it names, as `computeTransaction` answered it. */
+  original?: TaxTransaction;
+  /** For a refund: the refunds already made of that sale (what is left of the sale is what they leave). */
+  earlierRefunds?: readonly TaxTransaction[];
+  /** One exchange rate for this transaction, units of the account's currency per unit of the transaction's (a number or a decimal string). */
+  exchangeRate?: number | string;
+}
+
+const SOURCE_KEY_FIELDS = ['source', 'transaction_type', 'source_id'];
+
+const isUsedSourceIds = (v: unknown): boolean => typeof v === 'function' || Array.isArray(v);
+
+const BATCH_OPTIONS: { readonly [K in keyof TaxTransactionBatchOptions]-?: OptionCheck } = {
+  rules: RULE_SET,
+  taxIdVerdict: [isFunction, "a function (country, taxId) => 'valid' | 'invalid' | 'unknown'"],
+  cache: [isBoolean, 'true or false'],
+  usedSourceIds: [isUsedSourceIds, 'an array of { source, transaction_type, source_id }, or a function (key) => boolean'],
+  exchangeRates: [Array.isArray, 'an array of { currency, date | from, until, rate }'],
+};
+
+const TRANSACTION_OPTIONS: { readonly [K in keyof TaxTransactionOptions]-?: OptionCheck } = {
+  ...BATCH_OPTIONS,
+  original: [(v) => typeof v === 'object' && v !== null && !Array.isArray(v), 'a transaction (what computeTransaction answered)'],
+  earlierRefunds: [Array.isArray, 'an array of transactions'],
+  exchangeRate: [(v) => rateText(v) !== null, 'a positive decimal: a number or a decimal string such as "1.0842"'],
+};
+
+/** A transaction request as checked: own fields only, defaults not yet applied. */
+interface Parsed {
+  transaction_type?: TaxTransactionType;
+  source?: string;
+  source_id: string;
+  refund_of_source_id?: string | null;
+  date: string;
+  currency: string;
+  tax_behavior?: TaxBehavior;
+  total?: string;
+  total_tax?: string;
+  customer: { name?: string; tax_id?: string | null; address: CalculationAddress };
+  origin_address?: CalculationAddress | null;
+  items: ParsedItem[];
+}
+
+interface ParsedItem {
+  reference: string;
+  amount: string;
+  quantity?: number;
+  tax_code?: CalculationLineResult['tax_code'];
+  product_type?: CalculationLineResult['product_type'];
+  tax_behavior?: TaxBehavior;
+}
+
+type Path = (string | number)[];
+
+const ADDRESS_FIELDS = ['country', 'state', 'postal_code', 'city', 'line1', 'line2'];
+const ITEM_FIELDS = ['reference', 'amount', 'quantity', 'tax_code', 'product_type', 'tax_behavior'];
+const TRANSACTION_FIELDS = ['transaction_type', 'source', 'source_id', 'refund_of_source_id', 'date', 'currency', 'tax_behavior', 'total', 'total_tax', 'customer', 'origin_address', 'items'];
+
+/**
+ * The fields of an object that it has itself, the absent ones left out: what is read after
+ * the schema, so that a polluted Object.prototype cannot supply a field the input left out.
+ */
+function own<T>(value: T, keys: readonly string[]): T {
+  const out = Object.create(null) as Record<string, unknown>;
+  for (const k of keys) if (Object.hasOwn(value as object, k) && (value as Record<string, unknown>)[k] !== undefined) out[k] = (value as Record<string, unknown>)[k];
+  return out as T;
+}
+
+function ownTransaction(t: Parsed): Parsed {
+  const out = own(t, TRANSACTION_FIELDS);
+  const customer = own(out.customer, ['name', 'tax_id', 'address']);
+  customer.address = own(customer.address, ADDRESS_FIELDS);
+  out.customer = customer;
+  if (out.origin_address) out.origin_address = own(out.origin_address, ADDRESS_FIELDS);
+  out.items = out.items.map((i) => own(i, ITEM_FIELDS));
+  return out;
+}
+
+/** Reads one transaction against a schema (a copy of its own fields), or throws its issues under `prefix`. */
+function readWith(schema: ReturnType<typeof transactionSchemas>['transaction'] | ReturnType<typeof transactionSchemas>['batchTransaction'], value: unknown, prefix: Path): Parsed {
+  const parsed = schema.safeParse(ownCopy(value, 4, MAX_LINE_ITEMS));
+  if (!parsed.success) throw errorFromIssues(batchHints(issuesFromZod(parsed.error, prefix, schema)));
+  return ownTransaction(parsed.data as Parsed);
+}
+
+/** A batch's fields that single transactions have: the unknown-field issue says why a batch has them not. */
+function batchHints(issues: TaxRulesIssue[]): TaxRulesIssue[] {
+  return issues.map((i) => {
+    if (i.code !== 'unknown_field' || i.path[0] !== 'transactions') return i;
+    const last = i.path[i.path.length - 1];
+    if (last === 'transaction_type' || last === 'refund_of_source_id') return { ...i, message: `${i.path.join('.')}: unknown field; a batch takes sales only` };
+    if (last === 'tax_behavior') return { ...i, message: `${i.path.join('.')}: unknown field; a batch's amounts are always tax-inclusive` };
+    return i;
+  });
+}
+
+/** The key of a source id, for sets. */
+const keyOf = (k: SourceKey): string => JSON.stringify([k.source, k.transaction_type, k.source_id]);
+
+/** The check of the source ids already taken (the options' list or function), or null. */
+function sourceIdCheck(used: TaxTransactionBatchOptions['usedSourceIds']): ((key: SourceKey) => boolean) | null {
+  if (used === undefined) return null;
+  if (typeof used === 'function') {
+    return (key) => {
+      let answer: unknown;
+      try {
+        answer = used({ ...key });
+      } catch (e) {
+        throw unreadable(e, ['options', 'usedSourceIds'], 'options.usedSourceIds()');
+      }
+      if (typeof answer !== 'boolean') throw errorFromIssues([{ path: ['options', 'usedSourceIds'], code: 'malformed', message: `options.usedSourceIds() must return true or false, got ${quoted(answer, 60)}` }]);
+      return answer;
+    };
+  }
+  const issues: TaxRulesIssue[] = [];
+  const keys = new Set<string>();
+  const list = ownCopy(used, 2, Number.MAX_SAFE_INTEGER) as unknown[];
+  list.forEach((entry, i) => {
+    const at = ['options', 'usedSourceIds', i];
+    const e = entry as Record<string, unknown> | null;
+    const ok =
+      typeof e === 'object' &&
+      e !== null &&
+      Object.keys(e).every((k) => SOURCE_KEY_FIELDS.includes(k)) &&
+      typeof e.source === 'string' &&
+      typeof e.source_id === 'string' &&
+      (e.transaction_type === 'sale' || e.transaction_type === 'refund');
+    if (!ok) issues.push({ path: at, code: 'malformed', message: `${at.join('.')} must be { source, transaction_type: 'sale' | 'refund', source_id }, got ${quoted(entry, 60)}` });
+    else keys.add(keyOf(e as unknown as SourceKey));
+  });
+  if (issues.length > 0) throw errorFromIssues(issues);
+  return (key) => keys.has(keyOf(key));
+}
+
+/** Issue paths of the calculation, as the transaction names the same fields. */
+function transactionPath(path: Path): Path {
+  const [head, ...rest] = path;
+  switch (head) {
+    case 'customer_address':
+      return ['customer', 'address', ...rest];
+    case 'customer_tax_id':
+      return ['customer', 'tax_id', ...rest];
+    case 'line_items':
+      return ['items', ...rest];
+    case 'tax_date':
+      return ['date', ...rest];
+    default:
+      return path;
+  }
+}
+
+function transactionMessage(message: string): string {
+  return message
+    .replace(/\bline_items\.(\d+)/g, 'items.$1')
+    .replace(/\bcustomer_address\b/g, 'customer.address')
+    .replace(/\bcustomer_tax_id\b/g, 'customer.tax_id')
+    .replace(/\btax_date\b/g, 'date');
+}
+
+/** Runs the calculation; its errors name the transaction's fields. */
+function calculated(request: CalculationRequest, account: Account, options: TaxTransactionBatchOptions, engine: Engine): ReturnType<typeof calculate> {
+  try {
+    return calculate(request, account, { rules: options.rules, taxIdVerdict: options.taxIdVerdict, cache: options.cache }, engine);
+  } catch (e) {
+    if (!(e instanceof TaxRulesError)) throw e;
+    const issues = e.issues.map((i) => ({ ...i, path: transactionPath(i.path), message: transactionMessage(i.message) }));
+    throw new TaxRulesError(e.code, e.status, issues);
+  }
+}
+
+const sign = (v: bigint): number => (v > 0n ? 1 : v < 0n ? -1 : 0);
+const abs = (v: bigint): bigint => (v < 0n ? -v : v);
+
+/** An amount in minor units as a BigInt, or null when it has more decimals than the currency. */
+function minorOf(text: string, minorUnits: number): bigint | null {
+  const p = parseAmount(text, minorUnits);
+  return p.ok ? BigInt(p.minor) : null;
+}
+
+const money = (v: bigint, minorUnits: number): string => formatMinor(normalMinor(v), minorUnits);
+
+/** What the checks of one transaction read besides the request. */
+interface Context {
+  account: Account;
+  options: TaxTransactionOptions;
+  engine: Engine;
+  used: ((key: SourceKey) => boolean) | null;
+  /** The options' table of exchange rates, checked. */
+  rates: ExchangeRateEntry[] | undefined;
+  /** Batch transactions: sales with tax-inclusive amounts. */
+  batch: boolean;
+}
+
+/**
+ * `POST /transactions` (version 20260309): the transaction taxed, with status `taxed`, its
+ * supply type, items, tax breakdown and totals. A sale's items are taxed by `calculate`; a
+ * refund (`transaction_type: 'refund'`, `refund_of_source_id`) carries the prorated part of
+ * the sale's taxes, the sale handed over as `options.original` and the refunds already made of
+ * it as `options.earlierRefunds`. Throws TaxRulesError (400/404/406/422) listing every
+ * problem, and nothing else.
+ */
+export function computeTransaction(request: TaxTransactionRequest, account: Account, options?: TaxTransactionOptions | null): TaxTransaction;
+export function computeTransaction<R>(request: unknown extends R ? R : never, account: Account, options?: TaxTransactionOptions | null): TaxTransaction;
+export function computeTransaction(request: unknown, account: Account, options?: TaxTransactionOptions | null): TaxTransaction {
+  try {
+    const o = readOptions<TaxTransactionOptions>(options, TRANSACTION_OPTIONS);
+    const engine = engineFor(o.rules);
+    engine.accounts.prepare(account);
+    const req = readWith(transactionSchemas().transaction, request, []);
+    const rates = o.exchangeRates === undefined ? undefined : readRateTable(ownCopy(o.exchangeRates, 2, Number.MAX_SAFE_INTEGER) as unknown[]);
+    return transactionOf(req, { account, options: o, engine, used: sourceIdCheck(o.usedSourceIds), rates, batch: false }, []);
+  } catch (e) {
+    throw unreadable(e, []);
+  }
+}
+
+/**
+ * `POST /transactions/batch` (version 20260309): up to 500 sales, their amounts tax-inclusive.
+ * Every transaction is checked and taxed before any is answered; one that fails fails the
+ * batch, and the TaxRulesError lists the problems of every transaction under its index
+ * (`transactions.3.items.0.amount`). A source id given twice in the batch, or already taken
+ * (`options.usedSourceIds`), is refused.
+ */
+export function computeBatch(request: TaxTransactionBatchRequest, account: Account, options?: TaxTransactionBatchOptions | null): TaxTransactionBatch;
+export function computeBatch<R>(request: unknown extends R ? R : never, account: Account, options?: TaxTransactionBatchOptions | null): TaxTransactionBatch;
+export function computeBatch(request: unknown, account: Account, options?: TaxTransactionBatchOptions | null): TaxTransactionBatch {
+  try {
+    const o = readOptions<TaxTransactionBatchOptions>(options, BATCH_OPTIONS);
+    const engine = engineFor(o.rules);
+    engine.accounts.prepare(account);
+    const used = sourceIdCheck(o.usedSourceIds);
+    const rates = o.exchangeRates === undefined ? undefined : readRateTable(ownCopy(o.exchangeRates, 2, Number.MAX_SAFE_INTEGER) as unknown[]);
+    const list = readBatchList(request);
+    const issues: TaxRulesIssue[] = [];
+    const out: TaxTransaction[] = [];
+    const seen = new Map<string, number>();
+    list.forEach((value, i) => {
+      const prefix: Path = ['transactions', i];
+      try {
+        const req = readWith(transactionSchemas().batchTransaction, value, prefix);
+        const source = req.source ?? 'api';
+        const key = keyOf({ source, transaction_type: 'sale', source_id: req.source_id });
+        const first = seen.get(key);
+        if (first !== undefined) {
+          issues.push({ path: [...prefix, 'source_id'], code: 'unprocessable', message: `transactions.${i}.source_id ${quoted(req.source_id, 60)} repeats transactions.${first}.source_id (source ${quoted(source, 40)}); source ids are unique per source` });
+        } else seen.set(key, i);
+        out.push(transactionOf(req, { account, options: o, engine, used, rates, batch: true }, prefix));
+      } catch (e) {
+        if (!(e instanceof TaxRulesError) || e.issues.some((iss) => iss.path[0] === 'options' || iss.path[0] === 'account')) throw e;
+        issues.push(...e.issues);
+      }
+    });
+    if (issues.length > 0) throw errorFromIssues(issues);
+    return { id: null, status: 'taxed', transactions: out };
+  } catch (e) {
+    throw unreadable(e, []);
+  }
+}
+
+/** The batch's list of transactions: `{ transactions: [...] }`, 1 to 500 of them, nothing else. */
+function readBatchList(request: unknown): unknown[] {
+  const shape = transactionSchemas().batchShape;
+  const parsed = shape.safeParse(ownCopy(request, 2, MAX_BATCH_TRANSACTIONS));
+  if (!parsed.success) throw errorFromIssues(issuesFromZod(parsed.error, [], shape));
+  return parsed.data.transactions;
+}
+
+/** One transaction, checked and taxed; throws its issues (paths under `prefix`). */
+function transactionOf(req: Parsed, ctx: Context, prefix: Path): TaxTransaction {
+  const type: TaxTransactionType = req.transaction_type ?? 'sale';
+  const source = req.source ?? 'api';
+  const rules = ctx.engine.rules;
+  const issues: TaxRulesIssue[] = [];
+  const at = (...path: Path): Path => [...prefix, ...path];
+  const name = (...path: Path): string => at(...path).join('.');
+
+  const minorUnits = rules.currencies.get(req.currency);
+  if (minorUnits === undefined) issues.push({ path: at('currency'), code: 'invalid_value', message: `${name('currency')} ${req.currency} is not an ISO 4217 currency code` });
+  const amounts: bigint[] = [];
+  const firstOf = new Map<string, number>();
+  req.items.forEach((item, i) => {
+    const f = firstOf.get(item.reference);
+    if (f !== undefined) issues.push({ path: at('items', i, 'reference'), code: 'invalid_value', message: `${name('items', i, 'reference')} ${quoted(item.reference, 60)} repeats ${name('items', f, 'reference')}; references must be unique` });
+    else firstOf.set(item.reference, i);
+    if (minorUnits === undefined) return;
+    const m = minorOf(item.amount, minorUnits);
+    if (m === null) issues.push({ path: at('items', i, 'amount'), code: 'malformed', message: `${name('items', i, 'amount')} ${quoted(item.amount, 60)} has more decimals than ${req.currency} allows (${minorUnits})` });
+    else amounts.push(m);
+  });
+  const given: { total?: bigint; total_tax?: bigint } = {};
+  for (const field of ['total', 'total_tax'] as const) {
+    const text = req[field];
+    if (text === undefined || minorUnits === undefined) continue;
+    const m = minorOf(text, minorUnits);
+    if (m === null) issues.push({ path: at(field), code: 'malformed', message: `${name(field)} ${quoted(text, 60)} has more decimals than ${req.currency} allows (${minorUnits})` });
+    else given[field] = m;
+  }
+
+  if (type === 'sale') {
+    if (req.refund_of_source_id !== undefined && req.refund_of_source_id !== null) {
+      issues.push({ path: at('refund_of_source_id'), code: 'malformed', message: `${name('refund_of_source_id')}: only a refund names a sale; a sale has none (or null)` });
+    }
+    if (ctx.options.original !== undefined) issues.push({ path: ['options', 'original'], code: 'malformed', message: 'options.original is for a refund; this transaction is a sale' });
+    if (ctx.options.earlierRefunds !== undefined) issues.push({ path: ['options', 'earlierRefunds'], code: 'malformed', message: 'options.earlierRefunds is for a refund; this transaction is a sale' });
+  } else {
+    if (req.refund_of_source_id === undefined || req.refund_of_source_id === null) {
+      issues.push({ path: at('refund_of_source_id'), code: 'missing', message: `${name('refund_of_source_id')} is required when transaction_type is refund` });
+    }
+    // A refund is taxed as its sale was: what decided the sale's taxes is not given again.
+    if (req.tax_behavior !== undefined) issues.push({ path: at('tax_behavior'), code: 'malformed', message: `${name('tax_behavior')}: a refund takes each item's tax behavior from the sale; leave it out` });
+    if (req.origin_address !== undefined && req.origin_address !== null) issues.push({ path: at('origin_address'), code: 'malformed', message: `${name('origin_address')}: a refund is taxed as its sale, from the sale's origin; leave it out` });
+    req.items.forEach((item, i) => {
+      for (const field of ['tax_code', 'product_type', 'tax_behavior'] as const) {
+        if (item[field] !== undefined) issues.push({ path: at('items', i, field), code: 'malformed', message: `${name('items', i, field)}: a refunded item is taxed as the sale's item of its reference; leave ${field} out` });
+      }
+    });
+  }
+  if (issues.length > 0) throw errorFromIssues(issues);
+
+  if (ctx.used?.({ source, transaction_type: type, source_id: req.source_id })) {
+    throw errorFromIssues([{ path: at('source_id'), code: 'unprocessable', message: `${name('source_id')} ${quoted(req.source_id, 60)} is already taken for ${type}s of source ${quoted(source, 40)}; source ids are unique per source and transaction type` }]);
+  }
+
+  const mu = minorUnits as number;
+  const stored = type === 'refund' ? storedOf(req, ctx, prefix) : undefined;
+  const base = stored === undefined ? saleOf(req, source, ctx, prefix) : refundOf(req, source, amounts, mu, stored, prefix);
+  if (stored !== undefined && given.total_tax === undefined && stored.sale.discrepancy !== null) {
+    // The sale's tax was the seller's own figure: what part of it a refund returns is the seller's to say.
+    throw errorFromIssues([{ path: at('total_tax'), code: 'missing', message: `${name('total_tax')} is required: the sale's tax was given as its total_tax, so its refunds give theirs` }]);
+  }
+  const withTax = given.total_tax === undefined ? base : withGivenTax(base, stored === undefined ? given.total_tax : -given.total_tax, mu, at('total_tax'), stored);
+  if (given.total !== undefined) {
+    const total = parseMinorOrThrow(withTax.total, mu);
+    if (total !== given.total) {
+      throw errorFromIssues([{ path: at('total'), code: 'unprocessable', message: `${name('total')} ${req.total} is not the transaction's total ${withTax.total} (the sum of its tax-inclusive items)` }]);
+    }
+  }
+  return { ...withTax, exchange_rate: exchangeOf(withTax, ctx, mu, prefix, stored?.sale) };
+}
+
+function parseMinorOrThrow(text: string, minorUnits: number): bigint {
+  const m = minorOf(text, minorUnits);
+  if (m === null) throw new RangeError(`${text} is not an amount in ${minorUnits} decimals`);
+  return m;
+}
+
+/** The customer as the transaction answers it. */
+function customerOf(req: Parsed): TaxTransactionCustomerResult {
+  return { name: req.customer.name ?? null, tax_id: req.customer.tax_id ?? null, address: { ...req.customer.address } };
+}
+
+/** A sale: its items taxed by the calculation of the same lines. */
+function saleOf(req: Parsed, source: string, ctx: Context, prefix: Path): TaxTransaction {
+  const behavior: TaxBehavior = ctx.batch ? 'inclusive' : (req.tax_behavior ?? 'exclusive');
+  const request: CalculationRequest = {
+    customer_address: req.customer.address,
+    ...(req.customer.tax_id !== undefined ? { customer_tax_id: req.customer.tax_id } : {}),
+    ...(req.origin_address !== undefined ? { origin_address: req.origin_address } : {}),
+    currency: req.currency,
+    tax_date: dayNumber(req.date) * 86_400,
+    tax_behavior: behavior,
+    line_items: req.items.map((i) => ({ ...i })),
+  };
+  let calc: ReturnType<typeof calculate>;
+  try {
+    calc = calculated(request, ctx.account, ctx.options, ctx.engine);
+  } catch (e) {
+    if (e instanceof TaxRulesError && prefix.length > 0) {
+      const within = (i: TaxRulesIssue): TaxRulesIssue => (i.path[0] === 'account' || i.path[0] === 'options' ? i : { ...i, path: [...prefix, ...i.path], message: `${prefix.join('.')}: ${i.message}` });
+      throw new TaxRulesError(e.code, e.status, e.issues.map(within));
+    }
+    throw e;
+  }
+  return {
+    id: null,
+    source,
+    source_id: req.source_id,
+    transaction_type: 'sale',
+    refund_of_source_id: null,
+    status: 'taxed',
+    supply_type: calc.tax_context.origin.country === calc.tax_context.customer.country ? 'domestic' : 'cross_border',
+    date: req.date,
+    currency: calc.currency,
+    tax_behavior: behavior,
+    customer: customerOf(req),
+    origin_address: req.origin_address ? { ...req.origin_address } : null,
+    subtotal: calc.subtotal,
+    total_tax: calc.total_tax,
+    total: calc.total,
+    items: calc.line_items,
+    tax_breakdown: calc.tax_breakdown,
+    tax_context: calc.tax_context,
+    tax_id_validation: calc.tax_id_validation,
+    exchange_rate: null,
+    discrepancy: null,
+  };
+}
+
+/** A stored transaction handed over in the options, read by the answer's schema. */
+function readStored(value: unknown, path: Path): TaxTransaction {
+  const schema = transactionSchemas().result;
+  const parsed = schema.safeParse(ownCopy(value, 7, 10_000));
+  if (!parsed.success) throw errorFromIssues(issuesFromZod(parsed.error, path, schema));
+  return parsed.data as unknown as TaxTransaction;
+}
+
+/** The figures of a stored item, checked to add up as this library makes them (magnitudes and the sign). */
+function soldItemOf(item: CalculationLineResult, mu: number, path: Path): { sold: SoldItem; sign: number } | TaxRulesIssue {
+  const read = (t: string): bigint | null => minorOf(t, mu);
+  const amount = read(item.amount);
+  const subtotal = read(item.amount_subtotal);
+  const tax = read(item.amount_tax);
+  const total = read(item.amount_total);
+  const taxes = item.taxes.map((t) => read(t.amount));
+  const taxable = item.taxes.map((t) => read(t.taxable_amount));
+  const bad = (why: string): TaxRulesIssue => ({ path, code: 'unprocessable', message: `${path.join('.')} (${quoted(item.reference, 40)}) ${why}; pass the sale as computeTransaction answered it` });
+  if (amount === null || subtotal === null || tax === null || total === null || taxes.includes(null) || taxable.includes(null)) return bad('has amounts in other decimals than the currency');
+  const s = sign(amount);
+  const inclusive = item.tax_behavior === 'inclusive';
+  let sum = 0n;
+  for (const t of taxes as bigint[]) sum += t;
+  const addsUp = sum === tax && subtotal + tax === total && (inclusive ? total === amount : subtotal === amount);
+  const signed = [subtotal, ...(taxes as bigint[]), ...(taxable as bigint[])].every((v) => v === 0n || sign(v) === s);
+  if (!addsUp || !signed) return bad('does not add up (amount, subtotal, taxes and total)');
+  return { sold: { amount: abs(amount), inclusive, taxes: (taxes as bigint[]).map(abs), taxable: (taxable as bigint[]).map(abs) }, sign: s };
+}
+
+/** A refund's sale and the refunds made of it before, as the options hand them over. */
+interface Stored {
+  sale: TaxTransaction;
+  earlier: TaxTransaction[];
+}
+
+/** The stored transactions a refund reads, each read once; 404 without the sale. */
+function storedOf(req: Parsed, ctx: Context, prefix: Path): Stored {
+  if (ctx.options.original === undefined) {
+    const at = [...prefix, 'refund_of_source_id'];
+    throw new TaxRulesError('not_found', 404, [{ path: at, code: 'not_found', message: `${at.join('.')}: no sale ${quoted(req.refund_of_source_id, 60)} was handed over; pass it as options.original` }]);
+  }
+  return {
+    sale: readStored(ctx.options.original, ['options', 'original']),
+    earlier: (ctx.options.earlierRefunds ?? []).map((r, i) => readStored(r, ['options', 'earlierRefunds', i])),
+  };
+}
+
+/** A refund: the part of the sale's items it refunds, with their prorated taxes. */
+function refundOf(req: Parsed, source: string, amounts: bigint[], mu: number, { sale, earlier }: Stored, prefix: Path): TaxTransaction {
+  const at = (...path: Path): Path => [...prefix, ...path];
+  const name = (...path: Path): string => at(...path).join('.');
+  const saleId = req.refund_of_source_id as string;
+  const issues: TaxRulesIssue[] = [];
+  if (sale.transaction_type !== 'sale') issues.push({ path: ['options', 'original', 'transaction_type'], code: 'unprocessable', message: `options.original is a ${sale.transaction_type}; a refund refunds a sale` });
+  if (sale.source !== source || sale.source_id !== saleId) {
+    issues.push({ path: at('refund_of_source_id'), code: 'unprocessable', message: `${name('refund_of_source_id')} names sale ${quoted(saleId, 60)} of source ${quoted(source, 40)}, but options.original is sale ${quoted(sale.source_id, 60)} of source ${quoted(sale.source, 40)}` });
+  }
+  if (sale.currency !== req.currency) issues.push({ path: at('currency'), code: 'unprocessable', message: `${name('currency')} ${req.currency} is not the sale's currency ${sale.currency}; a refund is in the currency of its sale` });
+  if (dayNumber(req.date) < dayNumber(sale.date)) issues.push({ path: at('date'), code: 'unprocessable', message: `${name('date')} ${req.date} is before the sale's date ${sale.date}` });
+  const seenRefunds = new Set<string>([req.source_id]);
+  earlier.forEach((r, i) => {
+    const path: Path = ['options', 'earlierRefunds', i];
+    if (r.transaction_type !== 'refund' || r.refund_of_source_id !== sale.source_id || r.source !== sale.source || r.currency !== sale.currency) {
+      issues.push({ path, code: 'unprocessable', message: `${path.join('.')} is not a refund of sale ${quoted(sale.source_id, 60)} of source ${quoted(sale.source, 40)} in ${sale.currency}` });
+    } else if (seenRefunds.has(r.source_id)) {
+      issues.push({ path: [...path, 'source_id'], code: 'unprocessable', message: `${path.join('.')}.source_id ${quoted(r.source_id, 60)} is ${r.source_id === req.source_id ? "this refund's own source id" : 'given twice'}; a refund counts once` });
+    } else seenRefunds.add(r.source_id);
+  });
+  if (issues.length > 0) throw errorFromIssues(issues);
+
+  // What each item of the sale has had refunded so far.
+  const saleItems = new Map(sale.items.map((item, i) => [item.reference, { item, index: i }]));
+  const refundedBefore = new Map<string, bigint>();
+  earlier.forEach((r, i) => {
+    r.items.forEach((item, j) => {
+      const path: Path = ['options', 'earlierRefunds', i, 'items', j];
+      const m = minorOf(item.amount, mu);
+      if (!saleItems.has(item.reference) || m === null) {
+        issues.push({ path, code: 'unprocessable', message: `${path.join('.')} (${quoted(item.reference, 40)}) refunds no item of the sale` });
+        return;
+      }
+      refundedBefore.set(item.reference, (refundedBefore.get(item.reference) ?? 0n) - m);
+    });
+  });
+  if (issues.length > 0) throw errorFromIssues(issues);
+
+  const items: CalculationLineResult[] = [];
+  req.items.forEach((item, i) => {
+    const found = saleItems.get(item.reference);
+    if (found === undefined) {
+      issues.push({ path: at('items', i, 'reference'), code: 'unprocessable', message: `${name('items', i, 'reference')} ${quoted(item.reference, 60)} is no item of sale ${quoted(saleId, 60)}` });
+      return;
+    }
+    const read = soldItemOf(found.item, mu, ['options', 'original', 'items', found.index]);
+    if ('code' in read) {
+      issues.push(read);
+      return;
+    }
+    const { sold, sign: s } = read;
+    const r = amounts[i] as bigint;
+    const before = refundedBefore.get(item.reference) ?? 0n;
+    const left = sold.amount - abs(before);
+    const sale = found.item.amount;
+    if (r === 0n) {
+      issues.push({ path: at('items', i, 'amount'), code: 'unprocessable', message: `${name('items', i, 'amount')} is zero; a refunded item refunds some of its amount` });
+    } else if (s === 0 || sign(r) !== s || (before !== 0n && sign(before) !== s)) {
+      issues.push({ path: at('items', i, 'amount'), code: 'unprocessable', message: `${name('items', i, 'amount')} ${item.amount} cannot refund item ${quoted(item.reference, 40)} of amount ${sale}: a refunded amount has the sign of the sold one` });
+    } else if (abs(r) > left) {
+      issues.push({
+        path: at('items', i, 'amount'),
+        code: 'unprocessable',
+        message: `${name('items', i, 'amount')} ${item.amount} is more than is left of item ${quoted(item.reference, 40)}: ${money(BigInt(s) * left, mu)} of ${sale} (${money(BigInt(s) * abs(before), mu)} refunded before)`,
+      });
+    } else {
+      items.push(refundedItem(found.item, item, refundedPart(sold, abs(before), abs(r)), -s, mu));
+    }
+  });
+  if (issues.length > 0) throw errorFromIssues(issues);
+
+  let subtotal = 0n;
+  let tax = 0n;
+  for (const item of items) {
+    subtotal += parseMinorOrThrow(item.amount_subtotal, mu);
+    tax += parseMinorOrThrow(item.amount_tax, mu);
+  }
+  const behaviors = new Set(items.map((i) => i.tax_behavior));
+  return {
+    id: null,
+    source,
+    source_id: req.source_id,
+    transaction_type: 'refund',
+    refund_of_source_id: saleId,
+    status: 'taxed',
+    supply_type: sale.supply_type,
+    date: req.date,
+    currency: sale.currency,
+    tax_behavior: behaviors.size === 1 ? (items[0] as CalculationLineResult).tax_behavior : sale.tax_behavior,
+    customer: customerOf(req),
+    origin_address: sale.origin_address,
+    subtotal: money(subtotal, mu),
+    total_tax: money(tax, mu),
+    total: money(subtotal + tax, mu),
+    items,
+    tax_breakdown: breakdownOf(items, mu),
+    tax_context: sale.tax_context,
+    tax_id_validation: sale.tax_id_validation,
+    exchange_rate: null,
+    discrepancy: null,
+  };
+}
+
+/** A refunded item: the sale's item with the refunded part's figures, signed `s` (the opposite of the sale's). */
+function refundedItem(sold: CalculationLineResult, requested: ParsedItem, part: ReturnType<typeof refundedPart>, s: number, mu: number): CalculationLineResult {
+  const signed = (v: bigint): string => money(BigInt(s) * v, mu);
+  return {
+    reference: sold.reference,
+    quantity: requested.quantity ?? 1,
+    tax_code: sold.tax_code,
+    product_type: sold.product_type,
+    tax_behavior: sold.tax_behavior,
+    amount: signed(sold.tax_behavior === 'inclusive' ? part.total : part.subtotal),
+    amount_subtotal: signed(part.subtotal),
+    amount_tax: signed(part.tax),
+    amount_total: signed(part.total),
+    taxes: sold.taxes.map((t, k): LineTax => ({ ...t, taxable_amount: signed(part.taxable[k] as bigint), amount: signed(part.taxes[k] as bigint) })),
+    notes: [...sold.notes],
+  };
+}
+
+/** The breakdown of items: one entry per jurisdiction, tax, rate, status and reason, in the order they first occur. */
+function breakdownOf(items: readonly CalculationLineResult[], mu: number): TaxBreakdownEntry[] {
+  const sums: { entry: Omit<TaxBreakdownEntry, 'taxable_amount' | 'amount'>; taxable: bigint; amount: bigint }[] = [];
+  for (const item of items) {
+    for (const t of item.taxes) {
+      let sum = sums.find((e) => e.entry.jurisdiction.id === t.jurisdiction.id && e.entry.name === t.name && e.entry.rate === t.rate && e.entry.status === t.status && e.entry.reason === t.reason);
+      if (!sum) sums.push((sum = { entry: { jurisdiction: t.jurisdiction, name: t.name, rate: t.rate, status: t.status, reason: t.reason }, taxable: 0n, amount: 0n }));
+      sum.taxable += parseMinorOrThrow(t.taxable_amount, mu);
+      sum.amount += parseMinorOrThrow(t.amount, mu);
+    }
+  }
+  return sums.map((s) => ({ ...s.entry, taxable_amount: money(s.taxable, mu), amount: money(s.amount, mu) }));
+}
+
+/**
+ * The transaction with the tax the request gave (`total_tax`, signed as the transaction's
+ * figures) in place of the one calculated, and the discrepancy between them. Exclusive items
+ * keep their net (the total moves); inclusive ones their gross (the net moves). For a refund,
+ * the given tax may not take the sale's tax below zero.
+ */
+function withGivenTax(t: TaxTransaction, givenTax: bigint, mu: number, path: Path, stored: Stored | undefined): TaxTransaction {
+  const field = path.join('.');
+  const calcTax = parseMinorOrThrow(t.total_tax, mu);
+  const subtotal = parseMinorOrThrow(t.subtotal, mu);
+  const total = parseMinorOrThrow(t.total, mu);
+  const behaviors = new Set(t.items.map((i) => i.tax_behavior));
+  const fail = (message: string): never => {
+    throw errorFromIssues([{ path, code: 'unprocessable', message }]);
+  };
+  if (behaviors.size > 1) fail(`${field} cannot be applied to items both exclusive and inclusive of tax`);
+  const inclusive = behaviors.has('inclusive');
+  const shown = (v: bigint): string => money(t.transaction_type === 'refund' ? -v : v, mu);
+  const direction = sign(total) || sign(subtotal);
+  if (givenTax !== 0n && sign(givenTax) !== direction) fail(`${field} ${shown(givenTax)} has the opposite sign of the transaction's total ${shown(total)}`);
+  if (inclusive && abs(givenTax) > abs(total)) fail(`${field} ${shown(givenTax)} is more than the tax-inclusive total ${shown(total)}`);
+  if (stored !== undefined) {
+    // What is left of the sale's tax after the earlier refunds (their tax as stored, given or calculated).
+    let left = parseMinorOrThrow(stored.sale.total_tax, mu);
+    for (const r of stored.earlier) left += parseMinorOrThrow(r.total_tax, mu);
+    if (abs(givenTax) > abs(left)) fail(`${field} ${shown(givenTax)} is more than is left of the sale's tax (${money(left, mu)}); a refund cannot take it below zero`);
+  }
+  const difference = givenTax - calcTax;
+  const discrepancy: TaxDiscrepancy = { total_tax: money(givenTax, mu), calculated_total_tax: t.total_tax, difference: money(difference, mu) };
+  return inclusive
+    ? { ...t, subtotal: money(subtotal - difference, mu), total_tax: money(givenTax, mu), discrepancy }
+    : { ...t, total_tax: money(givenTax, mu), total: money(total + difference, mu), discrepancy };
+}
+
+/**
+ * The totals in the account's currency when the transaction's differs: at the options' rate
+ * (fixed, or the table's for the date), null without either. A refund is converted at its
+ * sale's rate, so that a full refund nets to zero there too.
+ */
+function exchangeOf(t: TaxTransaction, ctx: Context, mu: number, prefix: Path, sale: TaxTransaction | undefined): TaxTransactionExchangeRate | null {
+  const to = ctx.engine.accounts.prepare(ctx.account).currency;
+  const fixed = ctx.options.exchangeRate === undefined ? null : (rateText(ctx.options.exchangeRate) as string);
+  if (t.currency === to) {
+    if (fixed !== null && compareToOne(fixed) !== 0) {
+      throw errorFromIssues([{ path: ['options', 'exchangeRate'], code: 'unprocessable', message: `options.exchangeRate ${fixed} is for a transaction in another currency than the account's (${to}); this one is in ${t.currency}` }]);
+    }
+    return null;
+  }
+  const saleRate = sale?.exchange_rate ?? null;
+  let rate: string;
+  let date = t.date;
+  if (saleRate) {
+    rate = saleRate.rate;
+    date = saleRate.date;
+  } else if (fixed !== null) rate = fixed;
+  else if (ctx.rates !== undefined) rate = tableRate(ctx.rates, t.currency, t.date, [...prefix, 'currency'], prefix.length > 0 ? `${prefix.join('.')}: ` : '');
+  else return null;
+  const toUnits = ctx.engine.rules.currencies.get(to) as number;
+  const convert = converter(rate, mu, toUnits);
+  const total = convert(parseMinorOrThrow(t.total, mu));
+  const tax = convert(parseMinorOrThrow(t.total_tax, mu));
+  return { from: t.currency, to, rate, date, subtotal: money(total - tax, toUnits), total_tax: money(tax, toUnits), total: money(total, toUnits) };
+}
+
+function compareToOne(rate: string): number {
+  const [whole, frac = ''] = rate.split('.');
+  const v = BigInt(`${whole}${frac}`) - 10n ** BigInt(frac.length);
+  return v < 0n ? -1 : v > 0n ? 1 : 0;
+}

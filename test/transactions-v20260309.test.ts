@@ -1,0 +1,677 @@
+/** Transactions and batches of version 20260309: computeTransaction and computeBatch. */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { calculate, computeBatch, computeTransaction, MAX_BATCH_TRANSACTIONS, TaxRulesError, type TaxTransaction, type TaxTransactionRequest } from '../src/index.js';
+import { dayNumber } from '../src/core/dates.js';
+import { parseAmount } from '../src/core/money.js';
+import { refused, registeredEverywhere } from './helpers.js';
+
+const account = registeredEverywhere();
+const de = { address: { country: 'DE' } };
+
+/** A sale of the given items to a German consumer on 2026-06-01. */
+function sale(items: TaxTransactionRequest['items'], extra: Partial<TaxTransactionRequest> = {}): TaxTransactionRequest {
+  return { source_id: 'ch_1', date: '2026-06-01', currency: 'EUR', customer: de, items, ...extra };
+}
+
+/** A refund of sale ch_1. */
+function refund(items: TaxTransactionRequest['items'], extra: Partial<TaxTransactionRequest> = {}): TaxTransactionRequest {
+  return { transaction_type: 'refund', source_id: 're_1', refund_of_source_id: 'ch_1', date: '2026-06-10', currency: 'EUR', customer: de, items, ...extra };
+}
+
+const paths = (e: TaxRulesError): string[] => e.issues.map((i) => i.path.join('.'));
+const minor = (text: string, units = 2): bigint => {
+  const p = parseAmount(text, units);
+  if (!p.ok) throw new Error(`not an amount: ${text}`);
+  return BigInt(p.minor);
+};
+const sumOf = (xs: readonly string[], units = 2): bigint => xs.reduce((a, x) => a + minor(x, units), 0n);
+
+describe('computeTransaction: sales', () => {
+  it('taxes the items as calculate taxes the same lines, and answers the transaction', () => {
+    const items = [
+      { reference: 'app', amount: '100.00', tax_code: 'saas' },
+      { reference: 'book', amount: '10.00', tax_code: 'ebook' },
+    ] as const;
+    const t = computeTransaction(sale(items), account);
+    const c = calculate({ customer_address: { country: 'DE' }, currency: 'EUR', tax_date: dayNumber('2026-06-01') * 86_400, line_items: items }, account);
+    // Germany: 19 % on SaaS, 7 % on e-books (UStG § 12); the Irish seller collects through the OSS.
+    expect(t).toMatchObject({ id: null, source: 'api', source_id: 'ch_1', transaction_type: 'sale', refund_of_source_id: null, status: 'taxed', supply_type: 'cross_border', date: '2026-06-01', currency: 'EUR' });
+    expect([t.subtotal, t.total_tax, t.total]).toEqual(['110.00', '19.70', '129.70']);
+    expect(t.items).toEqual(c.line_items);
+    expect(t.tax_breakdown).toEqual(c.tax_breakdown);
+    expect(t.tax_context).toEqual(c.tax_context);
+    expect([t.exchange_rate, t.discrepancy]).toEqual([null, null]);
+  });
+
+  it('is domestic when the customer is taxed in the country the supply is made from', () => {
+    const t = computeTransaction({ ...sale([{ reference: 'a', amount: '123.00', tax_code: 'standard', product_type: 'good' }]), customer: { address: { country: 'IE' } }, tax_behavior: 'inclusive' }, account);
+    // Ireland 23 %: 123.00 gross holds 23.00 (VATCA 2010 s. 46).
+    expect(t).toMatchObject({ supply_type: 'domestic', tax_behavior: 'inclusive', subtotal: '100.00', total_tax: '23.00', total: '123.00' });
+    const from = computeTransaction({ ...sale([{ reference: 'a', amount: '100.00', tax_code: 'consulting' }]), customer: { address: { country: 'FR' } }, origin_address: { country: 'FR', postal_code: '75001' } }, registeredEverywhere('IE'));
+    expect(from.supply_type).toBe('domestic');
+    expect(from.origin_address).toEqual({ country: 'FR', postal_code: '75001' });
+  });
+
+  it('reads the customer: its tax ID decides business or consumer, its name and address are echoed', () => {
+    const t = computeTransaction(sale([{ reference: 'a', amount: '50.00', tax_code: 'saas' }], { customer: { name: 'Société Exemple', tax_id: 'FR40303265045', address: { country: 'FR', city: 'Paris' } } }), account);
+    expect(t.customer).toEqual({ name: 'Société Exemple', tax_id: 'FR40303265045', address: { country: 'FR', city: 'Paris' } });
+    expect(t.tax_id_validation).toEqual({ tax_id: 'FR40303265045', country: 'FR', valid: true });
+    expect(t.total_tax).toBe('0.00');
+    expect(t.items[0]?.taxes[0]).toMatchObject({ status: 'reverse_charge', reason: 'eu_reverse_charge' });
+  });
+
+  it('uses the total_tax given, reports the discrepancy, and keeps net (exclusive) or gross (inclusive) fixed', () => {
+    const exclusive = computeTransaction(sale([{ reference: 'a', amount: '100.00', tax_code: 'saas' }], { total_tax: '18.50' }), account);
+    expect(exclusive).toMatchObject({ subtotal: '100.00', total_tax: '18.50', total: '118.50', discrepancy: { total_tax: '18.50', calculated_total_tax: '19.00', difference: '-0.50' } });
+    // The items keep the calculated taxes: the discrepancy is what the given figure differs by.
+    expect(exclusive.items[0]?.amount_tax).toBe('19.00');
+    const inclusive = computeTransaction(sale([{ reference: 'a', amount: '119.00', tax_code: 'saas' }], { tax_behavior: 'inclusive', total_tax: '19.50' }), account);
+    expect(inclusive).toMatchObject({ subtotal: '99.50', total_tax: '19.50', total: '119.00', discrepancy: { difference: '0.50' } });
+    const same = computeTransaction(sale([{ reference: 'a', amount: '100.00', tax_code: 'saas' }], { total_tax: '19' }), account);
+    expect(same.discrepancy).toEqual({ total_tax: '19.00', calculated_total_tax: '19.00', difference: '0.00' });
+  });
+
+  it('refuses a total_tax it cannot apply: mixed behaviors, the wrong sign, more than an inclusive total', () => {
+    const mixed = refused(() =>
+      computeTransaction(sale([{ reference: 'a', amount: '10.00' }, { reference: 'b', amount: '10.00', tax_behavior: 'inclusive' }], { total_tax: '3.00' }), account),
+    );
+    expect([mixed.status, paths(mixed)]).toEqual([422, ['total_tax']]);
+    expect(refused(() => computeTransaction(sale([{ reference: 'a', amount: '10.00' }], { total_tax: '-1.00' }), account)).issues[0]?.message).toMatch(/opposite sign/);
+    expect(refused(() => computeTransaction(sale([{ reference: 'a', amount: '10.00' }], { tax_behavior: 'inclusive', total_tax: '10.01' }), account)).issues[0]?.message).toMatch(/more than the tax-inclusive total/);
+    expect(refused(() => computeTransaction(sale([{ reference: 'a', amount: '10.00' }], { total_tax: '1.001' }), account)).issues).toEqual([
+      { path: ['total_tax'], code: 'malformed', message: 'total_tax "1.001" has more decimals than EUR allows (2)' },
+    ]);
+  });
+
+  it('refuses a source id already taken for the source and type, by list or by lookup', () => {
+    const taken = [{ source: 'api', transaction_type: 'sale', source_id: 'ch_1' }] as const;
+    const e = refused(() => computeTransaction(sale([{ reference: 'a', amount: '1.00' }]), account, { usedSourceIds: taken }));
+    expect([e.status, e.code, paths(e)]).toEqual([422, 'unprocessable', ['source_id']]);
+    // Unique per source and type: another source, or a refund, may use it.
+    expect(computeTransaction(sale([{ reference: 'a', amount: '1.00' }], { source: 'shop' }), account, { usedSourceIds: taken }).source).toBe('shop');
+    const asked: unknown[] = [];
+    const lookup = (key: unknown): boolean => {
+      asked.push(key);
+      return false;
+    };
+    computeTransaction(sale([{ reference: 'a', amount: '1.00' }], { source: 'stripe' }), account, { usedSourceIds: lookup });
+    expect(asked).toEqual([{ source: 'stripe', transaction_type: 'sale', source_id: 'ch_1' }]);
+    expect(refused(() => computeTransaction(sale([{ reference: 'a', amount: '1.00' }]), account, { usedSourceIds: () => true })).status).toBe(422);
+  });
+
+  it('refuses usedSourceIds that are not keys, and a lookup that answers anything but a boolean or throws', () => {
+    const bad = refused(() => computeTransaction(sale([{ reference: 'a', amount: '1.00' }]), account, { usedSourceIds: [{ source: 'api', source_id: 'x' }, 'ch_1'] as never }));
+    expect([bad.status, paths(bad)]).toEqual([400, ['options.usedSourceIds.0', 'options.usedSourceIds.1']]);
+    expect(paths(refused(() => computeTransaction(sale([{ reference: 'a', amount: '1.00' }]), account, { usedSourceIds: (() => 'no') as never })))).toEqual(['options.usedSourceIds']);
+    const thrown = refused(() =>
+      computeTransaction(sale([{ reference: 'a', amount: '1.00' }]), account, {
+        usedSourceIds: () => {
+          throw new Error('database down');
+        },
+      }),
+    );
+    expect([thrown.status, thrown.issues[0]?.message]).toEqual([400, 'options.usedSourceIds() could not be read: Error: database down']);
+  });
+});
+
+describe('computeTransaction: the request is strict', () => {
+  const ok = sale([{ reference: 'a', amount: '10.00' }]);
+
+  it('requires source_id, date, currency, customer (with its address) and items', () => {
+    const e = refused(() => computeTransaction({ customer: {} } as never, account));
+    expect(e.status).toBe(400);
+    expect(e.issues).toEqual(
+      expect.arrayContaining([
+        { path: ['source_id'], code: 'missing', message: 'source_id is required' },
+        { path: ['date'], code: 'missing', message: 'date is required' },
+        { path: ['currency'], code: 'missing', message: 'currency is required' },
+        { path: ['customer', 'address'], code: 'missing', message: 'customer.address is required' },
+        { path: ['items'], code: 'missing', message: 'items is required' },
+      ]),
+    );
+    expect(paths(refused(() => computeTransaction({ ...ok, customer: undefined } as never, account)))).toEqual(['customer']);
+  });
+
+  it('refuses an impossible date, a date before 1970, a lower-case or unknown currency', () => {
+    for (const date of ['2026-02-29', '2026-13-01', '26-06-01', '1969-12-31', '']) {
+      const e = refused(() => computeTransaction({ ...ok, date }, account));
+      expect([e.status, paths(e)], date).toEqual([400, ['date']]);
+    }
+    expect(paths(refused(() => computeTransaction({ ...ok, currency: 'eur' }, account)))).toEqual(['currency']);
+    const unknown = refused(() => computeTransaction({ ...ok, currency: 'ABC' }, account));
+    expect([unknown.status, unknown.issues[0]?.message]).toEqual([406, 'currency ABC is not an ISO 4217 currency code']);
+  });
+
+  it('refuses unknown fields at every level, naming the field meant', () => {
+    const e = refused(() =>
+      computeTransaction({ ...ok, sourceid: 'x', customer: { adress: { country: 'DE' } }, items: [{ reference: 'a', amount: '1.00', taxcode: 'saas' }] } as never, account),
+    );
+    expect(e.status).toBe(400);
+    expect(e.issues.filter((i) => i.code === 'unknown_field').map((i) => i.message)).toEqual([
+      'customer.adress: unknown field; did you mean address?',
+      'items.0.taxcode: unknown field; did you mean tax_code?',
+      'sourceid: unknown field; did you mean source_id?',
+    ]);
+    // The batch's `total` is no field of a single transaction.
+    expect(paths(refused(() => computeTransaction({ ...ok, total: '10.00' } as never, account)))).toEqual(['total']);
+  });
+
+  it('refuses wrong types and values: transaction_type, source, empty ids, amounts, quantities, codes', () => {
+    const cases: [Partial<Record<string, unknown>>, string[], number][] = [
+      [{ transaction_type: 'return' }, ['transaction_type'], 406],
+      [{ source: '' }, ['source'], 400],
+      [{ source_id: '' }, ['source_id'], 400],
+      [{ source_id: 'x'.repeat(201) }, ['source_id'], 400],
+      [{ source_id: 42 }, ['source_id'], 400],
+      [{ items: [] }, ['items'], 400],
+      [{ items: [{ reference: 'a', amount: 10 }] }, ['items.0.amount'], 400],
+      [{ items: [{ reference: 'a', amount: '1e3' }] }, ['items.0.amount'], 400],
+      [{ items: [{ reference: 'a', amount: '1.005' }] }, ['items.0.amount'], 400],
+      [{ items: [{ reference: 'a', amount: '1.00', quantity: 0 }] }, ['items.0.quantity'], 400],
+      [{ items: [{ reference: 'a', amount: '1.00', tax_code: 'food' }] }, ['items.0.tax_code'], 406],
+      [{ items: [{ reference: '', amount: '1.00' }] }, ['items.0.reference'], 400],
+      [{ items: [{ reference: 'a', amount: '1.00' }, { reference: 'a', amount: '2.00' }] }, ['items.1.reference'], 406],
+      [{ customer: { address: { country: 'ZZ' } } }, ['customer.address.country'], 406],
+      [{ customer: { tax_id: 5, address: { country: 'DE' } } }, ['customer.tax_id'], 400],
+      [{ tax_behavior: 'gross' }, ['tax_behavior'], 406],
+    ];
+    for (const [patch, fields, status] of cases) {
+      const e = refused(() => computeTransaction({ ...ok, ...patch } as never, account));
+      expect([paths(e), e.status], JSON.stringify(patch)).toEqual([fields, status]);
+    }
+  });
+
+  it('accepts 200 items and refuses 201 (the spec: at most 200 per document)', () => {
+    const items = (n: number) => Array.from({ length: n }, (_, i) => ({ reference: `r${i}`, amount: '1.00' }));
+    expect(computeTransaction({ ...ok, items: items(200) }, account).items).toHaveLength(200);
+    expect(paths(refused(() => computeTransaction({ ...ok, items: items(201) }, account)))).toEqual(['items']);
+  });
+
+  it('names the transaction’s fields in the calculation’s refusals: a date before the rules, a postal code against its state', () => {
+    // Texas local taxes are recorded from 2026-05-04 (see US local sales taxes in the README).
+    const early = refused(() => computeTransaction({ ...ok, date: '2025-06-01', customer: { address: { country: 'US', postal_code: '78701' } }, currency: 'USD' }, account));
+    expect(early.status).toBe(422);
+    expect(paths(early)).toEqual(['date']);
+    const contradiction = refused(() => computeTransaction({ ...ok, currency: 'USD', customer: { address: { country: 'US', state: 'CA', postal_code: '78701' } } }, account));
+    expect(paths(contradiction)).toEqual(['customer.address.postal_code']);
+    expect(contradiction.message).not.toMatch(/customer_address/);
+  });
+
+  it('refuses options it does not know, or of the wrong type', () => {
+    expect(paths(refused(() => computeTransaction(ok, account, { orignal: {} } as never)))).toEqual(['options.orignal']);
+    expect(refused(() => computeTransaction(ok, account, { orignal: {} } as never)).issues[0]?.message).toMatch(/did you mean original\?/);
+    expect(paths(refused(() => computeTransaction(ok, account, { earlierRefunds: {} } as never)))).toEqual(['options.earlierRefunds']);
+    expect(paths(refused(() => computeTransaction(ok, account, 5 as never)))).toEqual(['options']);
+  });
+
+  it('refuses a sale that names a sale, or is handed a sale to refund', () => {
+    const sold = computeTransaction(ok, account);
+    expect(paths(refused(() => computeTransaction({ ...ok, refund_of_source_id: 'ch_0' }, account)))).toEqual(['refund_of_source_id']);
+    expect(paths(refused(() => computeTransaction(ok, account, { original: sold })))).toEqual(['options.original']);
+    expect(paths(refused(() => computeTransaction(ok, account, { earlierRefunds: [] })))).toEqual(['options.earlierRefunds']);
+  });
+
+  it('reads only own fields: a polluted prototype supplies nothing', () => {
+    const proto = Object.prototype as Record<string, unknown>;
+    proto.transaction_type = 'refund';
+    proto.tax_code = 'exempt';
+    try {
+      const t = computeTransaction(sale([{ reference: 'a', amount: '100.00', tax_code: 'saas' }]), account);
+      expect([t.transaction_type, t.total_tax]).toEqual(['sale', '19.00']);
+    } finally {
+      delete proto.transaction_type;
+      delete proto.tax_code;
+    }
+  });
+});
+
+describe('computeTransaction: refunds', () => {
+  // Canada, British Columbia: GST 5 % and PST 7 % on goods, GST only on consulting.
+  const bc = { address: { country: 'CA', postal_code: 'V6B 1A1' } };
+  const canadian = (items: TaxTransactionRequest['items'], extra: Partial<TaxTransactionRequest> = {}): TaxTransactionRequest => ({ ...sale(items, extra), currency: 'CAD', customer: bc });
+  const sold = computeTransaction(
+    canadian([
+      { reference: 'book', amount: '10.00', tax_code: 'standard', product_type: 'good' },
+      { reference: 'advice', amount: '100.00', tax_code: 'consulting' },
+    ]),
+    account,
+  );
+  const refundOf = (items: TaxTransactionRequest['items'], options: { earlierRefunds?: TaxTransaction[] } = {}, extra: Partial<TaxTransactionRequest> = {}) =>
+    computeTransaction({ ...refund(items, extra), currency: 'CAD', customer: bc }, account, { original: sold, ...options });
+
+  it('refunds part of an item with its taxes prorated, as negative figures', () => {
+    const r = refundOf([{ reference: 'book', amount: '3.33' }]);
+    // GST 0.50 × 3.33 / 10.00 = 0.1665 → 0.17; PST 0.70 × 3.33 / 10.00 = 0.2331 → 0.23.
+    expect(r).toMatchObject({ transaction_type: 'refund', refund_of_source_id: 'ch_1', status: 'taxed', supply_type: sold.supply_type, subtotal: '-3.33', total_tax: '-0.40', total: '-3.73' });
+    expect(r.items[0]?.taxes.map((t) => [t.name, t.taxable_amount, t.amount])).toEqual([
+      ['GST', '-3.33', '-0.17'],
+      ['PST', '-3.33', '-0.23'],
+    ]);
+    expect(r.tax_breakdown.map((b) => [b.name, b.taxable_amount, b.amount])).toEqual([
+      ['GST', '-3.33', '-0.17'],
+      ['PST', '-3.33', '-0.23'],
+    ]);
+    expect(r.tax_context).toEqual(sold.tax_context);
+  });
+
+  it('refunds what is left after earlier refunds, and no more; a full refund in steps nets the sale to zero', () => {
+    const first = refundOf([{ reference: 'book', amount: '3.33' }]);
+    const second = refundOf([{ reference: 'book', amount: '6.67' }, { reference: 'advice', amount: '100.00' }], { earlierRefunds: [first] }, { source_id: 're_2' });
+    expect(second.items[0]?.taxes.map((t) => t.amount)).toEqual(['-0.33', '-0.47']);
+    for (const field of ['subtotal', 'total_tax', 'total'] as const) expect(minor(sold[field]) + minor(first[field]) + minor(second[field]), field).toBe(0n);
+    const over = refused(() => refundOf([{ reference: 'book', amount: '6.68' }], { earlierRefunds: [first] }, { source_id: 're_2' }));
+    expect([over.status, paths(over), over.issues[0]?.message]).toEqual([422, ['items.0.amount'], 'items.0.amount 6.68 is more than is left of item "book": 6.67 of 10.00 (3.33 refunded before)']);
+    const nothingLeft = refused(() => refundOf([{ reference: 'book', amount: '0.01' }], { earlierRefunds: [first, second] }, { source_id: 're_3' }));
+    expect(nothingLeft.status).toBe(422);
+  });
+
+  it('refuses a refund without its sale (404), or with a sale that is not the one it names (422)', () => {
+    const none = refused(() => computeTransaction({ ...refund([{ reference: 'book', amount: '1.00' }]), currency: 'CAD', customer: bc }, account));
+    expect([none.status, none.code, paths(none)]).toEqual([404, 'not_found', ['refund_of_source_id']]);
+    const other = refused(() => refundOf([{ reference: 'book', amount: '1.00' }], {}, { refund_of_source_id: 'ch_9' }));
+    expect([other.status, paths(other)]).toEqual([422, ['refund_of_source_id']]);
+    const otherSource = refused(() => refundOf([{ reference: 'book', amount: '1.00' }], {}, { source: 'shop' }));
+    expect(paths(otherSource)).toEqual(['refund_of_source_id']);
+    const refundAsSale = refused(() => computeTransaction({ ...refund([{ reference: 'book', amount: '1.00' }]), currency: 'CAD', customer: bc }, account, { original: refundOf([{ reference: 'book', amount: '1.00' }]) }));
+    expect(paths(refundAsSale)).toEqual(expect.arrayContaining(['options.original.transaction_type']));
+  });
+
+  it('refuses a refund in another currency, dated before its sale, of an unknown item, of zero or of the wrong sign', () => {
+    const e = refused(() =>
+      computeTransaction({ ...refund([{ reference: 'book', amount: '1.00' }]), currency: 'EUR', date: '2026-05-31', customer: bc }, account, { original: sold }),
+    );
+    expect([e.status, paths(e)]).toEqual([422, ['currency', 'date']]);
+    const items = refused(() => refundOf([{ reference: 'pen', amount: '1.00' }, { reference: 'book', amount: '0.00' }, { reference: 'advice', amount: '-1.00' }]));
+    expect([items.status, paths(items)]).toEqual([422, ['items.0.reference', 'items.1.amount', 'items.2.amount']]);
+  });
+
+  it('refuses what would retax a refund: tax codes, product types, behaviors, an origin; requires refund_of_source_id', () => {
+    const e = refused(() =>
+      computeTransaction(
+        { ...refund([{ reference: 'book', amount: '1.00', tax_code: 'exempt', product_type: 'service', tax_behavior: 'inclusive' }]), refund_of_source_id: undefined, currency: 'CAD', customer: bc, tax_behavior: 'inclusive', origin_address: { country: 'CA' } },
+        account,
+        { original: sold },
+      ),
+    );
+    expect([e.status, paths(e)]).toEqual([400, ['refund_of_source_id', 'tax_behavior', 'origin_address', 'items.0.tax_code', 'items.0.product_type', 'items.0.tax_behavior']]);
+  });
+
+  it('refuses earlier refunds of another sale, counted twice, or the refund itself', () => {
+    const first = refundOf([{ reference: 'book', amount: '1.00' }]);
+    const otherSale = computeTransaction({ ...canadian([{ reference: 'book', amount: '10.00', tax_code: 'standard', product_type: 'good' }]), source_id: 'ch_2' }, account);
+    const ofOther = computeTransaction({ ...refund([{ reference: 'book', amount: '1.00' }], { refund_of_source_id: 'ch_2' }), currency: 'CAD', customer: bc }, account, { original: otherSale });
+    expect(paths(refused(() => refundOf([{ reference: 'book', amount: '1.00' }], { earlierRefunds: [ofOther] }, { source_id: 're_2' })))).toEqual(['options.earlierRefunds.0']);
+    expect(paths(refused(() => refundOf([{ reference: 'book', amount: '1.00' }], { earlierRefunds: [first, first] }, { source_id: 're_2' })))).toEqual(['options.earlierRefunds.1.source_id']);
+    expect(paths(refused(() => refundOf([{ reference: 'book', amount: '1.00' }], { earlierRefunds: [first] })))).toEqual(['options.earlierRefunds.0.source_id']);
+  });
+
+  it('refuses a stored sale that is not one this library answered, or whose figures do not add up', () => {
+    const notOurs = refused(() => computeTransaction({ ...refund([{ reference: 'book', amount: '1.00' }]), currency: 'CAD', customer: bc }, account, { original: { ...sold, items: 'x' } as never }));
+    expect([notOurs.status, paths(notOurs)]).toEqual([400, ['options.original.items']]);
+    const tampered = { ...sold, items: sold.items.map((i, k) => (k === 0 ? { ...i, amount_tax: '1.19' } : i)) };
+    const e = refused(() => computeTransaction({ ...refund([{ reference: 'book', amount: '1.00' }]), currency: 'CAD', customer: bc }, account, { original: tampered }));
+    expect([e.status, paths(e)]).toEqual([422, ['options.original.items.0']]);
+  });
+
+  it('reads the sale back from JSON, as a store keeps it', () => {
+    const stored = JSON.parse(JSON.stringify({ ...sold, id: 7 })) as TaxTransaction;
+    const r = computeTransaction({ ...refund([{ reference: 'advice', amount: '50.00' }]), currency: 'CAD', customer: bc }, account, { original: stored });
+    expect([r.total_tax, r.total]).toEqual(['-2.50', '-52.50']);
+  });
+
+  it('uses a refund’s total_tax, which may not take the sale’s tax below zero; a sale with a given tax needs its refunds to give theirs', () => {
+    const r = refundOf([{ reference: 'advice', amount: '100.00' }], {}, { total_tax: '4.90' });
+    expect(r).toMatchObject({ total_tax: '-4.90', total: '-104.90', discrepancy: { total_tax: '-4.90', calculated_total_tax: '-5.00', difference: '0.10' } });
+    const tooMuch = refused(() => refundOf([{ reference: 'advice', amount: '100.00' }], {}, { total_tax: '6.21' }));
+    expect([tooMuch.status, tooMuch.issues[0]?.message]).toEqual([422, "total_tax 6.21 is more than is left of the sale's tax (6.20); a refund cannot take it below zero"]);
+    const givenSale = computeTransaction(canadian([{ reference: 'advice', amount: '100.00', tax_code: 'consulting' }], { total_tax: '5.10' }), account);
+    const missing = refused(() => computeTransaction({ ...refund([{ reference: 'advice', amount: '100.00' }]), currency: 'CAD', customer: bc }, account, { original: givenSale }));
+    expect([missing.status, paths(missing)]).toEqual([400, ['total_tax']]);
+    const full = computeTransaction({ ...refund([{ reference: 'advice', amount: '100.00' }], { total_tax: '5.10' }), currency: 'CAD', customer: bc }, account, { original: givenSale });
+    expect(minor(full.total) + minor(givenSale.total)).toBe(0n);
+  });
+
+  it('refunds an inclusive item as gross: net and taxes add up to the amount refunded', () => {
+    const gross = computeTransaction(canadian([{ reference: 'book', amount: '11.20', tax_code: 'standard', product_type: 'good' }], { tax_behavior: 'inclusive' }), account);
+    const r = computeTransaction({ ...refund([{ reference: 'book', amount: '5.60' }]), currency: 'CAD', customer: bc }, account, { original: gross });
+    // 11.20 gross at 12 % holds 0.50 GST and 0.70 PST; half the gross refunds half of each.
+    expect(r.items[0]).toMatchObject({ amount: '-5.60', amount_subtotal: '-5.00', amount_tax: '-0.60', amount_total: '-5.60' });
+    expect(r.items[0]?.taxes.map((t) => t.amount)).toEqual(['-0.25', '-0.35']);
+  });
+});
+
+describe('computeTransaction: exchange rates', () => {
+  const usd = { ...account, currency: 'USD' };
+  const table = [
+    { currency: 'EUR', date: '2026-06-01', rate: '1.0842' },
+    { currency: 'EUR', from: '2026-06-02', until: '2026-06-30', rate: 1.1 },
+  ];
+
+  it('converts the totals into the account’s currency at the caller’s rate, exactly, half up', () => {
+    const t = computeTransaction(sale([{ reference: 'a', amount: '100.00', tax_code: 'saas' }]), usd, { exchangeRates: table });
+    // 119.00 EUR × 1.0842 = 129.0198 → 129.02 USD; 19.00 × 1.0842 = 20.5998 → 20.60; net 129.02 − 20.60.
+    expect(t.exchange_rate).toEqual({ from: 'EUR', to: 'USD', rate: '1.0842', date: '2026-06-01', subtotal: '108.42', total_tax: '20.60', total: '129.02' });
+    expect(computeTransaction(sale([{ reference: 'a', amount: '100.00', tax_code: 'saas' }], { date: '2026-06-15' }), usd, { exchangeRates: table }).exchange_rate).toMatchObject({ rate: '1.1', total: '130.90' });
+    expect(computeTransaction(sale([{ reference: 'a', amount: '100.00', tax_code: 'saas' }]), usd, { exchangeRate: '0.5' }).exchange_rate).toMatchObject({ rate: '0.5', total: '59.50' });
+    // Yen to dinars: 0 to 3 decimals.
+    const kwd = computeTransaction({ ...sale([{ reference: 'a', amount: '999', tax_code: 'saas' }]), currency: 'JPY', customer: { address: { country: 'JP' } } }, { ...account, currency: 'KWD' }, { exchangeRate: '0.00201' });
+    // 1099 × 0.00201 = 2.20899 → 2.209; 100 × 0.00201 = 0.201.
+    expect(kwd.exchange_rate).toEqual({ from: 'JPY', to: 'KWD', rate: '0.00201', date: '2026-06-01', subtotal: '2.008', total_tax: '0.201', total: '2.209' });
+  });
+
+  it('converts a refund at its sale’s rate, so that a full refund nets to zero in the account’s currency too', () => {
+    const t = computeTransaction(sale([{ reference: 'a', amount: '100.00', tax_code: 'saas' }]), usd, { exchangeRates: table });
+    const r = computeTransaction(refund([{ reference: 'a', amount: '100.00' }]), usd, { original: t, exchangeRates: table });
+    expect(r.exchange_rate).toEqual({ from: 'EUR', to: 'USD', rate: '1.0842', date: '2026-06-01', subtotal: '-108.42', total_tax: '-20.60', total: '-129.02' });
+  });
+
+  it('answers no conversion without rates, or in the account’s currency', () => {
+    expect(computeTransaction(sale([{ reference: 'a', amount: '100.00' }]), usd).exchange_rate).toBeNull();
+    expect(computeTransaction(sale([{ reference: 'a', amount: '100.00' }]), account, { exchangeRates: table }).exchange_rate).toBeNull();
+    expect(computeTransaction(sale([{ reference: 'a', amount: '100.00' }]), account, { exchangeRate: '1.000' }).exchange_rate).toBeNull();
+  });
+
+  it('refuses a table without the day’s rate (422), with two rates for it, malformed entries and rates (400), a rate for a transaction in the account’s currency (422)', () => {
+    const none = refused(() => computeTransaction(sale([{ reference: 'a', amount: '1.00' }], { date: '2026-07-01' }), usd, { exchangeRates: table }));
+    expect([none.status, paths(none), none.message]).toEqual([422, ['currency'], 'options.exchangeRates has no rate for EUR on 2026-07-01']);
+    const two = refused(() => computeTransaction(sale([{ reference: 'a', amount: '1.00' }], { date: '2026-06-15' }), usd, { exchangeRates: [...table, { currency: 'EUR', date: '2026-06-15', rate: '1.2' }] }));
+    expect([two.status, paths(two)]).toEqual([400, ['options.exchangeRates.2']]);
+    const bad = refused(() =>
+      computeTransaction(sale([{ reference: 'a', amount: '1.00' }]), usd, {
+        exchangeRates: [{ currency: 'eur', date: '2026-06-01', rate: '1' }, { currency: 'EUR', rate: -1 }, { currency: 'EUR', date: '2026-06-01', from: '2026-06-01', rate: '1', source: 'ECB' }, 'x'] as never,
+      }),
+    );
+    expect([bad.status, paths(bad)]).toEqual([400, ['options.exchangeRates.0.currency', 'options.exchangeRates.1.rate', 'options.exchangeRates.1.from', 'options.exchangeRates.2.source', 'options.exchangeRates.2.from', 'options.exchangeRates.3']]);
+    for (const rate of ['-1', '0', '0.000', 'abc', 1e-7, Number.NaN]) {
+      const e = refused(() => computeTransaction(sale([{ reference: 'a', amount: '1.00' }]), usd, { exchangeRate: rate as never }));
+      expect([e.status, paths(e)], String(rate)).toEqual([400, ['options.exchangeRate']]);
+    }
+    const same = refused(() => computeTransaction(sale([{ reference: 'a', amount: '1.00' }]), account, { exchangeRate: 1.08 }));
+    expect([same.status, paths(same)]).toEqual([422, ['options.exchangeRate']]);
+  });
+
+  it('converts each transaction of a batch at its date’s rate, and lists a missing rate under the transaction’s index', () => {
+    const entry = (source_id: string, date: string) => ({ source_id, date, currency: 'EUR', customer: de, items: [{ reference: 'a', amount: '119.00', tax_code: 'saas' as const }] });
+    const b = computeBatch({ transactions: [entry('a', '2026-06-01'), entry('b', '2026-06-20')] }, usd, { exchangeRates: table });
+    expect(b.transactions.map((t) => t.exchange_rate?.total)).toEqual(['129.02', '130.90']);
+    const e = refused(() => computeBatch({ transactions: [entry('a', '2026-06-01'), entry('b', '2026-07-01')] }, usd, { exchangeRates: table }));
+    expect([e.status, paths(e), e.message]).toEqual([422, ['transactions.1.currency'], 'transactions.1: options.exchangeRates has no rate for EUR on 2026-07-01']);
+  });
+});
+
+describe('computeBatch', () => {
+  const entry = (source_id: string, amount = '119.00') => ({ source_id, date: '2026-06-01', currency: 'EUR', customer: de, items: [{ reference: 'a', amount, tax_code: 'saas' as const }] });
+
+  it('taxes every transaction, amounts tax-inclusive, as computeTransaction does', () => {
+    const b = computeBatch({ transactions: [entry('b1'), { ...entry('b2', '10.70'), total: '10.70', items: [{ reference: 'x', amount: '10.70', tax_code: 'ebook' }] }] }, account);
+    expect(b).toMatchObject({ id: null, status: 'taxed' });
+    expect(b.transactions.map((t) => [t.source_id, t.tax_behavior, t.subtotal, t.total_tax, t.total])).toEqual([
+      ['b1', 'inclusive', '100.00', '19.00', '119.00'],
+      ['b2', 'inclusive', '10.00', '0.70', '10.70'],
+    ]);
+    expect(b.transactions[0]).toEqual(computeTransaction({ ...entry('b1'), tax_behavior: 'inclusive' }, account));
+  });
+
+  it('uses each total_tax given and reports its discrepancy', () => {
+    const b = computeBatch({ transactions: [{ ...entry('b1'), total: '119.00', total_tax: '18.00' }] }, account);
+    expect(b.transactions[0]).toMatchObject({ subtotal: '101.00', total_tax: '18.00', total: '119.00', discrepancy: { calculated_total_tax: '19.00', difference: '-1.00' } });
+  });
+
+  it(`accepts ${MAX_BATCH_TRANSACTIONS} transactions and refuses ${MAX_BATCH_TRANSACTIONS + 1}, or none`, () => {
+    const many = (n: number) => ({ transactions: Array.from({ length: n }, (_, i) => entry(`t${i}`)) });
+    expect(computeBatch(many(MAX_BATCH_TRANSACTIONS), account).transactions).toHaveLength(MAX_BATCH_TRANSACTIONS);
+    const over = refused(() => computeBatch(many(MAX_BATCH_TRANSACTIONS + 1), account));
+    expect([over.status, paths(over), over.issues[0]?.message]).toEqual([400, ['transactions'], 'transactions: has more than 500 transactions; at most 500 are allowed per batch']);
+    expect(paths(refused(() => computeBatch({ transactions: [] }, account)))).toEqual(['transactions']);
+  });
+
+  it('refuses a body that is not { transactions }, and unknown fields at its top', () => {
+    const list = refused(() => computeBatch([entry('a')] as never, account));
+    expect([list.status, paths(list)]).toEqual([400, ['']]);
+    expect(paths(refused(() => computeBatch({ transactions: [entry('a')], id: 5 } as never, account)))).toEqual(['id']);
+    expect(refused(() => computeBatch(null as never, account)).status).toBe(400);
+  });
+
+  it('refuses the whole batch for one bad transaction, listing every problem of every transaction by index', () => {
+    const e = refused(() =>
+      computeBatch(
+        {
+          transactions: [
+            entry('ok'),
+            { ...entry('b1'), date: '2026-02-30' },
+            entry('ok'),
+            { ...entry('b3'), items: [{ reference: 'a', amount: '1.005' }] },
+            { ...entry('b4'), transaction_type: 'refund', items: [{ reference: 'a', amount: '1.00', tax_behavior: 'exclusive' }] },
+            { ...entry('b5'), total: '118.99' },
+            { ...entry('b6'), customer: { address: { country: 'US', state: 'CA', postal_code: '78701' } }, currency: 'USD' },
+          ],
+        } as never,
+        account,
+      ),
+    );
+    expect(paths(e)).toEqual([
+      'transactions.1.date',
+      'transactions.2.source_id',
+      'transactions.3.items.0.amount',
+      'transactions.4.items.0.tax_behavior',
+      'transactions.4.transaction_type',
+      'transactions.5.total',
+      'transactions.6.customer.address.postal_code',
+    ]);
+    expect(e.status).toBe(400);
+    expect(e.issues.find((i) => i.path[1] === 4 && i.path[2] === 'transaction_type')?.message).toBe('transactions.4.transaction_type: unknown field; a batch takes sales only');
+    expect(e.issues.find((i) => i.path[1] === 2)?.message).toBe('transactions.2.source_id "ok" repeats transactions.0.source_id (source "api"); source ids are unique per source');
+    expect(e.issues.find((i) => i.path[1] === 6)?.message).toMatch(/^transactions\.6: postal code 78701 /);
+  });
+
+  it('refuses ids already taken, and lets another source reuse an id', () => {
+    const e = refused(() => computeBatch({ transactions: [entry('a'), { ...entry('a'), source: 'shop' }, entry('b')] }, account, { usedSourceIds: [{ source: 'api', transaction_type: 'sale', source_id: 'b' }] }));
+    expect([e.status, paths(e)]).toEqual([422, ['transactions.2.source_id']]);
+  });
+
+  it('refuses an account or options problem once, not per transaction', () => {
+    const e = refused(() => computeBatch({ transactions: [entry('a'), entry('b')] }, { ...account, country: 'Ireland' }));
+    expect(paths(e)).toEqual(['account.country']);
+    expect(paths(refused(() => computeBatch({ transactions: [entry('a')] }, account, { original: {} } as never)))).toEqual(['options.original']);
+  });
+});
+
+describe('the README example', () => {
+  it('answers as the README says', () => {
+    const seller = { country: 'IE', currency: 'EUR', registrations: [{ jurisdiction_id: 124 }, { jurisdiction_id: 124059 }] };
+    const customer = { name: 'Jane Doe', address: { country: 'CA', postal_code: 'V6B 1A1' } };
+    const exchangeRates = [{ currency: 'CAD', from: '2026-06-01', until: '2026-06-30', rate: '0.6712' }];
+    const store = new Set<string>();
+    const s = computeTransaction(
+      {
+        source: 'stripe',
+        source_id: 'ch_3Q1',
+        date: '2026-06-01',
+        currency: 'CAD',
+        customer,
+        items: [
+          { reference: 'book', amount: '10.00', tax_code: 'standard', product_type: 'good' },
+          { reference: 'advice', amount: '100.00', tax_code: 'consulting' },
+        ],
+      },
+      seller,
+      { usedSourceIds: (key) => store.has(JSON.stringify(key)), exchangeRates },
+    );
+    expect(s).toMatchObject({ id: null, source: 'stripe', source_id: 'ch_3Q1', transaction_type: 'sale', status: 'taxed', supply_type: 'cross_border', subtotal: '110.00', total_tax: '6.20', total: '116.20', discrepancy: null });
+    expect(s.items.map((i) => [i.reference, i.amount_tax, i.taxes.map((t) => [t.name, t.amount])])).toEqual([
+      ['book', '1.20', [['GST', '0.50'], ['PST', '0.70']]],
+      ['advice', '5.00', [['GST', '5.00']]],
+    ]);
+    expect(s.tax_breakdown.map((b) => [b.name, b.taxable_amount, b.amount])).toEqual([
+      ['GST', '110.00', '5.50'],
+      ['PST', '10.00', '0.70'],
+    ]);
+    // 116.20 × 0.6712 = 77.99344 → 77.99; 6.20 × 0.6712 = 4.16144 → 4.16.
+    expect(s.exchange_rate).toEqual({ from: 'CAD', to: 'EUR', rate: '0.6712', date: '2026-06-01', subtotal: '73.83', total_tax: '4.16', total: '77.99' });
+    const r = computeTransaction(
+      { transaction_type: 'refund', source: 'stripe', source_id: 're_1', refund_of_source_id: 'ch_3Q1', date: '2026-06-05', currency: 'CAD', customer, items: [{ reference: 'book', amount: '3.33' }] },
+      seller,
+      { original: s, earlierRefunds: [] },
+    );
+    expect([r.subtotal, r.total_tax, r.total]).toEqual(['-3.33', '-0.40', '-3.73']);
+    // -3.73 × 0.6712 = -2.503576 → -2.50.
+    expect(r.exchange_rate?.total).toBe('-2.50');
+  });
+});
+
+describe('properties', () => {
+  const destinations = [
+    { country: 'DE' },
+    { country: 'FR' },
+    { country: 'IE' },
+    { country: 'JP' },
+    { country: 'CA', postal_code: 'V6B 1A1' },
+    { country: 'CA', postal_code: 'H2X 1Y4' },
+    { country: 'US', postal_code: '78701' },
+    { country: 'US', postal_code: '10001' },
+    { country: 'AU' },
+  ];
+  const currencies: [string, number][] = [
+    ['EUR', 2],
+    ['JPY', 0],
+    ['KWD', 3],
+    ['CAD', 2],
+  ];
+  const codes = ['consulting', 'eservice', 'ebook', 'saas', 'standard', 'reduced', 'exempt'] as const;
+  const amountText = (units: number) =>
+    fc.bigInt({ min: 0n, max: 10n ** 11n }).map((v) => {
+      const s = v.toString().padStart(units + 1, '0');
+      return units === 0 ? s : `${s.slice(0, -units)}.${s.slice(-units)}`;
+    });
+  const sales = fc
+    .record({
+      to: fc.constantFrom(...destinations),
+      currency: fc.constantFrom(...currencies),
+      behavior: fc.constantFrom('exclusive', 'inclusive' as const),
+      date: fc.integer({ min: dayNumber('2026-07-01'), max: dayNumber('2027-06-30') }),
+      lines: fc.array(fc.record({ code: fc.constantFrom(...codes), good: fc.boolean() }), { minLength: 1, maxLength: 6 }),
+    })
+    .chain((s) => fc.tuple(fc.constant(s), fc.array(amountText(s.currency[1]), { minLength: s.lines.length, maxLength: s.lines.length })))
+    .map(([s, amounts]): [TaxTransactionRequest, number] => [
+      {
+        source_id: 'p',
+        date: new Date(s.date * 86_400_000).toISOString().slice(0, 10),
+        currency: s.currency[0],
+        tax_behavior: s.behavior,
+        customer: { address: s.to },
+        items: s.lines.map((l, i) => ({ reference: `l${i}`, amount: amounts[i] as string, tax_code: l.code, product_type: l.good ? 'good' : 'service' })),
+      },
+      s.currency[1],
+    ]);
+
+  /** Every amount of a transaction: a decimal string with exactly the currency's decimals. */
+  function amountsOf(t: TaxTransaction): string[] {
+    return [
+      t.subtotal,
+      t.total_tax,
+      t.total,
+      ...t.items.flatMap((i) => [i.amount, i.amount_subtotal, i.amount_tax, i.amount_total, ...i.taxes.flatMap((x) => [x.amount, x.taxable_amount])]),
+      ...t.tax_breakdown.flatMap((b) => [b.amount, b.taxable_amount]),
+    ];
+  }
+
+  it("a sale answers what calculate answers for its lines; the items' taxes add up to the total tax and the breakdown's; every amount is exact in the currency's minor units", () => {
+    fc.assert(
+      fc.property(sales, ([request, units]) => {
+        const t = computeTransaction(request, account);
+        // The calculation of the same lines answers the same taxes.
+        const c = calculate({ customer_address: request.customer.address, currency: request.currency, tax_behavior: request.tax_behavior, tax_date: dayNumber(request.date) * 86_400, line_items: request.items }, account);
+        expect([t.items, t.tax_breakdown, t.tax_context, t.subtotal, t.total_tax, t.total]).toEqual([c.line_items, c.tax_breakdown, c.tax_context, c.subtotal, c.total_tax, c.total]);
+        const exact = units === 0 ? /^-?\d+$/ : new RegExp(`^-?\\d+\\.\\d{${units}}$`);
+        for (const a of amountsOf(t)) expect(a).toMatch(exact);
+        const itemTaxes = sumOf(t.items.map((i) => i.amount_tax), units);
+        expect(itemTaxes).toBe(minor(t.total_tax, units));
+        expect(sumOf(t.items.flatMap((i) => i.taxes.map((x) => x.amount)), units)).toBe(itemTaxes);
+        expect(sumOf(t.tax_breakdown.map((b) => b.amount), units)).toBe(itemTaxes);
+        expect(minor(t.subtotal, units) + minor(t.total_tax, units)).toBe(minor(t.total, units));
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('refunding every item in any steps nets the sale to zero, item by item and tax by tax, never refunding a negative tax', () => {
+    fc.assert(
+      fc.property(
+        sales.chain(([request, units]) => fc.tuple(fc.constant(request), fc.constant(units), fc.array(fc.integer({ min: 1, max: 99 }), { minLength: 0, maxLength: 3 }))),
+        ([request, units, percents]) => {
+          const sold = computeTransaction(request, account);
+          const refunds: TaxTransaction[] = [];
+          // Each step refunds a share of every item that is not yet fully refunded; the last step the rest.
+          const left = new Map(sold.items.map((i) => [i.reference, minor(i.amount, units)]));
+          const steps = [...percents, 100];
+          steps.forEach((pct, s) => {
+            const items = [...left]
+              .map(([reference, l]) => ({ reference, part: pct === 100 ? l : (l * BigInt(pct)) / 100n }))
+              .filter((i) => i.part !== 0n)
+              .map((i) => ({ reference: i.reference, amount: formatUnits(i.part, units) }));
+            if (items.length === 0) return;
+            const r = computeTransaction({ ...request, transaction_type: 'refund', source_id: `r${s}`, refund_of_source_id: 'p', tax_behavior: undefined, items }, account, { original: sold, earlierRefunds: refunds });
+            for (const item of r.items) {
+              left.set(item.reference, (left.get(item.reference) as bigint) + minor(item.amount, units));
+              const soldItem = sold.items.find((i) => i.reference === item.reference);
+              item.taxes.forEach((t, k) => {
+                // A refund's tax has the opposite sign of the sale's, or is zero.
+                const saleTax = minor(soldItem?.taxes[k]?.amount ?? '0', units);
+                expect(minor(t.amount, units) * saleTax).toBeLessThanOrEqual(0n);
+              });
+            }
+            refunds.push(r);
+          });
+          const all = [sold, ...refunds];
+          for (const field of ['subtotal', 'total_tax', 'total'] as const) expect(sumOf(all.map((t) => t[field]), units), field).toBe(0n);
+          for (const item of sold.items) {
+            const lines = all.flatMap((t) => t.items.filter((i) => i.reference === item.reference));
+            expect(sumOf(lines.map((l) => l.amount_tax), units)).toBe(0n);
+            item.taxes.forEach((_, k) => expect(sumOf(lines.map((l) => l.taxes[k]?.amount ?? '0'), units)).toBe(0n));
+          }
+          for (const entry of sold.tax_breakdown) {
+            const same = all.flatMap((t) => t.tax_breakdown.filter((b) => b.jurisdiction.id === entry.jurisdiction.id && b.name === entry.name && b.rate === entry.rate && b.status === entry.status));
+            expect(sumOf(same.map((b) => b.amount), units)).toBe(0n);
+            expect(sumOf(same.map((b) => b.taxable_amount), units)).toBe(0n);
+          }
+        },
+      ),
+      { numRuns: 80 },
+    );
+  });
+
+  it('a batch with bad transactions accepts none and lists every bad one by index; without them it answers each as computeTransaction', () => {
+    const good = (i: number) => ({ source_id: `g${i}`, date: '2026-06-01', currency: 'EUR', customer: de, items: [{ reference: 'a', amount: `${i + 1}.00`, tax_code: 'saas' as const }] });
+    const bads = [
+      (i: number) => ({ ...good(i), date: '2026-02-30' }),
+      (i: number) => ({ ...good(i), currency: 'ABC' }),
+      (i: number) => ({ ...good(i), items: [{ reference: 'a', amount: '1.001' }] }),
+      (i: number) => ({ ...good(i), total: '0.01' }),
+      (i: number) => ({ ...good(i), source_id: 'g0' }),
+      (i: number) => ({ ...good(i), extra: true }),
+    ];
+    fc.assert(
+      fc.property(fc.array(fc.option(fc.integer({ min: 0, max: bads.length - 1 }), { nil: undefined }), { minLength: 1, maxLength: 12 }), (plan) => {
+        const transactions = plan.map((bad, i) => (bad === undefined || i === 0 ? good(i) : (bads[bad] as (i: number) => object)(i)));
+        const badIndexes = plan.flatMap((bad, i) => (bad === undefined || i === 0 ? [] : [i]));
+        if (badIndexes.length === 0) {
+          const b = computeBatch({ transactions } as never, account);
+          expect(b.transactions).toEqual(transactions.map((t) => computeTransaction({ ...(t as TaxTransactionRequest), tax_behavior: 'inclusive' }, account)));
+          return;
+        }
+        const e = refused(() => computeBatch({ transactions } as never, account));
+        expect([...new Set(e.issues.map((i) => i.path[1]))].sort((a, b) => Number(a) - Number(b))).toEqual(badIndexes);
+        expect(e.issues.every((i) => i.path[0] === 'transactions' && i.message.startsWith(`transactions.${i.path[1]}`))).toBe(true);
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
+
+function formatUnits(v: bigint, units: number): string {
+  const neg = v < 0n;
+  const s = (neg ? -v : v).toString().padStart(units + 1, '0');
+  const text = units === 0 ? s : `${s.slice(0, -units)}.${s.slice(-units)}`;
+  return neg ? `-${text}` : text;
+}
