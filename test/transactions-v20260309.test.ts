@@ -675,3 +675,49 @@ function formatUnits(v: bigint, units: number): string {
   const text = units === 0 ? s : `${s.slice(0, -units)}.${s.slice(-units)}`;
   return neg ? `-${text}` : text;
 }
+
+describe('inputs that cannot lie', () => {
+  const ok = sale([{ reference: 'a', amount: '10.00' }]);
+
+  it('answers or refuses anything with a TaxRulesError, never another exception', () => {
+    const sold = computeTransaction(ok, account);
+    const anything = fc.anything({ withBigInt: true, withNullPrototype: true, withObjectString: true, maxDepth: 3 });
+    fc.assert(
+      fc.property(anything, anything, (request, options) => {
+        for (const call of [
+          () => computeTransaction(request as never, account),
+          () => computeTransaction(ok, account, options as never),
+          () => computeTransaction(refund([{ reference: 'a', amount: '1.00' }]), account, { original: request as never }),
+          () => computeTransaction(refund([{ reference: 'a', amount: '1.00' }]), account, { original: sold, earlierRefunds: [request] as never }),
+          () => computeBatch(request as never, account),
+          () => computeBatch({ transactions: [request] } as never, account, options as never),
+        ]) {
+          try {
+            call();
+          } catch (e) {
+            expect(e).toBeInstanceOf(TaxRulesError);
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('refuses a getter or a Proxy that throws with a 400, the exception kept as its cause', () => {
+    const boom = (): never => {
+      throw new Error('boom');
+    };
+    const getter = Object.defineProperty({ ...ok }, 'currency', { get: boom, enumerable: true });
+    const e = refused(() => computeTransaction(getter, account));
+    expect([e.status, e.issues[0]?.message, (e as Error & { cause?: unknown }).cause]).toEqual([400, 'the input could not be read: Error: boom', new Error('boom')]);
+    const proxy = new Proxy({}, { ownKeys: boom });
+    expect(refused(() => computeBatch(proxy as never, account)).status).toBe(400);
+    expect(refused(() => computeTransaction(refund([{ reference: 'a', amount: '1.00' }]), account, { original: proxy as never })).status).toBe(400);
+  });
+
+  it('refuses a stored transaction whose totals are no amounts of its currency', () => {
+    const sold = computeTransaction(ok, account);
+    const e = refused(() => computeTransaction(refund([{ reference: 'a', amount: '1.00' }]), account, { original: { ...sold, total_tax: '1.001' } }));
+    expect([e.status, paths(e)]).toEqual([400, ['options.original.total_tax']]);
+  });
+});

@@ -6,22 +6,10 @@
  * transaction's. The conversion is exact: the amount in minor units times the rate's digits,
  * rounded half up once to the account currency's minor unit.
  */
-import { dayNumber } from '../core/dates.js';
-import { errorFromIssues, quoted, type TaxRulesIssue } from '../core/errors.js';
+import { errorFromIssues } from '../core/errors.js';
 import { AMOUNT_RE } from '../adapters/input.js';
 import { MAX_AMOUNT_LENGTH } from '../adapters/schemas.js';
-
-/** One rate of the caller's table: for one `date`, or for the days `from` to `until` (both inclusive). */
-export interface ExchangeRateEntry {
-  readonly currency: string;
-  readonly date?: string;
-  readonly from?: string;
-  readonly until?: string;
-  /** A positive number, or a decimal string. */
-  readonly rate: number | string;
-}
-
-const ENTRY_FIELDS = ['currency', 'date', 'from', 'until', 'rate'];
+import { exchangeTableIssues, type ExchangeRate } from './exchange.js';
 
 /** A rate as a plain positive decimal text ("1.0842"), or null when it is none (a negative, zero, `1e-7`, text of another form). */
 export function rateText(v: unknown): string | null {
@@ -30,33 +18,11 @@ export function rateText(v: unknown): string | null {
   return text;
 }
 
-const isDate = (v: unknown): v is string => typeof v === 'string' && !Number.isNaN(dayNumber(v));
-
-/** The caller's table, checked: every malformed entry and unknown field is a 400 naming `options.exchangeRates`. */
-export function readRateTable(table: readonly unknown[]): ExchangeRateEntry[] {
-  const issues: TaxRulesIssue[] = [];
-  table.forEach((e, i) => {
-    const at = ['options', 'exchangeRates', i];
-    const name = at.join('.');
-    if (typeof e !== 'object' || e === null || Array.isArray(e)) {
-      issues.push({ path: at, code: 'malformed', message: `${name} must be an object { currency, date | from, until, rate }, got ${quoted(e, 40)}` });
-      return;
-    }
-    const r = e as Record<string, unknown>;
-    for (const key of Object.keys(r)) if (!ENTRY_FIELDS.includes(key)) issues.push({ path: [...at, key], code: 'unknown_field', message: `${name}.${key}: unknown field` });
-    if (typeof r.currency !== 'string' || !/^[A-Z]{3}$/.test(r.currency)) issues.push({ path: [...at, 'currency'], code: 'malformed', message: `${name}.currency must be a 3-letter ISO 4217 code in capitals` });
-    if (rateText(r.rate) === null) issues.push({ path: [...at, 'rate'], code: 'malformed', message: `${name}.rate must be a positive decimal, got ${quoted(r.rate, 40)}` });
-    if (r.date !== undefined) {
-      if (!isDate(r.date)) issues.push({ path: [...at, 'date'], code: 'malformed', message: `${name}.date must be a calendar date YYYY-MM-DD` });
-      if (r.from !== undefined || r.until !== undefined) issues.push({ path: [...at, 'from'], code: 'malformed', message: `${name}: give either date or from and until` });
-    } else if (!isDate(r.from) || !isDate(r.until)) {
-      issues.push({ path: [...at, 'from'], code: 'malformed', message: `${name} needs a date, or from and until (calendar dates YYYY-MM-DD)` });
-    } else if (r.until < r.from) {
-      issues.push({ path: [...at, 'until'], code: 'malformed', message: `${name}.until is before its from` });
-    }
-  });
+/** The caller's table, checked as the v20241028 documents check it: every malformed entry and unknown field is a 400 naming `options.exchangeRates`. */
+export function readRateTable(table: readonly unknown[]): ExchangeRate[] {
+  const issues = exchangeTableIssues(table);
   if (issues.length > 0) throw errorFromIssues(issues);
-  return table as ExchangeRateEntry[];
+  return table as ExchangeRate[];
 }
 
 /**
@@ -64,7 +30,7 @@ export function readRateTable(table: readonly unknown[]): ExchangeRateEntry[] {
  * different rates for one day are a 400, never a choice. None is a 422 at `path`, its message
  * starting with `within` (a batch's "transactions.3: ").
  */
-export function tableRate(table: readonly ExchangeRateEntry[], currency: string, date: string, path: (string | number)[], within = ''): string {
+export function tableRate(table: readonly ExchangeRate[], currency: string, date: string, path: (string | number)[], within = ''): string {
   let found: string | null = null;
   let foundAt = -1;
   table.forEach((e, i) => {

@@ -29,10 +29,10 @@ import {
   type TaxTransactionType,
 } from './v20260309-schemas.js';
 import { refundedPart, type SoldItem } from './v20260309-refunds.js';
-import { converter, rateText, readRateTable, tableRate, type ExchangeRateEntry } from './v20260309-exchange.js';
+import { converter, rateText, readRateTable, tableRate } from './v20260309-exchange.js';
+import type { ExchangeRate } from './exchange.js';
 
 export { MAX_BATCH_TRANSACTIONS } from './v20260309-schemas.js';
-export type { ExchangeRateEntry } from './v20260309-exchange.js';
 export type {
   TaxTransactionBatchRequest,
   TaxTransactionBatchEntry,
@@ -113,7 +113,7 @@ export interface TaxTransactionBatchOptions {
    * A transaction in another currency than the account's is converted at its date's rate; a
    * table without one is a 422.
    */
-  exchangeRates?: readonly ExchangeRateEntry[];
+  exchangeRates?: readonly ExchangeRate[];
 }
 
 /** Options of `computeTransaction`. */
@@ -306,7 +306,7 @@ interface Context {
   engine: Engine;
   used: ((key: SourceKey) => boolean) | null;
   /** The options' table of exchange rates, checked. */
-  rates: ExchangeRateEntry[] | undefined;
+  rates: ExchangeRate[] | undefined;
   /** Batch transactions: sales with tax-inclusive amounts. */
   batch: boolean;
 }
@@ -557,10 +557,19 @@ function storedOf(req: Parsed, ctx: Context, prefix: Path): Stored {
     const at = [...prefix, 'refund_of_source_id'];
     throw new TaxRulesError('not_found', 404, [{ path: at, code: 'not_found', message: `${at.join('.')}: no sale ${quoted(req.refund_of_source_id, 60)} was handed over; pass it as options.original` }]);
   }
-  return {
-    sale: readStored(ctx.options.original, ['options', 'original']),
-    earlier: (ctx.options.earlierRefunds ?? []).map((r, i) => readStored(r, ['options', 'earlierRefunds', i])),
-  };
+  const sale = readStored(ctx.options.original, ['options', 'original']);
+  const earlier = (ctx.options.earlierRefunds ?? []).map((r, i) => readStored(r, ['options', 'earlierRefunds', i]));
+  // Their totals are read as amounts of the sale's currency.
+  const minorUnits = ctx.engine.rules.currencies.get(sale.currency);
+  const issues: TaxRulesIssue[] = [];
+  [sale, ...earlier].forEach((t, i) => {
+    const path: Path = i === 0 ? ['options', 'original'] : ['options', 'earlierRefunds', i - 1];
+    for (const field of ['subtotal', 'total_tax', 'total'] as const) {
+      if (minorUnits === undefined || minorOf(t[field], minorUnits) === null) issues.push({ path: [...path, field], code: 'malformed', message: `${[...path, field].join('.')} ${quoted(t[field], 40)} is no amount in ${sale.currency}` });
+    }
+  });
+  if (issues.length > 0) throw errorFromIssues(issues);
+  return { sale, earlier };
 }
 
 /** A refund: the part of the sale's items it refunds, with their prorated taxes. */
