@@ -5,15 +5,19 @@
  * never fall below zero tax and a full refund nets the sale to zero.
  */
 import { describe, expect, it } from 'vitest';
-import { buildCreditNote, buildDocument, voidDocument, type BillingDocument } from '../src/index.js';
+import { buildCreditNote, buildDocument, voidDocument, type BillingDocument, type Account, type DocumentOptions, type CreditNoteOptions } from '../src/index.js';
 import { refused } from './helpers.js';
+
+/** Requests and options as a server hands them over (parsed JSON: checked at run time), invalid ones included. */
+const build = (request: unknown, account: Account, options: unknown): BillingDocument => buildDocument(request, account, options as DocumentOptions);
+const creditNote = (request: unknown, options: unknown): BillingDocument => buildCreditNote(request, options as CreditNoteOptions);
 
 const ie = { country: 'IE', currency: 'EUR', registrations: [{ jurisdiction_id: 372 }, { jurisdiction_id: 9000 }] };
 const bc = { country: 'CA', postal_code: 'V6B 1A1', currency: 'CAD', default_product_type: 'good' as const, registrations: [{ jurisdiction_id: 124 }, { jurisdiction_id: 124059 }] };
 const payment = { method: 'credit_card' as const };
 
 /** A sale of a plan (100.00 at DE 19 %) and a book (two at 9.99, 7 %), linked to processor charge ch_42. */
-const invoice = buildDocument(
+const invoice = build(
   {
     date: '2026-06-01',
     customer: { id: 77 },
@@ -34,7 +38,7 @@ const taxOf = (d: BillingDocument) => d.total_cents - d.subtotal_cents + d.disco
 
 describe('a refund', () => {
   it('is a credit note against the invoice with the same processor and processor_id, its processor_id the invoice’s with the timestamp appended', () => {
-    const credit = buildDocument(refund(), ie, at(2));
+    const credit = build(refund(), ie, at(2));
     expect([credit.type, credit.related_document, credit.payment_processor, credit.payment_processor_id, credit.issue_date, credit.state]).toEqual([
       'Credit',
       { id: 1, type: 'Invoice' },
@@ -51,54 +55,54 @@ describe('a refund', () => {
 
   it('of some items prorates each item’s taxes on the net refunded', () => {
     // 40.00 of the plan's 100.00: 40 % of its 19.00 VAT.
-    const credit = buildDocument(refund({ items: [{ product_code: 'plan', amount: 40, tax: { country: 'DE' } }] }), ie, at(2));
+    const credit = build(refund({ items: [{ product_code: 'plan', amount: 40, tax: { country: 'DE' } }] }), ie, at(2));
     expect(credit.items.map((i) => [i.invoice_item, i.subtotal_cents, i.tax_1_rate, i.tax_1_amount_cents, i.total_amount])).toEqual([[0, 4000, 19, 760, 47.6]]);
     // One book of two: 9.99 of 19.98, half of 1.40.
-    const book = buildDocument(refund({ items: [{ description: 'Book', amount: '9.99', tax: { country: 'DE' } }] }), ie, at(3));
+    const book = build(refund({ items: [{ description: 'Book', amount: '9.99', tax: { country: 'DE' } }] }), ie, at(3));
     expect(book.items.map((i) => [i.invoice_item, i.subtotal_cents, i.tax_1_amount_cents])).toEqual([[1, 999, 70]]);
   });
 
   it('never takes more tax than is left: the last refund takes exactly the rest', () => {
     // Three refunds of 6.66 of the books' 19.98: 1.40 × 6.66 / 19.98 = 0.4667 → 0.47; then of what is left (13.32, 0.93): 0.465 → 0.47; the last the rest, 0.46.
     const credits: BillingDocument[] = [];
-    for (const id of [2, 3, 4]) credits.push(buildDocument(refund({ items: [{ product_code: 'book', amount: '6.66', tax: { country: 'DE' } }] }), ie, at(id, { credits: [...credits] })));
+    for (const id of [2, 3, 4]) credits.push(build(refund({ items: [{ product_code: 'book', amount: '6.66', tax: { country: 'DE' } }] }), ie, at(id, { credits: [...credits] })));
     expect(credits.map((c) => c.items[0]?.tax_1_amount_cents)).toEqual([47, 47, 46]);
     expect(credits.reduce((s, c) => s + (c.items[0]?.tax_1_amount_cents ?? 0), 0)).toBe(140);
-    const e = refused(() => buildDocument(refund({ items: [{ product_code: 'book', amount: '0.01', tax: { country: 'DE' } }] }), ie, at(5, { credits })));
+    const e = refused(() => build(refund({ items: [{ product_code: 'book', amount: '0.01', tax: { country: 'DE' } }] }), ie, at(5, { credits })));
     expect([e.status, e.issues[0]?.path]).toEqual([422, ['items', 0, 'amount']]);
   });
 
   it('of what is left refunds the rest of every item, and then nothing is left', () => {
-    const first = buildDocument(refund({ items: [{ product_code: 'plan', amount: 40, tax: { country: 'DE' } }] }), ie, at(2));
-    const rest = buildDocument(refund(), ie, at(3, { credits: [first] }));
+    const first = build(refund({ items: [{ product_code: 'plan', amount: 40, tax: { country: 'DE' } }] }), ie, at(2));
+    const rest = build(refund(), ie, at(3, { credits: [first] }));
     expect(rest.items.map((i) => [i.invoice_item, i.subtotal_cents, i.tax_1_amount_cents])).toEqual([
       [0, 6000, 1140],
       [1, 1998, 140],
     ]);
     expect(first.total_cents + rest.total_cents).toBe(invoice.total_cents);
     expect(taxOf(first) + taxOf(rest)).toBe(taxOf(invoice));
-    const e = refused(() => buildDocument(refund(), ie, at(4, { credits: [first, rest] })));
+    const e = refused(() => build(refund(), ie, at(4, { credits: [first, rest] })));
     expect([e.status, e.issues[0]?.message]).toEqual([422, 'invoice INV-1 is refunded in full already: nothing is left to credit']);
     // A voided credit note counts no more: its amount is left to refund again.
-    const again = buildDocument(refund(), ie, at(4, { credits: [first, voidDocument(rest, { void_reason: 'refund failed' })] }));
+    const again = build(refund(), ie, at(4, { credits: [first, voidDocument(rest, { void_reason: 'refund failed' })] }));
     expect(again.total_cents).toBe(rest.total_cents);
   });
 
   it('credits an invoice’s two taxes each in proportion (GST and PST)', () => {
-    const sale = buildDocument(
+    const sale = build(
       { date: '2026-06-01', shipping_address: { country: 'CA', postal_code: 'V5K 0A1' }, items: [{ amount: '33.33', tax: { country: 'CA', tax_code: 'standard' } }], payment, processor: 'p', processor_id: 'x' },
       bc,
       { id: 10, number: 'INV-10', createdAt: 1_780_300_800 },
     );
     expect([sale.items[0]?.tax_1_amount_cents, sale.items[0]?.tax_2_amount_cents]).toEqual([167, 233]);
-    const part = buildDocument({ type: 'refund', processor: 'p', processor_id: 'x', date: '2026-06-02', items: [{ amount: 10, tax: { country: 'CA' } }], payment }, bc, { id: 11, number: 'CN-11', createdAt: 1_780_400_000, invoice: sale });
+    const part = build({ type: 'refund', processor: 'p', processor_id: 'x', date: '2026-06-02', items: [{ amount: 10, tax: { country: 'CA' } }], payment }, bc, { id: 11, number: 'CN-11', createdAt: 1_780_400_000, invoice: sale });
     // 1.67 × 10 / 33.33 = 0.501 → 0.50; 2.33 × 10 / 33.33 = 0.699 → 0.70.
     expect([part.items[0]?.tax_1_amount_cents, part.items[0]?.tax_2_amount_cents, part.total_cents]).toEqual([50, 70, 1120]);
   });
 
   it('is refused when it is not linked to the invoice, or contradicts it', () => {
-    const issues = (req: object, opts: object = {}) => refused(() => buildDocument(refund(req), ie, at(2, opts))).issues.map((i) => [i.path.join('.'), i.code]);
-    expect(refused(() => buildDocument(refund(), ie, { id: 2, number: 'CN-2', createdAt: 1 })).issues.map((i) => i.path.join('.'))).toEqual(['options.invoice']);
+    const issues = (req: object, opts: object = {}) => refused(() => build(refund(req), ie, at(2, opts))).issues.map((i) => [i.path.join('.'), i.code]);
+    expect(refused(() => build(refund(), ie, { id: 2, number: 'CN-2', createdAt: 1 })).issues.map((i) => i.path.join('.'))).toEqual(['options.invoice']);
     expect(issues({ processor_id: undefined })).toEqual([['processor_id', 'missing']]);
     expect(issues({ processor_id: 'ch_43' })).toEqual([['processor_id', 'unprocessable']]);
     expect(issues({ currency: 'USD' })).toEqual([['currency', 'unprocessable']]);
@@ -118,14 +122,14 @@ describe('a refund', () => {
   });
 
   it('refuses a credit note of another invoice among the earlier ones', () => {
-    const other = buildDocument(refund(), ie, at(2));
-    const e = refused(() => buildDocument(refund(), ie, at(3, { credits: [{ ...other, related_document: { id: 9, type: 'Invoice' } }] })));
+    const other = build(refund(), ie, at(2));
+    const e = refused(() => build(refund(), ie, at(3, { credits: [{ ...other, related_document: { id: 9, type: 'Invoice' } }] })));
     expect([e.status, e.issues.map((i) => i.path.join('.'))]).toEqual([422, ['options.credits.0.related_document.id']]);
   });
 });
 
 describe('buildCreditNote (POST /credits)', () => {
-  const single = buildDocument(
+  const single = build(
     { date: '2026-06-01', customer: { id: 5 }, items: [{ amount: '100.00', tax: { country: 'DE', tax_code: 'saas' } }], payment, processor: 'stripe', processor_id: 'ch_9' },
     ie,
     { id: 20, number: 'INV-20', createdAt: 1_780_300_800 },
@@ -133,25 +137,25 @@ describe('buildCreditNote (POST /credits)', () => {
   const opts = (id: number, extra: object = {}) => ({ id, number: `CN-${id}`, createdAt: 1_781_049_600, invoice: single, ...extra });
 
   it('credits the invoice total by default', () => {
-    const c = buildCreditNote({ invoice_id: 20, payment_method: 'wire_transfer' }, opts(21));
+    const c = creditNote({ invoice_id: 20, payment_method: 'wire_transfer' }, opts(21));
     expect([c.total_cents, c.taxes, c.payments[0]?.payment_method, c.issue_date, c.payment_processor_id]).toEqual([11900, single.taxes, 'wire_transfer', '2026-06-10', 'ch_91781049600']);
   });
 
   it('splits credited_amount into net and tax in proportion; the amounts add up to it exactly', () => {
     // 50.00 of 119.00: net 42.02 (100 × 50 / 119 = 42.0168), tax 7.98.
-    const c = buildCreditNote({ invoice_id: 20, credited_amount: 50 }, opts(21));
+    const c = creditNote({ invoice_id: 20, credited_amount: 50 }, opts(21));
     expect([c.subtotal_cents, c.items[0]?.tax_1_amount_cents, c.total_cents]).toEqual([4202, 798, 5000]);
-    const rest = buildCreditNote({ invoice_id: 20, credited_amount: '69.00' }, opts(22, { credits: [c] }));
+    const rest = creditNote({ invoice_id: 20, credited_amount: '69.00' }, opts(22, { credits: [c] }));
     expect([rest.subtotal_cents, rest.items[0]?.tax_1_amount_cents]).toEqual([10000 - 4202, 1900 - 798]);
   });
 
   it('refuses credited_amount above what is left, on an invoice of several items, or when it is not the invoice named', () => {
     const issue = (req: object, extra: object = {}, invoice: BillingDocument = single) => {
-      const e = refused(() => buildCreditNote({ invoice_id: invoice.id, ...req }, opts(21, { invoice, ...extra })));
+      const e = refused(() => creditNote({ invoice_id: invoice.id, ...req }, opts(21, { invoice, ...extra })));
       return [e.status, e.issues.map((i) => [i.path.join('.'), i.code])];
     };
     expect(issue({ credited_amount: '119.01' })).toEqual([422, [['credited_amount', 'unprocessable']]]);
-    const half = buildCreditNote({ invoice_id: 20, credited_amount: 60 }, opts(21));
+    const half = creditNote({ invoice_id: 20, credited_amount: 60 }, opts(21));
     expect(issue({ credited_amount: 60 }, { credits: [half] })).toEqual([422, [['credited_amount', 'unprocessable']]]);
     expect(issue({ credited_amount: 10 }, {}, invoice)).toEqual([422, [['credited_amount', 'unprocessable']]]);
     expect(issue({ credited_amount: 0 })).toEqual([400, [['credited_amount', 'malformed']]]);

@@ -4,16 +4,20 @@
  * voiding a credit note, which needs a reason (422 without).
  */
 import { describe, expect, it } from 'vitest';
-import { buildDocument, checkDocumentUpdate, CREDIT_UPDATABLE_FIELDS, INVOICE_UPDATABLE_FIELDS, voidDocument } from '../src/index.js';
+import { buildDocument, checkDocumentUpdate, CREDIT_UPDATABLE_FIELDS, INVOICE_UPDATABLE_FIELDS, voidDocument, buildCreditNote, type BillingDocument, type Account, type DocumentOptions, type CreditNoteOptions } from '../src/index.js';
 import { refused } from './helpers.js';
 
+/** Requests and options as a server hands them over (parsed JSON: checked at run time), invalid ones included. */
+const build = (request: unknown, account: Account, options: unknown): BillingDocument => buildDocument(request, account, options as DocumentOptions);
+const creditNote = (request: unknown, options: unknown): BillingDocument => buildCreditNote(request, options as CreditNoteOptions);
+
 const ie = { country: 'IE', currency: 'EUR', registrations: [{ jurisdiction_id: 372 }, { jurisdiction_id: 9000 }] };
-const invoice = buildDocument(
+const invoice = build(
   { date: '2026-06-01', customer: { first_name: 'Anna', country: 'DE' }, items: [{ amount: 10, tax: { country: 'DE', tax_code: 'saas' } }], payment: {}, processor: 'p', processor_id: 'x' },
   ie,
   { id: 1, number: 'INV-1', createdAt: 1_780_300_800 },
 );
-const credit = buildDocument({ type: 'refund', processor: 'p', processor_id: 'x', payment: {} }, ie, { id: 2, number: 'CN-1', createdAt: 1_780_400_000, invoice });
+const credit = build({ type: 'refund', processor: 'p', processor_id: 'x', payment: {} }, ie, { id: 2, number: 'CN-1', createdAt: 1_780_400_000, invoice });
 const fail = (f: () => unknown) => {
   const e = refused(f);
   return [e.status, e.issues.map((i) => [i.path.join('.'), i.code])];

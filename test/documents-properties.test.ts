@@ -8,7 +8,11 @@
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildCreditNote, buildDocument, taxSummaryReport, type BillingDocument } from '../src/index.js';
+import { buildCreditNote, buildDocument, taxSummaryReport, type BillingDocument, type Account, type DocumentOptions, type CreditNoteOptions } from '../src/index.js';
+
+/** Requests and options as a server hands them over (parsed JSON: checked at run time), invalid ones included. */
+const build = (request: unknown, account: Account, options: unknown): BillingDocument => buildDocument(request, account, options as DocumentOptions);
+const creditNote = (request: unknown, options: unknown): BillingDocument => buildCreditNote(request, options as CreditNoteOptions);
 
 const ie = { country: 'IE', currency: 'EUR', registrations: [{ jurisdiction_id: 372 }, { jurisdiction_id: 9000 }] };
 const payment = {};
@@ -44,7 +48,7 @@ type Item = typeof itemArb extends fc.Arbitrary<infer T> ? T : never;
 
 function saleOf(items: Item[], id: number, date = '2026-06-01', coupon?: { code: string; percent?: number; amount?: string }): BillingDocument | null {
   try {
-    return buildDocument(
+    return build(
       { date, customer: { id: 1 }, items: items.map((it, k) => ({ ...it, product_code: `p${k}` })), payment, processor: 'p', processor_id: `sale-${id}` },
       ie,
       { id, number: `INV-${id}`, createdAt: 1_780_000_000 + id, ...(coupon ? { coupon } : {}) },
@@ -118,8 +122,8 @@ describe('documents, over random sales', () => {
           const opts = { id, number: `CN-${id}`, createdAt: 1_781_000_000 + id, invoice: inv, credits: [...credits] };
           const credit =
             step.byAmount && inv.items.length === 1
-              ? buildCreditNote({ invoice_id: 1, credited_amount: (Math.max(1, Math.floor(((inv.total_cents - credits.reduce((s, c) => s + c.total_cents, 0)) * step.share) / 100)) / 100).toFixed(2) }, opts)
-              : buildDocument({ type: 'refund', processor: 'p', processor_id: 'sale-1', date: '2026-06-02', items: [{ product_code: `p${k}`, amount: (net / 100).toFixed(2), tax: { country: 'DE' } }], payment }, ie, opts);
+              ? creditNote({ invoice_id: 1, credited_amount: (Math.max(1, Math.floor(((inv.total_cents - credits.reduce((s, c) => s + c.total_cents, 0)) * step.share) / 100)) / 100).toFixed(2) }, opts)
+              : build({ type: 'refund', processor: 'p', processor_id: 'sale-1', date: '2026-06-02', items: [{ product_code: `p${k}`, amount: (net / 100).toFixed(2), tax: { country: 'DE' } }], payment }, ie, opts);
           credits.push(credit);
           for (const c of credit.items) left[c.invoice_item as number] = (left[c.invoice_item as number] as number) - (c.subtotal_cents - c.discount_cents);
           // Per invoice item and tax: what the credits took is never more than the invoice charged.
@@ -133,7 +137,7 @@ describe('documents, over random sales', () => {
         const leftTotal = inv.total_cents - credits.reduce((s, c) => s + c.total_cents, 0);
         if (leftTotal === 0) return;
         const id = 10 + credits.length;
-        const rest = buildDocument({ type: 'refund', processor: 'p', processor_id: 'sale-1', date: '2026-06-03', payment }, ie, { id, number: `CN-${id}`, createdAt: 1_782_000_000, invoice: inv, credits });
+        const rest = build({ type: 'refund', processor: 'p', processor_id: 'sale-1', date: '2026-06-03', payment }, ie, { id, number: `CN-${id}`, createdAt: 1_782_000_000, invoice: inv, credits });
         const all = [...credits, rest];
         expect(all.reduce((s, c) => s + c.total_cents, 0)).toBe(inv.total_cents);
         expect(all.reduce((s, c) => s + taxOf(c), 0)).toBe(taxOf(inv));
@@ -160,7 +164,7 @@ describe('documents, over random sales', () => {
         sales.forEach(([items, date, refunded], i) => {
           const inv = saleOf(items, 100 + i, date) as BillingDocument;
           docs.push(inv);
-          if (refunded && inv.total_cents > 0) docs.push(buildDocument({ type: 'refund', processor: 'p', processor_id: `sale-${100 + i}`, date: '2026-06-30', payment }, ie, { id: 200 + i, number: `CN-${i}`, createdAt: 1_782_000_000, invoice: inv }));
+          if (refunded && inv.total_cents > 0) docs.push(build({ type: 'refund', processor: 'p', processor_id: `sale-${100 + i}`, date: '2026-06-30', payment }, ie, { id: 200 + i, number: `CN-${i}`, createdAt: 1_782_000_000, invoice: inv }));
         });
         const rows = taxSummaryReport(docs, { from_date: '2026-06-01', to_date: '2026-06-30' }).split('\r\n').slice(1, -1).map((r) => r.split(','));
         const cents = (text: string) => new Decimal(text).times(100).toNumber();

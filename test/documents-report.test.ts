@@ -3,16 +3,20 @@
  * subtracting, voided ones left out, the period's dates included, RFC 4180 quoting.
  */
 import { describe, expect, it } from 'vitest';
-import { buildDocument, taxSummaryReport, voidDocument } from '../src/index.js';
+import { buildDocument, taxSummaryReport, voidDocument, buildCreditNote, type BillingDocument, type Account, type DocumentOptions, type CreditNoteOptions } from '../src/index.js';
 import { csvField } from '../src/documents/report.js';
 import { refused } from './helpers.js';
+
+/** Requests and options as a server hands them over (parsed JSON: checked at run time), invalid ones included. */
+const build = (request: unknown, account: Account, options: unknown): BillingDocument => buildDocument(request, account, options as DocumentOptions);
+const creditNote = (request: unknown, options: unknown): BillingDocument => buildCreditNote(request, options as CreditNoteOptions);
 
 const ie = { country: 'IE', currency: 'EUR', registrations: [{ jurisdiction_id: 372 }, { jurisdiction_id: 9000 }] };
 const bc = { country: 'CA', postal_code: 'V6B 1A1', currency: 'CAD', default_product_type: 'good' as const, registrations: [{ jurisdiction_id: 124 }, { jurisdiction_id: 124059 }] };
 const payment = {};
 let next = 1;
 const sale = (date: string, items: object[], extra: object = {}, account: object = ie) =>
-  buildDocument({ date, customer: { id: 1 }, items, payment, processor: 'p', processor_id: `s${next}`, ...extra }, account as typeof ie, { id: next, number: `N${next}`, createdAt: 1_780_000_000 + next++ });
+  build({ date, customer: { id: 1 }, items, payment, processor: 'p', processor_id: `s${next}`, ...extra }, account as typeof ie, { id: next, number: `N${next}`, createdAt: 1_780_000_000 + next++ });
 const item = (amount: number | string, tax: object) => ({ amount, tax });
 
 const june1 = sale('2026-06-01', [item(100, { country: 'DE', tax_code: 'saas' }), item(50, { country: 'FR', tax_code: 'saas' })]);
@@ -20,11 +24,11 @@ const june30 = sale('2026-06-30', [{ ...item('10.00', { country: 'DE', tax_code:
 const july1 = sale('2026-07-01', [item(1000, { country: 'DE', tax_code: 'saas' })]);
 const canada = sale('2026-06-15', [item(100, { country: 'CA', tax_code: 'standard' })], { shipping_address: { country: 'CA', postal_code: 'V5K 0A1' } }, bc);
 /** A full refund of the sale of June 1st. */
-const refund = buildDocument({ type: 'refund', processor: 'p', processor_id: june1.payment_processor_id as string, payment, date: '2026-06-20' }, ie, { id: 90, number: 'CN-90', createdAt: 1_781_000_000, invoice: june1 });
+const refund = build({ type: 'refund', processor: 'p', processor_id: june1.payment_processor_id as string, payment, date: '2026-06-20' }, ie, { id: 90, number: 'CN-90', createdAt: 1_781_000_000, invoice: june1 });
 
 describe('taxSummaryReport', () => {
   it('sums each tax of the period’s documents by country, name, rate and currency, credit notes subtracting', () => {
-    const partial = buildDocument(
+    const partial = build(
       { type: 'refund', processor: 'p', processor_id: june30.payment_processor_id as string, date: '2026-06-30', items: [{ description: 'Book', amount: 5, tax: { country: 'DE', tax_code: 'ebook' } }], payment },
       ie,
       { id: 91, number: 'CN-91', createdAt: 1_781_000_001, invoice: june30 },

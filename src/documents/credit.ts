@@ -388,7 +388,7 @@ export function buildRefund(req: TransactionRequestOutput, _seller: PreparedAcco
  * Throws TaxRulesError (400, 422) listing every issue.
  */
 export function buildCreditNote(request: CreditRequest, options: CreditNoteOptions, engine?: Engine): BillingDocument;
-export function buildCreditNote(request: unknown, options: unknown, engine?: Engine): BillingDocument;
+export function buildCreditNote<R>(request: unknown extends R ? R : never, options: CreditNoteOptions, engine?: Engine): BillingDocument;
 export function buildCreditNote(request: unknown, options: unknown, engine?: Engine): BillingDocument {
   try {
     const o = readCreditOptions(options);

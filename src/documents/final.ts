@@ -83,7 +83,7 @@ function objectOf(value: unknown, name: string): Record<string, unknown> {
  * characters, 20 metadata keys…) a 400. Voiding is `voidDocument`.
  */
 export function checkDocumentUpdate(document: BillingDocument, update: DocumentUpdate): BillingDocument;
-export function checkDocumentUpdate(document: unknown, update: unknown): BillingDocument;
+export function checkDocumentUpdate<U>(document: BillingDocument, update: unknown extends U ? U : never): BillingDocument;
 export function checkDocumentUpdate(document: unknown, update: unknown): BillingDocument {
   try {
     const doc = checkedDocument(document);
@@ -124,7 +124,7 @@ export function checkDocumentUpdate(document: unknown, update: unknown): Billing
  * note no longer counts against its invoice nor in a report.
  */
 export function voidDocument(document: BillingDocument, body: { readonly void_reason: string }): BillingDocument;
-export function voidDocument(document: unknown, body: unknown): BillingDocument;
+export function voidDocument<B>(document: BillingDocument, body: unknown extends B ? B : never): BillingDocument;
 export function voidDocument(document: unknown, body: unknown): BillingDocument {
   try {
     const doc = checkedDocument(document);

@@ -57,7 +57,6 @@ function readParameters(parameters: unknown): TaxSummaryParameters {
  * and currency; lines end with CRLF (RFC 4180).
  */
 export function taxSummaryReport(documents: readonly BillingDocument[], parameters: TaxSummaryParameters, options?: { readonly rules?: RuleSet } | null): string;
-export function taxSummaryReport(documents: unknown, parameters: unknown, options?: unknown): string;
 export function taxSummaryReport(documents: unknown, parameters: unknown, options?: unknown): string {
   try {
     const rules = readOptions<{ rules?: RuleSet }>(options, { rules: RULE_SET }).rules ?? defaultRuleSet;

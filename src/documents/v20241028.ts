@@ -67,7 +67,8 @@ interface GivenTax {
  * documents or the rules cannot answer) with every issue listed, and nothing else.
  */
 export function buildDocument(request: TransactionRequest, account: Account, options: DocumentOptions, engine?: Engine): BillingDocument;
-export function buildDocument(request: unknown, account: Account, options: unknown, engine?: Engine): BillingDocument;
+/** A request whose static type is `unknown` (a parsed JSON body) is checked at run time like any other. */
+export function buildDocument<R>(request: unknown extends R ? R : never, account: Account, options: DocumentOptions, engine?: Engine): BillingDocument;
 export function buildDocument(request: unknown, account: Account, options: unknown, engine?: Engine): BillingDocument {
   try {
     const o = readDocumentOptions(options);
