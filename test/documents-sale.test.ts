@@ -397,3 +397,58 @@ describe('types', () => {
     expect(refused(() => buildDocument({ items: [{ amount: 1, tax: { country: 'DE', tax_code: 'ebooks' } }], payment: {} }, ie, ids)).status).toBe(406);
   });
 });
+
+describe('options checked', () => {
+  it('a coupon has a code and either a percentage (0 to 100) or an amount; a product a known type and class', () => {
+    const opt = (extra: object) => paths(issuesOf(() => build(sale([saas(10)]), ie, { ...ids, ...extra }))[1]);
+    expect(opt({ coupon: { code: 'X' } })).toEqual([['options.coupon', 'malformed']]);
+    expect(opt({ coupon: { code: 'X', percent: 5, amount: 1 } })).toEqual([['options.coupon', 'malformed']]);
+    expect(opt({ coupon: { percent: 101, code: '' } })).toEqual([['options.coupon.code', 'malformed'], ['options.coupon.percent', 'malformed']]);
+    expect(opt({ coupon: { code: 'X', amount: '-1', kind: 'once' } })).toEqual([['options.coupon.kind', 'unknown_field'], ['options.coupon.amount', 'malformed']]);
+    expect(opt({ products: { pen: { product_type: 'goods', tax_class: 'food', name: 'Pen' } } })).toEqual([
+      ['options.products.pen.name', 'unknown_field'],
+      ['options.products.pen.product_type', 'invalid_value'],
+      ['options.products.pen.tax_class', 'invalid_value'],
+    ]);
+    expect(opt({ exchangeRate: 0 })).toEqual([['options.exchangeRate', 'malformed']]);
+    expect(opt({ taxIdVerdict: 'valid' })).toEqual([['options.taxIdVerdict', 'malformed']]);
+  });
+
+  it('a taxIdVerdict that answers something else is a 400, never a consumer', () => {
+    const request = sale([saas(10)], { customer: { first_name: 'A', country: 'DE', tax_id: 'DE136695976' } });
+    expect(build(request, ie, { ...ids, taxIdVerdict: () => 'invalid' }).items[0]?.tax_status).toBe('taxable');
+    expect(paths(issuesOf(() => build(request, ie, { ...ids, taxIdVerdict: () => 'yes' }))[1])).toEqual([['options.taxIdVerdict', 'malformed']]);
+  });
+});
+
+describe('anything handed over', () => {
+  it('is answered or refused with a TaxRulesError, never another exception', async () => {
+    const fc = (await import('fast-check')).default;
+    const { checkDocumentUpdate, voidDocument, taxSummaryReport, TaxRulesError } = await import('../src/index.js');
+    const invoice = build(sale([saas(10)], { processor: 'p', processor_id: 'x' }), ie, ids);
+    const calls: ((v: unknown) => unknown)[] = [
+      (v) => build(v, ie, ids),
+      (v) => build(sale([saas(10)]), ie, v),
+      (v) => build({ ...(sale([saas(1)]) as object), items: v }, ie, ids),
+      (v) => build({ type: 'refund', processor: 'p', processor_id: 'x', payment: {}, items: v }, ie, { ...ids, invoice }),
+      (v) => build({ type: 'refund', processor: 'p', processor_id: 'x', payment: {} }, ie, { ...ids, invoice: v }),
+      (v) => creditNote(v, { ...ids, invoice }),
+      (v) => creditNote({ invoice_id: 101 }, { ...ids, invoice, credits: [v] }),
+      (v) => checkDocumentUpdate(invoice, v),
+      (v) => checkDocumentUpdate(v as BillingDocument, {}),
+      (v) => voidDocument(invoice, v),
+      (v) => taxSummaryReport(v as BillingDocument[], { from_date: '2026-01-01', to_date: '2026-12-31' }),
+      (v) => taxSummaryReport([invoice], v as never),
+    ];
+    fc.assert(
+      fc.property(fc.nat(calls.length - 1), fc.anything({ withBigInt: true, withNullPrototype: true }), (k, v) => {
+        try {
+          (calls[k] as (v: unknown) => unknown)(v);
+        } catch (e) {
+          expect(e).toBeInstanceOf(TaxRulesError);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
