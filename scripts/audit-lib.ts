@@ -12,6 +12,7 @@
  * - no `checked` date is older than the allowed age, nor later than today.
  */
 import type { RuleData } from '../src/core/rule-data.js';
+import { dayNumber } from '../src/core/dates.js';
 
 export interface AuditOptions {
   /** The day the audit runs (YYYY-MM-DD). */
@@ -46,16 +47,6 @@ type Obj = Record<string, unknown>;
 const isDate = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function dayAfter(date: string): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
-}
-
-function daysBetween(a: string, b: string): number {
-  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
-}
-
 interface Walk {
   periods: number;
   checks: string[];
@@ -79,7 +70,7 @@ function walk(value: unknown, path: string, o: AuditOptions, w: Walk, problems: 
         if ((cur.from as string) <= (prev.from as string)) problems.push(`${path}[${i}]: from ${cur.from as string} is not after ${prev.from as string} (periods overlap)`);
         if (isDate(prev.until)) {
           if ((cur.from as string) <= prev.until) problems.push(`${path}[${i}]: from ${cur.from as string} is not after the day ${path}[${i - 1}] ends, ${prev.until}`);
-          else if (cur.from !== dayAfter(prev.until)) problems.push(`${path}[${i}]: a gap between ${prev.until} and ${cur.from as string}`);
+          else if (dayNumber(cur.from as string) !== dayNumber(prev.until) + 1) problems.push(`${path}[${i}]: a gap between ${prev.until} and ${cur.from as string}`);
         }
       }
     }
@@ -98,7 +89,7 @@ function walk(value: unknown, path: string, o: AuditOptions, w: Walk, problems: 
     else {
       w.checks.push(value.checked);
       if (value.checked > o.today) problems.push(`${path}: checked ${value.checked}, after today (${o.today})`);
-      else if (daysBetween(value.checked, o.today) > o.maxAgeDays) problems.push(`${path}: checked ${value.checked}, more than ${o.maxAgeDays} days ago`);
+      else if (dayNumber(o.today) - dayNumber(value.checked) > o.maxAgeDays) problems.push(`${path}: checked ${value.checked}, more than ${o.maxAgeDays} days ago`);
     }
     if (period) {
       w.periods++;

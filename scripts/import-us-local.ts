@@ -58,6 +58,7 @@ import { formatRuleFile } from './rule-format.js';
 import type { UsLocalFile, LocalJurisdiction } from '../src/core/rule-data.js';
 import { localId } from '../src/core/us-local.js';
 import { zipState } from '../src/core/rule-checks.js';
+import { dateOfDay, dayNumber } from '../src/core/dates.js';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(name);
@@ -769,12 +770,9 @@ function sstPercent(fraction: string): string {
   return plainRate((Number(fraction) * 100).toFixed(4));
 }
 
-/** The day after a YYYYMMDD date, as YYYY-MM-DD. */
-function dayAfter(yyyymmdd: string): string {
-  const d = new Date(Date.UTC(Number(yyyymmdd.slice(0, 4)), Number(yyyymmdd.slice(4, 6)) - 1, Number(yyyymmdd.slice(6, 8)) + 1));
-  return d.toISOString().slice(0, 10);
-}
 const isoDate = (yyyymmdd: string): string => `${yyyymmdd.slice(0, 4)}-${yyyymmdd.slice(4, 6)}-${yyyymmdd.slice(6, 8)}`;
+/** The day after a YYYYMMDD date, as YYYY-MM-DD. */
+const dayAfter = (yyyymmdd: string): string => dateOfDay(dayNumber(isoDate(yyyymmdd)) + 1);
 
 /**
  * The dated rate periods of one SST jurisdiction code from `start` on. A row's rate runs from

@@ -227,7 +227,7 @@ function nowOf(options: CalculationOptions): number {
 const VERDICTS: readonly unknown[] = ['valid', 'invalid', 'unknown'];
 
 /** The verdict of the options' `taxIdVerdict`, checked: a function that answers anything else is refused (400), not read as a consumer. */
-function verdictOfOption(f: TaxIdVerdictFunction, country: string, taxId: string): TaxIdVerdict {
+export function verdictOfOption(f: TaxIdVerdictFunction, country: string, taxId: string): TaxIdVerdict {
   let verdict: unknown;
   try {
     verdict = f(country, taxId);

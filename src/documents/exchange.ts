@@ -62,17 +62,23 @@ export function exchangeTableIssues(table: unknown): TaxRulesIssue[] {
   return issues;
 }
 
+/** The entries of a checked table that give a rate for a currency on a date, with their index. */
+export function entriesCovering(table: readonly ExchangeRate[], currency: string, date: string): { entry: ExchangeRate; index: number }[] {
+  const out: { entry: ExchangeRate; index: number }[] = [];
+  table.forEach((entry, index) => {
+    if (entry.currency !== currency) return;
+    if (entry.date !== undefined ? entry.date === date : (entry.from as string) <= date && date <= (entry.until as string)) out.push({ entry, index });
+  });
+  return out;
+}
+
 /**
  * The rate of the caller's table for a currency on a date: the entries that cover the day
  * must agree (two different rates for one day are a 400, never a choice); none is a 422.
  */
 export function tableRate(table: readonly ExchangeRate[], currency: string, date: string, issues: TaxRulesIssue[]): number | null {
   let found: number | null = null;
-  for (let i = 0; i < table.length; i++) {
-    const e = table[i] as ExchangeRate;
-    if (e.currency !== currency) continue;
-    const covers = e.date !== undefined ? e.date === date : (e.from as string) <= date && date <= (e.until as string);
-    if (!covers) continue;
+  for (const { entry: e, index: i } of entriesCovering(table, currency, date)) {
     const rate = rateValue(e.rate) as number;
     if (found !== null && found !== rate) {
       issues.push({ path: ['options', 'exchangeRates', i], code: 'malformed', message: `options.exchangeRates gives two rates for ${currency} on ${date} (${found} and ${rate})` });

@@ -6,7 +6,7 @@
  */
 import type * as z from 'zod/mini';
 import { errorFromIssues, quoted, type TaxRulesIssue } from '../core/errors.js';
-import type { ProductType, TaxCodeId, TaxIdVerdict } from '../core/types.js';
+import type { ProductType, TaxCodeId } from '../core/types.js';
 import type { RuleSet } from '../core/ruleset.js';
 import { issuesFromZod } from '../adapters/issues.js';
 import { isBoolean, isFunction, ownCopy, readOptions, RULE_SET, unreadable, type OptionCheck } from '../adapters/read.js';
@@ -198,18 +198,3 @@ export function parseRequest<S extends z.ZodMiniType>(schema: S, request: unknow
   return bare(parsed.data) as z.output<S>;
 }
 
-const VERDICTS: readonly unknown[] = ['valid', 'invalid', 'unknown'];
-
-/** The verdict of the options' `taxIdVerdict`, checked: any other answer is a 400, never read as a consumer. */
-export function verdictFrom(f: TaxIdVerdictFunction, country: string, taxId: string): TaxIdVerdict {
-  let verdict: unknown;
-  try {
-    verdict = f(country, taxId);
-  } catch (e) {
-    throw unreadable(e, ['options', 'taxIdVerdict'], 'options.taxIdVerdict()');
-  }
-  if (!VERDICTS.includes(verdict)) {
-    throw errorFromIssues([{ path: ['options', 'taxIdVerdict'], code: 'malformed', message: `options.taxIdVerdict() must return 'valid', 'invalid' or 'unknown', got ${quoted(verdict, 60)}` }]);
-  }
-  return verdict as TaxIdVerdict;
-}

@@ -25,7 +25,8 @@ import { apportion, decimalOf, MAX_CENTS, majorNumber, minorOf, percentOf, rateN
 import { documentTaxes, documentTotals, renderItem, type ItemParts, type TaxSlot } from './assemble.js';
 import { documentExchangeRate } from './exchange.js';
 import { normalTagList } from './limits.js';
-import { parseRequest, readDocumentOptions, verdictFrom, type DocumentOptions } from './read.js';
+import { parseRequest, readDocumentOptions, type DocumentOptions } from './read.js';
+import { verdictOfOption } from '../adapters/v20260309.js';
 import { documentSchemas, type TransactionItemOutput, type TransactionRequest, type TransactionRequestOutput } from './request.js';
 import { buildRefund } from './credit.js';
 import { amountIn, currencyOf, dateOf, paymentOf } from './common.js';
@@ -384,7 +385,7 @@ function buildSale(req: TransactionRequestOutput, seller: PreparedAccount, o: Do
         destination: address,
         taxCode: p.taxCode,
         productType: p.productType,
-        customerTaxId: taxId ? { value: taxId, verdict: o.taxIdVerdict ? verdictFrom(o.taxIdVerdict, p.country, taxId) : offlineTaxIdVerdict(p.country, taxId) } : undefined,
+        customerTaxId: taxId ? { value: taxId, verdict: o.taxIdVerdict ? verdictOfOption(o.taxIdVerdict, p.country, taxId) : offlineTaxIdVerdict(p.country, taxId) } : undefined,
         taxBehavior: 'exclusive',
         currency,
         consignmentValue: goods.has(p.country) ? { amount: formatMinor(goods.get(p.country) as bigint, minorUnits), currency } : undefined,

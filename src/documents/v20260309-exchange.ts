@@ -9,7 +9,9 @@
 import { errorFromIssues } from '../core/errors.js';
 import { AMOUNT_RE } from '../adapters/input.js';
 import { MAX_AMOUNT_LENGTH } from '../adapters/schemas.js';
-import { exchangeTableIssues, type ExchangeRate } from './exchange.js';
+import { entriesCovering, exchangeTableIssues, type ExchangeRate } from './exchange.js';
+import { decimalOf, type Decimal } from './amounts.js';
+import { compareDecimal } from '../core/money.js';
 
 /** A rate as a plain positive decimal text ("1.0842"), or null when it is none (a negative, zero, `1e-7`, text of another form). */
 export function rateText(v: unknown): string | null {
@@ -33,32 +35,16 @@ export function readRateTable(table: readonly unknown[]): ExchangeRate[] {
 export function tableRate(table: readonly ExchangeRate[], currency: string, date: string, path: (string | number)[], within = ''): string {
   let found: string | null = null;
   let foundAt = -1;
-  table.forEach((e, i) => {
-    const covers = e.date !== undefined ? e.date === date : (e.from as string) <= date && date <= (e.until as string);
-    if (e.currency !== currency || !covers) return;
+  for (const { entry: e, index: i } of entriesCovering(table, currency, date)) {
     const rate = rateText(e.rate) as string;
-    if (found !== null && compareRates(found, rate) !== 0) {
+    if (found !== null && compareDecimal(found, rate) !== 0) {
       throw errorFromIssues([{ path: ['options', 'exchangeRates', i], code: 'malformed', message: `options.exchangeRates gives two rates for ${currency} on ${date}: ${found} (entry ${foundAt}) and ${rate} (entry ${i})` }]);
     }
     found ??= rate;
     if (foundAt < 0) foundAt = i;
-  });
+  }
   if (found === null) throw errorFromIssues([{ path, code: 'unprocessable', message: `${within}options.exchangeRates has no rate for ${currency} on ${date}` }]);
   return found;
-}
-
-/** A decimal text as an integer and its number of decimals. */
-function digitsOf(text: string): { units: bigint; scale: number } {
-  const [whole, frac = ''] = text.split('.');
-  return { units: BigInt(`${whole}${frac}`), scale: frac.length };
-}
-
-function compareRates(a: string, b: string): number {
-  const x = digitsOf(a);
-  const y = digitsOf(b);
-  const scale = Math.max(x.scale, y.scale);
-  const d = x.units * 10n ** BigInt(scale - x.scale) - y.units * 10n ** BigInt(scale - y.scale);
-  return d < 0n ? -1 : d > 0n ? 1 : 0;
 }
 
 /**
@@ -67,7 +53,7 @@ function compareRates(a: string, b: string): number {
  * the negative of its sale.
  */
 export function converter(rate: string, fromUnits: number, toUnits: number): (minor: bigint) => bigint {
-  const r = digitsOf(rate);
+  const r = decimalOf(rate) as Decimal;
   const num = r.units * 10n ** BigInt(toUnits);
   const den = 10n ** BigInt(fromUnits + r.scale);
   return (minor) => {
