@@ -1,0 +1,406 @@
+/**
+ * The service interface's endpoints as one fetch-style handler: `(request: Request) =>
+ * Promise<Response>`, over the Fetch API's classes only (no Node modules), so it runs as it
+ * is in Deno, Bun, Cloudflare Workers, Hono and Next.js route handlers. `toNodeListener`
+ * (./node.ts) adapts it to `node:http`, Express and Fastify.
+ *
+ * It stores nothing: the document endpoints answer the document the pure functions build,
+ * and the server stores it (`options.documents`).
+ */
+import { calculateTaxRate, prepareAccount } from '../boundary.js';
+import { getJurisdiction, getTaxCode, listJurisdictions, listTaxCodes } from '../catalog.js';
+import { errorFromIssues, quoted, TaxRulesError, type TaxRulesErrorStatus, type TaxRulesIssue } from '../core/errors.js';
+import type { RuleSet } from '../core/ruleset.js';
+import type { Account } from '../adapters/account.js';
+import { calculate } from '../adapters/v20260309.js';
+import type { TaxIdVerdictFunction } from '../adapters/v20241028.js';
+import { API_VERSIONS, negotiateVersion, type ApiVersion } from '../adapters/version.js';
+import { checkTaxId, validateTaxId, verdictOf, type OnlineTaxIdChecker } from '../taxid/index.js';
+import { buildDocument } from '../documents/v20241028.js';
+import { buildCreditNote } from '../documents/credit.js';
+import { computeBatch, computeTransaction, type TaxTransactionBatchOptions, type TaxTransactionOptions } from '../documents/v20260309.js';
+import type { CreditNoteOptions, DocumentOptions } from '../documents/read.js';
+import type { BillingDocument } from '../documents/types.js';
+import type { TaxTransaction, TaxTransactionBatch } from '../documents/v20260309.js';
+
+/** The largest request body read, in bytes (a 500-transaction batch of 200 items each fits). */
+export const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;
+
+/** What a document endpoint hands the server's hooks. */
+export interface DocumentContext {
+  /** `invoice_or_credit`: POST /transactions (v20241028: a sale's invoice or a refund's credit note); `credit`: POST /credits; `transaction`: POST /transactions (v20260309); `batch`: POST /transactions/batch (v20260309). */
+  kind: 'invoice_or_credit' | 'credit' | 'transaction' | 'batch';
+  version: ApiVersion;
+  /** The parsed JSON body. */
+  body: unknown;
+  request: Request;
+  account: Account;
+}
+
+/** The parts of a document only the server has: ids and numbers, the invoice a refund names, what was stored before. */
+export interface DocumentHooks {
+  /**
+   * The options of the document function for this request, without `rules` and
+   * `taxIdVerdict` (the handler's): for `invoice_or_credit` the `DocumentOptions` of
+   * `buildDocument` (id, number, createdAt, and for a refund the invoice and its credits); for
+   * `credit` the `CreditNoteOptions` of `buildCreditNote`; for `transaction` and `batch` the
+   * options of `computeTransaction` / `computeBatch` (the original of a refund, earlier
+   * refunds, used source ids, exchange rates). What it returns is checked as the function's
+   * options are: a wrong value is an error of the server, answered 500. A TaxRulesError it
+   * throws is answered as it is (e.g. a 404 for a refund of an invoice the server does not
+   * have); any other throw answers 500.
+   */
+  prepare(context: DocumentContext): object | Promise<object>;
+  /** Called with what was built, before it is answered: store it here. A throw answers 500 and nothing is returned to the client. */
+  store?(result: BillingDocument | TaxTransaction | TaxTransactionBatch, context: DocumentContext): void | Promise<void>;
+}
+
+/** The options of `createHandler`. */
+export interface HandlerOptions {
+  /** The seller: an account, or a function of the request that finds it (multi-tenant servers); a TaxRulesError it throws is answered as it is, any other throw 500. */
+  account: Account | ((request: Request) => Account | Promise<Account>);
+  /** The API version when the `Accept` header names none: a version, or a function of the request and its account. Default `20241028`, the current one. */
+  apiVersion?: string | ((request: Request, account: Account) => string | Promise<string>);
+  /** The rule set; default: every rule file. */
+  rules?: RuleSet;
+  /** A path prefix the routes sit under, e.g. `/api`. */
+  basePath?: string;
+  /** The register check of `GET /tax_ids/validate` and of the tax IDs of calculations (see `checkTaxId`). */
+  onlineTaxIdChecker?: OnlineTaxIdChecker;
+  /** The date of a tax-rate query without `date`; see CalculateOptions.today. */
+  today?: string | (() => string);
+  /** The current time in Unix seconds for v20260309 calculations without tax_date; see CalculationOptions.now. */
+  now?: number | (() => number);
+  /** Largest JSON body read, in bytes; a longer one answers 413. Default 8 MiB. */
+  maxBodyBytes?: number;
+  /** Serves the document endpoints (POST /transactions, POST /credits, POST /transactions/batch); without it they answer 404. */
+  documents?: DocumentHooks;
+  /** Called with an error the handler answered 500 for (a throw of the account function or a hook): log it here. */
+  onError?: (error: unknown, request: Request) => void;
+}
+
+/** A fetch-style handler. */
+export type FetchHandler = (request: Request) => Promise<Response>;
+
+/** The routes served, relative to `basePath`: method, path pattern, the API versions answering it. */
+export const ROUTES = [
+  { method: 'GET', path: '/tax_rates/calculate', versions: API_VERSIONS },
+  { method: 'GET', path: '/jurisdictions', versions: API_VERSIONS },
+  { method: 'GET', path: '/jurisdictions/{id}', versions: API_VERSIONS },
+  { method: 'GET', path: '/tax_codes', versions: API_VERSIONS },
+  { method: 'GET', path: '/tax_codes/{id}', versions: API_VERSIONS },
+  { method: 'GET', path: '/tax_ids/validate', versions: API_VERSIONS },
+  { method: 'POST', path: '/calculations', versions: ['20260309'] },
+  { method: 'POST', path: '/transactions', versions: API_VERSIONS },
+  { method: 'POST', path: '/transactions/batch', versions: ['20260309'] },
+  { method: 'POST', path: '/credits', versions: ['20241028'] },
+] as const satisfies readonly { method: string; path: string; versions: readonly ApiVersion[] }[];
+
+type Route = (typeof ROUTES)[number];
+
+/** A handler's own refusals beyond the library's (bad method, body too large, not JSON). */
+class HttpProblem extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': JSON_TYPE, ...headers } });
+}
+
+function problem(status: number, code: string, message: string, headers: Record<string, string> = {}): Response {
+  return json(status, { error: { code, status, message, issues: [] } }, headers);
+}
+
+function routeFor(path: string, method: string): { route: Route; id?: string } | { allow: string[] } | null {
+  const candidates: { route: Route; id?: string }[] = [];
+  for (const route of ROUTES) {
+    const m = match1(route, path);
+    if (m !== undefined) candidates.push({ route, id: m ?? undefined });
+  }
+  if (candidates.length === 0) return null;
+  const same = candidates.find((c) => c.route.method === method || (method === 'HEAD' && c.route.method === 'GET'));
+  if (same) return same;
+  return { allow: [...new Set(candidates.map((c) => c.route.method))] };
+}
+
+/** `undefined`: the route does not match; `null`: it matches without a parameter; else the parameter. */
+function match1(route: Route, path: string): string | null | undefined {
+  const param = route.path.indexOf('{');
+  if (param < 0) return path === route.path ? null : undefined;
+  const prefix = route.path.slice(0, param);
+  if (!path.startsWith(prefix)) return undefined;
+  const rest = path.slice(prefix.length);
+  if (rest === '' || rest.includes('/')) return undefined;
+  return rest;
+}
+
+/** Query parameters as an object, refusing repeated names and names the endpoint does not take. */
+function queryObject(url: URL, allowed: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  const issues: TaxRulesIssue[] = [];
+  for (const [name, value] of url.searchParams) {
+    if (!allowed.includes(name)) {
+      issues.push({ path: [name], code: 'unknown_field', message: `unknown parameter ${quoted(name, 60)}; this endpoint takes ${allowed.length ? allowed.join(', ') : 'no parameters'}` });
+    } else if (Object.hasOwn(out, name)) {
+      issues.push({ path: [name], code: 'malformed', message: `parameter ${name} is given more than once` });
+    } else {
+      out[name] = value;
+    }
+  }
+  if (issues.length > 0) throw errorFromIssues(issues);
+  return out;
+}
+
+async function readBody(request: Request, maxBytes: number): Promise<unknown> {
+  const type = request.headers.get('content-type');
+  if (type !== null && !/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(type.trim())) {
+    throw new HttpProblem(415, 'unsupported_media_type', `the body must be JSON (Content-Type: application/json), got ${quoted(type, 60)}`);
+  }
+  const declared = request.headers.get('content-length');
+  if (declared !== null && Number(declared) > maxBytes) throw new HttpProblem(413, 'payload_too_large', `the body is larger than ${maxBytes} bytes`);
+  let text = '';
+  if (request.body) {
+    const reader = request.body.getReader();
+    const decoder = new TextDecoder('utf-8', { fatal: true });
+    let size = 0;
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        size += value.byteLength;
+        if (size > maxBytes) {
+          await reader.cancel().catch(() => undefined);
+          throw new HttpProblem(413, 'payload_too_large', `the body is larger than ${maxBytes} bytes`);
+        }
+        text += decoder.decode(value, { stream: true });
+      }
+      text += decoder.decode();
+    } catch (e) {
+      if (e instanceof HttpProblem) throw e;
+      throw errorFromIssues([{ path: ['body'], code: 'malformed', message: 'the body is not UTF-8 text' }]);
+    }
+  }
+  if (text.trim() === '') throw errorFromIssues([{ path: ['body'], code: 'missing', message: 'the request needs a JSON body' }]);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (e) {
+    throw errorFromIssues([{ path: ['body'], code: 'malformed', message: `the body is not valid JSON: ${(e as Error).message}` }]);
+  }
+}
+
+/** A whole-number path id: digits only, no sign, no leading zeros. */
+function numericId(raw: string): number {
+  const id = decodeURIComponent(raw);
+  if (!/^(?:0|[1-9]\d{0,15})$/.test(id) || !Number.isSafeInteger(Number(id))) {
+    throw errorFromIssues([{ path: ['id'], code: 'malformed', message: `id must be a whole number, got ${quoted(id, 60)}` }]);
+  }
+  return Number(id);
+}
+
+function checkOptions(options: unknown): HandlerOptions {
+  const issues: TaxRulesIssue[] = [];
+  if (typeof options !== 'object' || options === null) {
+    throw errorFromIssues([{ path: ['options'], code: 'malformed', message: `createHandler needs options { account, ... }, got ${quoted(options, 60)}` }]);
+  }
+  const o = options as Record<string, unknown>;
+  const known = ['account', 'apiVersion', 'rules', 'basePath', 'onlineTaxIdChecker', 'today', 'now', 'maxBodyBytes', 'documents', 'onError'];
+  for (const k of Object.keys(o)) if (!known.includes(k)) issues.push({ path: ['options', k], code: 'unknown_field', message: `unknown option ${quoted(k, 40)}; the options are ${known.join(', ')}` });
+  if (o.account === undefined || o.account === null) issues.push({ path: ['options', 'account'], code: 'missing', message: 'options.account is required: an account or a function of the request' });
+  else if (typeof o.account !== 'function' && typeof o.account !== 'object') issues.push({ path: ['options', 'account'], code: 'malformed', message: 'options.account must be an account or a function of the request' });
+  if (o.apiVersion !== undefined && typeof o.apiVersion !== 'function' && !(API_VERSIONS as readonly unknown[]).includes(o.apiVersion)) {
+    issues.push({ path: ['options', 'apiVersion'], code: 'invalid_value', message: `options.apiVersion must be one of ${API_VERSIONS.join(', ')} or a function, got ${quoted(o.apiVersion, 40)}` });
+  }
+  if (o.basePath !== undefined && (typeof o.basePath !== 'string' || !/^(?:\/[^/?#]+)*\/?$/.test(o.basePath))) {
+    issues.push({ path: ['options', 'basePath'], code: 'malformed', message: `options.basePath must be a path such as "/api", got ${quoted(o.basePath, 40)}` });
+  }
+  if (o.maxBodyBytes !== undefined && !(typeof o.maxBodyBytes === 'number' && Number.isSafeInteger(o.maxBodyBytes) && o.maxBodyBytes > 0)) {
+    issues.push({ path: ['options', 'maxBodyBytes'], code: 'malformed', message: 'options.maxBodyBytes must be a positive whole number' });
+  }
+  for (const k of ['onlineTaxIdChecker', 'onError'] as const) {
+    if (o[k] !== undefined && typeof o[k] !== 'function') issues.push({ path: ['options', k], code: 'malformed', message: `options.${k} must be a function` });
+  }
+  if (o.documents !== undefined) {
+    const d = o.documents as Record<string, unknown> | null;
+    if (typeof d !== 'object' || d === null || typeof d.prepare !== 'function' || (d.store !== undefined && typeof d.store !== 'function')) {
+      issues.push({ path: ['options', 'documents'], code: 'malformed', message: 'options.documents must be { prepare(context), store?(result, context) }' });
+    }
+  }
+  if (issues.length > 0) throw errorFromIssues(issues);
+  // A fixed account is checked once, now: a wrong account is the server's mistake, found at start.
+  if (typeof o.account === 'object') prepareAccount(o.account as Account, o.rules as RuleSet | undefined);
+  return o as unknown as HandlerOptions;
+}
+
+/** An error of the server's own code (its account function, its hooks): never the client's fault. */
+class ServerFault extends Error {
+  constructor(readonly fault: unknown) {
+    super('server fault');
+  }
+}
+
+/** A call of the server's code: a TaxRulesError it throws is its answer (e.g. 404 for an unknown invoice), anything else a fault. */
+async function serverCall<T>(f: () => T | Promise<T>): Promise<T> {
+  try {
+    return await f();
+  } catch (e) {
+    if (e instanceof TaxRulesError) throw e;
+    throw new ServerFault(e);
+  }
+}
+
+/**
+ * The handler of the service interface's endpoints (see ROUTES), for any server speaking the
+ * Fetch API. Errors answer the library's JSON error body `{ error: { code, status, message,
+ * issues } }` with the spec's statuses: 400 malformed JSON, a missing or unknown parameter;
+ * 404 an unknown path or id; 405 a method the path does not take (with `Allow`); 406 an
+ * invalid value or an unknown API version; 413 a body over `maxBodyBytes`; 415 a body that is
+ * not JSON; 422 a request the rules cannot answer; 500 a fault of the server's own account
+ * function or hooks (the body says nothing more; `onError` gets the error).
+ *
+ * Throws TaxRulesError at creation for wrong options or a fixed account that is not valid.
+ */
+export function createHandler(options: HandlerOptions): FetchHandler {
+  const o = checkOptions(options);
+  const base = (o.basePath ?? '').replace(/\/$/, '');
+  const maxBody = o.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const rules = o.rules;
+  const own = rules ? { rules } : {};
+
+  async function handle(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    let path = url.pathname;
+    if (base !== '') {
+      if (path !== base && !path.startsWith(`${base}/`)) return problem(404, 'not_found', `no endpoint at ${quoted(path, 80)}`);
+      path = path.slice(base.length);
+    }
+    if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
+    const found = routeFor(path, request.method);
+    if (found === null) return problem(404, 'not_found', `no endpoint at ${quoted(url.pathname, 80)}`);
+    if ('allow' in found) {
+      return problem(405, 'method_not_allowed', `${request.method} is not allowed on ${url.pathname}; use ${found.allow.join(' or ')}`, { allow: found.allow.join(', ') });
+    }
+    const account = await serverCall(() => (typeof o.account === 'function' ? o.account(request) : o.account));
+    const fallback = await serverCall(() => (typeof o.apiVersion === 'function' ? o.apiVersion(request, account) : (o.apiVersion ?? '20241028')));
+    const version = negotiateVersion(request.headers.get('accept'), fallback);
+    const { route, id } = found;
+    if (!(route.versions as readonly string[]).includes(version)) {
+      throw new TaxRulesError('not_found', 404, [
+        { path: ['headers', 'accept'], code: 'not_found', message: `${route.method} ${route.path} is an endpoint of API version ${route.versions.join(', ')}, not ${version}; ask for it with Accept: application/json; api_version=${route.versions[0]}` },
+      ]);
+    }
+    const headers = { 'x-api-version': version };
+    switch (route.path) {
+      case '/tax_rates/calculate': {
+        const taxIdVerdict = await onlineVerdict(url.searchParams.get('to_country'), url.searchParams.get('tax_id'));
+        const answer = calculateTaxRate(url.searchParams, account, { ...own, ...(o.today !== undefined ? { today: o.today } : {}), ...(taxIdVerdict ? { taxIdVerdict } : {}) });
+        return json(200, answer, headers);
+      }
+      case '/jurisdictions':
+        return json(200, listJurisdictions(queryObject(url, ['country', 'region']), rules as RuleSet), headers);
+      case '/jurisdictions/{id}':
+        queryObject(url, []);
+        return json(200, getJurisdiction(numericId(id!), rules), headers);
+      case '/tax_codes':
+        queryObject(url, []);
+        return json(200, listTaxCodes(rules), headers);
+      case '/tax_codes/{id}':
+        queryObject(url, []);
+        return json(200, getTaxCode(decodeURIComponent(id!), rules), headers);
+      case '/tax_ids/validate': {
+        const q = queryObject(url, ['country', 'tax_id']);
+        const issues: TaxRulesIssue[] = [];
+        if (q.country === undefined || q.country === '') issues.push({ path: ['country'], code: 'missing', message: 'country is required (a 2-letter country code)' });
+        if (q.tax_id === undefined || q.tax_id === '') issues.push({ path: ['tax_id'], code: 'missing', message: 'tax_id is required' });
+        if (issues.length > 0) throw errorFromIssues(issues);
+        const result = await checkTaxId(q.country!, q.tax_id!, o.onlineTaxIdChecker);
+        return json(200, { valid: result.valid }, headers);
+      }
+      case '/calculations': {
+        queryObject(url, []);
+        const body = await readBody(request, maxBody);
+        const b = body as { customer_tax_id?: unknown; customer_address?: { country?: unknown } } | null;
+        const taxIdVerdict = typeof b === 'object' && b !== null ? await onlineVerdict(b.customer_address?.country, b.customer_tax_id) : null;
+        return json(200, calculate(body as never, account, { ...own, ...(o.now !== undefined ? { now: o.now } : {}), ...(taxIdVerdict ? { taxIdVerdict } : {}) }), headers);
+      }
+      case '/transactions':
+      case '/transactions/batch':
+      case '/credits': {
+        queryObject(url, []);
+        const hooks = o.documents;
+        if (!hooks) {
+          throw new TaxRulesError('not_found', 404, [
+            { path: [], code: 'not_found', message: `${route.method} ${route.path} is not served here: the server stores documents and gives their ids through the handler's documents option` },
+          ]);
+        }
+        const body = await readBody(request, maxBody);
+        const kind: DocumentContext['kind'] =
+          route.path === '/credits' ? 'credit' : route.path === '/transactions/batch' ? 'batch' : version === '20241028' ? 'invoice_or_credit' : 'transaction';
+        const context: DocumentContext = { kind, version, body, request, account };
+        const prepared = await serverCall(() => hooks.prepare(context));
+        if (typeof prepared !== 'object' || prepared === null) throw new ServerFault(new TypeError('documents.prepare must return an object of options'));
+        const result = documentOf(kind, body, account, prepared);
+        if (hooks.store) await serverCall(() => hooks.store!(result, context));
+        return json(kind === 'credit' || kind === 'invoice_or_credit' ? 201 : 200, result, headers);
+      }
+    }
+  }
+
+  function documentOf(kind: DocumentContext['kind'], body: unknown, account: Account, prepared: object): BillingDocument | TaxTransaction | TaxTransactionBatch {
+    try {
+      switch (kind) {
+        case 'invoice_or_credit':
+          return buildDocument(body as never, account, { ...(prepared as DocumentOptions), ...own });
+        case 'credit':
+          return buildCreditNote(body as never, { ...(prepared as CreditNoteOptions), ...own });
+        case 'transaction':
+          return computeTransaction(body as never, account, { ...(prepared as TaxTransactionOptions), ...own });
+        case 'batch':
+          return computeBatch(body as never, account, { ...(prepared as TaxTransactionBatchOptions), ...own });
+      }
+    } catch (e) {
+      // A refusal of the options the server's hook gave is the server's fault, not the client's.
+      if (e instanceof TaxRulesError && e.issues.some((i) => i.path[0] === 'options')) throw new ServerFault(e);
+      throw e;
+    }
+  }
+
+  /** With an online checker: its verdict on the customer's tax ID (a query's `tax_id`, a body's `customer_tax_id`), for the calculation. */
+  async function onlineVerdict(country: unknown, taxId: unknown): Promise<TaxIdVerdictFunction | null> {
+    if (!o.onlineTaxIdChecker || typeof taxId !== 'string' || taxId === '' || typeof country !== 'string' || country === '') return null;
+    const checked = verdictOf(await checkTaxId(country, taxId, o.onlineTaxIdChecker));
+    return (c, t) => (t === taxId ? checked : verdictOf(validateTaxId(c, t)));
+  }
+
+  return async (request: Request): Promise<Response> => {
+    const response = await answer(request);
+    // HEAD: the GET's status and headers, without its body.
+    return request.method === 'HEAD' ? new Response(null, { status: response.status, headers: response.headers }) : response;
+  };
+
+  async function answer(request: Request): Promise<Response> {
+    try {
+      return await handle(request);
+    } catch (e) {
+      if (e instanceof TaxRulesError) return json(e.status, e.toJSON());
+      if (e instanceof HttpProblem) return problem(e.status, e.code, e.message, e.headers);
+      const cause = e instanceof ServerFault ? e.fault : e;
+      try {
+        o.onError?.(cause, request);
+      } catch {
+        // A logger that throws changes nothing in the answer.
+      }
+      return problem(500, 'internal_error', 'the server could not answer this request');
+    }
+  }
+}
+
+export type { TaxRulesErrorStatus };

@@ -1,0 +1,102 @@
+/**
+ * `toNodeListener`: a fetch-style handler as a `(req, res)` listener of `node:http`, Express
+ * or Fastify (`reply.raw`), without importing any Node module: the request and response are
+ * read and written through the few members every Node server object has.
+ */
+import type { FetchHandler } from './handler.js';
+
+/** What the listener reads of a Node request (an `http.IncomingMessage`, or Express's request). */
+export interface NodeRequestLike extends AsyncIterable<unknown> {
+  method?: string;
+  url?: string;
+  headers: Record<string, string | string[] | undefined>;
+  /** Set by a body parser that already read the stream (e.g. `express.json()`). */
+  body?: unknown;
+  readableEnded?: boolean;
+  /** Express's `originalUrl`: the path before a router's mount point was cut off. */
+  originalUrl?: string;
+  socket?: { encrypted?: boolean };
+}
+
+/** What the listener writes to a Node response (`http.ServerResponse`). */
+export interface NodeResponseLike {
+  statusCode: number;
+  setHeader(name: string, value: string | string[]): unknown;
+  end(chunk?: string | Uint8Array): unknown;
+  headersSent?: boolean;
+}
+
+export type NodeListener = (req: NodeRequestLike, res: NodeResponseLike, next?: (error?: unknown) => void) => Promise<void>;
+
+function toRequest(req: NodeRequestLike, body: Uint8Array<ArrayBuffer> | string | null): Request {
+  const host = (Array.isArray(req.headers.host) ? req.headers.host[0] : req.headers.host) ?? 'localhost';
+  const scheme = req.socket?.encrypted ? 'https' : 'http';
+  const url = new URL(req.originalUrl ?? req.url ?? '/', `${scheme}://${host}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || name.startsWith(':')) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else headers.set(name, value);
+  }
+  const method = (req.method ?? 'GET').toUpperCase();
+  const init: RequestInit = { method, headers };
+  if (body !== null && method !== 'GET' && method !== 'HEAD') init.body = body;
+  return new Request(url, init);
+}
+
+async function bodyOf(req: NodeRequestLike, method: string): Promise<Uint8Array<ArrayBuffer> | string | null> {
+  if (method === 'GET' || method === 'HEAD') return null;
+  // A body parser ran before us: its value is the body (re-encoded, the stream is spent).
+  if (req.readableEnded && req.body !== undefined) {
+    return typeof req.body === 'string' ? req.body : req.body instanceof Uint8Array ? new Uint8Array(req.body) : JSON.stringify(req.body);
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const bytes = typeof chunk === 'string' ? new TextEncoder().encode(chunk) : (chunk as Uint8Array);
+    chunks.push(bytes);
+    size += bytes.byteLength;
+  }
+  const all = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    all.set(c, at);
+    at += c.byteLength;
+  }
+  return all;
+}
+
+/**
+ * The handler as a Node listener: `http.createServer(toNodeListener(handler))`,
+ * `app.use('/api', toNodeListener(handler))` in Express (the handler's `basePath` is then
+ * `/api`: the listener reads Express's `originalUrl`), or in Fastify
+ * `reply.hijack(); toNodeListener(handler)(request.raw, reply.raw)`. A failure to read the
+ * request or write the answer goes to Express's `next` when there is one, else answers 500.
+ */
+export function toNodeListener(handler: FetchHandler): NodeListener {
+  if (typeof handler !== 'function') throw new TypeError('toNodeListener needs the handler createHandler returned');
+  return async (req, res, next) => {
+    try {
+      const method = (req.method ?? 'GET').toUpperCase();
+      const response = await handler(toRequest(req, await bodyOf(req, method)));
+      res.statusCode = response.status;
+      response.headers.forEach((value, name) => {
+        res.setHeader(name, value);
+      });
+      const text = method === 'HEAD' ? '' : await response.text();
+      res.end(text);
+    } catch (e) {
+      if (next) {
+        next(e);
+        return;
+      }
+      if (!res.headersSent) {
+        res.statusCode = 500;
+        res.setHeader('content-type', 'application/json; charset=utf-8');
+        res.end(JSON.stringify({ error: { code: 'internal_error', status: 500, message: 'the server could not answer this request', issues: [] } }));
+      } else {
+        res.end();
+      }
+    }
+  };
+}

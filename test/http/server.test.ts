@@ -1,0 +1,367 @@
+/** The HTTP handler over a real node:http server, called with a real fetch client. */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHandler, ROUTES, toNodeListener, type DocumentContext, type HandlerOptions } from '../../src/http.js';
+import { buildDocument, calculate, calculateTaxRate, computeTransaction, getJurisdiction, listJurisdictions, listTaxCodes, TaxRulesError, type Account, type BillingDocument } from '../../src/index.js';
+
+const seller: Account = {
+  country: 'IE',
+  postal_code: 'D02X285',
+  currency: 'EUR',
+  registrations: [{ jurisdiction_id: 372 }, { jurisdiction_id: 9000, valid_from: '2021-07-01' }],
+};
+/** A second tenant: registered in Germany only. */
+const germanSeller: Account = { country: 'DE', currency: 'EUR', registrations: [{ jurisdiction_id: 276 }] };
+
+interface Running {
+  server: Server;
+  base: string;
+}
+
+async function serve(options: HandlerOptions): Promise<Running> {
+  const server = createServer(toNodeListener(createHandler(options)));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { server, base: `http://127.0.0.1:${port}` };
+}
+
+const close = (r: Running) => new Promise<void>((resolve) => r.server.close(() => resolve()));
+
+const V2 = { accept: 'application/json; api_version=20260309' };
+
+/** Documents stored by the server of these tests, by processor id. */
+const stored = new Map<string, BillingDocument>();
+let nextId = 1;
+
+let main: Running;
+let tenants: Running;
+const faults: unknown[] = [];
+
+beforeAll(async () => {
+  main = await serve({
+    account: seller,
+    basePath: '/api',
+    today: '2026-06-01',
+    now: 1780315200,
+    onError: (e) => faults.push(e),
+    documents: {
+      prepare(context: DocumentContext) {
+        const id = nextId++;
+        const body = context.body as { type?: string; processor_id?: string; invoice_id?: number };
+        if (context.kind === 'invoice_or_credit') {
+          const invoice = body.type === 'refund' && body.processor_id ? stored.get(body.processor_id) : undefined;
+          return { id, number: `DOC-${id}`, createdAt: 1780315200, ...(invoice ? { invoice } : {}) };
+        }
+        if (context.kind === 'credit') {
+          if (body.invoice_id === 424242) throw new Error('the store is unreachable');
+          if (body.invoice_id === undefined) throw new TaxRulesError('invalid_request', 400, [{ path: ['invoice_id'], code: 'missing', message: 'invoice_id is required' }]);
+          const invoice = [...stored.values()].find((d) => d.id === body.invoice_id);
+          if (!invoice) throw new TaxRulesError('not_found', 404, [{ path: ['invoice_id'], code: 'not_found', message: `no invoice ${body.invoice_id}` }]);
+          return { id, number: `CN-${id}`, createdAt: 1780401600, invoice };
+        }
+        return {};
+      },
+      store(result, context) {
+        if (context.kind === 'invoice_or_credit' && 'type' in result && result.type === 'Invoice') {
+          stored.set((context.body as { processor_id: string }).processor_id, result as BillingDocument);
+        }
+      },
+    },
+  });
+  tenants = await serve({
+    account: (request) => {
+      const tenant = request.headers.get('x-tenant');
+      if (tenant === 'de') return germanSeller;
+      if (tenant === 'ie') return seller;
+      throw new Error(`unknown tenant ${tenant}`);
+    },
+    apiVersion: (request) => (request.headers.get('x-tenant') === 'de' ? '20260309' : '20241028'),
+    today: '2026-06-01',
+    onError: (e) => faults.push(e),
+  });
+});
+
+afterAll(async () => {
+  await close(main);
+  await close(tenants);
+});
+
+async function get(path: string, headers: Record<string, string> = {}, at = main) {
+  const response = await fetch(`${at.base}${path}`, { headers });
+  return { status: response.status, headers: response.headers, body: (await response.json()) as any };
+}
+
+async function post(path: string, body: unknown, headers: Record<string, string> = {}, at = main) {
+  const response = await fetch(`${at.base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  return { status: response.status, headers: response.headers, body: (await response.json()) as any };
+}
+
+describe('GET /tax_rates/calculate', () => {
+  it('answers what calculateTaxRate answers, as JSON, with the version used', async () => {
+    const query = 'to_country=FR&tax_code=saas&amount=49.90&date=2026-06-01';
+    const r = await get(`/api/tax_rates/calculate?${query}`);
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(r.headers.get('x-api-version')).toBe('20241028');
+    expect(r.body).toEqual(calculateTaxRate(query, seller));
+    expect(r.body).toMatchObject({ rate: 20, tax_amount: 9.98, status: 'taxable' });
+  });
+
+  it('uses the handler’s today for a query without a date', async () => {
+    const r = await get('/api/tax_rates/calculate?to_country=DE&tax_code=ebook&amount=100');
+    expect(r.body).toEqual(calculateTaxRate('to_country=DE&tax_code=ebook&amount=100&date=2026-06-01', seller));
+  });
+
+  it('refuses a missing, misspelt or repeated parameter with 400 and the error body', async () => {
+    const missing = await get('/api/tax_rates/calculate?tax_code=saas');
+    expect(missing.status).toBe(400);
+    expect(missing.body.error).toMatchObject({ code: 'invalid_request', status: 400 });
+    expect(missing.body.error.issues[0].path).toEqual(['to_country']);
+    const misspelt = await get('/api/tax_rates/calculate?to_country=FR&tax_cod=saas');
+    expect(misspelt.status).toBe(400);
+    expect(misspelt.body.error.message).toContain('tax_cod');
+    const repeated = await get('/api/tax_rates/calculate?to_country=FR&to_country=DE');
+    expect(repeated.status).toBe(400);
+  });
+
+  it('answers 406 for an unknown tax code and 422 for a date before the rules’ history', async () => {
+    const code = await get('/api/tax_rates/calculate?to_country=FR&tax_code=food');
+    expect(code.status).toBe(406);
+    expect(code.body.error.code).toBe('invalid_value');
+    const early = await get('/api/tax_rates/calculate?to_country=FR&tax_code=saas&date=1950-01-01');
+    expect(early.status).toBe(422);
+  });
+});
+
+describe('jurisdictions and tax codes', () => {
+  it('lists jurisdictions with the country and region filters, region=none included', async () => {
+    const ca = await get('/api/jurisdictions?country=CA');
+    expect(ca.body).toEqual(listJurisdictions({ country: 'CA' }));
+    expect(ca.body.length).toBeGreaterThan(5);
+    const none = await get('/api/jurisdictions?country=CA&region=none');
+    expect(none.body).toEqual(listJurisdictions({ country: 'CA', region: 'none' }));
+    expect(none.body.every((j: { region: string }) => j.region === '')).toBe(true);
+    expect((await get('/api/jurisdictions?contry=CA')).status).toBe(400);
+  });
+
+  it('answers one jurisdiction, 404 for an unknown id and 400 for an id that is not a number', async () => {
+    expect((await get('/api/jurisdictions/276')).body).toEqual(getJurisdiction(276));
+    const unknown = await get('/api/jurisdictions/999999999');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.code).toBe('not_found');
+    expect((await get('/api/jurisdictions/DE')).status).toBe(400);
+    expect((await get('/api/jurisdictions/-1')).status).toBe(400);
+  });
+
+  it('lists the seven tax codes and answers one, 404 naming the code meant', async () => {
+    const all = await get('/api/tax_codes');
+    expect(all.body).toEqual(listTaxCodes());
+    expect(all.body).toHaveLength(7);
+    expect((await get('/api/tax_codes/ebook')).body.id).toBe('ebook');
+    const wrong = await get('/api/tax_codes/ebok');
+    expect(wrong.status).toBe(404);
+    expect(wrong.body.error.message).toContain('ebook');
+    expect((await get('/api/tax_codes?x=1')).status).toBe(400);
+  });
+});
+
+describe('GET /tax_ids/validate', () => {
+  it('answers the offline verdict as { valid }', async () => {
+    expect((await get('/api/tax_ids/validate?country=DE&tax_id=DE136695976')).body).toEqual({ valid: true });
+    expect((await get('/api/tax_ids/validate?country=DE&tax_id=DE136695977')).body).toEqual({ valid: false });
+  });
+
+  it('requires country and tax_id', async () => {
+    const r = await get('/api/tax_ids/validate?tax_id=DE136695976');
+    expect(r.status).toBe(400);
+    expect(r.body.error.issues.map((i: { path: string[] }) => i.path[0])).toEqual(['country']);
+  });
+
+  it('asks the online checker when there is one: its false, and null when it fails', async () => {
+    const rejecting = createHandler({ account: seller, onlineTaxIdChecker: async () => false });
+    const failing = createHandler({ account: seller, onlineTaxIdChecker: async () => { throw new Error('VIES is down'); } });
+    const url = 'http://x/tax_ids/validate?country=DE&tax_id=DE136695976';
+    expect(await (await rejecting(new Request(url))).json()).toEqual({ valid: false });
+    expect(await (await failing(new Request(url))).json()).toEqual({ valid: null });
+  });
+
+  it('uses the online verdict in a calculation: a number the register rejects is a consumer', async () => {
+    const rejecting = createHandler({ account: seller, onlineTaxIdChecker: async () => false });
+    const q = 'to_country=DE&tax_code=saas&amount=100&date=2026-06-01&tax_id=DE136695976';
+    const offline = await (await createHandler({ account: seller })(new Request(`http://x/tax_rates/calculate?${q}`))).json();
+    const online = await (await rejecting(new Request(`http://x/tax_rates/calculate?${q}`))).json();
+    expect(offline.status).toBe('reverse_charge');
+    expect(online.status).toBe('taxable');
+    expect(online.rate).toBe(19);
+  });
+});
+
+describe('POST /calculations (v20260309)', () => {
+  const body = { customer_address: { country: 'DE' }, tax_date: 1780315200, line_items: [{ reference: 'book', amount: '10.00', tax_code: 'ebook' }] };
+
+  it('answers what calculate answers, when the Accept header asks for 20260309 (both forms)', async () => {
+    const expected = calculate(body, seller);
+    for (const accept of ['application/json; api_version=20260309', 'application/json; api_version: 20260309']) {
+      const r = await post('/api/calculations', body, { accept });
+      expect(r.status).toBe(200);
+      expect(r.headers.get('x-api-version')).toBe('20260309');
+      expect(r.body).toEqual(JSON.parse(JSON.stringify(expected)));
+    }
+    expect(expected.total_tax).toBe('0.70');
+  });
+
+  it('is not an endpoint of version 20241028: 404 saying which version has it', async () => {
+    const r = await post('/api/calculations', body);
+    expect(r.status).toBe(404);
+    expect(r.body.error.message).toContain('20260309');
+  });
+
+  it('answers 406 for an unknown API version', async () => {
+    const r = await post('/api/calculations', body, { accept: 'application/json; api_version=20200101' });
+    expect(r.status).toBe(406);
+    expect(r.body.error.code).toBe('unsupported_version');
+  });
+
+  it('answers 400 for malformed JSON, an empty body or an unknown field; 415 for a body that is not JSON', async () => {
+    const malformed = await post('/api/calculations', '{"customer_address": ', V2);
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error.message).toContain('not valid JSON');
+    expect((await post('/api/calculations', '', V2)).status).toBe(400);
+    const unknown = await post('/api/calculations', { ...body, colour: 'red' }, V2);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.issues[0].code).toBe('unknown_field');
+    const text = await fetch(`${main.base}/api/calculations`, { method: 'POST', headers: { ...V2, 'content-type': 'text/plain' }, body: 'hello' });
+    expect(text.status).toBe(415);
+  });
+
+  it('answers 413 for a body over the limit', async () => {
+    const small = createHandler({ account: seller, maxBodyBytes: 100 });
+    const r = await small(new Request('http://x/calculations', { method: 'POST', headers: { ...V2, 'content-type': 'application/json' }, body: JSON.stringify({ ...body, pad: 'x'.repeat(200) }) }));
+    expect(r.status).toBe(413);
+  });
+});
+
+describe('methods and paths', () => {
+  it('answers 405 with Allow for a method the path does not take, 404 for an unknown path', async () => {
+    const r = await fetch(`${main.base}/api/tax_codes`, { method: 'DELETE' });
+    expect(r.status).toBe(405);
+    expect(r.headers.get('allow')).toBe('GET');
+    expect((await r.json()).error.code).toBe('method_not_allowed');
+    const g = await fetch(`${main.base}/api/calculations`, { headers: V2 });
+    expect(g.status).toBe(405);
+    expect(g.headers.get('allow')).toBe('POST');
+    expect((await get('/api/nothing')).status).toBe(404);
+    expect((await get('/tax_codes')).status).toBe(404); // outside the base path
+  });
+
+  it('answers HEAD as GET without a body', async () => {
+    const r = await fetch(`${main.base}/api/tax_codes`, { method: 'HEAD' });
+    expect(r.status).toBe(200);
+    expect(await r.text()).toBe('');
+  });
+
+  it('serves every route it declares', async () => {
+    const served = new Set<string>();
+    for (const route of ROUTES) {
+      const path = `/api${route.path.replace('{id}', route.path.startsWith('/tax_codes') ? 'saas' : '276')}`;
+      const accept = { accept: `application/json; api_version=${route.versions[0]}` };
+      const r = route.method === 'GET' ? await get(path, accept) : await post(path, {}, accept);
+      // An empty body is a request the endpoint reads and refuses (400/406), never a 404 or 405.
+      expect([200, 400, 406], `${route.method} ${route.path}: ${JSON.stringify(r.body)}`).toContain(r.status);
+      served.add(`${route.method} ${route.path}`);
+    }
+    expect(served.size).toBe(ROUTES.length);
+  });
+});
+
+describe('documents', () => {
+  const sale = {
+    date: '2026-06-01',
+    customer: { first_name: 'Lea', last_name: 'Braun', country: 'DE' },
+    items: [{ description: 'Team plan', amount: 120, tax: { country: 'DE', tax_code: 'saas' } }],
+    payment: { method: 'credit_card', processor: 'stripe', processor_id: 'ch_9' },
+    processor: 'stripe',
+    processor_id: 'ch_9',
+  };
+
+  it('POST /transactions (v20241028) answers 201 with the invoice buildDocument builds from the server’s ids, and stores it', async () => {
+    const r = await post('/api/transactions', sale);
+    expect(r.status).toBe(201);
+    const id = r.body.id as number;
+    expect(r.body).toEqual(JSON.parse(JSON.stringify(buildDocument(sale, seller, { id, number: `DOC-${id}`, createdAt: 1780315200 }))));
+    expect(r.body.total_cents).toBe(14280);
+    expect(stored.get('ch_9')?.id).toBe(id);
+  });
+
+  it('a refund of it is a credit note against the stored invoice; POST /credits too', async () => {
+    const refund = { type: 'refund', processor: 'stripe', processor_id: 'ch_9', date: '2026-06-10', items: [{ amount: 60, tax: { country: 'DE' } }], payment: { method: 'credit_card' } };
+    const r = await post('/api/transactions', refund);
+    expect(r.status).toBe(201);
+    expect(r.body.type).toBe('Credit');
+    expect(r.body.total_cents).toBe(7140);
+    const invoice = stored.get('ch_9')!;
+    const credit = await post('/api/credits', { invoice_id: invoice.id, credited_amount: 11.9 });
+    expect(credit.status, JSON.stringify(credit.body)).toBe(201);
+    expect(credit.body).toMatchObject({ type: 'Credit', related_document: { id: invoice.id }, total_cents: 1190 });
+    const unknown = await post('/api/credits', { invoice_id: 99 });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.message).toBe('no invoice 99');
+  });
+
+  it('POST /transactions (v20260309) answers computeTransaction’s transaction', async () => {
+    const body = { source: 'stripe', source_id: 'ch_77', date: '2026-06-01', currency: 'EUR', customer: { address: { country: 'DE' } }, items: [{ reference: 'a', amount: '10.00', tax_code: 'ebook' }] };
+    const r = await post('/api/transactions', body, V2);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toEqual(JSON.parse(JSON.stringify(computeTransaction(body, seller))));
+    expect(r.body).toMatchObject({ status: 'taxed', total_tax: '0.70' });
+  });
+
+  it('a hook that throws answers 500 with a generic body; onError gets the error', async () => {
+    const before = faults.length;
+    const r = await post('/api/credits', { invoice_id: 424242 });
+    expect(r.status).toBe(500);
+    expect(r.body.error.message).not.toContain('unreachable');
+    expect(faults.length).toBe(before + 1);
+    expect(String(faults.at(-1))).toContain('unreachable');
+  });
+
+  it('without documents hooks the document endpoints answer 404', async () => {
+    const r = await post('/transactions', sale, { 'x-tenant': 'ie' }, tenants);
+    expect(r.status).toBe(404);
+    expect(r.body.error.message).toContain('documents option');
+  });
+});
+
+describe('multi-tenant servers', () => {
+  it('finds the account and its version per request', async () => {
+    const q = '/tax_rates/calculate?to_country=DE&tax_code=saas&amount=100&date=2026-06-01';
+    const de = await get(q, { 'x-tenant': 'de' }, tenants);
+    expect(de.headers.get('x-api-version')).toBe('20260309');
+    expect(de.body).toEqual(calculateTaxRate(q.split('?')[1]!, germanSeller));
+    const ie = await get(q, { 'x-tenant': 'ie' }, tenants);
+    expect(ie.headers.get('x-api-version')).toBe('20241028');
+    expect(ie.body).toEqual(calculateTaxRate(q.split('?')[1]!, seller));
+    const v = await get(q, { 'x-tenant': 'ie', accept: 'application/json; api_version: 20260309' }, tenants);
+    expect(v.headers.get('x-api-version')).toBe('20260309');
+  });
+
+  it('an account function that throws answers 500 without its message', async () => {
+    const r = await get('/tax_codes', { 'x-tenant': 'nobody' }, tenants);
+    expect(r.status).toBe(500);
+    expect(JSON.stringify(r.body)).not.toContain('nobody');
+  });
+});
+
+describe('createHandler’s options', () => {
+  it('refuses unknown or wrong options and an invalid fixed account at creation', () => {
+    expect(() => createHandler({ account: seller, basepath: '/api' } as never)).toThrow(/basepath/);
+    expect(() => createHandler({} as never)).toThrow(/account/);
+    expect(() => createHandler({ account: seller, apiVersion: '2020' })).toThrow(/apiVersion/);
+    expect(() => createHandler({ account: { country: 'IE', currency: 'EUR', registrations: [{ jurisdiction_id: -5 }] } })).toThrow();
+  });
+});
