@@ -1,10 +1,12 @@
 /**
  * Writes the JSON Schemas of the v20260309 calculation request and response, derived from
- * the zod schemas the library validates with, into dist/schema/ (published with the package).
+ * the zod schemas the library validates with, into dist/schema/, and the OpenAPI document of
+ * `taxrules/http` into dist/openapi.json (both published with the package).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
 import { calculationRequestSchema, calculationResponseSchema } from '../src/schemas.js';
+import { openApiDocument } from './openapi.js';
 
 const dir = 'dist/schema/v20260309';
 mkdirSync(dir, { recursive: true });
@@ -16,3 +18,6 @@ for (const [name, schema, io] of [
   writeFileSync(`${dir}/${name}.schema.json`, `${JSON.stringify(json, null, 2)}\n`);
 }
 console.log(`wrote ${dir}/calculation-{request,response}.schema.json`);
+
+writeFileSync('dist/openapi.json', `${JSON.stringify(openApiDocument(), null, 2)}\n`);
+console.log('wrote dist/openapi.json');

@@ -15,7 +15,8 @@ export interface NodeRequestLike extends AsyncIterable<unknown> {
   readableEnded?: boolean;
   /** Express's `originalUrl`: the path before a router's mount point was cut off. */
   originalUrl?: string;
-  socket?: { encrypted?: boolean };
+  /** A TLS socket has `encrypted: true`: the URL is then https. */
+  socket?: object | null;
 }
 
 /** What the listener writes to a Node response (`http.ServerResponse`). */
@@ -30,7 +31,7 @@ export type NodeListener = (req: NodeRequestLike, res: NodeResponseLike, next?: 
 
 function toRequest(req: NodeRequestLike, body: Uint8Array<ArrayBuffer> | string | null): Request {
   const host = (Array.isArray(req.headers.host) ? req.headers.host[0] : req.headers.host) ?? 'localhost';
-  const scheme = req.socket?.encrypted ? 'https' : 'http';
+  const scheme = (req.socket as { encrypted?: unknown } | null | undefined)?.encrypted === true ? 'https' : 'http';
   const url = new URL(req.originalUrl ?? req.url ?? '/', `${scheme}://${host}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {

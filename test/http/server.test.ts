@@ -202,7 +202,7 @@ describe('GET /tax_ids/validate', () => {
 });
 
 describe('POST /calculations (v20260309)', () => {
-  const body = { customer_address: { country: 'DE' }, tax_date: 1780315200, line_items: [{ reference: 'book', amount: '10.00', tax_code: 'ebook' }] };
+  const body = { customer_address: { country: 'DE' }, tax_date: 1780315200, line_items: [{ reference: 'book', amount: '10.00', tax_code: 'ebook' }] } as const;
 
   it('answers what calculate answers, when the Accept header asks for 20260309 (both forms)', async () => {
     const expected = calculate(body, seller);
@@ -287,7 +287,7 @@ describe('documents', () => {
     payment: { method: 'credit_card', processor: 'stripe', processor_id: 'ch_9' },
     processor: 'stripe',
     processor_id: 'ch_9',
-  };
+  } as const;
 
   it('POST /transactions (v20241028) answers 201 with the invoice buildDocument builds from the server’s ids, and stores it', async () => {
     const r = await post('/api/transactions', sale);
@@ -314,7 +314,7 @@ describe('documents', () => {
   });
 
   it('POST /transactions (v20260309) answers computeTransaction’s transaction', async () => {
-    const body = { source: 'stripe', source_id: 'ch_77', date: '2026-06-01', currency: 'EUR', customer: { address: { country: 'DE' } }, items: [{ reference: 'a', amount: '10.00', tax_code: 'ebook' }] };
+    const body = { source: 'stripe', source_id: 'ch_77', date: '2026-06-01', currency: 'EUR', customer: { address: { country: 'DE' } }, items: [{ reference: 'a', amount: '10.00', tax_code: 'ebook' }] } as const;
     const r = await post('/api/transactions', body, V2);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body).toEqual(JSON.parse(JSON.stringify(computeTransaction(body, seller))));

@@ -1,0 +1,191 @@
+/**
+ * The OpenAPI 3.1 document of what `taxrules/http` serves, built from the zod schemas the
+ * library validates with (request bodies, the v20260309 answers) and from the schemas below
+ * for the v20241028 answers, which the tests check the handler's real answers against.
+ */
+import { z } from 'zod';
+import { requestSchemas, responseSchemas, TAX_CODES, PRODUCT_TYPES, BEHAVIORS } from '../src/adapters/schemas.js';
+import { documentSchemas } from '../src/documents/request.js';
+import { transactionSchemas } from '../src/documents/v20260309-schemas.js';
+import { TAX_RATE_PARAMETERS } from '../src/adapters/v20241028.js';
+import { API_VERSIONS } from '../src/adapters/version.js';
+import { ROUTES } from '../src/http/handler.js';
+import { version } from '../package.json';
+
+const STATUSES = ['taxable', 'non_taxable', 'not_registered', 'reverse_charge'] as const;
+
+/** `GET /tax_rates/calculate`'s answer: the spec's result fields, all of them, null where there is nothing to say. */
+const taxRate = z.strictObject({
+  name: z.string().nullable(),
+  rate: z.number(),
+  taxable_part: z.number(),
+  country: z.string(),
+  region: z.string().nullable(),
+  county: z.string().nullable(),
+  city: z.string().nullable(),
+  tax_code: z.enum(TAX_CODES),
+  tax_behavior: z.enum(BEHAVIORS),
+  product_type: z.enum(PRODUCT_TYPES),
+  tax_amount: z.number().nullable(),
+  subtotal: z.number().nullable(),
+  total_amount: z.number().nullable(),
+  status: z.enum(STATUSES),
+  notes: z.string().nullable(),
+  additional_name: z.string().nullable(),
+  additional_rate: z.number().nullable(),
+  additional_taxable_part: z.number().nullable(),
+  additional_tax_amount: z.number().nullable(),
+});
+
+const jurisdiction = z.strictObject({
+  id: z.int(),
+  name: z.string(),
+  country: z.string(),
+  region: z.string().describe('Empty for country-level jurisdictions and schemes'),
+  level: z.enum(['county', 'city', 'district']).optional().describe('Set for a US local jurisdiction'),
+});
+
+const taxCode = z.strictObject({ id: z.enum(TAX_CODES), name: z.string(), description: z.string() });
+
+const validation = z.strictObject({ valid: z.boolean().nullable().describe('true: a valid business tax ID; false: invalid; null: the register could not be asked') });
+
+const issue = z.strictObject({ path: z.array(z.union([z.string(), z.int()])), code: z.string(), message: z.string() });
+const error = z.strictObject({ error: z.strictObject({ code: z.string(), status: z.int(), message: z.string(), issues: z.array(issue) }) });
+
+/** A billing document (invoice or credit note) as `buildDocument` answers it; its fields are listed in the README. */
+const billingDocument = z.looseObject({ id: z.int(), type: z.enum(['Invoice', 'Credit']), number: z.string(), total_cents: z.int() });
+
+type Io = 'input' | 'output';
+function schema(s: z.core.$ZodType, io: Io): Record<string, unknown> {
+  const { $schema: _, ...json } = z.toJSONSchema(s, { io, target: 'draft-2020-12', unrepresentable: 'any' }) as Record<string, unknown>;
+  return json;
+}
+
+/** The components' schemas, by name. */
+export function openApiSchemas(): Record<string, Record<string, unknown>> {
+  const v2 = transactionSchemas();
+  const docs = documentSchemas();
+  return {
+    TaxRate: schema(taxRate, 'output'),
+    Jurisdiction: schema(jurisdiction, 'output'),
+    TaxCode: schema(taxCode, 'output'),
+    TaxIdValidation: schema(validation, 'output'),
+    Error: schema(error, 'output'),
+    CalculationRequest: schema(requestSchemas().request, 'input'),
+    CalculationResponse: schema(responseSchemas().response, 'output'),
+    TransactionRequest: schema(docs.transaction, 'input'),
+    CreditRequest: schema(docs.credit, 'input'),
+    BillingDocument: schema(billingDocument, 'output'),
+    TaxTransactionRequest: schema(v2.transaction, 'input'),
+    TaxTransaction: schema(v2.result, 'output'),
+    TaxTransactionBatchRequest: schema(v2.batch, 'input'),
+    TaxTransactionBatch: schema(v2.batchResult, 'output'),
+  };
+}
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const content = (s: unknown) => ({ 'application/json': { schema: s } });
+const errorResponse = (description: string) => ({ description, content: content(ref('Error')) });
+
+interface Operation {
+  summary: string;
+  parameters?: unknown[];
+  body?: string;
+  ok: { status: string; schema: unknown; description: string };
+}
+
+const stringParam = (name: string, where: 'query' | 'path', required: boolean, description: string, extra: Record<string, unknown> = {}) => ({
+  name,
+  in: where,
+  required,
+  description,
+  schema: { type: 'string', ...extra },
+});
+
+const OPERATIONS: Record<string, Operation> = {
+  'GET /tax_rates/calculate': {
+    summary: 'The tax of a sale (API version 20241028 and later)',
+    parameters: TAX_RATE_PARAMETERS.map((p) => stringParam(p.name, 'query', p.required, p.description, { maxLength: p.max })),
+    ok: { status: '200', schema: ref('TaxRate'), description: 'The tax calculation result' },
+  },
+  'GET /jurisdictions': {
+    summary: 'The jurisdictions an account can register in',
+    parameters: [stringParam('country', 'query', false, '2-letter country code, case-sensitive'), stringParam('region', 'query', false, 'Region code, case-sensitive; `none` keeps jurisdictions without a region')],
+    ok: { status: '200', schema: { type: 'array', items: ref('Jurisdiction') }, description: 'The jurisdictions, by id' },
+  },
+  'GET /jurisdictions/{id}': {
+    summary: 'One jurisdiction',
+    parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 0 } }],
+    ok: { status: '200', schema: ref('Jurisdiction'), description: 'The jurisdiction' },
+  },
+  'GET /tax_codes': { summary: 'The seven tax codes', ok: { status: '200', schema: { type: 'array', items: ref('TaxCode') }, description: 'The tax codes' } },
+  'GET /tax_codes/{id}': {
+    summary: 'One tax code',
+    parameters: [stringParam('id', 'path', true, 'A tax code', { enum: [...TAX_CODES] })],
+    ok: { status: '200', schema: ref('TaxCode'), description: 'The tax code' },
+  },
+  'GET /tax_ids/validate': {
+    summary: "A customer tax ID's validity",
+    parameters: [stringParam('country', 'query', true, '2-letter country code'), stringParam('tax_id', 'query', true, 'The tax ID')],
+    ok: { status: '200', schema: ref('TaxIdValidation'), description: 'The verdict' },
+  },
+  'POST /calculations': { summary: 'Tax of line items (API version 20260309)', body: 'CalculationRequest', ok: { status: '200', schema: ref('CalculationResponse'), description: 'The calculation' } },
+  'POST /transactions': {
+    summary: 'A sale or refund: v20241028 answers the invoice or credit note (201), v20260309 the taxed transaction (200)',
+    body: 'TransactionRequest|TaxTransactionRequest',
+    ok: { status: '200', schema: ref('TaxTransaction'), description: 'The taxed transaction (API version 20260309)' },
+  },
+  'POST /transactions/batch': { summary: 'Up to 500 sales, all or none (API version 20260309)', body: 'TaxTransactionBatchRequest', ok: { status: '200', schema: ref('TaxTransactionBatch'), description: 'The taxed batch' } },
+  'POST /credits': { summary: 'A credit note of an invoice (API version 20241028)', body: 'CreditRequest', ok: { status: '201', schema: ref('BillingDocument'), description: 'The credit note' } },
+};
+
+/** The OpenAPI 3.1 document of the handler's routes. */
+export function openApiDocument(): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of ROUTES) {
+    const key = `${route.method} ${route.path}`;
+    const op = OPERATIONS[key];
+    if (!op) throw new Error(`no OpenAPI operation for ${key}`);
+    const responses: Record<string, unknown> = {
+      [op.ok.status]: { description: op.ok.description, content: content(op.ok.schema) },
+      '400': errorResponse('Malformed request: bad JSON, a missing, malformed or unknown parameter or field'),
+      '404': errorResponse('No such resource, or an endpoint of another API version'),
+      '405': errorResponse('Method not allowed on this path (see the Allow header)'),
+      '406': errorResponse('An invalid value (unknown tax code, country, currency) or an unknown API version'),
+      '422': errorResponse('Well-formed, but the rules cannot answer it (e.g. a date before their history)'),
+      '500': errorResponse('A fault of the server'),
+    };
+    if (key === 'POST /transactions') responses['201'] = { description: 'The invoice or credit note (API version 20241028)', content: content(ref('BillingDocument')) };
+    if (op.body) {
+      responses['413'] = errorResponse('The body is larger than the server accepts');
+      responses['415'] = errorResponse('The body is not JSON');
+    }
+    const operation: Record<string, unknown> = {
+      operationId: `${route.method.toLowerCase()}${route.path.replace(/[{}]/g, '').replace(/(?:^|[/_])(\w)/g, (_, c: string) => c.toUpperCase())}`,
+      summary: op.summary,
+      description: `API versions: ${route.versions.join(', ')} (chosen with the Accept header: application/json; api_version=<version>).`,
+      parameters: [
+        ...(op.parameters ?? []),
+        { name: 'Accept', in: 'header', required: false, description: 'application/json; api_version=<version> (or api_version: <version>)', schema: { type: 'string' } },
+      ],
+      responses,
+    };
+    if (op.body) {
+      const bodies = op.body.split('|').map(ref);
+      operation.requestBody = { required: true, content: content(bodies.length === 1 ? bodies[0] : { oneOf: bodies }) };
+    }
+    (paths[route.path] ??= {})[route.method.toLowerCase()] = operation;
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'taxrules',
+      version,
+      description: `The tax endpoints taxrules/http serves (API versions ${API_VERSIONS.join(', ')}). Offline: rules and rates from versioned, sourced data.`,
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    paths,
+    components: { schemas: openApiSchemas() },
+  };
+}
