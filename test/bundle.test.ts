@@ -59,4 +59,30 @@ describe('the bundled entry', () => {
     expect(eu.taxIdModules.filter((m) => !inPack(m.country)).map((m) => m.country)).toEqual([]);
     for (const m of main.taxIdModules) if (!inPack(m.country)) expect(eu.validateTaxId(m.country, 'X').valid, m.country).toBeNull();
   });
+
+  it('shares TaxRulesError between entries: instanceof holds for an error of another entry’s copy', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'taxrules-bundle-two-'));
+    const load = async (entry: string, name: string) => {
+      const out = await build({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'neutral', mainFields: ['module', 'main'], write: false, minify: true });
+      const file = join(dir, name);
+      writeFileSync(file, out.outputFiles[0]?.contents ?? new Uint8Array());
+      return import(pathToFileURL(file).href);
+    };
+    const main = (await load('src/index.ts', 'index.mjs')) as typeof import('../src/index.js');
+    const http = (await load('src/http.ts', 'http.mjs')) as typeof import('../src/http.js');
+    let thrown: unknown;
+    try {
+      http.createHandler({} as never);
+    } catch (e) {
+      thrown = e;
+    }
+    expect(thrown).toBeInstanceOf(main.TaxRulesError);
+    expect((thrown as { status: number }).status).toBe(400);
+    expect(main.TaxRulesError).not.toBe((await import('../src/index.js')).TaxRulesError);
+    expect(thrown instanceof (await import('../src/index.js')).TaxRulesError).toBe(true);
+    // Only a TaxRulesError is one: not a plain Error, nor an object that looks like one.
+    expect(new Error('x') instanceof main.TaxRulesError).toBe(false);
+    expect({ name: 'TaxRulesError', code: 'not_found', status: 404, issues: [] } instanceof main.TaxRulesError).toBe(false);
+    expect(null instanceof main.TaxRulesError).toBe(false);
+  });
 });

@@ -37,6 +37,9 @@ export function quoted(value: unknown, max = 60): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
+/** The brand of every TaxRulesError, whichever copy of the class made it. */
+const TAX_RULES_ERROR: unique symbol = Symbol.for('taxrules.TaxRulesError') as never;
+
 /**
  * The one error type of taxrules. `status` is the HTTP status the spec prescribes:
  * 400 malformed or missing parameter, 404 no such resource, 406 invalid parameter value,
@@ -44,7 +47,19 @@ export function quoted(value: unknown, max = 60): string {
  * processable. `issues` lists every problem found, not only the first.
  */
 export class TaxRulesError extends Error {
+  /**
+   * `instanceof TaxRulesError` holds for an error of any copy of this class: each entry of
+   * the package (`taxrules`, `taxrules/eu`, `taxrules/http`, their ESM and CommonJS builds) is
+   * one self-contained file with its own copy, and an error thrown by one is caught by code
+   * that imported another. The brand is a registered symbol, the same in every copy.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[TAX_RULES_ERROR] === true;
+  }
+
   override readonly name = 'TaxRulesError';
+  /** The brand `instanceof` reads. */
+  declare readonly [TAX_RULES_ERROR]: true;
   readonly code: TaxRulesErrorCode;
   readonly status: TaxRulesErrorStatus;
   readonly issues: TaxRulesIssue[];
@@ -57,6 +72,7 @@ export class TaxRulesError extends Error {
     this.status = status;
     this.issues = issues;
     this.field = issues[0] ? issues[0].path.join('.') : null;
+    Object.defineProperty(this, TAX_RULES_ERROR, { value: true });
   }
 
   /** A JSON body for an HTTP response. */
