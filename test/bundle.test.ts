@@ -83,6 +83,6 @@ describe('the bundled entry', () => {
     // Only a TaxRulesError is one: not a plain Error, nor an object that looks like one.
     expect(new Error('x') instanceof main.TaxRulesError).toBe(false);
     expect({ name: 'TaxRulesError', code: 'not_found', status: 404, issues: [] } instanceof main.TaxRulesError).toBe(false);
-    expect(null instanceof main.TaxRulesError).toBe(false);
+    expect((null as unknown) instanceof main.TaxRulesError).toBe(false);
   });
 });
