@@ -11,6 +11,8 @@ export type {
   TaxIdVerdictFunction,
 } from './adapters/v20241028.js';
 export type { Account, AccountRegistration, PreparedAccount } from './adapters/account.js';
+export { defineAccount, REGISTRATION_SCHEMES } from './account-builder.js';
+export type { AccountSpec, RegistrationSpec, RegistrationScheme } from './account-builder.js';
 export { listJurisdictions, getJurisdiction, listTaxCodes, getTaxCode } from './catalog.js';
 export type { Jurisdiction, JurisdictionFilter, TaxCode } from './catalog.js';
 export { createCalculator } from './calculator.js';
