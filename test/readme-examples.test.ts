@@ -134,7 +134,7 @@ describe('the README’s code blocks', () => {
       if (starts) {
         Server.prototype.listen = function (this: Server) {
           servers.push(this);
-          return realListen.call(this, 0, '127.0.0.1');
+          return (realListen as (...args: unknown[]) => Server).call(this, 0, '127.0.0.1');
         } as never;
       }
       let module: Record<string, unknown>;
