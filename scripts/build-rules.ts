@@ -22,6 +22,7 @@ import { decodeUsLocal } from '../src/core/us-local-pack.js';
 import { isDeepStrictEqual } from 'node:util';
 import { taxIdModuleFiles } from './taxid-modules.js';
 import { loadUsNexus, writeUsNexusModule } from './us-nexus-file.js';
+import { loadCallingCodes, writeCallingCodesModule } from './calling-codes-file.js';
 
 /**
  * A JS string literal of `text` that a parser reads fast: single quotes (JSON needs few
@@ -69,6 +70,9 @@ problems.push(...layout);
 // US economic nexus (rules/us/nexus.json): its schema and checks; it ships in a module of its own.
 const nexus = loadUsNexus(rulesDir, schemaProblems.length === 0 ? data : undefined);
 problems.push(...nexus.problems);
+// Country calling codes of phone numbers (rules/evidence/calling-codes.json), for location evidence.
+const callingCodes = loadCallingCodes(rulesDir, schemaProblems.length === 0 ? data : undefined);
+problems.push(...callingCodes.problems);
 
 if (problems.length > 0) {
   for (const p of problems) console.error(`${p.file}${p.path ? ` ${p.path}` : ''}: ${p.message}`);
@@ -147,6 +151,7 @@ if (!checkOnly) {
   const euSize = writePack(euOut, eu, 'The rule data of the EU entry (EU members, past and present, every special territory and the countries they are taxed as)');
   writeTaxIdList(join(dirname(out), 'taxid-eu.ts'), eu.countries.map((c) => c.country));
   if (nexus.rules) writeUsNexusModule(join(dirname(out), 'us-nexus.ts'), nexus.rules);
+  if (callingCodes.codes) writeCallingCodesModule(join(dirname(out), 'calling-codes.ts'), callingCodes.codes);
   console.log(`EU pack: ${eu.countries.length} countries (${eu.countries.map((c) => c.country).join(' ')}) → ${euOut} (${(euSize / 1024).toFixed(0)} KiB)`);
 } else {
   console.log(`rules check: ${fileCount} files valid`);
