@@ -77,3 +77,7 @@ export type { DocumentUpdate } from './documents/final.js';
 export { taxSummaryReport, TAX_SUMMARY_HEADER } from './documents/report.js';
 export type { TaxSummaryParameters } from './documents/report.js';
 export type { BillingDocument, DocumentItem, DocumentTax, DocumentType, DocumentState, PaymentRecord, DocumentContact } from './documents/types.js';
+export { resolveEvidence } from './compliance/evidence.js';
+export type { Evidence, EvidenceContext, EvidenceResult, EvidencePiece, EvidenceSource, EvidenceState } from './compliance/evidence.js';
+export { phoneCountry, callingCodeSource } from './compliance/phone.js';
+export type { PhoneCountry } from './compliance/phone.js';

@@ -46,7 +46,7 @@ export function canonicalCountry(rules: RuleSet, country: string): string {
   return rules.aliases.get(c) ?? c;
 }
 
-function territoryMatches(t: CompiledTerritory, postal: string | null, city: string | null): boolean {
+export function territoryMatches(t: CompiledTerritory, postal: string | null, city: string | null): boolean {
   if (t.all) return true;
   const cityMatch = city !== null && t.cities.some((re) => re.test(city));
   if (postal !== null && t.postalCodes.length > 0) {
