@@ -23,6 +23,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { taxIdModuleFiles } from './taxid-modules.js';
 import { loadUsNexus, writeUsNexusModule } from './us-nexus-file.js';
 import { loadCallingCodes, writeCallingCodesModule } from './calling-codes-file.js';
+import { loadThresholds, writeThresholdsModule } from './thresholds-file.js';
 
 /**
  * A JS string literal of `text` that a parser reads fast: single quotes (JSON needs few
@@ -73,6 +74,9 @@ problems.push(...nexus.problems);
 // Country calling codes of phone numbers (rules/evidence/calling-codes.json), for location evidence.
 const callingCodes = loadCallingCodes(rulesDir, schemaProblems.length === 0 ? data : undefined);
 problems.push(...callingCodes.problems);
+// Registration thresholds (rules/registration-thresholds.json), for thresholdEvents.
+const thresholds = loadThresholds(rulesDir, schemaProblems.length === 0 ? data : undefined);
+problems.push(...thresholds.problems);
 
 if (problems.length > 0) {
   for (const p of problems) console.error(`${p.file}${p.path ? ` ${p.path}` : ''}: ${p.message}`);
@@ -152,6 +156,7 @@ if (!checkOnly) {
   writeTaxIdList(join(dirname(out), 'taxid-eu.ts'), eu.countries.map((c) => c.country));
   if (nexus.rules) writeUsNexusModule(join(dirname(out), 'us-nexus.ts'), nexus.rules);
   if (callingCodes.codes) writeCallingCodesModule(join(dirname(out), 'calling-codes.ts'), callingCodes.codes);
+  if (thresholds.thresholds) writeThresholdsModule(join(dirname(out), 'registration-thresholds.ts'), thresholds.thresholds);
   console.log(`EU pack: ${eu.countries.length} countries (${eu.countries.map((c) => c.country).join(' ')}) → ${euOut} (${(euSize / 1024).toFixed(0)} KiB)`);
 } else {
   console.log(`rules check: ${fileCount} files valid`);

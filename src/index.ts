@@ -81,3 +81,7 @@ export { resolveEvidence } from './compliance/evidence.js';
 export type { Evidence, EvidenceContext, EvidenceResult, EvidencePiece, EvidenceSource, EvidenceState } from './compliance/evidence.js';
 export { phoneCountry, callingCodeSource } from './compliance/phone.js';
 export type { PhoneCountry } from './compliance/phone.js';
+export { thresholdEvents, registrationThresholds, MAX_THRESHOLD_SALES } from './compliance/thresholds.js';
+export type { ThresholdSale, ThresholdOptions, ThresholdEvent, ThresholdExchangeRate, RegistrationThresholds, RegistrationThreshold, SupplyGroup } from './compliance/thresholds.js';
+export { registrationAdvice } from './compliance/advice.js';
+export type { RegistrationAdvice, AdviceJurisdiction } from './compliance/advice.js';
