@@ -13,6 +13,6 @@ export const euPackPlugin: Plugin = {
     build.onResolve({ filter: /(^|\/)generated\/ruledata\.js$/ }, (args) => ({ path: resolve(args.resolveDir, args.path.replace(/ruledata\.js$/, 'ruledata-eu.ts')) }));
     build.onResolve({ filter: /^\.\/countries\/index\.js$/ }, (args) => ({ path: resolve(args.resolveDir, '../generated/taxid-eu.ts') }));
     // No US rules in the EU pack: US economic nexus answers 422 there (src/us/nexus-eu.ts).
-    build.onResolve({ filter: /^\.\/us\/nexus\.js$/ }, (args) => ({ path: resolve(args.resolveDir, 'us/nexus-eu.ts') }));
+    build.onResolve({ filter: /^\.\.?\/(?:\.\.\/)*us\/nexus\.js$/ }, (args) => ({ path: resolve(args.resolveDir, args.path.replace(/nexus\.js$/, 'nexus-eu.ts')) }));
   },
 };

@@ -4,7 +4,6 @@
  * thresholds of non-established sellers in GB, CH, NO, AU, NZ, SG and CA) and the US states'
  * economic nexus (rules/us/nexus.json, through `nexusStatus`).
  */
-import Decimal from 'decimal.js';
 import { registrationThresholdsText } from '../generated/registration-thresholds.js';
 import { errorFromIssues, quoted, TaxRulesError, type TaxRulesIssue } from '../core/errors.js';
 import { dateOfDay, dayNumber } from '../core/dates.js';
@@ -122,7 +121,7 @@ export function registrationThresholds(): RegistrationThresholds {
 export interface Sale {
   index: number;
   day: number;
-  amount: Decimal;
+  amount: Exact;
   currency: string;
   country: string;
   state: string | null;
@@ -130,10 +129,66 @@ export interface Sale {
   supply: SupplyGroup;
 }
 
+/** An exact decimal, `units / 10^scale` (BigInt: no float and no decimal library, so the EU entry stays small). */
+class Exact {
+  constructor(
+    readonly units: bigint,
+    readonly scale: number,
+  ) {}
+
+  static of(text: string): Exact {
+    const negative = text.startsWith('-');
+    const [whole, frac = ''] = (negative ? text.slice(1) : text).split('.') as [string, string?];
+    const units = BigInt(whole + frac);
+    return new Exact(negative ? -units : units, frac.length);
+  }
+
+  private at(scale: number): bigint {
+    return this.units * 10n ** BigInt(scale - this.scale);
+  }
+
+  plus(o: Exact): Exact {
+    const scale = Math.max(this.scale, o.scale);
+    return new Exact(this.at(scale) + o.at(scale), scale);
+  }
+
+  times(o: Exact): Exact {
+    return new Exact(this.units * o.units, this.scale + o.scale);
+  }
+
+  compare(o: Exact): number {
+    const scale = Math.max(this.scale, o.scale);
+    const a = this.at(scale);
+    const b = o.at(scale);
+    return a < b ? -1 : a > b ? 1 : 0;
+  }
+
+  /** The shortest decimal text (trailing zeros cut); with `places`, exactly that many, rounded half away from zero. */
+  toString(places?: number): string {
+    let units = this.units;
+    let scale = this.scale;
+    if (places !== undefined && places < scale) {
+      const d = 10n ** BigInt(scale - places);
+      const half = d / 2n;
+      units = units < 0n ? -((-units + half) / d) : (units + half) / d;
+      scale = places;
+    }
+    const negative = units < 0n;
+    let digits = (negative ? -units : units).toString().padStart(scale + 1, '0');
+    let text = scale > 0 ? `${digits.slice(0, -scale)}.${digits.slice(-scale)}` : digits;
+    if (places === undefined && scale > 0) text = text.replace(/\.?0+$/, '');
+    else if (places !== undefined && places > scale) text = `${text}${scale === 0 ? '.' : ''}${'0'.repeat(places - scale)}`;
+    digits = text;
+    return negative && /[1-9]/.test(digits) ? `-${digits}` : digits;
+  }
+}
+
+const ZERO = new Exact(0n, 0);
+
 interface Rate {
   currency: string;
   to: string;
-  rate: Decimal;
+  rate: Exact;
   from: number;
   until: number;
 }
@@ -213,7 +268,7 @@ function readSales(rules: RuleSet, sales: unknown, issues: TaxRulesIssue[]): Sal
       if (state === null) issues.push({ path: [...path, 'region'], code: 'missing', message: `sales.${i}: a US sale needs its state (region) or ZIP code (postal_code)` });
     }
     const supply: SupplyGroup = DIGITAL.has(code) ? 'digital' : s.product_type === 'good' ? 'goods' : 'services';
-    out.push({ index: i, day, amount: new Decimal(s.amount as string), currency: s.currency as string, country, state, consumer: s.customer_type === 'consumer', supply });
+    out.push({ index: i, day, amount: Exact.of(s.amount as string), currency: s.currency as string, country, state, consumer: s.customer_type === 'consumer', supply });
   });
   return out;
 }
@@ -245,7 +300,7 @@ function readRates(rules: RuleSet, value: unknown, issues: TaxRulesIssue[]): Rat
       until = dayOf(r.until, [...path, 'until'], issues);
     }
     if (issues.length > before || from === null || until === null) return;
-    out.push({ currency: r.currency as string, to: r.to as string, rate: new Decimal(text as string), from, until });
+    out.push({ currency: r.currency as string, to: r.to as string, rate: Exact.of(text as string), from, until });
   });
   return out;
 }
@@ -313,7 +368,7 @@ export function eventsOf(salesArg: unknown, optionsArg: unknown): { events: Thre
   const lastDay = asOf ?? sales.reduce((m, s) => Math.max(m, s.day), Number.NEGATIVE_INFINITY);
 
   const missing = new Map<string, TaxRulesIssue>();
-  const convert = (s: Sale, to: string): Decimal | null => {
+  const convert = (s: Sale, to: string): Exact | null => {
     if (s.currency === to) return s.amount;
     const r = rates.find((x) => x.currency === s.currency && x.to === to && x.from <= s.day && s.day <= x.until);
     if (r) return s.amount.times(r.rate);
@@ -361,7 +416,7 @@ export function eventsOf(salesArg: unknown, optionsArg: unknown): { events: Thre
         i = j;
         continue;
       }
-      let total = new Decimal(0);
+      let total = ZERO;
       let complete = true;
       for (const s of counted) {
         if (s.day < start || s.day > day) continue;
@@ -369,8 +424,8 @@ export function eventsOf(salesArg: unknown, optionsArg: unknown): { events: Thre
         if (v === null) complete = false;
         else total = total.plus(v);
       }
-      const amount = new Decimal(period.amount);
-      const crossed = t.test === 'exceeds' ? total.greaterThan(amount) : total.greaterThanOrEqualTo(amount);
+      const amount = Exact.of(period.amount);
+      const crossed = t.test === 'exceeds' ? total.compare(amount) > 0 : total.compare(amount) >= 0;
       const on = firstSaleIn !== null && firstSaleIn > day ? null : day;
       if (complete && crossed && on !== null) {
         const id = t.id;
@@ -382,7 +437,7 @@ export function eventsOf(salesArg: unknown, optionsArg: unknown): { events: Thre
           date: dateOfDay(on),
           amount: period.amount,
           currency: period.currency,
-          total: total.toFixed(),
+          total: total.toString(),
           window: { from: dateOfDay(start), to: dateOfDay(day) },
           effect: { from: dateOfDay(on), until: t.window === 'calendar_year' && t.sellers === 'eu_established' ? endOfYear(on, 1) : null, text: t.effect },
           sales: counted.slice(i, j).map((s) => s.index).sort((a, b) => a - b),
@@ -402,7 +457,7 @@ export function eventsOf(salesArg: unknown, optionsArg: unknown): { events: Thre
 }
 
 /** The US states' economic nexus, reached by the sales to US customers (in US dollars). */
-function usEvents(sales: Sale[], lastDay: number, sellerCountry: string | null, sellerRegion: string | null, convert: (s: Sale, to: string) => Decimal | null): ThresholdEvent[] {
+function usEvents(sales: Sale[], lastDay: number, sellerCountry: string | null, sellerRegion: string | null, convert: (s: Sale, to: string) => Exact | null): ThresholdEvent[] {
   const us = sales.filter((s) => s.country === 'US' && s.state !== null && !(sellerCountry === 'US' && s.state === sellerRegion));
   if (us.length === 0) return [];
   const rows: { date: string; state: string; amount: string }[] = [];
@@ -410,19 +465,19 @@ function usEvents(sales: Sale[], lastDay: number, sellerCountry: string | null, 
     const usd = convert(s, 'USD');
     if (usd === null) continue;
     // The nexus rules count positive sales; a refund lowers the day's sales in its state.
-    rows.push({ date: dateOfDay(s.day), state: s.state!, amount: usd.toFixed(2, Decimal.ROUND_HALF_UP) });
+    rows.push({ date: dateOfDay(s.day), state: s.state!, amount: usd.toString(2) });
   }
-  const byDayState = new Map<string, { date: string; state: string; amount: Decimal; indexes: number[] }>();
+  const byDayState = new Map<string, { date: string; state: string; amount: Exact; indexes: number[] }>();
   us.forEach((s, k) => {
     const row = rows[k];
     if (!row) return;
     const key = `${row.date}|${row.state}`;
-    const e = byDayState.get(key) ?? { date: row.date, state: row.state, amount: new Decimal(0), indexes: [] };
-    e.amount = e.amount.plus(row.amount);
+    const e = byDayState.get(key) ?? { date: row.date, state: row.state, amount: ZERO, indexes: [] };
+    e.amount = e.amount.plus(Exact.of(row.amount));
     e.indexes.push(s.index);
     byDayState.set(key, e);
   });
-  const nexusSales = [...byDayState.values()].map((e) => ({ date: e.date, state: e.state, amount: Decimal.max(e.amount, 0).toFixed(2) }));
+  const nexusSales = [...byDayState.values()].map((e) => ({ date: e.date, state: e.state, amount: (e.amount.compare(ZERO) < 0 ? ZERO : e.amount).toString(2) }));
   const asOf = dateOfDay(lastDay);
   let report;
   try {
@@ -436,7 +491,7 @@ function usEvents(sales: Sale[], lastDay: number, sellerCountry: string | null, 
     if (st.status !== 'reached' || !st.reached || !st.rule) continue;
     const day = byDayState.get(`${st.reached.on}|${st.state}`);
     const from = st.reached.window.from;
-    const total = [...byDayState.values()].filter((e) => e.state === st.state && e.date >= from && e.date <= st.reached!.on).reduce((sum, e) => sum.plus(e.amount), new Decimal(0));
+    const total = [...byDayState.values()].filter((e) => e.state === st.state && e.date >= from && e.date <= st.reached!.on).reduce((sum, e) => sum.plus(e.amount), ZERO);
     out.push({
       threshold: `us.${st.state}`,
       name: `${st.name}: economic nexus`,
@@ -445,7 +500,7 @@ function usEvents(sales: Sale[], lastDay: number, sellerCountry: string | null, 
       date: st.reached.on,
       amount: st.rule.sales,
       currency: 'USD',
-      total: total.toFixed(2),
+      total: total.toString(2),
       window: { from: st.reached.window.from, to: st.reached.window.to },
       effect: { from: st.reached.on, until: null, text: `Economic nexus reached by ${st.reached.test}: register and collect ${st.name}'s sales tax as its rule says (${st.reached.window.label}).` },
       sales: day ? [...day.indexes].sort((a, b) => a - b) : [],
