@@ -39,9 +39,11 @@ export interface AccountSpec {
   default_tax_code?: Account['default_tax_code'];
   default_product_type?: Account['default_product_type'];
   registrations?: readonly RegistrationSpec[];
+  /** The seller's address history, as `Account` has it. */
+  addresses?: Account['addresses'];
 }
 
-const ACCOUNT_FIELDS = ['country', 'currency', 'postal_code', 'region', 'default_tax_code', 'default_product_type', 'registrations'] as const;
+const ACCOUNT_FIELDS = ['country', 'currency', 'postal_code', 'region', 'default_tax_code', 'default_product_type', 'registrations', 'addresses'] as const;
 const PASSED_FIELDS = ['value', 'valid_from', 'valid_until', 'permanent_establishment', 'import_scheme'] as const;
 const REGISTRATION_FIELDS = ['country', 'region', 'scheme', 'jurisdiction_id', ...PASSED_FIELDS] as const;
 /** Levels a seller registers at; US counties, cities and districts are collected under the state's registration. */

@@ -1,10 +1,10 @@
-import type { Address, ProductType, Registration, TaxCodeId } from '../core/types.js';
+import type { Address, ProductType, Registration, SellerAddressRef, TaxCodeId } from '../core/types.js';
 import type { RuleSet } from '../core/ruleset.js';
 import { dayNumber } from '../core/dates.js';
-import { errorFromIssues, type TaxRulesIssue } from '../core/errors.js';
+import { errorFromIssues, TaxRulesError, type TaxRulesIssue } from '../core/errors.js';
 import { canonicalCountry } from '../core/location.js';
 import { issuesFromZod } from './issues.js';
-import { accountSchemas, MAX_REGISTRATIONS, PRODUCT_TYPES, TAX_CODES, type AccountInput, type AccountOutput, type AccountRegistrationInput } from './schemas.js';
+import { accountSchemas, MAX_REGISTRATIONS, PRODUCT_TYPES, TAX_CODES, type AccountAddressInput, type AccountInput, type AccountOutput, type AccountRegistrationInput } from './schemas.js';
 import { ownCopy, ownFields, prototypePolluted, unreadable } from './read.js';
 import { isCountryText, isCurrencyText, hasOwn, isPlainObject, oneOfOrAbsent } from './input.js';
 
@@ -87,6 +87,10 @@ export function isPlainValidAccount(a: unknown): a is AccountOutput {
       case 'default_product_type':
         if (!oneOfOrAbsent(v, PRODUCT_TYPES)) return false;
         break;
+      case 'addresses':
+        // An address history is read through the schema (accounts are prepared once, then reused).
+        if (v !== undefined) return false;
+        break;
       default:
         return false;
     }
@@ -95,6 +99,7 @@ export function isPlainValidAccount(a: unknown): a is AccountOutput {
 }
 
 export type AccountRegistration = AccountRegistrationInput;
+export type AccountAddress = AccountAddressInput;
 export type Account = AccountInput;
 
 /** An account checked against the rule set, ready for many calls. */
@@ -108,6 +113,27 @@ export interface PreparedAccount {
   readonly registrations: readonly Registration[];
   /** The seller's own address, the origin of sales from home (shared between calls: frozen). */
   readonly origin: Readonly<Address>;
+  /** The account's address history, in its order (empty without one): each address's origin and days. */
+  readonly addresses: readonly { readonly ref: SellerAddressRef; readonly origin: Readonly<Address>; readonly from: number; readonly until: number }[];
+}
+
+/**
+ * The seller's address on a tax date: with an address history, the address in force that
+ * day (a 422 naming the date when there is none: a calculation never falls back to another
+ * address); without one, the account's own.
+ */
+export function sellerAddressOn(seller: PreparedAccount, date: string): { origin: Readonly<Address>; ref: SellerAddressRef | undefined } {
+  if (seller.addresses.length === 0) return { origin: seller.origin, ref: undefined };
+  const day = dayNumber(date);
+  // A date that is none is refused by the core, with the error a date gets.
+  if (Number.isNaN(day)) return { origin: seller.addresses[0]!.origin, ref: seller.addresses[0]!.ref };
+  const found = seller.addresses.find((a) => a.from <= day && day <= a.until);
+  if (!found) {
+    throw new TaxRulesError('unprocessable', 422, [
+      { path: ['account', 'addresses'], code: 'unprocessable', message: `the account's addresses have none in force on ${date}: add the seller's address of that day` },
+    ]);
+  }
+  return { origin: found.origin, ref: found.ref };
 }
 
 /**
@@ -124,7 +150,8 @@ export function prepareAccountAfresh(account: Account, rules: RuleSet): Prepared
   }
 }
 
-const ACCOUNT_KEYS = ['country', 'postal_code', 'region', 'currency', 'default_tax_code', 'default_product_type', 'registrations'] as const;
+const ACCOUNT_KEYS = ['country', 'postal_code', 'region', 'currency', 'default_tax_code', 'default_product_type', 'registrations', 'addresses'] as const;
+const ADDRESS_KEYS = ['country', 'postal_code', 'region', 'valid_from', 'valid_until'] as const;
 const REGISTRATION_KEYS = ['jurisdiction_id', 'value', 'valid_from', 'valid_until', 'permanent_establishment', 'import_scheme'] as const;
 
 function prepareChecked(account: Account, rules: RuleSet): PreparedAccount {
@@ -141,6 +168,7 @@ function prepareChecked(account: Account, rules: RuleSet): PreparedAccount {
   if (prototypePolluted()) {
     a = ownFields(a, ACCOUNT_KEYS);
     a.registrations = a.registrations.map((r) => ownFields(r, REGISTRATION_KEYS));
+    if (a.addresses) a.addresses = a.addresses.map((r) => ownFields(r, ADDRESS_KEYS));
   }
   const issues: TaxRulesIssue[] = [];
   const country = canonicalCountry(rules, a.country);
@@ -155,8 +183,32 @@ function prepareChecked(account: Account, rules: RuleSet): PreparedAccount {
       issues.push({ path: ['account', 'registrations', i, 'valid_until'], code: 'invalid_value', message: `account.registrations.${i}.valid_until is before valid_from` });
     }
   });
+  const addresses = (a.addresses ?? []).map((ad, i) => {
+    const path = ['account', 'addresses', i];
+    const c = canonicalCountry(rules, ad.country);
+    if (!rules.world.has(c)) issues.push({ path: [...path, 'country'], code: 'invalid_value', message: `account.addresses.${i}.country ${ad.country} is not an ISO 3166-1 country code` });
+    const from = ad.valid_from ? dayNumber(ad.valid_from) : Number.NEGATIVE_INFINITY;
+    const until = ad.valid_until ? dayNumber(ad.valid_until) : Number.POSITIVE_INFINITY;
+    if (until < from) issues.push({ path: [...path, 'valid_until'], code: 'invalid_value', message: `account.addresses.${i}.valid_until is before valid_from` });
+    const ref: SellerAddressRef = Object.freeze({ index: i, country: c, postalCode: ad.postal_code ?? null, region: ad.region ?? null, validFrom: ad.valid_from || null, validUntil: ad.valid_until || null });
+    return Object.freeze({ ref, origin: Object.freeze({ country: c, postalCode: ad.postal_code ?? undefined, region: ad.region ?? undefined }), from, until });
+  });
+  // One address a day: two in force on the same day would make the origin a guess.
+  const byStart = [...addresses].sort((x, y) => x.from - y.from);
+  for (let k = 1; k < byStart.length; k++) {
+    const prev = byStart[k - 1]!;
+    const next = byStart[k]!;
+    if (next.from <= prev.until) {
+      issues.push({
+        path: ['account', 'addresses', next.ref.index, 'valid_from'],
+        code: 'invalid_value',
+        message: `account.addresses.${next.ref.index} overlaps account.addresses.${prev.ref.index}: a seller has one address a day (end one the day before the next starts)`,
+      });
+    }
+  }
   if (issues.length > 0) throw errorFromIssues(issues);
   return Object.freeze({
+    addresses: Object.freeze(addresses),
     country,
     postalCode: a.postal_code ?? undefined,
     region: a.region ?? undefined,
@@ -203,6 +255,9 @@ interface Snapshot {
   readonly registrations: readonly unknown[];
   readonly count: number;
   readonly each: readonly RegistrationSnapshot[];
+  /** The address history as read: its array, and each address's JSON (addresses are few). */
+  readonly addresses: unknown;
+  readonly addressText: string | null;
 }
 
 type Fields = Record<string, unknown>;
@@ -235,12 +290,25 @@ function snapshotOf(account: Account): Snapshot | null {
     registrations: regs as unknown[],
     count: regs.length,
     each,
+    addresses: a.addresses,
+    addressText: addressText(a.addresses),
   };
+}
+
+/** An address history as text, to tell a changed one (null: none, or not an array). */
+function addressText(addresses: unknown): string | null {
+  if (!Array.isArray(addresses)) return null;
+  try {
+    return JSON.stringify(addresses.map((ad: unknown) => (typeof ad === 'object' && ad !== null ? [fieldCount(ad), ...ADDRESS_KEYS.map((k) => (ad as Fields)[k])] : ad)));
+  } catch {
+    return null;
+  }
 }
 
 function unchanged(account: Account, s: Snapshot): boolean {
   const a = account as Fields;
   if (fieldCount(a) !== s.fields) return false;
+  if (a.addresses !== s.addresses || (s.addresses !== undefined && addressText(a.addresses) !== s.addressText)) return false;
   if (a.country !== s.country || a.currency !== s.currency || a.postal_code !== s.postal_code || a.region !== s.region) return false;
   if (a.default_tax_code !== s.default_tax_code || a.default_product_type !== s.default_product_type) return false;
   const regs = a.registrations as unknown[];
@@ -257,6 +325,7 @@ function unchanged(account: Account, s: Snapshot): boolean {
 /** Whether an account, its registrations list and each registration are frozen: it cannot change. */
 function deeplyFrozen(account: Account): boolean {
   const regs = (account as Fields).registrations;
+  if ((account as Fields).addresses !== undefined) return false;
   if (!Object.isFrozen(account) || !Array.isArray(regs) || !Object.isFrozen(regs)) return false;
   for (const r of regs as unknown[]) if (typeof r === 'object' && r !== null && !Object.isFrozen(r)) return false;
   return true;

@@ -16,6 +16,8 @@ export const BEHAVIORS = ['exclusive', 'inclusive'] as const;
 export const JURISDICTION_LEVELS = ['country', 'state', 'province', 'territory', 'scheme', 'county', 'city', 'district'] as const satisfies readonly JurisdictionLevel[];
 /** The spec's cap on items per document. */
 export const MAX_LINE_ITEMS = 200;
+/** The most addresses an account's history holds. */
+export const MAX_ADDRESSES = 1000;
 /** The cap on an account's registrations: a few per jurisdiction, hundreds of jurisdictions. */
 export const MAX_REGISTRATIONS = 10_000;
 /** The longest amount (characters): 10³⁰ with decimals is far beyond any sale, and the work of a longer one grows with its square. */
@@ -47,6 +49,15 @@ function buildAccountSchemas() {
     import_scheme: z.optional(z.boolean()),
   });
 
+  /** One address of the seller's history, with the days it was the seller's (Connect accounts' addresses). */
+  const address = z.strictObject({
+    country: z.string().check(z.regex(COUNTRY_RE, 'must be a 2-letter ISO 3166-1 code')),
+    postal_code: z.optional(z.nullable(z.string().check(z.maxLength(20, 'must be at most 20 characters')))),
+    region: z.optional(z.nullable(z.string().check(z.maxLength(100, 'must be at most 100 characters')))),
+    valid_from: optionalDate,
+    valid_until: optionalDate,
+  });
+
   /** The seller: where it is, its defaults, and where it is registered. */
   const account = z.strictObject({
     country: z.string().check(z.regex(COUNTRY_RE, 'must be a 2-letter ISO 3166-1 code')),
@@ -56,8 +67,9 @@ function buildAccountSchemas() {
     default_tax_code: z.optional(z.enum(TAX_CODES)),
     default_product_type: z.optional(z.enum(PRODUCT_TYPES)),
     registrations: z.array(registration).check(z.maxLength(MAX_REGISTRATIONS, `has more than ${MAX_REGISTRATIONS} registrations`)),
+    addresses: z.optional(z.array(address).check(z.maxLength(MAX_ADDRESSES, `has more than ${MAX_ADDRESSES} addresses`))),
   });
-  return { registration, account };
+  return { registration, address, account };
 }
 
 const behaviorSchema = () => z.enum(BEHAVIORS);
@@ -220,6 +232,7 @@ export function responseSchemas(): ResponseSchemas {
 type AcceptingReadonly<T> = T extends readonly (infer E)[] ? readonly AcceptingReadonly<E>[] : T extends object ? { [K in keyof T]: AcceptingReadonly<T[K]> } : T;
 
 export type AccountRegistrationInput = z.input<AccountSchemas['registration']>;
+export type AccountAddressInput = z.input<AccountSchemas['address']>;
 export type AccountInput = AcceptingReadonly<z.input<AccountSchemas['account']>>;
 export type AccountOutput = z.output<AccountSchemas['account']>;
 

@@ -7,7 +7,7 @@ import { dayNumber } from '../core/dates.js';
 import { errorFromIssues, quoted, TaxRulesError, type TaxRulesIssue } from '../core/errors.js';
 import { canonicalCountry } from '../core/location.js';
 import { offlineTaxIdVerdict } from '../taxid/index.js';
-import { PRODUCT_TYPES, TAX_CODES, type Account } from './account.js';
+import { PRODUCT_TYPES, sellerAddressOn, TAX_CODES, type Account } from './account.js';
 import { engineFor, type Engine } from './engine.js';
 import { BEHAVIORS as BEHAVIOR_VALUES } from './schemas.js';
 import { isAmountText, closestName, isCountryText, isCurrencyText, unknownFieldIssues } from './input.js';
@@ -562,15 +562,20 @@ export function parseTaxRateQuery(query: TaxRateQueryInput, account: Account, op
     const verdict = (options.taxIdVerdict ?? offlineTaxIdVerdict)(to, taxId);
     customerTaxId = { value: taxId, verdict };
   }
-  let origin: Address = seller.origin;
-  if ((fromCountry !== undefined && fromCountry !== seller.country) || fromPostalCode !== undefined) {
-    const home = fromCountry === undefined || fromCountry === seller.country;
-    origin = { country: fromCountry ?? seller.country, postalCode: fromPostalCode ?? (home ? seller.postalCode : undefined), region: home ? seller.region : undefined };
+  const date = v[DATE] ?? (typeof options.today === 'function' ? options.today() : (options.today ?? engine.today()));
+  // The seller's address on the tax date (its address history's, else its own).
+  const own = sellerAddressOn(seller, date);
+  let origin: Address = own.origin;
+  let sellerAddress = own.ref;
+  if ((fromCountry !== undefined && fromCountry !== own.origin.country) || fromPostalCode !== undefined) {
+    const home = fromCountry === undefined || fromCountry === own.origin.country;
+    origin = { country: fromCountry ?? own.origin.country, postalCode: fromPostalCode ?? (home ? own.origin.postalCode : undefined), region: home ? own.origin.region : undefined };
+    if (!home) sellerAddress = undefined;
   }
-  const date = v[DATE];
   return {
-    date: date ?? (typeof options.today === 'function' ? options.today() : (options.today ?? engine.today())),
+    date,
     origin,
+    ...(sellerAddress ? { sellerAddress } : {}),
     destination: { country: to, postalCode: v[TO_POSTAL_CODE], city: v[TO_CITY], street: v[TO_STREET] },
     taxCode: (v[TAX_CODE] as TaxCodeId | undefined) ?? seller.defaultTaxCode,
     productType: (v[PRODUCT_TYPE] as ProductType | undefined) ?? seller.defaultProductType,

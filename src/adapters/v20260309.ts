@@ -9,7 +9,7 @@ import { price, taxableAmount, type Priced } from '../core/pricing.js';
 import { checkArticleCap } from '../core/article-cap.js';
 import { supplyKind } from '../core/taxability.js';
 import { validateTaxId, verdictOf } from '../taxid/index.js';
-import { PRODUCT_TYPES, TAX_CODES, type Account } from './account.js';
+import { PRODUCT_TYPES, sellerAddressOn, TAX_CODES, type Account } from './account.js';
 import { engineFor, type Engine } from './engine.js';
 import { issuesFromZod } from './issues.js';
 import { isBoolean, isFunction, ownCopy, ownFields, prototypePolluted, readOptions, RULE_SET, unreadable, type OptionCheck } from './read.js';
@@ -272,7 +272,10 @@ function calculateChecked(request: unknown, account: Account, options: Calculati
   const seconds = req.tax_date ?? nowOf(options);
   const taxDate = dateOfDay(Math.floor(seconds / 86_400));
   const destination = addressOf(req.customer_address, rules);
-  const origin: Address = req.origin_address ? addressOf(req.origin_address, rules) : seller.origin;
+  // The origin given, else the seller's address on the tax date (its address history's, else its own).
+  const own = req.origin_address ? null : sellerAddressOn(seller, taxDate);
+  const origin: Address = req.origin_address ? addressOf(req.origin_address, rules) : own!.origin;
+  const sellerAddress = own?.ref;
   let verdict: TaxIdVerdict | undefined;
   let taxIdCountry = destination.country;
   if (req.customer_tax_id) {
@@ -336,6 +339,7 @@ function calculateChecked(request: unknown, account: Account, options: Calculati
       const input: TaxInput = {
         date: taxDate,
         origin,
+        ...(sellerAddress ? { sellerAddress } : {}),
         destination,
         taxCode,
         productType,

@@ -140,6 +140,7 @@ export function resultOf(decision: Decision, input: TaxInput, minorUnits: number
     taxBehavior: input.taxBehavior,
     date: input.date,
     currency: input.currency,
+    sellerAddress: input.sellerAddress ?? null,
     amounts,
   };
 }

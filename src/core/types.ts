@@ -37,6 +37,18 @@ export interface Registration {
   readonly importScheme?: boolean | undefined;
 }
 
+/** One address of the seller's history (the account's `addresses`), as a result names it. */
+export interface SellerAddressRef {
+  /** Its position in the account's `addresses`. */
+  readonly index: number;
+  readonly country: string;
+  readonly postalCode: string | null;
+  readonly region: string | null;
+  /** First and last day it was the seller's address (inclusive); null: open. */
+  readonly validFrom: string | null;
+  readonly validUntil: string | null;
+}
+
 /** A decimal amount in a currency: the intrinsic value of a consignment of goods. */
 export interface Money {
   readonly amount: string;
@@ -64,6 +76,8 @@ export interface TaxInput {
    */
   readonly consignmentValue?: Money | undefined;
   readonly registrations: readonly Registration[];
+  /** The address of the account's history the origin was taken from (absent: the account has no history, or the origin was given). */
+  readonly sellerAddress?: SellerAddressRef | undefined;
 }
 
 export type TaxStatus = 'taxable' | 'non_taxable' | 'not_registered' | 'reverse_charge';
@@ -206,6 +220,8 @@ export interface TaxResult extends Omit<Decision, 'lines' | 'articleCap'> {
   readonly taxBehavior: TaxBehavior;
   readonly date: string;
   readonly currency: string;
+  /** The seller's address the calculation used, from the account's `addresses` on the tax date; null when the account has none (its own address) or the origin was given. */
+  readonly sellerAddress: SellerAddressRef | null;
   /** Present when an amount was given: exact decimal strings in the currency's minor units. */
   readonly amounts: {
     readonly subtotal: string;

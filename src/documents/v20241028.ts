@@ -17,7 +17,7 @@ import { price, taxableAmount, type PricingLine } from '../core/pricing.js';
 import { notesOf } from '../core/determine.js';
 import { supplyKind } from '../core/taxability.js';
 import { checkArticleCap } from '../core/article-cap.js';
-import type { PreparedAccount, Account } from '../adapters/account.js';
+import { sellerAddressOn, type PreparedAccount, type Account } from '../adapters/account.js';
 import { engineFor, type Engine } from '../adapters/engine.js';
 import { unreadable } from '../adapters/read.js';
 import { offlineTaxIdVerdict } from '../taxid/index.js';
@@ -379,9 +379,11 @@ function buildSale(req: TransactionRequestOutput, seller: PreparedAccount, o: Do
         return;
       }
       const taxId = customer?.tax_id ?? undefined;
+      const own = sellerAddressOn(seller, date);
       const input: TaxInput = {
         date,
-        origin: seller.origin,
+        origin: own.origin,
+        ...(own.ref ? { sellerAddress: own.ref } : {}),
         destination: address,
         taxCode: p.taxCode,
         productType: p.productType,
