@@ -1,7 +1,8 @@
 /** thresholdEvents and registrationAdvice: each threshold's rule, currency conversion, refusals, and order independence. */
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { defineAccount, registrationAdvice, registrationThresholds, thresholdEvents, TaxRulesError, type ThresholdSale } from '../../src/index.js';
+import { defineAccount, registrationAdvice, registrationThresholds, thresholdEvents, TaxRulesError, type ThresholdOptions, type ThresholdSale } from '../../src/index.js';
 
 const sale = (date: string, amount: string, country: string, extra: Partial<ThresholdSale> = {}): ThresholdSale => ({ date, amount, currency: 'EUR', country, tax_code: 'saas', customer_type: 'consumer', ...extra });
 const monthly = (year: number, amount: string, countries: string[], extra: Partial<ThresholdSale> = {}) =>
@@ -197,4 +198,13 @@ describe('the threshold data', () => {
     expect(ids).toEqual(['eu.10k', 'eu.100k', 'gb', 'ch', 'no', 'au', 'nz', 'sg', 'ca']);
     for (const t of registrationThresholds().thresholds) for (const p of t.periods) expect(p.source.length).toBeGreaterThan(20);
   });
+});
+
+describe('fixtures/compliance/thresholds.json', () => {
+  const fixtures = JSON.parse(readFileSync('fixtures/compliance/thresholds.json', 'utf8')) as { cases: { name: string; rule: string; options: ThresholdOptions; sales: ThresholdSale[]; expected: [string, string, string][] }[] };
+  for (const c of fixtures.cases) {
+    it(`${c.name} (${c.rule})`, () => {
+      expect(thresholdEvents(c.sales, c.options).map((e) => [e.threshold, e.date, e.total])).toEqual(c.expected);
+    });
+  }
 });
