@@ -19,7 +19,7 @@ const library: Options = {
 };
 
 export default defineConfig([
-  { ...library, entry: { index: 'src/index.ts', schemas: 'src/schemas.ts', http: 'src/http.ts' }, clean: true },
+  { ...library, entry: { index: 'src/index.ts', schemas: 'src/schemas.ts', http: 'src/http.ts', testing: 'src/testing.ts' }, clean: true },
   // The main source with the EU rule pack and the EU tax-ID modules.
   { ...library, entry: { eu: 'src/eu.ts' }, esbuildPlugins: [euPackPlugin] },
   {

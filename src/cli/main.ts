@@ -15,6 +15,9 @@ import {
 import { TAX_RATE_PARAMETERS, TAX_RATE_PARAMETER_KINDS, type TaxRateParameter } from '../adapters/v20241028.js';
 import { parseArgs, type FlagSpec } from './args.js';
 import { demoAccount } from './demo-account.js';
+import { readRuleDirectory, ruleDirectoryAtRef, RuleDirectoryError } from './rules-dir.js';
+import { diffRules, formatRuleDiff } from '../testing/diff.js';
+import { existsSync } from 'node:fs';
 import { InputError, oneLine, parseJson, readJsonFile, readProblem } from './input.js';
 
 /** Where the command writes, and what it reads besides files. */
@@ -188,6 +191,30 @@ const COMMANDS: readonly Command[] = [
     flags: [],
     run(_args, _flags, io) {
       io.out(json(listTaxCodes()));
+      return 0;
+    },
+  },
+  {
+    name: 'diff',
+    synopsis: 'BASE NEXT [--json] [--from YYYY-MM-DD]',
+    summary: 'what a change to the rules changes: BASE and NEXT are rules directories (BASE may be a git ref)',
+    args: { min: 2, max: 2, names: 'BASE NEXT' },
+    flags: [{ name: 'json' }, { name: 'from', value: 'YYYY-MM-DD' }],
+    run([base, next], flags, io) {
+      const from = flags.get('from');
+      if (typeof from === 'string' && !/^\d{4}-\d{2}-\d{2}$/.test(from)) throw new UsageError(`--from must be a date YYYY-MM-DD, not ${JSON.stringify(from)}`);
+      let before;
+      let after;
+      try {
+        const baseDir = existsSync(base as string) ? (base as string) : ruleDirectoryAtRef(base as string);
+        before = readRuleDirectory(baseDir);
+        after = readRuleDirectory(next as string);
+      } catch (e) {
+        if (e instanceof RuleDirectoryError) throw new UsageError(e.message);
+        throw e;
+      }
+      const diff = diffRules(before, after, undefined, typeof from === 'string' ? { from } : {});
+      io.out(flags.has('json') ? json({ cases: diff.cases, changes: diff.changes }) : formatRuleDiff(diff).trimEnd());
       return 0;
     },
   },
