@@ -13,6 +13,8 @@ const library: Options = {
   // One pre-bundled file per entry: a cold start loads one module, not hundreds. zod stays
   // a dependency for the types (the .d.ts refers to zod/mini); date-fns is only bundled.
   noExternal: ['zod', 'date-fns'],
+  // fast-check is the testing entry's peer dependency: the user's copy, never bundled.
+  external: ['fast-check'],
   minify: true,
   // Each entry stands alone (no shared chunks), so importing one loads one file.
   splitting: false,

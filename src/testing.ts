@@ -1,6 +1,9 @@
 /**
- * `taxrules/testing`: tools for reviewing rule changes — `diffRules` runs a corpus of cases
+ * `taxrules/testing`: fast-check arbitraries of taxrules inputs and the engine's invariants as
+ * properties (fast-check is a peer dependency), and `diffRules`, which runs a corpus of cases
  * through two rule data sets and lists every changed result (the CLI's `taxrules diff`).
  */
 export { diffRules, diffCorpus, formatRuleDiff, samplePostalCode } from './testing/diff.js';
 export type { DiffCase, DiffOptions, RuleChange, RuleDiff } from './testing/diff.js';
+export { taxArbitraries, invariants, registeredEverywhere, TAX_CODES } from './testing/kit.js';
+export type { KitDestination, KitOptions, InvariantOptions } from './testing/kit.js';

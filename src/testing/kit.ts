@@ -1,0 +1,270 @@
+/**
+ * fast-check arbitraries for taxrules' inputs and the engine's invariants as reusable
+ * properties: for the project's own property tests and for suites that embed taxrules
+ * (vitest, jest, node:test: a property is run with `fc.assert`). fast-check is a peer
+ * dependency of this entry.
+ */
+import fc from 'fast-check';
+import type { Account } from '../adapters/account.js';
+import { calculateTaxRate, type TaxRateQuery } from '../adapters/v20241028.js';
+import type { CalculationRequest } from '../adapters/v20260309.js';
+import { TaxRulesError } from '../core/errors.js';
+import { dateOfDay, dayNumber } from '../core/dates.js';
+import { stateOfZip } from '../core/location.js';
+import type { RuleSet } from '../core/ruleset.js';
+import type { TaxCodeId } from '../core/types.js';
+import { formatMinor } from '../core/money.js';
+import { defaultRuleSet } from '../default-rules.js';
+import { samplePostalCode } from './diff.js';
+
+export const TAX_CODES: readonly TaxCodeId[] = ['consulting', 'eservice', 'ebook', 'saas', 'standard', 'reduced', 'exempt'];
+
+/** A place a quote can be for: a country, a state or province by a postal code of it, a special territory by one of its postal codes. */
+export interface KitDestination {
+  to_country: string;
+  to_postal_code?: string;
+}
+
+export interface KitOptions {
+  rules?: RuleSet;
+  /** First and last day of the dates drawn (default 2015-01-01 to 2027-12-31). */
+  from?: string;
+  until?: string;
+}
+
+interface World {
+  rules: RuleSet;
+  destinations: KitDestination[];
+  /** Change days of each destination's country (its rates' periods), for dates on both sides of them. */
+  changes: Map<string, number[]>;
+  first: number;
+  last: number;
+}
+
+const worlds = new WeakMap<RuleSet, Map<string, World>>();
+
+function worldOf(options: KitOptions = {}): World {
+  const rules = options.rules ?? defaultRuleSet;
+  const key = `${options.from ?? ''}|${options.until ?? ''}`;
+  const cached = worlds.get(rules)?.get(key);
+  if (cached) return cached;
+  const first = dayNumber(options.from ?? '2015-01-01');
+  const last = dayNumber(options.until ?? '2027-12-31');
+  const destinations: KitDestination[] = [];
+  const changes = new Map<string, number[]>();
+  // A ZIP code of each US state, from the rules' ZIP table.
+  const zipOfState = new Map<string, string>();
+  for (let zip = 501; zip <= 99_950; zip += 50) {
+    const state = stateOfZip(rules, zip);
+    if (state && !zipOfState.has(state)) zipOfState.set(state, String(zip).padStart(5, '0'));
+  }
+  for (const code of [...rules.world.keys()].sort()) {
+    const country = rules.countries.get(code);
+    if (!country) continue;
+    const days = new Set<number>();
+    for (const j of [country.root, ...country.byRegion.values()]) {
+      for (const tax of j.taxes) for (const periods of Object.values(tax.classes)) for (const p of periods ?? []) if (p.from >= first && p.from <= last) days.add(p.from);
+    }
+    changes.set(code, [...days].sort((a, b) => a - b));
+    if (country.byRegion.size === 0) destinations.push({ to_country: code });
+    for (const region of country.byRegion.keys()) {
+      const postal = code === 'US' ? zipOfState.get(region) : (() => {
+        // The region's prefix, completed to the country's postal code form (R → R0A0A0).
+        const rule = country.regionRules.find((r) => r.region === region);
+        const prefix = rule ? samplePostalCode(rule.pattern.source) : null;
+        const whole = country.postalPattern ? samplePostalCode(country.postalPattern.source) : null;
+        const candidate = prefix !== null && whole !== null ? prefix + whole.slice(prefix.length) : prefix;
+        return candidate !== null && rule!.pattern.test(candidate) && (!country.postalPattern || country.postalPattern.test(candidate)) ? candidate : null;
+      })();
+      if (postal) destinations.push({ to_country: code, to_postal_code: postal });
+    }
+    for (const t of rules.territories.get(code) ?? []) {
+      if (t.all || t.cities.length > 0 || t.postalCodes.length === 0) continue;
+      const postal = samplePostalCode(t.postalCodes[0]!.source);
+      if (postal && (!country.postalPattern || country.postalPattern.test(postal))) destinations.push({ to_country: code, to_postal_code: postal });
+    }
+  }
+  const world = { rules, destinations, changes, first, last };
+  const byKey = worlds.get(rules) ?? new Map<string, World>();
+  byKey.set(key, world);
+  worlds.set(rules, byKey);
+  return world;
+}
+
+/**
+ * The arbitraries of a rule set (default: every rule file): destinations weighted to real
+ * places (every country with rules, every state and province by a postal code of it, every
+ * special territory by one of its postal codes), dates — uniform, and on both sides of every
+ * rate change of the destination's country —, the seven tax codes, quotes of both API forms,
+ * accounts with realistic registrations, and malformed queries.
+ */
+export function taxArbitraries(options: KitOptions = {}) {
+  const world = worldOf(options);
+  const destination = fc.constantFrom(...world.destinations);
+  const taxCode = fc.constantFrom(...TAX_CODES);
+  const productType = fc.constantFrom('good' as const, 'service' as const);
+  const anyDate = fc.integer({ min: world.first, max: world.last }).map(dateOfDay);
+  /** A date for a destination: any day, or the day before or of one of its country's rate changes. */
+  const dateFor = (country: string) => {
+    const days = world.changes.get(country) ?? [];
+    return days.length === 0 ? anyDate : fc.oneof(anyDate, fc.constantFrom(...days).chain((d) => fc.constantFrom(dateOfDay(d - 1), dateOfDay(d))));
+  };
+  const amount = fc.integer({ min: 0, max: 100_000_000 }).map((n) => formatMinor(BigInt(n), 2));
+  /** A v20241028 query (`GET /tax_rates/calculate`), in EUR. */
+  const query: fc.Arbitrary<TaxRateQuery> = destination.chain((dest) =>
+    fc.record({ date: dateFor(dest.to_country), tax_code: taxCode, product_type: productType, amount, behavior: fc.constantFrom('exclusive' as const, 'inclusive' as const) }).map(
+      ({ date, tax_code, product_type, amount: a, behavior }) => ({ ...dest, date, tax_code, product_type, amount: a, currency: 'EUR', tax_behavior: behavior }),
+    ),
+  );
+  /** A v20260309 calculation request of 1 to 5 lines. */
+  const request: fc.Arbitrary<CalculationRequest> = destination.chain((dest) =>
+    fc
+      .record({
+        date: dateFor(dest.to_country),
+        lines: fc.array(fc.record({ amount, tax_code: taxCode, product_type: productType }), { minLength: 1, maxLength: 5 }),
+      })
+      .map(({ date, lines }) => ({
+        customer_address: { country: dest.to_country, ...(dest.to_postal_code ? { postal_code: dest.to_postal_code } : {}) },
+        currency: 'EUR',
+        tax_date: dayNumber(date) * 86_400,
+        line_items: lines.map((l, i) => ({ reference: `line-${i + 1}`, ...l })),
+      })),
+  );
+  const jurisdictionIds = [...world.rules.jurisdictions.values()].filter((j) => j.level !== 'county' && j.level !== 'city' && j.level !== 'district').map((j) => j.id);
+  /** An account: a seller in a country with rules, registered at home and in a random set of other jurisdictions (some with dates). */
+  const account: fc.Arbitrary<Account> = fc
+    .record({
+      country: fc.constantFrom(...world.destinations.filter((d) => !d.to_postal_code).map((d) => d.to_country)),
+      registrations: fc.uniqueArray(fc.constantFrom(...jurisdictionIds), { maxLength: 12 }),
+      since: fc.option(anyDate, { nil: undefined }),
+    })
+    .map(({ country, registrations, since }) => {
+      const home = world.rules.countries.get(country)?.root.id;
+      const ids = [...new Set([...(home !== undefined ? [home] : []), ...registrations])];
+      return { country, currency: 'EUR', registrations: ids.map((id, i) => (i > 0 && since ? { jurisdiction_id: id, valid_from: since } : { jurisdiction_id: id })) };
+    });
+  /** A query with one thing wrong: a missing country, a misspelt name, a date that is none, an amount that is no decimal. */
+  const malformedQuery: fc.Arbitrary<Record<string, string>> = fc.oneof(
+    query.map(({ to_country: _c, ...rest }) => ({ ...(rest as Record<string, string>) })),
+    query.map((q) => ({ ...(q as Record<string, string>), tax_cod: 'saas' })),
+    query.map((q) => ({ ...(q as Record<string, string>), date: '2026-02-30' })),
+    query.map((q) => ({ ...(q as Record<string, string>), amount: '12,50' })),
+  );
+  return { destination, taxCode, productType, date: anyDate, dateFor, amount, query, request, account, malformedQuery, destinations: world.destinations };
+}
+
+/** An account registered in every jurisdiction one registers in (a seller in Ireland), so that every quote shows the rate that would apply. */
+export function registeredEverywhere(rules: RuleSet = defaultRuleSet): Account {
+  const ids = [...rules.jurisdictions.values()].filter((j) => j.level !== 'county' && j.level !== 'city' && j.level !== 'district').map((j) => j.id);
+  return { country: 'IE', postal_code: 'D02X285', currency: 'EUR', registrations: ids.sort((a, b) => a - b).map((jurisdiction_id) => ({ jurisdiction_id })) };
+}
+
+/** A quote, or null when the rules refuse it with 422 (a date before a tax's recorded history). */
+function quote(q: TaxRateQuery, account: Account, rules: RuleSet) {
+  try {
+    return calculateTaxRate(q, account, { rules });
+  } catch (e) {
+    if (e instanceof TaxRulesError && e.status === 422) return null;
+    throw e;
+  }
+}
+
+export interface InvariantOptions extends KitOptions {
+  account?: Account;
+}
+
+/**
+ * The engine's invariants as fast-check properties over the kit's arbitraries; run one with
+ * `fc.assert(invariants.taxableIffPositiveRate(), { numRuns: 200 })`.
+ */
+export const invariants = {
+  /** `status` is `taxable` exactly when the rate is above zero. */
+  taxableIffPositiveRate(options: InvariantOptions = {}) {
+    const rules = options.rules ?? defaultRuleSet;
+    const account = options.account ?? registeredEverywhere(rules);
+    return fc.property(taxArbitraries(options).query, (q) => {
+      const r = quote(q, account, rules);
+      if (r === null) return;
+      if ((r.status === 'taxable') !== r.rate > 0) throw new Error(`status ${r.status} with rate ${r.rate} for ${JSON.stringify(q)}`);
+    });
+  },
+
+  /** A tax-exclusive amount, quoted back as the inclusive total, gives the same total and a subtotal within one minor unit per tax. */
+  inclusiveRoundTrip(options: InvariantOptions = {}) {
+    const rules = options.rules ?? defaultRuleSet;
+    const account = options.account ?? registeredEverywhere(rules);
+    return fc.property(taxArbitraries(options).query, (q) => {
+      const ex = quote({ ...q, tax_behavior: 'exclusive' }, account, rules);
+      if (ex === null || ex.total_amount === null || ex.subtotal === null) return;
+      const inc = quote({ ...q, tax_behavior: 'inclusive', amount: ex.total_amount.toFixed(2) }, account, rules);
+      if (inc === null || inc.subtotal === null) return;
+      const lines = ex.additional_rate ? 2 : 1;
+      if (inc.total_amount !== ex.total_amount || Math.abs(inc.subtotal - ex.subtotal) > lines / 100 + 1e-9) {
+        throw new Error(`round trip of ${JSON.stringify(q)}: exclusive ${ex.subtotal} → ${ex.total_amount}, inclusive ${inc.subtotal} → ${inc.total_amount}`);
+      }
+    });
+  },
+
+  /** More money never bears less tax. */
+  monotonicInAmount(options: InvariantOptions = {}) {
+    const rules = options.rules ?? defaultRuleSet;
+    const account = options.account ?? registeredEverywhere(rules);
+    return fc.property(taxArbitraries(options).query, fc.integer({ min: 0, max: 1_000_000 }), (q, extra) => {
+      const small = quote({ ...q, tax_behavior: 'exclusive' }, account, rules);
+      const larger = quote({ ...q, tax_behavior: 'exclusive', amount: formatMinor(BigInt(Math.round(Number(q.amount) * 100)) + BigInt(extra), 2) }, account, rules);
+      if (small === null || larger === null) return;
+      if ((larger.tax_amount ?? 0) < (small.tax_amount ?? 0)) throw new Error(`tax fell from ${small.tax_amount} to ${larger.tax_amount} for ${JSON.stringify(q)} + ${extra}`);
+    });
+  },
+
+  /** Without the registrations of the jurisdiction that taxes a sale (and of the schemes), that jurisdiction's tax is not charged: the answer is `not_registered`, untaxed, or another jurisdiction's tax. */
+  removedRegistrationIsNotRegistered(options: InvariantOptions = {}) {
+    const rules = options.rules ?? defaultRuleSet;
+    const account = options.account ?? registeredEverywhere(rules);
+    return fc.property(taxArbitraries(options).query, (q) => {
+      const r = quote(q, account, rules);
+      if (r === null || r.status !== 'taxable') return;
+      const taxing = new Set<number>();
+      for (const j of rules.jurisdictions.values()) {
+        if (j.country === r.country && (j.region === (r.region ?? '') || j.region === '') && j.level !== 'county' && j.level !== 'city' && j.level !== 'district') taxing.add(j.id);
+      }
+      const scheme = [...rules.jurisdictions.values()].filter((j) => j.level === 'scheme').map((j) => j.id);
+      const without = { ...account, registrations: account.registrations.filter((x) => !taxing.has(x.jurisdiction_id) && !scheme.includes(x.jurisdiction_id)) };
+      const after = quote(q, without, rules);
+      // Either not_registered (or untaxed), or taxed by another jurisdiction (a distance sale falls back to the seller's home country).
+      if (after !== null && after.status === 'taxable' && after.country === r.country && after.region === r.region) {
+        throw new Error(`still taxed by ${r.country}${r.region ? `-${r.region}` : ''} without its registrations: ${JSON.stringify(q)}`);
+      }
+    });
+  },
+
+  /** The answer does not depend on the order of the query's keys. */
+  keyOrderIndependent(options: InvariantOptions = {}) {
+    const rules = options.rules ?? defaultRuleSet;
+    const account = options.account ?? registeredEverywhere(rules);
+    return fc.property(taxArbitraries(options).query, fc.infiniteStream(fc.nat()), (q, seeds) => {
+      const entries = Object.entries(q).map((e) => [seeds.next().value as number, e] as const);
+      const shuffled = Object.fromEntries(entries.sort((a, b) => a[0] - b[0]).map(([, e]) => e)) as TaxRateQuery;
+      const a = quote(q, account, rules);
+      const b = quote(shuffled, account, rules);
+      if (JSON.stringify(a) !== JSON.stringify(b)) throw new Error(`key order changed the answer for ${JSON.stringify(q)}`);
+    });
+  },
+
+  /** Each rate class of each tax has at most one period in force on any day: its periods start on distinct, increasing days. */
+  onePeriodPerDate(options: KitOptions = {}) {
+    const rules = options.rules ?? defaultRuleSet;
+    const countries = [...rules.world.keys()].filter((c) => rules.countries.get(c) !== undefined);
+    return fc.property(fc.constantFrom(...countries), (code) => {
+      const country = rules.countries.get(code)!;
+      for (const j of [country.root, ...country.byRegion.values()]) {
+        for (const tax of j.taxes) {
+          for (const [cls, periods] of Object.entries(tax.classes)) {
+            const starts = (periods ?? []).map((p) => p.from);
+            for (let i = 1; i < starts.length; i++) if (!(starts[i]! > starts[i - 1]!)) throw new Error(`${code} ${tax.name} ${cls}: two periods in force on ${dateOfDay(starts[i]!)}`);
+          }
+        }
+      }
+    });
+  },
+};
