@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { run, type CliIO } from '../src/cli/main.js';
 import { readRuleDirectory } from '../src/cli/rules-dir.js';
-import { diffCorpus, diffRules, formatRuleDiff, samplePostalCode, type RuleChange } from '../src/testing/diff.js';
+import { diffCorpus, diffRules, formatRuleDiff, samplePostalCode, type DiffCase, type RuleChange } from '../src/testing/diff.js';
 
 async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
@@ -34,7 +34,7 @@ describe('taxrules diff', () => {
     expect(r.code).toBe(0);
     const { changes, cases } = JSON.parse(r.out) as { cases: number; changes: RuleChange[] };
     expect(cases).toBeGreaterThan(10_000);
-    expect(changes.map((c) => [c.jurisdiction, c.field, c.case.date, c.case.taxCode, c.case.productType, c.case.customer, c.before, c.after])).toEqual([
+    expect(changes.map((c) => [c.jurisdiction, c.field, (c.case as DiffCase).date, (c.case as DiffCase).taxCode, (c.case as DiffCase).productType, (c.case as DiffCase).customer, c.before, c.after])).toEqual([
       [{ id: 276, country: 'DE', region: null }, 'rates', '2027-01-01', 'eservice', 'service', 'consumer', ['VAT 19% (Germany)'], ['VAT 20% (Germany)']],
       [{ id: 276, country: 'DE', region: null }, 'rates', '2027-01-01', 'saas', 'service', 'consumer', ['VAT 19% (Germany)'], ['VAT 20% (Germany)']],
       [{ id: 276, country: 'DE', region: null }, 'rates', '2027-01-01', 'standard', 'good', 'consumer', ['VAT 19% (Germany)'], ['VAT 20% (Germany)']],
@@ -52,6 +52,26 @@ describe('taxrules diff', () => {
     expect(r.code, r.err).toBe(0);
     expect(JSON.parse(r.out).changes).toEqual([]);
     expect((await cli('diff', 'rules', 'rules', '--from', '2026-01-01')).out).toMatch(/^No changes in \d+ cases\.\n$/);
+  }, 120_000);
+
+  it('asks the fixtures too: a fixture query of 2027 shows the new rate, field by field', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'taxrules-fixtures-'));
+    writeFileSync(
+      join(dir, 'de.json'),
+      JSON.stringify({
+        accounts: { seller: { country: 'DE', currency: 'EUR', registrations: [{ jurisdiction_id: 276 }] } },
+        cases: [{ name: 'German sale in 2027', account: 'seller', query: { to_country: 'DE', tax_code: 'standard', product_type: 'good', amount: '100', date: '2027-03-01' } }],
+      }),
+    );
+    const r = await cli('diff', 'rules', next, '--json', '--fixtures', dir);
+    const { changes } = JSON.parse(r.out) as { changes: RuleChange[] };
+    const fromFixture = changes.filter((c) => 'name' in c.case).map((c) => [(c.case as { name: string }).name, c.field, c.before, c.after]);
+    expect(fromFixture).toEqual([
+      ['de.json #0 German sale in 2027', 'rate', 19, 20],
+      ['de.json #0 German sale in 2027', 'tax_amount', 19, 20],
+      ['de.json #0 German sale in 2027', 'total_amount', 119, 120],
+    ]);
+    expect((await cli('diff', 'rules', 'rules', '--fixtures', 'no/such/dir')).code).toBe(2);
   }, 120_000);
 
   it('usage errors exit 2', async () => {

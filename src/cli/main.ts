@@ -15,8 +15,8 @@ import {
 import { TAX_RATE_PARAMETERS, TAX_RATE_PARAMETER_KINDS, type TaxRateParameter } from '../adapters/v20241028.js';
 import { parseArgs, type FlagSpec } from './args.js';
 import { demoAccount } from './demo-account.js';
-import { readRuleDirectory, ruleDirectoryAtRef, RuleDirectoryError } from './rules-dir.js';
-import { diffRules, formatRuleDiff } from '../testing/diff.js';
+import { readFixtureQueries, readRuleDirectory, ruleDirectoryAtRef, RuleDirectoryError } from './rules-dir.js';
+import { diffRules, formatRuleDiff, type DiffQueryCase } from '../testing/diff.js';
 import { existsSync } from 'node:fs';
 import { InputError, oneLine, parseJson, readJsonFile, readProblem } from './input.js';
 
@@ -196,24 +196,29 @@ const COMMANDS: readonly Command[] = [
   },
   {
     name: 'diff',
-    synopsis: 'BASE NEXT [--json] [--from YYYY-MM-DD]',
+    synopsis: 'BASE NEXT [--json] [--from YYYY-MM-DD] [--fixtures DIR]',
     summary: 'what a change to the rules changes: BASE and NEXT are rules directories (BASE may be a git ref)',
     args: { min: 2, max: 2, names: 'BASE NEXT' },
-    flags: [{ name: 'json' }, { name: 'from', value: 'YYYY-MM-DD' }],
+    flags: [{ name: 'json' }, { name: 'from', value: 'YYYY-MM-DD' }, { name: 'fixtures', value: 'DIR' }],
     run([base, next], flags, io) {
       const from = flags.get('from');
       if (typeof from === 'string' && !/^\d{4}-\d{2}-\d{2}$/.test(from)) throw new UsageError(`--from must be a date YYYY-MM-DD, not ${JSON.stringify(from)}`);
       let before;
       let after;
+      let queries: DiffQueryCase[] = [];
+      const fixtures = flags.get('fixtures');
       try {
         const baseDir = existsSync(base as string) ? (base as string) : ruleDirectoryAtRef(base as string);
         before = readRuleDirectory(baseDir);
         after = readRuleDirectory(next as string);
+        // The v20241028 fixtures too: the given directory, else fixtures/v20241028 of the working directory when there is one.
+        const fixtureDir = typeof fixtures === 'string' ? fixtures : existsSync('fixtures/v20241028') ? 'fixtures/v20241028' : null;
+        if (fixtureDir !== null) queries = readFixtureQueries(fixtureDir) as DiffQueryCase[];
       } catch (e) {
         if (e instanceof RuleDirectoryError) throw new UsageError(e.message);
         throw e;
       }
-      const diff = diffRules(before, after, undefined, typeof from === 'string' ? { from } : {});
+      const diff = diffRules(before, after, undefined, { ...(typeof from === 'string' ? { from } : {}), queries });
       io.out(flags.has('json') ? json({ cases: diff.cases, changes: diff.changes }) : formatRuleDiff(diff).trimEnd());
       return 0;
     },

@@ -103,3 +103,25 @@ export function ruleDirectoryAtRef(ref: string): string {
   }
   return join(dir, 'rules');
 }
+
+/** The v20241028 fixture cases of a directory (files with `accounts` and `cases` of `query` and `account`), as diff queries. */
+export function readFixtureQueries(dir: string): { name: string; query: Record<string, unknown>; account: Record<string, unknown> }[] {
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new RuleDirectoryError(`${dir} is not a directory`);
+  const out: { name: string; query: Record<string, unknown>; account: Record<string, unknown> }[] = [];
+  for (const file of jsonFiles(dir)) {
+    let value: { accounts?: Record<string, Record<string, unknown>>; cases?: { name?: string; query?: unknown; account?: unknown }[] };
+    try {
+      value = JSON.parse(readFileSync(file, 'utf8')) as typeof value;
+    } catch (e) {
+      throw new RuleDirectoryError(`${file} is not valid JSON: ${(e as Error).message}`);
+    }
+    if (!Array.isArray(value.cases)) continue;
+    value.cases.forEach((c, i) => {
+      if (typeof c.query !== 'object' || c.query === null) return;
+      const account = typeof c.account === 'string' ? value.accounts?.[c.account] : c.account;
+      if (typeof account !== 'object' || account === null) return;
+      out.push({ name: `${file.slice(dir.length + 1)} #${i} ${c.name ?? ''}`.trim(), query: c.query as Record<string, unknown>, account: account as Record<string, unknown> });
+    });
+  }
+  return out;
+}

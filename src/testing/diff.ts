@@ -6,7 +6,9 @@ import type { RuleData } from '../core/rule-data.js';
 import type { RuleSet } from '../core/ruleset.js';
 import type { ProductType, TaxCodeId, TaxInput, TaxResult } from '../core/types.js';
 import { createRuleSet } from '../boundary.js';
-import { createCalculator } from '../calculator.js';
+import { createCalculator, type Calculator } from '../calculator.js';
+import type { Account } from '../adapters/account.js';
+import type { TaxRateQuery } from '../adapters/v20241028.js';
 import { TaxRulesError } from '../core/errors.js';
 import { dateOfDay, dayNumber } from '../core/dates.js';
 
@@ -21,8 +23,16 @@ export interface DiffCase {
   customer: 'consumer' | 'business';
 }
 
+/** A v20241028 query with its account, asked of both rule sets (the fixtures, or your own). */
+export interface DiffQueryCase {
+  /** A name for the report (a fixture's file and case name). */
+  name: string;
+  query: TaxRateQuery;
+  account: Account;
+}
+
 export interface RuleChange {
-  case: DiffCase;
+  case: DiffCase | DiffQueryCase;
   jurisdiction: { id: number | null; country: string; region: string | null };
   /** `status`, `reason`, `jurisdiction`, `scheme`, `rates`, `notes` or `error`. */
   field: string;
@@ -39,6 +49,8 @@ export interface RuleDiff {
 export interface DiffOptions {
   /** The first day the default corpus looks at (default 2019-01-01). */
   from?: string;
+  /** Queries asked besides the cases (e.g. the fixtures), compared field by field of the response. */
+  queries?: readonly DiffQueryCase[];
 }
 
 const TAX_CODES: readonly TaxCodeId[] = ['consulting', 'eservice', 'ebook', 'saas', 'standard', 'reduced', 'exempt'];
@@ -210,7 +222,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  * (after the change, else before; for a case neither answers, the country asked about). A
  * rule set that cannot be built from its data is a TaxRulesError.
  */
-export function diffRules(base: RuleData, next: RuleData, cases?: readonly DiffCase[], options: DiffOptions = {}): RuleDiff {
+export function diffRules(base: RuleData, next: RuleData, cases?: readonly DiffCase[] | null, options: DiffOptions = {}): RuleDiff {
   const before = createRuleSet(base);
   const after = createRuleSet(next);
   // Registered wherever one registers (US local taxes are collected under the state's registration).
@@ -229,7 +241,33 @@ export function diffRules(base: RuleData, next: RuleData, cases?: readonly DiffC
       if (!same(a.fields[field], b.fields[field])) changes.push({ case: c, jurisdiction, field, before: a.fields[field] ?? null, after: b.fields[field] ?? null });
     }
   }
-  return { cases: corpus.length, changes };
+  for (const q of options.queries ?? []) {
+    const a = answerOf(ofBefore, q);
+    const b = answerOf(ofAfter, q);
+    const country = String((b.country ?? a.country ?? (q.query as { to_country?: unknown }).to_country) ?? '');
+    const region = (b.region ?? a.region ?? null) as string | null;
+    const jurisdiction = { id: jurisdictionIdOf(after, country, region) ?? jurisdictionIdOf(before, country, region), country, region };
+    for (const field of Object.keys({ ...a, ...b })) {
+      if (!same(a[field], b[field])) changes.push({ case: q, jurisdiction, field, before: a[field] ?? null, after: b[field] ?? null });
+    }
+  }
+  return { cases: corpus.length + (options.queries?.length ?? 0), changes };
+}
+
+/** A query's response as fields, or its refusal as `error`. */
+function answerOf(calculator: Calculator, q: DiffQueryCase): Record<string, unknown> {
+  try {
+    return { ...calculator.calculateTaxRate(q.query, q.account), error: null };
+  } catch (e) {
+    if (!(e instanceof TaxRulesError)) throw e;
+    return { error: `${e.status} ${e.message}` };
+  }
+}
+
+function jurisdictionIdOf(rules: RuleSet, country: string, region: string | null): number | null {
+  const c = rules.countries.get(country);
+  if (!c) return null;
+  return (region ? c.byRegion.get(region)?.id : undefined) ?? c.root.id;
 }
 
 /** The changes as text for a review: grouped by jurisdiction, then field, each case on a line. */
@@ -252,8 +290,11 @@ export function formatRuleDiff(diff: RuleDiff): string {
       lines.push(`  ${field}:`);
       for (const ch of list) {
         const c = ch.case;
-        const where = `${c.country}${c.region ? `-${c.region}` : ''}${c.postalCode ? ` ${c.postalCode}` : ''}`;
-        lines.push(`    ${c.date} ${where} ${c.taxCode}/${c.productType} ${c.customer}: ${JSON.stringify(ch.before)} → ${JSON.stringify(ch.after)}`);
+        const what =
+          'name' in c
+            ? c.name
+            : `${c.date} ${c.country}${c.region ? `-${c.region}` : ''}${c.postalCode ? ` ${c.postalCode}` : ''} ${c.taxCode}/${c.productType} ${c.customer}`;
+        lines.push(`    ${what}: ${JSON.stringify(ch.before)} → ${JSON.stringify(ch.after)}`);
       }
     }
   }
