@@ -74,6 +74,26 @@ describe('taxrules diff', () => {
     expect((await cli('diff', 'rules', 'rules', '--fixtures', 'no/such/dir')).code).toBe(2);
   }, 120_000);
 
+  it('asks about US local jurisdictions by a ZIP code of theirs: a city’s new rate lists its ZIP codes only', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'taxrules-tx-'));
+    cpSync('rules', dir, { recursive: true });
+    const file = join(dir, 'us', 'local', 'TX.json');
+    const tx = JSON.parse(readFileSync(file, 'utf8')) as { jurisdictions: { name: string; level: string; rates: Record<string, string>[] }[] };
+    const austin = tx.jurisdictions.find((j) => j.name === 'Austin' && j.level === 'city')!;
+    austin.rates.push({ ...austin.rates.at(-1)!, from: '2027-01-01', rate: '1.25' });
+    writeFileSync(file, JSON.stringify(tx));
+    const diff = diffRules(readRuleDirectory('rules'), readRuleDirectory(dir));
+    expect(diff.changes.length).toBeGreaterThan(0);
+    for (const c of diff.changes) {
+      expect(c.jurisdiction).toMatchObject({ country: 'US', region: 'TX' });
+      expect((c.case as DiffCase).date).toBe('2027-01-01');
+      expect(['rates', 'notes']).toContain(c.field);
+    }
+    const rates = diff.changes.filter((c) => c.field === 'rates');
+    expect(rates.length).toBeGreaterThan(0);
+    for (const c of rates) expect(JSON.stringify(c.after)).toMatch(/1\.25% (of 80% )?\(Austin\)/);
+  }, 120_000);
+
   it('usage errors exit 2', async () => {
     expect((await cli('diff', 'rules')).code).toBe(2);
     expect((await cli('diff', 'rules', 'no/such/dir')).code).toBe(2);

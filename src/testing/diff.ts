@@ -142,7 +142,8 @@ function placesOf(data: RuleData, country: string): Place[] {
  * and special territories (by a postal code of theirs) × the seven tax codes (standard both as
  * a good and a service) × consumer and business × the day before and the day of every change
  * in that country's files (rates, territories, taxes) and in the regimes, from `from` (default
- * 2019-01-01) on, and that first day itself. US local rates (by ZIP code) are not in it.
+ * 2019-01-01) on, and that first day itself; and every US county, city and district of the
+ * local files by a ZIP code of it (goods and SaaS to a consumer, around each local change).
  */
 export function diffCorpus(base: RuleData, next: RuleData, options: DiffOptions = {}): DiffCase[] {
   const first = dayNumber(options.from ?? '2019-01-01');
@@ -165,6 +166,7 @@ export function diffCorpus(base: RuleData, next: RuleData, options: DiffOptions 
     }
     const places = new Map<string, Place>();
     for (const data of [base, next]) for (const p of placesOf(data, country)) places.set(`${p.region}|${p.postalCode}`, p);
+    if (country === 'US') usLocalCases(base, next, first, cases);
     for (const place of places.values()) {
       for (const date of [...dates].sort()) {
         for (const [taxCode, productType] of KINDS) {
@@ -174,6 +176,46 @@ export function diffCorpus(base: RuleData, next: RuleData, options: DiffOptions 
     }
   }
   return cases;
+}
+
+/**
+ * US local jurisdictions: for every county, city and district of the local files, a ZIP code
+ * of it, asked for goods and for SaaS sold to a consumer on the day before and the day of
+ * every change of its state's file (from its first recorded day on).
+ */
+function usLocalCases(base: RuleData, next: RuleData, first: number, cases: DiffCase[]): void {
+  const states = new Set([...(base.usLocal ?? []), ...(next.usLocal ?? [])].map((f) => f.state));
+  for (const state of [...states].sort()) {
+    const zips = new Set<string>();
+    const days = new Set<number>();
+    let start = Number.POSITIVE_INFINITY;
+    for (const data of [base, next]) {
+      const file = data.usLocal?.find((f) => f.state === state);
+      if (!file) continue;
+      changeDays(file.jurisdictions, days);
+      for (const j of file.jurisdictions) for (const r of j.rates) start = Math.min(start, dayNumber(r.from));
+      // Each jurisdiction at the ZIP code where its area has the largest share (the area a ZIP alone is answered with).
+      const best = new Map<string, [string, number]>();
+      for (const [zip, areas, share] of file.zips) {
+        for (const c of areas.split(' ')) if ((best.get(c)?.[1] ?? -1) < share) best.set(c, [zip, share]);
+      }
+      for (const [zip] of best.values()) zips.add(zip);
+    }
+    const dates = new Set<string>();
+    const from = Math.max(first, start);
+    if (Number.isFinite(from)) dates.add(dateOfDay(from));
+    for (const d of days) {
+      if (d <= from) continue;
+      dates.add(dateOfDay(d - 1));
+      dates.add(dateOfDay(d));
+    }
+    for (const zip of [...zips].sort()) {
+      for (const date of [...dates].sort()) {
+        cases.push({ country: 'US', region: state, postalCode: zip, date, taxCode: 'standard', productType: 'good', customer: 'consumer' });
+        cases.push({ country: 'US', region: state, postalCode: zip, date, taxCode: 'saas', productType: 'service', customer: 'consumer' });
+      }
+    }
+  }
 }
 
 interface Answer {
