@@ -1,8 +1,7 @@
 /**
  * The EU entry is the main source built against the EU rule pack: this esbuild plugin
  * (used by tsup, the bench and the bundle test) points the default rule data and the
- * tax-ID module list at their EU versions, which the rules build writes, and leaves the US
- * economic nexus rules out (src/us/nexus-eu.ts).
+ * tax-ID module list at their EU versions, which the rules build writes.
  */
 import { resolve } from 'node:path';
 import type { Plugin } from 'esbuild';
@@ -12,7 +11,5 @@ export const euPackPlugin: Plugin = {
   setup(build) {
     build.onResolve({ filter: /(^|\/)generated\/ruledata\.js$/ }, (args) => ({ path: resolve(args.resolveDir, args.path.replace(/ruledata\.js$/, 'ruledata-eu.ts')) }));
     build.onResolve({ filter: /^\.\/countries\/index\.js$/ }, (args) => ({ path: resolve(args.resolveDir, '../generated/taxid-eu.ts') }));
-    // No US rules in the EU pack: US economic nexus answers 422 there (src/us/nexus-eu.ts).
-    build.onResolve({ filter: /^\.\.?\/(?:\.\.\/)*us\/nexus\.js$/ }, (args) => ({ path: resolve(args.resolveDir, args.path.replace(/nexus\.js$/, 'nexus-eu.ts')) }));
   },
 };

@@ -5,14 +5,14 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
-import { calculationRequestSchema, calculationResponseSchema } from '../src/schemas.js';
+import { requestSchemas, responseSchemas } from '../src/adapters/schemas.js';
 import { openApiDocument } from './openapi.js';
 
 const dir = 'dist/schema/v20260309';
 mkdirSync(dir, { recursive: true });
 for (const [name, schema, io] of [
-  ['calculation-request', calculationRequestSchema, 'input'],
-  ['calculation-response', calculationResponseSchema, 'output'],
+  ['calculation-request', requestSchemas().request, 'input'],
+  ['calculation-response', responseSchemas().response, 'output'],
 ] as const) {
   const json = { ...z.toJSONSchema(schema, { io, target: 'draft-2020-12' }), title: `taxrules ${name} (API version 20260309)` };
   writeFileSync(`${dir}/${name}.schema.json`, `${JSON.stringify(json, null, 2)}\n`);

@@ -1,49 +1,9 @@
-export { calculateTaxRate, explainTaxRate, parseTaxRateQuery, prepareAccount, determine, createRuleSet, packRuleData, checkRuleData, createTaxIdValidator } from './boundary.js';
-export { TAX_RATE_PARAMETERS, TAX_RATE_PARAMETER_KINDS } from './adapters/v20241028.js';
-export type {
-  TaxRateQuery,
-  TaxRateQueryInput,
-  TaxRateParameter,
-  TaxRateParameterKind,
-  TaxRateParameterName,
-  TaxRateResponse,
-  CalculateOptions,
-  TaxIdVerdictFunction,
-} from './adapters/v20241028.js';
-export type { Account, AccountRegistration, PreparedAccount } from './adapters/account.js';
-export { defineAccount, REGISTRATION_SCHEMES } from './account-builder.js';
-export type { AccountSpec, RegistrationSpec, RegistrationScheme } from './account-builder.js';
-export { listJurisdictions, getJurisdiction, listTaxCodes, getTaxCode } from './catalog.js';
-export type { Jurisdiction, JurisdictionFilter, TaxCode } from './catalog.js';
-export { createCalculator } from './calculator.js';
-export type { Calculator, CalculatorOptions } from './calculator.js';
-export { safeCalculate, safeCalculateTaxRate, safeExplainTaxRate, safePrepareAccount } from './safe.js';
-export type { Result } from './safe.js';
-export type { DecisionCacheStats } from './core/decision-cache.js';
-export type { CurrencyConverter } from './core/decide.js';
-export type { RuleSet, PackedRuleData } from './core/ruleset.js';
-export type { RuleData } from './core/rule-data.js';
-export type { RuleProblem } from './core/rule-checks.js';
-export { TaxRulesError } from './core/errors.js';
-export type { TaxRulesIssue, TaxRulesIssueCode, TaxRulesErrorCode, TaxRulesErrorStatus } from './core/errors.js';
-export { validateTaxId, taxIdModules, verdictOf, offlineTaxIdVerdict, checkTaxId } from './taxid/index.js';
-export type { TaxIdValidation, TaxIdReason, TaxIdModule, TaxIdCheck, TaxIdValidator, OnlineTaxIdChecker } from './taxid/index.js';
-export { defaultRuleSet } from './default-rules.js';
-export type * from './core/types.js';
-export { calculate, MAX_LINE_ITEMS, MAX_TAX_DATE } from './adapters/v20260309.js';
-export type {
-  CalculationRequest,
-  CalculationResponse,
-  CalculationOptions,
-  CalculationAddress,
-  CalculationLineItem,
-  CalculationLineResult,
-  CalculationJurisdiction,
-  LineTax,
-  TaxBreakdownEntry,
-  TaxContext,
-  UncheckedRequest,
-} from './adapters/v20260309.js';
+/**
+ * `taxrules`: the calculation API with every rule file, billing documents (both API
+ * versions), US economic nexus and the compliance helpers (location evidence, thresholds,
+ * registration advice).
+ */
+export * from './calculation-api.js';
 export { computeTransaction, computeBatch, MAX_BATCH_TRANSACTIONS } from './documents/v20260309.js';
 export type {
   TaxTransaction,
@@ -62,8 +22,6 @@ export type {
   SupplyType,
   SourceKey,
 } from './documents/v20260309.js';
-export { negotiateVersion, API_VERSIONS } from './adapters/version.js';
-export type { ApiVersion } from './adapters/version.js';
 export { nexusStatus, usNexusRules, MAX_NEXUS_SALES } from './us/nexus.js';
 export type { NexusQuery, NexusSale, NexusOptions, NexusReport, NexusStateStatus, NexusStatusCode, NexusTest, NexusWindow, UsNexusRules, NexusPeriod, NexusState } from './us/nexus.js';
 export { buildDocument } from './documents/v20241028.js';

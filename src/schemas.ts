@@ -1,14 +1,47 @@
 /**
- * `taxrules/schemas`: the zod schemas the library validates with, as values — the account,
- * the v20260309 calculation request and its response. (The main entry builds them only
- * when it needs them; importing this entry builds them at once.)
+ * `taxrules/schemas`: the schemas the library validates with, as values — the account, the
+ * v20260309 calculation request and its response. They are zod schemas (zod is bundled into
+ * the package), typed here by what any caller can use without zod installed: `parse`,
+ * `safeParse`, and the Standard Schema interface (`~standard`) that form, router and
+ * validation libraries accept. (The main entry builds them only when it needs them;
+ * importing this entry builds them at once.)
  */
 import { accountSchemas, requestSchemas, responseSchemas } from './adapters/schemas.js';
+import type { AccountOutput, CalculationRequestOutput, CalculationResponseShape, AccountInputShape, CalculationRequestShape } from './schema-types.js';
+
+/** One problem a schema found in a value. */
+export interface SchemaIssue {
+  readonly code: string;
+  readonly message: string;
+  readonly path: readonly PropertyKey[];
+}
+
+/** The Standard Schema interface, version 1 (https://standardschema.dev). */
+export interface StandardSchemaV1<Input = unknown, Output = Input> {
+  readonly '~standard': {
+    readonly version: 1;
+    readonly vendor: string;
+    readonly validate: (value: unknown) => StandardSchemaV1.Result<Output> | Promise<StandardSchemaV1.Result<Output>>;
+    readonly types?: { readonly input: Input; readonly output: Output } | undefined;
+  };
+}
+
+export declare namespace StandardSchemaV1 {
+  type Result<Output> = { readonly value: Output; readonly issues?: undefined } | { readonly issues: ReadonlyArray<{ readonly message: string; readonly path?: ReadonlyArray<PropertyKey | { readonly key: PropertyKey }> | undefined }> };
+}
+
+/** A schema of this entry: validates a value and answers it as read, or its problems. */
+export interface TaxRulesSchema<Input, Output> extends StandardSchemaV1<Input, Output> {
+  /** The value as read; throws an error with `issues` when it does not match. */
+  parse(value: unknown): Output;
+  /** The value as read, or every problem found. */
+  safeParse(value: unknown): { success: true; data: Output; error?: undefined } | { success: false; data?: undefined; error: { issues: SchemaIssue[] } };
+}
 
 /** The seller's account (see `prepareAccount`). */
-export const accountSchema = accountSchemas().account;
+export const accountSchema: TaxRulesSchema<AccountInputShape, AccountOutput> = accountSchemas().account;
 /** The body of a v20260309 calculation request. */
-export const calculationRequestSchema = requestSchemas().request;
+export const calculationRequestSchema: TaxRulesSchema<CalculationRequestShape, CalculationRequestOutput> = requestSchemas().request;
 /** The response of a v20260309 calculation. */
-export const calculationResponseSchema = responseSchemas().response;
+export const calculationResponseSchema: TaxRulesSchema<CalculationResponseShape, CalculationResponseShape> = responseSchemas().response;
 export { MAX_AMOUNT_LENGTH, MAX_LINE_ITEMS, MAX_REGISTRATIONS, MAX_TAX_DATE } from './adapters/schemas.js';

@@ -33,8 +33,14 @@ describe('the bundled entry', () => {
     const dir = mkdtempSync(join(tmpdir(), 'taxrules-bundle-eu-'));
     const file = join(dir, 'eu.mjs');
     writeFileSync(file, out.outputFiles[0]?.contents ?? new Uint8Array());
-    const eu = (await import(pathToFileURL(file).href)) as typeof import('../src/index.js');
+    const eu = (await import(pathToFileURL(file).href)) as typeof import('../src/eu.js');
     const main = await import('../src/index.js');
+    // The calculation API, nothing of documents or compliance.
+    expect(Object.keys(eu).sort()).toEqual(Object.keys(await import('../src/calculation-api.js')).sort());
+    for (const name of ['buildDocument', 'computeTransaction', 'resolveEvidence', 'thresholdEvents', 'nexusStatus']) {
+      expect(name in main, name).toBe(true);
+      expect(name in eu, name).toBe(false);
+    }
     const account = { country: 'IE', currency: 'EUR', registrations: [{ jurisdiction_id: 276 }, { jurisdiction_id: 9000 }] };
     const queries: TaxRateQuery[] = [
       { to_country: 'DE', tax_code: 'ebook', date: '2026-06-01', amount: '100' },

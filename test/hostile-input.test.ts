@@ -30,6 +30,7 @@ import {
 import { isPlainValidAccount } from '../src/adapters/account.js';
 import { isPlainValidRequest } from '../src/adapters/v20260309.js';
 import { calculationRequestSchema } from '../src/schemas.js';
+import { requestSchemas } from '../src/adapters/schemas.js';
 import { refused } from './helpers.js';
 
 const account = { country: 'IE', currency: 'EUR', registrations: [{ jurisdiction_id: 276 }] };
@@ -175,7 +176,7 @@ describe('tax_date', () => {
   });
 
   it('has its range in the published JSON Schema', () => {
-    const json = z.toJSONSchema(calculationRequestSchema, { io: 'input', target: 'draft-2020-12' }) as unknown as { properties: { tax_date: object }; additionalProperties: unknown };
+    const json = z.toJSONSchema(requestSchemas().request, { io: 'input', target: 'draft-2020-12' }) as unknown as { properties: { tax_date: object }; additionalProperties: unknown };
     expect(json.properties.tax_date).toEqual({ type: 'integer', minimum: 0, maximum: MAX_TAX_DATE });
     expect(json.additionalProperties).toBe(false);
   });

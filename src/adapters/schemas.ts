@@ -9,6 +9,7 @@ import en from 'zod/v4/locales/en.js';
 import type { JurisdictionLevel, TaxReason } from '../core/types.js';
 import { dayNumber } from '../core/dates.js';
 import { AMOUNT_RE, COUNTRY_RE, CURRENCY_RE } from './input.js';
+import type * as S from '../schema-types.js';
 
 export const TAX_CODES = ['consulting', 'eservice', 'ebook', 'saas', 'standard', 'reduced', 'exempt'] as const;
 export const PRODUCT_TYPES = ['good', 'service'] as const;
@@ -231,22 +232,17 @@ export function responseSchemas(): ResponseSchemas {
  */
 type AcceptingReadonly<T> = T extends readonly (infer E)[] ? readonly AcceptingReadonly<E>[] : T extends object ? { [K in keyof T]: AcceptingReadonly<T[K]> } : T;
 
-export type AccountRegistrationInput = z.input<AccountSchemas['registration']>;
-export type AccountAddressInput = z.input<AccountSchemas['address']>;
-export type AccountInput = AcceptingReadonly<z.input<AccountSchemas['account']>>;
-export type AccountOutput = z.output<AccountSchemas['account']>;
+// The types the schemas describe are spelled out in src/schema-types.ts (generated, and
+// checked against zod's inference by tsc), so the declaration files refer to no zod type.
+export type { AccountRegistrationInput, AccountAddressInput, AccountOutput, CalculationAddress, CalculationLineItem, CalculationRequestOutput, CalculationJurisdiction, TaxContext } from '../schema-types.js';
+export type AccountInput = AcceptingReadonly<S.AccountInputShape>;
 
-export type CalculationAddress = z.input<RequestSchemas['address']>;
-export type CalculationLineItem = z.input<RequestSchemas['lineItem']>;
-export type CalculationRequest = AcceptingReadonly<z.input<RequestSchemas['request']>>;
-export type CalculationRequestOutput = z.output<RequestSchemas['request']>;
+export type CalculationRequest = AcceptingReadonly<S.CalculationRequestShape>;
 
-export type CalculationJurisdiction = z.output<ResponseSchemas['jurisdiction']>;
-export type LineTax = Omit<z.output<ResponseSchemas['lineTax']>, 'reason'> & { reason: TaxReason };
-export type CalculationLineResult = Omit<z.output<ResponseSchemas['lineResult']>, 'taxes'> & { taxes: LineTax[] };
-export type TaxBreakdownEntry = Omit<z.output<ResponseSchemas['breakdownEntry']>, 'reason'> & { reason: TaxReason };
-export type TaxContext = z.output<ResponseSchemas['context']>;
-export type CalculationResponse = Omit<z.output<ResponseSchemas['response']>, 'line_items' | 'tax_breakdown'> & {
+export type LineTax = Omit<S.LineTaxShape, 'reason'> & { reason: TaxReason };
+export type CalculationLineResult = Omit<S.CalculationLineResultShape, 'taxes'> & { taxes: LineTax[] };
+export type TaxBreakdownEntry = Omit<S.TaxBreakdownEntryShape, 'reason'> & { reason: TaxReason };
+export type CalculationResponse = Omit<S.CalculationResponseShape, 'line_items' | 'tax_breakdown'> & {
   line_items: CalculationLineResult[];
   tax_breakdown: TaxBreakdownEntry[];
 };

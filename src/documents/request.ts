@@ -10,6 +10,7 @@ import { dayNumber } from '../core/dates.js';
 import { COUNTRY_RE, CURRENCY_RE, AMOUNT_RE } from '../adapters/input.js';
 import { TAX_CODES } from '../adapters/schemas.js';
 import { MAX_DOCUMENT_ITEMS, metadataSchema, tagListSchema } from './limits.js';
+import type * as S from '../schema-types.js';
 
 export const TRANSACTION_TYPES = ['sale', 'refund'] as const;
 export const PAYMENT_METHODS = ['credit_card', 'cash', 'wire_transfer', 'direct_debit', 'check', 'iou', 'walletproc', 'other'] as const;
@@ -153,11 +154,8 @@ export function documentSchemas(): Schemas {
 type AcceptingReadonly<T> = T extends readonly (infer E)[] ? readonly AcceptingReadonly<E>[] : T extends object ? { [K in keyof T]: AcceptingReadonly<T[K]> } : T;
 
 /** The body of `POST /transactions` (version 20241028). */
-export type TransactionRequest = AcceptingReadonly<z.input<Schemas['transaction']>>;
-export type TransactionRequestOutput = z.output<Schemas['transaction']>;
-export type TransactionItem = z.input<Schemas['item']>;
-export type TransactionItemOutput = z.output<Schemas['item']>;
-export type TransactionContact = z.input<Schemas['contact']>;
+export type TransactionRequest = AcceptingReadonly<S.TransactionRequestShape>;
+// Spelled out in src/schema-types.ts (generated, checked against zod's inference by tsc).
+export type { TransactionRequestOutput, TransactionItem, TransactionItemOutput, TransactionContact, CreditRequestOutput } from '../schema-types.js';
 /** The body of `POST /credits`. */
-export type CreditRequest = AcceptingReadonly<z.input<Schemas['credit']>>;
-export type CreditRequestOutput = z.output<Schemas['credit']>;
+export type CreditRequest = AcceptingReadonly<S.CreditRequestShape>;

@@ -12,6 +12,7 @@ import * as z from 'zod/mini';
 import { dayNumber } from '../core/dates.js';
 import { AMOUNT_RE } from '../adapters/input.js';
 import { BEHAVIORS, MAX_AMOUNT_LENGTH, MAX_LINE_ITEMS, PRODUCT_TYPES, requestSchemas, responseSchemas, TAX_CODES } from '../adapters/schemas.js';
+import type * as S from '../schema-types.js';
 
 /** The spec's limit on transactions in one batch ("Limits": batch size). */
 export const MAX_BATCH_TRANSACTIONS = 500;
@@ -147,14 +148,10 @@ export function transactionSchemas(): TransactionSchemas {
 /** An input type that also takes read-only arrays (an `as const` literal). */
 type AcceptingReadonly<T> = T extends readonly (infer E)[] ? readonly AcceptingReadonly<E>[] : T extends object ? { [K in keyof T]: AcceptingReadonly<T[K]> } : T;
 
-export type TaxTransactionRequest = AcceptingReadonly<z.input<TransactionSchemas['transaction']>>;
-export type TaxTransactionRequestOutput = z.output<TransactionSchemas['transaction']>;
-export type TaxTransactionCustomer = z.input<TransactionSchemas['customer']>;
-export type TaxTransactionItem = z.input<TransactionSchemas['item']>;
-export type TaxTransactionBatchRequest = AcceptingReadonly<z.input<TransactionSchemas['batch']>>;
-export type TaxTransactionBatchRequestOutput = z.output<TransactionSchemas['batch']>;
-export type TaxTransactionBatchEntry = z.input<TransactionSchemas['batchTransaction']>;
+// Spelled out in src/schema-types.ts (generated, checked against zod's inference by tsc).
+export type { TaxTransactionRequestOutput, TaxTransactionCustomer, TaxTransactionItem, TaxTransactionBatchRequestOutput, TaxTransactionBatchEntry, TaxDiscrepancy, TaxTransactionExchangeRate } from '../schema-types.js';
+export type TaxTransactionRequest = AcceptingReadonly<S.TaxTransactionRequestShape>;
+export type TaxTransactionBatchRequest = AcceptingReadonly<S.TaxTransactionBatchRequestShape>;
 export type TaxTransactionType = (typeof TRANSACTION_TYPES)[number];
 export type SupplyType = (typeof SUPPLY_TYPES)[number];
-export type TaxDiscrepancy = z.output<TransactionSchemas['discrepancy']>;
-export type TaxTransactionExchangeRate = z.output<TransactionSchemas['exchangeRate']>;
+
