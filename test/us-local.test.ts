@@ -83,8 +83,32 @@ describe('the area of an address', () => {
     const named = explainTaxRate({ ...good, to_country: 'US', to_postal_code: '75056', to_city: '  LEWISVILLE ' }, remote);
     expect(named.local).toMatchObject({ match: 'city', city: 'Lewisville' });
     expect(named.amounts?.tax).toBe('8.25');
-    // A city that is not one of the ZIP's areas changes nothing.
-    expect(explainTaxRate({ ...good, to_country: 'US', to_postal_code: '75056', to_city: 'Paris' }, remote).local?.match).toBe('zip_majority');
+    // A city that is not one of the ZIP's areas changes nothing, and the note says so.
+    const unknown = explainTaxRate({ ...good, to_country: 'US', to_postal_code: '75056', to_city: 'Paris' }, remote);
+    expect(unknown.local?.match).toBe('zip_majority');
+    expect(unknown.amounts?.tax).toBe(majority.amounts?.tax);
+    expect(unknown.notes.join(' ')).toMatch(/ZIP code 75056 spans several local tax areas \(the city named, Paris, is none of them\): /);
+  });
+
+  it('a ZIP code the data lacks, with a city the data has: that city’s area', () => {
+    // 85327 is Cave Creek's PO-box ZIP code: no Census area, so only the city can place it.
+    const r = explainTaxRate({ ...good, to_country: 'US', to_postal_code: '85327', to_city: 'Cave Creek' }, remote);
+    expect(r.local).toMatchObject({ match: 'city_name', county: 'Maricopa County', city: 'Cave Creek', alternatives: [] });
+    expect(r.lines.map((l) => l.jurisdiction.level)).toEqual(['state', 'county', 'city']);
+    const byZip = explainTaxRate({ ...good, to_country: 'US', to_postal_code: '85331', to_city: 'Cave Creek' }, remote);
+    expect(byZip.local?.city).toBe('Cave Creek');
+    expect(r.amounts?.tax).toBe(byZip.amounts?.tax);
+    expect(r.notes[0]).toBe('ZIP code 85327 is not in the local tax data of Arizona (PO-box ZIP codes have no Census area): the local taxes of the city named are charged, Cave Creek, Maricopa County.');
+    // A city across county lines: the area of most of its ZIP codes, the others as alternatives.
+    const peoria = explainTaxRate({ ...good, to_country: 'US', to_postal_code: '85327', to_city: 'PEORIA' }, remote);
+    expect(peoria.local).toMatchObject({ match: 'city_name', county: 'Maricopa County', city: 'Peoria' });
+    expect(peoria.local?.alternatives).toEqual([{ county: 'Yavapai County', city: 'Peoria', share: expect.any(Number), rate: expect.any(String) }]);
+    expect(peoria.notes[0]).toMatch(/It lies in several local tax areas: the one of most of its ZIP codes \(\d+(\.\d)? %\) is used; the others: Peoria, Yavapai County/);
+    // A city the data does not have: the state's rate, and the note names the city.
+    const none = explainTaxRate({ ...good, to_country: 'US', to_postal_code: '85327', to_city: 'Atlantis' }, remote);
+    expect(none.local).toMatchObject({ match: 'none', county: null, city: null });
+    expect(none.lines).toHaveLength(1);
+    expect(none.notes).toContain("ZIP code 85327 is not in the local tax data of Arizona, nor is a city named Atlantis: only the state's tax is charged, and local taxes may apply.");
   });
 
   it('a ZIP code without a Census area: the state rate, and the answer says local taxes may apply', () => {

@@ -331,15 +331,21 @@ function localNotes(d: Draft, place: LocalPlace, sourcedAt: LocalArea['sourcedAt
     return { county: o.county?.name ?? null, city: o.city?.name ?? null, share: o.share, rate: formatUnits(units) };
   });
   const zip = normalisePostalCode(postal)?.slice(0, 5);
+  const otherAreas = (): string => place.others.map((o, i) => `${named(o)} (${o.share} %${alternatives[i]?.rate ? `, ${alternatives[i]?.rate} %` : ''})`).join('; ');
   if (place.match === 'none') {
-    note(d, zip ? `ZIP code ${zip} is not in the local tax data of ${stateName}: only the state's tax is charged, and local taxes may apply.` : `Without a ZIP code the local taxes of ${stateName} are not known: only the state's tax is charged.`);
+    const city = place.unmatchedCity ? `, nor is a city named ${place.unmatchedCity}` : '';
+    note(d, zip ? `ZIP code ${zip} is not in the local tax data of ${stateName}${city}: only the state's tax is charged, and local taxes may apply.` : `Without a ZIP code the local taxes of ${stateName} are not known: only the state's tax is charged.`);
   } else if (place.match === 'zip_majority') {
     const basis = place.file.shareBasis === 'land_area' ? 'land area' : place.file.shareBasis === 'population' ? 'estimated population' : 'addresses';
     const area = place.area as CompiledLocalArea;
-    const others = place.others.map((o, i) => `${named(o)} (${o.share} %${alternatives[i]?.rate ? `, ${alternatives[i]?.rate} %` : ''})`).join('; ');
-    note(d, `ZIP code ${zip} spans several local tax areas: the one with most of its ${basis} (${named(area)}, ${area.share} %) is used; give the city to choose another: ${others}.`);
+    const city = place.unmatchedCity ? ` (the city named, ${place.unmatchedCity}, is none of them)` : '';
+    note(d, `ZIP code ${zip} spans several local tax areas${city}: the one with most of its ${basis} (${named(area)}, ${area.share} %) is used; give the city to choose another: ${otherAreas()}.`);
   } else if (place.match === 'city') {
     note(d, `ZIP code ${zip} spans several local tax areas: the city named chose ${named(place.area as CompiledLocalArea)}.`);
+  } else if (place.match === 'city_name') {
+    const area = place.area as CompiledLocalArea;
+    const several = place.others.length > 0 ? ` It lies in several local tax areas: the one of most of its ZIP codes (${area.share} %) is used; the others: ${otherAreas()}.` : '';
+    note(d, `ZIP code ${zip} is not in the local tax data of ${stateName} (PO-box ZIP codes have no Census area): the local taxes of the city named are charged, ${named(area)}.${several}`);
   }
   if (!place.file.complete) note(d, `Not every local tax of ${stateName} is in the rules: ${place.file.coverage}`);
   return alternatives;

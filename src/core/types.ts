@@ -148,11 +148,13 @@ export interface LocalAlternative {
  * The US local rate area whose taxes a result applies (or would apply), and how sure it is:
  * `zip` (the ZIP code lies in one area), `city` (the ZIP code spans several; the city named
  * chose one), `zip_majority` (it spans several; the one with the largest share was taken,
- * the others are `alternatives`), `none` (no area is known: only the state's tax is in the
+ * the others are `alternatives`), `city_name` (the ZIP code is not in the data — a PO-box
+ * ZIP code — and the city named is: its area, or the one of most of its ZIP codes, with the
+ * others as `alternatives`), `none` (no area is known: only the state's tax is in the
  * result).
  */
 export interface LocalArea {
-  readonly match: 'zip' | 'city' | 'zip_majority' | 'none';
+  readonly match: 'zip' | 'city' | 'zip_majority' | 'city_name' | 'none';
   /** Whose address decided it: the customer's, or the seller's (origin-based states, in-state sellers). */
   readonly sourcedAt: 'destination' | 'origin';
   readonly county: string | null;

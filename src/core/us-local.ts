@@ -5,7 +5,9 @@
  *
  * A ZIP code lies in one rate area or in several. With several, the city named in the
  * address picks the area whose city it is; otherwise the area with the largest share of
- * the ZIP is taken, and the result says so (`match: 'zip_majority'`) with the others.
+ * the ZIP is taken, and the result says so (`match: 'zip_majority'`) with the others. A ZIP
+ * code the data does not hold (PO-box ZIP codes have no Census area) takes the areas of the
+ * city named, if the state's data has that city (`match: 'city_name'`).
  */
 import type { UsLocalRules } from './rule-data.js';
 import type { CompiledJurisdiction, CompiledRate, CompiledTax } from './ruleset.js';
@@ -43,7 +45,7 @@ export interface CompiledUsLocal {
 }
 
 /** How the area of an address was found. */
-export type LocalMatch = 'zip' | 'city' | 'zip_majority' | 'none';
+export type LocalMatch = 'zip' | 'city' | 'zip_majority' | 'city_name' | 'none';
 
 /** The local rate area of an address, and how it was found. */
 export interface LocalPlace {
@@ -51,8 +53,10 @@ export interface LocalPlace {
   /** Null when the ZIP code is not in the state's local data (`match: 'none'`). */
   readonly area: CompiledLocalArea | null;
   readonly match: LocalMatch;
-  /** The ZIP code's other areas, the largest share first. */
+  /** The ZIP code's other areas, the largest share first (for `city_name`, the city's other areas). */
   readonly others: readonly CompiledLocalArea[];
+  /** The city named in the address when it is none of the ZIP code's areas, nor (ZIP code unknown) a city of the data. */
+  readonly unmatchedCity?: string;
 }
 
 /** The jurisdiction id of a local code of a state (see us-local.schema.json). */
@@ -177,22 +181,62 @@ export function cityKey(name: string): string {
     .replace(/^mt /, 'mount ');
 }
 
+/** Each city's distinct areas, by `cityKey`, built the first time a ZIP code the data lacks comes with a city. */
+const cityAreaIndex = new WeakMap<CompiledUsLocal, ReadonlyMap<string, readonly CompiledLocalArea[]>>();
+
+/**
+ * The areas of the city a key names: one per distinct set of parts (a city across a county
+ * line, or with a district in part of it), the one in most of the city's ZIP codes first;
+ * `share` is the percent of the city's ZIP codes in it.
+ */
+export function cityAreas(file: CompiledUsLocal, key: string): readonly CompiledLocalArea[] {
+  let index = cityAreaIndex.get(file);
+  if (index === undefined) {
+    const counts = new Map<string, Map<string, { area: CompiledLocalArea; zips: number }>>();
+    for (const list of file.zips.values()) {
+      for (const area of list) {
+        if (area.cityKey === null) continue;
+        let byParts = counts.get(area.cityKey);
+        if (byParts === undefined) counts.set(area.cityKey, (byParts = new Map()));
+        const signature = area.parts.map((p) => p.id).join(',');
+        const seen = byParts.get(signature);
+        if (seen) seen.zips++;
+        else byParts.set(signature, { area, zips: 1 });
+      }
+    }
+    const built = new Map<string, readonly CompiledLocalArea[]>();
+    for (const [cityKey, byParts] of counts) {
+      const entries = [...byParts.values()].sort((x, y) => y.zips - x.zips);
+      const total = entries.reduce((sum, e) => sum + e.zips, 0);
+      built.set(cityKey, entries.map((e) => ({ ...e.area, share: Math.round((1000 * e.zips) / total) / 10 })));
+    }
+    cityAreaIndex.set(file, (index = built));
+  }
+  return index.get(key) ?? [];
+}
+
 /**
  * The rate area of an address in a state with local taxes: by its ZIP code (the first five
  * digits of `postal`), then by `city` where the ZIP code has several areas.
  */
 export function localPlace(file: CompiledUsLocal, postal: string, city: string | null): LocalPlace {
   const list = file.zips.get(postal.slice(0, 5));
-  if (list === undefined || list.length === 0) return { file, area: null, match: 'none', others: [] };
+  const key = city === null ? '' : cityKey(city);
+  if (list === undefined || list.length === 0) {
+    if (key === '') return { file, area: null, match: 'none', others: [] };
+    const areas = cityAreas(file, key);
+    if (areas.length === 0) return { file, area: null, match: 'none', others: [], unmatchedCity: (city as string).trim() };
+    return { file, area: areas[0] as CompiledLocalArea, match: 'city_name', others: areas.slice(1) };
+  }
   const first = list[0] as CompiledLocalArea;
   if (list.length === 1) return { file, area: first, match: 'zip', others: [] };
-  if (city !== null) {
-    const key = cityKey(city);
+  if (key !== '') {
     const hits = list.filter((a) => a.cityKey === key);
     if (hits.length === 1) {
       const hit = hits[0] as CompiledLocalArea;
       return { file, area: hit, match: 'city', others: list.filter((a) => a !== hit) };
     }
+    if (hits.length === 0) return { file, area: first, match: 'zip_majority', others: list.slice(1), unmatchedCity: (city as string).trim() };
   }
   return { file, area: first, match: 'zip_majority', others: list.slice(1) };
 }
