@@ -18,6 +18,9 @@
  * (the same files with "/" written as "__" are read too). Only incorporated places levy city
  * taxes: FUNCSTAT A, B or C and LSAD other than 57 (census designated place).
  *
+ * PO-box and unique ZIP codes have no Census area: they are placed afterwards by the city ZIP
+ * lists of open-sales-tax (scripts/us-pobox.ts; scripts/import-us-pobox.ts does it alone).
+ *
  * Shares: a ZIP code's rate areas are weighed by estimated population (a dasymetric
  * estimate): a part inside an incorporated place gets the place's density (2020_dist/places.csv
  * population over land), a part outside gets its county's density outside incorporated
@@ -59,6 +62,7 @@ import type { UsLocalFile, LocalJurisdiction } from '../src/core/rule-data.js';
 import { localId } from '../src/core/us-local.js';
 import { zipState } from '../src/core/rule-checks.js';
 import { dateOfDay, dayNumber } from '../src/core/dates.js';
+import { addPoBoxZips, loadPoBoxSource } from './us-pobox.js';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(name);
@@ -2061,6 +2065,7 @@ recipes.CA = california;
 
 const wanted = (arg('--states') ?? Object.keys(recipes).join(',')).split(',');
 mkdirSync('rules/us/local', { recursive: true });
+const poBoxSource = loadPoBoxSource(srcDir);
 for (const state of wanted) {
   const recipe = recipes[state];
   if (!recipe) {
@@ -2069,6 +2074,8 @@ for (const state of wanted) {
   }
   const st = recipe();
   const file = st.finish ? st.finish(buildFile(st)) : buildFile(st);
+  // PO-box and unique ZIP codes, which have no Census area (scripts/us-pobox.ts).
+  addPoBoxZips(file, poBoxSource);
   writeFileSync(`rules/us/local/${state}.json`, formatRuleFile(file));
   const zips = new Set(file.zips.map((z) => z[0]));
   console.log(`${state}: ${file.jurisdictions.length} jurisdictions, ${zips.size} ZIP codes, ${file.zips.length} rows`);

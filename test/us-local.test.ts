@@ -91,31 +91,44 @@ describe('the area of an address', () => {
   });
 
   it('a ZIP code the data lacks, with a city the data has: that city’s area', () => {
-    // 85327 is Cave Creek's PO-box ZIP code: no Census area, so only the city can place it.
-    const r = explainTaxRate({ ...good, to_country: 'US', to_postal_code: '85327', to_city: 'Cave Creek' }, remote);
-    expect(r.local).toMatchObject({ match: 'city_name', county: 'Maricopa County', city: 'Cave Creek', alternatives: [] });
+    // 85001 is a PO-box ZIP code of Phoenix that no city list names: only the city can place it.
+    const r = explainTaxRate({ ...good, to_country: 'US', to_postal_code: '85001', to_city: 'Phoenix' }, remote);
+    expect(r.local).toMatchObject({ match: 'city_name', county: 'Maricopa County', city: 'Phoenix', alternatives: [] });
     expect(r.lines.map((l) => l.jurisdiction.level)).toEqual(['state', 'county', 'city']);
-    const byZip = explainTaxRate({ ...good, to_country: 'US', to_postal_code: '85331', to_city: 'Cave Creek' }, remote);
-    expect(byZip.local?.city).toBe('Cave Creek');
+    const byZip = explainTaxRate({ ...good, to_country: 'US', to_postal_code: '85004', to_city: 'Phoenix' }, remote);
+    expect(byZip.local).toMatchObject({ match: 'zip', city: 'Phoenix' });
     expect(r.amounts?.tax).toBe(byZip.amounts?.tax);
-    expect(r.notes[0]).toBe('ZIP code 85327 is not in the local tax data of Arizona (PO-box ZIP codes have no Census area): the local taxes of the city named are charged, Cave Creek, Maricopa County.');
+    expect(r.notes[0]).toBe('ZIP code 85001 is not in the local tax data of Arizona (PO-box ZIP codes have no Census area): the local taxes of the city named are charged, Phoenix, Maricopa County.');
     // A city across county lines: the area of most of its ZIP codes, the others as alternatives.
-    const peoria = explainTaxRate({ ...good, to_country: 'US', to_postal_code: '85327', to_city: 'PEORIA' }, remote);
+    const peoria = explainTaxRate({ ...good, to_country: 'US', to_postal_code: '85380', to_city: 'PEORIA' }, remote);
     expect(peoria.local).toMatchObject({ match: 'city_name', county: 'Maricopa County', city: 'Peoria' });
     expect(peoria.local?.alternatives).toEqual([{ county: 'Yavapai County', city: 'Peoria', share: expect.any(Number), rate: expect.any(String) }]);
     expect(peoria.notes[0]).toMatch(/It lies in several local tax areas: the one of most of its ZIP codes \(\d+(\.\d)? %\) is used; the others: Peoria, Yavapai County/);
     // A city the data does not have: the state's rate, and the note names the city.
-    const none = explainTaxRate({ ...good, to_country: 'US', to_postal_code: '85327', to_city: 'Atlantis' }, remote);
+    const none = explainTaxRate({ ...good, to_country: 'US', to_postal_code: '85001', to_city: 'Atlantis' }, remote);
     expect(none.local).toMatchObject({ match: 'none', county: null, city: null });
     expect(none.lines).toHaveLength(1);
-    expect(none.notes).toContain("ZIP code 85327 is not in the local tax data of Arizona, nor is a city named Atlantis: only the state's tax is charged, and local taxes may apply.");
+    expect(none.notes).toContain("ZIP code 85001 is not in the local tax data of Arizona, nor is a city named Atlantis: only the state's tax is charged, and local taxes may apply.");
   });
 
-  it('a ZIP code without a Census area: the state rate, and the answer says local taxes may apply', () => {
-    const r = explainTaxRate({ ...good, to_country: 'US', to_postal_code: '85327' }, remote);
+  it('PO-box and unique ZIP codes a city list names are in the data, at the city’s area', () => {
+    // 85327 is Cave Creek's PO-box ZIP code, 94302 Palo Alto's, 32538 Paxton's (Walton County, Florida).
+    const caveCreek = explainTaxRate({ ...good, to_country: 'US', to_postal_code: '85327' }, remote);
+    expect(caveCreek.local).toMatchObject({ match: 'zip', county: 'Maricopa County', city: 'Cave Creek' });
+    expect(caveCreek.amounts?.tax).toBe(explainTaxRate({ ...good, to_country: 'US', to_postal_code: '85331', to_city: 'Cave Creek' }, remote).amounts?.tax);
+    const paxton = explainTaxRate({ ...good, to_country: 'US', to_postal_code: '32538' }, remote);
+    expect(paxton.local).toMatchObject({ match: 'zip', county: 'Walton County', city: null });
+    expect(paxton.lines.map((l) => [l.jurisdiction.name, l.rate])).toEqual([['Florida', '6'], ['Walton County', '1']]);
+    const ca = (data.usLocal ?? []).find((l) => l.state === 'CA') as UsLocalRules;
+    expect(ca.zips.filter((z) => z[0] === '94302')).toEqual([['94302', expect.stringMatching(/ p55282$/), 100]]);
+    expect(ca.notes?.some((n) => n.includes('94302 (Palo Alto)'))).toBe(true);
+  });
+
+  it('a ZIP code without a Census area and without a city: the state rate, and the answer says local taxes may apply', () => {
+    const r = explainTaxRate({ ...good, to_country: 'US', to_postal_code: '85001' }, remote);
     expect(r.lines).toHaveLength(1);
     expect(r.local).toMatchObject({ match: 'none', county: null, city: null });
-    expect(r.notes).toContain("ZIP code 85327 is not in the local tax data of Arizona: only the state's tax is charged, and local taxes may apply.");
+    expect(r.notes).toContain("ZIP code 85001 is not in the local tax data of Arizona: only the state's tax is charged, and local taxes may apply.");
   });
 
   it('a state with every local tax modelled says nothing of coverage; one without says what is missing', () => {
