@@ -167,7 +167,8 @@ const usGrid = new Map<string, [number, number]>();
   const t = tally('open-sales-tax/us-zip-rate-grid');
   const data = load<{ dor_grid: { state: string; city: string; zip5: string; zip4: string; expected_combined_rate_pct: string; tolerance_pct: string }[] }>('open-sales-tax/us-zip-rate-grid.json');
   for (const c of data.dor_grid) {
-    const city = c.city.replace(/\(.*?\)/g, '').split(/[,/]/)[0]?.trim() ?? '';
+    // The grid's labels: "Tacoma", "Olympia (Thurston)", "Kansas City (Clay) - Northland" (a part of the city).
+    const city = c.city.replace(/\(.*?\)/g, '').replace(/ - .*$/, '').split(/[,/]/)[0]?.trim() ?? '';
     const query: TaxRateQuery = { to_country: 'US', to_postal_code: `${c.zip5}${c.zip4 ? `-${c.zip4}` : ''}`, tax_code: 'standard', product_type: 'good', date: '2026-09-15', amount: '100', currency: 'USD' };
     if (city !== '') query.to_city = city;
     const r = quote(query);
