@@ -3,7 +3,9 @@
  * `exports` map and `bin` name is in it, the LICENSE is, and no source map, test or source
  * file is, and every package a published module or declaration file imports is a dependency
  * or peer dependency (entries bundle what they use; zod, for one, must not be imported from
- * `node_modules`, since it is not installed with the package). Exits 1 listing each problem.
+ * `node_modules`, since it is not installed with the package), and no published script holds
+ * a character above U+00FF (one such character makes V8 hold the whole module's source as
+ * two-byte text: twice the memory, a slower start). Exits 1 listing each problem.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -58,9 +60,14 @@ for (const f of files) {
   if (!/\.d\.c?ts$/.test(f)) continue;
   for (const m of readFileSync(f, 'utf8').matchAll(/^(?:import|export)\b[^;]*?\bfrom\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/gm)) note(f, (m[1] ?? m[2])!);
 }
+for (const f of scripts) {
+  const text = readFileSync(f, 'utf8');
+  const at = text.search(/[^\u0000-\u00ff]/);
+  if (at >= 0) problems.push(`${f} holds ${JSON.stringify(text[at])} (U+${text.codePointAt(at)!.toString(16).toUpperCase().padStart(4, '0')}) near ${JSON.stringify(text.slice(Math.max(0, at - 40), at + 10))}: write it as an escape`);
+}
 for (const [file, specs] of bare) for (const spec of specs) if (!allowed.has(packageOf(spec))) problems.push(`${file} imports ${spec}, which is not a dependency of the package`);
 if (problems.length > 0) {
   console.error(`package check: ${problems.length} problem(s)\n${problems.map((p) => `  ${p}`).join('\n')}`);
   process.exit(1);
 }
-console.log(`package check: ${files.size} files, every export present, no source maps, every import installable`);
+console.log(`package check: ${files.size} files, every export present, no source maps, every import installable, every script one-byte text`);

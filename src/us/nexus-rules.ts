@@ -3,7 +3,7 @@
  * the checks the rules build runs on them beyond their JSON Schema.
  */
 import type { NexusPeriod, NexusState, UsNexusFile } from '../generated/rule-files.js';
-import type { RuleProblem } from '../core/rule-checks.js';
+import { SENTENCE_END, type RuleProblem } from '../core/rule-checks.js';
 import { dayNumber } from '../core/dates.js';
 
 export type { NexusPeriod, NexusState } from '../generated/rule-files.js';
@@ -13,8 +13,6 @@ export type UsNexusRules = Omit<UsNexusFile, '$schema'>;
 
 /** The measurement periods a rule can name (see rules/schema/us-nexus.schema.json). */
 export type NexusMeasurement = NexusPeriod['measurement'];
-
-const SENTENCE_END = /[.!?][)\]'"’”]*$/;
 
 /**
  * Checks what the schema cannot: real calendar dates, periods sorted without two on one
