@@ -649,16 +649,6 @@ const recipes: Record<string, () => StateRates> = {
       complete: false,
       coverage: 'County rates and 30 cities; other city taxes, police jurisdictions and self-administered local taxes are not in the data, nor the Simplified Sellers Use Tax program (8 % flat) for remote sellers.',
     }),
-  TX: () =>
-    fromOst('TX', {
-      publisher: 'Texas Comptroller of Public Accounts, local sales and use tax rates',
-      from: '2026-05-04',
-      asOf: true,
-      sourcing: 'origin',
-      sourcingNote: 'Texas sources local taxes of an in-state seller to its place of business (Tex. Tax Code § 321.203, 34 TAC § 3.334): the seller\'s local taxes apply.',
-      complete: false,
-      coverage: 'County taxes, 263 cities and 7 transit authorities (within their member cities); special purpose districts, the other cities and the unincorporated parts of transit areas are not in the data.',
-    }),
 };
 
 /** Virginia: the regional taxes and the county add-ons (daigou-calc-data's table of the Department of Taxation's rates). */
@@ -1048,6 +1038,126 @@ function fromTaxLocus(state: string, o: { publisher: string; coverage: string; n
     districts,
   };
 }
+
+/**
+ * Texas: the cities of open-sales-tax's table (its rates as of 2026-05-04, and the member
+ * cities of 7 transit authorities), completed from TaxLocus's copy of the Comptroller's list
+ * of 2026-08-18 with every county's tax and the other cities' own taxes. Texas local rates
+ * change only on the first day of a calendar quarter (Tex. Tax Code §§ 321.102, 323.102), so
+ * the list's rates are in force from 2026-07-01. The open-sales-tax table gives some cities
+ * their combined local rate (city, county and city-wide special districts: Tyler 2 % = 1.5 %
+ * + Smith County 0.5 %) and others their own (El Paso 1 %): where its rate less the county's
+ * is at least the list's own rate of the city, the city's line is that difference (from
+ * 2026-07-01, the county's line beside it); otherwise its rate is the city's own. Where the
+ * two disagree otherwise, open-sales-tax's rate is kept and the disagreement noted. The
+ * list's special purpose districts (crime control, emergency services, hospital and
+ * development districts) and its city/district combinations are not placed: their areas are
+ * not published with the rates.
+ */
+recipes.TX = (): StateRates => {
+  const base = fromOst('TX', {
+    publisher: 'Texas Comptroller of Public Accounts, local sales and use tax rates',
+    from: '2026-05-04',
+    asOf: true,
+    sourcing: 'origin',
+    sourcingNote: "Texas sources local taxes of an in-state seller to its place of business (Tex. Tax Code § 321.203, 34 TAC § 3.334): the seller's local taxes apply.",
+    complete: false,
+    coverage: '',
+  });
+  const FROM = '2026-07-01';
+  const key = 'tx-taxlocus';
+  base.sources[key] = `Texas Comptroller of Public Accounts, local sales and use tax rates by city and county, ${TAXLOCUS_CREDIT}`;
+  const period = (rate: string): Rate => [{ from: FROM, rate, source: key }];
+  const rows = TAXLOCUS.filter((r) => r.state === 'TX');
+  const countyRate = new Map<string, number>();
+  const unmatched: string[] = [];
+  for (const r of rows.filter((x) => x.jurisdiction_type === 'county')) {
+    const geoid = countyNamed(48, r.name as string);
+    if (!geoid) {
+      unmatched.push(`county ${r.name}`);
+      continue;
+    }
+    countyRate.set(geoid, Number(sstPercent(r.rate as string)));
+    base.counties.set(geoid, period(sstPercent(r.rate as string)));
+  }
+  // Names the list spells otherwise than the Census ("De Soto", "Morgans Point"); a name two
+  // places share (Oak Ridge, Reno, Lakeside) is left out, the list naming no county.
+  const ALIASES: Record<string, string> = {
+    'Baileys Prairie': "Bailey's Prairie",
+    'Buffalo Springs': 'Buffalo Springs Lake',
+    'Carls Corner': "Carl's Corner",
+    'De Soto': 'DeSoto',
+    'La Coste': 'LaCoste',
+    'Mc Gregor': 'McGregor',
+    'Millers Cove': "Miller's Cove",
+    'Morgans Point': "Morgan's Point",
+    'Morgans Point Resort': "Morgan's Point Resort",
+    ODonnell: "O'Donnell",
+    Pecos: 'Town of Pecos',
+    'Village Of The Hills': 'The Hills',
+  };
+  const txPlace = (name: string): Place | null => {
+    const wanted = ALIASES[name] ?? name;
+    const exact = [...places.values()].filter((p) => p.state === 'TX' && p.incorporated && placeName(p.name) === wanted);
+    return exact.length === 1 ? (exact[0] as Place) : exact.length > 1 ? null : placeNamed('TX', wanted);
+  };
+  // open-sales-tax's cities its own matching missed.
+  for (const r of OST.filter((x) => x.state === 'TX' && x.jurisdiction_type === 'city' && x.rate_pct !== '')) {
+    const place = placeNamed('TX', r.name as string) ?? txPlace(r.name as string);
+    if (place && !base.cities.has(place.geoid) && plainRate(r.rate_pct as string) !== '0') base.cities.set(place.geoid, plainRate(r.rate_pct as string));
+  }
+  // The list's own rate of each city with a plain name ("Abbott", not "Abbott/Hill Co ESD 2-A").
+  const own = new Map<string, number>();
+  for (const r of rows.filter((x) => x.jurisdiction_type === 'city' && !/[/(]/.test(x.name as string))) {
+    const place = txPlace(r.name as string);
+    if (!place) {
+      unmatched.push(`city ${r.name}`);
+      continue;
+    }
+    own.set(place.geoid, Number(sstPercent(r.rate as string)));
+  }
+  if (unmatched.length > 0) console.warn(`TX: TaxLocus rows not matched to Census names (left out): ${unmatched.join('; ')}`);
+  const notes = new Map<string, string>();
+  let combined = 0;
+  for (const [geoid, rate] of base.cities) {
+    const ost = Number(rate);
+    const county = countyRate.get(placeCountyOf.get(geoid) ?? '') ?? 0;
+    const listed = own.get(geoid);
+    if (listed === undefined) continue;
+    if (county > 0 && ost - county >= listed - 1e-9) {
+      base.cities.set(geoid, period(plainRate((ost - county).toFixed(4))));
+      combined++;
+    } else if (Math.abs(ost - listed) > 1e-9 && ost < listed + county) {
+      notes.set(geoid, `open-sales-tax gives ${ost} %, the Comptroller's list as compiled by TaxLocus ${listed} %${county > 0 ? ` with the county's ${county} %` : ''}; open-sales-tax's rate is kept.`);
+    }
+  }
+  let added = 0;
+  for (const [geoid, rate] of own) {
+    if (base.cities.has(geoid) || rate === 0) continue;
+    base.cities.set(geoid, period(plainRate(rate.toFixed(4))));
+    added++;
+  }
+  console.log(`TX: ${countyRate.size} county taxes, ${base.cities.size} cities (${added} from the Comptroller's list alone, ${combined} combined rates split into city and county)`);
+  // Local taxes add up to at most 2 % anywhere (Tex. Tax Code § 321.101(f), § 323.101): an area
+  // where these would add up to more (a city's part in another county that has a tax) has a rate
+  // the tables do not give, and its ZIP code is left out.
+  const last = (r: Rate | undefined): number => (r === undefined ? 0 : Number(typeof r === 'string' ? r : r.at(-1)?.rate));
+  const overCap = (a: Area): boolean => {
+    let sum = last(base.counties.get(a.county));
+    if (a.place !== null) {
+      sum += last(base.cities.get(a.place));
+      for (const d of base.districts) if (d.places.has(a.place) || d.counties.has(a.county)) sum += last(d.rate);
+    }
+    return sum > 2 + 1e-9;
+  };
+  return {
+    ...base,
+    unknownArea: overCap,
+    coverage: `The county taxes of ${countyRate.size} counties, the city taxes of ${base.cities.size} cities and 7 transit authorities (within their member cities); the special purpose districts of the Comptroller's list (crime control, emergency services, hospital and development districts), whose areas are not published with the rates, are in the data only where a city's combined rate includes them; the unincorporated parts of transit areas are not in the data; a ZIP code with a part where these rates would add up to more than the 2 % local cap (a city's part in another county with a tax) is left out.`,
+    notes: [...base.notes, "The county taxes and the cities not in open-sales-tax's table are from the Comptroller's list of 2026-08-18, in force from 2026-07-01 (Texas local rates change on the first day of a calendar quarter); a quote for an earlier day where they apply is not answered."],
+    jurisdictionNotes: notes,
+  };
+};
 
 recipes.NC = () =>
   fromTaxLocus('NC', {

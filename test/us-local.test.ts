@@ -11,7 +11,7 @@ import { cityKey, localId } from '../src/core/us-local.js';
 import { refused, registeredIn } from './helpers.js';
 
 const TX = 840048;
-const good = { tax_code: 'standard', product_type: 'good', amount: '100', currency: 'USD', date: '2026-06-01' } as const;
+const good = { tax_code: 'standard', product_type: 'good', amount: '100', currency: 'USD', date: '2026-09-15' } as const;
 /** A seller in Austin, registered in Texas. */
 const austin = registeredIn('US', [TX], { postal_code: '78701', currency: 'USD' });
 /** A seller in New Jersey, registered in Texas, Florida, New York and Arizona. */
@@ -77,9 +77,12 @@ describe('the area of an address', () => {
   it('several areas: the city named picks one, else the largest share, with the others and their rates', () => {
     const majority = explainTaxRate({ ...good, to_country: 'US', to_postal_code: '75056' }, remote);
     expect(majority.local?.match).toBe('zip_majority');
-    expect(majority.local?.city).toBeNull();
-    expect(majority.local?.alternatives).toEqual([{ county: 'Denton County', city: 'Lewisville', share: expect.any(Number), rate: '8.25' }]);
-    expect(majority.notes.join(' ')).toMatch(/ZIP code 75056 spans several local tax areas: the one with most of its estimated population \(Denton County, \d+ %\) is used; give the city to choose another: Lewisville, Denton County \(\d+ %, 8\.25 %\)\./);
+    expect(majority.local?.city).toBe('The Colony');
+    expect(majority.local?.alternatives).toEqual([
+      { county: 'Denton County', city: 'Lewisville', share: expect.any(Number), rate: '8.25' },
+      { county: 'Denton County', city: null, share: expect.any(Number), rate: '6.25' },
+    ]);
+    expect(majority.notes.join(' ')).toMatch(/ZIP code 75056 spans several local tax areas: the one with most of its estimated population \(The Colony, Denton County, \d+ %\) is used; give the city to choose another: Lewisville, Denton County \(\d+ %, 8\.25 %\); Denton County \(\d+ %, 6\.25 %\)\./);
     const named = explainTaxRate({ ...good, to_country: 'US', to_postal_code: '75056', to_city: '  LEWISVILLE ' }, remote);
     expect(named.local).toMatchObject({ match: 'city', city: 'Lewisville' });
     expect(named.amounts?.tax).toBe('8.25');
@@ -248,6 +251,26 @@ describe('Hawaii, Idaho, New Mexico, Vermont and Washington', () => {
     expect(combined('96720', '2020-01-01')).toBe(4.5);
     expect(combined('96766', '2019-01-01')).toBe(4.5);
     expect(refused(() => combined('96813', '2006-12-31')).status).toBe(422);
+  });
+
+  it('Texas: county taxes county-wide, city taxes of the Comptroller\'s list, combined rates split (Tex. Tax Code § 323.103)', () => {
+    const lines = (zip: string, city?: string) =>
+      explainTaxRate({ ...good, to_country: 'US', to_postal_code: zip, ...(city ? { to_city: city } : {}) }, remote).lines.map((l) => [l.jurisdiction.name, l.jurisdiction.level, l.rate]);
+    // Tyler: open-sales-tax's combined 2 % split into Smith County's 0.5 % and the city's 1.5 %.
+    expect(lines('75701')).toEqual([['Texas', 'state', '6.25'], ['Smith County', 'county', '0.5'], ['Tyler', 'city', '1.5']]);
+    // Unincorporated Smith County: the county's tax alone.
+    expect(lines('75762')).toEqual([['Texas', 'state', '6.25'], ['Smith County', 'county', '0.5']]);
+    // El Paso: the city's own 1 % kept, with the county and the transit authority.
+    expect(lines('79901')).toEqual([['Texas', 'state', '6.25'], ['El Paso County', 'county', '0.5'], ['El Paso', 'city', '1'], ['El Paso MTA (Sun Metro)', 'district', '0.5']]);
+    // The Colony, a city only the Comptroller's list gives.
+    expect(lines('75056', 'The Colony')).toEqual([['Texas', 'state', '6.25'], ['The Colony', 'city', '2']]);
+    // The list's rates are recorded from 2026-07-01, the first day of the quarter it fell in.
+    expect(refused(() => explainTaxRate({ ...good, date: '2026-06-30', to_country: 'US', to_postal_code: '75701' }, remote)).message).toMatch(/Smith County \(TX\) is recorded from 2026-07-01/);
+    // No address is taxed above the 2 % local cap (Tex. Tax Code §§ 321.101, 323.101).
+    const tx = (data.usLocal ?? []).find((l) => l.state === 'TX') as UsLocalRules;
+    const rate = new Map(tx.jurisdictions.map((j) => [j.code, Number(j.rates.at(-1)?.rate)]));
+    const over = tx.zips.filter(([, codes]) => codes.split(' ').reduce((sum, c) => sum + (rate.get(c) ?? 0), 0) > 2 + 1e-9).map(([zip, codes]) => `${zip} ${codes}`);
+    expect(over).toEqual([]);
   });
 
   it('Idaho: resort cities at their general retail rate, the rest of the state at 6 %', () => {
