@@ -619,17 +619,6 @@ const recipes: Record<string, () => StateRates> = {
       complete: false,
       coverage: 'County and New York City rates and the Metropolitan Commuter Transportation District; the cities with their own rate are in the data for 30 cities only.',
     }),
-  IL: () =>
-    fromOst('IL', {
-      publisher: 'Illinois Department of Revenue, tax rate database (ordmache) of county and municipal rates',
-      from: '2026-05-04',
-      asOf: true,
-      sourcing: 'origin',
-      sourcingNote: 'Illinois taxes an in-state retailer\'s sales where its selling activity takes place (35 ILCS 120; since 2025-01-01 sales from out-of-state inventory are destination-sourced): the seller\'s local taxes apply.',
-      complete: false,
-      coverage: 'County rates, the Regional Transportation Authority and 20 cities; the other home-rule and non-home-rule municipal taxes and business districts are not in the data.',
-      districtCounties: { 'RTA (Cook County)': ['Cook County'], 'RTA (Collar Counties)': ['DuPage County', 'Kane County', 'Lake County', 'McHenry County', 'Will County'] },
-    }),
   MO: () =>
     fromOst('MO', {
       publisher: 'Missouri Department of Revenue, sales and use tax rate tables (2026)',
@@ -639,15 +628,6 @@ const recipes: Record<string, () => StateRates> = {
       sourcingNote: 'Missouri sources an in-state seller\'s sales to its place of business (origin-based local sales tax): the seller\'s local taxes apply.',
       complete: false,
       coverage: 'County rates and 17 cities; the other city taxes, community improvement and transportation development districts are not in the data.',
-    }),
-  AL: () =>
-    fromOst('AL', {
-      publisher: 'Alabama Department of Revenue, local sales tax rates',
-      from: '2026-05-04',
-      asOf: true,
-      sourcing: 'destination',
-      complete: false,
-      coverage: 'County rates and 30 cities; other city taxes, police jurisdictions and self-administered local taxes are not in the data, nor the Simplified Sellers Use Tax program (8 % flat) for remote sellers.',
     }),
 };
 
@@ -1156,6 +1136,122 @@ recipes.TX = (): StateRates => {
     coverage: `The county taxes of ${countyRate.size} counties, the city taxes of ${base.cities.size} cities and 7 transit authorities (within their member cities); the special purpose districts of the Comptroller's list (crime control, emergency services, hospital and development districts), whose areas are not published with the rates, are in the data only where a city's combined rate includes them; the unincorporated parts of transit areas are not in the data; a ZIP code with a part where these rates would add up to more than the 2 % local cap (a city's part in another county with a tax) is left out.`,
     notes: [...base.notes, "The county taxes and the cities not in open-sales-tax's table are from the Comptroller's list of 2026-08-18, in force from 2026-07-01 (Texas local rates change on the first day of a calendar quarter); a quote for an earlier day where they apply is not answered."],
     jurisdictionNotes: notes,
+  };
+};
+
+/**
+ * Completes a state of open-sales-tax's table with the cities only TaxLocus's copy of the
+ * state's list gives (matched to Census places by name), from `from`: each city's own rate,
+ * which is the list's rate itself (`own`) or the list's rate less its principal county's in
+ * the same list (`combined`: the list gives cities their combined local rate). Cities of
+ * open-sales-tax's table keep their rate; a disagreement with the list is noted. Answers the
+ * number of cities added.
+ */
+function addListedCities(base: StateRates, o: { state: string; from: string; publisher: string; semantics: 'own' | 'combined' }): { added: number; disagree: number } {
+  const fips = STATE_FIPS.get(o.state) as number;
+  const prefix = String(fips).padStart(2, '0');
+  const key = `${o.state.toLowerCase()}-taxlocus`;
+  base.sources[key] = `${o.publisher}, ${TAXLOCUS_CREDIT}`;
+  const rows = TAXLOCUS.filter((r) => r.state === o.state);
+  const countyRate = new Map<string, number>();
+  for (const r of rows.filter((x) => x.jurisdiction_type === 'county')) {
+    const geoid = r.fips_code ? `${prefix}${(r.fips_code as string).padStart(3, '0')}` : countyNamed(fips, r.name as string);
+    if (geoid) countyRate.set(geoid, Number(sstPercent(r.rate as string)));
+  }
+  const notes = base.jurisdictionNotes ?? new Map<string, string>();
+  const unmatched: string[] = [];
+  let added = 0;
+  let disagree = 0;
+  for (const r of rows.filter((x) => x.jurisdiction_type === 'city')) {
+    const place = placeNamed(o.state, r.name as string);
+    if (!place) {
+      unmatched.push(r.name as string);
+      continue;
+    }
+    const listed = Number(sstPercent(r.rate as string));
+    let own = listed;
+    if (o.semantics === 'combined') {
+      const county = countyRate.get(placeCountyOf.get(place.geoid) ?? '');
+      if (county === undefined) {
+        unmatched.push(`${r.name} (no county rate in the list)`);
+        continue;
+      }
+      own = Number((listed - county).toFixed(4));
+      if (own < 0) {
+        unmatched.push(`${r.name} (below its county's rate)`);
+        continue;
+      }
+    }
+    const kept = base.cities.get(place.geoid);
+    if (kept !== undefined) {
+      const rate = Number(typeof kept === 'string' ? kept : kept.at(-1)?.rate);
+      if (Math.abs(rate - own) > 1e-9) {
+        notes.set(place.geoid, `open-sales-tax gives ${rate} %, the list as compiled by TaxLocus ${own} %; open-sales-tax's rate is kept.`);
+        disagree++;
+      }
+      continue;
+    }
+    if (own === 0) continue;
+    base.cities.set(place.geoid, [{ from: o.from, rate: plainRate(own.toFixed(4)), source: key }]);
+    added++;
+  }
+  if (unmatched.length > 0) console.warn(`${o.state}: TaxLocus city rows left out (no single Census place, or no county rate): ${unmatched.join('; ')}`);
+  base.jurisdictionNotes = notes;
+  console.log(`${o.state}: ${added} cities added from the list, ${disagree} disagreements noted`);
+  return { added, disagree };
+}
+
+/**
+ * Alabama: open-sales-tax's county and city rates (2026-05-04), with the cities only the
+ * Department of Revenue's list as compiled by TaxLocus (2026-08-18) gives, at their own
+ * rate (the list's rates of the cities in both equal open-sales-tax's). Alabama's local
+ * rates may change on the first day of any month: the list's are recorded from
+ * 2026-08-01. The list's county rates, which differ from open-sales-tax's for six counties
+ * (Lee, Russell, Talladega, Tuscaloosa: rates of the unincorporated areas, it seems), are
+ * not used.
+ */
+recipes.AL = (): StateRates => {
+  const base = fromOst('AL', {
+    publisher: 'Alabama Department of Revenue, local sales tax rates',
+    from: '2026-05-04',
+    asOf: true,
+    sourcing: 'destination',
+    complete: false,
+    coverage: 'County rates and 30 cities; other city taxes, police jurisdictions and self-administered local taxes are not in the data, nor the Simplified Sellers Use Tax program (8 % flat) for remote sellers.',
+  });
+  const { added } = addListedCities(base, { state: 'AL', from: '2026-08-01', publisher: 'Alabama Department of Revenue, local sales tax rates of cities', semantics: 'own' });
+  return {
+    ...base,
+    coverage: `County rates and the city taxes of ${base.cities.size} cities (${added} of them from the Department of Revenue's list as compiled by TaxLocus, from 2026-08-01); police jurisdictions, the county rates that differ outside cities and self-administered local taxes are not in the data, nor the Simplified Sellers Use Tax program (8 % flat) for remote sellers.`,
+    notes: [...base.notes, "The cities not in open-sales-tax's table are from the Department of Revenue's list of 2026-08-18, recorded from 2026-08-01 (Alabama's local rates may change on the first day of a month); a quote for an earlier day where they apply is not answered."],
+  };
+};
+
+/**
+ * Illinois: open-sales-tax's county, Regional Transportation Authority and city rates
+ * (2026-05-04), with the municipalities only the Department of Revenue's rate database as
+ * compiled by TaxLocus (2026-08-18) gives. The list gives a city its combined local rate: the
+ * city's own is that less its county's in the same list (for the cities in both tables this
+ * equals open-sales-tax's own rate: Chicago 4.25 − 3 = 1.25 %). Illinois local rates change on
+ * 1 January and 1 July: the list's are recorded from 2026-07-01. Business districts and other
+ * special districts are not placed.
+ */
+recipes.IL = (): StateRates => {
+  const base = fromOst('IL', {
+    publisher: 'Illinois Department of Revenue, tax rate database (ordmache) of county and municipal rates',
+    from: '2026-05-04',
+    asOf: true,
+    sourcing: 'origin',
+    sourcingNote: 'Illinois taxes an in-state retailer\'s sales where its selling activity takes place (35 ILCS 120; since 2025-01-01 sales from out-of-state inventory are destination-sourced): the seller\'s local taxes apply.',
+    complete: false,
+    coverage: 'County rates, the Regional Transportation Authority and 20 cities; the other home-rule and non-home-rule municipal taxes and business districts are not in the data.',
+    districtCounties: { 'RTA (Cook County)': ['Cook County'], 'RTA (Collar Counties)': ['DuPage County', 'Kane County', 'Lake County', 'McHenry County', 'Will County'] },
+  });
+  const { added } = addListedCities(base, { state: 'IL', from: '2026-07-01', publisher: 'Illinois Department of Revenue, tax rate database of municipal and county rates', semantics: 'combined' });
+  return {
+    ...base,
+    coverage: `County rates, the Regional Transportation Authority and the municipal taxes of ${base.cities.size} cities and villages (${added} of them from the Department of Revenue's database as compiled by TaxLocus, from 2026-07-01); business districts and the other special districts are not in the data.`,
+    notes: [...base.notes, "The municipalities not in open-sales-tax's table are from the Department of Revenue's rate database of 2026-08-18, recorded from 2026-07-01 (Illinois local rates change on 1 January and 1 July); a quote for an earlier day where they apply is not answered."],
   };
 };
 

@@ -273,6 +273,19 @@ describe('Hawaii, Idaho, New Mexico, Vermont and Washington', () => {
     expect(over).toEqual([]);
   });
 
+  it('Illinois and Alabama: the cities of the Department of Revenue\'s lists, Illinois\'s combined rates less the county\'s', () => {
+    const both = registeredIn('US', [840017, 840001], { postal_code: '07030', currency: 'USD' });
+    const lines = (zip: string, city: string, date = good.date) =>
+      explainTaxRate({ ...good, date, to_country: 'US', to_postal_code: zip, to_city: city }, both).lines.map((l) => [l.jurisdiction.name, l.jurisdiction.level, l.rate]);
+    // Urbana: the list's 2.75 % less Champaign County's 1.25 %.
+    expect(lines('61801', 'Urbana')).toEqual([['Illinois', 'state', '6.25'], ['Champaign County', 'county', '1.25'], ['Urbana', 'city', '1.5']]);
+    // Chicago keeps open-sales-tax's rate, which equals the list's 4.25 % less Cook County's 3 %.
+    expect(lines('60601', 'Chicago')).toEqual([['Illinois', 'state', '6.25'], ['Cook County', 'county', '1.75'], ['Chicago', 'city', '1.25'], ['RTA (Cook County)', 'district', '1']]);
+    // Abbeville, Alabama: the list's own rate of the city.
+    expect(lines('36310', 'Abbeville')).toEqual([['Alabama', 'state', '4'], ['Henry County', 'county', '2'], ['Abbeville', 'city', '3']]);
+    expect(refused(() => lines('36310', 'Abbeville', '2026-07-31')).message).toMatch(/Abbeville \(AL\) is recorded from 2026-08-01/);
+  });
+
   it('Idaho: resort cities at their general retail rate, the rest of the state at 6 %', () => {
     expect(combined('83340', '2026-09-15', 'Ketchum')).toBe(8);
     expect(combined('83353', '2026-09-15')).toBe(9);
