@@ -275,7 +275,7 @@ describe('Hawaii, Idaho, New Mexico, Vermont and Washington', () => {
 
   it('Illinois and Alabama: the cities of the Department of Revenue\'s lists, Illinois\'s combined rates less the county\'s', () => {
     const both = registeredIn('US', [840017, 840001], { postal_code: '07030', currency: 'USD' });
-    const lines = (zip: string, city: string, date = good.date) =>
+    const lines = (zip: string, city: string, date: string = good.date) =>
       explainTaxRate({ ...good, date, to_country: 'US', to_postal_code: zip, to_city: city }, both).lines.map((l) => [l.jurisdiction.name, l.jurisdiction.level, l.rate]);
     // Urbana: the list's 2.75 % less Champaign County's 1.25 %.
     expect(lines('61801', 'Urbana')).toEqual([['Illinois', 'state', '6.25'], ['Champaign County', 'county', '1.25'], ['Urbana', 'city', '1.5']]);
