@@ -590,16 +590,6 @@ const recipes: Record<string, () => StateRates> = {
       complete: false,
       coverage: 'County local option, capital project, school and transportation taxes; municipal taxes (such as Myrtle Beach) are only partly in the data.',
     }),
-  AZ: () =>
-    fromOst('AZ', {
-      publisher: 'Arizona Department of Revenue, TPT rate table (effective 2026-05-01)',
-      from: '2026-05-01',
-      asOf: false,
-      sourcing: 'origin',
-      sourcingNote: 'Arizona taxes an in-state retailer\'s sales at its business location (A.R.S. § 42-5040): the seller\'s local taxes apply.',
-      complete: false,
-      coverage: 'County excise taxes and the retail TPT rates of 63 cities and towns; the other cities and towns are not in the data.',
-    }),
   MS: () =>
     fromOst('MS', {
       publisher: 'Mississippi Department of Revenue, local sales taxes (Jackson 1 %, Tupelo 0.25 %)',
@@ -1224,6 +1214,32 @@ recipes.AL = (): StateRates => {
     ...base,
     coverage: `County rates and the city taxes of ${base.cities.size} cities (${added} of them from the Department of Revenue's list as compiled by TaxLocus, from 2026-08-01); police jurisdictions, the county rates that differ outside cities and self-administered local taxes are not in the data, nor the Simplified Sellers Use Tax program (8 % flat) for remote sellers.`,
     notes: [...base.notes, "The cities not in open-sales-tax's table are from the Department of Revenue's list of 2026-08-18, recorded from 2026-08-01 (Alabama's local rates may change on the first day of a month); a quote for an earlier day where they apply is not answered."],
+  };
+};
+
+/**
+ * Arizona: open-sales-tax's county excise taxes and city TPT rates (the Department of
+ * Revenue's table effective 2026-05-01), with the cities and towns only the Department's list
+ * as compiled by TaxLocus (2026-08-18) gives, at their own retail rate (54 of the 61 cities in
+ * both agree; the others keep open-sales-tax's rate, noted). Arizona's TPT rates may change
+ * on the first day of any month: the list's are recorded from 2026-08-01. Its special taxing
+ * districts are not placed.
+ */
+recipes.AZ = (): StateRates => {
+  const base = fromOst('AZ', {
+    publisher: 'Arizona Department of Revenue, TPT rate table (effective 2026-05-01)',
+    from: '2026-05-01',
+    asOf: false,
+    sourcing: 'origin',
+    sourcingNote: 'Arizona taxes an in-state retailer\'s sales at its business location (A.R.S. § 42-5040): the seller\'s local taxes apply.',
+    complete: false,
+    coverage: 'County excise taxes and the retail TPT rates of 63 cities and towns; the other cities and towns are not in the data.',
+  });
+  const { added } = addListedCities(base, { state: 'AZ', from: '2026-08-01', publisher: 'Arizona Department of Revenue, TPT rates of cities and towns', semantics: 'own' });
+  return {
+    ...base,
+    coverage: `County excise taxes and the retail TPT rates of ${base.cities.size} cities and towns (${added} of them from the Department's list as compiled by TaxLocus, from 2026-08-01); special taxing districts are not in the data.`,
+    notes: [...base.notes, "The cities and towns not in open-sales-tax's table are from the Department of Revenue's list of 2026-08-18, recorded from 2026-08-01 (TPT rates may change on the first day of a month); a quote for an earlier day where they apply is not answered."],
   };
 };
 

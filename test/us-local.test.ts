@@ -273,7 +273,7 @@ describe('Hawaii, Idaho, New Mexico, Vermont and Washington', () => {
     expect(over).toEqual([]);
   });
 
-  it('Illinois and Alabama: the cities of the Department of Revenue\'s lists, Illinois\'s combined rates less the county\'s', () => {
+  it('Illinois, Alabama and Arizona: the cities of the Departments of Revenue\'s lists, Illinois\'s combined rates less the county\'s', () => {
     const both = registeredIn('US', [840017, 840001], { postal_code: '07030', currency: 'USD' });
     const lines = (zip: string, city: string, date: string = good.date) =>
       explainTaxRate({ ...good, date, to_country: 'US', to_postal_code: zip, to_city: city }, both).lines.map((l) => [l.jurisdiction.name, l.jurisdiction.level, l.rate]);
@@ -284,6 +284,9 @@ describe('Hawaii, Idaho, New Mexico, Vermont and Washington', () => {
     // Abbeville, Alabama: the list's own rate of the city.
     expect(lines('36310', 'Abbeville')).toEqual([['Alabama', 'state', '4'], ['Henry County', 'county', '2'], ['Abbeville', 'city', '3']]);
     expect(refused(() => lines('36310', 'Abbeville', '2026-07-31')).message).toMatch(/Abbeville \(AL\) is recorded from 2026-08-01/);
+    // Benson, Arizona: a town only the Department's list gives, at its own 3.5 % (on Cochise County's 0.5 %).
+    const benson = explainTaxRate({ ...good, to_country: 'US', to_postal_code: '85602', to_city: 'Benson' }, remote);
+    expect(benson.lines.map((l) => [l.jurisdiction.name, l.rate])).toEqual([['Arizona', '5.6'], ['Cochise County', '0.5'], ['Benson', '3.5']]);
   });
 
   it('Idaho: resort cities at their general retail rate, the rest of the state at 6 %', () => {
