@@ -1134,10 +1134,11 @@ recipes.TX = (): StateRates => {
  * state's list gives (matched to Census places by name), from `from`: each city's own rate,
  * which is the list's rate itself (`own`) or the list's rate less its principal county's in
  * the same list (`combined`: the list gives cities their combined local rate). Cities of
- * open-sales-tax's table keep their rate; a disagreement with the list is noted. Answers the
- * number of cities added.
+ * open-sales-tax's table keep their rate; a disagreement with the list is noted. `coverage`
+ * words the file's coverage from the number of cities and of those added; `rule` says why
+ * the list's rates are recorded from `from`.
  */
-function addListedCities(base: StateRates, o: { state: string; from: string; publisher: string; semantics: 'own' | 'combined' }): { added: number; disagree: number } {
+function withListedCities(base: StateRates, o: { state: string; from: string; publisher: string; semantics: 'own' | 'combined'; list: string; rule: string; coverage: (cities: number, added: number) => string }): StateRates {
   const fips = STATE_FIPS.get(o.state) as number;
   const prefix = String(fips).padStart(2, '0');
   const key = `${o.state.toLowerCase()}-taxlocus`;
@@ -1188,7 +1189,11 @@ function addListedCities(base: StateRates, o: { state: string; from: string; pub
   if (unmatched.length > 0) console.warn(`${o.state}: TaxLocus city rows left out (no single Census place, or no county rate): ${unmatched.join('; ')}`);
   base.jurisdictionNotes = notes;
   console.log(`${o.state}: ${added} cities added from the list, ${disagree} disagreements noted`);
-  return { added, disagree };
+  return {
+    ...base,
+    coverage: o.coverage(base.cities.size, added),
+    notes: [...base.notes, `The cities not in open-sales-tax's table are from ${o.list} of ${TAXLOCUS_AS_OF}, recorded from ${o.from} (${o.rule}); a quote for an earlier day where they apply is not answered.`],
+  };
 }
 
 /**
@@ -1200,22 +1205,20 @@ function addListedCities(base: StateRates, o: { state: string; from: string; pub
  * (Lee, Russell, Talladega, Tuscaloosa: rates of the unincorporated areas, it seems), are
  * not used.
  */
-recipes.AL = (): StateRates => {
-  const base = fromOst('AL', {
+recipes.AL = (): StateRates =>
+  withListedCities(fromOst('AL', {
     publisher: 'Alabama Department of Revenue, local sales tax rates',
     from: '2026-05-04',
     asOf: true,
     sourcing: 'destination',
     complete: false,
     coverage: 'County rates and 30 cities; other city taxes, police jurisdictions and self-administered local taxes are not in the data, nor the Simplified Sellers Use Tax program (8 % flat) for remote sellers.',
+  }), {
+    state: 'AL', from: '2026-08-01', publisher: 'Alabama Department of Revenue, local sales tax rates of cities', semantics: 'own',
+    list: "the Department of Revenue's list",
+    rule: 'Alabama\'s local rates may change on the first day of a month',
+    coverage: (n, added) => `County rates and the city taxes of ${n} cities (${added} of them from the Department of Revenue's list as compiled by TaxLocus, from 2026-08-01); police jurisdictions, the county rates that differ outside cities and self-administered local taxes are not in the data, nor the Simplified Sellers Use Tax program (8 % flat) for remote sellers.`,
   });
-  const { added } = addListedCities(base, { state: 'AL', from: '2026-08-01', publisher: 'Alabama Department of Revenue, local sales tax rates of cities', semantics: 'own' });
-  return {
-    ...base,
-    coverage: `County rates and the city taxes of ${base.cities.size} cities (${added} of them from the Department of Revenue's list as compiled by TaxLocus, from 2026-08-01); police jurisdictions, the county rates that differ outside cities and self-administered local taxes are not in the data, nor the Simplified Sellers Use Tax program (8 % flat) for remote sellers.`,
-    notes: [...base.notes, "The cities not in open-sales-tax's table are from the Department of Revenue's list of 2026-08-18, recorded from 2026-08-01 (Alabama's local rates may change on the first day of a month); a quote for an earlier day where they apply is not answered."],
-  };
-};
 
 /**
  * Arizona: open-sales-tax's county excise taxes and city TPT rates (the Department of
@@ -1225,8 +1228,8 @@ recipes.AL = (): StateRates => {
  * on the first day of any month: the list's are recorded from 2026-08-01. Its special taxing
  * districts are not placed.
  */
-recipes.AZ = (): StateRates => {
-  const base = fromOst('AZ', {
+recipes.AZ = (): StateRates =>
+  withListedCities(fromOst('AZ', {
     publisher: 'Arizona Department of Revenue, TPT rate table (effective 2026-05-01)',
     from: '2026-05-01',
     asOf: false,
@@ -1234,14 +1237,12 @@ recipes.AZ = (): StateRates => {
     sourcingNote: 'Arizona taxes an in-state retailer\'s sales at its business location (A.R.S. § 42-5040): the seller\'s local taxes apply.',
     complete: false,
     coverage: 'County excise taxes and the retail TPT rates of 63 cities and towns; the other cities and towns are not in the data.',
+  }), {
+    state: 'AZ', from: '2026-08-01', publisher: 'Arizona Department of Revenue, TPT rates of cities and towns', semantics: 'own',
+    list: "the Department of Revenue's list",
+    rule: 'TPT rates may change on the first day of a month',
+    coverage: (n, added) => `County excise taxes and the retail TPT rates of ${n} cities and towns (${added} of them from the Department's list as compiled by TaxLocus, from 2026-08-01); special taxing districts are not in the data.`,
   });
-  const { added } = addListedCities(base, { state: 'AZ', from: '2026-08-01', publisher: 'Arizona Department of Revenue, TPT rates of cities and towns', semantics: 'own' });
-  return {
-    ...base,
-    coverage: `County excise taxes and the retail TPT rates of ${base.cities.size} cities and towns (${added} of them from the Department's list as compiled by TaxLocus, from 2026-08-01); special taxing districts are not in the data.`,
-    notes: [...base.notes, "The cities and towns not in open-sales-tax's table are from the Department of Revenue's list of 2026-08-18, recorded from 2026-08-01 (TPT rates may change on the first day of a month); a quote for an earlier day where they apply is not answered."],
-  };
-};
 
 /**
  * Illinois: open-sales-tax's county, Regional Transportation Authority and city rates
@@ -1252,8 +1253,8 @@ recipes.AZ = (): StateRates => {
  * 1 January and 1 July: the list's are recorded from 2026-07-01. Business districts and other
  * special districts are not placed.
  */
-recipes.IL = (): StateRates => {
-  const base = fromOst('IL', {
+recipes.IL = (): StateRates =>
+  withListedCities(fromOst('IL', {
     publisher: 'Illinois Department of Revenue, tax rate database (ordmache) of county and municipal rates',
     from: '2026-05-04',
     asOf: true,
@@ -1262,14 +1263,12 @@ recipes.IL = (): StateRates => {
     complete: false,
     coverage: 'County rates, the Regional Transportation Authority and 20 cities; the other home-rule and non-home-rule municipal taxes and business districts are not in the data.',
     districtCounties: { 'RTA (Cook County)': ['Cook County'], 'RTA (Collar Counties)': ['DuPage County', 'Kane County', 'Lake County', 'McHenry County', 'Will County'] },
+  }), {
+    state: 'IL', from: '2026-07-01', publisher: 'Illinois Department of Revenue, tax rate database of municipal and county rates', semantics: 'combined',
+    list: "the Department of Revenue's rate database",
+    rule: 'Illinois local rates change on 1 January and 1 July',
+    coverage: (n, added) => `County rates, the Regional Transportation Authority and the municipal taxes of ${n} cities and villages (${added} of them from the Department of Revenue's database as compiled by TaxLocus, from 2026-07-01); business districts and the other special districts are not in the data.`,
   });
-  const { added } = addListedCities(base, { state: 'IL', from: '2026-07-01', publisher: 'Illinois Department of Revenue, tax rate database of municipal and county rates', semantics: 'combined' });
-  return {
-    ...base,
-    coverage: `County rates, the Regional Transportation Authority and the municipal taxes of ${base.cities.size} cities and villages (${added} of them from the Department of Revenue's database as compiled by TaxLocus, from 2026-07-01); business districts and the other special districts are not in the data.`,
-    notes: [...base.notes, "The municipalities not in open-sales-tax's table are from the Department of Revenue's rate database of 2026-08-18, recorded from 2026-07-01 (Illinois local rates change on 1 January and 1 July); a quote for an earlier day where they apply is not answered."],
-  };
-};
 
 recipes.NC = () =>
   fromTaxLocus('NC', {

@@ -4,8 +4,8 @@ import { dayNumber } from './dates.js';
 import { decimalUnits } from './money.js';
 import { computeRuleChangeDays } from './change-days.js';
 import { territoryRates } from './rule-checks.js';
-import { compileUsLocal, type CompiledUsLocal } from './us-local.js';
-import { decodeUsLocal, encodeUsLocal } from './us-local-pack.js';
+import { compileUsLocal, type CompiledUsLocal, type UsLocalRows } from './us-local.js';
+import { decodeUsLocal, encodeUsLocal, readUsLocal } from './us-local-pack.js';
 import { TaxRulesError, quoted } from './errors.js';
 
 /** A rate period with its start as a day number and the rate scaled to integer units of 0.0001 %. */
@@ -326,7 +326,7 @@ interface RuleSource {
   territoryCodes: readonly string[];
   territories(code: string): TerritoryRules;
   usLocalStates: readonly string[];
-  usLocal(state: string): UsLocalRules;
+  usLocal(state: string): UsLocalRows;
   jurisdictions: readonly (readonly [number, string])[];
   aliases: readonly (readonly [string, string])[];
   changeDays: readonly number[] | null;
@@ -405,7 +405,7 @@ function packedSource(pack: PackedRuleData): RuleSource {
   const territories = parsed<TerritoryRules>(pack.territories);
   const usLocalTexts = pack.usLocal ?? {};
   // A state's local file is read once, when it is compiled (its ZIP rows are large): not kept.
-  const usLocal = (state: string): UsLocalRules => decodeUsLocal(usLocalTexts[state] as string);
+  const usLocal = (state: string): UsLocalRows => readUsLocal(usLocalTexts[state] as string);
   // The data handed out is a copy of its own: changing it cannot reach what is compiled later.
   const fresh = <T>(texts: Readonly<Record<string, string>>): T[] => Object.values(texts).map((t) => JSON.parse(t) as T);
   let data: RuleData | undefined;

@@ -8,7 +8,7 @@
  * equals `f`: the pack checks it for every file it writes.
  */
 import type { UsLocalRules } from './rule-data.js';
-import { localId } from './us-local.js';
+import { localId, type UsLocalRows } from './us-local.js';
 
 type Jurisdiction = UsLocalRules['jurisdictions'][number];
 type Period = Jurisdiction['rates'][number];
@@ -75,6 +75,26 @@ export function encodeUsLocal(file: UsLocalRules): string {
 
 /** A local file from its packed text. */
 export function decodeUsLocal(text: string): UsLocalRules {
+  const { rows, keys } = readPacked(text);
+  const { file, areas, zip, area, share } = rows;
+  const zips: UsLocalRules['zips'] = [];
+  let zipText = '';
+  for (let i = 0; i < zip.length; i++) {
+    if (i === 0 || zip[i] !== zip[i - 1]) zipText = String(zip[i]).padStart(5, '0');
+    zips.push([zipText, areas[area[i] as number] as string, share[i] as number]);
+  }
+  const out: Record<string, unknown> = {};
+  for (const key of keys) out[key] = key === 'zips' ? zips : (file as Record<string, unknown>)[key];
+  return out as unknown as UsLocalRules;
+}
+
+/** A local file's rows from its packed text (see `UsLocalRows`), without the ZIP rows as objects. */
+export function readUsLocal(text: string): UsLocalRows {
+  return readPacked(text).rows;
+}
+
+/** The rows of a packed text, and the file's keys in their order. */
+function readPacked(text: string): { rows: UsLocalRows; keys: readonly string[] } {
   const p = JSON.parse(text) as PackedUsLocal;
   const [from, source, checked] = p.d;
   const jurisdictions = p.j.map((x): Jurisdiction => {
@@ -92,16 +112,19 @@ export function decodeUsLocal(text: string): UsLocalRules {
       }),
     };
   });
-  const zips: UsLocalRules['zips'] = [];
   const z = p.z;
-  let zip = 0;
-  let zipText = '';
-  for (let i = 0; i < z.length; i += 3) {
-    const step = z[i] as number;
-    if (step !== 0 || i === 0) zipText = String((zip += step)).padStart(5, '0');
-    zips.push([zipText, p.a[z[i + 1] as number] as string, z[i + 2] as number]);
+  const n = z.length / 3;
+  const zip = new Int32Array(n);
+  const area = new Uint32Array(n);
+  const share = new Uint8Array(n);
+  let at = 0;
+  for (let i = 0, r = 0; i < z.length; i += 3, r++) {
+    at += z[i] as number;
+    zip[r] = at;
+    area[r] = z[i + 1] as number;
+    share[r] = z[i + 2] as number;
   }
-  const out: Record<string, unknown> = {};
-  for (const key of p.k) out[key] = key === 'jurisdictions' ? jurisdictions : key === 'zips' ? zips : p.h[key];
-  return out as unknown as UsLocalRules;
+  const file: Record<string, unknown> = {};
+  for (const key of p.k) if (key !== 'zips') file[key] = key === 'jurisdictions' ? jurisdictions : p.h[key];
+  return { rows: { file: file as unknown as UsLocalRows['file'], areas: p.a, zip, area, share }, keys: p.k };
 }

@@ -73,11 +73,120 @@ export function localId(stateFips: number, code: string): number {
 }
 
 /**
- * Compiles a state's local file. `state` is the state's compiled jurisdiction (its main tax
- * names the local lines and collects them: a state registration covers its local taxes);
- * `put` receives every local jurisdiction made.
+ * A local file as it is compiled from: its fields and jurisdictions, and its ZIP rows as
+ * typed arrays over the file's distinct areas: the rule pack reads its packed text into these
+ * directly (`readUsLocal`), without the rows as objects.
  */
-export function compileUsLocal(file: UsLocalRules, state: CompiledJurisdiction, put: (j: CompiledJurisdiction) => void): CompiledUsLocal {
+export interface UsLocalRows {
+  readonly file: Omit<UsLocalRules, 'zips'>;
+  /** The distinct areas (space-separated codes). */
+  readonly areas: readonly string[];
+  /** Per row, sorted by ZIP code: the ZIP code as a number, its area's index, its share. */
+  readonly zip: Int32Array;
+  readonly area: Uint32Array;
+  readonly share: Uint8Array;
+}
+
+/**
+ * A state's ZIP codes and their areas, read from the rows: a lookup is a binary search of
+ * the sorted ZIP numbers, and a ZIP code's list of areas is made the first time it is asked
+ * for (a state's first quote then compiles its jurisdictions, not its thousands of ZIP codes).
+ */
+const FIVE_DIGITS = /^\d{5}$/;
+
+class ZipAreas implements ReadonlyMap<string, readonly CompiledLocalArea[]> {
+  readonly size: number;
+  /** The distinct ZIP codes, sorted, and the first row of each (and the row count after the last). */
+  private readonly codes: Int32Array;
+  private readonly starts: Int32Array;
+  private readonly lists: (readonly CompiledLocalArea[] | undefined)[];
+
+  constructor(
+    private readonly rows: UsLocalRows,
+    private readonly areaAt: (area: number, share: number) => CompiledLocalArea,
+  ) {
+    const n = rows.zip.length;
+    const codes: number[] = [];
+    const starts: number[] = [];
+    for (let r = 0; r < n; r++) {
+      if (r === 0 || rows.zip[r] !== rows.zip[r - 1]) {
+        codes.push(rows.zip[r] as number);
+        starts.push(r);
+      }
+    }
+    starts.push(n);
+    this.codes = Int32Array.from(codes);
+    this.starts = Int32Array.from(starts);
+    this.size = codes.length;
+    this.lists = new Array(codes.length);
+  }
+
+  private at(i: number): readonly CompiledLocalArea[] {
+    let list = this.lists[i];
+    if (list === undefined) {
+      const out: CompiledLocalArea[] = [];
+      for (let r = this.starts[i] as number; r < (this.starts[i + 1] as number); r++) out.push(this.areaAt(this.rows.area[r] as number, this.rows.share[r] as number));
+      this.lists[i] = list = Object.freeze(out);
+    }
+    return list;
+  }
+
+  private indexOf(key: string): number {
+    if (!FIVE_DIGITS.test(key)) return -1;
+    const n = Number(key);
+    let lo = 0;
+    let hi = this.codes.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const c = this.codes[mid] as number;
+      if (c < n) lo = mid + 1;
+      else if (c > n) hi = mid - 1;
+      else return mid;
+    }
+    return -1;
+  }
+
+  private text(i: number): string {
+    return String(this.codes[i]).padStart(5, '0');
+  }
+
+  get(key: string): readonly CompiledLocalArea[] | undefined {
+    const i = this.indexOf(key);
+    return i < 0 ? undefined : this.at(i);
+  }
+
+  has(key: string): boolean {
+    return this.indexOf(key) >= 0;
+  }
+
+  forEach(callback: (value: readonly CompiledLocalArea[], key: string, map: ReadonlyMap<string, readonly CompiledLocalArea[]>) => void, thisArg?: unknown): void {
+    for (let i = 0; i < this.size; i++) callback.call(thisArg, this.at(i), this.text(i), this);
+  }
+
+  *entries(): MapIterator<[string, readonly CompiledLocalArea[]]> {
+    for (let i = 0; i < this.size; i++) yield [this.text(i), this.at(i)];
+  }
+
+  *keys(): MapIterator<string> {
+    for (let i = 0; i < this.size; i++) yield this.text(i);
+  }
+
+  *values(): MapIterator<readonly CompiledLocalArea[]> {
+    for (let i = 0; i < this.size; i++) yield this.at(i);
+  }
+
+  [Symbol.iterator](): MapIterator<[string, readonly CompiledLocalArea[]]> {
+    return this.entries();
+  }
+}
+
+/**
+ * Compiles a state's local file (as its rows, see `UsLocalRows`). `state` is the state's
+ * compiled jurisdiction (its main tax names the local lines and collects them: a state
+ * registration covers its local taxes); `put` receives every local jurisdiction made.
+ */
+export function compileUsLocal(rows: UsLocalRows, state: CompiledJurisdiction, put: (j: CompiledJurisdiction) => void): CompiledUsLocal {
+  const file = rows.file;
   const stateTax = state.taxes.find((t) => t.role === 'main');
   const byCode = new Map<string, CompiledJurisdiction>();
   const jurisdictions: CompiledJurisdiction[] = [];
@@ -114,35 +223,25 @@ export function compileUsLocal(file: UsLocalRules, state: CompiledJurisdiction, 
     jurisdictions.push(cj);
     put(cj);
   }
-  // Areas are interned: ZIP codes of one area share its object.
-  const areas = new Map<string, Omit<CompiledLocalArea, 'share'>>();
-  const areaOf = (codes: string): Omit<CompiledLocalArea, 'share'> => {
-    let a = areas.get(codes);
+  // Areas are made when a ZIP code first asks for them, and interned: ZIP codes of one area
+  // share its object, and one with the same share too.
+  const bases: (Omit<CompiledLocalArea, 'share'> | undefined)[] = new Array(rows.areas.length);
+  const withShare = new Map<number, CompiledLocalArea>();
+  const areaAt = (index: number, share: number): CompiledLocalArea => {
+    const key = index * 128 + share;
+    let a = withShare.get(key);
     if (a === undefined) {
-      const parts = codes === '' ? [] : codes.split(' ').map((c) => byCode.get(c) as CompiledJurisdiction);
-      const city = parts.find((p) => p.level === 'city') ?? null;
-      a = { parts, county: parts.find((p) => p.level === 'county') ?? null, city, cityKey: city === null ? null : cityKey(city.name) };
-      areas.set(codes, a);
+      let base = bases[index];
+      if (base === undefined) {
+        const codes = rows.areas[index] as string;
+        const parts = codes === '' ? [] : codes.split(' ').map((c) => byCode.get(c) as CompiledJurisdiction);
+        const city = parts.find((p) => p.level === 'city') ?? null;
+        bases[index] = base = { parts, county: parts.find((p) => p.level === 'county') ?? null, city, cityKey: city === null ? null : cityKey(city.name) };
+      }
+      withShare.set(key, (a = Object.freeze({ parts: base.parts, county: base.county, city: base.city, cityKey: base.cityKey, share })));
     }
     return a;
   };
-  // An area with its share is interned too (ZIP codes repeat a few of them), and so is the
-  // list of a ZIP code in one area.
-  const shared = new Map<string, CompiledLocalArea>();
-  const alone = new Map<CompiledLocalArea, readonly CompiledLocalArea[]>();
-  const zips = new Map<string, readonly CompiledLocalArea[]>();
-  for (const [zip, codes, share] of file.zips) {
-    const key = `${codes}|${share}`;
-    let a = shared.get(key);
-    if (a === undefined) shared.set(key, (a = Object.freeze({ ...areaOf(codes), share })));
-    const list = zips.get(zip);
-    if (list !== undefined) zips.set(zip, Object.freeze([...list, a]));
-    else {
-      let one = alone.get(a);
-      if (one === undefined) alone.set(a, (one = Object.freeze([a])));
-      zips.set(zip, one);
-    }
-  }
   return {
     state: file.state,
     sourcing: file.sourcing,
@@ -151,13 +250,13 @@ export function compileUsLocal(file: UsLocalRules, state: CompiledJurisdiction, 
     coverage: file.coverage,
     shareBasis: file.share_basis,
     articleCap: articleCapOf(file, state),
-    zips,
+    zips: new ZipAreas(rows, areaAt),
     jurisdictions,
   };
 }
 
 /** The limit per single article of a local file, as decisions carry it. */
-function articleCapOf(file: UsLocalRules, state: CompiledJurisdiction): ArticleCap | null {
+function articleCapOf(file: Omit<UsLocalRules, 'zips'>, state: CompiledJurisdiction): ArticleCap | null {
   const c = file.single_article_cap;
   if (!c) return null;
   return Object.freeze({ amount: c.amount, currency: c.currency, supplies: c.supplies ? Object.freeze([...c.supplies]) : null, state: state.name, note: c.note });

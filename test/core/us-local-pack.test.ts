@@ -9,6 +9,27 @@ import { refused } from '../helpers.js';
 
 const files = defaultRuleSet.data.usLocal ?? [];
 
+describe('compiled ZIP areas (read from the packed rows)', () => {
+  it('give every ZIP code of a file its rows, in order, and nothing else', () => {
+    for (const state of ['TX', 'CA', 'VT', 'PR']) {
+      const file = files.find((f) => f.state === state) as UsLocalRules;
+      const compiled = defaultRuleSet.usLocal.get(state);
+      if (!compiled) throw new Error(state);
+      const ids = new Map(file.jurisdictions.map((j) => [j.code, j.id]));
+      const expected = new Map<string, [number[], number][]>();
+      for (const [zip, codes, share] of file.zips) expected.set(zip, [...(expected.get(zip) ?? []), [codes === '' ? [] : codes.split(' ').map((c) => ids.get(c) as number), share]]);
+      expect(compiled.zips.size, state).toBe(expected.size);
+      expect([...compiled.zips.keys()], state).toEqual([...expected.keys()]);
+      for (const [zip, rows] of expected) expect(compiled.zips.get(zip)?.map((a) => [a.parts.map((p) => p.id), a.share]), `${state} ${zip}`).toEqual(rows);
+      // The same list object each time, and areas shared between ZIP codes.
+      const first = [...expected.keys()][0] as string;
+      expect(compiled.zips.get(first)).toBe(compiled.zips.get(first));
+      for (const key of ['', '7700', '770020', 'abcde', '-1234', ' 7700', '7.7e4', '00000', '99999']) if (!expected.has(key)) expect(compiled.zips.get(key), key).toBeUndefined();
+      expect([...compiled.zips].length).toBe(expected.size);
+    }
+  });
+});
+
 describe('packed US local files', () => {
   it('read back as the files are, at a fraction of their JSON', () => {
     expect(files.length).toBeGreaterThan(20);
