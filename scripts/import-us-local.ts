@@ -617,7 +617,7 @@ const recipes: Record<string, () => StateRates> = {
       sourcing: 'origin',
       sourcingNote: 'Missouri sources an in-state seller\'s sales to its place of business (origin-based local sales tax): the seller\'s local taxes apply.',
       complete: false,
-      coverage: 'County rates and 17 cities; the other city taxes, community improvement and transportation development districts are not in the data.',
+      coverage: "County rates and 17 cities; the other city taxes, community improvement and transportation development districts are not in the data. A seller outside Missouri collects the local use taxes (since 2023-01-01, Mo. Rev. Stat. § 144.605 as amended by S.B. 153 of 2021), whose rates may differ from the local sales tax rates given here (a city or county without a use tax levies none on such sales); the use tax rates are not in the data.",
     }),
 };
 
