@@ -54,6 +54,10 @@ const SPECS: readonly Spec[] = [
   ['TransactionItem', 'document', 'item', 'input', 'An item of a v20241028 transaction, as given.'],
   ['TransactionItemOutput', 'document', 'item', 'output', 'An item of a v20241028 transaction, as read.'],
   ['TransactionContact', 'document', 'contact', 'input', 'The contact of a v20241028 transaction.'],
+  ['TransactionItemTax', 'document', 'itemTax', 'input', 'The tax of an item of a v20241028 transaction.'],
+  ['TransactionAddress', 'document', 'address', 'input', 'The shipping address of a v20241028 transaction.'],
+  ['TransactionEvidence', 'document', 'evidence', 'input', 'The location evidence of a v20241028 transaction.'],
+  ['TransactionPayment', 'document', 'payment', 'input', 'A payment of a v20241028 transaction.'],
   ['CreditRequestShape', 'document', 'credit', 'input', 'The body of `POST /credits`, as given.'],
   ['CreditRequestOutput', 'document', 'credit', 'output', 'The body of `POST /credits`, as read.'],
 ];
@@ -67,6 +71,40 @@ function probeSource(): string {
     ...imports,
     ...SPECS.map(([name, group, key, mode]) => `export type ${name} = z.${mode}<ReturnType<typeof ${GROUPS[group].fn}>['${key}']>;`),
   ].join('\n');
+}
+
+/**
+ * A one-line type written out over lines: each member of an object type on its own line,
+ * indented by two spaces per level (the types hold no braces or semicolons in strings).
+ */
+function layout(text: string): string {
+  let out = '';
+  let depth = 0;
+  const indent = (): string => `\n${'  '.repeat(depth)}`;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i] as string;
+    if (c === '{') {
+      let j = i + 1;
+      while (text[j] === ' ') j++;
+      if (text[j] === '}') {
+        out += '{}';
+        i = j;
+        continue;
+      }
+      depth++;
+      out += `{${indent()}`;
+      i = j - 1;
+    } else if (c === '}') {
+      depth--;
+      out = `${out.trimEnd()}${indent()}}`;
+    } else if (c === ';' && depth > 0) {
+      let j = i + 1;
+      while (text[j] === ' ') j++;
+      out += text[j] === '}' ? ';' : `;${indent()}`;
+      i = j - 1;
+    } else out += c;
+  }
+  return out;
 }
 
 function main(): void {
@@ -86,18 +124,39 @@ function main(): void {
   const problems = ts.getPreEmitDiagnostics(program, file);
   if (problems.length) throw new Error(ts.formatDiagnostics(problems, host));
   const printer = ts.createPrinter({ newLine: ts.NewLineKind.LineFeed });
-  const flags = ts.NodeBuilderFlags.NoTruncation | ts.NodeBuilderFlags.InTypeAlias | ts.NodeBuilderFlags.MultilineObjectLiterals | ts.NodeBuilderFlags.UseSingleQuotesForStringLiteralType;
-  const out: string[] = [HEADER];
+  const flags = ts.NodeBuilderFlags.NoTruncation | ts.NodeBuilderFlags.InTypeAlias | ts.NodeBuilderFlags.UseSingleQuotesForStringLiteralType;
+  // Each type printed on one line, so that a type written out inside another can be found.
+  const texts = new Map<string, string>();
   for (const statement of file.statements) {
     if (!ts.isTypeAliasDeclaration(statement)) continue;
     const name = statement.name.text;
-    const spec = SPECS.find((s) => s[0] === name)!;
-    const type = checker.getTypeFromTypeNode(statement.type);
-    const node = checker.typeToTypeNode(type, undefined, flags);
+    const node = checker.typeToTypeNode(checker.getTypeFromTypeNode(statement.type), undefined, flags);
     if (!node) throw new Error(`${name}: no type`);
     const text = printer.printNode(ts.EmitHint.Unspecified, node, file);
     if (/import\(|\bz\.|\$Zod|zod/.test(text)) throw new Error(`${name}: the type still refers to zod:\n${text.slice(0, 400)}`);
-    out.push(`/** ${spec[4]} */\nexport type ${name} = ${text.replace(/ {4}/g, '  ')};\n`);
+    texts.set(name, text);
+  }
+  // A type that another spells out in full is named there instead (an output whose part reads
+  // as its input does names the input's type): the longest first, so that names nest as the
+  // types do, and a type of the same side (input or output) before one of the other.
+  const mode = (name: string): string => SPECS.find((s) => s[0] === name)![3];
+  const original = new Map(texts);
+  const byLength = [...texts.keys()].sort((a, b) => original.get(b)!.length - original.get(a)!.length || a.localeCompare(b));
+  for (const outer of texts.keys()) {
+    let text = original.get(outer)!;
+    for (const sameSide of [true, false]) {
+      for (const inner of byLength) {
+        const innerText = original.get(inner)!;
+        if (inner === outer || (mode(inner) === mode(outer)) !== sameSide || !innerText.startsWith('{') || innerText === original.get(outer)) continue;
+        text = text.split(innerText).join(inner);
+      }
+    }
+    texts.set(outer, text);
+  }
+  const out: string[] = [HEADER];
+  for (const [name, text] of texts) {
+    const spec = SPECS.find((s) => s[0] === name)!;
+    out.push(`/** ${spec[4]} */\nexport type ${name} = ${layout(text)};\n`);
   }
   writeFileSync(join(root, 'src', 'schema-types.ts'), out.join('\n'));
 

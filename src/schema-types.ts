@@ -23,50 +23,24 @@ export type AccountAddressInput = {
 export type AccountInputShape = {
   country: string;
   currency: string;
-  registrations: {
-    jurisdiction_id: number;
-    value?: string | undefined;
-    valid_from?: string | null | undefined;
-    valid_until?: string | null | undefined;
-    permanent_establishment?: boolean | undefined;
-    import_scheme?: boolean | undefined;
-  }[];
+  registrations: AccountRegistrationInput[];
   postal_code?: string | null | undefined;
   region?: string | null | undefined;
   default_tax_code?: 'consulting' | 'eservice' | 'ebook' | 'saas' | 'standard' | 'reduced' | 'exempt' | undefined;
   default_product_type?: 'good' | 'service' | undefined;
-  addresses?: {
-    country: string;
-    postal_code?: string | null | undefined;
-    region?: string | null | undefined;
-    valid_from?: string | null | undefined;
-    valid_until?: string | null | undefined;
-  }[] | undefined;
+  addresses?: AccountAddressInput[] | undefined;
 };
 
 /** The seller’s account, as read. */
 export type AccountOutput = {
   country: string;
   currency: string;
-  registrations: {
-    jurisdiction_id: number;
-    value?: string | undefined;
-    valid_from?: string | null | undefined;
-    valid_until?: string | null | undefined;
-    permanent_establishment?: boolean | undefined;
-    import_scheme?: boolean | undefined;
-  }[];
+  registrations: AccountRegistrationInput[];
   postal_code?: string | null | undefined;
   region?: string | null | undefined;
   default_tax_code?: 'consulting' | 'eservice' | 'ebook' | 'saas' | 'standard' | 'reduced' | 'exempt' | undefined;
   default_product_type?: 'good' | 'service' | undefined;
-  addresses?: {
-    country: string;
-    postal_code?: string | null | undefined;
-    region?: string | null | undefined;
-    valid_from?: string | null | undefined;
-    valid_until?: string | null | undefined;
-  }[] | undefined;
+  addresses?: AccountAddressInput[] | undefined;
 };
 
 /** A customer address of a v20260309 calculation. */
@@ -91,30 +65,9 @@ export type CalculationLineItem = {
 
 /** The body of a v20260309 calculation, as given. */
 export type CalculationRequestShape = {
-  customer_address: {
-    country: string;
-    state?: string | undefined;
-    postal_code?: string | undefined;
-    city?: string | undefined;
-    line1?: string | undefined;
-    line2?: string | undefined;
-  };
-  line_items: {
-    reference: string;
-    amount: string;
-    quantity?: number | undefined;
-    tax_code?: 'consulting' | 'eservice' | 'ebook' | 'saas' | 'standard' | 'reduced' | 'exempt' | undefined;
-    product_type?: 'good' | 'service' | undefined;
-    tax_behavior?: 'inclusive' | 'exclusive' | undefined;
-  }[];
-  origin_address?: {
-    country: string;
-    state?: string | undefined;
-    postal_code?: string | undefined;
-    city?: string | undefined;
-    line1?: string | undefined;
-    line2?: string | undefined;
-  } | null | undefined;
+  customer_address: CalculationAddress;
+  line_items: CalculationLineItem[];
+  origin_address?: CalculationAddress | null | undefined;
   customer_tax_id?: string | null | undefined;
   currency?: string | undefined;
   tax_date?: number | undefined;
@@ -123,30 +76,9 @@ export type CalculationRequestShape = {
 
 /** The body of a v20260309 calculation, as read. */
 export type CalculationRequestOutput = {
-  customer_address: {
-    country: string;
-    state?: string | undefined;
-    postal_code?: string | undefined;
-    city?: string | undefined;
-    line1?: string | undefined;
-    line2?: string | undefined;
-  };
-  line_items: {
-    reference: string;
-    amount: string;
-    quantity?: number | undefined;
-    tax_code?: 'consulting' | 'eservice' | 'ebook' | 'saas' | 'standard' | 'reduced' | 'exempt' | undefined;
-    product_type?: 'good' | 'service' | undefined;
-    tax_behavior?: 'inclusive' | 'exclusive' | undefined;
-  }[];
-  origin_address?: {
-    country: string;
-    state?: string | undefined;
-    postal_code?: string | undefined;
-    city?: string | undefined;
-    line1?: string | undefined;
-    line2?: string | undefined;
-  } | null | undefined;
+  customer_address: CalculationAddress;
+  line_items: CalculationLineItem[];
+  origin_address?: CalculationAddress | null | undefined;
   customer_tax_id?: string | null | undefined;
   currency?: string | undefined;
   tax_date?: number | undefined;
@@ -171,13 +103,7 @@ export type LineTaxShape = {
   amount: string;
   status: 'taxable' | 'non_taxable' | 'not_registered' | 'reverse_charge';
   reason: string;
-  jurisdiction: {
-    id: number | null;
-    name: string;
-    country: string;
-    region: string | null;
-    level: 'country' | 'state' | 'city' | 'province' | 'territory' | 'scheme' | 'county' | 'district';
-  };
+  jurisdiction: CalculationJurisdiction;
   additional: boolean;
 };
 
@@ -192,35 +118,13 @@ export type CalculationLineResultShape = {
   amount_subtotal: string;
   amount_tax: string;
   amount_total: string;
-  taxes: {
-    name: string | null;
-    rate: string;
-    taxable_part: string;
-    taxable_amount: string;
-    amount: string;
-    status: 'taxable' | 'non_taxable' | 'not_registered' | 'reverse_charge';
-    reason: string;
-    jurisdiction: {
-      id: number | null;
-      name: string;
-      country: string;
-      region: string | null;
-      level: 'country' | 'state' | 'city' | 'province' | 'territory' | 'scheme' | 'county' | 'district';
-    };
-    additional: boolean;
-  }[];
+  taxes: LineTaxShape[];
   notes: string[];
 };
 
 /** An entry of a v20260309 tax breakdown. */
 export type TaxBreakdownEntryShape = {
-  jurisdiction: {
-    id: number | null;
-    name: string;
-    country: string;
-    region: string | null;
-    level: 'country' | 'state' | 'city' | 'province' | 'territory' | 'scheme' | 'county' | 'district';
-  };
+  jurisdiction: CalculationJurisdiction;
   name: string | null;
   rate: string;
   status: 'taxable' | 'non_taxable' | 'not_registered' | 'reverse_charge';
@@ -235,13 +139,7 @@ export type TaxContext = {
     country: string;
     region: string | null;
     postal_code: string | null;
-    jurisdiction: {
-      id: number | null;
-      name: string;
-      country: string;
-      region: string | null;
-      level: 'country' | 'state' | 'city' | 'province' | 'territory' | 'scheme' | 'county' | 'district';
-    } | null;
+    jurisdiction: CalculationJurisdiction | null;
     territory: {
       id: string;
       name: string;
@@ -262,74 +160,9 @@ export type CalculationResponseShape = {
   total: string;
   currency: string;
   tax_behavior: 'inclusive' | 'exclusive';
-  tax_context: {
-    customer: {
-      country: string;
-      region: string | null;
-      postal_code: string | null;
-      jurisdiction: {
-        id: number | null;
-        name: string;
-        country: string;
-        region: string | null;
-        level: 'country' | 'state' | 'city' | 'province' | 'territory' | 'scheme' | 'county' | 'district';
-      } | null;
-      territory: {
-        id: string;
-        name: string;
-      } | null;
-    };
-    customer_type: 'business' | 'consumer';
-    origin: {
-      country: string;
-      postal_code: string | null;
-    };
-    tax_date: string;
-  };
-  line_items: {
-    reference: string;
-    quantity: number;
-    tax_code: 'consulting' | 'eservice' | 'ebook' | 'saas' | 'standard' | 'reduced' | 'exempt';
-    product_type: 'good' | 'service';
-    tax_behavior: 'inclusive' | 'exclusive';
-    amount: string;
-    amount_subtotal: string;
-    amount_tax: string;
-    amount_total: string;
-    taxes: {
-      name: string | null;
-      rate: string;
-      taxable_part: string;
-      taxable_amount: string;
-      amount: string;
-      status: 'taxable' | 'non_taxable' | 'not_registered' | 'reverse_charge';
-      reason: string;
-      jurisdiction: {
-        id: number | null;
-        name: string;
-        country: string;
-        region: string | null;
-        level: 'country' | 'state' | 'city' | 'province' | 'territory' | 'scheme' | 'county' | 'district';
-      };
-      additional: boolean;
-    }[];
-    notes: string[];
-  }[];
-  tax_breakdown: {
-    jurisdiction: {
-      id: number | null;
-      name: string;
-      country: string;
-      region: string | null;
-      level: 'country' | 'state' | 'city' | 'province' | 'territory' | 'scheme' | 'county' | 'district';
-    };
-    name: string | null;
-    rate: string;
-    status: 'taxable' | 'non_taxable' | 'not_registered' | 'reverse_charge';
-    reason: string;
-    taxable_amount: string;
-    amount: string;
-  }[];
+  tax_context: TaxContext;
+  line_items: CalculationLineResultShape[];
+  tax_breakdown: TaxBreakdownEntryShape[];
   tax_id_validation: {
     tax_id: string;
     country: string;
@@ -342,39 +175,14 @@ export type TaxTransactionRequestShape = {
   source_id: string;
   date: string;
   currency: string;
-  customer: {
-    address: {
-      country: string;
-      state?: string | undefined;
-      postal_code?: string | undefined;
-      city?: string | undefined;
-      line1?: string | undefined;
-      line2?: string | undefined;
-    };
-    name?: string | undefined;
-    tax_id?: string | null | undefined;
-  };
-  items: {
-    reference: string;
-    amount: string;
-    tax_behavior?: 'inclusive' | 'exclusive' | undefined;
-    quantity?: number | undefined;
-    tax_code?: 'consulting' | 'eservice' | 'ebook' | 'saas' | 'standard' | 'reduced' | 'exempt' | undefined;
-    product_type?: 'good' | 'service' | undefined;
-  }[];
+  customer: TaxTransactionCustomer;
+  items: TaxTransactionItem[];
   transaction_type?: 'sale' | 'refund' | undefined;
   source?: string | undefined;
   refund_of_source_id?: string | null | undefined;
   tax_behavior?: 'inclusive' | 'exclusive' | undefined;
   total_tax?: string | undefined;
-  origin_address?: {
-    country: string;
-    state?: string | undefined;
-    postal_code?: string | undefined;
-    city?: string | undefined;
-    line1?: string | undefined;
-    line2?: string | undefined;
-  } | null | undefined;
+  origin_address?: CalculationAddress | null | undefined;
 };
 
 /** The body of a v20260309 transaction, as read. */
@@ -382,51 +190,19 @@ export type TaxTransactionRequestOutput = {
   source_id: string;
   date: string;
   currency: string;
-  customer: {
-    address: {
-      country: string;
-      state?: string | undefined;
-      postal_code?: string | undefined;
-      city?: string | undefined;
-      line1?: string | undefined;
-      line2?: string | undefined;
-    };
-    name?: string | undefined;
-    tax_id?: string | null | undefined;
-  };
-  items: {
-    reference: string;
-    amount: string;
-    tax_behavior?: 'inclusive' | 'exclusive' | undefined;
-    quantity?: number | undefined;
-    tax_code?: 'consulting' | 'eservice' | 'ebook' | 'saas' | 'standard' | 'reduced' | 'exempt' | undefined;
-    product_type?: 'good' | 'service' | undefined;
-  }[];
+  customer: TaxTransactionCustomer;
+  items: TaxTransactionItem[];
   transaction_type?: 'sale' | 'refund' | undefined;
   source?: string | undefined;
   refund_of_source_id?: string | null | undefined;
   tax_behavior?: 'inclusive' | 'exclusive' | undefined;
   total_tax?: string | undefined;
-  origin_address?: {
-    country: string;
-    state?: string | undefined;
-    postal_code?: string | undefined;
-    city?: string | undefined;
-    line1?: string | undefined;
-    line2?: string | undefined;
-  } | null | undefined;
+  origin_address?: CalculationAddress | null | undefined;
 };
 
 /** The customer of a v20260309 transaction. */
 export type TaxTransactionCustomer = {
-  address: {
-    country: string;
-    state?: string | undefined;
-    postal_code?: string | undefined;
-    city?: string | undefined;
-    line1?: string | undefined;
-    line2?: string | undefined;
-  };
+  address: CalculationAddress;
   name?: string | undefined;
   tax_id?: string | null | undefined;
 };
@@ -443,80 +219,12 @@ export type TaxTransactionItem = {
 
 /** The body of a v20260309 batch, as given. */
 export type TaxTransactionBatchRequestShape = {
-  transactions: {
-    source_id: string;
-    date: string;
-    currency: string;
-    customer: {
-      address: {
-        country: string;
-        state?: string | undefined;
-        postal_code?: string | undefined;
-        city?: string | undefined;
-        line1?: string | undefined;
-        line2?: string | undefined;
-      };
-      name?: string | undefined;
-      tax_id?: string | null | undefined;
-    };
-    items: {
-      reference: string;
-      amount: string;
-      quantity?: number | undefined;
-      tax_code?: 'consulting' | 'eservice' | 'ebook' | 'saas' | 'standard' | 'reduced' | 'exempt' | undefined;
-      product_type?: 'good' | 'service' | undefined;
-    }[];
-    source?: string | undefined;
-    total?: string | undefined;
-    total_tax?: string | undefined;
-    origin_address?: {
-      country: string;
-      state?: string | undefined;
-      postal_code?: string | undefined;
-      city?: string | undefined;
-      line1?: string | undefined;
-      line2?: string | undefined;
-    } | null | undefined;
-  }[];
+  transactions: TaxTransactionBatchEntry[];
 };
 
 /** The body of a v20260309 batch, as read. */
 export type TaxTransactionBatchRequestOutput = {
-  transactions: {
-    source_id: string;
-    date: string;
-    currency: string;
-    customer: {
-      address: {
-        country: string;
-        state?: string | undefined;
-        postal_code?: string | undefined;
-        city?: string | undefined;
-        line1?: string | undefined;
-        line2?: string | undefined;
-      };
-      name?: string | undefined;
-      tax_id?: string | null | undefined;
-    };
-    items: {
-      reference: string;
-      amount: string;
-      quantity?: number | undefined;
-      tax_code?: 'consulting' | 'eservice' | 'ebook' | 'saas' | 'standard' | 'reduced' | 'exempt' | undefined;
-      product_type?: 'good' | 'service' | undefined;
-    }[];
-    source?: string | undefined;
-    total?: string | undefined;
-    total_tax?: string | undefined;
-    origin_address?: {
-      country: string;
-      state?: string | undefined;
-      postal_code?: string | undefined;
-      city?: string | undefined;
-      line1?: string | undefined;
-      line2?: string | undefined;
-    } | null | undefined;
-  }[];
+  transactions: TaxTransactionBatchEntry[];
 };
 
 /** A transaction of a v20260309 batch. */
@@ -524,18 +232,7 @@ export type TaxTransactionBatchEntry = {
   source_id: string;
   date: string;
   currency: string;
-  customer: {
-    address: {
-      country: string;
-      state?: string | undefined;
-      postal_code?: string | undefined;
-      city?: string | undefined;
-      line1?: string | undefined;
-      line2?: string | undefined;
-    };
-    name?: string | undefined;
-    tax_id?: string | null | undefined;
-  };
+  customer: TaxTransactionCustomer;
   items: {
     reference: string;
     amount: string;
@@ -546,14 +243,7 @@ export type TaxTransactionBatchEntry = {
   source?: string | undefined;
   total?: string | undefined;
   total_tax?: string | undefined;
-  origin_address?: {
-    country: string;
-    state?: string | undefined;
-    postal_code?: string | undefined;
-    city?: string | undefined;
-    line1?: string | undefined;
-    line2?: string | undefined;
-  } | null | undefined;
+  origin_address?: CalculationAddress | null | undefined;
 };
 
 /** The difference between a given and a computed total tax. */
@@ -576,75 +266,14 @@ export type TaxTransactionExchangeRate = {
 
 /** The body of `POST /transactions` (v20241028), as given. */
 export type TransactionRequestShape = {
-  payment: {
-    method?: 'credit_card' | 'check' | 'cash' | 'wire_transfer' | 'direct_debit' | 'iou' | 'walletproc' | 'other' | undefined;
-    processor?: string | null | undefined;
-    processor_id?: string | null | undefined;
-  };
+  payment: TransactionPayment;
   type?: 'sale' | 'refund' | undefined;
   currency?: string | null | undefined;
   date?: string | undefined;
-  customer?: {
-    id?: number | undefined;
-    first_name?: string | undefined;
-    last_name?: string | null | undefined;
-    kind?: 'company' | 'person' | undefined;
-    contact_person?: string | null | undefined;
-    department?: string | null | undefined;
-    email?: string | null | undefined;
-    web?: string | null | undefined;
-    phone_1?: string | null | undefined;
-    street_line_1?: string | null | undefined;
-    street_line_2?: string | null | undefined;
-    city?: string | null | undefined;
-    region?: string | null | undefined;
-    postal_code?: string | null | undefined;
-    country?: string | undefined;
-    language?: string | undefined;
-    discount?: number | null | undefined;
-    notes?: string | null | undefined;
-    processor?: string | null | undefined;
-    processor_id?: string | null | undefined;
-    tax_id?: string | null | undefined;
-    tax_status?: 'exempt' | 'taxable' | 'reverse' | undefined;
-  } | undefined;
-  items?: {
-    amount: string | number;
-    tax: {
-      country: string;
-      name?: string | undefined;
-      rate?: number | undefined;
-      taxable_part?: number | undefined;
-      region?: string | undefined;
-      tax_code?: 'consulting' | 'eservice' | 'ebook' | 'saas' | 'standard' | 'reduced' | 'exempt' | undefined;
-      additional_name?: string | undefined;
-      additional_rate?: number | undefined;
-      additional_taxable_part?: number | undefined;
-      import?: boolean | undefined;
-    };
-    product_code?: string | undefined;
-    description?: string | null | undefined;
-    quantity?: number | undefined;
-    discount_rate?: number | undefined;
-  }[] | undefined;
-  shipping_address?: {
-    street_line_1?: string | undefined;
-    street_line_2?: string | undefined;
-    city?: string | undefined;
-    country?: string | undefined;
-    region?: string | undefined;
-    postal_code?: string | undefined;
-  } | undefined;
-  evidence?: {
-    additional_evidence?: string | undefined;
-    additional_evidence_country?: string | undefined;
-    bank_country?: string | undefined;
-    billing_country?: string | undefined;
-    document_id?: number | undefined;
-    ip_address?: string | undefined;
-    notes?: string | undefined;
-    state?: 'confirmed' | 'unsettled' | 'conflicting' | undefined;
-  } | undefined;
+  customer?: TransactionContact | undefined;
+  items?: TransactionItem[] | undefined;
+  shipping_address?: TransactionAddress | undefined;
+  evidence?: TransactionEvidence | undefined;
   processor?: string | null | undefined;
   processor_id?: string | null | undefined;
   processor_fee_cents?: number | null | undefined;
@@ -657,75 +286,14 @@ export type TransactionRequestShape = {
 
 /** The body of `POST /transactions` (v20241028), as read. */
 export type TransactionRequestOutput = {
-  payment: {
-    method?: 'credit_card' | 'check' | 'cash' | 'wire_transfer' | 'direct_debit' | 'iou' | 'walletproc' | 'other' | undefined;
-    processor?: string | null | undefined;
-    processor_id?: string | null | undefined;
-  };
+  payment: TransactionPayment;
   type?: 'sale' | 'refund' | undefined;
   currency?: string | null | undefined;
   date?: string | undefined;
-  customer?: {
-    id?: number | undefined;
-    first_name?: string | undefined;
-    last_name?: string | null | undefined;
-    kind?: 'company' | 'person' | undefined;
-    contact_person?: string | null | undefined;
-    department?: string | null | undefined;
-    email?: string | null | undefined;
-    web?: string | null | undefined;
-    phone_1?: string | null | undefined;
-    street_line_1?: string | null | undefined;
-    street_line_2?: string | null | undefined;
-    city?: string | null | undefined;
-    region?: string | null | undefined;
-    postal_code?: string | null | undefined;
-    country?: string | undefined;
-    language?: string | undefined;
-    discount?: number | null | undefined;
-    notes?: string | null | undefined;
-    processor?: string | null | undefined;
-    processor_id?: string | null | undefined;
-    tax_id?: string | null | undefined;
-    tax_status?: 'exempt' | 'taxable' | 'reverse' | undefined;
-  } | undefined;
-  items?: {
-    amount: string | number;
-    tax: {
-      country: string;
-      name?: string | undefined;
-      rate?: number | undefined;
-      taxable_part?: number | undefined;
-      region?: string | undefined;
-      tax_code?: 'consulting' | 'eservice' | 'ebook' | 'saas' | 'standard' | 'reduced' | 'exempt' | undefined;
-      additional_name?: string | undefined;
-      additional_rate?: number | undefined;
-      additional_taxable_part?: number | undefined;
-      import?: boolean | undefined;
-    };
-    product_code?: string | undefined;
-    description?: string | null | undefined;
-    quantity?: number | undefined;
-    discount_rate?: number | undefined;
-  }[] | undefined;
-  shipping_address?: {
-    street_line_1?: string | undefined;
-    street_line_2?: string | undefined;
-    city?: string | undefined;
-    country?: string | undefined;
-    region?: string | undefined;
-    postal_code?: string | undefined;
-  } | undefined;
-  evidence?: {
-    additional_evidence?: string | undefined;
-    additional_evidence_country?: string | undefined;
-    bank_country?: string | undefined;
-    billing_country?: string | undefined;
-    document_id?: number | undefined;
-    ip_address?: string | undefined;
-    notes?: string | undefined;
-    state?: 'confirmed' | 'unsettled' | 'conflicting' | undefined;
-  } | undefined;
+  customer?: TransactionContact | undefined;
+  items?: TransactionItemOutput[] | undefined;
+  shipping_address?: TransactionAddress | undefined;
+  evidence?: TransactionEvidence | undefined;
   processor?: string | null | undefined;
   processor_id?: string | null | undefined;
   processor_fee_cents?: number | null | undefined;
@@ -739,18 +307,7 @@ export type TransactionRequestOutput = {
 /** An item of a v20241028 transaction, as given. */
 export type TransactionItem = {
   amount: string | number;
-  tax: {
-    country: string;
-    name?: string | undefined;
-    rate?: number | undefined;
-    taxable_part?: number | undefined;
-    region?: string | undefined;
-    tax_code?: 'consulting' | 'eservice' | 'ebook' | 'saas' | 'standard' | 'reduced' | 'exempt' | undefined;
-    additional_name?: string | undefined;
-    additional_rate?: number | undefined;
-    additional_taxable_part?: number | undefined;
-    import?: boolean | undefined;
-  };
+  tax: TransactionItemTax;
   product_code?: string | undefined;
   description?: string | null | undefined;
   quantity?: number | undefined;
@@ -760,18 +317,7 @@ export type TransactionItem = {
 /** An item of a v20241028 transaction, as read. */
 export type TransactionItemOutput = {
   amount: string | number;
-  tax: {
-    country: string;
-    name?: string | undefined;
-    rate?: number | undefined;
-    taxable_part?: number | undefined;
-    region?: string | undefined;
-    tax_code?: 'consulting' | 'eservice' | 'ebook' | 'saas' | 'standard' | 'reduced' | 'exempt' | undefined;
-    additional_name?: string | undefined;
-    additional_rate?: number | undefined;
-    additional_taxable_part?: number | undefined;
-    import?: boolean | undefined;
-  };
+  tax: TransactionItemTax;
   product_code?: string | undefined;
   description?: string | null | undefined;
   quantity?: number | undefined;
@@ -802,6 +348,49 @@ export type TransactionContact = {
   processor_id?: string | null | undefined;
   tax_id?: string | null | undefined;
   tax_status?: 'exempt' | 'taxable' | 'reverse' | undefined;
+};
+
+/** The tax of an item of a v20241028 transaction. */
+export type TransactionItemTax = {
+  country: string;
+  name?: string | undefined;
+  rate?: number | undefined;
+  taxable_part?: number | undefined;
+  region?: string | undefined;
+  tax_code?: 'consulting' | 'eservice' | 'ebook' | 'saas' | 'standard' | 'reduced' | 'exempt' | undefined;
+  additional_name?: string | undefined;
+  additional_rate?: number | undefined;
+  additional_taxable_part?: number | undefined;
+  import?: boolean | undefined;
+};
+
+/** The shipping address of a v20241028 transaction. */
+export type TransactionAddress = {
+  street_line_1?: string | undefined;
+  street_line_2?: string | undefined;
+  city?: string | undefined;
+  country?: string | undefined;
+  region?: string | undefined;
+  postal_code?: string | undefined;
+};
+
+/** The location evidence of a v20241028 transaction. */
+export type TransactionEvidence = {
+  additional_evidence?: string | undefined;
+  additional_evidence_country?: string | undefined;
+  bank_country?: string | undefined;
+  billing_country?: string | undefined;
+  document_id?: number | undefined;
+  ip_address?: string | undefined;
+  notes?: string | undefined;
+  state?: 'confirmed' | 'unsettled' | 'conflicting' | undefined;
+};
+
+/** A payment of a v20241028 transaction. */
+export type TransactionPayment = {
+  method?: 'credit_card' | 'check' | 'cash' | 'wire_transfer' | 'direct_debit' | 'iou' | 'walletproc' | 'other' | undefined;
+  processor?: string | null | undefined;
+  processor_id?: string | null | undefined;
 };
 
 /** The body of `POST /credits`, as given. */
