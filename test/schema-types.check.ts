@@ -38,6 +38,10 @@ export type Checks = [
   Expect<Equal<T.TransactionItem, z.input<ReturnType<typeof documentSchemas>['item']>>>,
   Expect<Equal<T.TransactionItemOutput, z.output<ReturnType<typeof documentSchemas>['item']>>>,
   Expect<Equal<T.TransactionContact, z.input<ReturnType<typeof documentSchemas>['contact']>>>,
+  Expect<Equal<T.TransactionItemTax, z.input<ReturnType<typeof documentSchemas>['itemTax']>>>,
+  Expect<Equal<T.TransactionAddress, z.input<ReturnType<typeof documentSchemas>['address']>>>,
+  Expect<Equal<T.TransactionEvidence, z.input<ReturnType<typeof documentSchemas>['evidence']>>>,
+  Expect<Equal<T.TransactionPayment, z.input<ReturnType<typeof documentSchemas>['payment']>>>,
   Expect<Equal<T.CreditRequestShape, z.input<ReturnType<typeof documentSchemas>['credit']>>>,
   Expect<Equal<T.CreditRequestOutput, z.output<ReturnType<typeof documentSchemas>['credit']>>>,
 ];
