@@ -92,8 +92,6 @@ export interface UsLocalRows {
  * the sorted ZIP numbers, and a ZIP code's list of areas is made the first time it is asked
  * for (a state's first quote then compiles its jurisdictions, not its thousands of ZIP codes).
  */
-const FIVE_DIGITS = /^\d{5}$/;
-
 class ZipAreas implements ReadonlyMap<string, readonly CompiledLocalArea[]> {
   readonly size: number;
   /** The distinct ZIP codes, sorted, and the first row of each (and the row count after the last). */
@@ -132,8 +130,13 @@ class ZipAreas implements ReadonlyMap<string, readonly CompiledLocalArea[]> {
   }
 
   private indexOf(key: string): number {
-    if (!FIVE_DIGITS.test(key)) return -1;
-    const n = Number(key);
+    if (key.length !== 5) return -1;
+    let n = 0;
+    for (let k = 0; k < 5; k++) {
+      const d = key.charCodeAt(k) - 48;
+      if (d < 0 || d > 9) return -1;
+      n = n * 10 + d;
+    }
     let lo = 0;
     let hi = this.codes.length - 1;
     while (lo <= hi) {
