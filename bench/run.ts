@@ -207,9 +207,12 @@ const usLocalRuns: number[] = [];
 for (let i = 0; i < 10; i++) usLocalRuns.push(Number(spawnSync(process.execPath, ['--input-type=module', '-e', usLocalScript], { encoding: 'utf8' }).stdout.trim()));
 usLocalRuns.sort((a, b) => a - b);
 const usLocalMs = ((usLocalRuns[4] as number) + (usLocalRuns[5] as number)) / 2;
-// Heap once every country, regime and territory of the default rule set is compiled.
-const heapScript = `globalThis.gc(); const h0 = process.memoryUsage().heapUsed; const m = await import(${JSON.stringify(new URL('../dist/index.js', import.meta.url).href)}); m.calculateTaxRate({ to_country: 'DE', date: '2026-06-01' }, { country: 'IE', currency: 'EUR', registrations: [] }); const r = m.defaultRuleSet; for (const x of [r.jurisdictions, r.countries, r.regimes, r.territories, r.usLocal]) for (const v of x.values()) void v; globalThis.gc(); console.log(process.memoryUsage().heapUsed - h0);`;
-const heapMb = Number(spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', heapScript], { encoding: 'utf8' }).stdout.trim()) / 2 ** 20;
+// Heap once every country, regime and territory of the default rule set is compiled, and what
+// compiling every US state's local data adds to it.
+const heapScript = `globalThis.gc(); const h0 = process.memoryUsage().heapUsed; const m = await import(${JSON.stringify(new URL('../dist/index.js', import.meta.url).href)}); m.calculateTaxRate({ to_country: 'DE', date: '2026-06-01' }, { country: 'IE', currency: 'EUR', registrations: [] }); const r = m.defaultRuleSet; for (const x of [r.countries, r.regimes, r.territories]) for (const v of x.values()) void v; globalThis.gc(); const h1 = process.memoryUsage().heapUsed; for (const x of [r.jurisdictions, r.usLocal]) for (const v of x.values()) void v; globalThis.gc(); console.log(JSON.stringify([process.memoryUsage().heapUsed - h0, process.memoryUsage().heapUsed - h1]));`;
+const [heapBytes, usLocalHeapBytes] = JSON.parse(spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', heapScript], { encoding: 'utf8' }).stdout.trim()) as [number, number];
+const heapMb = heapBytes / 2 ** 20;
+const usLocalHeapMb = usLocalHeapBytes / 2 ** 20;
 // The decision cache's bound under many sellers and addresses (heap measured after GC).
 const cacheRun = spawnSync(process.execPath, ['--expose-gc', new URL('./cache-memory.mjs', import.meta.url).pathname, new URL('../dist/index.js', import.meta.url).href], { encoding: 'utf8' });
 const cacheMemory = JSON.parse(cacheRun.stdout.trim()) as { sellers: number; addresses: number; quotes: number; seconds: number; heapGrowthBytes: number; stats: { entries: number; maxEntries: number; bytes: number; maxBytes: number } };
@@ -223,7 +226,7 @@ const euKb = entrySizes['eu.js'] as number;
 const packSizes = { world: gzKb(JSON.stringify(worldPack)), eu: gzKb(JSON.stringify(euPack)), usLocal: gzKb(JSON.stringify(worldPack.usLocal ?? {})) };
 console.log(`\ncold start (import + first quote, median of 10): default entry ${coldMs.toFixed(1)} ms, EU entry ${coldEuMs.toFixed(1)} ms`);
 console.log(`calculate, 10 lines, alone in a fresh process: ${calcAloneNs.toFixed(0)} ns (${Math.round(1e9 / calcAloneNs).toLocaleString('en')}/s)`);
-console.log(`heap with every rule compiled: ${heapMb.toFixed(1)} MB`);
+console.log(`heap with every rule compiled: ${heapMb.toFixed(1)} MB, of which the US local data ${usLocalHeapMb.toFixed(1)} MB (${Object.keys(worldPack.usLocal ?? {}).length} files, ${(JSON.stringify(worldPack.usLocal ?? {}).length / 1024).toFixed(0)} kB packed on disk)`);
 console.log(`decision cache, ${cacheMemory.sellers} sellers × ${cacheMemory.addresses.toLocaleString('en')} addresses (${cacheMemory.quotes.toLocaleString('en')} quotes in ${cacheMemory.seconds.toFixed(1)} s): heap +${cacheMb.toFixed(1)} MB after GC; the cache counts ${cacheMemory.stats.entries.toLocaleString('en')} decisions, ${(cacheMemory.stats.bytes / 2 ** 20).toFixed(1)} MB by its estimate, bound ${(cacheMemory.stats.maxBytes / 2 ** 20).toFixed(0)} MB`);
 console.log(`account change check: ${changeCheck.nsMedian.toFixed(0)} ns per call for 11 registrations`);
 console.log(`entries, minified + gzipped with their dependencies: ${Object.entries(entrySizes).map(([f, kb]) => `${f} ${kb.toFixed(1)} kB`).join(', ')}`);
@@ -257,6 +260,6 @@ void changeCheck;
 void rateFrozen;
 
 mkdirSync('bench/results', { recursive: true });
-const result = { date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model, cores: cpus().length, rows, calculateAloneNs: calcAloneNs, coldStartMs: coldMs, coldStartEuMs: coldEuMs, heapMb, cacheMemory, bundleGzipKb: bundleKb, entryGzipKb: entrySizes, packGzipKb: packSizes, targets: targets.map(([name, met, value]) => ({ name, met, value })) };
+const result = { date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model, cores: cpus().length, rows, calculateAloneNs: calcAloneNs, coldStartMs: coldMs, coldStartEuMs: coldEuMs, heapMb, usLocalHeapMb, cacheMemory, bundleGzipKb: bundleKb, entryGzipKb: entrySizes, packGzipKb: packSizes, targets: targets.map(([name, met, value]) => ({ name, met, value })) };
 writeFileSync('bench/results/latest.json', `${JSON.stringify(result, null, 2)}\n`);
 console.log('\nwrote bench/results/latest.json');
