@@ -699,28 +699,61 @@ function california(): StateRates {
     cityRates.push({ place: place.geoid, county, rate: units(r.Rate as string) });
   }
   if (missing.length > 0) console.warn(`CA: not matched to Census names: ${missing.join('; ')}`);
+  // The changes since the table, each dated: `county` raises every part of a county (its
+  // line), `city` one city's line. Each is checked below against TaxLocus's copy of CDTFA's
+  // rates of 2026-08-18: a difference between the two tables that no change explains stops
+  // the import, so that a new quarter's changes are written here with their dates.
+  const CHANGES: { county?: string; city?: string; add: number; from: string; until?: string; source: string; note: string }[] = [
+    { county: 'Santa Clara County', add: 6250, from: '2026-04-01', until: '2031-03-31', source: 'ca-scc-2026', note: 'County of Santa Clara Measure A (approved 2025-11-04): a five-eighths cent general transactions and use tax, operative 2026-04-01 for five years.' },
+    { city: 'Dunsmuir', add: 5000, from: '2026-04-01', source: 'ca-tl-2026-08', note: "The rise between CDTFA's tables of 2026-01-01 and of 2026-08-18 (TaxLocus); its day is inferred: district taxes take effect on the first day of a quarter, and measures voted in November 2025 on 2026-04-01." },
+    { city: 'Santa Fe Springs', add: 2500, from: '2026-04-01', source: 'ca-tl-2026-08', note: "The rise between CDTFA's tables of 2026-01-01 and of 2026-08-18 (TaxLocus); its day is inferred: district taxes take effect on the first day of a quarter, and measures voted in November 2025 on 2026-04-01." },
+  ];
+  const later = new Map(TAXLOCUS.filter((r) => r.state === 'CA').map((r) => [(r.name as string).replace(/ \(CDTFA tax area\)$/, ''), units(r.rate as string)]));
+  const unexplained: string[] = [];
+  for (const r of rows.filter((x) => x.Type === 'City')) {
+    const now = later.get(r.Location as string);
+    if (now === undefined) continue;
+    const added = CHANGES.filter((c) => c.city === r.Location || c.county === `${r.County} County`).reduce((sum, c) => sum + c.add, 0);
+    if (units(r.Rate as string) - BASE + added !== now) unexplained.push(`${r.Location} ${pct(units(r.Rate as string))} → ${pct(now + BASE)}`);
+  }
+  if (unexplained.length > 0) throw new Error(`CA: changes since the CDTFA table that CHANGES does not explain: ${unexplained.join('; ')}`);
+  const dated = (base: number, changes: typeof CHANGES): Rate =>
+    changes.length === 0
+      ? pct(base)
+      : [
+          { from: '2026-01-01', rate: pct(base) },
+          ...changes.flatMap((c) => [
+            { from: c.from, rate: pct(base + c.add), source: c.source, note: c.note },
+            ...(c.until ? [{ from: dateOfDay(dayNumber(c.until) + 1), rate: pct(base), source: c.source, note: `${c.note.replace(/\.$/, '')}: it ends after ${c.until}.` }] : []),
+          ]),
+        ];
   // A county's line: the district taxes every part of it bears (its lowest rate); the
   // unincorporated area and each city add what they levy beyond that.
-  const counties = new Map<string, string>();
-  const cities = new Map<string, string>();
+  const counties = new Map<string, Rate>();
+  const cities = new Map<string, Rate>();
   const districts: StateRates['districts'] = [];
+  const placeNames = new Map(rows.filter((x) => x.Type === 'City').map((r) => [placeNamed('CA', ALIASES[r.Location as string] ?? (r.Location as string))?.geoid, r.Location as string]));
   for (const [geoid, uninc] of unincorporated) {
     const inCounty = cityRates.filter((c) => c.county === geoid);
     const floor = Math.min(uninc, ...inCounty.map((c) => c.rate));
-    counties.set(geoid, pct(floor - BASE));
-    for (const c of inCounty) cities.set(c.place, pct(c.rate - floor));
+    counties.set(geoid, dated(floor - BASE, CHANGES.filter((c) => c.county === COUNTY_NAMES.get(geoid))));
+    for (const c of inCounty) cities.set(c.place, dated(c.rate - floor, CHANGES.filter((x) => x.city !== undefined && x.city === placeNames.get(c.place))));
     if (uninc > floor) districts.push({ name: `${COUNTY_NAMES.get(geoid)} unincorporated area`, rate: pct(uninc - floor), counties: new Set(), places: new Set(), unincorporated: new Set([geoid]) });
   }
   return {
     state: 'CA',
-    sources: { 'cdtfa-2026-01': 'California Department of Tax and Fee Administration, California City and County Sales and Use Tax Rates effective January 1, 2026, https://www.cdtfa.ca.gov/taxes-and-fees/sales-use-tax-rates.htm' },
+    sources: {
+      'cdtfa-2026-01': 'California Department of Tax and Fee Administration, California City and County Sales and Use Tax Rates effective January 1, 2026, https://www.cdtfa.ca.gov/taxes-and-fees/sales-use-tax-rates.htm',
+      'ca-scc-2026': `County of Santa Clara, Measure A of 2025-11-04 (0.625 % transactions and use tax, operative 2026-04-01 for five years); the rates as in CDTFA's table of 2026-08-18, ${TAXLOCUS_CREDIT}`,
+      'ca-tl-2026-08': `California Department of Tax and Fee Administration, tax area rates of 2026-08-18, ${TAXLOCUS_CREDIT}`,
+    },
     from: '2026-01-01',
     source: 'cdtfa-2026-01',
     sourcing: 'destination',
     sourcingNote: "California's district taxes are charged at the delivery address (Rev. & Tax. Code § 7262; CDTFA Publication 105); the state, county and city parts that follow the seller's place of business are the same statewide (7.25 %).",
     complete: true,
-    coverage: 'Every city and county rate of the CDTFA table; district taxes that cover only part of a city or an unincorporated area are taken as the rate CDTFA gives for that city or county.',
-    notes: ["The rates took effect on 2026-01-01 or earlier; a quote for an earlier day is not answered. CDTFA publishes combined rates: a county's line is the district taxes all of the county bears, and a city's line, or the unincorporated area's, what it adds to them."],
+    coverage: 'Every city and county rate of the CDTFA table of 2026-01-01 and the changes since, checked against its table of 2026-08-18 (Santa Clara County, Dunsmuir and Santa Fe Springs from 2026-04-01); district taxes that cover only part of a city or an unincorporated area are taken as the rate CDTFA gives for that city or county.',
+    notes: ["The rates took effect on 2026-01-01 or earlier; a quote for an earlier day is not answered. CDTFA publishes combined rates: a county's line is the district taxes all of the county bears, and a city's line, or the unincorporated area's, what it adds to them. The changes since 2026-01-01 are dated periods of the lines they raise."],
     counties,
     cities,
     districts,

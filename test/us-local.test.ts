@@ -289,6 +289,17 @@ describe('Hawaii, Idaho, New Mexico, Vermont and Washington', () => {
     expect(benson.lines.map((l) => [l.jurisdiction.name, l.rate])).toEqual([['Arizona', '5.6'], ['Cochise County', '0.5'], ['Benson', '3.5']]);
   });
 
+  it('California: the changes since CDTFA\'s table of 2026-01-01 as dated periods (Santa Clara County\'s Measure A from 2026-04-01 for five years)', () => {
+    const ca = registeredIn('US', [840006], { postal_code: '07030', currency: 'USD' });
+    const rate = (zip: string, city: string, date: string) => explainTaxRate({ ...good, date, to_country: 'US', to_postal_code: zip, to_city: city }, ca).lines.map((l) => [l.jurisdiction.name, l.rate]);
+    expect(rate('95110', 'San Jose', '2026-03-31')).toEqual([['California', '7.25'], ['Santa Clara County', '1.875'], ['San Jose', '0.25']]);
+    expect(rate('95110', 'San Jose', '2026-04-01')).toEqual([['California', '7.25'], ['Santa Clara County', '2.5'], ['San Jose', '0.25']]);
+    expect(rate('95110', 'San Jose', '2031-04-01')).toEqual([['California', '7.25'], ['Santa Clara County', '1.875'], ['San Jose', '0.25']]);
+    const line = explainTaxRate({ ...good, date: '2026-09-15', to_country: 'US', to_postal_code: '95110', to_city: 'San Jose' }, ca).lines[1];
+    expect(line?.source).toMatch(/Measure A of 2025-11-04/);
+    expect(rate('90670', 'Santa Fe Springs', '2026-09-15').at(-1)).toEqual(['Santa Fe Springs', '1.25']);
+  });
+
   it('Idaho: resort cities at their general retail rate, the rest of the state at 6 %', () => {
     expect(combined('83340', '2026-09-15', 'Ketchum')).toBe(8);
     expect(combined('83353', '2026-09-15')).toBe(9);
