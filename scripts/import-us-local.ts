@@ -563,14 +563,17 @@ function plainRate(rate: string): string {
 
 const recipes: Record<string, () => StateRates> = {
   FL: () =>
-    fromOst('FL', {
-      publisher: 'Florida Department of Revenue, Form DR-15DSS, Discretionary Sales Surtax Information for Calendar Year 2026',
-      from: '2026-01-01',
-      asOf: false,
-      sourcing: 'destination',
-      complete: true,
-      coverage: 'Every county discretionary sales surtax; Florida cities levy no sales tax.',
-    }),
+    withCountyCheck(
+      fromOst('FL', {
+        publisher: 'Florida Department of Revenue, Form DR-15DSS, Discretionary Sales Surtax Information for Calendar Year 2026',
+        from: '2026-01-01',
+        asOf: false,
+        sourcing: 'destination',
+        complete: true,
+        coverage: 'Every county discretionary sales surtax; Florida cities levy no sales tax.',
+      }),
+      'the Department of Revenue\'s form DR-15DSS for 2026 (surtax rates change only on 1 January, Fla. Stat. § 212.054(5))',
+    ),
   PA: () =>
     fromOst('PA', {
       publisher: 'Pennsylvania Department of Revenue, local sales tax (Allegheny County 1 %, Philadelphia 2 %)',
@@ -1254,6 +1257,25 @@ recipes.AL = (): StateRates =>
   });
 
 /**
+ * Notes on the counties of a state of open-sales-tax's table whose rate TaxLocus's copy of
+ * the state's list (2026-08-18) gives otherwise: the table's rate is kept (its publication,
+ * `kept`, is named), and the other recorded beside it.
+ */
+function withCountyCheck(base: StateRates, kept: string): StateRates {
+  const fips = STATE_FIPS.get(base.state) as number;
+  const notes = base.jurisdictionNotes ?? new Map<string, string>();
+  for (const r of TAXLOCUS.filter((x) => x.state === base.state && x.jurisdiction_type === 'county')) {
+    const geoid = countyNamed(fips, r.name as string);
+    const rate = geoid ? base.counties.get(geoid) : undefined;
+    if (geoid === null || rate === undefined || typeof rate !== 'string') continue;
+    const listed = sstPercent(r.rate as string);
+    if (Number(listed) !== Number(rate)) notes.set(geoid, `TaxLocus's copy of the state's list of 2026-08-18 gives ${listed} %; the ${rate} % that ${kept} gives is kept.`);
+  }
+  base.jurisdictionNotes = notes;
+  return base;
+}
+
+/**
  * Arizona: open-sales-tax's county excise taxes and city TPT rates (the Department of
  * Revenue's table effective 2026-05-01), with the cities and towns only the Department's list
  * as compiled by TaxLocus (2026-08-18) gives, at their own retail rate (54 of the 61 cities in
@@ -1262,7 +1284,7 @@ recipes.AL = (): StateRates =>
  * districts are not placed.
  */
 recipes.AZ = (): StateRates =>
-  withListedCities(fromOst('AZ', {
+  withListedCities(withCountyCheck(fromOst('AZ', {
     publisher: 'Arizona Department of Revenue, TPT rate table (effective 2026-05-01)',
     from: '2026-05-01',
     asOf: false,
@@ -1270,7 +1292,7 @@ recipes.AZ = (): StateRates =>
     sourcingNote: 'Arizona taxes an in-state retailer\'s sales at its business location (A.R.S. § 42-5040): the seller\'s local taxes apply.',
     complete: false,
     coverage: 'County excise taxes and the retail TPT rates of 63 cities and towns; the other cities and towns are not in the data.',
-  }), {
+  }), "the Department of Revenue's TPT rate table effective 2026-05-01"), {
     state: 'AZ', from: '2026-08-01', publisher: 'Arizona Department of Revenue, TPT rates of cities and towns', semantics: 'own',
     list: "the Department of Revenue's list",
     rule: 'TPT rates may change on the first day of a month',
