@@ -1159,7 +1159,7 @@ recipes.TX = (): StateRates => {
   return {
     ...base,
     unknownArea: overCap,
-    coverage: `The county taxes of ${countyRate.size} counties, the city taxes of ${base.cities.size} cities and 7 transit authorities (within their member cities); the special purpose districts of the Comptroller's list (crime control, emergency services, hospital and development districts), whose areas are not published with the rates, are in the data only where a city's combined rate includes them; the unincorporated parts of transit areas are not in the data; a ZIP code with a part where these rates would add up to more than the 2 % local cap (a city's part in another county with a tax) is left out.`,
+    coverage: `The county taxes of ${countyRate.size} counties, the city taxes of ${base.cities.size} cities and 7 transit authorities (within the member cities open-sales-tax's table names); the special purpose districts of the Comptroller's list (crime control, emergency services, hospital and development districts), whose areas are not published with the rates, are in the data only where a city's combined rate includes them; the transit authorities' other member cities and the unincorporated parts of their areas are not in the data (the list names no members); a ZIP code with a part where these rates would add up to more than the 2 % local cap (a city's part in another county with a tax) is left out.`,
     notes: [...base.notes, "The county taxes and the cities not in open-sales-tax's table are from the Comptroller's list of 2026-08-18, in force from 2026-07-01 (Texas local rates change on the first day of a calendar quarter); a quote for an earlier day where they apply is not answered."],
     jurisdictionNotes: notes,
   };
