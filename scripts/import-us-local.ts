@@ -63,6 +63,7 @@ import { localId } from '../src/core/us-local.js';
 import { zipState } from '../src/core/rule-checks.js';
 import { dateOfDay, dayNumber } from '../src/core/dates.js';
 import { addPoBoxZips, loadPoBoxSource } from './us-pobox.js';
+import { csv } from './csv.js';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(name);
@@ -81,41 +82,6 @@ const CHECKED = new Date().toISOString().slice(0, 10);
 function geoFile(path: string): string {
   for (const p of [join(geoDir as string, path), join(geoDir as string, path.replaceAll('/', '__'))]) if (existsSync(p)) return p;
   throw new Error(`${path} not found under ${geoDir}`);
-}
-
-/** CSV rows as records (RFC 4180 quoting). */
-function csv(file: string, sep = ','): Record<string, string>[] {
-  const text = readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i] as string;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === sep) {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-    } else cell += c;
-  }
-  if (cell !== '' || row.length > 0) {
-    row.push(cell);
-    rows.push(row);
-  }
-  const [head, ...body] = rows;
-  return body.filter((r) => r.length > 1).map((r) => Object.fromEntries((head as string[]).map((h, i) => [h.trim(), (r[i] ?? '').trim()])));
 }
 
 const STATE_FIPS = new Map(csv(join(srcDir, 'opensalestax/state_fips.csv')).map((r) => [r.state as string, Number(r.state_fips)]));
@@ -1075,16 +1041,12 @@ recipes.TX = (): StateRates => {
   base.sources[key] = `Texas Comptroller of Public Accounts, local sales and use tax rates by city and county, ${TAXLOCUS_CREDIT}`;
   const period = (rate: string): Rate => [{ from: FROM, rate, source: key }];
   const rows = TAXLOCUS.filter((r) => r.state === 'TX');
+  const listed = listedCounties('TX');
+  const unmatched = listed.unmatched;
   const countyRate = new Map<string, number>();
-  const unmatched: string[] = [];
-  for (const r of rows.filter((x) => x.jurisdiction_type === 'county')) {
-    const geoid = countyNamed(48, r.name as string);
-    if (!geoid) {
-      unmatched.push(`county ${r.name}`);
-      continue;
-    }
-    countyRate.set(geoid, Number(sstPercent(r.rate as string)));
-    base.counties.set(geoid, period(sstPercent(r.rate as string)));
+  for (const [geoid, rate] of listed.rates) {
+    countyRate.set(geoid, Number(rate));
+    base.counties.set(geoid, period(rate));
   }
   // Names the list spells otherwise than the Census ("De Soto", "Morgans Point"); a name two
   // places share (Oak Ridge, Reno, Lakeside) is left out, the list naming no county.
@@ -1166,6 +1128,23 @@ recipes.TX = (): StateRates => {
 };
 
 /**
+ * The county rates (percent) of TaxLocus's copy of a state's list, by county GEOID (the
+ * row's code where it has one, else its name), and the rows that name no Census county.
+ */
+function listedCounties(state: string): { rates: Map<string, string>; unmatched: string[] } {
+  const fips = STATE_FIPS.get(state) as number;
+  const prefix = String(fips).padStart(2, '0');
+  const rates = new Map<string, string>();
+  const unmatched: string[] = [];
+  for (const r of TAXLOCUS.filter((x) => x.state === state && x.jurisdiction_type === 'county')) {
+    const geoid = r.fips_code ? `${prefix}${(r.fips_code as string).padStart(3, '0')}` : countyNamed(fips, r.name as string);
+    if (geoid === null || !COUNTY_NAMES.has(geoid)) unmatched.push(`county ${r.name}`);
+    else rates.set(geoid, sstPercent(r.rate as string));
+  }
+  return { rates, unmatched };
+}
+
+/**
  * Completes a state of open-sales-tax's table with the cities only TaxLocus's copy of the
  * state's list gives (matched to Census places by name), from `from`: each city's own rate,
  * which is the list's rate itself (`own`) or the list's rate less its principal county's in
@@ -1175,16 +1154,10 @@ recipes.TX = (): StateRates => {
  * the list's rates are recorded from `from`.
  */
 function withListedCities(base: StateRates, o: { state: string; from: string; publisher: string; semantics: 'own' | 'combined'; list: string; rule: string; coverage: (cities: number, added: number) => string }): StateRates {
-  const fips = STATE_FIPS.get(o.state) as number;
-  const prefix = String(fips).padStart(2, '0');
   const key = `${o.state.toLowerCase()}-taxlocus`;
   base.sources[key] = `${o.publisher}, ${TAXLOCUS_CREDIT}`;
   const rows = TAXLOCUS.filter((r) => r.state === o.state);
-  const countyRate = new Map<string, number>();
-  for (const r of rows.filter((x) => x.jurisdiction_type === 'county')) {
-    const geoid = r.fips_code ? `${prefix}${(r.fips_code as string).padStart(3, '0')}` : countyNamed(fips, r.name as string);
-    if (geoid) countyRate.set(geoid, Number(sstPercent(r.rate as string)));
-  }
+  const countyRate = new Map([...listedCounties(o.state).rates].map(([geoid, rate]) => [geoid, Number(rate)]));
   const notes = base.jurisdictionNotes ?? new Map<string, string>();
   const unmatched: string[] = [];
   let added = 0;
@@ -1262,14 +1235,10 @@ recipes.AL = (): StateRates =>
  * `kept`, is named), and the other recorded beside it.
  */
 function withCountyCheck(base: StateRates, kept: string): StateRates {
-  const fips = STATE_FIPS.get(base.state) as number;
   const notes = base.jurisdictionNotes ?? new Map<string, string>();
-  for (const r of TAXLOCUS.filter((x) => x.state === base.state && x.jurisdiction_type === 'county')) {
-    const geoid = countyNamed(fips, r.name as string);
-    const rate = geoid ? base.counties.get(geoid) : undefined;
-    if (geoid === null || rate === undefined || typeof rate !== 'string') continue;
-    const listed = sstPercent(r.rate as string);
-    if (Number(listed) !== Number(rate)) notes.set(geoid, `TaxLocus's copy of the state's list of 2026-08-18 gives ${listed} %; the ${rate} % that ${kept} gives is kept.`);
+  for (const [geoid, listed] of listedCounties(base.state).rates) {
+    const rate = base.counties.get(geoid);
+    if (typeof rate === 'string' && Number(listed) !== Number(rate)) notes.set(geoid, `TaxLocus's copy of the state's list of 2026-08-18 gives ${listed} %; the ${rate} % that ${kept} gives is kept.`);
   }
   base.jurisdictionNotes = notes;
   return base;

@@ -17,18 +17,10 @@ import { join } from 'node:path';
 import type { UsLocalFile } from '../src/core/rule-data.js';
 import { cityKey } from '../src/core/us-local.js';
 import { zipState } from '../src/core/rule-checks.js';
+import { csv } from './csv.js';
 
 /** The note a file carries for the ZIP codes placed here, up to the list. */
 export const PO_BOX_NOTE = 'ZIP codes without a Census area (PO-box and unique ZIP codes) placed in the city whose ZIP list in open-sales-tax 4cfd3c2 (Apache-2.0, ../shared/sources/us/opensalestax/curated_local_rates.csv) names them, at a share of 100:';
-
-function rows(file: string): Record<string, string>[] {
-  const [head, ...lines] = readFileSync(file, 'utf8').trim().split(/\r?\n/);
-  const keys = (head as string).split(',');
-  return lines.map((line) => {
-    const cells = line.split(',');
-    return Object.fromEntries(keys.map((k, i) => [k, cells[i] ?? '']));
-  });
-}
 
 export interface PoBoxSource {
   /** ZIP code → the city rows naming it: [state, city, county]. */
@@ -40,7 +32,7 @@ export interface PoBoxSource {
 
 export function loadPoBoxSource(srcDir: string, zipStatesFile = 'rules/us/zip-states.json'): PoBoxSource {
   const named = new Map<string, [string, string, string][]>();
-  for (const r of rows(join(srcDir, 'opensalestax/curated_local_rates.csv'))) {
+  for (const r of csv(join(srcDir, 'opensalestax/curated_local_rates.csv'))) {
     if (r.jurisdiction_type !== 'city') continue;
     for (const zip of (r.zip5s ?? '').split(';')) {
       if (!/^\d{5}$/.test(zip)) continue;
@@ -49,7 +41,7 @@ export function loadPoBoxSource(srcDir: string, zipStatesFile = 'rules/us/zip-st
       named.set(zip, list);
     }
   }
-  const zctas = new Set(rows(join(srcDir, 'opensalestax/census_zcta_county.csv')).map((r) => r.zip5 as string));
+  const zctas = new Set(csv(join(srcDir, 'opensalestax/census_zcta_county.csv')).map((r) => r.zip5 as string));
   const ranges = (JSON.parse(readFileSync(zipStatesFile, 'utf8')) as { ranges: [number, number, string][] }).ranges;
   return { named, zctas, ranges };
 }

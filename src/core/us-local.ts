@@ -310,7 +310,7 @@ export function cityAreas(file: CompiledUsLocal, key: string): readonly Compiled
     for (const [cityKey, byParts] of counts) {
       const entries = [...byParts.values()].sort((x, y) => y.zips - x.zips);
       const total = entries.reduce((sum, e) => sum + e.zips, 0);
-      built.set(cityKey, entries.map((e) => ({ ...e.area, share: Math.round((1000 * e.zips) / total) / 10 })));
+      built.set(cityKey, entries.map((e) => Object.freeze({ ...e.area, share: Math.round((1000 * e.zips) / total) / 10 })));
     }
     cityAreaIndex.set(file, (index = built));
   }
@@ -323,6 +323,8 @@ export function cityAreas(file: CompiledUsLocal, key: string): readonly Compiled
  */
 export function localPlace(file: CompiledUsLocal, postal: string, city: string | null): LocalPlace {
   const list = file.zips.get(postal.slice(0, 5));
+  // The city is compared only where the ZIP code alone does not decide.
+  if (list !== undefined && list.length === 1) return { file, area: list[0] as CompiledLocalArea, match: 'zip', others: [] };
   const key = city === null ? '' : cityKey(city);
   if (list === undefined || list.length === 0) {
     if (key === '') return { file, area: null, match: 'none', others: [] };
@@ -331,7 +333,6 @@ export function localPlace(file: CompiledUsLocal, postal: string, city: string |
     return { file, area: areas[0] as CompiledLocalArea, match: 'city_name', others: areas.slice(1) };
   }
   const first = list[0] as CompiledLocalArea;
-  if (list.length === 1) return { file, area: first, match: 'zip', others: [] };
   if (key !== '') {
     const hits = list.filter((a) => a.cityKey === key);
     if (hits.length === 1) {
