@@ -656,7 +656,7 @@ function california(): StateRates {
     }
     if (isUninc || !unincorporated.has(geoid)) unincorporated.set(geoid, units(r.Rate as string));
   }
-  const cityRates: { place: string; county: string; rate: number }[] = [];
+  const cityRates: { place: string; county: string; rate: number; name: string }[] = [];
   const missing: string[] = [];
   for (const r of rows.filter((x) => x.Type === 'City')) {
     const place = placeNamed('CA', ALIASES[r.Location as string] ?? (r.Location as string));
@@ -665,7 +665,7 @@ function california(): StateRates {
       missing.push(r.Location as string);
       continue;
     }
-    cityRates.push({ place: place.geoid, county, rate: units(r.Rate as string) });
+    cityRates.push({ place: place.geoid, county, rate: units(r.Rate as string), name: r.Location as string });
   }
   if (missing.length > 0) console.warn(`CA: not matched to Census names: ${missing.join('; ')}`);
   // The changes since the table, each dated: `county` raises every part of a county (its
@@ -701,12 +701,11 @@ function california(): StateRates {
   const counties = new Map<string, Rate>();
   const cities = new Map<string, Rate>();
   const districts: StateRates['districts'] = [];
-  const placeNames = new Map(rows.filter((x) => x.Type === 'City').map((r) => [placeNamed('CA', ALIASES[r.Location as string] ?? (r.Location as string))?.geoid, r.Location as string]));
   for (const [geoid, uninc] of unincorporated) {
     const inCounty = cityRates.filter((c) => c.county === geoid);
     const floor = Math.min(uninc, ...inCounty.map((c) => c.rate));
     counties.set(geoid, dated(floor - BASE, CHANGES.filter((c) => c.county === COUNTY_NAMES.get(geoid))));
-    for (const c of inCounty) cities.set(c.place, dated(c.rate - floor, CHANGES.filter((x) => x.city !== undefined && x.city === placeNames.get(c.place))));
+    for (const c of inCounty) cities.set(c.place, dated(c.rate - floor, CHANGES.filter((x) => x.city === c.name)));
     if (uninc > floor) districts.push({ name: `${COUNTY_NAMES.get(geoid)} unincorporated area`, rate: pct(uninc - floor), counties: new Set(), places: new Set(), unincorporated: new Set([geoid]) });
   }
   return {
