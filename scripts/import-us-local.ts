@@ -72,10 +72,16 @@ function arg(name: string): string | undefined {
 const geoDir = arg('--geo');
 const srcDir = arg('--sources') ?? '../shared/sources/us';
 if (!geoDir) {
-  console.error('usage: tsx scripts/import-us-local.ts --geo DIR [--sources DIR] [--states FL,TX]');
+  console.error('usage: tsx scripts/import-us-local.ts --geo DIR [--sources DIR] [--states FL,TX] [--checked YYYY-MM-DD]');
   process.exit(2);
 }
-const CHECKED = new Date().toISOString().slice(0, 10);
+// The day the rates were checked against their sources: today, or `--checked` when a state
+// is rebuilt for a change that is not a new check of its rates (its rates' date is kept).
+const CHECKED = arg('--checked') ?? new Date().toISOString().slice(0, 10);
+if (!/^\d{4}-\d{2}-\d{2}$/.test(CHECKED)) {
+  console.error(`--checked ${CHECKED}: not a date (YYYY-MM-DD)`);
+  process.exit(2);
+}
 
 // ---------------------------------------------------------------- reading
 
@@ -528,18 +534,30 @@ function plainRate(rate: string): string {
 }
 
 const recipes: Record<string, () => StateRates> = {
-  FL: () =>
-    withCountyCheck(
+  FL: () => {
+    const fl = withCountyCheck(
       fromOst('FL', {
         publisher: 'Florida Department of Revenue, Form DR-15DSS, Discretionary Sales Surtax Information for Calendar Year 2026',
         from: '2026-01-01',
         asOf: false,
         sourcing: 'destination',
         complete: true,
-        coverage: 'Every county discretionary sales surtax; Florida cities levy no sales tax.',
+        coverage: 'Every county discretionary sales surtax; Florida cities levy no sales tax. Not modelled: the $5,000 limit of the surtax on a single item of tangible personal property, which the engine does not apportion (a priced line of goods above USD 5000 is refused).',
       }),
       'the Department of Revenue\'s form DR-15DSS for 2026 (surtax rates change only on 1 January, Fla. Stat. § 212.054(5))',
-    ),
+    );
+    fl.sources['fl-surtax-limit'] = 'Fla. Stat. § 212.054(2)(b)1 (The Florida Legislature, http://www.leg.state.fl.us/statutes/, chapter 212); Florida Department of Revenue, Form DR-15DSS and Technical Assistance Advisement 18A-018 (the limit per item of a single sale)';
+    // Checked against the statute's text on this date (the rates' sources are the table's).
+    fl.singleArticleCap = {
+      amount: '5000',
+      currency: 'USD',
+      supplies: ['goods'],
+      source: 'fl-surtax-limit',
+      checked: '2026-11-27',
+      note: "Florida's discretionary sales surtax applies only to the first $5,000 of the sales amount of any item of tangible personal property (Fla. Stat. § 212.054(2)(b)1; items sold together as one set or working unit are one item); the state's 6 % applies to the whole price, and services bear the surtax on their whole price.",
+    };
+    return fl;
+  },
   PA: () =>
     fromOst('PA', {
       publisher: 'Pennsylvania Department of Revenue, local sales tax (Allegheny County 1 %, Philadelphia 2 %)',
@@ -1375,11 +1393,17 @@ recipes.KS = () =>
   sstCounties('KS', 'Kansas Department of Revenue', {
     coverage: 'County and city taxes of the table, by Census code; ten counties (Butler, Clark, Coffey, Comanche, Cowley, Grant, Harper, Montgomery, Ness, Rush) and the special districts (community improvement, transportation development and others) are not in the data.',
   });
-recipes.ND = () =>
-  sstCounties('ND', 'North Dakota Office of State Tax Commissioner', {
+recipes.ND = () => {
+  const nd = sstCounties('ND', 'North Dakota Office of State Tax Commissioner', {
     noCountyTax: true,
     coverage: 'City taxes and the county taxes of Burleigh, Cass, Hettinger, Morton, Steele, Walsh, Ward and Williams counties; the other counties are taken as levying none, as the table lists no tax for them.',
   });
+  // Not a limit of what the seller collects (unlike Tennessee's and Florida's): a refund to the buyer.
+  nd.notes.push(
+    "Some cities and counties set a maximum local tax per sale (the Office of State Tax Commissioner's list of local maximum tax amounts, https://www.tax.nd.gov/local-tax-refund-local-maximum-tax-amounts). It limits what the purchaser bears, not what the retailer collects: the retailer charges the local tax on the whole price, and the purchaser may claim the tax above the maximum back from the Office. Results therefore charge the full local rate, as the retailer must.",
+  );
+  return nd;
+};
 recipes.NE = () =>
   sstCounties('NE', 'Nebraska Department of Revenue', {
     noCountyTax: true,

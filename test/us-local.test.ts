@@ -135,7 +135,9 @@ describe('the area of an address', () => {
   });
 
   it('a state with every local tax modelled says nothing of coverage; one without says what is missing', () => {
-    expect(explainTaxRate({ ...good, to_country: 'US', to_postal_code: '33131' }, remote).notes).toEqual([]);
+    // Florida's only note on a line of goods is its surtax's limit per item.
+    expect(explainTaxRate({ ...good, to_country: 'US', to_postal_code: '33131' }, remote).notes).toEqual([expect.stringMatching(/^Florida's discretionary sales surtax applies only to the first \$5,000 /)]);
+    expect(explainTaxRate({ ...good, product_type: 'service', to_country: 'US', to_postal_code: '33131' }, remote).notes).toEqual([]);
     expect(explainTaxRate({ ...good, to_country: 'US', to_postal_code: '77002' }, remote).notes.join(' ')).toMatch(/^Not every local tax of Texas is in the rules: /);
   });
 

@@ -6,7 +6,7 @@ import { errorFromIssues, quoted, TaxRulesError, type TaxRulesIssue } from '../c
 import { canonicalCountry } from '../core/location.js';
 import { addMinor, formatMinor, isCanonicalAmount, parseAmount, type Minor } from '../core/money.js';
 import { price, taxableAmount, type Priced } from '../core/pricing.js';
-import { checkArticleCap } from '../core/article-cap.js';
+import { checkArticleCap, perArticle } from '../core/article-cap.js';
 import { supplyKind } from '../core/taxability.js';
 import { validateTaxId, verdictOf } from '../taxid/index.js';
 import { PRODUCT_TYPES, sellerAddressOn, TAX_CODES, type Account } from './account.js';
@@ -354,7 +354,11 @@ function calculateChecked(request: unknown, account: Account, options: Calculati
     }
     context ??= plan.d;
     const priced = price(plan.d.lines, amounts[i] as Minor, plan.taxBehavior);
-    if (plan.d.articleCap !== null) checkArticleCap(plan.d, priced.subtotal, currency, mu, taxDate, ['line_items', i, 'amount'], engine.convert);
+    if (plan.d.articleCap !== null) {
+      // A line is `quantity` articles of one price: each article is compared with the limit.
+      const quantity = line.quantity ?? 1;
+      checkArticleCap(plan.d, perArticle(priced.subtotal, quantity), currency, mu, taxDate, ['line_items', i, 'amount'], engine.convert, quantity > 1);
+    }
     lines[i] = lineResult(line, plan, priced, mu);
     subtotal = addMinor(subtotal, priced.subtotal);
     totalTax = addMinor(totalTax, priced.tax);

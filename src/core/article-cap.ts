@@ -12,12 +12,29 @@ import { TaxRulesError } from './errors.js';
 import { compareDecimal, formatMinor, type Minor } from './money.js';
 
 /**
+ * The net of one article of a line of `quantity` articles (a whole number, at least 1),
+ * rounded up to the minor unit: never below the real one.
+ */
+export function perArticle(net: Minor, quantity: number): Minor {
+  if (quantity === 1) return net;
+  if (typeof net === 'bigint') {
+    const abs = net < 0n ? -net : net;
+    const q = BigInt(quantity);
+    return (abs + q - 1n) / q;
+  }
+  const abs = Math.abs(net);
+  const rest = abs % quantity;
+  return (abs - rest) / quantity + (rest > 0 ? 1 : 0);
+}
+
+/**
  * Throws TaxRulesError (422) when a priced line of a decision is above the per-article
  * limit of the local taxes the decision charges: `net` is the line's net amount (minor
- * units of `currency`), `path` the field of the amount. An amount in another currency than
- * the limit's is converted with `convert` on `date`, and refused without it.
+ * units of `currency`), or the net of each of its articles when `each` is set; `path` the
+ * field of the amount. An amount in another currency than the limit's is converted with
+ * `convert` on `date`, and refused without it.
  */
-export function checkArticleCap(decision: Decision, net: Minor, currency: string, minorUnits: number, date: string, path: (string | number)[], convert?: CurrencyConverter): void {
+export function checkArticleCap(decision: Decision, net: Minor, currency: string, minorUnits: number, date: string, path: (string | number)[], convert?: CurrencyConverter, each = false): void {
   const cap = decision.articleCap;
   if (cap === null) return;
   const abs = typeof net === 'number' ? Math.abs(net) : net < 0n ? -net : net;
@@ -43,7 +60,7 @@ export function checkArticleCap(decision: Decision, net: Minor, currency: string
     {
       path,
       code: 'unprocessable',
-      message: `${cap.note} taxrules does not share a price out around the ${limit} limit: a line of ${currency} ${amount}${currency !== cap.currency ? ` (${cap.currency} ${value})` : ''}, which may hold an article above it, is not answered (quote each article of ${limit} or less, and compute the tax of an article above it apart)`,
+      message: `${cap.note} taxrules does not share a price out around the ${limit} limit: ${each ? `a line of articles of ${currency} ${amount} each` : `a line of ${currency} ${amount}`}${currency !== cap.currency ? ` (${cap.currency} ${value})` : ''}, which ${each ? 'are' : 'may hold an article'} above it, is not answered (quote each article of ${limit} or less, and compute the tax of an article above it apart)`,
     },
   ]);
 }

@@ -245,7 +245,9 @@ export function decide(s: Situation, rules: RuleSet, day: number, registrations:
   let where = taxing === dest ? customer.ref : ref(taxingJ, taxing);
   const main = levied[0];
   if (!main || main.tax.role !== 'main') {
-    note(d, `${taxingJ.name} has no ${levied.length > 0 ? 'general' : 'sales'} tax.`);
+    // A jurisdiction without taxes says why in its own notes (Alaska: local taxes only).
+    if (levied.length === 0 && taxingJ.untaxedNotes !== undefined) for (const n of taxingJ.untaxedNotes) note(d, n);
+    else note(d, `${taxingJ.name} has no ${levied.length > 0 ? 'general' : 'sales'} tax.`);
     return finish(d, 'non_taxable', 'no_tax_in_jurisdiction', where, []);
   }
   const treatment = treatmentOf(main.tax, place.regime, s.taxCode, day, d.date);
@@ -465,15 +467,22 @@ function charged(
   note(d, treatment.note);
   if (local !== null) {
     const area = local.place.area;
-    if (area !== null) lines.push(...localLines(d, area, treatment));
+    let localTax = area === null;
+    if (area !== null) {
+      for (const l of localLines(d, area, treatment)) {
+        lines.push(l);
+        if (l.rateUnits > 0) localTax = true;
+      }
+    }
     const postal = local.sourcedAt === 'origin' ? d.s.origin.postalCode : d.s.destination.postalCode;
     const alternatives = localNotes(d, local.place, local.sourcedAt, taxingJ.name, postal, mainRate.units);
     d.local = localArea(local.place, local.sourcedAt, alternatives);
     const cap = local.place.file.articleCap;
-    if (cap !== null && (cap.supplies === null || cap.supplies.includes(d.supply))) {
+    if (cap !== null && localTax && (cap.supplies === null || cap.supplies.includes(d.supply))) {
       // The limit depends on the amount: the decision carries it, and pricing checks it. It
-      // holds where no local area is known too: a price above it bears a tax the rules do not
-      // compute either way (Tennessee's state single-article tax).
+      // holds where no local area is known too: a price above it may bear a local tax the
+      // rules do not share out (and Tennessee's state single-article tax); an area that
+      // charges no local tax has nothing to share out.
       d.articleCap = cap;
       note(d, `${cap.note} The rate given is that of an article priced up to ${cap.currency} ${cap.amount}: taxrules does not share a price out around the limit, and refuses a priced line above it (422).`);
     }

@@ -54,6 +54,8 @@ export interface CompiledJurisdiction {
   parent: CompiledJurisdiction | null;
   /** The rules country this jurisdiction belongs to (null for schemes). */
   home: CompiledCountry | null;
+  /** The notes of a jurisdiction that levies no tax, which a result it answers gives. */
+  untaxedNotes?: readonly string[];
 }
 
 export interface CompiledSupplyRule {
@@ -553,6 +555,7 @@ export function createRuleSet(input: RuleData | PackedRuleData): RuleSet {
         sourcing: j.sourcing ?? null,
         parent: null,
         home: country,
+        ...(j.taxes.length === 0 && j.notes && j.notes.length > 0 ? { untaxedNotes: Object.freeze([...j.notes]) } : {}),
         taxes: j.taxes.map((t) => ({
           id: t.tax,
           name: t.name,

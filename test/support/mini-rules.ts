@@ -329,7 +329,7 @@ const delmar: CountryRules = {
       ],
     },
     { id: 904002, name: 'Eastvale', region: 'EA', level: 'state', taxes: [{ tax: 'sales_tax', name: 'Sales tax', role: 'main', rates: { standard: [rate('2000-01-01', '5')] } }] },
-    { id: 904003, name: 'Southmark', region: 'SO', level: 'state', taxes: [], notes: ['No sales tax.'] },
+    { id: 904003, name: 'Southmark', region: 'SO', level: 'state', taxes: [], notes: ['Southmark has no sales tax of any kind.'] },
   ],
 };
 
