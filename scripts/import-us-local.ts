@@ -542,7 +542,7 @@ const recipes: Record<string, () => StateRates> = {
         asOf: false,
         sourcing: 'destination',
         complete: true,
-        coverage: 'Every county discretionary sales surtax; Florida cities levy no sales tax. Not modelled: the $5,000 limit of the surtax on a single item of tangible personal property, which the engine does not apportion (a priced line of goods above USD 5000 is refused).',
+        coverage: 'Every county discretionary sales surtax; Florida cities levy no sales tax. The surtax applies only to the first $5,000 of an item of tangible personal property: a line item of a calculation is charged it on at most USD 5000 per article, and an amount that does not say its articles (a rate quote, a document\'s item) is refused above USD 5000 where a surtax applies. Not modelled: the rules that make several items one (a set or working unit sold together), which the line items must express.',
       }),
       'the Department of Revenue\'s form DR-15DSS for 2026 (surtax rates change only on 1 January, Fla. Stat. § 212.054(5))',
     );
@@ -551,6 +551,7 @@ const recipes: Record<string, () => StateRates> = {
     fl.singleArticleCap = {
       amount: '5000',
       currency: 'USD',
+      apportion: true,
       supplies: ['goods'],
       source: 'fl-surtax-limit',
       checked: '2026-11-27',

@@ -5,8 +5,8 @@ import { dateOfDay } from '../core/dates.js';
 import { errorFromIssues, quoted, TaxRulesError, type TaxRulesIssue } from '../core/errors.js';
 import { canonicalCountry } from '../core/location.js';
 import { addMinor, formatMinor, isCanonicalAmount, parseAmount, type Minor } from '../core/money.js';
-import { price, taxableAmount, type Priced } from '../core/pricing.js';
-import { checkArticleCap, perArticle } from '../core/article-cap.js';
+import { price, priceCapped, taxableAmount, type Priced, type PricedCapped } from '../core/pricing.js';
+import { articleLimit, checkArticleCap, perArticle } from '../core/article-cap.js';
 import { supplyKind } from '../core/taxability.js';
 import { validateTaxId, verdictOf } from '../taxid/index.js';
 import { PRODUCT_TYPES, sellerAddressOn, TAX_CODES, type Account } from './account.js';
@@ -353,11 +353,18 @@ function calculateChecked(request: unknown, account: Account, options: Calculati
       plans.push(plan);
     }
     context ??= plan.d;
-    const priced = price(plan.d.lines, amounts[i] as Minor, plan.taxBehavior);
-    if (plan.d.articleCap !== null) {
-      // A line is `quantity` articles of one price: each article is compared with the limit.
+    let priced: Priced | PricedCapped;
+    const cap = plan.d.articleCap;
+    if (cap === null) priced = price(plan.d.lines, amounts[i] as Minor, plan.taxBehavior);
+    else {
+      // A line is `quantity` articles of one price: each article's local taxes are charged on
+      // at most the limit (shared out), or each article is compared with it (refused above).
       const quantity = line.quantity ?? 1;
-      checkArticleCap(plan.d, perArticle(priced.subtotal, quantity), currency, mu, taxDate, ['line_items', i, 'amount'], engine.convert, quantity > 1);
+      if (cap.apportion) priced = priceCapped(plan.d.lines, amounts[i] as Minor, plan.taxBehavior, cap.lines, articleLimit(cap, currency, mu, taxDate, quantity, ['line_items', i, 'amount'], engine.convert));
+      else {
+        priced = price(plan.d.lines, amounts[i] as Minor, plan.taxBehavior);
+        checkArticleCap(plan.d, perArticle(priced.subtotal, quantity), currency, mu, taxDate, ['line_items', i, 'amount'], engine.convert, quantity > 1);
+      }
     }
     lines[i] = lineResult(line, plan, priced, mu);
     subtotal = addMinor(subtotal, priced.subtotal);
@@ -477,7 +484,7 @@ function planOf(rules: RuleSet, input: TaxInput, decider: Decider, breakdown: Br
 }
 
 /** One line of the document from its priced taxes; its breakdown entries updated. */
-function lineResult(line: ParsedRequest['line_items'][number], plan: Plan, priced: Priced, mu: number): CalculationLineResult {
+function lineResult(line: ParsedRequest['line_items'][number], plan: Plan, priced: Priced | PricedCapped, mu: number): CalculationLineResult {
   const d = plan.d;
   const net = priced.subtotal;
   // An amount given in its canonical form is its own text: the net when exclusive, the total when inclusive.
@@ -487,10 +494,13 @@ function lineResult(line: ParsedRequest['line_items'][number], plan: Plan, price
   const taxes = NONE.slice() as LineTax[];
   // The line's tax as text: also the text of its one tax line when it has one.
   const taxText = formatMinor(priced.tax, mu);
+  // The base of lines a per-article limit caps (Florida's surtax), where it is not the net.
+  const bases = 'bases' in priced ? priced.bases : null;
   for (let k = 0; k < count; k++) {
     const tl = d.lines[k];
     const tax = tl ? (priced.taxes[k] as Minor) : 0;
-    const taxable = tl ? taxableAmount(net, tl.partUnits) : net;
+    const base = bases === null ? null : (bases[k] ?? null);
+    const taxable = tl ? taxableAmount(base ?? net, tl.partUnits) : net;
     const entry = plan.entries[k] as BreakdownSum;
     entry.taxable = addMinor(entry.taxable, taxable);
     entry.amount = addMinor(entry.amount, tax);

@@ -6,10 +6,10 @@
  * it), so a line whose net amount is above it is refused (422) rather than charged the full
  * local rate: a line at most the limit holds no article above it, and is answered.
  */
-import type { Decision } from './types.js';
+import type { ArticleCap, Decision } from './types.js';
 import type { CurrencyConverter } from './decide.js';
 import { TaxRulesError } from './errors.js';
-import { compareDecimal, formatMinor, type Minor } from './money.js';
+import { compareDecimal, formatMinor, normalMinor, type Minor } from './money.js';
 
 /**
  * The net of one article of a line of `quantity` articles (a whole number, at least 1),
@@ -60,7 +60,41 @@ export function checkArticleCap(decision: Decision, net: Minor, currency: string
     {
       path,
       code: 'unprocessable',
-      message: `${cap.note} taxrules does not share a price out around the ${limit} limit: ${each ? `a line of articles of ${currency} ${amount} each` : `a line of ${currency} ${amount}`}${currency !== cap.currency ? ` (${cap.currency} ${value})` : ''}, which ${each ? 'are' : 'may hold an article'} above it, is not answered (quote each article of ${limit} or less, and compute the tax of an article above it apart)`,
+      message: cap.apportion && each
+        ? `${cap.note} An item of articles of ${currency} ${amount} each${currency !== cap.currency ? ` (${cap.currency} ${value})` : ''} is above the ${limit} limit, and a document's item bears each tax at one rate on its whole price: give the item's taxes in its \`tax\`, or compute them with a calculation (v20260309), whose line items are charged the local taxes on at most ${limit} per article`
+        : cap.apportion
+        ? `${cap.note} An amount of ${currency} ${amount}${currency !== cap.currency ? ` (${cap.currency} ${value})` : ''} does not say the price of its articles, so the ${limit} limit cannot be applied to it: give it as a line item of a calculation (v20260309) with its quantity, where the local taxes are charged on at most ${limit} per article, or quote each article of ${limit} or less`
+        : `${cap.note} taxrules does not share a price out around the ${limit} limit: ${each ? `a line of articles of ${currency} ${amount} each` : `a line of ${currency} ${amount}`}${currency !== cap.currency ? ` (${cap.currency} ${value})` : ''}, which ${each ? 'are' : 'may hold an article'} above it, is not answered (quote each article of ${limit} or less, and compute the tax of an article above it apart)`,
     },
   ]);
+}
+
+/**
+ * The base a limit shared out around allows a line of `quantity` articles (the limit times
+ * the quantity), in minor units of `currency`: the limit converted with `convert` on `date`
+ * when the line is in another currency (digits below the minor unit dropped), TaxRulesError
+ * (422) without a converter or for a converted value that is no decimal.
+ */
+export function articleLimit(cap: ArticleCap, currency: string, minorUnits: number, date: string, quantity: number, path: (string | number)[], convert?: CurrencyConverter): Minor {
+  let text = cap.amount;
+  const limit = `${cap.currency} ${cap.amount}`;
+  if (currency !== cap.currency) {
+    const converted = convert?.({ amount: cap.amount, currency: cap.currency }, currency, date) ?? null;
+    if (converted === null) {
+      throw new TaxRulesError('unprocessable', 422, [
+        {
+          path,
+          code: 'unprocessable',
+          message: `${cap.state}'s local taxes apply only up to ${limit} of the price of a single article: a line in ${currency} cannot be charged without a currency converter (the calculator's convertCurrency) to give the limit in ${currency}; give the amount in ${cap.currency}, or a converter`,
+        },
+      ]);
+    }
+    text = converted;
+  }
+  const m = /^(\d+)(?:\.(\d*))?$/.exec(typeof text === 'string' ? text.trim() : '');
+  if (m === null) {
+    throw new TaxRulesError('unprocessable', 422, [{ path, code: 'unprocessable', message: `the currency converter gave ${String(text)} for ${limit} in ${currency}, which is not a decimal amount` }]);
+  }
+  const frac = (m[2] ?? '').padEnd(minorUnits, '0').slice(0, minorUnits);
+  return normalMinor(BigInt(`${m[1] as string}${frac}`) * BigInt(quantity));
 }

@@ -467,24 +467,32 @@ function charged(
   note(d, treatment.note);
   if (local !== null) {
     const area = local.place.area;
-    let localTax = area === null;
+    // The indexes of the local lines charged (a per-article limit applies to them).
+    const charged: number[] = [];
     if (area !== null) {
       for (const l of localLines(d, area, treatment)) {
+        if (l.rateUnits > 0) charged.push(lines.length);
         lines.push(l);
-        if (l.rateUnits > 0) localTax = true;
       }
     }
     const postal = local.sourcedAt === 'origin' ? d.s.origin.postalCode : d.s.destination.postalCode;
     const alternatives = localNotes(d, local.place, local.sourcedAt, taxingJ.name, postal, mainRate.units);
     d.local = localArea(local.place, local.sourcedAt, alternatives);
     const cap = local.place.file.articleCap;
-    if (cap !== null && localTax && (cap.supplies === null || cap.supplies.includes(d.supply))) {
-      // The limit depends on the amount: the decision carries it, and pricing checks it. It
-      // holds where no local area is known too: a price above it may bear a local tax the
-      // rules do not share out (and Tennessee's state single-article tax); an area that
-      // charges no local tax has nothing to share out.
-      d.articleCap = cap;
-      note(d, `${cap.note} The rate given is that of an article priced up to ${cap.currency} ${cap.amount}: taxrules does not share a price out around the limit, and refuses a priced line above it (422).`);
+    // The limit depends on the amount: the decision carries it (with the lines it limits),
+    // and pricing applies it. A limit that is refused above holds where no local area is
+    // known too: a price above it may bear a local tax the rules do not share out (and
+    // Tennessee's state single-article tax). An area that charges no local tax has nothing
+    // to share out, nor has an unknown one under a limit that is shared out.
+    if (cap !== null && (charged.length > 0 || (area === null && !cap.apportion)) && (cap.supplies === null || cap.supplies.includes(d.supply))) {
+      d.articleCap = Object.freeze({ ...cap, lines: Object.freeze(charged) });
+      const limit = `${cap.currency} ${cap.amount}`;
+      note(
+        d,
+        cap.apportion
+          ? `${cap.note} The rate given is that of an article priced up to ${limit}. A line item of a calculation is charged the local taxes on at most ${limit} per article; an amount that does not say its articles (a rate quote, a document's item) is refused above ${limit} (422).`
+          : `${cap.note} The rate given is that of an article priced up to ${limit}: taxrules does not share a price out around the limit, and refuses a priced line above it (422).`,
+      );
     }
   }
   for (let i = 1; i < levied.length; i++) {

@@ -195,3 +195,92 @@ function shareOut<T>(m: Arithmetic<T>, taxes: Minor[], lines: readonly PricingLi
   }
   for (let i = 0; i < shares.length; i++) taxes[start + i] = minorOf(negative ? m.neg(shares[i] as T) : shares[i]);
 }
+
+/** A priced line whose local lines were charged on a limited base: each line's base, null where it is the net. */
+export interface PricedCapped extends Priced {
+  readonly bases: readonly (Minor | null)[] | null;
+}
+
+const PART_DEN_BIG = BigInt(PART_DEN);
+
+/**
+ * The exact amounts of an amount under tax lines of which those at `capped` are charged on
+ * at most `limit` (minor units, ≥ 0: Florida's surtax on the first USD 5000 of each article,
+ * times the line's quantity), the others on the whole net. At or under the limit this is
+ * `price`. Above it, exclusive: a capped line's tax is rate × limit, the others' rate × net;
+ * inclusive: the net N solves N + Σ_others rate·N + Σ_capped rate·limit = gross. Each group
+ * is rounded once and shared out by the largest-remainder method, as in `price`; `bases`
+ * gives the capped lines' base (the limit, with the amount's sign). Exact in BigInt: the
+ * rare path.
+ */
+export function priceCapped(lines: readonly PricingLine[], amount: Minor, behavior: 'exclusive' | 'inclusive', capped: readonly number[], limit: Minor): PricedCapped {
+  const abs = typeof amount === 'bigint' ? (amount < 0n ? -amount : amount) : BigInt(Math.abs(amount));
+  const negative = amount < 0;
+  const cap = BigInt(limit);
+  const n = lines.length;
+  const isCapped: boolean[] = new Array<boolean>(n).fill(false);
+  for (const i of capped) if (i >= 0 && i < n) isCapped[i] = true;
+  const r: bigint[] = new Array<bigint>(n);
+  let ru = 0n;
+  let rc = 0n;
+  for (let i = 0; i < n; i++) {
+    const l = lines[i] as PricingLine;
+    const e = BigInt(l.rateUnits) * BigInt(l.partUnits);
+    r[i] = e;
+    if (isCapped[i]) rc += e;
+    else ru += e;
+  }
+  const D = PART_DEN_BIG;
+  // At or under the limit nothing is capped: the ordinary amounts.
+  const within = behavior === 'exclusive' ? abs <= cap : abs * D <= cap * (D + ru + rc);
+  if (within || rc === 0n) return { ...price(lines, amount, behavior), bases: null };
+  // Each line's exact tax is num[i] / den.
+  const num: bigint[] = new Array<bigint>(n);
+  let den: bigint;
+  if (behavior === 'exclusive') {
+    den = D;
+    for (let i = 0; i < n; i++) num[i] = (r[i] as bigint) * (isCapped[i] ? cap : abs);
+  } else {
+    den = D * (D + ru);
+    const rest = abs * D - rc * cap;
+    for (let i = 0; i < n; i++) num[i] = isCapped[i] ? (r[i] as bigint) * cap * (D + ru) : (r[i] as bigint) * rest;
+  }
+  const taxes: Minor[] = new Array<Minor>(n);
+  let total = 0n;
+  let start = 0;
+  while (start < n) {
+    const group = (lines[start] as PricingLine).group;
+    let end = start + 1;
+    while (end < n && (lines[end] as PricingLine).group === group) end++;
+    let sum = 0n;
+    for (let i = start; i < end; i++) sum += num[i] as bigint;
+    const groupTax = bigints.roundDiv(sum, den);
+    // The group's tax shared out: the floor of each exact share, the units left to the largest remainders.
+    const shares: bigint[] = [];
+    const rests: bigint[] = [];
+    let left = groupTax;
+    for (let i = start; i < end; i++) {
+      const x = num[i] as bigint;
+      shares.push(x / den);
+      rests.push(x % den);
+      left -= x / den;
+    }
+    while (left > 0n) {
+      let best = 0;
+      for (let k = 1; k < rests.length; k++) if ((rests[k] as bigint) > (rests[best] as bigint)) best = k;
+      shares[best] = (shares[best] as bigint) + 1n;
+      rests[best] = -1n;
+      left -= 1n;
+    }
+    for (let k = 0; k < shares.length; k++) taxes[start + k] = normalMinor(negative ? -(shares[k] as bigint) : (shares[k] as bigint));
+    total += groupTax;
+    start = end;
+  }
+  const tax = negative ? -total : total;
+  const signed = negative ? -abs : abs;
+  const capBase = normalMinor(negative ? -cap : cap);
+  const bases = lines.map((_, i) => (isCapped[i] ? capBase : null));
+  return behavior === 'inclusive'
+    ? { taxes, tax: normalMinor(tax), subtotal: normalMinor(signed - tax), total: normalMinor(signed), bases }
+    : { taxes, tax: normalMinor(tax), subtotal: normalMinor(signed), total: normalMinor(signed + tax), bases };
+}

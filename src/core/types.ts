@@ -185,6 +185,13 @@ export interface ArticleCap {
   readonly state: string;
   /** The rule, as sentences (the local file's `single_article_cap.note`). */
   readonly note: string;
+  /**
+   * A line item's price is shared out around the limit (its local lines charged on at most
+   * the limit per article) rather than refused above it (the file's `apportion`).
+   */
+  readonly apportion: boolean;
+  /** The indexes of the decision's lines the limit applies to (its local lines); empty in a file's compiled limit. */
+  readonly lines: readonly number[];
 }
 
 /**

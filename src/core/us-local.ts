@@ -262,7 +262,7 @@ export function compileUsLocal(rows: UsLocalRows, state: CompiledJurisdiction, p
 function articleCapOf(file: Omit<UsLocalRules, 'zips'>, state: CompiledJurisdiction): ArticleCap | null {
   const c = file.single_article_cap;
   if (!c) return null;
-  return Object.freeze({ amount: c.amount, currency: c.currency, supplies: c.supplies ? Object.freeze([...c.supplies]) : null, state: state.name, note: c.note });
+  return Object.freeze({ amount: c.amount, currency: c.currency, supplies: c.supplies ? Object.freeze([...c.supplies]) : null, state: state.name, note: c.note, apportion: c.apportion === true, lines: Object.freeze([]) });
 }
 
 /**

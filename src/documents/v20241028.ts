@@ -410,7 +410,7 @@ function buildSale(req: TransactionRequestOutput, seller: PreparedAccount, o: Do
         const q = decimalOf(p.quantity) as Decimal;
         const perUnit = (net * 10n ** BigInt(q.scale) + q.units - 1n) / q.units;
         try {
-          checkArticleCap(d, perUnit, currency, minorUnits, date, [...itemPath, 'amount'], engine.convert, q.units !== 10n ** BigInt(q.scale));
+          checkArticleCap(d, perUnit, currency, minorUnits, date, [...itemPath, 'amount'], engine.convert, true);
         } catch (e) {
           if (!(e instanceof TaxRulesError)) throw e;
           issues.push(...e.issues.map((i) => ({ ...i, message: `${itemPath.join('.')}: ${i.message}` })));
