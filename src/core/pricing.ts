@@ -146,6 +146,7 @@ function priceWith<T>(m: Arithmetic<T>, lines: readonly PricingLine[], whole: bo
     for (let i = start; i < end; i++) groupRate += effectiveRate(lines[i] as PricingLine, whole);
     const groupTax = groupRate === 0 || m.isZero(abs) ? zero : m.roundDiv(m.mul(abs, m.of(groupRate)), d);
     if (end - start === 1) taxes[start] = minorOf(negative ? m.neg(groupTax) : groupTax);
+    else if (m === (numbers as unknown as Arithmetic<T>)) shareOutNumbers(taxes, lines, whole, start, end, abs as unknown as number, den, groupTax as unknown as number, negative);
     else shareOut(m, taxes, lines, whole, start, end, abs, d, groupTax, negative);
     total = m.add(total, groupTax);
     start = end;
@@ -167,6 +168,39 @@ export function taxableAmount(net: Minor, partUnits: number): Minor {
   const abs = typeof net === 'number' ? Math.abs(net) : negative ? -net : net;
   const part = typeof abs === 'number' && abs * partUnits <= MAX_SAFE ? numbers.roundDiv(abs * partUnits, PERCENT_100) : normalMinor(bigints.roundDiv(BigInt(abs) * BigInt(partUnits), BigInt(PERCENT_100)));
   return negative ? (typeof part === 'number' ? -part : -part) : part;
+}
+
+/**
+ * `shareOut` in doubles, without allocating (the usual case: a US state and its local
+ * parts). Every product abs × rate is a safe integer, as `price` checked; the floor is
+ * corrected where the quotient rounded up near 2^53. Same shares as `shareOut`.
+ */
+function shareOutNumbers(taxes: Minor[], lines: readonly PricingLine[], whole: boolean, start: number, end: number, abs: number, den: number, groupTax: number, negative: boolean): void {
+  let left = groupTax;
+  for (let i = start; i < end; i++) {
+    const x = abs * effectiveRate(lines[i] as PricingLine, whole);
+    let q = Math.floor(x / den);
+    if (x - q * den < 0) q -= 1;
+    taxes[i] = q;
+    left -= q;
+  }
+  // The units left go to the largest remainders, the earlier line on a tie (rare: at most one per line).
+  const rest = (i: number): number => abs * effectiveRate(lines[i] as PricingLine, whole) - (taxes[i] as number) * den;
+  while (left > 0) {
+    // A line already given its unit has a rest below 0 (its share is above its exact tax).
+    let best = start;
+    let bestRest = rest(start);
+    for (let i = start + 1; i < end; i++) {
+      const r = rest(i);
+      if (r > bestRest) {
+        best = i;
+        bestRest = r;
+      }
+    }
+    taxes[best] = (taxes[best] as number) + 1;
+    left -= 1;
+  }
+  if (negative) for (let i = start; i < end; i++) taxes[i] = -(taxes[i] as number) || 0;
 }
 
 /**

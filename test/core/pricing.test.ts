@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { price, taxableAmount, type PricingLine } from '../../src/core/pricing.js';
+import { price, priceCapped, taxableAmount, type PricingLine } from '../../src/core/pricing.js';
 
 // decimal.js is the reference arithmetic (ROUND_HALF_UP is half away from zero there).
 const D = Decimal.clone({ precision: 80, rounding: Decimal.ROUND_HALF_UP });
@@ -45,6 +45,16 @@ describe('price', () => {
     const p = price(lines, 50, 'exclusive');
     expect(p.tax).toBe(4);
     expect(p.taxes).toEqual([3, 1, 0]);
+  });
+
+  it('gives a unit left on a tie to the earlier line, in doubles and in BigInt alike', () => {
+    // Two 1 % parts whose exact taxes end in .5: the group rounds to one unit more than the floors.
+    expect(price([line(10_000), line(10_000)], 50, 'exclusive').taxes).toEqual([1, 0]);
+    expect(price([line(10_000), line(10_000)], -50, 'exclusive').taxes).toEqual([-1, 0]);
+    const a = 10n ** 20n + 50n;
+    expect(price([line(10_000), line(10_000)], a, 'exclusive').taxes).toEqual([10n ** 18n + 1n, 10n ** 18n]);
+    // The larger remainder first whatever the order: 0.6 and 0.4 units round to one unit, the 0.6's.
+    expect(price([line(4_000), line(6_000)], 100, 'exclusive').taxes).toEqual([0, 1]);
   });
 
   it('gives each group its decimal.js tax, and lines that add up to it, on either path', () => {
@@ -95,5 +105,58 @@ describe('price', () => {
     expect(taxableAmount(5, 500_000)).toBe(3);
     expect(taxableAmount(-5, 500_000)).toBe(-3);
     expect(taxableAmount(10n ** 20n, 800_000)).toBe(8n * 10n ** 19n);
+  });
+});
+
+describe('priceCapped', () => {
+  // Florida: the state's 6 % on the whole net, a county's 1 % (line 1) on at most the limit.
+  const fl = [line(60_000), line(10_000)];
+
+  it('is price at or under the limit', () => {
+    expect(priceCapped(fl, 500_000, 'exclusive', [1], 500_000)).toEqual({ ...price(fl, 500_000, 'exclusive'), bases: null });
+    expect(priceCapped(fl, 535_000, 'inclusive', [1], 500_000)).toEqual({ ...price(fl, 535_000, 'inclusive'), bases: null });
+  });
+
+  it('charges the capped lines on the limit above it, exclusive and inclusive', () => {
+    expect(priceCapped(fl, 600_000, 'exclusive', [1], 500_000)).toEqual({ taxes: [36_000, 5_000], tax: 41_000, subtotal: 600_000, total: 641_000, bases: [null, 500_000] });
+    expect(priceCapped(fl, 641_000, 'inclusive', [1], 500_000)).toEqual({ taxes: [36_000, 5_000], tax: 41_000, subtotal: 600_000, total: 641_000, bases: [null, 500_000] });
+    expect(priceCapped(fl, -600_000, 'exclusive', [1], 500_000)).toMatchObject({ taxes: [-36_000, -5_000], tax: -41_000, bases: [null, -500_000] });
+  });
+
+  it('matches decimal.js for any lines, amount and limit: each group rounded once, net + tax = gross', () => {
+    const lineArb = fc.record({ group: fc.constantFrom<'main' | 'additional'>('main', 'additional'), rateUnits: fc.integer({ min: 0, max: 200_000 }), partUnits: fc.constant(1_000_000) });
+    fc.assert(
+      fc.property(fc.array(lineArb, { minLength: 1, maxLength: 5 }), fc.bigInt({ min: 1n, max: 10n ** 14n }), fc.bigInt({ min: 0n, max: 10n ** 12n }), fc.constantFrom<'exclusive' | 'inclusive'>('exclusive', 'inclusive'), fc.boolean(), (raw, amount, limit, behavior, negate) => {
+        const lines = [...raw.filter((l) => l.group === 'main'), ...raw.filter((l) => l.group === 'additional')];
+        const capped = lines.map((_, i) => i).filter((i) => i % 2 === 1);
+        const signed = negate ? -amount : amount;
+        const p = priceCapped(lines, signed, behavior, capped, limit);
+        const ex = (l: PricingLine) => new D(l.rateUnits).div(1e6);
+        const rc = capped.reduce((s, i) => s.plus(ex(lines[i] as PricingLine)), new D(0));
+        const ru = lines.reduce((s, l, i) => (capped.includes(i) ? s : s.plus(ex(l))), new D(0));
+        // The exact net: the amount (exclusive), or the root of N + ru·N + rc·min(N, limit) = gross.
+        const g = new D(amount.toString());
+        let net = g;
+        let base = (n: Decimal) => Decimal.min(n, new D(limit.toString()));
+        if (behavior === 'inclusive') {
+          net = g.div(ru.plus(rc).plus(1));
+          if (net.gt(limit.toString())) net = g.minus(rc.times(limit.toString())).div(ru.plus(1));
+          else base = (n) => n;
+        }
+        for (const group of ['main', 'additional'] as const) {
+          let exact = new D(0);
+          let sum = 0n;
+          lines.forEach((l, i) => {
+            if (l.group !== group) return;
+            exact = exact.plus(ex(l).times(capped.includes(i) ? base(net) : net));
+            sum += big(p.taxes[i] as number | bigint);
+          });
+          expect((negate ? -sum : sum).toString()).toBe(exact.toDecimalPlaces(0).toFixed(0));
+        }
+        if (behavior === 'inclusive') expect(big(p.subtotal) + big(p.tax)).toBe(signed);
+        else expect(big(p.total) - big(p.tax)).toBe(signed);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
