@@ -173,3 +173,19 @@ describe('rules build', () => {
     expect(problems).toEqual([]);
   });
 });
+
+describe('the packed rule texts in the entries', () => {
+  it('are one-byte strings once loaded (characters above U+00FF as JSON escapes), and read back as the rule files', async () => {
+    const { defaultRulePack: world } = await import('../src/generated/ruledata.js');
+    const { defaultRulePack: eu } = await import('../src/generated/ruledata-eu.js');
+    for (const pack of [world, eu]) {
+      const all = [pack.shared, pack.jurisdictions, ...Object.values(pack.regimes), ...Object.values(pack.countries), ...Object.values(pack.territories), ...Object.values(pack.usLocal ?? {})];
+      for (const text of all) expect(/[^\u0000-\u00ff]/.test(text)).toBe(false);
+    }
+    // The escapes are read as the characters: an em dash of the US sources, a Cyrillic local name.
+    const tx = defaultRuleData.usLocal?.find((l) => l.state === 'TX');
+    expect(Object.values(tx?.sources ?? {}).join(' ')).toContain('Sales-tax data by TaxLocus \u2014 https://taxlocus.com');
+    expect(JSON.stringify(defaultRuleData.countries)).toMatch(/[\u0400-\u04ff]/);
+    expect(Object.values(world.usLocal ?? {}).some((t) => t.includes('\\u2014'))).toBe(true);
+  });
+});
