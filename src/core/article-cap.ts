@@ -1,10 +1,12 @@
 /**
- * The per-article limit of local taxes (see ArticleCap), checked where amounts are priced:
+ * The per-article limit of local taxes (see ArticleCap), applied where amounts are priced:
  * a decision does not depend on the amount (it is cached without it), so it only carries
- * the limit of the local lines it charges, and each priced line is checked here. The rules
- * do not share a price out around the limit (the local rate up to it, a state tax above
- * it), so a line whose net amount is above it is refused (422) rather than charged the full
- * local rate: a line at most the limit holds no article above it, and is answered.
+ * the limit and the local lines it limits, and each priced line is handled here. A limit
+ * shared out (`apportion`, Florida's) gives a calculation's line item its base
+ * (`articleLimit`: the limit times the quantity, for `priceCapped`). Otherwise, and for an
+ * amount that does not say its articles, a line whose net amount (per article, where known)
+ * is above it is refused (422) rather than charged the full local rate
+ * (`checkArticleCap`): a line at most the limit holds no article above it, and is answered.
  */
 import type { ArticleCap, Decision } from './types.js';
 import type { CurrencyConverter } from './decide.js';

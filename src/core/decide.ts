@@ -468,10 +468,10 @@ function charged(
   if (local !== null) {
     const area = local.place.area;
     // The indexes of the local lines charged (a per-article limit applies to them).
-    const charged: number[] = [];
+    const limited: number[] = [];
     if (area !== null) {
       for (const l of localLines(d, area, treatment)) {
-        if (l.rateUnits > 0) charged.push(lines.length);
+        if (l.rateUnits > 0) limited.push(lines.length);
         lines.push(l);
       }
     }
@@ -484,8 +484,8 @@ function charged(
     // known too: a price above it may bear a local tax the rules do not share out (and
     // Tennessee's state single-article tax). An area that charges no local tax has nothing
     // to share out, nor has an unknown one under a limit that is shared out.
-    if (cap !== null && (charged.length > 0 || (area === null && !cap.apportion)) && (cap.supplies === null || cap.supplies.includes(d.supply))) {
-      d.articleCap = Object.freeze({ ...cap, lines: Object.freeze(charged) });
+    if (cap !== null && (limited.length > 0 || (area === null && !cap.apportion)) && (cap.supplies === null || cap.supplies.includes(d.supply))) {
+      d.articleCap = Object.freeze({ ...cap, lines: Object.freeze(limited) });
       const limit = `${cap.currency} ${cap.amount}`;
       note(
         d,
