@@ -246,7 +246,7 @@ export function decide(s: Situation, rules: RuleSet, day: number, registrations:
   const main = levied[0];
   if (!main || main.tax.role !== 'main') {
     // A jurisdiction without taxes says why in its own notes (Alaska: local taxes only).
-    if (levied.length === 0 && taxingJ.untaxedNotes !== undefined) for (const n of taxingJ.untaxedNotes) note(d, n);
+    if (levied.length === 0 && taxingJ.untaxedNotes !== null) for (const n of taxingJ.untaxedNotes) note(d, n);
     else note(d, `${taxingJ.name} has no ${levied.length > 0 ? 'general' : 'sales'} tax.`);
     return finish(d, 'non_taxable', 'no_tax_in_jurisdiction', where, []);
   }

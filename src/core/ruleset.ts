@@ -54,8 +54,8 @@ export interface CompiledJurisdiction {
   parent: CompiledJurisdiction | null;
   /** The rules country this jurisdiction belongs to (null for schemes). */
   home: CompiledCountry | null;
-  /** The notes of a jurisdiction that levies no tax, which a result it answers gives. */
-  untaxedNotes?: readonly string[];
+  /** The notes of a jurisdiction that levies no tax, which a result it answers gives (null: none, or it levies one). */
+  untaxedNotes: readonly string[] | null;
 }
 
 export interface CompiledSupplyRule {
@@ -496,6 +496,7 @@ export function createRuleSet(input: RuleData | PackedRuleData): RuleSet {
         sourcing: null,
         parent: null,
         home: null,
+        untaxedNotes: null,
       };
       jurisdictions.put(j.id, j);
       return {
@@ -555,7 +556,7 @@ export function createRuleSet(input: RuleData | PackedRuleData): RuleSet {
         sourcing: j.sourcing ?? null,
         parent: null,
         home: country,
-        ...(j.taxes.length === 0 && j.notes && j.notes.length > 0 ? { untaxedNotes: Object.freeze([...j.notes]) } : {}),
+        untaxedNotes: j.taxes.length === 0 && j.notes && j.notes.length > 0 ? Object.freeze([...j.notes]) : null,
         taxes: j.taxes.map((t) => ({
           id: t.tax,
           name: t.name,

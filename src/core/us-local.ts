@@ -221,6 +221,7 @@ export function compileUsLocal(rows: UsLocalRows, state: CompiledJurisdiction, p
       sourcing: file.sourcing,
       parent: state,
       home: state.home,
+      untaxedNotes: null,
     };
     byCode.set(j.code, cj);
     jurisdictions.push(cj);
