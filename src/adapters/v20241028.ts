@@ -487,9 +487,13 @@ function checkValues(q: ReadQuery, rules: RuleSet): void {
       case 1:
         values[i] = countryParam(q, PARAMS[i] as TaxRateParameter, v, rules);
         break;
-      case 2:
-        if (!(ALLOWED[i] as readonly string[]).includes(v)) values[i] = notOneOf(q, PARAMS[i] as TaxRateParameter, v);
+      case 2: {
+        // The kind's own string, not the one read: later lookups find its hash computed.
+        const allowed = ALLOWED[i] as readonly string[];
+        const k = allowed.indexOf(v);
+        values[i] = k < 0 ? notOneOf(q, PARAMS[i] as TaxRateParameter, v) : allowed[k];
         break;
+      }
       case 3:
         if (Number.isNaN(dayNumber(v))) values[i] = malformed(q, PARAMS[i] as TaxRateParameter, v);
         break;
