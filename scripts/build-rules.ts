@@ -27,37 +27,25 @@ import { loadThresholds, writeThresholdsModule } from './thresholds-file.js';
 
 /**
  * A JS string literal of `text` that a parser reads fast: single quotes (JSON needs few
- * escapes then) and ASCII only (non-ASCII as \u escapes keeps the module one-byte).
+ * escapes then) and ASCII only (non-ASCII as \u escapes keeps the module one-byte). For a
+ * JSON text (`json`), a character above U+00FF (an em dash, a Cyrillic name) is written as a
+ * JSON escape instead (the literal holds the six characters \u2014, which JSON.parse reads
+ * as the character): as a JS escape it would make V8 hold the whole string as two-byte text,
+ * scanned about twice as slowly when the module loads.
  */
-function literal(text: string): string {
-  return `'${text.replace(/[\\']/g, (c) => `\\${c}`).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}'`;
-}
-
-/**
- * A JS string literal of a JSON text whose string, once read, is one-byte too: a character
- * above U+00FF (an em dash, a Cyrillic name) is written as a JSON escape (the literal holds
- * the six characters \u2014, which JSON.parse reads as the character), since one such
- * character would make V8 hold the whole string as two-byte text, scanned about twice as
- * slowly when the module loads. Other non-ASCII characters are JS escapes, as in `literal`.
- */
-function jsonLiteral(text: string): string {
-  return `'${text
-    .replace(/[\\']/g, (c) => `\\${c}`)
-    .replace(/[^\x20-\x7e]/g, (c) => {
-      const hex = c.charCodeAt(0).toString(16).padStart(4, '0');
-      return c.charCodeAt(0) > 0xff ? `\\\\u${hex}` : `\\u${hex}`;
-    })}'`;
+function literal(text: string, json = false): string {
+  return `'${text.replace(/[\\']/g, (c) => `\\${c}`).replace(/[^\x20-\x7e]/g, (c) => `${json && c.charCodeAt(0) > 0xff ? '\\\\' : '\\'}u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}'`;
 }
 
 function texts(record: Readonly<Record<string, string>>): string {
-  return `{\n${Object.entries(record).map(([k, v]) => `    ${JSON.stringify(k)}: ${jsonLiteral(v)},`).join('\n')}\n  }`;
+  return `{\n${Object.entries(record).map(([k, v]) => `    ${JSON.stringify(k)}: ${literal(v, true)},`).join('\n')}\n  }`;
 }
 
 function packSource(pack: PackedRuleData): string {
   return [
     '{',
     `  format: ${JSON.stringify(pack.format)},`,
-    `  shared: ${jsonLiteral(pack.shared)},`,
+    `  shared: ${literal(pack.shared, true)},`,
     `  regimes: ${texts(pack.regimes)},`,
     `  countries: ${texts(pack.countries)},`,
     `  territories: ${texts(pack.territories)},`,

@@ -11,7 +11,7 @@
 import type { ArticleCap, Decision } from './types.js';
 import type { CurrencyConverter } from './decide.js';
 import { TaxRulesError } from './errors.js';
-import { compareDecimal, formatMinor, normalMinor, type Minor } from './money.js';
+import { compareDecimal, formatMinor, normalMinor, parseAmount, type Minor } from './money.js';
 
 /**
  * The net of one article of a line of `quantity` articles (a whole number, at least 1),
@@ -93,10 +93,13 @@ export function articleLimit(cap: ArticleCap, currency: string, minorUnits: numb
     }
     text = converted;
   }
-  const m = /^(\d+)(?:\.(\d*))?$/.exec(typeof text === 'string' ? text.trim() : '');
-  if (m === null) {
+  // Digits below the minor unit dropped; a sign is refused (a limit is never negative).
+  const t = typeof text === 'string' ? text.trim() : '';
+  const dot = t.indexOf('.');
+  const cut = dot >= 0 && t.length - dot - 1 > minorUnits ? t.slice(0, minorUnits > 0 ? dot + 1 + minorUnits : dot) : t;
+  const parsed = cut.charCodeAt(0) >= 48 && cut.charCodeAt(0) <= 57 ? parseAmount(cut, minorUnits) : null;
+  if (parsed === null || !parsed.ok) {
     throw new TaxRulesError('unprocessable', 422, [{ path, code: 'unprocessable', message: `the currency converter gave ${String(text)} for ${limit} in ${currency}, which is not a decimal amount` }]);
   }
-  const frac = (m[2] ?? '').padEnd(minorUnits, '0').slice(0, minorUnits);
-  return normalMinor(BigInt(`${m[1] as string}${frac}`) * BigInt(quantity));
+  return quantity === 1 ? parsed.minor : normalMinor(BigInt(parsed.minor) * BigInt(quantity));
 }

@@ -208,11 +208,23 @@ function shareOutNumbers(taxes: Minor[], lines: readonly PricingLine[], whole: b
  * the units left go to the lines with the largest remainders (the earlier line on a tie).
  */
 function shareOut<T>(m: Arithmetic<T>, taxes: Minor[], lines: readonly PricingLine[], whole: boolean, start: number, end: number, abs: T, d: T, groupTax: T, negative: boolean): void {
+  const exact: T[] = [];
+  for (let i = start; i < end; i++) exact.push(m.mul(abs, m.of(effectiveRate(lines[i] as PricingLine, whole))));
+  const shares = sharesOf(m, exact, d, groupTax);
+  for (let i = 0; i < shares.length; i++) taxes[start + i] = minorOf(negative ? m.neg(shares[i] as T) : shares[i]);
+}
+
+/**
+ * A group's rounded tax `groupTax` shared among lines whose exact taxes are `exact[i] / d`
+ * (≥ 0): each gets the floor of its exact share, and the units left go to the lines with the
+ * largest remainders, the earlier line on a tie.
+ */
+function sharesOf<T>(m: Arithmetic<T>, exact: readonly T[], d: T, groupTax: T): T[] {
   const shares: T[] = [];
   const rests: T[] = [];
   let left = groupTax;
-  for (let i = start; i < end; i++) {
-    const [q, r] = m.divMod(m.mul(abs, m.of(effectiveRate(lines[i] as PricingLine, whole))), d);
+  for (const x of exact) {
+    const [q, r] = m.divMod(x, d);
     shares.push(q);
     rests.push(r);
     left = m.sub(left, q);
@@ -227,7 +239,7 @@ function shareOut<T>(m: Arithmetic<T>, taxes: Minor[], lines: readonly PricingLi
     rests[best] = m.of(-1);
     left = m.sub(left, one);
   }
-  for (let i = 0; i < shares.length; i++) taxes[start + i] = minorOf(negative ? m.neg(shares[i] as T) : shares[i]);
+  return shares;
 }
 
 /** A priced line whose local lines were charged on a limited base: each line's base, null where it is the net. */
@@ -289,23 +301,7 @@ export function priceCapped(lines: readonly PricingLine[], amount: Minor, behavi
     let sum = 0n;
     for (let i = start; i < end; i++) sum += num[i] as bigint;
     const groupTax = bigints.roundDiv(sum, den);
-    // The group's tax shared out: the floor of each exact share, the units left to the largest remainders.
-    const shares: bigint[] = [];
-    const rests: bigint[] = [];
-    let left = groupTax;
-    for (let i = start; i < end; i++) {
-      const x = num[i] as bigint;
-      shares.push(x / den);
-      rests.push(x % den);
-      left -= x / den;
-    }
-    while (left > 0n) {
-      let best = 0;
-      for (let k = 1; k < rests.length; k++) if ((rests[k] as bigint) > (rests[best] as bigint)) best = k;
-      shares[best] = (shares[best] as bigint) + 1n;
-      rests[best] = -1n;
-      left -= 1n;
-    }
+    const shares = sharesOf(bigints, num.slice(start, end), den, groupTax);
     for (let k = 0; k < shares.length; k++) taxes[start + k] = normalMinor(negative ? -(shares[k] as bigint) : (shares[k] as bigint));
     total += groupTax;
     start = end;
