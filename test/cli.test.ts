@@ -341,7 +341,7 @@ describe('the built CLI (tsup, as dist/cli.js)', () => {
   it('runs from its bundle: version, a quote, calculate from a pipe, errors without traces', async () => {
     const out = mkdtempSync(join(tmpdir(), 'taxrules-dist-'));
     const cliEntry = (tsupConfig as Options[]).find((o) => typeof o.entry === 'object' && o.entry !== null && 'cli' in o.entry);
-    await build({ ...cliEntry, outDir: out, config: false, silent: true, sourcemap: false });
+    await build({ ...cliEntry, outDir: out, config: false, silent: true, sourcemap: false, dts: false });
     const bin = join(out, 'cli.js');
     // The bundle stands alone: run it from a directory without package.json or node_modules.
     const exec = (args: string[], input?: string) => spawnSync(process.execPath, [bin, ...args], { cwd: out, input, encoding: 'utf8' });

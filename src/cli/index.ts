@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 import { createReadStream } from 'node:fs';
 import { isatty } from 'node:tty';
 import { oneLine } from './input.js';

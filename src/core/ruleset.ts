@@ -220,18 +220,25 @@ function compileTaxability(t: Taxability | undefined): Partial<Record<TaxCodeId,
 }
 
 /**
- * A read-only map whose keys are known up front and whose values are made on first read.
- * Iterating it makes every value.
+ * A read-only map whose keys are known up front (listed the first time they are needed) and
+ * whose values are made on first read. Iterating it makes every value.
  */
 class LazyMap<K, V> implements ReadonlyMap<K, V> {
   private readonly made = new Map<K, V>();
-  private readonly keySet: ReadonlySet<K>;
+  private keyList: readonly K[] | undefined;
+  private keySet: ReadonlySet<K> | undefined;
 
   constructor(
-    private readonly keyList: readonly K[],
+    private readonly listKeys: () => readonly K[],
     private readonly make: (key: K) => V | undefined,
-  ) {
-    this.keySet = new Set(keyList);
+  ) {}
+
+  private list(): readonly K[] {
+    return (this.keyList ??= this.listKeys());
+  }
+
+  private set(): ReadonlySet<K> {
+    return (this.keySet ??= new Set(this.list()));
   }
 
   /** Stores a value made while making another (a country's jurisdictions). */
@@ -246,34 +253,34 @@ class LazyMap<K, V> implements ReadonlyMap<K, V> {
 
   get(key: K): V | undefined {
     const v = this.made.get(key);
-    if (v !== undefined || !this.keySet.has(key)) return v;
+    if (v !== undefined || !this.set().has(key)) return v;
     const m = this.make(key);
     if (m !== undefined) this.made.set(key, m);
     return m;
   }
 
   has(key: K): boolean {
-    return this.keySet.has(key);
+    return this.made.has(key) || this.set().has(key);
   }
 
   get size(): number {
-    return this.keyList.length;
+    return this.list().length;
   }
 
   *entries(): MapIterator<[K, V]> {
-    for (const k of this.keyList) yield [k, this.get(k) as V];
+    for (const k of this.list()) yield [k, this.get(k) as V];
   }
 
   keys(): MapIterator<K> {
-    return this.keyList.values() as MapIterator<K>;
+    return this.list().values() as MapIterator<K>;
   }
 
   *values(): MapIterator<V> {
-    for (const k of this.keyList) yield this.get(k) as V;
+    for (const k of this.list()) yield this.get(k) as V;
   }
 
   forEach(fn: (value: V, key: K, map: ReadonlyMap<K, V>) => void, thisArg?: unknown): void {
-    for (const k of this.keyList) fn.call(thisArg, this.get(k) as V, k, this);
+    for (const k of this.list()) fn.call(thisArg, this.get(k) as V, k, this);
   }
 
   [Symbol.iterator](): MapIterator<[K, V]> {
@@ -318,9 +325,9 @@ interface SharedRules {
   usZipStates?: RuleData['usZipStates'];
 }
 
-/** Where a rule set reads its parts from: parsed objects, or packed JSON texts. */
+/** Where a rule set reads its parts from: packed JSON texts, each parsed on first use. */
 interface RuleSource {
-  shared: SharedRules;
+  readonly shared: SharedRules;
   regimeIds: readonly string[];
   regime(id: string): RegimeRules;
   countryCodes: readonly string[];
@@ -329,7 +336,7 @@ interface RuleSource {
   territories(code: string): TerritoryRules;
   usLocalStates: readonly string[];
   usLocal(state: string): UsLocalRows;
-  jurisdictions: readonly (readonly [number, string])[];
+  readonly jurisdictions: readonly (readonly [number, string])[];
   aliases: readonly (readonly [string, string])[];
   changeDays: readonly number[] | null;
   data(): RuleData;
@@ -390,7 +397,8 @@ function aliasesOf(data: RuleData): [string, string][] {
 }
 
 function packedSource(pack: PackedRuleData): RuleSource {
-  const shared = JSON.parse(pack.shared) as SharedRules;
+  let shared: SharedRules | undefined;
+  let owners: [number, string][] | undefined;
   const parsed = <T>(texts: Readonly<Record<string, string>>): ((key: string) => T) => {
     const done = new Map<string, T>();
     return (key) => {
@@ -412,7 +420,9 @@ function packedSource(pack: PackedRuleData): RuleSource {
   const fresh = <T>(texts: Readonly<Record<string, string>>): T[] => Object.values(texts).map((t) => JSON.parse(t) as T);
   let data: RuleData | undefined;
   return {
-    shared,
+    get shared() {
+      return (shared ??= JSON.parse(pack.shared) as SharedRules);
+    },
     regimeIds: Object.keys(pack.regimes),
     regime,
     countryCodes: Object.keys(pack.countries),
@@ -421,7 +431,9 @@ function packedSource(pack: PackedRuleData): RuleSource {
     territories,
     usLocalStates: Object.keys(usLocalTexts),
     usLocal,
-    jurisdictions: unpackOwners(pack.jurisdictions),
+    get jurisdictions() {
+      return (owners ??= unpackOwners(pack.jurisdictions));
+    },
     aliases: Object.entries(pack.aliases),
     changeDays: pack.changeDays,
     data: () =>
@@ -463,20 +475,30 @@ export function createRuleSet(input: RuleData | PackedRuleData): RuleSet {
   // Plain data is packed first: the rule set keeps a copy of its own, so changing the
   // objects afterwards cannot change answers, and compiles each country on first use.
   const src = packedSource(isPacked(input) ? input : packWithChangeDays(input, null));
-  const data = src.shared;
-  const world = new Map(data.world.countries.map((c) => [c.code, { ...c }]));
-  const currencies = new Map(data.currencies.currencies.filter((c) => c.tender !== false).map((c) => [c.code, c.minor_units]));
-  const nonTenderCurrencies = new Map(data.currencies.currencies.filter((c) => c.tender === false).map((c) => [c.code, c.name]));
-  const taxCodes = new Map(data.taxCodes.tax_codes.map((c) => [c.id, { ...c }]));
-  const owners = new Map(src.jurisdictions);
+  // Nothing is parsed until a lookup needs it: making the default rule set costs an import nothing.
+  let tables: { world: Map<string, WorldEntry>; currencies: Map<string, number>; nonTenderCurrencies: Map<string, string>; taxCodes: Map<TaxCodeId, TaxCodeEntry> } | undefined;
+  const shared = () => {
+    if (tables === undefined) {
+      const data = src.shared;
+      tables = {
+        world: new Map(data.world.countries.map((c) => [c.code, { ...c }])),
+        currencies: new Map(data.currencies.currencies.filter((c) => c.tender !== false).map((c) => [c.code, c.minor_units])),
+        nonTenderCurrencies: new Map(data.currencies.currencies.filter((c) => c.tender === false).map((c) => [c.code, c.name])),
+        taxCodes: new Map(data.taxCodes.tax_codes.map((c) => [c.id, { ...c }])),
+      };
+    }
+    return tables;
+  };
+  let ownerMap: Map<number, string> | undefined;
+  const ownerOf = (id: number): string => (ownerMap ??= new Map(src.jurisdictions)).get(id) as string;
 
-  const regimes: LazyMap<string, CompiledRegime> = new LazyMap(src.regimeIds, (id) => compileRegime(src.regime(id)));
-  const countries: LazyMap<string, CompiledCountry> = new LazyMap(src.countryCodes, (code) => compileCountry(src.country(code)));
+  const regimes: LazyMap<string, CompiledRegime> = new LazyMap(() => src.regimeIds, (id) => compileRegime(src.regime(id)));
+  const countries: LazyMap<string, CompiledCountry> = new LazyMap(() => src.countryCodes, (code) => compileCountry(src.country(code)));
   const jurisdictions: LazyMap<number, CompiledJurisdiction> = new LazyMap(
-    src.jurisdictions.map(([id]) => id),
+    () => src.jurisdictions.map(([id]) => id),
     (id: number): CompiledJurisdiction | undefined => {
       // A jurisdiction is made with its owner, which puts it into this map.
-      const owner = owners.get(id) as string;
+      const owner = ownerOf(id);
       if (owner.startsWith('@')) regimes.get(owner.slice(1));
       else if (owner.startsWith('us:')) usLocal.get(owner.slice(3));
       else countries.get(owner);
@@ -582,7 +604,7 @@ export function createRuleSet(input: RuleData | PackedRuleData): RuleSet {
     return country;
   }
 
-  const territories: LazyMap<string, readonly CompiledTerritory[]> = new LazyMap(src.territoryCodes, (code) => {
+  const territories: LazyMap<string, readonly CompiledTerritory[]> = new LazyMap(() => src.territoryCodes, (code) => {
     const file = src.territories(code);
     return file.territories.map((t) => ({
       id: t.id,
@@ -605,15 +627,19 @@ export function createRuleSet(input: RuleData | PackedRuleData): RuleSet {
   });
 
   // A state's local file is compiled with (after) the US rules, whose state jurisdiction it hangs from.
-  const usLocal: LazyMap<string, CompiledUsLocal> = new LazyMap(src.usLocalStates, (state) => {
+  const usLocal: LazyMap<string, CompiledUsLocal> = new LazyMap(() => src.usLocalStates, (state) => {
     const stateJ = countries.get('US')?.byRegion.get(state);
     return stateJ ? compileUsLocal(src.usLocal(state), stateJ, (j) => jurisdictions.put(j.id, j)) : undefined;
   });
 
-  const ranges = data.usZipStates?.ranges ?? [];
-  const zipStarts = new Int32Array(ranges.map((r) => r[0]));
-  const zipEnds = new Int32Array(ranges.map((r) => r[1]));
-  const zipStates = ranges.map((r) => r[2]);
+  let zips: { starts: Int32Array; ends: Int32Array; states: readonly string[] } | undefined;
+  const zipTable = () => {
+    if (zips === undefined) {
+      const ranges = src.shared.usZipStates?.ranges ?? [];
+      zips = { starts: new Int32Array(ranges.map((r) => r[0])), ends: new Int32Array(ranges.map((r) => r[1])), states: ranges.map((r) => r[2]) };
+    }
+    return zips;
+  };
 
   let limits: Money[] | undefined;
   let changeDays = src.changeDays;
@@ -638,10 +664,18 @@ export function createRuleSet(input: RuleData | PackedRuleData): RuleSet {
       }
       return limits;
     },
-    world,
-    currencies,
-    nonTenderCurrencies,
-    taxCodes,
+    get world() {
+      return shared().world;
+    },
+    get currencies() {
+      return shared().currencies;
+    },
+    get nonTenderCurrencies() {
+      return shared().nonTenderCurrencies;
+    },
+    get taxCodes() {
+      return shared().taxCodes;
+    },
     regimes,
     countries,
     aliases,
@@ -650,7 +684,7 @@ export function createRuleSet(input: RuleData | PackedRuleData): RuleSet {
       if (code === undefined) {
         const upper = typed.trim().toUpperCase();
         const c = aliases.get(upper) ?? upper;
-        code = world.has(c) ? c : null;
+        code = shared().world.has(c) ? c : null;
         if (/^[A-Za-z]{2}$/.test(typed)) codes.set(typed, code);
       }
       return code;
@@ -661,16 +695,22 @@ export function createRuleSet(input: RuleData | PackedRuleData): RuleSet {
         const upper = typed.trim().toUpperCase();
         const code = aliases.get(upper) ?? upper;
         m = territories.has(code) || (countries.get(code)?.byRegion.size ?? 0) > 0;
-        if (world.has(code) || aliases.has(upper)) matters.set(typed, m);
+        if (shared().world.has(code) || aliases.has(upper)) matters.set(typed, m);
       }
       return m;
     },
     jurisdictions,
     territories,
     usLocal,
-    zipStarts,
-    zipEnds,
-    zipStates,
+    get zipStarts() {
+      return zipTable().starts;
+    },
+    get zipEnds() {
+      return zipTable().ends;
+    },
+    get zipStates() {
+      return zipTable().states;
+    },
     get changeDays() {
       return (changeDays ??= computeRuleChangeDays(rules));
     },

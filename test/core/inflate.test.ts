@@ -1,0 +1,119 @@
+import { constants, deflateRawSync } from 'node:zlib';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { base64Bytes, inflateRaw, latin1Bytes, latin1Text } from '../../src/core/inflate.js';
+import { compressedPack, decompressText } from '../../src/core/compressed-pack.js';
+
+const deflate = (data: Uint8Array, options: Parameters<typeof deflateRawSync>[1] = {}): Uint8Array => new Uint8Array(deflateRawSync(data, options));
+
+/** Bytes of a text-like shape: runs and repeats, as rule files have, or noise. */
+const bytes = fc.oneof(
+  fc.uint8Array({ maxLength: 5000 }),
+  fc.array(fc.constantFrom('{"from":"2026-01-01","rate":"19"', ',"source":"https://example.org/a"', '}', '\u00e9', 'x', '\n'), { maxLength: 400 }).map((parts) => latin1Bytes(parts.join(''))),
+  fc.tuple(fc.uint8Array({ minLength: 1, maxLength: 40 }), fc.integer({ min: 1, max: 3000 })).map(([unit, n]) => {
+    const out = new Uint8Array(unit.length * n);
+    for (let i = 0; i < n; i++) out.set(unit, i * unit.length);
+    return out;
+  }),
+);
+
+const options = fc.record({
+  level: fc.constantFrom(0, 1, 6, 9),
+  strategy: fc.constantFrom(constants.Z_DEFAULT_STRATEGY, constants.Z_FIXED, constants.Z_HUFFMAN_ONLY, constants.Z_RLE, constants.Z_FILTERED),
+});
+
+describe('inflateRaw', () => {
+  it('reads what zlib writes: stored, fixed and dynamic blocks, every level and strategy', () => {
+    fc.assert(
+      fc.property(bytes, options, (data, o) => {
+        expect(inflateRaw(deflate(data, o), data.length)).toEqual(data);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('reads a stream written against a preset dictionary', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 1, maxLength: 40_000 }), bytes, fc.constantFrom(1, 9), (dictionary, data, level) => {
+        const withDictionary = new Uint8Array([...dictionary.subarray(-20), ...data]);
+        expect(inflateRaw(deflate(withDictionary, { level, dictionary }), withDictionary.length, dictionary)).toEqual(withDictionary);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('reads a long stream of many blocks (a large US local file)', () => {
+    const parts: string[] = [];
+    for (let i = 0; i < 20_000; i++) parts.push(`${(i * 7919) % 100_000},${i % 17},"${i % 5 === 0 ? 'City' : 'County'} ${i % 311}";`);
+    const data = latin1Bytes(parts.join(''));
+    expect(inflateRaw(deflate(data, { level: 9 }), data.length)).toEqual(data);
+  });
+
+  it('refuses a damaged stream or one of another length: an Error, never other bytes', () => {
+    const data = latin1Bytes('{"country":"DE","rates":{"standard":[{"from":"2020-07-01","rate":"16"}]}}'.repeat(20));
+    const z = deflate(data, { level: 9 });
+    expect(() => inflateRaw(z, data.length + 1)).toThrow(/gave .* bytes, not/);
+    expect(() => inflateRaw(z, data.length - 1)).toThrow(/longer than said/);
+    expect(() => inflateRaw(z.subarray(0, z.length >> 1), data.length)).toThrow(Error);
+    expect(() => inflateRaw(new Uint8Array([0x07]), 1)).toThrow(/block type/);
+    // Any flipped byte is refused or decodes to bytes the length check or the JSON reader refuses.
+    fc.assert(
+      fc.property(fc.nat(z.length - 1), fc.integer({ min: 1, max: 255 }), (at, flip) => {
+        const bad = z.slice();
+        bad[at] = (bad[at] as number) ^ flip;
+        let out: Uint8Array | undefined;
+        try {
+          out = inflateRaw(bad, data.length);
+        } catch (e) {
+          expect(e).toBeInstanceOf(Error);
+          return;
+        }
+        expect(out.length).toBe(data.length);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('base64 and one-byte texts', () => {
+  it('reads base64 as Node does, and latin1 both ways', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 3000 }), (data) => {
+        const b64 = Buffer.from(data).toString('base64');
+        expect(base64Bytes(b64)).toEqual(data);
+        expect(base64Bytes(b64.replace(/=+$/, ''))).toEqual(data);
+        expect(latin1Bytes(latin1Text(data))).toEqual(data);
+        expect(latin1Text(data)).toBe(Buffer.from(data).toString('latin1'));
+      }),
+    );
+    expect(() => base64Bytes('ab$d')).toThrow(/not base64/);
+    expect(() => latin1Bytes('\u2014')).toThrow(/above U\+00FF/);
+  });
+});
+
+describe('compressedPack', () => {
+  const dictionary = latin1Bytes('{"from":"2026-01-01","rate":"20","source":"https://example.org"}');
+  const text = (json: string): string => `${json.length}:${Buffer.from(deflate(latin1Bytes(json), { level: 9, dictionary })).toString('base64')}`;
+
+  it('decompresses each text on first read, once, and keeps the rest as they are', () => {
+    const de = '{"country":"DE","name":"Germany"}';
+    const pack = compressedPack({
+      format: 'taxrules-pack-2',
+      dictionary: latin1Text(dictionary),
+      shared: '{"world":{}}',
+      regimes: {},
+      countries: { DE: text(de), JP: '9:not-base64!' },
+      territories: {},
+      jurisdictions: 'DE|1',
+      aliases: {},
+      changeDays: null,
+    });
+    expect(Object.keys(pack.countries)).toEqual(['DE', 'JP']);
+    expect(pack.countries.DE).toBe(de);
+    expect(pack.countries.DE).toBe(de);
+    expect(pack.shared).toBe('{"world":{}}');
+    // A damaged text fails when it is read, not before.
+    expect(() => pack.countries.JP).toThrow(/not base64/);
+    expect(() => decompressText('no length')).toThrow(/not a compressed rule text/);
+  });
+});

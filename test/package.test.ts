@@ -1,0 +1,80 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Options } from 'tsup';
+import { beforeAll, describe, expect, it } from 'vitest';
+import tsupConfig from '../tsup.config.js';
+
+// The package's main build (every entry but the EU one), as tsup writes it into dist/, without
+// the declaration files: one engine in shared chunks, readable output.
+let out: string;
+beforeAll(async () => {
+  out = mkdtempSync(join(tmpdir(), 'taxrules-package-'));
+  const main = (tsupConfig as Options[]).find((o) => typeof o.entry === 'object' && o.entry !== null && 'index' in o.entry && 'http' in o.entry);
+  if (!main) throw new Error('tsup.config.ts has no build of the index and http entries');
+  await build({ ...main, outDir: out, config: false, silent: true, dts: false, clean: false });
+}, 120_000);
+
+const scripts = (ext: string): string[] => readdirSync(out).filter((f) => f.endsWith(ext));
+const text = (f: string): string => readFileSync(join(out, f), 'utf8');
+
+describe('the built package', () => {
+  it('has one engine per module format: the rule set and the rule data are made in one shared chunk', () => {
+    for (const ext of ['.js', '.cjs']) {
+      const files = scripts(ext);
+      for (const entry of ['index', 'http', 'testing', 'schemas']) expect(files).toContain(`${entry}${ext}`);
+      const defining = (pattern: RegExp) => files.filter((f) => pattern.test(text(f)));
+      const engine = defining(/function createRuleSet\(/);
+      expect(engine, ext).toHaveLength(1);
+      expect(engine[0]).toMatch(/^chunk-/);
+      // The default rule data is in the package once (per format), in that chunk.
+      expect(defining(/compressedPack\(\{/), ext).toEqual(engine);
+      // The entries themselves are thin: they import the engine.
+      for (const entry of ['index', 'http', 'testing']) expect(text(`${entry}${ext}`).length, entry).toBeLessThan(64 * 1024);
+    }
+    // The CLI (ES module) runs on the same chunks.
+    expect(text('cli.js').startsWith('#!/usr/bin/env node\n')).toBe(true);
+    expect(text('cli.js')).not.toMatch(/function createRuleSet\(/);
+  });
+
+  it('loads one engine for `taxrules` and `taxrules/http` together: one rule set, one decision cache', async () => {
+    const main = (await import(pathToFileURL(join(out, 'index.js')).href)) as typeof import('../src/index.js');
+    const http = (await import(pathToFileURL(join(out, 'http.js')).href)) as typeof import('../src/http.js');
+    const account = { country: 'IE', currency: 'EUR', registrations: [{ jurisdiction_id: 276 }] };
+    const handler = http.createHandler({ account });
+    const before = main.defaultRuleSet.countries.get('DE');
+    const res = await handler(new Request('http://x/tax_rates/calculate?to_country=FR&tax_code=ebook&amount=100&date=2026-06-01'));
+    expect(res.status).toBe(200);
+    // The handler compiled France into the rule set the main entry exports: the same object.
+    expect(before).toBe(main.defaultRuleSet.countries.get('DE'));
+    const france = (main.defaultRuleSet as unknown as { countries: { peek(k: string): unknown } }).countries.peek('FR');
+    expect(france).toBeDefined();
+  });
+
+  it('is readable: no line of a script is longer than 64 kB, and names are kept', async () => {
+    for (const f of [...scripts('.js'), ...scripts('.cjs')]) {
+      const longest = Math.max(...text(f).split('\n').map((l) => l.length));
+      expect(longest, f).toBeLessThanOrEqual(64 * 1024);
+    }
+    const main = (await import(pathToFileURL(join(out, 'index.js')).href)) as typeof import('../src/index.js');
+    expect(main.TaxRulesError.name).toBe('TaxRulesError');
+    expect(main.createRuleSet.name).toBe('createRuleSet');
+    expect(Object.getPrototypeOf(main.defaultRuleSet.countries).constructor.name).toBe('LazyMap');
+  });
+
+  it('prints an uncaught error as its message and a short stack (at most 4 kB)', () => {
+    for (const [file, load] of [
+      ['uncaught.mjs', `import { calculateTaxRate } from ${JSON.stringify(pathToFileURL(join(out, 'index.js')).href)};`],
+      ['uncaught.cjs', `const { calculateTaxRate } = require(${JSON.stringify(join(out, 'index.cjs'))});`],
+    ] as const) {
+      const script = join(out, file);
+      writeFileSync(script, `${load}\ncalculateTaxRate({ to_country: 'DE' }, { country: 'IE' });\n`);
+      const run = spawnSync(process.execPath, [script], { encoding: 'utf8' });
+      expect(run.status, file).toBe(1);
+      expect(run.stderr, file).toContain('TaxRulesError: account.currency is required');
+      expect(Buffer.byteLength(run.stderr), file).toBeLessThanOrEqual(4096);
+    }
+  });
+});
