@@ -68,3 +68,20 @@ export const salesTaxB2C: [string, string | null][] = [
   ['AU', null],
   ['JP', null],
 ];
+
+/** The EU member states (2026): a large seller registers in each, or in the OSS. */
+const EU = ['AT', 'BE', 'BG', 'CY', 'CZ', 'DE', 'DK', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'HU', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK'];
+
+/**
+ * A realistic large seller, as a user writes one (`defineAccount`'s form): registered in every
+ * EU country, every US state that has a state jurisdiction (the states given), GB, NO, CH, AU
+ * and CA. With the 50 states, DC and PR: 84 registrations.
+ */
+export function largeSellerSpec(usRegions: readonly string[]) {
+  return {
+    country: 'IE',
+    postal_code: 'D02X285',
+    currency: 'EUR',
+    registrations: [...EU.map((country) => ({ country })), ...usRegions.map((region) => ({ country: 'US', region })), ...['GB', 'NO', 'CH', 'AU', 'CA'].map((country) => ({ country }))],
+  };
+}

@@ -86,6 +86,7 @@ function packSource(pack: PackedRuleData): string {
     `  jurisdictions: ${literal(pack.jurisdictions)},`,
     `  aliases: ${JSON.stringify(pack.aliases)},`,
     `  changeDays: ${JSON.stringify(pack.changeDays)},`,
+    ...(pack.reportAs ? [`  reportAs: ${JSON.stringify(pack.reportAs)},`] : []),
     '}',
   ].join('\n');
 }

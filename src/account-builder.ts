@@ -53,7 +53,8 @@ const REGISTERED_LEVELS = new Set(['country', 'state', 'province', 'territory', 
  * The account `spec` describes, with each registration's `jurisdiction_id` looked up in the
  * rules: `defineAccount({ country: 'IE', currency: 'EUR', registrations: [{ country: 'IE' },
  * { scheme: 'oss', valid_from: '2021-07-01' }, { country: 'US', region: 'TX' }] })`. The
- * result is a plain `Account`, checked as `prepareAccount` checks one. An unknown field, a
+ * result is a plain `Account`, deeply frozen, checked as `prepareAccount` checks one and
+ * prepared once (every later call reuses the preparation without comparing it). An unknown field, a
  * country or region without a jurisdiction (the message lists the regions there are), a US
  * county or city, or a registration that names two places is a TaxRulesError.
  */
@@ -95,10 +96,13 @@ function defined(spec: unknown, rulesArg: unknown): Account {
   if (issues.length > 0) throw errorFromIssues(issues);
   const account: Record<string, unknown> = {};
   for (const k of ACCOUNT_FIELDS) if (a[k] !== undefined) account[k] = a[k];
-  account.registrations = registrations;
-  // Everything else (country, currency, dates, types) as every function checks it.
-  prepareAccount(account as unknown as Account, rules);
-  return account as unknown as Account;
+  account.registrations = Object.freeze(registrations.map((r) => Object.freeze(r)));
+  if (Array.isArray(account.addresses)) account.addresses = Object.freeze((account.addresses as object[]).map((x) => Object.freeze(x)));
+  const frozen = Object.freeze(account) as unknown as Account;
+  // Everything else (country, currency, dates, types) as every function checks it; the
+  // preparation is kept: a frozen account cannot change, so no call compares it again.
+  prepareAccount(frozen, rules);
+  return frozen;
 }
 
 function jurisdictionOf(reg: Record<string, unknown>, path: (string | number)[], rules: RuleSet, issues: TaxRulesIssue[]): number | null {
@@ -125,7 +129,7 @@ function jurisdictionOf(reg: Record<string, unknown>, path: (string | number)[],
       return null;
     }
     const { country } = REGISTRATION_SCHEMES[scheme as RegistrationScheme];
-    const j = [...rules.jurisdictions.values()].find((x) => x.level === 'scheme' && x.country === country);
+    const j = rules.schemeJurisdictions.find((x) => x.country === country);
     if (!j) {
       issues.push({ path: [...path, 'scheme'], code: 'invalid_value', message: `the rules have no jurisdiction for the scheme ${scheme}` });
       return null;
@@ -143,7 +147,7 @@ function jurisdictionOf(reg: Record<string, unknown>, path: (string | number)[],
     return null;
   }
   const cc = canonicalCountry(rules, country.toUpperCase());
-  const inCountry = [...rules.jurisdictions.values()].filter((j) => j.country === cc && REGISTERED_LEVELS.has(j.level) && j.level !== 'scheme');
+  const inCountry = rules.countryJurisdictions(cc).filter((j) => REGISTERED_LEVELS.has(j.level) && j.level !== 'scheme');
   const wanted = typeof region === 'string' ? region.toUpperCase() : '';
   const regions = inCountry.filter((x) => x.region !== '').map((x) => x.region);
   const j = inCountry.find((x) => x.region === wanted);

@@ -12,7 +12,7 @@ import { packRuleData as pack } from './core/pack.js';
 import { checkRuleData as checkRules, type RuleProblem } from './core/rule-checks.js';
 import { determine as decide } from './core/determine.js';
 import { createTaxIdValidator as taxIdValidator, type TaxIdModule, type TaxIdValidator } from './taxid/index.js';
-import type { Account, PreparedAccount } from './adapters/account.js';
+import type { Account, PreparedAccount, SellerAccount } from './adapters/account.js';
 import { engineFor } from './adapters/engine.js';
 import { optionsObject, ruleSetArg, unreadable } from './adapters/read.js';
 import * as v20241028 from './adapters/v20241028.js';
@@ -23,7 +23,7 @@ import type { CalculateOptions, TaxRateQueryInput, TaxRateResponse } from './ada
  * when `amount` is given, the amounts of a sale, for an account and its registrations.
  * Throws TaxRulesError (with the spec's HTTP status) for bad input, and nothing else.
  */
-export function calculateTaxRate(query: TaxRateQueryInput, account: Account, options?: CalculateOptions | null): TaxRateResponse {
+export function calculateTaxRate(query: TaxRateQueryInput, account: SellerAccount, options?: CalculateOptions | null): TaxRateResponse {
   try {
     return v20241028.calculateTaxRate(query, account, optionsObject(options));
   } catch (e) {
@@ -35,7 +35,7 @@ export function calculateTaxRate(query: TaxRateQueryInput, account: Account, opt
  * Determines the tax of a sale in the core's neutral result, from a v20241028 query:
  * status, machine reason, jurisdiction, tax lines with their sources, exact decimal amounts.
  */
-export function explainTaxRate(query: TaxRateQueryInput, account: Account, options?: CalculateOptions | null): TaxResult {
+export function explainTaxRate(query: TaxRateQueryInput, account: SellerAccount, options?: CalculateOptions | null): TaxResult {
   try {
     return v20241028.explainTaxRate(query, account, optionsObject(options));
   } catch (e) {
@@ -47,7 +47,7 @@ export function explainTaxRate(query: TaxRateQueryInput, account: Account, optio
  * Parses and validates a v20241028 query for an account into the core's neutral input,
  * every problem at once in one TaxRulesError (400 missing or malformed, 406 invalid values).
  */
-export function parseTaxRateQuery(query: TaxRateQueryInput, account: Account, options?: CalculateOptions | null): TaxInput {
+export function parseTaxRateQuery(query: TaxRateQueryInput, account: SellerAccount, options?: CalculateOptions | null): TaxInput {
   try {
     return v20241028.parseTaxRateQuery(query, account, optionsObject(options));
   } catch (e) {
@@ -59,7 +59,7 @@ export function parseTaxRateQuery(query: TaxRateQueryInput, account: Account, op
  * Validates an account against a rule set and returns its neutral form; later calls with
  * the same, unchanged object reuse it (a changed object is prepared afresh).
  */
-export function prepareAccount(account: Account, rules?: RuleSet | null): PreparedAccount {
+export function prepareAccount(account: SellerAccount, rules?: RuleSet | null): PreparedAccount {
   try {
     return engineFor(ruleSetArg(rules)).accounts.prepare(account);
   } catch (e) {

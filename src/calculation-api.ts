@@ -15,7 +15,7 @@ export type {
   CalculateOptions,
   TaxIdVerdictFunction,
 } from './adapters/v20241028.js';
-export type { Account, AccountRegistration, PreparedAccount } from './adapters/account.js';
+export type { Account, AccountRegistration, PreparedAccount, SellerAccount } from './adapters/account.js';
 export { defineAccount, REGISTRATION_SCHEMES } from './account-builder.js';
 export type { AccountSpec, RegistrationSpec, RegistrationScheme } from './account-builder.js';
 export { listJurisdictions, getJurisdiction, listTaxCodes, getTaxCode } from './catalog.js';

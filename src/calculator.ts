@@ -3,7 +3,7 @@ import type { RuleSet } from './core/ruleset.js';
 import type { CurrencyConverter } from './core/decide.js';
 import type { DecisionCacheStats } from './core/decision-cache.js';
 import { determine } from './core/determine.js';
-import type { Account, PreparedAccount } from './adapters/account.js';
+import type { Account, PreparedAccount, SellerAccount } from './adapters/account.js';
 import { createEngine } from './adapters/engine.js';
 import { guarded, isFunction, optionsObject, readOptions, RULE_SET, type OptionCheck } from './adapters/read.js';
 import { calculateTaxRate, explainTaxRate, parseTaxRateQuery, type CalculateOptions, type TaxRateQueryInput, type TaxRateResponse } from './adapters/v20241028.js';
@@ -43,28 +43,28 @@ type Query = TaxRateQueryInput;
  */
 export interface Calculator {
   readonly rules: RuleSet;
-  calculateTaxRate(query: Query, account: Account, options?: Omit<CalculateOptions, 'rules'> | null): TaxRateResponse;
-  explainTaxRate(query: Query, account: Account, options?: Omit<CalculateOptions, 'rules'> | null): TaxResult;
-  parseTaxRateQuery(query: Query, account: Account, options?: Omit<CalculateOptions, 'rules'> | null): TaxInput;
-  calculate(request: CalculationRequest, account: Account, options?: Omit<CalculationOptions, 'rules'> | null): CalculationResponse;
-  calculate<R>(request: UncheckedRequest<R>, account: Account, options?: Omit<CalculationOptions, 'rules'> | null): CalculationResponse;
+  calculateTaxRate(query: Query, account: SellerAccount, options?: Omit<CalculateOptions, 'rules'> | null): TaxRateResponse;
+  explainTaxRate(query: Query, account: SellerAccount, options?: Omit<CalculateOptions, 'rules'> | null): TaxResult;
+  parseTaxRateQuery(query: Query, account: SellerAccount, options?: Omit<CalculateOptions, 'rules'> | null): TaxInput;
+  calculate(request: CalculationRequest, account: SellerAccount, options?: Omit<CalculationOptions, 'rules'> | null): CalculationResponse;
+  calculate<R>(request: UncheckedRequest<R>, account: SellerAccount, options?: Omit<CalculationOptions, 'rules'> | null): CalculationResponse;
   /** The core on a neutral input, through this calculator's decision cache. */
   determine(input: TaxInput): TaxResult;
   /** An account checked against the rules (reused while the object is unchanged). */
-  prepareAccount(account: Account): PreparedAccount;
+  prepareAccount(account: SellerAccount): PreparedAccount;
   /** What the decision cache holds, and its bound. */
   cacheStats(): DecisionCacheStats;
   /** Empties the caches. */
   clearCache(): void;
   /** `calculate` without throwing: `{ ok: true, value }` or `{ ok: false, error }`. */
-  safeCalculate(request: CalculationRequest, account: Account, options?: Omit<CalculationOptions, 'rules'> | null): Result<CalculationResponse>;
-  safeCalculate<R>(request: UncheckedRequest<R>, account: Account, options?: Omit<CalculationOptions, 'rules'> | null): Result<CalculationResponse>;
+  safeCalculate(request: CalculationRequest, account: SellerAccount, options?: Omit<CalculationOptions, 'rules'> | null): Result<CalculationResponse>;
+  safeCalculate<R>(request: UncheckedRequest<R>, account: SellerAccount, options?: Omit<CalculationOptions, 'rules'> | null): Result<CalculationResponse>;
   /** `calculateTaxRate` without throwing. */
-  safeCalculateTaxRate(query: Query, account: Account, options?: Omit<CalculateOptions, 'rules'> | null): Result<TaxRateResponse>;
+  safeCalculateTaxRate(query: Query, account: SellerAccount, options?: Omit<CalculateOptions, 'rules'> | null): Result<TaxRateResponse>;
   /** `explainTaxRate` without throwing. */
-  safeExplainTaxRate(query: Query, account: Account, options?: Omit<CalculateOptions, 'rules'> | null): Result<TaxResult>;
+  safeExplainTaxRate(query: Query, account: SellerAccount, options?: Omit<CalculateOptions, 'rules'> | null): Result<TaxResult>;
   /** `prepareAccount` without throwing. */
-  safePrepareAccount(account: Account): Result<PreparedAccount>;
+  safePrepareAccount(account: SellerAccount): Result<PreparedAccount>;
 }
 
 /**
@@ -81,12 +81,12 @@ export function createCalculator(options?: CalculatorOptions | null): Calculator
     calculateTaxRate: (query, account, opts) => guarded(() => calculateTaxRate(query, account, optionsObject(opts), engine)),
     explainTaxRate: (query, account, opts) => guarded(() => explainTaxRate(query, account, optionsObject(opts), engine)),
     parseTaxRateQuery: (query, account, opts) => guarded(() => parseTaxRateQuery(query, account, optionsObject(opts), engine)),
-    calculate: (request: unknown, account: Account, opts?: Omit<CalculationOptions, 'rules'> | null) => calculate(request as CalculationRequest, account, opts, engine),
+    calculate: (request: unknown, account: SellerAccount, opts?: Omit<CalculationOptions, 'rules'> | null) => calculate(request as CalculationRequest, account, opts, engine),
     determine: (input) => guarded(() => determine(input, rules, engine.decider(), o.convertCurrency), ['input']),
     prepareAccount: (account) => engine.accounts.prepare(account),
     cacheStats: () => engine.decisions?.stats() ?? empty,
     clearCache: () => engine.decisions?.clear(),
-    safeCalculate: (request: unknown, account: Account, opts?: Omit<CalculationOptions, 'rules'> | null) => resultOf(() => calculator.calculate(request as CalculationRequest, account, opts)),
+    safeCalculate: (request: unknown, account: SellerAccount, opts?: Omit<CalculationOptions, 'rules'> | null) => resultOf(() => calculator.calculate(request as CalculationRequest, account, opts)),
     safeCalculateTaxRate: (query, account, opts) => resultOf(() => calculator.calculateTaxRate(query, account, opts)),
     safeExplainTaxRate: (query, account, opts) => resultOf(() => calculator.explainTaxRate(query, account, opts)),
     safePrepareAccount: (account) => resultOf(() => calculator.prepareAccount(account)),

@@ -6,7 +6,7 @@
 import type { TaxResult } from './core/types.js';
 import type { RuleSet } from './core/ruleset.js';
 import type { TaxRulesError } from './core/errors.js';
-import type { Account, PreparedAccount } from './adapters/account.js';
+import type { Account, PreparedAccount, SellerAccount } from './adapters/account.js';
 import { unreadable } from './adapters/read.js';
 import type { CalculateOptions, TaxRateResponse } from './adapters/v20241028.js';
 import { calculate, type CalculationOptions, type CalculationRequest, type CalculationResponse, type UncheckedRequest } from './adapters/v20260309.js';
@@ -26,23 +26,23 @@ export function resultOf<T>(call: () => T): Result<T> {
 }
 
 /** `calculate` (v20260309) without throwing. */
-export function safeCalculate(request: CalculationRequest, account: Account, options?: CalculationOptions | null): Result<CalculationResponse>;
-export function safeCalculate<R>(request: UncheckedRequest<R>, account: Account, options?: CalculationOptions | null): Result<CalculationResponse>;
-export function safeCalculate(request: unknown, account: Account, options?: CalculationOptions | null): Result<CalculationResponse> {
+export function safeCalculate(request: CalculationRequest, account: SellerAccount, options?: CalculationOptions | null): Result<CalculationResponse>;
+export function safeCalculate<R>(request: UncheckedRequest<R>, account: SellerAccount, options?: CalculationOptions | null): Result<CalculationResponse>;
+export function safeCalculate(request: unknown, account: SellerAccount, options?: CalculationOptions | null): Result<CalculationResponse> {
   return resultOf(() => calculate(request as CalculationRequest, account, options));
 }
 
 /** `calculateTaxRate` (v20241028) without throwing. */
-export function safeCalculateTaxRate(query: TaxRateQueryInput, account: Account, options?: CalculateOptions | null): Result<TaxRateResponse> {
+export function safeCalculateTaxRate(query: TaxRateQueryInput, account: SellerAccount, options?: CalculateOptions | null): Result<TaxRateResponse> {
   return resultOf(() => calculateTaxRate(query, account, options));
 }
 
 /** `explainTaxRate` without throwing. */
-export function safeExplainTaxRate(query: TaxRateQueryInput, account: Account, options?: CalculateOptions | null): Result<TaxResult> {
+export function safeExplainTaxRate(query: TaxRateQueryInput, account: SellerAccount, options?: CalculateOptions | null): Result<TaxResult> {
   return resultOf(() => explainTaxRate(query, account, options));
 }
 
 /** `prepareAccount` without throwing. */
-export function safePrepareAccount(account: Account, rules?: RuleSet | null): Result<PreparedAccount> {
+export function safePrepareAccount(account: SellerAccount, rules?: RuleSet | null): Result<PreparedAccount> {
   return resultOf(() => prepareAccount(account, rules));
 }

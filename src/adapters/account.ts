@@ -101,6 +101,23 @@ export function isPlainValidAccount(a: unknown): a is AccountOutput {
 export type AccountRegistration = AccountRegistrationInput;
 export type AccountAddress = AccountAddressInput;
 export type Account = AccountInput;
+/**
+ * What every function takes as the seller: a plain `Account`, or the `PreparedAccount` that
+ * `prepareAccount` or `defineAccount` gave (checked once: the fast form, whose cost per call
+ * does not grow with its registrations).
+ */
+export type SellerAccount = Account | PreparedAccount;
+
+/**
+ * The prepared accounts this copy of the package made, with the rule set each was checked
+ * against. A lookup by identity: nothing an input holds (a Proxy, a symbol) can pass for one.
+ */
+const PREPARED = new WeakMap<object, RuleSet>();
+
+/** Whether `account` is a prepared account made by this package (checked against some rule set). */
+export function isPreparedAccount(account: unknown): account is PreparedAccount {
+  return typeof account === 'object' && account !== null && PREPARED.has(account);
+}
 
 /** An account checked against the rule set, ready for many calls. */
 export interface PreparedAccount {
@@ -207,7 +224,7 @@ function prepareChecked(account: Account, rules: RuleSet): PreparedAccount {
     }
   }
   if (issues.length > 0) throw errorFromIssues(issues);
-  return Object.freeze({
+  const prepared: PreparedAccount = Object.freeze({
     addresses: Object.freeze(addresses),
     country,
     postalCode: a.postal_code ?? undefined,
@@ -228,6 +245,42 @@ function prepareChecked(account: Account, rules: RuleSet): PreparedAccount {
       ),
     ),
   });
+  PREPARED.set(prepared, rules);
+  return prepared;
+}
+
+/**
+ * A prepared account as the plain account it was prepared from (registration tax IDs aside,
+ * which preparation does not keep): to check it against another rule set.
+ */
+function plainOf(p: PreparedAccount): Account {
+  const date = (d: string | undefined | null): string | undefined => d ?? undefined;
+  return {
+    country: p.country,
+    currency: p.currency,
+    ...(p.postalCode !== undefined ? { postal_code: p.postalCode } : {}),
+    ...(p.region !== undefined ? { region: p.region } : {}),
+    default_tax_code: p.defaultTaxCode,
+    default_product_type: p.defaultProductType,
+    registrations: p.registrations.map((r) => ({
+      jurisdiction_id: r.jurisdictionId,
+      ...(r.validFrom ? { valid_from: r.validFrom } : {}),
+      ...(r.validUntil ? { valid_until: r.validUntil } : {}),
+      permanent_establishment: r.permanentEstablishment ?? false,
+      import_scheme: r.importScheme ?? false,
+    })),
+    ...(p.addresses.length > 0
+      ? {
+          addresses: p.addresses.map(({ ref }) => ({
+            country: ref.country,
+            ...(ref.postalCode !== null ? { postal_code: ref.postalCode } : {}),
+            ...(ref.region !== null ? { region: ref.region } : {}),
+            ...(date(ref.validFrom) ? { valid_from: date(ref.validFrom) } : {}),
+            ...(date(ref.validUntil) ? { valid_until: date(ref.validUntil) } : {}),
+          })),
+        }
+      : {}),
+  };
 }
 
 /** What preparation read of a registration: compared on every later call. */
@@ -322,38 +375,56 @@ function unchanged(account: Account, s: Snapshot): boolean {
   return true;
 }
 
-/** Whether an account, its registrations list and each registration are frozen: it cannot change. */
-function deeplyFrozen(account: Account): boolean {
-  const regs = (account as Fields).registrations;
-  if ((account as Fields).addresses !== undefined) return false;
-  if (!Object.isFrozen(account) || !Array.isArray(regs) || !Object.isFrozen(regs)) return false;
-  for (const r of regs as unknown[]) if (typeof r === 'object' && r !== null && !Object.isFrozen(r)) return false;
+/** Whether a list and each object in it are frozen. */
+function frozenList(list: unknown): boolean {
+  if (!Array.isArray(list) || !Object.isFrozen(list)) return false;
+  for (const x of list as unknown[]) if (typeof x === 'object' && x !== null && !Object.isFrozen(x)) return false;
   return true;
+}
+
+/** Whether an account, its registrations list, each registration and its addresses are frozen: it cannot change. */
+function deeplyFrozen(account: Account): boolean {
+  const a = account as Fields;
+  return Object.isFrozen(account) && frozenList(a.registrations) && (a.addresses === undefined || frozenList(a.addresses));
 }
 
 /** Prepared accounts of one rule set, by account object. */
 export interface AccountCache {
   /**
-   * The prepared form of an account: reused while the object's fields are unchanged. Every
-   * call compares the fields the preparation read and their number (a few dozen property
-   * reads for a dozen registrations); a changed account is prepared afresh, so no answer is
-   * ever stale and a field added since (a misspelt one) is refused.
+   * The prepared form of an account. A `PreparedAccount` of this rule set is returned as it
+   * is (one lookup by identity); one of another rule set is checked against this one, once. A
+   * plain object is prepared on first use and reused while its fields are unchanged: a deeply
+   * frozen one without comparing anything, any other by comparing, on every call, the fields
+   * the preparation read and their number (a few property reads per registration); a changed
+   * account is prepared afresh, so no answer is ever stale and a field added since (a misspelt
+   * one) is refused.
    */
-  prepare(account: Account): PreparedAccount;
+  prepare(account: SellerAccount): PreparedAccount;
 }
 
 export function createAccountCache(rules: RuleSet): AccountCache {
   const prepared = new WeakMap<object, { snapshot: Snapshot; account: PreparedAccount; immutable: boolean }>();
+  // Prepared accounts of other rule sets, checked against this one.
+  const foreign = new WeakMap<PreparedAccount, PreparedAccount>();
   return {
     prepare(account) {
-      if (typeof account !== 'object' || account === null) return prepareAccountAfresh(account, rules);
+      if (typeof account !== 'object' || account === null) return prepareAccountAfresh(account as Account, rules);
+      const checkedWith = PREPARED.get(account);
+      if (checkedWith === rules) return account as PreparedAccount;
+      if (checkedWith !== undefined) {
+        const p = account as PreparedAccount;
+        let again = foreign.get(p);
+        if (again === undefined) foreign.set(p, (again = prepareAccountAfresh(plainOf(p), rules)));
+        return again;
+      }
       try {
         const known = prepared.get(account);
         // A deeply frozen account cannot change: nothing to compare (freezing cannot be undone).
-        if (known !== undefined && (known.immutable || unchanged(account, known.snapshot))) return known.account;
-        const result = prepareAccountAfresh(account, rules);
-        const snapshot = snapshotOf(account);
-        if (snapshot !== null) prepared.set(account, { snapshot, account: result, immutable: deeplyFrozen(account) });
+        const plain = account as Account;
+        if (known !== undefined && (known.immutable || unchanged(plain, known.snapshot))) return known.account;
+        const result = prepareAccountAfresh(plain, rules);
+        const snapshot = snapshotOf(plain);
+        if (snapshot !== null) prepared.set(account, { snapshot, account: result, immutable: deeplyFrozen(plain) });
         return result;
       } catch (e) {
         throw unreadable(e, ['account']);

@@ -8,7 +8,7 @@ import type { RuleSet } from '../core/ruleset.js';
 import type { CurrencyConverter } from '../core/decide.js';
 import { createDecisionCache, type DecisionCache } from '../core/decision-cache.js';
 import { cachedDecider, freshDecider, type Decider } from '../core/determine.js';
-import { createAccountCache, type Account, type AccountCache, type PreparedAccount } from './account.js';
+import { createAccountCache, type Account, type AccountCache, type PreparedAccount, type SellerAccount } from './account.js';
 import { defaultRuleSet } from '../default-rules.js';
 
 export interface EngineOptions {
@@ -78,6 +78,6 @@ export function engineFor(rules: RuleSet = defaultRuleSet): Engine {
  * Validates an account against a rule set and returns its neutral form; later calls with
  * the same, unchanged object reuse it (a changed object is prepared afresh).
  */
-export function prepareAccount(account: Account, rules: RuleSet = defaultRuleSet): PreparedAccount {
+export function prepareAccount(account: SellerAccount, rules: RuleSet = defaultRuleSet): PreparedAccount {
   return engineFor(rules).accounts.prepare(account);
 }

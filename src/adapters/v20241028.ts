@@ -7,7 +7,7 @@ import { dayNumber } from '../core/dates.js';
 import { errorFromIssues, quoted, TaxRulesError, type TaxRulesIssue } from '../core/errors.js';
 import { canonicalCountry } from '../core/location.js';
 import { offlineTaxIdVerdict } from '../taxid/index.js';
-import { PRODUCT_TYPES, sellerAddressOn, TAX_CODES, type Account } from './account.js';
+import { PRODUCT_TYPES, sellerAddressOn, TAX_CODES, type Account, type SellerAccount } from './account.js';
 import { engineFor, type Engine } from './engine.js';
 import { BEHAVIORS as BEHAVIOR_VALUES } from './schemas.js';
 import { isAmountText, closestName, isCountryText, isCurrencyText, unknownFieldIssues } from './input.js';
@@ -548,7 +548,7 @@ function unknownCurrency(rules: RuleSet, code: string): string {
  * Every problem is reported at once in one TaxRulesError (400 for missing, malformed,
  * blank, repeated or unknown parameters, 406 for invalid values).
  */
-export function parseTaxRateQuery(query: TaxRateQueryInput, account: Account, options: CalculateOptions = {}, engine: Engine = engineOf(options)): TaxInput {
+export function parseTaxRateQuery(query: TaxRateQueryInput, account: SellerAccount, options: CalculateOptions = {}, engine: Engine = engineOf(options)): TaxInput {
   const rules = engine.rules;
   const seller = engine.accounts.prepare(account);
   const q = readParams(query, options.unknownParameters === 'ignore');
@@ -760,7 +760,7 @@ function fold(lines: readonly TaxLine[], group: 'main' | 'additional'): Pick<Tax
 type Renderer<T> = (engine: Engine, decision: Decision, input: TaxInput, priced: Priced | null, minorUnits: number, cached: boolean) => T;
 
 /** Parses a query, decides and prices it, and renders it; errors of the core name the query's parameters. */
-function quote<T>(query: TaxRateQueryInput, account: Account, options: CalculateOptions, engine: Engine, render: Renderer<T>): T {
+function quote<T>(query: TaxRateQueryInput, account: SellerAccount, options: CalculateOptions, engine: Engine, render: Renderer<T>): T {
   const input = parseTaxRateQuery(query, account, options, engine);
   try {
     const day = inputDay(input);
@@ -784,7 +784,7 @@ function neutralResult(_engine: Engine, decision: Decision, input: TaxInput, pri
  */
 export function explainTaxRate(
   query: TaxRateQueryInput,
-  account: Account,
+  account: SellerAccount,
   options: CalculateOptions = {},
   engine: Engine = engineOf(options),
 ): TaxResult {
@@ -798,7 +798,7 @@ export function explainTaxRate(
  */
 export function calculateTaxRate(
   query: TaxRateQueryInput,
-  account: Account,
+  account: SellerAccount,
   options: CalculateOptions = {},
   engine: Engine = engineOf(options),
 ): TaxRateResponse {

@@ -9,7 +9,7 @@ import { price, priceCapped, taxableAmount, type Priced, type PricedCapped } fro
 import { articleLimit, checkArticleCap, perArticle } from '../core/article-cap.js';
 import { supplyKind } from '../core/taxability.js';
 import { validateTaxId, verdictOf } from '../taxid/index.js';
-import { PRODUCT_TYPES, sellerAddressOn, TAX_CODES, type Account } from './account.js';
+import { PRODUCT_TYPES, sellerAddressOn, TAX_CODES, type Account, type SellerAccount } from './account.js';
 import { engineFor, type Engine } from './engine.js';
 import { issuesFromZod } from './issues.js';
 import { isBoolean, isFunction, ownCopy, ownFields, prototypePolluted, readOptions, RULE_SET, unreadable, type OptionCheck } from './read.js';
@@ -171,9 +171,9 @@ const CALCULATION_OPTIONS: { readonly [K in keyof CalculationOptions]-?: OptionC
  * and nothing else: options absent or null are the defaults, and an exception while reading
  * the input (a getter, a Proxy, a callback of the options) is a 400.
  */
-export function calculate(request: CalculationRequest, account: Account, options?: CalculationOptions | null, engine?: Engine): CalculationResponse;
-export function calculate<R>(request: UncheckedRequest<R>, account: Account, options?: CalculationOptions | null, engine?: Engine): CalculationResponse;
-export function calculate(request: unknown, account: Account, options?: CalculationOptions | null, engine?: Engine): CalculationResponse {
+export function calculate(request: CalculationRequest, account: SellerAccount, options?: CalculationOptions | null, engine?: Engine): CalculationResponse;
+export function calculate<R>(request: UncheckedRequest<R>, account: SellerAccount, options?: CalculationOptions | null, engine?: Engine): CalculationResponse;
+export function calculate(request: unknown, account: SellerAccount, options?: CalculationOptions | null, engine?: Engine): CalculationResponse {
   try {
     const o = readOptions<CalculationOptions>(options, CALCULATION_OPTIONS);
     return calculateChecked(request, account, o, engine ?? engineFor(o.rules));
@@ -240,7 +240,7 @@ export function verdictOfOption(f: TaxIdVerdictFunction, country: string, taxId:
   return verdict as TaxIdVerdict;
 }
 
-function calculateChecked(request: unknown, account: Account, options: CalculationOptions, engine: Engine): CalculationResponse {
+function calculateChecked(request: unknown, account: SellerAccount, options: CalculationOptions, engine: Engine): CalculationResponse {
   const rules = engine.rules;
   const seller = engine.accounts.prepare(account);
   const req = readRequest(request);

@@ -3,7 +3,7 @@
  * today, where the thresholds say it should be registered, and which registrations no sale
  * has used for a year.
  */
-import type { Account } from '../adapters/account.js';
+import type { Account, SellerAccount } from '../adapters/account.js';
 import { prepareAccount } from '../boundary.js';
 import { dayNumber, dateOfDay } from '../core/dates.js';
 import type { CompiledJurisdiction, RuleSet } from '../core/ruleset.js';
@@ -45,11 +45,11 @@ const show = (j: CompiledJurisdiction): AdviceJurisdiction => ({ id: j.id, name:
  * twelve months to that day is unused. Throws TaxRulesError as `thresholdEvents` and
  * `prepareAccount` do.
  */
-export function registrationAdvice(sales: readonly ThresholdSale[], account: Account, options?: Omit<ThresholdOptions, 'sellerCountry'> | null): RegistrationAdvice {
+export function registrationAdvice(sales: readonly ThresholdSale[], account: SellerAccount, options?: Omit<ThresholdOptions, 'sellerCountry'> | null): RegistrationAdvice {
   return guarded(() => adviceOf(sales, account, options));
 }
 
-function adviceOf(salesArg: unknown, account: Account, optionsArg: unknown): RegistrationAdvice {
+function adviceOf(salesArg: unknown, account: SellerAccount, optionsArg: unknown): RegistrationAdvice {
   const options = (optionsArg ?? {}) as Record<string, unknown>;
   const rules = (options.rules as RuleSet | undefined) ?? undefined;
   const seller = prepareAccount(account, rules);

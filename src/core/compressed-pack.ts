@@ -25,6 +25,7 @@ export interface CompressedRuleData {
   readonly jurisdictions: string;
   readonly aliases: PackedRuleData['aliases'];
   readonly changeDays: PackedRuleData['changeDays'];
+  readonly reportAs?: PackedRuleData['reportAs'];
 }
 
 /** The text of one compressed text: "length:base64" of raw DEFLATE. */
@@ -63,5 +64,6 @@ export function compressedPack(c: CompressedRuleData): PackedRuleData {
     jurisdictions: c.jurisdictions,
     aliases: c.aliases,
     changeDays: c.changeDays,
+    ...(c.reportAs ? { reportAs: c.reportAs } : {}),
   });
 }

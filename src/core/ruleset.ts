@@ -108,6 +108,8 @@ export interface CompiledCountry {
   regionRules: { pattern: RegExp; region: string }[];
   root: CompiledJurisdiction;
   byRegion: Map<string, CompiledJurisdiction>;
+  /** Every jurisdiction of the file, in its order. */
+  all: readonly CompiledJurisdiction[];
 }
 
 export interface CompiledTerritoryTreatment {
@@ -173,6 +175,13 @@ export interface RuleSet {
   readonly zipStarts: Int32Array;
   readonly zipEnds: Int32Array;
   readonly zipStates: readonly string[];
+  /**
+   * The jurisdictions reported as country `code` (its own file's, and those of files reported
+   * as it: the Canary Islands' as ES), in listing order; only those countries are compiled.
+   */
+  countryJurisdictions(code: string): readonly CompiledJurisdiction[];
+  /** The jurisdictions of the regimes' schemes (the EU's OSS and IOSS), in listing order; only their regimes are compiled. */
+  readonly schemeJurisdictions: readonly CompiledJurisdiction[];
   /** Every day on which something dated starts or stops, ascending (packed data carries them; else worked out on first read). */
   readonly changeDays: readonly number[];
   /** The distinct consignment-value limits of the regimes' schemes (IOSS: EUR 150). */
@@ -316,6 +325,12 @@ export interface PackedRuleData {
   readonly aliases: Readonly<Record<string, string>>;
   /** Every rule change day (day numbers, ascending); null: worked out on first use. */
   readonly changeDays: readonly number[] | null;
+  /**
+   * Country code → the country its jurisdictions report (`report_as`), for the files that
+   * have one (IC → ES): which countries a country's registrations are in, without parsing
+   * every file (absent: worked out by parsing them).
+   */
+  readonly reportAs?: Readonly<Record<string, string>>;
 }
 
 interface SharedRules {
@@ -339,6 +354,8 @@ interface RuleSource {
   readonly jurisdictions: readonly (readonly [number, string])[];
   aliases: readonly (readonly [string, string])[];
   changeDays: readonly number[] | null;
+  /** Country code → reported code, for the files that have one (null: not carried). */
+  reportAs: Readonly<Record<string, string>> | null;
   data(): RuleData;
 }
 
@@ -436,6 +453,7 @@ function packedSource(pack: PackedRuleData): RuleSource {
     },
     aliases: Object.entries(pack.aliases),
     changeDays: pack.changeDays,
+    reportAs: pack.reportAs ?? null,
     data: () =>
       (data ??= {
         ...(JSON.parse(pack.shared) as SharedRules),
@@ -463,6 +481,7 @@ export function packWithChangeDays(data: RuleData, changeDays: readonly number[]
     jurisdictions: packOwners(ownersOf(data)),
     aliases: Object.fromEntries(aliasesOf(data)),
     changeDays: changeDays ? [...changeDays] : null,
+    reportAs: Object.fromEntries(data.countries.filter((c) => c.report_as !== undefined).map((c) => [c.country, c.report_as as string])),
   };
 }
 
@@ -567,6 +586,7 @@ export function createRuleSet(input: RuleData | PackedRuleData): RuleSet {
       regionRules: (c.postal_code?.regions ?? []).map((r) => ({ pattern: new RegExp(r.pattern), region: r.region })),
       root: undefined as unknown as CompiledJurisdiction,
       byRegion: new Map(),
+      all: [],
     };
     const compiled = c.jurisdictions.map((j) => {
       const cj: CompiledJurisdiction = {
@@ -596,6 +616,7 @@ export function createRuleSet(input: RuleData | PackedRuleData): RuleSet {
     });
     const root = (c.report_as ? compiled[0] : compiled.find((j) => j.region === '')) as CompiledJurisdiction;
     country.root = root;
+    country.all = Object.freeze(compiled);
     for (const j of compiled) {
       if (j === root) continue;
       j.parent = root;
@@ -641,6 +662,9 @@ export function createRuleSet(input: RuleData | PackedRuleData): RuleSet {
     return zips;
   };
 
+  let reportAs: Readonly<Record<string, string>> | null = src.reportAs;
+  const reportedBy = new Map<string, readonly CompiledJurisdiction[]>();
+  let schemeJurisdictions: readonly CompiledJurisdiction[] | undefined;
   let limits: Money[] | undefined;
   let changeDays = src.changeDays;
   const aliases = new Map(src.aliases);
@@ -713,6 +737,19 @@ export function createRuleSet(input: RuleData | PackedRuleData): RuleSet {
     },
     get changeDays() {
       return (changeDays ??= computeRuleChangeDays(rules));
+    },
+    countryJurisdictions(code: string): readonly CompiledJurisdiction[] {
+      let found = reportedBy.get(code);
+      if (found === undefined) {
+        reportAs ??= Object.fromEntries(src.countryCodes.flatMap((c) => { const r = src.country(c).report_as; return r === undefined ? [] : [[c, r]]; }));
+        const files = src.countryCodes.filter((c) => (reportAs?.[c] ?? c) === code);
+        found = Object.freeze(files.flatMap((c) => countries.get(c)?.all ?? []));
+        if (files.length > 0 || shared().world.has(code)) reportedBy.set(code, found);
+      }
+      return found;
+    },
+    get schemeJurisdictions() {
+      return (schemeJurisdictions ??= Object.freeze(src.jurisdictions.filter(([, owner]) => owner.startsWith('@')).map(([id]) => jurisdictions.get(id) as CompiledJurisdiction)));
     },
   };
   return rules;

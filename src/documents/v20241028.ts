@@ -17,7 +17,7 @@ import { price, taxableAmount, type PricingLine } from '../core/pricing.js';
 import { notesOf } from '../core/determine.js';
 import { supplyKind } from '../core/taxability.js';
 import { checkArticleCap } from '../core/article-cap.js';
-import { sellerAddressOn, type PreparedAccount, type Account } from '../adapters/account.js';
+import { sellerAddressOn, type PreparedAccount, type Account, type SellerAccount } from '../adapters/account.js';
 import { engineFor, type Engine } from '../adapters/engine.js';
 import { unreadable } from '../adapters/read.js';
 import { offlineTaxIdVerdict } from '../taxid/index.js';
@@ -67,10 +67,10 @@ interface GivenTax {
  * malformed or missing, 406 an invalid value such as an unknown tax code, 422 what the
  * documents or the rules cannot answer) with every issue listed, and nothing else.
  */
-export function buildDocument(request: TransactionRequest, account: Account, options: DocumentOptions, engine?: Engine): BillingDocument;
+export function buildDocument(request: TransactionRequest, account: SellerAccount, options: DocumentOptions, engine?: Engine): BillingDocument;
 /** A request whose static type is `unknown` (a parsed JSON body) is checked at run time like any other. */
-export function buildDocument<R>(request: unknown extends R ? R : never, account: Account, options: DocumentOptions, engine?: Engine): BillingDocument;
-export function buildDocument(request: unknown, account: Account, options: unknown, engine?: Engine): BillingDocument {
+export function buildDocument<R>(request: unknown extends R ? R : never, account: SellerAccount, options: DocumentOptions, engine?: Engine): BillingDocument;
+export function buildDocument(request: unknown, account: SellerAccount, options: unknown, engine?: Engine): BillingDocument {
   try {
     const o = readDocumentOptions(options);
     const e = engine ?? engineFor(o.rules);

@@ -8,7 +8,7 @@
 import type { CalculationAddress, CalculationLineResult, CalculationRequest, LineTax, TaxBreakdownEntry, TaxContext } from '../adapters/schemas.js';
 import type { TaxBehavior } from '../core/types.js';
 import type { RuleSet } from '../core/ruleset.js';
-import type { Account } from '../adapters/account.js';
+import type { Account, SellerAccount } from '../adapters/account.js';
 import type { TaxIdVerdictFunction } from '../adapters/v20241028.js';
 import { dayNumber } from '../core/dates.js';
 import { errorFromIssues, quoted, TaxRulesError, type TaxRulesIssue } from '../core/errors.js';
@@ -278,7 +278,7 @@ function transactionMessage(message: string): string {
 }
 
 /** Runs the calculation; its errors name the transaction's fields. */
-function calculated(request: CalculationRequest, account: Account, options: TaxTransactionBatchOptions, engine: Engine): ReturnType<typeof calculate> {
+function calculated(request: CalculationRequest, account: SellerAccount, options: TaxTransactionBatchOptions, engine: Engine): ReturnType<typeof calculate> {
   try {
     return calculate(request, account, { rules: options.rules, taxIdVerdict: options.taxIdVerdict, cache: options.cache }, engine);
   } catch (e) {
@@ -301,7 +301,7 @@ const money = (v: bigint, minorUnits: number): string => formatMinor(normalMinor
 
 /** What the checks of one transaction read besides the request. */
 interface Context {
-  account: Account;
+  account: SellerAccount;
   options: TaxTransactionOptions;
   engine: Engine;
   used: ((key: SourceKey) => boolean) | null;
@@ -319,9 +319,9 @@ interface Context {
  * it as `options.earlierRefunds`. Throws TaxRulesError (400/404/406/422) listing every
  * problem, and nothing else.
  */
-export function computeTransaction(request: TaxTransactionRequest, account: Account, options?: TaxTransactionOptions | null): TaxTransaction;
-export function computeTransaction<R>(request: unknown extends R ? R : never, account: Account, options?: TaxTransactionOptions | null): TaxTransaction;
-export function computeTransaction(request: unknown, account: Account, options?: TaxTransactionOptions | null): TaxTransaction {
+export function computeTransaction(request: TaxTransactionRequest, account: SellerAccount, options?: TaxTransactionOptions | null): TaxTransaction;
+export function computeTransaction<R>(request: unknown extends R ? R : never, account: SellerAccount, options?: TaxTransactionOptions | null): TaxTransaction;
+export function computeTransaction(request: unknown, account: SellerAccount, options?: TaxTransactionOptions | null): TaxTransaction {
   try {
     const o = readOptions<TaxTransactionOptions>(options, TRANSACTION_OPTIONS);
     const engine = engineFor(o.rules);
@@ -341,9 +341,9 @@ export function computeTransaction(request: unknown, account: Account, options?:
  * (`transactions.3.items.0.amount`). A source id given twice in the batch, or already taken
  * (`options.usedSourceIds`), is refused.
  */
-export function computeBatch(request: TaxTransactionBatchRequest, account: Account, options?: TaxTransactionBatchOptions | null): TaxTransactionBatch;
-export function computeBatch<R>(request: unknown extends R ? R : never, account: Account, options?: TaxTransactionBatchOptions | null): TaxTransactionBatch;
-export function computeBatch(request: unknown, account: Account, options?: TaxTransactionBatchOptions | null): TaxTransactionBatch {
+export function computeBatch(request: TaxTransactionBatchRequest, account: SellerAccount, options?: TaxTransactionBatchOptions | null): TaxTransactionBatch;
+export function computeBatch<R>(request: unknown extends R ? R : never, account: SellerAccount, options?: TaxTransactionBatchOptions | null): TaxTransactionBatch;
+export function computeBatch(request: unknown, account: SellerAccount, options?: TaxTransactionBatchOptions | null): TaxTransactionBatch {
   try {
     const o = readOptions<TaxTransactionBatchOptions>(options, BATCH_OPTIONS);
     const engine = engineFor(o.rules);

@@ -11,7 +11,7 @@ import { calculateTaxRate, prepareAccount } from '../boundary.js';
 import { getJurisdiction, getTaxCode, listJurisdictions, listTaxCodes } from '../catalog.js';
 import { errorFromIssues, quoted, TaxRulesError, type TaxRulesErrorStatus, type TaxRulesIssue } from '../core/errors.js';
 import type { RuleSet } from '../core/ruleset.js';
-import type { Account } from '../adapters/account.js';
+import type { Account, SellerAccount } from '../adapters/account.js';
 import { calculate } from '../adapters/v20260309.js';
 import type { TaxIdVerdictFunction } from '../adapters/v20241028.js';
 import { API_VERSIONS, negotiateVersion, type ApiVersion } from '../adapters/version.js';
@@ -34,7 +34,7 @@ export interface DocumentContext {
   /** The parsed JSON body. */
   body: unknown;
   request: Request;
-  account: Account;
+  account: SellerAccount;
 }
 
 /** The parts of a document only the server has: ids and numbers, the invoice a refund names, what was stored before. */
@@ -58,9 +58,9 @@ export interface DocumentHooks {
 /** The options of `createHandler`. */
 export interface HandlerOptions {
   /** The seller: an account, or a function of the request that finds it (multi-tenant servers); a TaxRulesError it throws is answered as it is, any other throw 500. */
-  account: Account | ((request: Request) => Account | Promise<Account>);
+  account: SellerAccount | ((request: Request) => Account | Promise<Account>);
   /** The API version when the `Accept` header names none: a version, or a function of the request and its account. Default `20241028`, the current one. */
-  apiVersion?: string | ((request: Request, account: Account) => string | Promise<string>);
+  apiVersion?: string | ((request: Request, account: SellerAccount) => string | Promise<string>);
   /** The rule set; default: every rule file. */
   rules?: RuleSet;
   /** A path prefix the routes sit under, e.g. `/api`. */
@@ -354,7 +354,7 @@ export function createHandler(options: HandlerOptions): FetchHandler {
     }
   }
 
-  function documentOf(kind: DocumentContext['kind'], body: unknown, account: Account, prepared: object): BillingDocument | TaxTransaction | TaxTransactionBatch {
+  function documentOf(kind: DocumentContext['kind'], body: unknown, account: SellerAccount, prepared: object): BillingDocument | TaxTransaction | TaxTransactionBatch {
     try {
       switch (kind) {
         case 'invoice_or_credit':

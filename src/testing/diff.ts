@@ -7,7 +7,7 @@ import type { RuleSet } from '../core/ruleset.js';
 import type { ProductType, TaxCodeId, TaxInput, TaxResult } from '../core/types.js';
 import { createRuleSet } from '../boundary.js';
 import { createCalculator, type Calculator } from '../calculator.js';
-import type { Account } from '../adapters/account.js';
+import type { Account, SellerAccount } from '../adapters/account.js';
 import type { TaxRateQuery } from '../adapters/v20241028.js';
 import { TaxRulesError } from '../core/errors.js';
 import { dateOfDay, dayNumber } from '../core/dates.js';
@@ -28,7 +28,7 @@ export interface DiffQueryCase {
   /** A name for the report (a fixture's file and case name). */
   name: string;
   query: TaxRateQuery;
-  account: Account;
+  account: SellerAccount;
 }
 
 export interface RuleChange {

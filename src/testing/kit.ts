@@ -5,7 +5,7 @@
  * dependency of this entry.
  */
 import fc from 'fast-check';
-import type { Account } from '../adapters/account.js';
+import type { Account, SellerAccount } from '../adapters/account.js';
 import { calculateTaxRate, type TaxRateQuery } from '../adapters/v20241028.js';
 import type { CalculationRequest } from '../adapters/v20260309.js';
 import { TaxRulesError } from '../core/errors.js';
@@ -160,7 +160,7 @@ export function registeredEverywhere(rules: RuleSet = defaultRuleSet): Account {
 }
 
 /** A quote, or null when the rules refuse it with 422 (a date before a tax's recorded history). */
-function quote(q: TaxRateQuery, account: Account, rules: RuleSet) {
+function quote(q: TaxRateQuery, account: SellerAccount, rules: RuleSet) {
   try {
     return calculateTaxRate(q, account, { rules });
   } catch (e) {
@@ -170,6 +170,7 @@ function quote(q: TaxRateQuery, account: Account, rules: RuleSet) {
 }
 
 export interface InvariantOptions extends KitOptions {
+  /** A plain account (the invariants take registrations away from it). */
   account?: Account;
 }
 
