@@ -28,12 +28,12 @@ import { loadCallingCodes, writeCallingCodesModule } from './calling-codes-file.
 import { loadThresholds, writeThresholdsModule } from './thresholds-file.js';
 
 /**
- * A JSON text with each character above U+00FF written as a JSON escape (the six characters
- * \u2014, which JSON.parse reads as the character): every character then fits a byte, and V8
- * holds the text as one-byte.
+ * A JSON text in ASCII: each character above U+007F written as a JSON escape (the six
+ * characters \u00e9, which JSON.parse reads as the character). V8 holds the text as one-byte,
+ * and a decoder turns its bytes into the string natively (TextDecoder).
  */
 function oneByte(json: string): string {
-  return json.replace(/[^\u0000-\u00ff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return json.replace(/[^\u0000-\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** A JS string literal of a text of characters up to U+00FF, in ASCII (others as \xNN escapes). */
@@ -51,20 +51,20 @@ function dictionaryOf(pack: PackedRuleData): Buffer {
     const step = Math.max(1, Math.ceil(values.length / 4));
     return values.filter((_, i) => i % step === 0).map((t) => t.slice(0, 4000)).join('');
   };
-  return Buffer.from(sample(pack.usLocal) + sample(pack.regimes) + sample(pack.countries), 'latin1').subarray(-32768);
+  // ASCII only (JSON texts are, once escaped): the decoder reads it with TextEncoder.
+  return Buffer.from(oneByte(sample(pack.usLocal) + sample(pack.regimes) + sample(pack.countries)), 'latin1').subarray(-32768);
 }
 
 /**
- * One text compressed as the package carries it ("length:base64"), checked to read back. The
- * texts are JSON: a character above U+00FF (an em dash, a Cyrillic name) is written as a JSON
- * escape, which JSON.parse reads as the character, so that every text is one byte a character.
+ * One text compressed as the package carries it ("length:base64"), checked to read back on
+ * both decoders (Node's zlib and the portable one). The texts are JSON, written in ASCII.
  */
 function compressed(json: string, dictionary: Buffer | undefined): string {
   const text = oneByte(json);
   const bytes = Buffer.from(text, 'latin1');
   const z = deflateRawSync(bytes, { level: 9, ...(dictionary ? { dictionary } : {}) });
   const out = `${bytes.length}:${z.toString('base64')}`;
-  if (decompressText(out, dictionary) !== text) throw new Error('a compressed rule text does not read back');
+  if (decompressText(out, dictionary) !== text || decompressText(out, dictionary, true) !== text) throw new Error('a compressed rule text does not read back');
   return out;
 }
 
