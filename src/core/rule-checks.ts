@@ -123,9 +123,11 @@ export function checkRuleData(data: RuleData): RuleProblem[] {
     seenCurrency.add(c.code);
   }
 
-  // Jurisdiction ids: unique across countries and schemes.
+  // Jurisdiction ids: unique across countries and schemes, and below 2^37 (the packed index
+  // keeps each id with its owner's number in one double: see unpackOwners in ruleset.ts).
   const jurisdictionIds = new Map<number, string>();
   const claimId = (id: number, owner: string, file: string): void => {
+    if (!(Number.isSafeInteger(id) && id > 0 && id < 2 ** 37)) add(file, String(id), `jurisdiction id ${id} is not a whole number from 1 to 2^37 - 1`);
     const previous = jurisdictionIds.get(id);
     if (previous) add(file, String(id), `jurisdiction id ${id} used by ${previous} and ${owner}`);
     else jurisdictionIds.set(id, owner);

@@ -240,6 +240,8 @@ class LazyMap<K, V> implements ReadonlyMap<K, V> {
   constructor(
     private readonly listKeys: () => readonly K[],
     private readonly make: (key: K) => V | undefined,
+    /** Whether a key is one of the map's, without listing them (default: a Set of the list). */
+    private readonly contains: (key: K) => boolean = (key) => this.set().has(key),
   ) {}
 
   private list(): readonly K[] {
@@ -262,14 +264,14 @@ class LazyMap<K, V> implements ReadonlyMap<K, V> {
 
   get(key: K): V | undefined {
     const v = this.made.get(key);
-    if (v !== undefined || !this.set().has(key)) return v;
+    if (v !== undefined || !this.contains(key)) return v;
     const m = this.make(key);
     if (m !== undefined) this.made.set(key, m);
     return m;
   }
 
   has(key: K): boolean {
-    return this.made.has(key) || this.set().has(key);
+    return this.made.has(key) || this.contains(key);
   }
 
   get size(): number {
@@ -351,7 +353,7 @@ interface RuleSource {
   territories(code: string): TerritoryRules;
   usLocalStates: readonly string[];
   usLocal(state: string): UsLocalRows;
-  readonly jurisdictions: readonly (readonly [number, string])[];
+  readonly jurisdictions: OwnerIndex;
   aliases: readonly (readonly [string, string])[];
   changeDays: readonly number[] | null;
   /** Country code → reported code, for the files that have one (null: not carried). */
@@ -379,7 +381,7 @@ function ownersOf(data: RuleData): [number, string][] {
 }
 
 /** The owner index as packed: owners in runs, each id as its step from the last (base 36). */
-function packOwners(owners: readonly (readonly [number, string])[]): string {
+export function packOwners(owners: readonly (readonly [number, string])[]): string {
   const runs: string[] = [];
   let owner: string | null = null;
   let ids: string[] = [];
@@ -396,15 +398,81 @@ function packOwners(owners: readonly (readonly [number, string])[]): string {
   return runs.join(';');
 }
 
-function unpackOwners(text: string): [number, string][] {
-  const out: [number, string][] = [];
-  if (text === '') return out;
-  for (const run of text.split(';')) {
-    const [owner, ids] = run.split('|') as [string, string];
-    let id = 0;
-    for (const step of ids.split(',')) out.push([(id += parseInt(step, 36)), owner]);
+/**
+ * The jurisdiction index, unpacked: every id in listing order with its owner, and the ids
+ * sorted (each with its owner's number in the low 16 bits of a float: sorted natively, searched
+ * by halving) for membership and owner lookups without a Map or a Set of thousands of keys.
+ */
+export interface OwnerIndex {
+  /** Ids in listing order (doubles: ids run past 2^31). */
+  readonly ids: Float64Array;
+  /** Each id's owner, as its number in `owners`. */
+  readonly ownerOf: Uint16Array;
+  readonly owners: readonly string[];
+  /** id × 65536 + owner number, ascending. */
+  readonly sorted: Float64Array;
+}
+
+/** The owner index of a packed jurisdiction list: one pass over its characters. */
+export function unpackOwners(text: string): OwnerIndex {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 44 /* , */ || c === 59 /* ; */) count++;
   }
-  return out;
+  if (text.length > 0) count++;
+  const ids = new Float64Array(count);
+  const ownerOf = new Uint16Array(count);
+  const owners: string[] = [];
+  let n = 0;
+  let i = 0;
+  while (i < text.length) {
+    const bar = text.indexOf('|', i);
+    owners.push(text.slice(i, bar));
+    const owner = owners.length - 1;
+    let id = 0;
+    let step = 0;
+    let sign = 1;
+    for (i = bar + 1; ; i++) {
+      const c = i < text.length ? text.charCodeAt(i) : 59;
+      if (c === 44 || c === 59) {
+        id += sign * step;
+        ids[n] = id;
+        ownerOf[n++] = owner;
+        step = 0;
+        sign = 1;
+        if (c === 59) break;
+      } else if (c === 45 /* - */) sign = -1;
+      else step = step * 36 + (c <= 57 ? c - 48 : c - 87); // base 36: 0-9, a-z
+    }
+    i++;
+  }
+  const sorted = new Float64Array(n);
+  for (let k = 0; k < n; k++) {
+    const id = ids[k] as number;
+    // Exact while id × 65536 stays a safe integer: ids below 2^37 (the rules build checks them).
+    if (!(id > 0 && id < 2 ** 37)) throw new Error(`jurisdiction id ${id} is out of the index's range`);
+    sorted[k] = id * 65536 + (ownerOf[k] as number);
+  }
+  sorted.sort();
+  return { ids: n === count ? ids : ids.subarray(0, n), ownerOf, owners, sorted };
+}
+
+/** The owner of a jurisdiction id in an owner index, or undefined. */
+export function ownerIn(index: OwnerIndex, id: number): string | undefined {
+  if (!Number.isSafeInteger(id)) return undefined;
+  const s = index.sorted;
+  let lo = 0;
+  let hi = s.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const v = s[mid] as number;
+    const vid = Math.floor(v / 65536);
+    if (vid === id) return index.owners[v - vid * 65536];
+    if (vid < id) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return undefined;
 }
 
 function aliasesOf(data: RuleData): [string, string][] {
@@ -415,7 +483,7 @@ function aliasesOf(data: RuleData): [string, string][] {
 
 function packedSource(pack: PackedRuleData): RuleSource {
   let shared: SharedRules | undefined;
-  let owners: [number, string][] | undefined;
+  let owners: OwnerIndex | undefined;
   const parsed = <T>(texts: Readonly<Record<string, string>>): ((key: string) => T) => {
     const done = new Map<string, T>();
     return (key) => {
@@ -508,21 +576,21 @@ export function createRuleSet(input: RuleData | PackedRuleData): RuleSet {
     }
     return tables;
   };
-  let ownerMap: Map<number, string> | undefined;
-  const ownerOf = (id: number): string => (ownerMap ??= new Map(src.jurisdictions)).get(id) as string;
+  const ownerOf = (id: number): string | undefined => ownerIn(src.jurisdictions, id);
 
   const regimes: LazyMap<string, CompiledRegime> = new LazyMap(() => src.regimeIds, (id) => compileRegime(src.regime(id)));
   const countries: LazyMap<string, CompiledCountry> = new LazyMap(() => src.countryCodes, (code) => compileCountry(src.country(code)));
   const jurisdictions: LazyMap<number, CompiledJurisdiction> = new LazyMap(
-    () => src.jurisdictions.map(([id]) => id),
+    () => Array.from(src.jurisdictions.ids),
     (id: number): CompiledJurisdiction | undefined => {
       // A jurisdiction is made with its owner, which puts it into this map.
-      const owner = ownerOf(id);
+      const owner = ownerOf(id) as string;
       if (owner.startsWith('@')) regimes.get(owner.slice(1));
       else if (owner.startsWith('us:')) usLocal.get(owner.slice(3));
       else countries.get(owner);
       return jurisdictions.peek(id);
     },
+    (id: number) => typeof id === 'number' && ownerOf(id) !== undefined,
   );
 
   function compileRegime(r: RegimeRules): CompiledRegime {
@@ -749,7 +817,13 @@ export function createRuleSet(input: RuleData | PackedRuleData): RuleSet {
       return found;
     },
     get schemeJurisdictions() {
-      return (schemeJurisdictions ??= Object.freeze(src.jurisdictions.filter(([, owner]) => owner.startsWith('@')).map(([id]) => jurisdictions.get(id) as CompiledJurisdiction)));
+      if (schemeJurisdictions === undefined) {
+        const { ids, ownerOf: owner, owners } = src.jurisdictions;
+        const found: CompiledJurisdiction[] = [];
+        for (let k = 0; k < ids.length; k++) if ((owners[owner[k] as number] as string).startsWith('@')) found.push(jurisdictions.get(ids[k] as number) as CompiledJurisdiction);
+        schemeJurisdictions = Object.freeze(found);
+      }
+      return schemeJurisdictions;
     },
   };
   return rules;

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { calculateTaxRate, type TaxRateQuery } from '../../src/adapters/v20241028.js';
 import { listJurisdictions } from '../../src/catalog.js';
 import { computeRuleChangeDays } from '../../src/core/change-days.js';
-import { createRuleSet, type PackedRuleData } from '../../src/core/ruleset.js';
+import { createRuleSet, ownerIn, packOwners, unpackOwners, type PackedRuleData } from '../../src/core/ruleset.js';
 import { packRuleData } from '../../src/core/pack.js';
 import { defaultRulePack } from '../../src/generated/ruledata.js';
 import { loadRuleFiles } from '../../scripts/rule-files.js';
@@ -84,5 +84,31 @@ describe('rule sets', () => {
     const q: TaxRateQuery = { to_country: 'DE', tax_code: 'ebook', date: '2026-06-01', amount: '100' };
     expect(answer(q, rules)).toEqual(answer(q, createRuleSet(defaultRulePack)));
     expect(() => rules.countries.get('JP')).toThrow(SyntaxError);
+  });
+});
+
+describe('the jurisdiction index', () => {
+  it('reads back every id with its owner, in listing order, and finds each by id', () => {
+    const owner = fc.constantFrom('DE', '@EU', 'us:TX', 'US', 'CA');
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.tuple(fc.integer({ min: 1, max: 2 ** 37 - 1 }), owner), { selector: ([id]) => id, maxLength: 300 }), (entries) => {
+        const index = unpackOwners(packOwners(entries));
+        expect(Array.from(index.ids)).toEqual(entries.map(([id]) => id));
+        expect(Array.from(index.ownerOf, (k) => index.owners[k])).toEqual(entries.map(([, o]) => o));
+        for (const [id, o] of entries) expect(ownerIn(index, id)).toBe(o);
+        const taken = new Set(entries.map(([id]) => id));
+        for (const probe of [0, -1, 1.5, 2 ** 37, ...entries.map(([id]) => id + 1)]) if (!taken.has(probe)) expect(ownerIn(index, probe)).toBeUndefined();
+      }),
+    );
+  });
+
+  it('answers membership of the default rule set without compiling anything', () => {
+    const rules = createRuleSet(defaultRulePack);
+    expect(rules.jurisdictions.has(276)).toBe(true);
+    expect(rules.jurisdictions.has(84048201)).toBe(true);
+    expect(rules.jurisdictions.has(12345)).toBe(false);
+    expect(rules.jurisdictions.has('276' as unknown as number)).toBe(false);
+    expect((rules.countries as unknown as { peek(k: string): unknown }).peek('DE')).toBeUndefined();
+    expect(rules.jurisdictions.size).toBe(createRuleSet(defaultRulePack).jurisdictions.size);
   });
 });
