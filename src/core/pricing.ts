@@ -1,11 +1,11 @@
 /**
  * Pricing: the amounts of a determined supply, exact. One routine, written once over an
- * arithmetic (`Arithmetic<T>`): it runs in doubles when every product stays a safe integer
- * (the usual case: amounts below tens of millions), in BigInt otherwise, and both give the
- * same integers (property-tested against decimal.js).
+ * arithmetic (`Arithmetic<T>`): it runs in doubles when every value it forms is provably a
+ * safe integer (see "The doubles bound" below), in BigInt otherwise, and both give the same
+ * integers (property-tested against each other and against decimal.js).
  *
- * Amounts are integers in the currency's minor units; rates and taxable parts integers in
- * units of 0.0001 % (1 % = 10 000). Rounding is half away from zero to the minor unit.
+ * Amounts are integers in the currency's minor units; rates and taxable parts non-negative
+ * integers in units of 0.0001 % (1 % = 10 000). Rounding is half away from zero to the minor unit.
  *
  * - Exclusive: the amount is net. A group's tax is round(net × Σ rate·part).
  * - Inclusive: the amount is gross. A group's tax is round(gross × E_g / (1 + E)), with E_g
@@ -16,6 +16,40 @@
  * rounded once, on their combined rate, as the customer is charged one tax; the group's
  * tax is then shared out by the largest-remainder method so that the lines add up to it.
  * Groups are rounded separately (GST and PST are two taxes).
+ *
+ * The doubles bound. In integers the routine works at a scale S: S = 10⁶ with each line's
+ * effective rate e = rate units when every part is 100 %, else S = 10¹² with e = rate units
+ * × part units. With A = |amount|, E_g = Σ e over a group, E = Σ e over all lines, the
+ * divisor d = S (exclusive) or S + E (inclusive), and G the number of groups, the routine
+ * forms, per group: A × E_g, and its floor quotient and remainder by d (q·d ≤ A × E_g); per
+ * line of a shared group: A × e ≤ A × E_g, its floor quotient and remainder, and the
+ * remainder again after the line got its unit, A × e − (q + 1)·d ≥ −d, through (q + 1)·d ≤
+ * A × e + d; then the group taxes (each ≤ ⌊A × E_g / d⌋ + 1 ≤ ⌊(2⁵³ − 1) / d⌋, so
+ * ≤ T = ⌊(2⁵³ − 1) / 10⁶⌋ as d ≥ 10⁶), their sum (≤ G·T) and amount ± that sum
+ * (magnitude ≤ A + G·T). `price` takes doubles exactly when
+ *
+ *     A × max_g E_g ≤ 2⁵³ − 1 − d   and   A ≤ 2⁵³ − 1 − G·T,
+ *
+ * which puts every one of those values within ±(2⁵³ − 1) (e ≤ E_g as rates and parts are
+ * non-negative). That is sufficient: doubles add, subtract and multiply safe integers
+ * exactly when the result is one, and the floor of the correctly rounded quotient x / d of a
+ * safe integer x is the true floor (were it one more, q > x / d, the integer q·d would lie
+ * strictly between x and x·(1 + 2⁻⁵³) < x + 1; it is never one less, as rounding keeps
+ * x / d ≥ ⌊x / d⌋), so every step gives the integer BigInt gives.
+ *
+ * The check itself is exact in doubles: E_g and d are summed in the same order as the
+ * routine sums them (so both paths see the same integers; a sum past 2⁵³ comes to 2⁵³ or
+ * more and fails the check, unless the amount is 0, when every tax is 0 on either path), and
+ * a product of safe integers rounds to at most a safe integer L only when it is at most L
+ * (up to 2⁵³ every integer is a double; beyond, it rounds to 2⁵³ or more). `price` first
+ * tries the same bound with E for max_g E_g and the number of lines for G, which implies it
+ * and needs no grouping (ordinary quotes pass there), then the bound itself. The first
+ * condition is what the products need (its − d is for the remainder of a line given its
+ * unit) and is the one that binds in practice: Texas SaaS, 6.25 % + 2 % on 80 %, is priced
+ * in doubles up to USD 1364.57 exclusive (the bound |amount| × 10¹² ≤ 2⁵³ − 1 used before
+ * stopped at USD 90.07). The second only excludes amounts within G × 9.0·10⁹ minor units of
+ * 2⁵³, where the amount plus its tax could pass it. `priceCapped` has no such check: it is
+ * `price` at or under its limit, and BigInt above it.
  */
 import { PERCENT_100, normalMinor, type Minor } from './money.js';
 
@@ -95,15 +129,24 @@ const bigints: Arithmetic<bigint> = {
 };
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
-const MAX_SAFE_BIG = BigInt(MAX_SAFE);
 const WHOLE_DEN = PERCENT_100;
 const PART_DEN = PERCENT_100 * PERCENT_100;
 
+/** ⌊(2⁵³ − 1) / 10⁶⌋: a bound on one group's tax in doubles (the divisor is at least 10⁶). */
+const GROUP_TAX_MAX = Math.floor(MAX_SAFE / WHOLE_DEN);
+
+/** How `price` prices a supply: the scale (`whole`), the divisor, and whether doubles are exact. */
+interface Plan {
+  readonly whole: boolean;
+  readonly den: number;
+  readonly doubles: boolean;
+}
+
 /**
- * The exact amounts of an amount (minor units) under tax lines: each line's tax, their sum,
- * the net and the gross. Lines with a zero rate are priced at zero.
+ * The plan for `lines` and an amount: the scale and divisor of the routine, and whether every
+ * value it forms is a safe integer (the doubles bound of the file's comment).
  */
-export function price(lines: readonly PricingLine[], amount: Minor, behavior: 'exclusive' | 'inclusive'): Priced {
+function planOf(lines: readonly PricingLine[], amount: Minor, behavior: 'exclusive' | 'inclusive'): Plan {
   const n = lines.length;
   // Effective rates: rate × part, at the smallest scale that is exact (the rate alone when every part is whole).
   let whole = true;
@@ -113,17 +156,70 @@ export function price(lines: readonly PricingLine[], amount: Minor, behavior: 'e
     if (l.partUnits !== PERCENT_100) whole = false;
     rates += l.rateUnits;
   }
-  let den = whole ? WHOLE_DEN : PART_DEN;
-  if (behavior === 'inclusive') {
-    if (whole) den += rates;
-    else for (let i = 0; i < n; i++) den += effectiveRate(lines[i] as PricingLine, false);
+  let all = rates;
+  let den = behavior === 'inclusive' ? WHOLE_DEN + rates : WHOLE_DEN;
+  if (!whole) {
+    all = 0;
+    den = PART_DEN;
+    for (let i = 0; i < n; i++) {
+      const e = effectiveRate(lines[i] as PricingLine, false);
+      all += e;
+      if (behavior === 'inclusive') den += e;
+    }
   }
-  // Doubles while every product (at most |amount| × den) is a safe integer.
-  if (typeof amount === 'number' ? Math.abs(amount) * den <= MAX_SAFE : (amount < 0n ? -amount : amount) * BigInt(den) <= MAX_SAFE_BIG) {
-    return priceWith(numbers, lines, whole, Number(amount), den, behavior);
-  }
-  return priceWith(bigints, lines, whole, BigInt(amount), den, behavior);
+  // |amount| as a double: exact up to 2^53, at least 2^53 beyond (and then out of bounds).
+  const abs = typeof amount === 'number' ? Math.abs(amount) : Number(amount < 0n ? -amount : amount);
+  // The bound on the sum of all lines, and a group for each line: implies the exact bound
+  // (max_g E_g ≤ E, G ≤ n), which is checked only when this fails.
+  const doubles = (abs * all <= MAX_SAFE - den && abs <= MAX_SAFE - n * GROUP_TAX_MAX) || groupsFit(lines, whole, abs, den);
+  return { whole, den, doubles };
 }
+
+/** The doubles bound: A × max_g E_g ≤ 2⁵³ − 1 − d and A ≤ 2⁵³ − 1 − G·T (the file's comment). */
+function groupsFit(lines: readonly PricingLine[], whole: boolean, abs: number, den: number): boolean {
+  let groups = 0;
+  let sum = 0;
+  let max = 0;
+  let group: PricingLine['group'] | null = null;
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i] as PricingLine;
+    if (l.group !== group) {
+      if (sum > max) max = sum;
+      sum = 0;
+      group = l.group;
+      groups++;
+    }
+    // Summed from 0 in the order of the group's lines, as `priceWith` sums it.
+    sum += effectiveRate(l, whole);
+  }
+  if (sum > max) max = sum;
+  return abs * max <= MAX_SAFE - den && abs <= MAX_SAFE - groups * GROUP_TAX_MAX;
+}
+
+/**
+ * The exact amounts of an amount (minor units) under tax lines: each line's tax, their sum,
+ * the net and the gross. Lines with a zero rate are priced at zero.
+ */
+export function price(lines: readonly PricingLine[], amount: Minor, behavior: 'exclusive' | 'inclusive'): Priced {
+  const plan = planOf(lines, amount, behavior);
+  return plan.doubles ? priceWith(numbers, lines, plan.whole, Number(amount), plan.den, behavior) : priceWith(bigints, lines, plan.whole, BigInt(amount), plan.den, behavior);
+}
+
+/**
+ * Internal, for tests only (not exported by the package): `price` on the path given, whatever
+ * the bound says, and the path `price` takes. Doubles beyond the bound can give wrong answers;
+ * that is what the bound prevents.
+ * @internal
+ */
+export const pricingPaths = {
+  price(lines: readonly PricingLine[], amount: Minor, behavior: 'exclusive' | 'inclusive', path: 'doubles' | 'bigint'): Priced {
+    const plan = planOf(lines, amount, behavior);
+    return path === 'doubles' ? priceWith(numbers, lines, plan.whole, Number(amount), plan.den, behavior) : priceWith(bigints, lines, plan.whole, BigInt(amount), plan.den, behavior);
+  },
+  pathOf(lines: readonly PricingLine[], amount: Minor, behavior: 'exclusive' | 'inclusive'): 'doubles' | 'bigint' {
+    return planOf(lines, amount, behavior).doubles ? 'doubles' : 'bigint';
+  },
+};
 
 function effectiveRate(l: PricingLine, whole: boolean): number {
   return whole ? l.rateUnits : l.rateUnits * l.partUnits;
@@ -172,8 +268,9 @@ export function taxableAmount(net: Minor, partUnits: number): Minor {
 
 /**
  * `shareOut` in doubles, without allocating (the usual case: a US state and its local
- * parts). Every product abs × rate is a safe integer, as `price` checked; the floor is
- * corrected where the quotient rounded up near 2^53. Same shares as `shareOut`.
+ * parts). Every product abs × rate, and abs × rate + den, is a safe integer, as `price`
+ * checked, so the floors and remainders are exact (the correction of a quotient rounded up is
+ * defensive). Same shares as `shareOut`.
  */
 function shareOutNumbers(taxes: Minor[], lines: readonly PricingLine[], whole: boolean, start: number, end: number, abs: number, den: number, groupTax: number, negative: boolean): void {
   let left = groupTax;

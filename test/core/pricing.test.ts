@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { price, priceCapped, taxableAmount, type PricingLine } from '../../src/core/pricing.js';
+import { price, priceCapped, pricingPaths, taxableAmount, type Priced, type PricingLine } from '../../src/core/pricing.js';
 
 // decimal.js is the reference arithmetic (ROUND_HALF_UP is half away from zero there).
 const D = Decimal.clone({ precision: 80, rounding: Decimal.ROUND_HALF_UP });
@@ -105,6 +105,165 @@ describe('price', () => {
     expect(taxableAmount(5, 500_000)).toBe(3);
     expect(taxableAmount(-5, 500_000)).toBe(-3);
     expect(taxableAmount(10n ** 20n, 800_000)).toBe(8n * 10n ** 19n);
+  });
+});
+
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+/** Runs of consecutive lines of one group: the groups pricing rounds apart. */
+function runs(lines: readonly PricingLine[]): [number, number][] {
+  const out: [number, number][] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const last = out[out.length - 1];
+    if (last && (lines[last[0]] as PricingLine).group === (lines[i] as PricingLine).group) last[1] = i + 1;
+    else out.push([i, i + 1]);
+  }
+  return out;
+}
+
+/**
+ * The doubles bound of pricing.ts, restated in BigInt: the largest |amount| `price` should
+ * price in doubles (−1 when none). A = |amount| must satisfy A × max E_g ≤ 2^53 − 1 − d and
+ * A ≤ 2^53 − 1 − G × ⌊(2^53 − 1) / 10^6⌋.
+ */
+function doublesLimit(lines: readonly PricingLine[], behavior: 'exclusive' | 'inclusive'): bigint {
+  const whole = lines.every((l) => l.partUnits === 1_000_000);
+  const e = lines.map((l) => (whole ? BigInt(l.rateUnits) : BigInt(l.rateUnits) * BigInt(l.partUnits)));
+  const scale = whole ? 10n ** 6n : 10n ** 12n;
+  const d = behavior === 'inclusive' ? e.reduce((s, x) => s + x, scale) : scale;
+  const groups = runs(lines);
+  const maxGroup = groups.reduce((m, [a, b]) => {
+    const sum = e.slice(a, b).reduce((s, x) => s + x, 0n);
+    return sum > m ? sum : m;
+  }, 0n);
+  if (d > MAX_SAFE) return -1n;
+  const byProducts = maxGroup === 0n ? MAX_SAFE : (MAX_SAFE - d) / maxGroup;
+  const byTotals = MAX_SAFE - BigInt(groups.length) * (MAX_SAFE / 10n ** 6n);
+  const limit = byProducts < byTotals ? byProducts : byTotals;
+  return limit < 0n ? -1n : limit;
+}
+
+/** An amount as `price` receives it: a number when safe, else a BigInt. */
+const minor = (v: bigint): number | bigint => (v <= MAX_SAFE && v >= -MAX_SAFE ? Number(v) : v);
+
+/**
+ * The reference in decimal.js: each group (run of lines) rounded once, half away from zero,
+ * shared out by the largest remainders (the earlier line on a tie), with the amount's sign.
+ */
+function reference(lines: readonly PricingLine[], amount: bigint, behavior: 'exclusive' | 'inclusive'): { taxes: bigint[]; tax: bigint; subtotal: bigint; total: bigint } {
+  const negative = amount < 0n;
+  const abs = new D((negative ? -amount : amount).toString());
+  const onePlusAll = lines.reduce((s, l) => s.plus(effective(l)), new D(1));
+  const exactOf = (rate: Decimal): Decimal => (behavior === 'inclusive' ? abs.times(rate).div(onePlusAll) : abs.times(rate));
+  const taxes: bigint[] = [];
+  let tax = 0n;
+  for (const [a, b] of runs(lines)) {
+    const group = lines.slice(a, b);
+    const groupTax = BigInt(exactOf(group.reduce((s, l) => s.plus(effective(l)), new D(0))).toDecimalPlaces(0).toFixed(0));
+    const exact = group.map((l) => exactOf(effective(l)));
+    const shares = exact.map((x) => BigInt(x.floor().toFixed(0)));
+    const rests = exact.map((x) => x.minus(x.floor()));
+    const given = exact.map(() => false);
+    for (let left = groupTax - shares.reduce((s, x) => s + x, 0n); left > 0n; left--) {
+      let best = -1;
+      rests.forEach((r, i) => {
+        if (!given[i] && (best < 0 || r.gt(rests[best] as Decimal))) best = i;
+      });
+      shares[best] = (shares[best] as bigint) + 1n;
+      given[best] = true;
+    }
+    for (const s of shares) taxes.push(negative ? -s : s);
+    tax += negative ? -groupTax : groupTax;
+  }
+  return behavior === 'inclusive' ? { taxes, tax, subtotal: amount - tax, total: amount } : { taxes, tax, subtotal: amount, total: amount + tax };
+}
+const asBig = (p: Priced) => ({ taxes: p.taxes.map(big), tax: big(p.tax), subtotal: big(p.subtotal), total: big(p.total) });
+
+// Texas SaaS: the state's 6.25 % and 2 % local, on 80 % of the price.
+const texasSaas = [line(62_500, 800_000), line(20_000, 800_000)];
+const behaviorArb = fc.constantFrom<'exclusive' | 'inclusive'>('exclusive', 'inclusive');
+const typicalRate = fc.constantFrom(62_500, 82_500, 20_000, 10_000, 2_500, 47_500, 190_000, 200_000, 50_000, 70_000, 99_750, 0);
+const typicalPart = fc.constantFrom(1_000_000, 800_000, 500_000, 650_000, 400_000);
+const extremeRate = fc.oneof(fc.integer({ min: 0, max: 10 }), fc.integer({ min: 0, max: 1_000_000_000 }), fc.constant(1_000_000_000));
+const extremePart = fc.oneof(fc.constant(1), fc.integer({ min: 1, max: 1_000_000 }), fc.constant(999_999));
+// Lines in any order: main, additional and main again are three groups.
+const linesArb = fc.array(
+  fc.record({
+    group: fc.constantFrom<'main' | 'additional'>('main', 'additional'),
+    rateUnits: fc.oneof({ weight: 3, arbitrary: typicalRate }, { weight: 1, arbitrary: extremeRate }),
+    partUnits: fc.oneof({ weight: 3, arbitrary: typicalPart }, { weight: 1, arbitrary: extremePart }),
+  }),
+  { minLength: 1, maxLength: 6 },
+);
+/** An amount for `lines`: at the doubles bound ± 3, under it, over it, or anywhere, of either sign. */
+const amountFor = (limit: bigint, mode: number, k: number, r: bigint, negate: boolean): bigint => {
+  const room = limit < 0n ? 1n : limit + 1n;
+  let a: bigint;
+  if (mode === 0) a = limit + BigInt(k);
+  else if (mode === 1) a = r % room;
+  else if (mode === 2) a = room + (r % (room * 4n));
+  else if (mode === 3) a = r % 10n ** 20n;
+  else a = r % 10_000_000n;
+  if (a < 0n) a = -a;
+  return negate ? -a : a;
+};
+const amountArgs = [fc.nat({ max: 4 }), fc.integer({ min: -3, max: 3 }), fc.bigInt({ min: 0n, max: 2n ** 72n }), fc.boolean()] as const;
+
+describe('price in doubles and in BigInt', () => {
+  it('takes doubles exactly up to the bound of the lines’ effective rates: Texas SaaS to USD 1364.57, not 90.07', () => {
+    expect(doublesLimit(texasSaas, 'exclusive')).toBe(136_457n);
+    expect(doublesLimit(texasSaas, 'inclusive')).toBe(136_456n);
+    for (const a of [9_008, 12_345, 123_456, 136_457, -136_457]) expect(pricingPaths.pathOf(texasSaas, a, 'exclusive')).toBe('doubles');
+    for (const a of [136_458, -136_458, 10n ** 20n]) expect(pricingPaths.pathOf(texasSaas, a, 'exclusive')).toBe('bigint');
+    expect(pricingPaths.pathOf(texasSaas, 136_456, 'inclusive')).toBe('doubles');
+    expect(pricingPaths.pathOf(texasSaas, 136_457, 'inclusive')).toBe('bigint');
+    // 8.25 % of 80 % of 1234.56 = 81.48096 → 81.48, shared 61.73 (6.25 %) and 19.75 (2 %).
+    expect(price(texasSaas, 123_456, 'exclusive')).toStrictEqual({ taxes: [6_173, 1_975], tax: 8_148, subtotal: 123_456, total: 131_604 });
+    // Zero rates: any safe amount not within G × 9.0e9 of 2^53.
+    expect(pricingPaths.pathOf([line(0)], 9_007_190_247_541_737, 'exclusive')).toBe('doubles');
+    expect(pricingPaths.pathOf([line(0)], 9_007_190_247_541_738, 'exclusive')).toBe('bigint');
+  });
+
+  it('has the bound it needs: doubles beyond it can be wrong, and price is not', () => {
+    // 50 % of an odd amount whose product passes 2^53: the half unit is lost in doubles.
+    const half = [line(500_000)];
+    const a = 291_451_150_802_817;
+    expect(pricingPaths.pathOf(half, a, 'exclusive')).toBe('bigint');
+    expect(pricingPaths.price(half, a, 'exclusive', 'doubles').tax).toBe(145_725_575_401_408);
+    expect(price(half, a, 'exclusive')).toStrictEqual({ taxes: [145_725_575_401_409], tax: 145_725_575_401_409, subtotal: a, total: 437_176_726_204_226 });
+    // 0.0001 % of 2^53 − 1: every product is safe, the total is not.
+    const tiny = [line(1)];
+    const m = Number.MAX_SAFE_INTEGER;
+    expect(pricingPaths.pathOf(tiny, m, 'exclusive')).toBe('bigint');
+    expect(typeof pricingPaths.price(tiny, m, 'exclusive', 'doubles').total).toBe('number');
+    expect(price(tiny, m, 'exclusive')).toStrictEqual({ taxes: [9_007_199_255], tax: 9_007_199_255, subtotal: m, total: 9_007_208_261_940_246n });
+  });
+
+  it('takes the path the bound gives, and doubles give what BigInt gives wherever taken', () => {
+    fc.assert(
+      fc.property(linesArb, behaviorArb, ...amountArgs, (lines, behavior, mode, k, r, negate) => {
+        const limit = doublesLimit(lines, behavior);
+        const amount = amountFor(limit, mode, k, r, negate);
+        const m = minor(amount);
+        const path = pricingPaths.pathOf(lines, m, behavior);
+        expect(path).toBe((amount < 0n ? -amount : amount) <= limit ? 'doubles' : 'bigint');
+        const viaBigInt = pricingPaths.price(lines, m, behavior, 'bigint');
+        expect(price(lines, m, behavior)).toStrictEqual(viaBigInt);
+        if (path === 'doubles') expect(pricingPaths.price(lines, m, behavior, 'doubles')).toStrictEqual(viaBigInt);
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it('gives decimal.js’s taxes, shares and totals on either side of the bound', () => {
+    fc.assert(
+      fc.property(linesArb, behaviorArb, ...amountArgs, (lines, behavior, mode, k, r, negate) => {
+        const amount = amountFor(doublesLimit(lines, behavior), mode, k, r, negate);
+        const p = price(lines, minor(amount), behavior);
+        expect(asBig(p)).toEqual(reference(lines, amount, behavior));
+        for (const v of [p.tax, p.subtotal, p.total, ...p.taxes]) expect(typeof v === 'number' ? Number.isSafeInteger(v) : v > MAX_SAFE || v < -MAX_SAFE).toBe(true);
+      }),
+      { numRuns: 4_000 },
+    );
   });
 });
 
