@@ -354,6 +354,8 @@ interface RuleSource {
   usLocalStates: readonly string[];
   usLocal(state: string): UsLocalRows;
   readonly jurisdictions: OwnerIndex;
+  /** The regimes that own scheme jurisdictions, in listing order (read without unpacking the index). */
+  readonly schemeRegimes: readonly string[];
   aliases: readonly (readonly [string, string])[];
   changeDays: readonly number[] | null;
   /** Country code → reported code, for the files that have one (null: not carried). */
@@ -518,6 +520,9 @@ function packedSource(pack: PackedRuleData): RuleSource {
     usLocal,
     get jurisdictions() {
       return (owners ??= unpackOwners(pack.jurisdictions));
+    },
+    get schemeRegimes() {
+      return [...pack.jurisdictions.matchAll(/(?:^|;)@([^|;]+)\|/g)].map((m) => m[1] as string);
     },
     aliases: Object.entries(pack.aliases),
     changeDays: pack.changeDays,
@@ -817,13 +822,8 @@ export function createRuleSet(input: RuleData | PackedRuleData): RuleSet {
       return found;
     },
     get schemeJurisdictions() {
-      if (schemeJurisdictions === undefined) {
-        const { ids, ownerOf: owner, owners } = src.jurisdictions;
-        const found: CompiledJurisdiction[] = [];
-        for (let k = 0; k < ids.length; k++) if ((owners[owner[k] as number] as string).startsWith('@')) found.push(jurisdictions.get(ids[k] as number) as CompiledJurisdiction);
-        schemeJurisdictions = Object.freeze(found);
-      }
-      return schemeJurisdictions;
+      // The schemes' regimes only are compiled; their schemes are listed in their files' order.
+      return (schemeJurisdictions ??= Object.freeze(src.schemeRegimes.flatMap((id) => regimes.get(id)?.schemes.map((sc) => sc.jurisdiction) ?? [])));
     },
   };
   return rules;

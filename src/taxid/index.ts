@@ -2,7 +2,7 @@ import type { TaxIdVerdict } from '../core/types.js';
 import { defaultRuleSet } from '../default-rules.js';
 import { taxIdModules } from './countries/index.js';
 import type { TaxIdValidation } from './types.js';
-import { createTaxIdValidator } from './validate.js';
+import { createTaxIdValidator, type TaxIdValidator } from './validate.js';
 
 export type { TaxIdCheck, TaxIdModule, TaxIdReason, TaxIdValidation } from './types.js';
 export { createTaxIdValidator, type TaxIdValidator } from './validate.js';
@@ -18,7 +18,11 @@ export { taxIdModules };
  *
  * @example validateTaxId('DE', 'DE 136 695 976') // { valid: true, country: 'DE', normalized: 'DE136695976', kind: 'eu_vat' }
  */
-export const validateTaxId = createTaxIdValidator(taxIdModules, defaultRuleSet.world.keys());
+export const validateTaxId: TaxIdValidator = function validateTaxId(country, taxId) {
+  // Made on first use: importing the package reads no table for it.
+  return (defaultValidator ??= createTaxIdValidator(taxIdModules, defaultRuleSet.world.keys()))(country, taxId);
+};
+let defaultValidator: TaxIdValidator | undefined;
 
 /** The core's three-way verdict for a validation; `unknown` for anything that is not one. */
 export function verdictOf(v: TaxIdValidation): TaxIdVerdict {

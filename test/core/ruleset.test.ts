@@ -111,4 +111,18 @@ describe('the jurisdiction index', () => {
     expect((rules.countries as unknown as { peek(k: string): unknown }).peek('DE')).toBeUndefined();
     expect(rules.jurisdictions.size).toBe(createRuleSet(defaultRulePack).jurisdictions.size);
   });
+
+  it('lists the scheme jurisdictions and the jurisdictions of a country as a full listing does, compiling only their owners', () => {
+    const lazy = createRuleSet(defaultRulePack);
+    const made = (code: string): boolean => (lazy.countries as unknown as { peek(k: string): unknown }).peek(code) !== undefined;
+    const all = [...createRuleSet(defaultRulePack).jurisdictions.values()];
+    expect(lazy.schemeJurisdictions.map((j) => j.id)).toEqual(all.filter((j) => j.level === 'scheme').map((j) => j.id));
+    expect(lazy.schemeJurisdictions.length).toBeGreaterThan(0);
+    expect(made('DE')).toBe(false);
+    for (const cc of ['ES', 'US', 'CA', 'IC', 'GB']) {
+      expect(lazy.countryJurisdictions(cc).map((j) => j.id), cc).toEqual(all.filter((j) => j.country === cc && j.level !== 'scheme' && j.level !== 'county' && j.level !== 'city' && j.level !== 'district').map((j) => j.id));
+    }
+    expect(made('DE')).toBe(false);
+    expect(lazy.countryJurisdictions('ZZ')).toEqual([]);
+  });
 });
