@@ -11,7 +11,8 @@ import type { RuleSet } from '../core/ruleset.js';
 import { issuesFromZod } from '../adapters/issues.js';
 import { ownCopy, readOptions, RULE_SET, unreadable } from '../adapters/read.js';
 import { defaultRuleSet } from '../default-rules.js';
-import { documentIssues, DOCUMENT_LEVELS } from './shape.js';
+import { documentIssues, DOCUMENT_LEVELS, plainDocumentSummary, type DocumentSummary } from './shape.js';
+import { MAX_CENTS } from './amounts.js';
 import type { BillingDocument } from './types.js';
 
 /** The report's parameters: the first and last day of the period, both included. */
@@ -64,39 +65,99 @@ export function taxSummaryReport(documents: unknown, parameters: unknown, option
     if (!Array.isArray(documents)) throw errorFromIssues([{ path: ['documents'], code: 'malformed', message: 'documents must be an array of billing documents' }]);
     if (documents.length > MAX_REPORT_DOCUMENTS) throw errorFromIssues([{ path: ['documents'], code: 'malformed', message: `documents has more than ${MAX_REPORT_DOCUMENTS} documents: report a shorter period` }]);
     const issues: TaxRulesIssue[] = [];
-    const own = ownCopy(documents, DOCUMENT_LEVELS + 1, MAX_REPORT_DOCUMENTS) as unknown[];
-    own.forEach((d: unknown, i) => issues.push(...documentIssues(d, ['documents', i])));
-    if (issues.length > 0) throw errorFromIssues(issues);
-    const rows = new Map<string, { country: string; name: string; rateUnits: number; currency: string; base: bigint; amount: bigint }>();
-    (own as BillingDocument[]).forEach((doc, i) => {
-      if (doc.state === 'voided' || doc.issue_date < p.from_date || doc.issue_date > p.to_date) return;
+    const currencyIssues: TaxRulesIssue[] = [];
+    const rows = new Map<string, Row>();
+    // Each document read once, as ownCopy(documents, DOCUMENT_LEVELS + 1, …) reads the list.
+    const n = Math.min(documents.length, MAX_REPORT_DOCUMENTS + 1);
+    for (let i = 0; i < n; i++) {
+      const doc = documentAt(Object.hasOwn(documents, i) ? (documents[i] as unknown) : undefined, i, issues);
+      if (doc === null || issues.length > 0) continue;
+      if (doc.state === 'voided' || doc.issue_date < p.from_date || doc.issue_date > p.to_date) continue;
       if (!rules.currencies.has(doc.currency)) {
-        issues.push({ path: ['documents', i, 'currency'], code: 'invalid_value', message: `documents.${i}.currency ${doc.currency} is not an ISO 4217 currency code` });
-        return;
+        currencyIssues.push({ path: ['documents', i, 'currency'], code: 'invalid_value', message: `documents.${i}.currency ${doc.currency} is not an ISO 4217 currency code` });
+        continue;
       }
-      const sign = doc.type === 'Credit' ? -1n : 1n;
+      const credit = doc.type === 'Credit';
       for (const tax of doc.taxes) {
         const country = tax.region ? `${tax.country}-${tax.region}` : tax.country;
         const rateUnits = Math.round(tax.rate * RATE_SCALE);
         const key = JSON.stringify([country, tax.name, rateUnits, doc.currency]);
         let row = rows.get(key);
-        if (row === undefined) rows.set(key, (row = { country, name: tax.name, rateUnits, currency: doc.currency, base: 0n, amount: 0n }));
-        row.base += sign * BigInt(tax.taxable_base_cents);
-        row.amount += sign * BigInt(tax.amount_cents);
+        if (row === undefined) rows.set(key, (row = new Row(country, tax.name, rateUnits, doc.currency)));
+        row.add(credit ? -tax.taxable_base_cents : tax.taxable_base_cents, credit ? -tax.amount_cents : tax.amount_cents);
       }
-    });
+    }
     if (issues.length > 0) throw errorFromIssues(issues);
+    if (currencyIssues.length > 0) throw errorFromIssues(currencyIssues);
     const sorted = [...rows.values()].sort(
       (a, b) => cmp(a.country, b.country) || cmp(a.name, b.name) || a.rateUnits - b.rateUnits || cmp(a.currency, b.currency),
     );
     const lines = [TAX_SUMMARY_HEADER.join(',')];
     for (const r of sorted) {
       const minorUnits = rules.currencies.get(r.currency) as number;
-      lines.push([r.country, r.name, formatUnits(r.rateUnits), formatMinor(r.base, minorUnits), formatMinor(r.amount, minorUnits), r.currency].map(csvField).join(','));
+      lines.push([r.country, r.name, formatUnits(r.rateUnits), formatMinor(r.total('base'), minorUnits), formatMinor(r.total('amount'), minorUnits), r.currency].map(csvField).join(','));
     }
     return `${lines.join('\r\n')}\r\n`;
   } catch (error) {
     throw unreadable(error, []);
+  }
+}
+
+/**
+ * A document of the list, read: its summary, or null with its issues added (see
+ * plainDocumentSummary: a document the fast reading does not accept, or whose reading threw,
+ * is copied and checked in full, so the issues, and an exception of a getter, are the full
+ * check's).
+ */
+function documentAt(value: unknown, i: number, issues: TaxRulesIssue[]): DocumentSummary | null {
+  try {
+    const summary = plainDocumentSummary(value, MAX_REPORT_DOCUMENTS);
+    if (summary !== null) return summary;
+  } catch {
+    // Read again below, by the copy: it throws what a full reading throws.
+  }
+  const copy = ownCopy(value, DOCUMENT_LEVELS, MAX_REPORT_DOCUMENTS);
+  const found = documentIssues(copy, ['documents', i]);
+  if (found.length === 0) return copy as BillingDocument;
+  for (const issue of found) issues.push(issue);
+  return null;
+}
+
+/** Largest magnitude a row's running sums reach before they move to their BigInt totals (adding one more amount stays exact). */
+const EXACT = Number.MAX_SAFE_INTEGER - MAX_CENTS;
+
+/**
+ * A row of the report: its sums in minor units, added as numbers while they stay exact (every
+ * amount is an integer of at most MAX_CENTS) and moved to BigInt totals before they could not.
+ */
+class Row {
+  private base = 0;
+  private amount = 0;
+  private bigBase = 0n;
+  private bigAmount = 0n;
+  constructor(
+    readonly country: string,
+    readonly name: string,
+    readonly rateUnits: number,
+    readonly currency: string,
+  ) {}
+
+  add(base: number, amount: number): void {
+    if (Math.abs(this.base) > EXACT || Math.abs(this.amount) > EXACT) this.carry();
+    this.base += base;
+    this.amount += amount;
+  }
+
+  private carry(): void {
+    this.bigBase += BigInt(this.base);
+    this.bigAmount += BigInt(this.amount);
+    this.base = 0;
+    this.amount = 0;
+  }
+
+  total(which: 'base' | 'amount'): bigint {
+    this.carry();
+    return which === 'base' ? this.bigBase : this.bigAmount;
   }
 }
 

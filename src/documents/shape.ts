@@ -8,7 +8,8 @@ import { dayNumber } from '../core/dates.js';
 import type { TaxRulesIssue } from '../core/errors.js';
 import { MAX_CENTS } from './amounts.js';
 import { MAX_DOCUMENT_ITEMS } from './limits.js';
-import type { BillingDocument, DocumentType } from './types.js';
+import { hasOwn } from '../adapters/input.js';
+import type { BillingDocument, DocumentState, DocumentType } from './types.js';
 
 type Path = (string | number)[];
 
@@ -104,4 +105,300 @@ export function documentIssues(doc: unknown, path: Path, type?: DocumentType): T
 /** Whether a value passed the checks of documentIssues (for narrowing). */
 export function asDocument(doc: unknown): BillingDocument {
   return doc as BillingDocument;
+}
+
+/** A tax of a document, as a report reads it. */
+export interface TaxSummary {
+  readonly name: string;
+  readonly rate: number;
+  readonly country: string;
+  readonly region: string | null;
+  readonly amount_cents: number;
+  readonly taxable_base_cents: number;
+}
+
+/** What a report reads of a document: its kind, state, date, currency and taxes. */
+export interface DocumentSummary {
+  readonly type: DocumentType;
+  readonly state: DocumentState;
+  readonly issue_date: string;
+  readonly currency: string;
+  readonly taxes: readonly TaxSummary[];
+}
+
+/*
+ * The fast reading of a document handed back: its own enumerable fields walked once with
+ * for…in (an inherited one skipped, never read), each one the checks read tested as
+ * documentIssues tests it, and every other one read as `ownCopy` would read it (`touch`), so
+ * that a getter or a Proxy trap that throws there throws here too. Anything these checks do
+ * not accept — what documentIssues refuses, and what they are stricter about (an item, a tax
+ * or a related_document that is an array, more taxes than `maxItems`) — answers null, for the full check
+ * to read and name.
+ */
+
+/** Reads what `ownCopy(value, levels, maxItems)` reads (own enumerable fields, array items up to `maxItems + 1`), keeping nothing. */
+function touch(value: unknown, levels: number, maxItems: number): void {
+  if (levels === 0 || typeof value !== 'object' || value === null) return;
+  if (Array.isArray(value)) {
+    const n = Math.min(value.length, maxItems + 1);
+    for (let i = 0; i < n; i++) if (hasOwn.call(value, i)) touch(value[i], levels - 1, maxItems);
+    return;
+  }
+  for (const key in value) if (hasOwn.call(value, key)) touch((value as Fields)[key], levels - 1, maxItems);
+}
+
+const isCentsOrNull = (v: unknown): boolean => v === null || isCents(v);
+const isNumberOrNull = (v: unknown): boolean => v === null || isNumber(v);
+
+/** Whether an item (at ownCopy's level 2) passes itemIssues. */
+function plainItem(item: unknown, credit: boolean, maxItems: number): boolean {
+  if (typeof item !== 'object' || item === null || Array.isArray(item)) return false;
+  let found = 0;
+  let subtotal = 0;
+  let discount = 0;
+  for (const key in item) {
+    if (!hasOwn.call(item, key)) continue;
+    const v = (item as Fields)[key];
+    switch (key) {
+      case 'subtotal_cents':
+        if (!isCents(v)) return false;
+        subtotal = v as number;
+        found |= 1;
+        break;
+      case 'discount_cents':
+        if (!isCents(v)) return false;
+        discount = v as number;
+        found |= 2;
+        break;
+      case 'tax_1_amount_cents':
+        if (!isCents(v)) return false;
+        found |= 4;
+        break;
+      case 'tax_1_taxable_base_cents':
+        if (!isCents(v)) return false;
+        found |= 8;
+        break;
+      case 'tax_1_rate':
+        if (!isNumber(v)) return false;
+        found |= 16;
+        break;
+      case 'tax_1_taxable_part':
+        if (!isNumber(v)) return false;
+        found |= 32;
+        break;
+      case 'tax_1_country':
+        if (typeof v !== 'string') return false;
+        found |= 64;
+        break;
+      case 'tax_1_transaction_type':
+        if (typeof v !== 'string') return false;
+        found |= 128;
+        break;
+      case 'tax_2_amount_cents':
+        if (!isCentsOrNull(v)) return false;
+        found |= 256;
+        break;
+      case 'tax_2_taxable_base_cents':
+        if (!isCentsOrNull(v)) return false;
+        found |= 512;
+        break;
+      case 'tax_2_rate':
+        if (!isNumberOrNull(v)) return false;
+        found |= 1024;
+        break;
+      case 'tax_2_taxable_part':
+        if (!isNumberOrNull(v)) return false;
+        found |= 2048;
+        break;
+      case 'invoice_item':
+        // Read only on a credit note's items (an invoice's is read as any other field).
+        if (!credit) touch(v, 1, maxItems);
+        else if (!(typeof v === 'number' && Number.isSafeInteger(v) && v >= 0)) return false;
+        found |= 4096;
+        break;
+      default:
+        touch(v, 1, maxItems);
+    }
+  }
+  return (found | (credit ? 0 : 4096)) === 8191 && discount <= subtotal;
+}
+
+/** A tax (at ownCopy's level 2) that passes taxIssues, as a report reads it; null for any other. */
+function plainTax(tax: unknown, maxItems: number): TaxSummary | null {
+  if (typeof tax !== 'object' || tax === null || Array.isArray(tax)) return null;
+  let found = 0;
+  let name = '';
+  let rate = 0;
+  let country = '';
+  let region: string | null = null;
+  let amount = 0;
+  let base = 0;
+  for (const key in tax) {
+    if (!hasOwn.call(tax, key)) continue;
+    const v = (tax as Fields)[key];
+    switch (key) {
+      case 'name':
+        if (typeof v !== 'string') return null;
+        name = v;
+        found |= 1;
+        break;
+      case 'rate':
+        if (!isNumber(v)) return null;
+        rate = v as number;
+        found |= 2;
+        break;
+      case 'country':
+        if (typeof v !== 'string') return null;
+        country = v;
+        found |= 4;
+        break;
+      case 'region':
+        if (v !== null && typeof v !== 'string') return null;
+        region = v;
+        found |= 8;
+        break;
+      case 'amount_cents':
+        if (!isCents(v)) return null;
+        amount = v as number;
+        found |= 16;
+        break;
+      case 'taxable_base_cents':
+        if (!isCents(v)) return null;
+        base = v as number;
+        found |= 32;
+        break;
+      default:
+        touch(v, 1, maxItems);
+    }
+  }
+  return found === 63 ? { name, rate, country, region, amount_cents: amount, taxable_base_cents: base } : null;
+}
+
+/** Whether a credit note's related_document (at ownCopy's level 3) names an invoice as documentIssues requires. */
+function plainRelated(r: unknown, maxItems: number): boolean {
+  if (typeof r !== 'object' || r === null || Array.isArray(r)) return false;
+  let id: unknown;
+  let type: unknown;
+  for (const key in r) {
+    if (!hasOwn.call(r, key)) continue;
+    const v = (r as Fields)[key];
+    if (key === 'id') id = v;
+    else if (key === 'type') type = v;
+    else touch(v, 2, maxItems);
+  }
+  return typeof id === 'number' && type === 'Invoice';
+}
+
+const isCurrencyCode = (v: string): boolean => {
+  if (v.length !== 3) return false;
+  for (let i = 0; i < 3; i++) {
+    const c = v.charCodeAt(i);
+    if (c < 65 || c > 90) return false;
+  }
+  return true;
+};
+
+/**
+ * The summary of a document documentIssues would accept, read from the document itself (see
+ * above): the fields of `ownCopy(doc, DOCUMENT_LEVELS, maxItems)` when
+ * `documentIssues` finds nothing in that copy, or null for the full check to read and name the issues. An
+ * exception of a getter or a Proxy trap is thrown as it is.
+ */
+export function plainDocumentSummary(doc: unknown, maxItems: number): DocumentSummary | null {
+  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return null;
+  let found = 0;
+  let type: DocumentType = 'Invoice';
+  let state: DocumentState = 'paid';
+  let issueDate = '';
+  let currency = '';
+  let related: unknown;
+  let items: unknown;
+  let taxes: unknown;
+  for (const key in doc) {
+    if (!hasOwn.call(doc, key)) continue;
+    const v = (doc as Fields)[key];
+    switch (key) {
+      case 'id':
+        if (!(typeof v === 'number' && Number.isSafeInteger(v) && v > 0)) return null;
+        found |= 1;
+        break;
+      case 'type':
+        if (v !== 'Invoice' && v !== 'Credit') return null;
+        type = v;
+        found |= 2;
+        break;
+      case 'currency':
+        if (typeof v !== 'string' || !isCurrencyCode(v)) return null;
+        currency = v;
+        found |= 4;
+        break;
+      case 'issue_date':
+        if (!isDate(v)) return null;
+        issueDate = v as string;
+        found |= 8;
+        break;
+      case 'state':
+        if (v !== 'paid' && v !== 'voided') return null;
+        state = v;
+        found |= 16;
+        break;
+      case 'subtotal_cents':
+        if (!isCents(v)) return null;
+        found |= 32;
+        break;
+      case 'discount_cents':
+        if (!isCents(v)) return null;
+        found |= 64;
+        break;
+      case 'total_cents':
+        if (!isCents(v)) return null;
+        found |= 128;
+        break;
+      case 'payment_processor':
+        if (!isTextOrNull(v)) return null;
+        found |= 256;
+        break;
+      case 'payment_processor_id':
+        if (!isTextOrNull(v)) return null;
+        found |= 512;
+        break;
+      case 'exchange_rate':
+        if (v !== undefined && !(isNumber(v) && (v as number) > 0)) return null;
+        break;
+      case 'items':
+        if (!Array.isArray(v)) return null;
+        items = v;
+        found |= 1024;
+        break;
+      case 'taxes':
+        if (!Array.isArray(v)) return null;
+        taxes = v;
+        found |= 2048;
+        break;
+      case 'related_document':
+        related = v;
+        break;
+      default:
+        touch(v, DOCUMENT_LEVELS - 1, maxItems);
+    }
+  }
+  if (found !== 4095) return null;
+  const credit = type === 'Credit';
+  // An invoice's related_document is not checked, only read (as ownCopy reads it).
+  if (!credit) touch(related, DOCUMENT_LEVELS - 1, maxItems);
+  else if (!plainRelated(related, maxItems)) return null;
+  const list = items as unknown[];
+  const n = list.length;
+  if (n > MAX_DOCUMENT_ITEMS) return null;
+  for (let i = 0; i < n; i++) if (!hasOwn.call(list, i) || !plainItem(list[i], credit, maxItems)) return null;
+  const given = taxes as unknown[];
+  const count = given.length;
+  if (count > maxItems) return null;
+  const read: TaxSummary[] = new Array<TaxSummary>(count);
+  for (let i = 0; i < count; i++) {
+    const tax = hasOwn.call(given, i) ? plainTax(given[i], maxItems) : null;
+    if (tax === null) return null;
+    read[i] = tax;
+  }
+  return { type, state, issue_date: issueDate, currency, taxes: read };
 }
