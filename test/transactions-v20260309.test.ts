@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { calculate, computeBatch, computeTransaction, MAX_BATCH_TRANSACTIONS, TaxRulesError, type TaxTransaction, type TaxTransactionRequest } from '../src/index.js';
 import { dayNumber } from '../src/core/dates.js';
 import { parseAmount } from '../src/core/money.js';
-import { refused, registeredEverywhere } from './helpers.js';
+import { parsedBySchema, plainTransaction } from '../src/documents/v20260309.js';
+import { maybe, mostly, refused, registeredEverywhere, withUnknown } from './helpers.js';
 
 const account = registeredEverywhere();
 const de = { address: { country: 'DE' } };
@@ -719,5 +720,159 @@ describe('inputs that cannot lie', () => {
     const sold = computeTransaction(ok, account);
     const e = refused(() => computeTransaction(refund([{ reference: 'a', amount: '1.00' }]), account, { original: { ...sold, total_tax: '1.001' } }));
     expect([e.status, paths(e)]).toEqual([400, ['options.original.total_tax']]);
+  });
+});
+
+describe('transactions read without the schema copy', () => {
+  /** Records that now and then lack one of their required fields. */
+  const dropping = <T extends object>(record: fc.Arbitrary<T>, keys: readonly string[]) =>
+    fc.tuple(record, mostly(fc.constant(null), fc.constantFrom(...keys))).map(([r, drop]) => {
+      if (drop === null) return r;
+      const copy: Record<string, unknown> = { ...(r as Record<string, unknown>) };
+      delete copy[drop];
+      return copy as T;
+    });
+  const texts = (min: number, max: number) => mostly(fc.string({ minLength: min, maxLength: max }), fc.oneof(fc.string({ minLength: max + 1, maxLength: max + 3 }), fc.constant(''), fc.integer(), fc.constant(null)));
+  const address = dropping(withUnknown(
+    fc.record(
+      {
+        country: mostly(fc.constantFrom('DE', 'de', 'US', 'FR'), fc.constantFrom('D', 'DEU', '', 1, null, undefined)),
+        state: maybe(texts(0, 100)),
+        postal_code: maybe(mostly(fc.constantFrom('10115', '78701'), fc.string({ minLength: 21, maxLength: 22 }))),
+        city: maybe(texts(0, 200)),
+        line1: maybe(mostly(fc.constant('Main St 1'), fc.constant(7))),
+        line2: maybe(mostly(fc.constant('Floor 2'), fc.constant({}))),
+      },
+      { requiredKeys: ['country'] },
+    ),
+    ['zip', 'region'],
+  ), ['country']);
+  // A batch's items and sales have fewer fields: those of the other schema come now and then, as unknown ones.
+  const item = (batch: boolean) =>
+    dropping(withUnknown(
+      fc.record<Record<string, unknown>>(
+        {
+          reference: mostly(fc.constantFrom('a', 'b', 'x'.repeat(200)), fc.constantFrom('', 'x'.repeat(201), 5)),
+          amount: mostly(fc.constantFrom('10', '10.50', '-1.25', '0', '9'.repeat(40)), fc.constantFrom('1e3', '10.', '.5', ' 10', 10, '9'.repeat(41))),
+          quantity: maybe(mostly(fc.constantFrom(1, 3, 2 ** 52), fc.constantFrom(0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 60, '2'))),
+          tax_code: maybe(mostly(fc.constantFrom('ebook', 'saas', 'standard'), fc.constantFrom('EBOOK', 'food'))),
+          product_type: maybe(mostly(fc.constantFrom('good', 'service'), fc.constant('goods'))),
+          ...(batch ? {} : { tax_behavior: maybe(mostly(fc.constantFrom('exclusive', 'inclusive'), fc.constant('gross'))) }),
+        },
+        { requiredKeys: ['reference', 'amount'] },
+      ),
+      batch ? ['taxcode', 'tax_behavior'] : ['taxcode', 'description'],
+    ), ['reference', 'amount']);
+  const customer = dropping(withUnknown(
+    fc.record({ name: maybe(texts(0, 200)), tax_id: fc.oneof(fc.constant(undefined), fc.constant(null), texts(0, 50)), address: mostly(address, fc.constantFrom(undefined, 'DE', [])) }, { requiredKeys: ['address'] }),
+    ['email'],
+  ), ['address']);
+  const transaction = (batch: boolean) =>
+    dropping(withUnknown(
+      fc.record<Record<string, unknown>>(
+        {
+          source: maybe(texts(1, 100)),
+          source_id: mostly(fc.constantFrom('ch_1', 'x'.repeat(200)), fc.constantFrom('', 'x'.repeat(201), 7)),
+          date: mostly(fc.constantFrom('2026-06-01', '1970-01-01', '9999-12-31'), fc.constantFrom('2026-02-30', '1969-12-31', '26-06-01', 20260601)),
+          currency: mostly(fc.constantFrom('EUR', 'USD'), fc.constantFrom('eur', 'EURO', 'E1R', 3)),
+          total_tax: maybe(mostly(fc.constantFrom('1.90', '0'), fc.constantFrom('1.9.0', 2))),
+          customer: mostly(customer, fc.constantFrom(undefined, null, [])),
+          origin_address: fc.oneof(fc.constant(undefined), fc.constant(null), address),
+          items: mostly(fc.array(item(batch), { minLength: 1, maxLength: 3 }), fc.constantFrom([], 'none', [null])),
+          ...(batch
+            ? { total: maybe(mostly(fc.constantFrom('10.00', '0'), fc.constantFrom('1e3', 10))) }
+            : {
+                transaction_type: maybe(mostly(fc.constantFrom('sale', 'refund'), fc.constant('return'))),
+                refund_of_source_id: fc.oneof(fc.constant(undefined), fc.constant(null), mostly(fc.constant('ch_0'), fc.constant(''))),
+                tax_behavior: maybe(mostly(fc.constantFrom('exclusive', 'inclusive'), fc.constant('net'))),
+              }),
+        },
+        { requiredKeys: ['source_id', 'date', 'currency', 'customer', 'items'] },
+      ),
+      batch ? ['sourceid', 'transaction_type', 'refund_of_source_id', 'tax_behavior'] : ['sourceid', 'total'],
+    ), ['source_id', 'date', 'currency', 'customer', 'items']);
+  const either = fc.boolean().chain((batch) => fc.tuple(transaction(batch), fc.constant(batch)));
+
+  /** The schema's reading, or null when it refuses. */
+  const bySchema = (t: unknown, batch: boolean) => {
+    try {
+      return parsedBySchema(t, [], batch);
+    } catch (e) {
+      if (e instanceof TaxRulesError) return null;
+      throw e;
+    }
+  };
+
+  it('reads a transaction directly exactly when the schema accepts it, and then as the schema reads it', () => {
+    let direct = 0;
+    let refusedBySchema = 0;
+    fc.assert(
+      fc.property(either, ([t, batch]) => {
+        const schema = bySchema(t, batch);
+        const fast = plainTransaction(t, batch);
+        // Plain values (what JSON gives): read directly whenever the schema accepts them, as the schema reads them.
+        expect(fast).toStrictEqual(schema);
+        if (fast !== null) direct++;
+        else refusedBySchema++;
+      }),
+      { numRuns: 4000 },
+    );
+    expect(direct).toBeGreaterThan(200);
+    expect(refusedBySchema).toBeGreaterThan(200);
+  });
+
+  it('reads own fields only, each once; what it does not accept, or cannot read, goes to the schema, whose issues and errors are unchanged', () => {
+    const good = { source: 'shop', source_id: 's1', date: '2026-06-01', currency: 'EUR', customer: { name: 'A', address: { country: 'FR', city: 'Paris' } }, items: [{ reference: 'a', amount: '10.00', tax_code: 'saas' as const }] };
+    // Inherited fields are none: the schema names the one missing.
+    const inherited = Object.assign(Object.create({ currency: 'EUR' }), { ...good, currency: undefined });
+    delete inherited.currency;
+    expect(plainTransaction(inherited, true)).toBeNull();
+    expect(refused(() => computeBatch({ transactions: [inherited] }, account)).issues).toEqual([{ path: ['transactions', 0, 'currency'], code: 'missing', message: 'transactions.0.currency is required' }]);
+    // Fields without a value are absent, unknown ones refused even when undefined.
+    expect(plainTransaction({ ...good, total: undefined, origin_address: undefined }, true)).toStrictEqual(plainTransaction(good, true));
+    expect(plainTransaction({ ...good, note: undefined }, true)).toBeNull();
+    expect(refused(() => computeBatch({ transactions: [{ ...good, note: undefined }] } as never, account)).issues.map((i) => i.path.join('.'))).toEqual(['transactions.0.note']);
+    // A getter runs once; one that throws is a 400 naming the input, its exception the cause.
+    let reads = 0;
+    const counted = Object.defineProperty({ ...good }, 'currency', { get: () => (reads++, 'EUR'), enumerable: true });
+    expect(computeBatch({ transactions: [counted] }, account)).toEqual(computeBatch({ transactions: [good] }, account));
+    expect(reads).toBe(1);
+    const boom = (): never => {
+      throw new Error('boom');
+    };
+    for (const hostile of [
+      Object.defineProperty({ ...good }, 'items', { get: boom, enumerable: true }),
+      { ...good, customer: { address: Object.defineProperty({ country: 'FR' }, 'city', { get: boom, enumerable: true }) } },
+      new Proxy(good, { get: boom }),
+      new Proxy(good, { ownKeys: boom }),
+    ]) {
+      const e = refused(() => computeBatch({ transactions: [hostile] }, account));
+      expect([e.status, e.issues]).toEqual([400, [{ path: [], code: 'malformed', message: 'the input could not be read: Error: boom' }]]);
+    }
+    // A Proxy that only forwards, or a trap the copy does not run, is read as its target.
+    expect(computeBatch({ transactions: [new Proxy(good, {})] }, account)).toEqual(computeBatch({ transactions: [good] }, account));
+    expect(computeBatch({ transactions: [new Proxy(good, { getPrototypeOf: boom })] }, account)).toEqual(computeBatch({ transactions: [good] }, account));
+  });
+
+  it('answers the same whatever Object.prototype holds', () => {
+    const good = { source_id: 's1', date: '2026-06-01', currency: 'EUR', customer: { address: { country: 'US', state: 'TX', postal_code: '78701' } }, items: [{ reference: 'a', amount: '10.00', tax_code: 'standard' as const, product_type: 'good' as const }] };
+    const single = { ...good, items: [{ reference: 'a', amount: '10.00' }] };
+    const clean = [computeBatch({ transactions: [good] }, account), computeTransaction(single, account)];
+    const polluted: [string, unknown][] = [['tax_behavior', 'inclusive'], ['tax_code', 'ebook'], ['product_type', 'service'], ['quantity', 3], ['city', 'Dallas'], ['tax_id', 'DE136695976'], ['customer_tax_id', 'DE136695976'], ['origin_address', { country: 'DE' }], ['transaction_type', 'refund'], ['source', 'x']];
+    for (const [key, value] of polluted) {
+      for (const enumerable of [true, false]) {
+        Object.defineProperty(Object.prototype, key, { value, enumerable, configurable: true, writable: true });
+        try {
+          expect([computeBatch({ transactions: [good] }, account), computeTransaction(single, account)], `${key} (${enumerable ? 'enumerable' : 'hidden'})`).toEqual(clean);
+        } finally {
+          delete (Object.prototype as Record<string, unknown>)[key];
+        }
+      }
+    }
+  });
+
+  it('answers the customer’s and the origin’s addresses with the fields given, in their order', () => {
+    const t = computeTransaction(sale([{ reference: 'a', amount: '10.00' }], { customer: { address: { city: 'Paris', country: 'FR', state: undefined } }, origin_address: { postal_code: 'D02X285', country: 'IE' } }), account);
+    expect([Object.keys(t.customer.address), Object.keys(t.origin_address ?? {})]).toEqual([['country', 'city'], ['country', 'postal_code']]);
   });
 });

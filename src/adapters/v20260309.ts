@@ -183,6 +183,18 @@ export function calculate(request: unknown, account: SellerAccount, options?: Ca
 }
 
 /**
+ * `calculate` with options already checked (what readOptions answers for them): for callers
+ * that check their own options once and calculate many times (a batch of transactions).
+ */
+export function calculateWith(request: CalculationRequest, account: Account, options: CalculationOptions, engine: Engine): CalculationResponse {
+  try {
+    return calculateChecked(request, account, options, engine);
+  } catch (e) {
+    throw unreadable(e, []);
+  }
+}
+
+/**
  * The request as the schema reads it: directly when plainly valid, else through the schema
  * on a copy of its own fields (the schema would read inherited ones).
  */

@@ -13,13 +13,18 @@ import type { TaxIdVerdictFunction } from '../adapters/v20241028.js';
 import { dayNumber } from '../core/dates.js';
 import { errorFromIssues, quoted, TaxRulesError, type TaxRulesIssue } from '../core/errors.js';
 import { formatMinor, normalMinor, parseAmount } from '../core/money.js';
-import { calculate } from '../adapters/v20260309.js';
+import { calculate, calculateWith, type CalculationOptions } from '../adapters/v20260309.js';
 import { engineFor, type Engine } from '../adapters/engine.js';
 import { issuesFromZod } from '../adapters/issues.js';
 import { isBoolean, isFunction, ownCopy, readOptions, RULE_SET, unreadable, type OptionCheck } from '../adapters/read.js';
-import { MAX_LINE_ITEMS } from '../adapters/schemas.js';
+import { BEHAVIORS, MAX_AMOUNT_LENGTH, MAX_LINE_ITEMS, PRODUCT_TYPES, TAX_CODES } from '../adapters/schemas.js';
+import { hasOwn, isAmountText, isCountryText } from '../adapters/input.js';
 import {
+  isTransactionDate,
   MAX_BATCH_TRANSACTIONS,
+  MAX_SOURCE_ID_LENGTH,
+  MAX_SOURCE_LENGTH,
+  TRANSACTION_TYPES,
   transactionSchemas,
   type TaxTransactionBatchRequest,
   type TaxDiscrepancy,
@@ -145,8 +150,8 @@ const TRANSACTION_OPTIONS: { readonly [K in keyof TaxTransactionOptions]-?: Opti
   exchangeRate: [(v) => rateText(v) !== null, 'a positive decimal: a number or a decimal string such as "1.0842"'],
 };
 
-/** A transaction request as checked: own fields only, defaults not yet applied. */
-interface Parsed {
+/** A transaction request as checked: own fields only (every field, undefined when absent), defaults not yet applied. */
+export interface Parsed {
   transaction_type?: TaxTransactionType;
   source?: string;
   source_id: string;
@@ -174,33 +179,324 @@ type Path = (string | number)[];
 
 const ADDRESS_FIELDS = ['country', 'state', 'postal_code', 'city', 'line1', 'line2'];
 const ITEM_FIELDS = ['reference', 'amount', 'quantity', 'tax_code', 'product_type', 'tax_behavior'];
+const CUSTOMER_FIELDS = ['name', 'tax_id', 'address'];
 const TRANSACTION_FIELDS = ['transaction_type', 'source', 'source_id', 'refund_of_source_id', 'date', 'currency', 'tax_behavior', 'total', 'total_tax', 'customer', 'origin_address', 'items'];
 
 /**
- * The fields of an object that it has itself, the absent ones left out: what is read after
- * the schema, so that a polluted Object.prototype cannot supply a field the input left out.
+ * The fields `keys` of an object on a plain object, each its own value or undefined: what is
+ * read after the schema, so that no read of a field (one the input left out included) can
+ * reach a prototype, a polluted Object.prototype's or any other.
  */
-function own<T>(value: T, keys: readonly string[]): T {
-  const out = Object.create(null) as Record<string, unknown>;
-  for (const k of keys) if (Object.hasOwn(value as object, k) && (value as Record<string, unknown>)[k] !== undefined) out[k] = (value as Record<string, unknown>)[k];
+function fields<T>(value: T, keys: readonly string[]): T {
+  const out: Record<string, unknown> = {};
+  for (const k of keys) out[k] = hasOwn.call(value as object, k) ? (value as Record<string, unknown>)[k] : undefined;
   return out as T;
 }
 
 function ownTransaction(t: Parsed): Parsed {
-  const out = own(t, TRANSACTION_FIELDS);
-  const customer = own(out.customer, ['name', 'tax_id', 'address']);
-  customer.address = own(customer.address, ADDRESS_FIELDS);
+  const out = fields(t, TRANSACTION_FIELDS);
+  const customer = fields(out.customer, CUSTOMER_FIELDS);
+  customer.address = fields(customer.address, ADDRESS_FIELDS);
   out.customer = customer;
-  if (out.origin_address) out.origin_address = own(out.origin_address, ADDRESS_FIELDS);
-  out.items = out.items.map((i) => own(i, ITEM_FIELDS));
+  if (out.origin_address) out.origin_address = fields(out.origin_address, ADDRESS_FIELDS);
+  out.items = out.items.map((i) => fields(i, ITEM_FIELDS));
   return out;
 }
 
-/** Reads one transaction against a schema (a copy of its own fields), or throws its issues under `prefix`. */
-function readWith(schema: ReturnType<typeof transactionSchemas>['transaction'] | ReturnType<typeof transactionSchemas>['batchTransaction'], value: unknown, prefix: Path): Parsed {
+/*
+ * The fast reading of a transaction the schema accepts as it is: its own enumerable fields
+ * walked once with for…in (an inherited one skipped, never read), each checked as the schema
+ * checks it, an unknown one refused; the answer has the shape ownTransaction gives the
+ * schema's output (every field, undefined when absent). Anything else — what the schema
+ * refuses — answers null, for the schema to read and name the issues.
+ */
+
+const isText = (v: unknown, min: number, max: number): v is string => typeof v === 'string' && v.length >= min && v.length <= max;
+const isDecimal = (v: unknown): v is string => typeof v === 'string' && v.length <= MAX_AMOUNT_LENGTH && isAmountText(v);
+const isOneOf = <T extends string>(v: unknown, allowed: readonly T[]): v is T => typeof v === 'string' && (allowed as readonly string[]).includes(v);
+
+/** A currency as the spec has it: three capital letters (/^[A-Z]{3}$/). */
+function isCapitalCode(v: unknown): v is string {
+  if (typeof v !== 'string' || v.length !== 3) return false;
+  for (let i = 0; i < 3; i++) {
+    const c = v.charCodeAt(i);
+    if (c < 65 || c > 90) return false;
+  }
+  return true;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** An address the schema accepts, or null. */
+function plainAddress(a: unknown): CalculationAddress | null {
+  if (!isObject(a)) return null;
+  let country: string | undefined;
+  let state: string | undefined;
+  let postalCode: string | undefined;
+  let city: string | undefined;
+  let line1: string | undefined;
+  let line2: string | undefined;
+  for (const key in a) {
+    if (!hasOwn.call(a, key)) continue;
+    const v = a[key];
+    switch (key) {
+      case 'country':
+        if (typeof v !== 'string' || !isCountryText(v)) return null;
+        country = v;
+        break;
+      case 'state':
+        if (v === undefined) break;
+        if (!isText(v, 0, 100)) return null;
+        state = v;
+        break;
+      case 'postal_code':
+        if (v === undefined) break;
+        if (!isText(v, 0, 20)) return null;
+        postalCode = v;
+        break;
+      case 'city':
+        if (v === undefined) break;
+        if (!isText(v, 0, 200)) return null;
+        city = v;
+        break;
+      case 'line1':
+        if (v === undefined) break;
+        if (!isText(v, 0, 200)) return null;
+        line1 = v;
+        break;
+      case 'line2':
+        if (v === undefined) break;
+        if (!isText(v, 0, 200)) return null;
+        line2 = v;
+        break;
+      default:
+        return null;
+    }
+  }
+  if (country === undefined) return null;
+  return { country, state, postal_code: postalCode, city, line1, line2 };
+}
+
+/** An item the schema accepts (`batch`: a batch's, without tax_behavior), or null. */
+function plainItem(item: unknown, batch: boolean): ParsedItem | null {
+  if (!isObject(item)) return null;
+  let reference: string | undefined;
+  let amount: string | undefined;
+  let quantity: number | undefined;
+  let taxCode: ParsedItem['tax_code'];
+  let productType: ParsedItem['product_type'];
+  let behavior: TaxBehavior | undefined;
+  for (const key in item) {
+    if (!hasOwn.call(item, key)) continue;
+    const v = item[key];
+    switch (key) {
+      case 'reference':
+        if (!isText(v, 1, 200)) return null;
+        reference = v;
+        break;
+      case 'amount':
+        if (!isDecimal(v)) return null;
+        amount = v;
+        break;
+      case 'quantity':
+        if (v === undefined) break;
+        if (!(typeof v === 'number' && Number.isSafeInteger(v) && v > 0)) return null;
+        quantity = v;
+        break;
+      case 'tax_code':
+        if (v === undefined) break;
+        if (!isOneOf(v, TAX_CODES)) return null;
+        taxCode = v;
+        break;
+      case 'product_type':
+        if (v === undefined) break;
+        if (!isOneOf(v, PRODUCT_TYPES)) return null;
+        productType = v;
+        break;
+      case 'tax_behavior':
+        if (batch) return null; // unknown to a batch's schema, even without a value
+        if (v === undefined) break;
+        if (!isOneOf(v, BEHAVIORS)) return null;
+        behavior = v;
+        break;
+      default:
+        return null;
+    }
+  }
+  if (reference === undefined || amount === undefined) return null;
+  return { reference, amount, quantity, tax_code: taxCode, product_type: productType, tax_behavior: behavior };
+}
+
+/** The customer the schema accepts, or null. */
+function plainCustomer(c: unknown): Parsed['customer'] | null {
+  if (!isObject(c)) return null;
+  let name: string | undefined;
+  let taxId: string | null | undefined;
+  let address: CalculationAddress | null = null;
+  for (const key in c) {
+    if (!hasOwn.call(c, key)) continue;
+    const v = c[key];
+    switch (key) {
+      case 'name':
+        if (v === undefined) break;
+        if (!isText(v, 0, 200)) return null;
+        name = v;
+        break;
+      case 'tax_id':
+        if (v === undefined) break;
+        if (v !== null && !isText(v, 0, 50)) return null;
+        taxId = v;
+        break;
+      case 'address':
+        address = plainAddress(v);
+        if (address === null) return null;
+        break;
+      default:
+        return null;
+    }
+  }
+  return address === null ? null : { name, tax_id: taxId, address };
+}
+
+/**
+ * A transaction the schema accepts as it is (`batch`: the batch's schema, else the single
+ * transaction's), read as ownTransaction reads the schema's output; null for anything else.
+ * An exception of a getter or a Proxy trap is thrown as it is.
+ */
+export function plainTransaction(t: unknown, batch: boolean): Parsed | null {
+  if (!isObject(t)) return null;
+  let type: TaxTransactionType | undefined;
+  let source: string | undefined;
+  let sourceId: string | undefined;
+  let refundOf: string | null | undefined;
+  let date: string | undefined;
+  let currency: string | undefined;
+  let behavior: TaxBehavior | undefined;
+  let total: string | undefined;
+  let totalTax: string | undefined;
+  let customer: Parsed['customer'] | undefined;
+  let origin: CalculationAddress | null | undefined;
+  let items: ParsedItem[] | undefined;
+  for (const key in t) {
+    if (!hasOwn.call(t, key)) continue;
+    const v = t[key];
+    switch (key) {
+      case 'transaction_type':
+        if (batch) return null;
+        if (v === undefined) break;
+        if (!isOneOf(v, TRANSACTION_TYPES)) return null;
+        type = v;
+        break;
+      case 'source':
+        if (v === undefined) break;
+        if (!isText(v, 1, MAX_SOURCE_LENGTH)) return null;
+        source = v;
+        break;
+      case 'source_id':
+        if (!isText(v, 1, MAX_SOURCE_ID_LENGTH)) return null;
+        sourceId = v;
+        break;
+      case 'refund_of_source_id':
+        if (batch) return null;
+        if (v === undefined) break;
+        if (v !== null && !isText(v, 1, MAX_SOURCE_ID_LENGTH)) return null;
+        refundOf = v;
+        break;
+      case 'date':
+        if (typeof v !== 'string' || !isTransactionDate(v)) return null;
+        date = v;
+        break;
+      case 'currency':
+        if (!isCapitalCode(v)) return null;
+        currency = v;
+        break;
+      case 'tax_behavior':
+        if (batch) return null; // unknown to a batch's schema, even without a value
+        if (v === undefined) break;
+        if (!isOneOf(v, BEHAVIORS)) return null;
+        behavior = v;
+        break;
+      case 'total':
+        if (!batch) return null;
+        if (v === undefined) break;
+        if (!isDecimal(v)) return null;
+        total = v;
+        break;
+      case 'total_tax':
+        if (v === undefined) break;
+        if (!isDecimal(v)) return null;
+        totalTax = v;
+        break;
+      case 'customer': {
+        const c = plainCustomer(v);
+        if (c === null) return null;
+        customer = c;
+        break;
+      }
+      case 'origin_address':
+        if (v === undefined) break;
+        if (v === null) origin = null;
+        else {
+          origin = plainAddress(v);
+          if (origin === null) return null;
+        }
+        break;
+      case 'items': {
+        if (!Array.isArray(v) || v.length < 1 || v.length > MAX_LINE_ITEMS) return null;
+        const read = new Array<ParsedItem>(v.length);
+        for (let i = 0; i < v.length; i++) {
+          const item = hasOwn.call(v, i) ? plainItem(v[i], batch) : null;
+          if (item === null) return null;
+          read[i] = item;
+        }
+        items = read;
+        break;
+      }
+      default:
+        return null;
+    }
+  }
+  if (sourceId === undefined || date === undefined || currency === undefined || customer === undefined || items === undefined) return null;
+  return {
+    transaction_type: type,
+    source,
+    source_id: sourceId,
+    refund_of_source_id: refundOf,
+    date,
+    currency,
+    tax_behavior: behavior,
+    total,
+    total_tax: totalTax,
+    customer,
+    origin_address: origin,
+    items,
+  };
+}
+
+/**
+ * A transaction read against its schema (`batch`: a batch's), on a copy of its own fields: as
+ * ownTransaction reads the schema's output, or its issues thrown under `prefix`.
+ */
+export function parsedBySchema(value: unknown, prefix: Path, batch: boolean): Parsed {
+  const schema = batch ? transactionSchemas().batchTransaction : transactionSchemas().transaction;
   const parsed = schema.safeParse(ownCopy(value, 4, MAX_LINE_ITEMS));
   if (!parsed.success) throw errorFromIssues(batchHints(issuesFromZod(parsed.error, prefix, schema)));
   return ownTransaction(parsed.data as Parsed);
+}
+
+/**
+ * Reads one transaction: directly when the fast reading accepts it, else by the schema (which
+ * names the issues). A reading that throws (a getter, a Proxy trap) is done again by the
+ * schema's copy, which throws what a full reading throws.
+ */
+function readWith(value: unknown, prefix: Path, batch: boolean): Parsed {
+  try {
+    const fast = plainTransaction(value, batch);
+    if (fast !== null) return fast;
+  } catch {
+    // Read again below.
+  }
+  return parsedBySchema(value, prefix, batch);
 }
 
 /** A batch's fields that single transactions have: the unknown-field issue says why a batch has them not. */
@@ -277,10 +573,17 @@ function transactionMessage(message: string): string {
     .replace(/\btax_date\b/g, 'date');
 }
 
+/** Whether calculate's check of its options would accept these as they are (see CALCULATION_OPTIONS). */
+function optionsOk(o: CalculationOptions): boolean {
+  return (o.rules === undefined || RULE_SET[0](o.rules)) && (o.taxIdVerdict === undefined || isFunction(o.taxIdVerdict)) && (o.cache === undefined || isBoolean(o.cache));
+}
+
 /** Runs the calculation; its errors name the transaction's fields. */
 function calculated(request: CalculationRequest, account: SellerAccount, options: TaxTransactionBatchOptions, engine: Engine): ReturnType<typeof calculate> {
   try {
-    return calculate(request, account, { rules: options.rules, taxIdVerdict: options.taxIdVerdict, cache: options.cache }, engine);
+    const o: CalculationOptions = { rules: options.rules, taxIdVerdict: options.taxIdVerdict, cache: options.cache, now: undefined };
+    // Options calculate's own check would accept as they are skip it (a batch calculates hundreds of times); any other is checked there.
+    return optionsOk(o) ? calculateWith(request, account, o, engine) : calculate(request, account, o, engine);
   } catch (e) {
     if (!(e instanceof TaxRulesError)) throw e;
     const issues = e.issues.map((i) => ({ ...i, path: transactionPath(i.path), message: transactionMessage(i.message) }));
@@ -326,7 +629,7 @@ export function computeTransaction(request: unknown, account: SellerAccount, opt
     const o = readOptions<TaxTransactionOptions>(options, TRANSACTION_OPTIONS);
     const engine = engineFor(o.rules);
     engine.accounts.prepare(account);
-    const req = readWith(transactionSchemas().transaction, request, []);
+    const req = readWith(request, [], false);
     const rates = o.exchangeRates === undefined ? undefined : readRateTable(ownCopy(o.exchangeRates, 2, Number.MAX_SAFE_INTEGER) as unknown[]);
     return transactionOf(req, { account, options: o, engine, used: sourceIdCheck(o.usedSourceIds), rates, batch: false }, []);
   } catch (e) {
@@ -357,7 +660,7 @@ export function computeBatch(request: unknown, account: SellerAccount, options?:
     list.forEach((value, i) => {
       const prefix: Path = ['transactions', i];
       try {
-        const req = readWith(transactionSchemas().batchTransaction, value, prefix);
+        const req = readWith(value, prefix, true);
         const source = req.source ?? 'api';
         const key = keyOf({ source, transaction_type: 'sale', source_id: req.source_id });
         const first = seen.get(key);
@@ -464,22 +767,33 @@ function parseMinorOrThrow(text: string, minorUnits: number): bigint {
   return m;
 }
 
+/** An address as the transaction answers it: its fields that have a value, in their order. */
+function echoed(a: CalculationAddress): CalculationAddress {
+  const out: Record<string, string> = {};
+  for (const k of ADDRESS_FIELDS) {
+    const v = (a as Record<string, string | undefined>)[k];
+    if (v !== undefined) out[k] = v;
+  }
+  return out as unknown as CalculationAddress;
+}
+
 /** The customer as the transaction answers it. */
 function customerOf(req: Parsed): TaxTransactionCustomerResult {
-  return { name: req.customer.name ?? null, tax_id: req.customer.tax_id ?? null, address: { ...req.customer.address } };
+  return { name: req.customer.name ?? null, tax_id: req.customer.tax_id ?? null, address: echoed(req.customer.address) };
 }
 
 /** A sale: its items taxed by the calculation of the same lines. */
 function saleOf(req: Parsed, source: string, ctx: Context, prefix: Path): TaxTransaction {
   const behavior: TaxBehavior = ctx.batch ? 'inclusive' : (req.tax_behavior ?? 'exclusive');
+  // Every field given, undefined when absent: the calculation reads none of them from a prototype.
   const request: CalculationRequest = {
     customer_address: req.customer.address,
-    ...(req.customer.tax_id !== undefined ? { customer_tax_id: req.customer.tax_id } : {}),
-    ...(req.origin_address !== undefined ? { origin_address: req.origin_address } : {}),
+    customer_tax_id: req.customer.tax_id,
+    origin_address: req.origin_address,
     currency: req.currency,
     tax_date: dayNumber(req.date) * 86_400,
     tax_behavior: behavior,
-    line_items: req.items.map((i) => ({ ...i })),
+    line_items: req.items,
   };
   let calc: ReturnType<typeof calculate>;
   try {
@@ -503,7 +817,7 @@ function saleOf(req: Parsed, source: string, ctx: Context, prefix: Path): TaxTra
     currency: calc.currency,
     tax_behavior: behavior,
     customer: customerOf(req),
-    origin_address: req.origin_address ? { ...req.origin_address } : null,
+    origin_address: req.origin_address ? echoed(req.origin_address) : null,
     subtotal: calc.subtotal,
     total_tax: calc.total_tax,
     total: calc.total,
