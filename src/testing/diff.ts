@@ -270,7 +270,8 @@ export function diffRules(base: RuleData, next: RuleData, cases?: readonly DiffC
   // Registered wherever one registers (US local taxes are collected under the state's registration).
   const registeredIn = (rules: RuleSet) => [...rules.jurisdictions.values()].filter((j) => j.level !== 'county' && j.level !== 'city' && j.level !== 'district').map((j) => j.id);
   const ids = [...new Set([...registeredIn(before), ...registeredIn(after)])].sort((a, b) => a - b);
-  const registrations = ids.map((id) => ({ jurisdictionId: id }));
+  // Frozen, the list and each registration: the decision caches key them by identity, not by reading every one on each call.
+  const registrations: TaxInput['registrations'] = Object.freeze(ids.map((id) => Object.freeze({ jurisdictionId: id })));
   const ofBefore = createCalculator({ rules: before });
   const ofAfter = createCalculator({ rules: after });
   const corpus = cases ?? diffCorpus(base, next, options);
