@@ -272,8 +272,9 @@ export function diffRules(base: RuleData, next: RuleData, cases?: readonly DiffC
   const ids = [...new Set([...registeredIn(before), ...registeredIn(after)])].sort((a, b) => a - b);
   // Frozen, the list and each registration: the decision caches key them by identity, not by reading every one on each call.
   const registrations: TaxInput['registrations'] = Object.freeze(ids.map((id) => Object.freeze({ jurisdictionId: id })));
-  const ofBefore = createCalculator({ rules: before });
-  const ofAfter = createCalculator({ rules: after });
+  // Without a decision cache: each case is asked once, and few share a decision (storing them cost more than it saved).
+  const ofBefore = createCalculator({ rules: before, cacheBytes: 0 });
+  const ofAfter = createCalculator({ rules: after, cacheBytes: 0 });
   const corpus = cases ?? diffCorpus(base, next, options);
   const changes: RuleChange[] = [];
   for (const c of corpus) {
