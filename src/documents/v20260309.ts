@@ -710,7 +710,8 @@ function transactionOf(req: Parsed, ctx: Context, prefix: Path): TaxTransaction 
     if (m === null) issues.push({ path: at('items', i, 'amount'), code: 'malformed', message: `${name('items', i, 'amount')} ${quoted(item.amount, 60)} has more decimals than ${req.currency} allows (${minorUnits})` });
     else amounts.push(m);
   });
-  const given: { total?: bigint; total_tax?: bigint } = {};
+  // Both fields present (undefined until read): an absent one is not looked up on a prototype.
+  const given: { total: bigint | undefined; total_tax: bigint | undefined } = { total: undefined, total_tax: undefined };
   for (const field of ['total', 'total_tax'] as const) {
     const text = req[field];
     if (text === undefined || minorUnits === undefined) continue;
