@@ -186,7 +186,7 @@ export function calculate(request: unknown, account: SellerAccount, options?: Ca
  * `calculate` with options already checked (what readOptions answers for them): for callers
  * that check their own options once and calculate many times (a batch of transactions).
  */
-export function calculateWith(request: CalculationRequest, account: Account, options: CalculationOptions, engine: Engine): CalculationResponse {
+export function calculateWith(request: CalculationRequest, account: SellerAccount, options: CalculationOptions, engine: Engine): CalculationResponse {
   try {
     return calculateChecked(request, account, options, engine);
   } catch (e) {
