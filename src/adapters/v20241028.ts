@@ -579,7 +579,7 @@ export function parseTaxRateQuery(query: TaxRateQueryInput, account: SellerAccou
   return {
     date,
     origin,
-    ...(sellerAddress ? { sellerAddress } : {}),
+    sellerAddress,
     destination: { country: to, postalCode: v[TO_POSTAL_CODE], city: v[TO_CITY], street: v[TO_STREET] },
     taxCode: (v[TAX_CODE] as TaxCodeId | undefined) ?? seller.defaultTaxCode,
     productType: (v[PRODUCT_TYPE] as ProductType | undefined) ?? seller.defaultProductType,
