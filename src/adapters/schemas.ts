@@ -5,13 +5,14 @@
  * is wrong with the rest). The `taxrules/schemas` entry exports them as values.
  */
 import * as z from 'zod/mini';
-import en from 'zod/v4/locales/en.js';
+import { zodInEnglish } from './zod-english.js';
 import type { JurisdictionLevel, TaxReason } from '../core/types.js';
 import { dayNumber } from '../core/dates.js';
 import { AMOUNT_RE, COUNTRY_RE, CURRENCY_RE } from './input.js';
 import type * as S from '../schema-types.js';
 
-export const TAX_CODES = ['consulting', 'eservice', 'ebook', 'saas', 'standard', 'reduced', 'exempt'] as const;
+export { TAX_CODES } from '../generated/tax-codes.js';
+import { TAX_CODES } from '../generated/tax-codes.js';
 export const PRODUCT_TYPES = ['good', 'service'] as const;
 export const BEHAVIORS = ['exclusive', 'inclusive'] as const;
 export const JURISDICTION_LEVELS = ['country', 'state', 'province', 'territory', 'scheme', 'county', 'city', 'district'] as const satisfies readonly JurisdictionLevel[];
@@ -26,17 +27,8 @@ export const MAX_AMOUNT_LENGTH = 40;
 /** The last second of year 9999 (9999-12-31T23:59:59Z): the latest `tax_date` there is a calendar date for. */
 export const MAX_TAX_DATE = 253_402_300_799;
 
-let configured = false;
-
-/** English messages for zod issues: zod/mini configures no locale by itself. */
-function configure(): void {
-  if (configured) return;
-  z.config(en());
-  configured = true;
-}
-
 function buildAccountSchemas() {
-  configure();
+  zodInEnglish();
   const dateText = z.string().check(z.refine((s) => !Number.isNaN(dayNumber(s)), { message: 'must be a calendar date YYYY-MM-DD' }));
   const optionalDate = z.optional(z.union([dateText, z.literal(''), z.null()]));
 
@@ -76,7 +68,7 @@ function buildAccountSchemas() {
 const behaviorSchema = () => z.enum(BEHAVIORS);
 
 function buildRequestSchemas() {
-  configure();
+  zodInEnglish();
   const text = (max: number) => z.string().check(z.maxLength(max, `must be at most ${max} characters`));
 
   /** An address in a v20260309 calculation request. */
@@ -122,7 +114,7 @@ function buildRequestSchemas() {
 }
 
 function buildResponseSchemas() {
-  configure();
+  zodInEnglish();
   const decimal = z.string().check(z.regex(/^-?\d+(\.\d+)?$/));
   const statusSchema = z.enum(['taxable', 'non_taxable', 'not_registered', 'reverse_charge']);
 

@@ -11,6 +11,7 @@ import type { RuleSet } from '../core/ruleset.js';
 import { canonicalCountry, stateOfZip } from '../core/location.js';
 import { guarded, ownCopy, ruleSetArg, unknownFields, unreadable } from '../adapters/read.js';
 import { nexusStatus } from '../us/nexus.js';
+import { TAX_CODES, type TaxCodeId } from '../generated/tax-codes.js';
 
 /** rules/registration-thresholds.json (see its schema). */
 export interface RegistrationThresholds {
@@ -47,7 +48,7 @@ export interface ThresholdSale {
   /** The customer's state or province: required for US customers (or their ZIP code in `postal_code`); read to tell which regional registrations a sale uses. */
   region?: string;
   postal_code?: string;
-  tax_code: 'consulting' | 'eservice' | 'ebook' | 'saas' | 'standard' | 'reduced' | 'exempt';
+  tax_code: TaxCodeId;
   customer_type: 'consumer' | 'business';
   /** Required unless the tax code says it (eservice, saas, ebook: digital; consulting: a service). */
   product_type?: 'good' | 'service';
@@ -102,8 +103,6 @@ export interface ThresholdEvent {
 const SALE_FIELDS = ['date', 'amount', 'currency', 'country', 'region', 'postal_code', 'tax_code', 'customer_type', 'product_type'] as const;
 const OPTION_FIELDS = ['sellerCountry', 'establishments', 'asOf', 'sellerRegion', 'exchangeRates', 'rules'] as const;
 const RATE_FIELDS = ['currency', 'to', 'rate', 'date', 'from', 'until'] as const;
-const TAX_CODES = ['consulting', 'eservice', 'ebook', 'saas', 'standard', 'reduced', 'exempt'];
-const DIGITAL = new Set(['eservice', 'saas', 'ebook']);
 const AMOUNT_RE = /^-?(?:0|[1-9]\d{0,17})(?:\.\d{1,10})?$/;
 const RATE_RE = /^(?:0|[1-9]\d{0,11})(?:\.\d{1,12})?$/;
 
@@ -251,11 +250,14 @@ function readSales(rules: RuleSet, sales: unknown, issues: TaxRulesIssue[]): Sal
     if (typeof s.amount !== 'string' || !AMOUNT_RE.test(s.amount)) issues.push({ path: [...path, 'amount'], code: s.amount === undefined ? 'missing' : 'malformed', message: `sales.${i}.amount must be a decimal string such as "129.95", got ${quoted(s.amount, 40)}` });
     if (typeof s.currency !== 'string' || !rules.currencies.has(s.currency)) issues.push({ path: [...path, 'currency'], code: typeof s.currency === 'string' ? 'invalid_value' : 'missing', message: `sales.${i}.currency must be an ISO 4217 code, got ${quoted(s.currency, 20)}` });
     const country = countryOf(rules, s.country, [...path, 'country'], issues);
-    if (!TAX_CODES.includes(s.tax_code as string)) issues.push({ path: [...path, 'tax_code'], code: s.tax_code === undefined ? 'missing' : 'invalid_value', message: `sales.${i}.tax_code must be one of ${TAX_CODES.join(', ')}, got ${quoted(s.tax_code, 20)}` });
+    const known = (TAX_CODES as readonly unknown[]).includes(s.tax_code);
+    if (!known) issues.push({ path: [...path, 'tax_code'], code: s.tax_code === undefined ? 'missing' : 'invalid_value', message: `sales.${i}.tax_code must be one of ${TAX_CODES.join(', ')}, got ${quoted(s.tax_code, 20)}` });
     if (s.customer_type !== 'consumer' && s.customer_type !== 'business') issues.push({ path: [...path, 'customer_type'], code: s.customer_type === undefined ? 'missing' : 'invalid_value', message: `sales.${i}.customer_type must be consumer or business, got ${quoted(s.customer_type, 20)}` });
     if (s.product_type !== undefined && s.product_type !== 'good' && s.product_type !== 'service') issues.push({ path: [...path, 'product_type'], code: 'invalid_value', message: `sales.${i}.product_type must be good or service` });
-    const code = s.tax_code as string;
-    if (s.product_type === undefined && !DIGITAL.has(code) && code !== 'consulting' && TAX_CODES.includes(code)) {
+    const code = s.tax_code as TaxCodeId;
+    // What the tax code says of the supply (rules/tax-codes.json): digital, a service, or by product type.
+    const kind = known ? rules.taxCodes.get(code)?.supply : undefined;
+    if (s.product_type === undefined && kind === 'by_product_type') {
       issues.push({ path: [...path, 'product_type'], code: 'missing', message: `sales.${i}.product_type is required with tax_code ${code}: a good or a service` });
     }
     for (const k of ['region', 'postal_code'] as const) if (s[k] !== undefined && typeof s[k] !== 'string') issues.push({ path: [...path, k], code: 'malformed', message: `sales.${i}.${k} must be a string` });
@@ -267,7 +269,7 @@ function readSales(rules: RuleSet, sales: unknown, issues: TaxRulesIssue[]): Sal
       state ??= fromZip;
       if (state === null) issues.push({ path: [...path, 'region'], code: 'missing', message: `sales.${i}: a US sale needs its state (region) or ZIP code (postal_code)` });
     }
-    const supply: SupplyGroup = DIGITAL.has(code) ? 'digital' : s.product_type === 'good' ? 'goods' : 'services';
+    const supply: SupplyGroup = kind === 'digital' ? 'digital' : s.product_type === 'good' ? 'goods' : 'services';
     out.push({ index: i, day, amount: Exact.of(s.amount as string), currency: s.currency as string, country, state, consumer: s.customer_type === 'consumer', supply });
   });
   return out;

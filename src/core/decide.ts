@@ -16,6 +16,7 @@
  */
 import type { Address, ArticleCap, CustomerType, Decision, JurisdictionRef, LocalAlternative, LocalArea, Money, ProductType, RateClass, SupplyKind, TaxCodeId, TaxInput, TaxLine, TaxReason, TaxStatus } from './types.js';
 import type { CompiledJurisdiction, CompiledTreatment, RuleSet } from './ruleset.js';
+import { TAX_CODES } from '../generated/tax-codes.js';
 import { locate, normalisePostalCode, type Location } from './location.js';
 import { placeOfSupply, type Place } from './place-of-supply.js';
 import { consignmentBand, type ActiveRegistrations, type ConsignmentBand } from './registration.js';
@@ -124,7 +125,8 @@ export function consignmentKey(s: Situation, limit: Money, day: number, convert:
   return bandOf(s.consignmentValue, limit, day, convert) ?? 'x';
 }
 
-const TAX_CODE_INDEX: Readonly<Record<string, number>> = { consulting: 0, eservice: 1, ebook: 2, saas: 3, standard: 4, reduced: 5, exempt: 6 };
+/** Each tax code's number in a supply key. */
+const TAX_CODE_INDEX: Readonly<Record<string, number>> = Object.fromEntries(TAX_CODES.map((code, i) => [code, i]));
 
 /**
  * The key of a situation: origin, destination, supply (see addressKey and supplyKey), and,

@@ -3,8 +3,9 @@ import type { TaxReason } from './rule-data.js';
 /** Machine reason of a result (generated from the rules' schema); the README lists each with its meaning. */
 export type { TaxReason };
 
-/** The seven tax codes. */
-export type TaxCodeId = 'consulting' | 'eservice' | 'ebook' | 'saas' | 'standard' | 'reduced' | 'exempt';
+/** The seven tax codes (written once, in rules/schema/common.schema.json: see src/generated/tax-codes.ts). */
+import type { TaxCodeId } from '../generated/tax-codes.js';
+export type { TaxCodeId };
 export type ProductType = 'good' | 'service';
 export type TaxBehavior = 'exclusive' | 'inclusive';
 export type SupplyKind = 'goods' | 'digital' | 'services';

@@ -16,6 +16,7 @@ import { ownCopy, unreadable } from '../adapters/read.js';
 import { MAX_DOCUMENT_ITEMS, metadataSchema, normalTagList, tagListSchema } from './limits.js';
 import { documentIssues, DOCUMENT_LEVELS } from './shape.js';
 import type { BillingDocument } from './types.js';
+import { zodInEnglish } from '../adapters/zod-english.js';
 
 /** The fields of a final invoice that may still change. */
 export const INVOICE_UPDATABLE_FIELDS = ['po_number', 'tag_list', 'payment_details', 'notes', 'custom_metadata', 'street_line_1', 'street_line_2', 'city', 'region', 'postal_code'] as const;
@@ -47,6 +48,7 @@ export interface DocumentUpdate {
 let schemaCache: ReturnType<typeof buildSchema> | undefined;
 
 function buildSchema() {
+  zodInEnglish();
   const text = (max: number) => z.optional(z.nullable(z.string().check(z.maxLength(max, `must be at most ${max} characters`))));
   return z.object({
     po_number: text(255),

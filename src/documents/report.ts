@@ -14,6 +14,7 @@ import { defaultRuleSet } from '../default-rules.js';
 import { documentIssues, DOCUMENT_LEVELS, plainDocumentSummary, type DocumentSummary } from './shape.js';
 import { MAX_CENTS } from './amounts.js';
 import type { BillingDocument } from './types.js';
+import { zodInEnglish } from '../adapters/zod-english.js';
 
 /** The report's parameters: the first and last day of the period, both included. */
 export interface TaxSummaryParameters {
@@ -34,6 +35,7 @@ export function csvField(value: string): string {
 let parameterSchema: ReturnType<typeof buildParameters> | undefined;
 
 function buildParameters() {
+  zodInEnglish();
   const date = z.string().check(z.refine((s: string) => !Number.isNaN(dayNumber(s)), { message: 'must be a calendar date YYYY-MM-DD' }));
   return z.strictObject({ from_date: date, to_date: date });
 }

@@ -5,7 +5,7 @@
  * broken limit a 400. Built on first use, as the other schemas are.
  */
 import * as z from 'zod/mini';
-import en from 'zod/v4/locales/en.js';
+import { zodInEnglish } from '../adapters/zod-english.js';
 import { dayNumber } from '../core/dates.js';
 import { COUNTRY_RE, CURRENCY_RE, AMOUNT_RE } from '../adapters/input.js';
 import { TAX_CODES } from '../adapters/schemas.js';
@@ -18,13 +18,8 @@ export const CONTACT_KINDS = ['company', 'person'] as const;
 export const CONTACT_TAX_STATUSES = ['taxable', 'exempt', 'reverse'] as const;
 export const EVIDENCE_STATES = ['confirmed', 'unsettled', 'conflicting'] as const;
 
-let configured = false;
-
 function build() {
-  if (!configured) {
-    z.config(en());
-    configured = true;
-  }
+  zodInEnglish();
   const text = (max: number) => z.string().check(z.maxLength(max, `must be at most ${max} characters`));
   const optionalText = (max: number) => z.optional(z.nullable(text(max)));
   const country = () => z.string().check(z.regex(COUNTRY_RE, 'must be a 2-letter ISO 3166-1 code'));

@@ -13,6 +13,7 @@ import { dayNumber } from '../core/dates.js';
 import { AMOUNT_RE } from '../adapters/input.js';
 import { BEHAVIORS, MAX_AMOUNT_LENGTH, MAX_LINE_ITEMS, PRODUCT_TYPES, requestSchemas, responseSchemas, TAX_CODES } from '../adapters/schemas.js';
 import type * as S from '../schema-types.js';
+import { zodInEnglish } from '../adapters/zod-english.js';
 
 /** The spec's limit on transactions in one batch ("Limits": batch size). */
 export const MAX_BATCH_TRANSACTIONS = 500;
@@ -32,6 +33,7 @@ export function isTransactionDate(s: string): boolean {
 }
 
 function buildTransactionSchemas() {
+  zodInEnglish();
   const { address } = requestSchemas();
   const text = (max: number) => z.string().check(z.maxLength(max, `must be at most ${max} characters`));
   const nonEmpty = (max: number) => z.string().check(z.minLength(1, 'must not be empty'), z.maxLength(max, `must be at most ${max} characters`));

@@ -10,6 +10,7 @@ import { createCalculator, type Calculator } from '../calculator.js';
 import type { Account, SellerAccount } from '../adapters/account.js';
 import type { TaxRateQuery } from '../adapters/v20241028.js';
 import { TaxRulesError } from '../core/errors.js';
+import { TAX_CODES as ALL_TAX_CODES } from '../generated/tax-codes.js';
 import { dateOfDay, dayNumber } from '../core/dates.js';
 
 /** One question asked of both rule sets: a sale from a seller in Ireland registered everywhere. */
@@ -53,7 +54,7 @@ export interface DiffOptions {
   queries?: readonly DiffQueryCase[];
 }
 
-const TAX_CODES: readonly TaxCodeId[] = ['consulting', 'eservice', 'ebook', 'saas', 'standard', 'reduced', 'exempt'];
+const TAX_CODES: readonly TaxCodeId[] = ALL_TAX_CODES;
 /** Each tax code with the product types it is asked with. */
 const KINDS: readonly [TaxCodeId, ProductType][] = TAX_CODES.flatMap((c): [TaxCodeId, ProductType][] =>
   c === 'standard' ? [[c, 'good'], [c, 'service']] : c === 'reduced' || c === 'exempt' ? [[c, 'good']] : [[c, 'service']],

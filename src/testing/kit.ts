@@ -16,8 +16,10 @@ import type { TaxCodeId } from '../core/types.js';
 import { formatMinor } from '../core/money.js';
 import { defaultRuleSet } from '../default-rules.js';
 import { samplePostalCode } from './diff.js';
+import { TAX_CODES as ALL_TAX_CODES } from '../generated/tax-codes.js';
 
-export const TAX_CODES: readonly TaxCodeId[] = ['consulting', 'eservice', 'ebook', 'saas', 'standard', 'reduced', 'exempt'];
+/** The tax codes, as the kit draws them. */
+export const TAX_CODES: readonly TaxCodeId[] = ALL_TAX_CODES;
 
 /** A place a quote can be for: a country, a state or province by a postal code of it, a special territory by one of its postal codes. */
 export interface KitDestination {

@@ -8,7 +8,7 @@
  */
 import Decimal from 'decimal.js';
 import * as z from 'zod/mini';
-import en from 'zod/v4/locales/en.js';
+import { zodInEnglish } from '../adapters/zod-english.js';
 import { dateOfDay, dayNumber } from '../core/dates.js';
 import { errorFromIssues, quoted, type TaxRulesIssue } from '../core/errors.js';
 import { issuesFromZod } from '../adapters/issues.js';
@@ -118,7 +118,7 @@ const MAX_AMOUNT_LENGTH = 40;
 let schemas: ReturnType<typeof buildSchemas> | undefined;
 
 function buildSchemas() {
-  z.config(en());
+  zodInEnglish();
   const date = z.string().check(z.refine((s) => !Number.isNaN(dayNumber(s)), { message: 'must be a calendar date YYYY-MM-DD' }));
   const state = z.string().check(z.regex(/^[A-Za-z]{2}$/, 'must be a 2-letter USPS state code'));
   const sale = z.strictObject({
