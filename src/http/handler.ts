@@ -197,9 +197,18 @@ async function readBody(request: Request, maxBytes: number): Promise<unknown> {
   }
 }
 
+/** A path id as written, its percent-escapes decoded; one that is not UTF-8 is a 400, not a failure. */
+function pathId(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    throw errorFromIssues([{ path: ['id'], code: 'malformed', message: `id has a percent-escape that is not UTF-8: ${quoted(raw, 60)}` }]);
+  }
+}
+
 /** A whole-number path id: digits only, no sign, no leading zeros. */
 function numericId(raw: string): number {
-  const id = decodeURIComponent(raw);
+  const id = pathId(raw);
   if (!/^(?:0|[1-9]\d{0,15})$/.test(id) || !Number.isSafeInteger(Number(id))) {
     throw errorFromIssues([{ path: ['id'], code: 'malformed', message: `id must be a whole number, got ${quoted(id, 60)}` }]);
   }
@@ -314,7 +323,7 @@ export function createHandler(options: HandlerOptions): FetchHandler {
         return json(200, listTaxCodes(rules), headers);
       case '/tax_codes/{id}':
         queryObject(url, []);
-        return json(200, getTaxCode(decodeURIComponent(id!), rules), headers);
+        return json(200, getTaxCode(pathId(id!), rules), headers);
       case '/tax_ids/validate': {
         const q = queryObject(url, ['country', 'tax_id']);
         const issues: TaxRulesIssue[] = [];

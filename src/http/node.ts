@@ -29,6 +29,17 @@ export interface NodeResponseLike {
 
 export type NodeListener = (req: NodeRequestLike, res: NodeResponseLike, next?: (error?: unknown) => void) => Promise<void>;
 
+/** Methods the fetch API will not make a Request of (CONNECT, TRACE, TRACK): no endpoint takes them. */
+const FORBIDDEN_METHODS: ReadonlySet<string> = new Set(['CONNECT', 'TRACE', 'TRACK']);
+
+/** An error answer in the service's form, written directly. */
+function answerProblem(res: NodeResponseLike, status: number, code: string, message: string, headers: Record<string, string> = {}): void {
+  res.statusCode = status;
+  res.setHeader('content-type', 'application/json; charset=utf-8');
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  res.end(JSON.stringify({ error: { code, status, message, issues: [] } }));
+}
+
 function toRequest(req: NodeRequestLike, body: Uint8Array<ArrayBuffer> | string | null): Request {
   const host = (Array.isArray(req.headers.host) ? req.headers.host[0] : req.headers.host) ?? 'localhost';
   const scheme = (req.socket as { encrypted?: unknown } | null | undefined)?.encrypted === true ? 'https' : 'http';
@@ -79,6 +90,11 @@ export function toNodeListener(handler: FetchHandler): NodeListener {
   return async (req, res, next) => {
     try {
       const method = (req.method ?? 'GET').toUpperCase();
+      // A method no endpoint takes and the fetch API cannot carry: a 405, not a failure.
+      if (FORBIDDEN_METHODS.has(method)) {
+        answerProblem(res, 405, 'method_not_allowed', `${method} is not allowed here; the endpoints take GET, HEAD or POST`, { allow: 'GET, HEAD, POST' });
+        return;
+      }
       const response = await handler(toRequest(req, await bodyOf(req, method)));
       res.statusCode = response.status;
       response.headers.forEach((value, name) => {
@@ -92,9 +108,7 @@ export function toNodeListener(handler: FetchHandler): NodeListener {
         return;
       }
       if (!res.headersSent) {
-        res.statusCode = 500;
-        res.setHeader('content-type', 'application/json; charset=utf-8');
-        res.end(JSON.stringify({ error: { code: 'internal_error', status: 500, message: 'the server could not answer this request', issues: [] } }));
+        answerProblem(res, 500, 'internal_error', 'the server could not answer this request');
       } else {
         res.end();
       }

@@ -365,3 +365,36 @@ describe('createHandler’s options', () => {
     expect(() => createHandler({ account: { country: 'IE', currency: 'EUR', registrations: [{ jurisdiction_id: -5 }] } })).toThrow();
   });
 });
+
+describe('requests no endpoint can take', () => {
+  it('answers a malformed percent-escape in a path id with a 400, not a server failure', async () => {
+    const before = faults.length;
+    for (const path of ['/api/tax_codes/%ZZ', '/api/tax_codes/%E0%A4', '/api/jurisdictions/%ZZ']) {
+      const res = await fetch(`${main.base}${path}`);
+      expect(res.status, path).toBe(400);
+      const body = (await res.json()) as { error: { issues: { path: string[]; message: string }[] } };
+      expect(body.error.issues[0]?.path).toEqual(['id']);
+      expect(body.error.issues[0]?.message).toMatch(/percent-escape that is not UTF-8/);
+    }
+    expect(faults.length).toBe(before);
+  });
+
+  it('answers TRACE (which the fetch API cannot carry) with a 405 naming the methods taken', async () => {
+    const { request } = await import('node:http');
+    const { port } = main.server.address() as AddressInfo;
+    for (const method of ['TRACE']) {
+      const answer = await new Promise<{ status: number; allow: string | undefined; body: string }>((resolve, reject) => {
+        const req = request({ host: '127.0.0.1', port, method, path: '/api/tax_codes' }, (res) => {
+          let body = '';
+          res.on('data', (c: Buffer) => (body += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, allow: res.headers.allow, body }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+      expect(answer.status, method).toBe(405);
+      expect(answer.allow).toBe('GET, HEAD, POST');
+      expect(JSON.parse(answer.body)).toMatchObject({ error: { code: 'method_not_allowed', status: 405 } });
+    }
+  });
+});
