@@ -7,7 +7,7 @@ import type { Account, SellerAccount } from '../adapters/account.js';
 import { prepareAccount } from '../boundary.js';
 import { dayNumber, dateOfDay } from '../core/dates.js';
 import type { CompiledJurisdiction, RuleSet } from '../core/ruleset.js';
-import { guarded } from '../adapters/read.js';
+import { guarded, optionsObject } from '../adapters/read.js';
 import { eventsOf, isEuMember, type Sale, type ThresholdEvent, type ThresholdOptions, type ThresholdSale } from './thresholds.js';
 
 /** A jurisdiction as the advice names it. */
@@ -50,8 +50,9 @@ export function registrationAdvice(sales: readonly ThresholdSale[], account: Sel
 }
 
 function adviceOf(salesArg: unknown, account: SellerAccount, optionsArg: unknown): RegistrationAdvice {
-  const options = (optionsArg ?? {}) as Record<string, unknown>;
-  const rules = (options.rules as RuleSet | undefined) ?? undefined;
+  // Options that are no object (a string of a million characters) are refused before any is read.
+  const options = optionsObject(optionsArg as object | null | undefined) as Record<string, unknown>;
+  const rules = Object.hasOwn(options, 'rules') ? (options.rules as RuleSet | undefined) : undefined;
   const seller = prepareAccount(account, rules);
   const { events, sales, rules: ruleSet, asOf } = eventsOf(salesArg, { ...options, sellerCountry: seller.country });
   const today = asOf === null ? null : dayNumber(asOf);

@@ -163,6 +163,23 @@ describe('registrationAdvice', () => {
   const sales = [...monthly(2026, '2500.00', ['FR', 'DE']).slice(0, 10), sale('2026-09-01', '40000', 'NO', { tax_code: 'ebook' })];
   const rates = [{ currency: 'EUR', to: 'NOK', from: '2026-01-01', until: '2026-12-31', rate: '11.7' }];
 
+  it('refuses options that are no object at once, whatever their size (a long string is not read character by character)', () => {
+    for (const bad of ['a'.repeat(1_000_000), 42, ['x'], true]) {
+      let error: unknown;
+      try {
+        registrationAdvice(sales, account, bad as never);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(TaxRulesError);
+      const e = error as TaxRulesError;
+      expect(e.status).toBe(400);
+      expect(e.issues).toHaveLength(1);
+      expect(e.issues[0]?.path).toEqual(['options']);
+      expect(JSON.stringify(e.toJSON()).length).toBeLessThan(1_000);
+    }
+  });
+
   it('says where the seller collects, where to register and which registrations are unused', () => {
     const advice = registrationAdvice(sales, account, { exchangeRates: rates });
     expect(advice.asOf).toBe('2026-10-15');
