@@ -67,10 +67,11 @@ export class TaxRulesError extends Error {
   readonly field: string | null;
 
   constructor(code: TaxRulesErrorCode, status: TaxRulesErrorStatus, issues: TaxRulesIssue[], message?: string) {
-    super(message ?? issues.map((i) => i.message).join('; '));
+    const listed = capIssues(issues);
+    super(message ?? listed.map((i) => i.message).join('; '));
     this.code = code;
     this.status = status;
-    this.issues = issues;
+    this.issues = listed;
     this.field = issues[0] ? issues[0].path.join('.') : null;
     Object.defineProperty(this, TAX_RULES_ERROR, { value: true });
   }
@@ -79,6 +80,22 @@ export class TaxRulesError extends Error {
   toJSON(): { error: { code: TaxRulesErrorCode; status: TaxRulesErrorStatus; message: string; issues: TaxRulesIssue[] } } {
     return { error: { code: this.code, status: this.status, message: this.message, issues: this.issues } };
   }
+}
+
+/** Issues an error lists; beyond them one more issue says how many were left out. */
+export const MAX_LISTED_ISSUES = 100;
+
+/**
+ * The issues an error lists: all of them up to MAX_LISTED_ISSUES, else the first ones and one
+ * that counts the rest (an input with a million bad values gets an error of a few kilobytes,
+ * not hundreds of megabytes).
+ */
+function capIssues(issues: TaxRulesIssue[]): TaxRulesIssue[] {
+  if (issues.length <= MAX_LISTED_ISSUES) return issues;
+  const first = issues.slice(0, MAX_LISTED_ISSUES);
+  const rest = issues[MAX_LISTED_ISSUES] as TaxRulesIssue;
+  first.push({ path: [], code: rest.code, message: `and ${issues.length - MAX_LISTED_ISSUES} more issues like these` });
+  return first;
 }
 
 /**
