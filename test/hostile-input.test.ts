@@ -449,3 +449,37 @@ describe('the fast checks', () => {
     expect(isPlainValidRequest({ ...request, tax_date: MAX_TAX_DATE + 1 })).toBe(false);
   });
 });
+
+describe('a polluted Object.prototype', () => {
+  /** Runs `f` with `key` set on Object.prototype (enumerable, as an attack sets it), then takes it away. */
+  function polluted<T>(key: string, value: unknown, f: () => T): T {
+    (Object.prototype as Record<string, unknown>)[key] = value;
+    try {
+      return f();
+    } finally {
+      delete (Object.prototype as Record<string, unknown>)[key];
+    }
+  }
+
+  it('changes no option: an inherited today, cache or rules is not an option', async () => {
+    const { calculateTaxRate, calculate } = await import('../src/index.js');
+    const seller = { country: 'IE', currency: 'EUR', registrations: [{ jurisdiction_id: 372 }, { jurisdiction_id: 9000, valid_from: '2021-07-01' }] };
+    const today = '2026-06-01';
+    const q = { to_country: 'FR', tax_code: 'saas', amount: '100' };
+    const clean = calculateTaxRate(q, seller, { today });
+    for (const options of [undefined, null, {}, { today }]) {
+      const answer = polluted('today', '2014-01-01', () => calculateTaxRate(q, seller, options === undefined || options === null ? { today } : { today, ...options }));
+      expect(answer).toEqual(clean);
+    }
+    // Without a date anywhere: the process's today, not the polluted one.
+    const plain = calculateTaxRate(q, seller);
+    expect(polluted('today', '2014-01-01', () => calculateTaxRate(q, seller))).toEqual(plain);
+    expect(polluted('today', '2014-01-01', () => calculateTaxRate(q, seller, {}))).toEqual(plain);
+    expect(plain.rate).toBe(20);
+    const request = { customer_address: { country: 'FR' }, tax_date: 1780315200, line_items: [{ reference: 'a', amount: '100.00', tax_code: 'saas' as const }] };
+    const calculated = calculate(request, seller);
+    for (const key of ['cache', 'rules', 'now', 'taxIdVerdict']) {
+      expect(polluted(key, key === 'cache' ? 'x' : {}, () => calculate(request, seller, {})), key).toEqual(calculated);
+    }
+  });
+});

@@ -67,7 +67,8 @@ export function unreadable(e: unknown, path: (string | number)[], what = path.jo
 /** The test of one option and what it must be, for the message. */
 export type OptionCheck = readonly [test: (value: unknown) => boolean, expected: string];
 
-const EMPTY: Readonly<Record<string, never>> = Object.freeze({});
+/** No options: without a prototype, so a polluted Object.prototype adds none. */
+const EMPTY: Readonly<Record<string, never>> = Object.freeze(Object.create(null) as Record<string, never>);
 
 /**
  * Options handed on to a function that checks their fields itself: absent (undefined or
@@ -78,6 +79,9 @@ export function optionsObject<T extends object>(options: T | null | undefined, p
   if (typeof options !== 'object' || Array.isArray(options)) {
     throw errorFromIssues([{ path, code: 'malformed', message: `${path.join('.')} must be an object, got ${quoted(options, 60)}` }]);
   }
+  // With a polluted Object.prototype an option left out would read as the polluted value:
+  // the options' own fields, on an object without a prototype.
+  if (prototypePolluted()) return Object.assign(Object.create(null) as T, options);
   return options;
 }
 
