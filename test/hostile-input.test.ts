@@ -465,7 +465,7 @@ describe('a polluted Object.prototype', () => {
     const { calculateTaxRate, calculate } = await import('../src/index.js');
     const seller = { country: 'IE', currency: 'EUR', registrations: [{ jurisdiction_id: 372 }, { jurisdiction_id: 9000, valid_from: '2021-07-01' }] };
     const today = '2026-06-01';
-    const q = { to_country: 'FR', tax_code: 'saas', amount: '100' };
+    const q = { to_country: 'FR', tax_code: 'saas', amount: '100' } as const;
     const clean = calculateTaxRate(q, seller, { today });
     for (const options of [undefined, null, {}, { today }]) {
       const answer = polluted('today', '2014-01-01', () => calculateTaxRate(q, seller, options === undefined || options === null ? { today } : { today, ...options }));
@@ -481,5 +481,14 @@ describe('a polluted Object.prototype', () => {
     for (const key of ['cache', 'rules', 'now', 'taxIdVerdict']) {
       expect(polluted(key, key === 'cache' ? 'x' : {}, () => calculate(request, seller, {})), key).toEqual(calculated);
     }
+  });
+
+  it('adds no field to an address a query gives: an inherited region does not move Vancouver to Ontario', async () => {
+    const { calculateTaxRate } = await import('../src/index.js');
+    const seller = { country: 'IE', currency: 'EUR', registrations: [{ jurisdiction_id: 124 }, { jurisdiction_id: 124059 }] };
+    const q = { to_country: 'CA', to_postal_code: 'V6B1A1', tax_code: 'saas', date: '2026-06-01', amount: '100' } as const;
+    const clean = calculateTaxRate(q, seller);
+    expect(clean.region).toBe('BC');
+    expect(polluted('region', 'ON', () => calculateTaxRate(q, seller))).toEqual(clean);
   });
 });

@@ -580,7 +580,8 @@ export function parseTaxRateQuery(query: TaxRateQueryInput, account: SellerAccou
     date,
     origin,
     sellerAddress,
-    destination: { country: to, postalCode: v[TO_POSTAL_CODE], city: v[TO_CITY], street: v[TO_STREET] },
+    // Every field present (region undefined: a query has none), so none is read from a prototype.
+    destination: { country: to, region: undefined, postalCode: v[TO_POSTAL_CODE], city: v[TO_CITY], street: v[TO_STREET] },
     taxCode: (v[TAX_CODE] as TaxCodeId | undefined) ?? seller.defaultTaxCode,
     productType: (v[PRODUCT_TYPE] as ProductType | undefined) ?? seller.defaultProductType,
     customerTaxId,

@@ -228,7 +228,7 @@ function ask(determine: (input: TaxInput) => TaxResult, registrations: TaxInput[
   const input: TaxInput = {
     date: c.date,
     origin: ORIGIN,
-    destination: { country: c.country, ...(c.region ? { region: c.region } : {}), ...(c.postalCode ? { postalCode: c.postalCode } : {}) },
+    destination: { country: c.country, region: c.region || undefined, postalCode: c.postalCode || undefined, city: undefined, street: undefined },
     taxCode: c.taxCode,
     productType: c.productType,
     customerTaxId: c.customer === 'business' ? { value: 'business', verdict: 'valid' } : undefined,
