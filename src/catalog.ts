@@ -38,7 +38,7 @@ const FILTER_FIELDS = ['country', 'region'] as const;
 
 /** The filter's own fields, checked: strings or absent; a misspelt one (`contry`) is refused, not ignored. */
 function readFilter(filter: unknown): JurisdictionFilter {
-  if (filter === undefined || filter === null) return {};
+  if (filter === undefined || filter === null) return Object.create(null) as Record<string, never>;
   if (typeof filter !== 'object' || Array.isArray(filter)) {
     throw errorFromIssues([{ path: [], code: 'malformed', message: `the filter must be an object { country?, region? }, got ${quoted(filter, 60)}` }]);
   }

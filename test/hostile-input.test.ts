@@ -491,4 +491,18 @@ describe('a polluted Object.prototype', () => {
     expect(clean.region).toBe('BC');
     expect(polluted('region', 'ON', () => calculateTaxRate(q, seller))).toEqual(clean);
   });
+
+  it('adds nothing to evidence, a nexus query or a jurisdiction filter', async () => {
+    const { resolveEvidence, nexusStatus, listJurisdictions } = await import('../src/index.js');
+    const evidence = { billing_country: 'DE', ip_address: '203.0.113.7' };
+    const cleanEvidence = resolveEvidence(evidence);
+    expect(polluted('ipCountry', 'FR', () => resolveEvidence(evidence))).toEqual(cleanEvidence);
+    const query = { asOf: '2026-06-30', states: ['TX'], sales: [{ date: '2026-01-15', state: 'TX', amount: '450000' }] };
+    const cleanNexus = nexusStatus(query);
+    for (const [key, value] of [['nearRatio', 0.01], ['marketplace', true], ['transactions', 1e9], ['resale', true]] as const) {
+      expect(polluted(key, value, () => nexusStatus(query)), key).toEqual(cleanNexus);
+    }
+    const all = listJurisdictions();
+    expect(polluted('country', 'US', () => listJurisdictions())).toEqual(all);
+  });
 });

@@ -230,7 +230,8 @@ export function resolveEvidence(evidence: Evidence, context?: EvidenceContext | 
 }
 
 function readObject(value: unknown, what: string, path: string, known: readonly string[], issues: TaxRulesIssue[]): Record<string, unknown> {
-  if (value === undefined || value === null) return {};
+  // Absent: no fields, on an object without a prototype (a polluted one adds none).
+  if (value === undefined || value === null) return Object.create(null) as Record<string, unknown>;
   if (typeof value !== 'object' || Array.isArray(value)) {
     throw errorFromIssues([{ path: [path], code: 'malformed', message: `${what} must be an object, got ${quoted(value, 40)}` }]);
   }

@@ -12,7 +12,7 @@ import { zodInEnglish } from '../adapters/zod-english.js';
 import { dateOfDay, dayNumber } from '../core/dates.js';
 import { errorFromIssues, quoted, type TaxRulesIssue } from '../core/errors.js';
 import { issuesFromZod } from '../adapters/issues.js';
-import { ownCopy, readOptions, unreadable } from '../adapters/read.js';
+import { ownCopy, prototypePolluted, readOptions, unreadable } from '../adapters/read.js';
 import { usNexusText } from '../generated/us-nexus.js';
 import { checkNexusRules, type NexusPeriod, type NexusState, type UsNexusRules } from './nexus-rules.js';
 
@@ -173,7 +173,9 @@ function readQuery(query: unknown, rules: UsNexusRules): ReadQuery {
   const schema = (schemas ??= buildSchemas()).query;
   const parsed = z.safeParse(schema, copy);
   if (!parsed.success) throw errorFromIssues(issuesFromZod(parsed.error, [], schema));
-  const q = parsed.data;
+  // zod's output objects have a prototype: with a polluted one, an optional field left out
+  // (nearRatio, a sale's marketplace) would read as the polluted value. Read them own-only.
+  const q = prototypePolluted() ? (ownCopy(parsed.data, 4, MAX_NEXUS_SALES) as typeof parsed.data) : parsed.data;
   const known = new Set(rules.states.map((s) => s.state));
   const issues: TaxRulesIssue[] = [];
   const unknownState = (path: (string | number)[], code: string): void => {
