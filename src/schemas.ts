@@ -7,6 +7,7 @@
  * importing this entry builds them at once.)
  */
 import { accountSchemas, requestSchemas, responseSchemas } from './adapters/schemas.js';
+import { ownCopy, prototypePolluted } from './adapters/read.js';
 import type { AccountOutput, CalculationRequestOutput, CalculationResponseShape, AccountInputShape, CalculationRequestShape } from './schema-types.js';
 
 /** One problem a schema found in a value. */
@@ -38,10 +39,25 @@ export interface TaxRulesSchema<Input, Output> extends StandardSchemaV1<Input, O
   safeParse(value: unknown): { success: true; data: Output; error?: undefined } | { success: false; data?: undefined; error: { issues: SchemaIssue[] } };
 }
 
+/**
+ * A schema that reads only a value's own fields: while Object.prototype carries enumerable
+ * fields (it was polluted), the value is read as a copy of its own fields, so an inherited
+ * field neither counts as an unknown one nor fills one left out.
+ */
+function ownFieldsOnly<I, O>(schema: TaxRulesSchema<I, O>): TaxRulesSchema<I, O> {
+  const read = (value: unknown): unknown => (prototypePolluted() ? ownCopy(value, 16, Number.MAX_SAFE_INTEGER) : value);
+  const standard = schema['~standard'];
+  return {
+    parse: (value) => schema.parse(read(value)),
+    safeParse: (value) => schema.safeParse(read(value)),
+    '~standard': { version: standard.version, vendor: standard.vendor, validate: (value) => standard.validate(read(value)), ...(standard.types ? { types: standard.types } : {}) },
+  };
+}
+
 /** The seller's account (see `prepareAccount`). */
-export const accountSchema: TaxRulesSchema<AccountInputShape, AccountOutput> = accountSchemas().account;
+export const accountSchema: TaxRulesSchema<AccountInputShape, AccountOutput> = ownFieldsOnly<AccountInputShape, AccountOutput>(accountSchemas().account);
 /** The body of a v20260309 calculation request. */
-export const calculationRequestSchema: TaxRulesSchema<CalculationRequestShape, CalculationRequestOutput> = requestSchemas().request;
+export const calculationRequestSchema: TaxRulesSchema<CalculationRequestShape, CalculationRequestOutput> = ownFieldsOnly<CalculationRequestShape, CalculationRequestOutput>(requestSchemas().request);
 /** The response of a v20260309 calculation. */
-export const calculationResponseSchema: TaxRulesSchema<CalculationResponseShape, CalculationResponseShape> = responseSchemas().response;
+export const calculationResponseSchema: TaxRulesSchema<CalculationResponseShape, CalculationResponseShape> = ownFieldsOnly<CalculationResponseShape, CalculationResponseShape>(responseSchemas().response);
 export { MAX_AMOUNT_LENGTH, MAX_LINE_ITEMS, MAX_REGISTRATIONS, MAX_TAX_DATE } from './adapters/schemas.js';

@@ -505,4 +505,18 @@ describe('a polluted Object.prototype', () => {
     const all = listJurisdictions();
     expect(polluted('country', 'US', () => listJurisdictions())).toEqual(all);
   });
+
+  it('does not make a valid account fail the published schema, nor fill a field it leaves out', async () => {
+    const { accountSchema, calculationRequestSchema } = await import('../src/schemas.js');
+    const account = { country: 'IE', currency: 'EUR', registrations: [{ jurisdiction_id: 372 }] };
+    const clean = accountSchema.safeParse(account);
+    expect(clean.success).toBe(true);
+    for (const key of ['anything', 'postal_code', 'default_tax_code']) {
+      expect(polluted(key, 'x', () => accountSchema.safeParse(account)), key).toEqual(clean);
+    }
+    const request = { customer_address: { country: 'DE' }, line_items: [{ reference: 'a', amount: '1.00' }] };
+    const cleanRequest = calculationRequestSchema.safeParse(request);
+    expect(polluted('tax_code', 'x', () => calculationRequestSchema.safeParse(request))).toEqual(cleanRequest);
+    expect(polluted('x', 1, () => accountSchema['~standard'].validate(account))).toEqual(accountSchema['~standard'].validate(account));
+  });
 });
