@@ -519,4 +519,19 @@ describe('a polluted Object.prototype', () => {
     expect(polluted('tax_code', 'x', () => calculationRequestSchema.safeParse(request))).toEqual(cleanRequest);
     expect(polluted('x', 1, () => accountSchema['~standard'].validate(account))).toEqual(accountSchema['~standard'].validate(account));
   });
+
+  it('adds no option to a document and no field to an update of one', async () => {
+    const { buildDocument, checkDocumentUpdate } = await import('../src/index.js');
+    const account = { country: 'IE', currency: 'EUR', registrations: [{ jurisdiction_id: 276 }, { jurisdiction_id: 372 }] };
+    const ids = { id: 1, number: 'INV-1', createdAt: 1780300800 };
+    const body = { items: [{ amount: 100, tax: { country: 'DE' } }], payment: {}, date: '2026-06-01' };
+    const doc = buildDocument(body, account, ids);
+    for (const [key, value] of [['exchangeRate', '2'], ['coupon', 'x'], ['products', 'x'], ['invoice', 'x']] as const) {
+      expect(polluted(key, value, () => buildDocument(body, account, ids)), key).toEqual(doc);
+    }
+    const updated = checkDocumentUpdate(doc, { notes: 'paid by card' } as never);
+    for (const key of ['postal_code', 'region', 'tag_list']) {
+      expect(polluted(key, 'x', () => checkDocumentUpdate(doc, { notes: 'paid by card' } as never)), key).toEqual(updated);
+    }
+  });
 });

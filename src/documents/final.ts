@@ -106,7 +106,9 @@ export function checkDocumentUpdate(document: unknown, update: unknown): Billing
       }
     }
     const schema = (schemaCache ??= buildSchema());
-    const parsed = schema.safeParse(Object.fromEntries(Object.entries(u).filter(([k]) => allowed.includes(k))));
+    // The allowed fields on an object without a prototype: a polluted one fills none left out.
+    const given = Object.assign(Object.create(null) as Record<string, unknown>, Object.fromEntries(Object.entries(u).filter(([k]) => allowed.includes(k))));
+    const parsed = schema.safeParse(given);
     if (!parsed.success) issues.push(...issuesFromZod(parsed.error, [], schema));
     if (issues.length > 0) throw errorFromIssues(issues);
     const changes: Record<string, unknown> = {};

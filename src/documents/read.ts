@@ -148,12 +148,12 @@ export function readDocumentOptions(options: unknown): DocumentOptions {
   const issues: TaxRulesIssue[] = [];
   requiredIdentity(read, issues);
   // What is read field by field later is read from copies of the own fields (a polluted prototype adds none).
-  const o: DocumentOptions = {
-    ...read,
+  // On an object without a prototype, as read is: an option left out is not read from a polluted one.
+  const o: DocumentOptions = Object.assign(Object.create(null) as DocumentOptions, read, {
     ...(read.exchangeRates === undefined ? {} : { exchangeRates: ownCopy(read.exchangeRates, 2, MAX_EXCHANGE_RATES) as ExchangeRate[] }),
     ...(read.coupon === undefined ? {} : { coupon: ownCopy(read.coupon, 1, 0) as Coupon }),
     ...(read.products === undefined ? {} : { products: ownCopy(read.products, 2, 0) as Record<string, ProductDefaults> }),
-  };
+  });
   if (o.exchangeRates !== undefined) issues.push(...exchangeTableIssues(o.exchangeRates));
   if (o.coupon !== undefined) couponIssues(o.coupon as unknown as Record<string, unknown>, issues);
   if (o.products !== undefined) productIssues(o.products as Record<string, unknown>, issues);
