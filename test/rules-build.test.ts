@@ -84,6 +84,18 @@ describe('rules build', () => {
     expect(problems.map((p) => p.message)).toContainEqual(expect.stringMatching(/not anchored/));
   });
 
+  it('rejects a rate above 100 % and a source checked on a day still to come', () => {
+    const high = checkRuleData(mutated((d) => (de(d).jurisdictions[0]!.taxes[0]!.rates.standard![1]!.rate = '150')));
+    expect(high.map((p) => p.message)).toContain('rate 150 % is above 100 %');
+    const future = checkRuleData(mutated((d) => (de(d).jurisdictions[0]!.taxes[0]!.rates.standard![1]!.checked = '2099-01-01')));
+    expect(future.map((p) => p.message)).toContain('checked 2099-01-01 is a day still to come: a source is checked on a day that has been');
+    const local = checkRuleData(mutated((d) => (d.usLocal![0]!.jurisdictions[0]!.rates[0]!.rate = '100.5')));
+    expect(local.map((p) => p.message)).toContain('rate 100.5 % is above 100 %');
+    // 100 % itself and today's check are accepted.
+    const today = new Date().toISOString().slice(0, 10);
+    expect(checkRuleData(mutated((d) => (de(d).jurisdictions[0]!.taxes[0]!.rates.standard![1]!.checked = today)))).toEqual([]);
+  });
+
   it('rejects dates that are not calendar dates', () => {
     const problems = checkRuleData(mutated((d) => (de(d).jurisdictions[0]!.taxes[0]!.rates.standard![1]!.from = '2020-02-30')));
     expect(problems.map((p) => p.message)).toContainEqual(expect.stringMatching(/2020-02-30 is not a calendar date/));

@@ -39,6 +39,17 @@ export function checkRuleData(data: RuleData): RuleProblem[] {
   const checkDate = (file: string, path: string, value: string | undefined): void => {
     if (value !== undefined && Number.isNaN(dayNumber(value))) add(file, path, `${value} is not a calendar date`);
   };
+  // A source is checked on a day that has come: the day after today (UTC) at the latest, for
+  // a check made today where the calendar is already a day ahead.
+  const latestCheck = dayNumber(new Date(Date.now() + 86_400_000).toISOString().slice(0, 10));
+  const checkChecked = (file: string, path: string, value: string | undefined): void => {
+    checkDate(file, path, value);
+    if (value !== undefined && dayNumber(value) > latestCheck) add(file, path, `checked ${value} is a day still to come: a source is checked on a day that has been`);
+  };
+  /** A rate is a percentage of at most 100 (no sales tax, VAT or GST in the rules is more). */
+  const checkRate = (file: string, path: string, rate: string | undefined): void => {
+    if (rate !== undefined && Number(rate) > 100) add(file, path, `rate ${rate} % is above 100 %`);
+  };
   const checkSorted = (file: string, path: string, periods: readonly { from: string }[]): void => {
     periods.forEach((p, i) => {
       checkDate(file, `${path}/${i}/from`, p.from);
@@ -60,7 +71,10 @@ export function checkRuleData(data: RuleData): RuleProblem[] {
     if (!table) return;
     for (const [cls, periods] of Object.entries(table) as [string, RatePeriod[]][]) {
       checkSorted(file, `${path}/${cls}`, periods);
-      periods.forEach((p, i) => checkDate(file, `${path}/${cls}/${i}/checked`, p.checked));
+      periods.forEach((p, i) => {
+        checkChecked(file, `${path}/${cls}/${i}/checked`, p.checked);
+        checkRate(file, `${path}/${cls}/${i}/rate`, p.rate);
+      });
     }
   };
   const checkTaxability = (file: string, path: string, tax: Taxability | undefined): void => {
@@ -312,7 +326,8 @@ export function checkRuleData(data: RuleData): RuleProblem[] {
       claimId(j.id, `US-${l.state} ${j.name}`, file);
       checkSorted(file, `${jp}/rates`, j.rates);
       j.rates.forEach((p, pi) => {
-        checkDate(file, `${jp}/rates/${pi}/checked`, p.checked);
+        checkChecked(file, `${jp}/rates/${pi}/checked`, p.checked);
+        checkRate(file, `${jp}/rates/${pi}/rate`, p.rate);
         if (!Object.hasOwn(l.sources, p.source)) add(file, `${jp}/rates/${pi}/source`, `unknown source key ${p.source}`);
       });
     });
@@ -320,7 +335,7 @@ export function checkRuleData(data: RuleData): RuleProblem[] {
     if (cap) {
       if (!Object.hasOwn(l.sources, cap.source)) add(file, '/single_article_cap/source', `unknown source key ${cap.source}`);
       if (!currencyCodes.has(cap.currency)) add(file, '/single_article_cap/currency', `unknown currency ${cap.currency}`);
-      checkDate(file, '/single_article_cap/checked', cap.checked);
+      checkChecked(file, '/single_article_cap/checked', cap.checked);
     }
     let zip = '';
     let total = 0;
