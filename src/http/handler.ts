@@ -98,6 +98,9 @@ export const ROUTES = [
 
 type Route = (typeof ROUTES)[number];
 
+/** Where a handler made by createHandler keeps its body limit (read by toNodeListener). */
+export const MAX_BODY_BYTES: unique symbol = Symbol.for('taxrules.maxBodyBytes') as never;
+
 /** A handler's own refusals beyond the library's (bad method, body too large, not JSON). */
 class HttpProblem extends Error {
   constructor(
@@ -389,11 +392,14 @@ export function createHandler(options: HandlerOptions): FetchHandler {
     return (c, t) => (t === taxId ? checked : verdictOf(validateTaxId(c, t)));
   }
 
-  return async (request: Request): Promise<Response> => {
+  const fetchHandler: FetchHandler = async (request: Request): Promise<Response> => {
     const response = await answer(request);
     // HEAD: the GET's status and headers, without its body.
     return request.method === 'HEAD' ? new Response(null, { status: response.status, headers: response.headers }) : response;
   };
+  // The body limit, for toNodeListener: it refuses a larger body before reading it.
+  Object.defineProperty(fetchHandler, MAX_BODY_BYTES, { value: maxBody });
+  return fetchHandler;
 
   async function answer(request: Request): Promise<Response> {
     try {

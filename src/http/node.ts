@@ -3,7 +3,7 @@
  * or Fastify (`reply.raw`), without importing any Node module: the request and response are
  * read and written through the few members every Node server object has.
  */
-import type { FetchHandler } from './handler.js';
+import { DEFAULT_MAX_BODY_BYTES, MAX_BODY_BYTES, type FetchHandler } from './handler.js';
 
 /** What the listener reads of a Node request (an `http.IncomingMessage`, or Express's request). */
 export interface NodeRequestLike extends AsyncIterable<unknown> {
@@ -56,8 +56,18 @@ function toRequest(req: NodeRequestLike, body: Uint8Array<ArrayBuffer> | string 
   return new Request(url, init);
 }
 
-async function bodyOf(req: NodeRequestLike, method: string): Promise<Uint8Array<ArrayBuffer> | string | null> {
+/** A body larger than the handler takes: answered 413 without reading the rest. */
+class BodyTooLarge extends Error {
+  /** Whether the request said so itself (Content-Length): then the connection is closed, with nothing of it read. */
+  constructor(readonly declared: boolean) {
+    super('body too large');
+  }
+}
+
+async function bodyOf(req: NodeRequestLike, method: string, limit: number): Promise<Uint8Array<ArrayBuffer> | string | null> {
   if (method === 'GET' || method === 'HEAD') return null;
+  const declared = req.headers['content-length'];
+  if (typeof declared === 'string' && /^\d+$/.test(declared) && Number(declared) > limit) throw new BodyTooLarge(true);
   // A body parser ran before us: its value is the body (re-encoded, the stream is spent).
   if (req.readableEnded && req.body !== undefined) {
     return typeof req.body === 'string' ? req.body : req.body instanceof Uint8Array ? new Uint8Array(req.body) : JSON.stringify(req.body);
@@ -68,6 +78,8 @@ async function bodyOf(req: NodeRequestLike, method: string): Promise<Uint8Array<
     const bytes = typeof chunk === 'string' ? new TextEncoder().encode(chunk) : (chunk as Uint8Array);
     chunks.push(bytes);
     size += bytes.byteLength;
+    // No more is read, nor held, than the handler would take.
+    if (size > limit) throw new BodyTooLarge(false);
   }
   const all = new Uint8Array(size);
   let at = 0;
@@ -87,6 +99,9 @@ async function bodyOf(req: NodeRequestLike, method: string): Promise<Uint8Array<
  */
 export function toNodeListener(handler: FetchHandler): NodeListener {
   if (typeof handler !== 'function') throw new TypeError('toNodeListener needs the handler createHandler returned');
+  // The handler's body limit (a handler of createHandler carries it), else no more than the default.
+  const own = (handler as unknown as Record<symbol, unknown>)[MAX_BODY_BYTES];
+  const limit = typeof own === 'number' && own > 0 ? own : DEFAULT_MAX_BODY_BYTES;
   return async (req, res, next) => {
     try {
       const method = (req.method ?? 'GET').toUpperCase();
@@ -95,7 +110,16 @@ export function toNodeListener(handler: FetchHandler): NodeListener {
         answerProblem(res, 405, 'method_not_allowed', `${method} is not allowed here; the endpoints take GET, HEAD or POST`, { allow: 'GET, HEAD, POST' });
         return;
       }
-      const response = await handler(toRequest(req, await bodyOf(req, method)));
+      let body: Uint8Array<ArrayBuffer> | string | null;
+      try {
+        body = await bodyOf(req, method, limit);
+      } catch (e) {
+        if (!(e instanceof BodyTooLarge)) throw e;
+        // Node discards the rest of a body it streams in without holding it.
+        answerProblem(res, 413, 'payload_too_large', `the body is larger than ${limit} bytes`, e.declared ? { connection: 'close' } : {});
+        return;
+      }
+      const response = await handler(toRequest(req, body));
       res.statusCode = response.status;
       response.headers.forEach((value, name) => {
         res.setHeader(name, value);

@@ -398,3 +398,38 @@ describe('requests no endpoint can take', () => {
     }
   });
 });
+
+describe('a body larger than the handler takes', () => {
+  async function post(port: number, headers: Record<string, string>, chunks: string[]): Promise<{ status: number; body: string }> {
+    const { request } = await import('node:http');
+    return new Promise((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/api/calculations', headers: { 'content-type': 'application/json', accept: 'application/json; api_version=20260309', ...headers } }, (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', (e: NodeJS.ErrnoException) => (e.code === 'ECONNRESET' || e.code === 'EPIPE' ? resolve({ status: -1, body: '' }) : reject(e)));
+      for (const c of chunks) req.write(c);
+      req.end();
+    });
+  }
+
+  it('is answered 413 from its Content-Length, before it is read', async () => {
+    const { port } = main.server.address() as AddressInfo;
+    const answer = await post(port, { 'content-length': '1000000000000' }, ['{}']);
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toMatchObject({ error: { code: 'payload_too_large', status: 413 } });
+  });
+
+  it('is answered 413 once the bytes read pass the limit, without a Content-Length', async () => {
+    const small = await serve({ account: seller, basePath: '/api', maxBodyBytes: 1024 });
+    try {
+      const { port } = small.server.address() as AddressInfo;
+      const answer = await post(port, { 'transfer-encoding': 'chunked' }, Array.from({ length: 50 }, () => 'x'.repeat(1024)));
+      expect(answer.status).toBe(413);
+      expect(JSON.parse(answer.body)).toMatchObject({ error: { code: 'payload_too_large', message: 'the body is larger than 1024 bytes' } });
+    } finally {
+      await close(small);
+    }
+  });
+});
