@@ -7,7 +7,7 @@
  * importing this entry builds them at once.)
  */
 import { accountSchemas, requestSchemas, responseSchemas } from './adapters/schemas.js';
-import { ownCopy, prototypePolluted } from './adapters/read.js';
+import { ownCopy, prototypePolluted, unreadable } from './adapters/read.js';
 import type { AccountOutput, CalculationRequestOutput, CalculationResponseShape, AccountInputShape, CalculationRequestShape } from './schema-types.js';
 
 /** One problem a schema found in a value. */
@@ -42,15 +42,44 @@ export interface TaxRulesSchema<Input, Output> extends StandardSchemaV1<Input, O
 /**
  * A schema that reads only a value's own fields: while Object.prototype carries enumerable
  * fields (it was polluted), the value is read as a copy of its own fields, so an inherited
- * field neither counts as an unknown one nor fills one left out.
+ * field neither counts as an unknown one nor fills one left out. A value that throws while it
+ * is read is an issue of `safeParse` and `~standard.validate` (which never throw nor reject),
+ * and a TaxRulesError (400) of `parse`.
  */
 function ownFieldsOnly<I, O>(schema: TaxRulesSchema<I, O>): TaxRulesSchema<I, O> {
   const read = (value: unknown): unknown => (prototypePolluted() ? ownCopy(value, 16, Number.MAX_SAFE_INTEGER) : value);
+  // A value that throws while it is read (a getter, a Proxy trap): an issue, never an exception of its own.
+  const unread = (e: unknown): SchemaIssue[] => unreadable(e, []).issues.map((i) => ({ code: 'custom', message: i.message, path: [] }));
+  const isSchemaError = (e: unknown): boolean => typeof e === 'object' && e !== null && Array.isArray((e as { issues?: unknown }).issues);
   const standard = schema['~standard'];
   return {
-    parse: (value) => schema.parse(read(value)),
-    safeParse: (value) => schema.safeParse(read(value)),
-    '~standard': { version: standard.version, vendor: standard.vendor, validate: (value) => standard.validate(read(value)), ...(standard.types ? { types: standard.types } : {}) },
+    parse(value) {
+      try {
+        return schema.parse(read(value));
+      } catch (e) {
+        throw isSchemaError(e) ? e : unreadable(e, []);
+      }
+    },
+    safeParse(value) {
+      try {
+        return schema.safeParse(read(value));
+      } catch (e) {
+        return { success: false, error: { issues: unread(e) } };
+      }
+    },
+    '~standard': {
+      version: standard.version,
+      vendor: standard.vendor,
+      validate(value) {
+        try {
+          const result = standard.validate(read(value));
+          return result instanceof Promise ? result.catch((e: unknown) => ({ issues: unread(e) })) : result;
+        } catch (e) {
+          return { issues: unread(e) };
+        }
+      },
+      ...(standard.types ? { types: standard.types } : {}),
+    },
   };
 }
 

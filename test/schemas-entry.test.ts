@@ -25,3 +25,48 @@ describe('taxrules/schemas', () => {
     expect(calculationResponseSchema.safeParse({ tax_date: 'today' }).success).toBe(false);
   });
 });
+
+describe('a value that throws while it is read', () => {
+  const throwing = [
+    { country: 'IE', currency: 'EUR', get registrations(): never { throw new Error('store gone'); } },
+    (() => { const r = Proxy.revocable({}, {}); r.revoke(); return r.proxy; })(),
+    new Proxy({}, { ownKeys() { throw new RangeError('no keys'); }, get() { throw new Error('no value'); } }),
+  ];
+
+  it('is an issue of safeParse and of the Standard Schema validate, never an exception', async () => {
+    const { accountSchema, calculationRequestSchema } = await import('../src/schemas.js');
+    for (const schema of [accountSchema, calculationRequestSchema]) {
+      for (const value of throwing) {
+        const r = schema.safeParse(value);
+        expect(r.success).toBe(false);
+        expect(r.error?.issues.length).toBeGreaterThan(0);
+        const v = await schema['~standard'].validate(value);
+        expect('issues' in v && v.issues !== undefined && v.issues.length > 0).toBe(true);
+      }
+    }
+  });
+
+  it('is a TaxRulesError of parse (400), not the exception itself', async () => {
+    const { accountSchema } = await import('../src/schemas.js');
+    const { TaxRulesError } = await import('../src/index.js');
+    for (const value of throwing) {
+      let caught: unknown;
+      try {
+        accountSchema.parse(value);
+      } catch (e) {
+        caught = e;
+      }
+      expect(caught).toBeInstanceOf(TaxRulesError);
+      expect((caught as InstanceType<typeof TaxRulesError>).status).toBe(400);
+    }
+    // A value that reads but does not match still throws the schema's own error, with its issues.
+    let mismatch: unknown;
+    try {
+      accountSchema.parse({ country: 'IE' });
+    } catch (e) {
+      mismatch = e;
+    }
+    expect(mismatch).not.toBeInstanceOf(TaxRulesError);
+    expect(Array.isArray((mismatch as { issues?: unknown }).issues)).toBe(true);
+  });
+});
