@@ -6,7 +6,7 @@
  * Usage: npm run bench   (builds first; run on an otherwise idle machine)
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { gzipSync } from 'node:zlib';

@@ -10,23 +10,12 @@
 import type { PackedRuleData } from './ruleset.js';
 import { base64Bytes, inflateRaw, latin1Bytes, latin1Text } from './inflate.js';
 
-/** What the rules build writes: the form of `PackedRuleData`, each text compressed. */
-export interface CompressedRuleData {
-  readonly format: PackedRuleData['format'];
-  /** The dictionary every text is compressed against (one character a byte). */
-  readonly dictionary: string;
-  /** As in `PackedRuleData` (not compressed). */
-  readonly shared: string;
-  readonly regimes: Readonly<Record<string, string>>;
-  readonly countries: Readonly<Record<string, string>>;
-  readonly territories: Readonly<Record<string, string>>;
-  readonly usLocal?: Readonly<Record<string, string>>;
-  /** As in `PackedRuleData` (not compressed). */
-  readonly jurisdictions: string;
-  readonly aliases: PackedRuleData['aliases'];
-  readonly changeDays: PackedRuleData['changeDays'];
-  readonly reportAs?: PackedRuleData['reportAs'];
-}
+/**
+ * What the rules build writes: `PackedRuleData` with each rule file's text compressed
+ * (`regimes`, `countries`, `territories`, `usLocal`), the shared tables and the jurisdiction
+ * index as they are, and the dictionary the texts are compressed against (one character a byte).
+ */
+export type CompressedRuleData = PackedRuleData & { readonly dictionary: string };
 
 /** What the decoder uses of Node's zlib and Buffer (typed here: the library does not depend on Node's types). */
 interface NativeZlib {

@@ -17,6 +17,8 @@ type Path = (string | number)[];
 export const DOCUMENT_LEVELS = 4;
 type Fields = Record<string, unknown>;
 
+/** A currency as a document holds it: an ISO 4217 code in capitals. */
+const CURRENCY_CODE = /^[A-Z]{3}$/;
 const isCents = (v: unknown): boolean => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 && v <= MAX_CENTS;
 const isText = (v: unknown): boolean => typeof v === 'string';
 const isTextOrNull = (v: unknown): boolean => v === null || typeof v === 'string';
@@ -79,7 +81,7 @@ export function documentIssues(doc: unknown, path: Path, type?: DocumentType): T
   if (type !== undefined && (o.type === 'Invoice' || o.type === 'Credit') && o.type !== type) {
     issues.push({ path: [...path, 'type'], code: 'malformed', message: `${name} must be ${type === 'Invoice' ? 'an invoice' : 'a credit note'}, not ${o.type === 'Invoice' ? 'an invoice' : 'a credit note'}` });
   }
-  need(issues, o, path, 'currency', (v) => typeof v === 'string' && /^[A-Z]{3}$/.test(v), 'a 3-letter ISO 4217 code');
+  need(issues, o, path, 'currency', (v) => typeof v === 'string' && CURRENCY_CODE.test(v), 'a 3-letter ISO 4217 code');
   need(issues, o, path, 'issue_date', isDate, 'a calendar date YYYY-MM-DD');
   need(issues, o, path, 'state', (v) => v === 'paid' || v === 'voided', "'paid' or 'voided'");
   for (const key of ['subtotal_cents', 'discount_cents', 'total_cents']) need(issues, o, path, key, isCents, 'an integer amount in minor units');
@@ -289,15 +291,6 @@ function plainRelated(r: unknown, maxItems: number): boolean {
   return typeof id === 'number' && type === 'Invoice';
 }
 
-const isCurrencyCode = (v: string): boolean => {
-  if (v.length !== 3) return false;
-  for (let i = 0; i < 3; i++) {
-    const c = v.charCodeAt(i);
-    if (c < 65 || c > 90) return false;
-  }
-  return true;
-};
-
 /**
  * The summary of a document documentIssues would accept, read from the document itself (see
  * above): the fields of `ownCopy(doc, DOCUMENT_LEVELS, maxItems)` when
@@ -328,7 +321,7 @@ export function plainDocumentSummary(doc: unknown, maxItems: number): DocumentSu
         found |= 2;
         break;
       case 'currency':
-        if (typeof v !== 'string' || !isCurrencyCode(v)) return null;
+        if (typeof v !== 'string' || !CURRENCY_CODE.test(v)) return null;
         currency = v;
         found |= 4;
         break;

@@ -227,54 +227,27 @@ function isCapitalCode(v: unknown): v is string {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** The longest text of each optional field of an address, as the schema has them. */
+const ADDRESS_TEXT: Readonly<Record<string, number>> = { state: 100, postal_code: 20, city: 200, line1: 200, line2: 200 };
+
 /** An address the schema accepts, or null. */
 function plainAddress(a: unknown): CalculationAddress | null {
   if (!isObject(a)) return null;
-  let country: string | undefined;
-  let state: string | undefined;
-  let postalCode: string | undefined;
-  let city: string | undefined;
-  let line1: string | undefined;
-  let line2: string | undefined;
+  const out: Record<string, string | undefined> = { country: undefined, state: undefined, postal_code: undefined, city: undefined, line1: undefined, line2: undefined };
   for (const key in a) {
     if (!hasOwn.call(a, key)) continue;
     const v = a[key];
-    switch (key) {
-      case 'country':
-        if (typeof v !== 'string' || !isCountryText(v)) return null;
-        country = v;
-        break;
-      case 'state':
-        if (v === undefined) break;
-        if (!isText(v, 0, 100)) return null;
-        state = v;
-        break;
-      case 'postal_code':
-        if (v === undefined) break;
-        if (!isText(v, 0, 20)) return null;
-        postalCode = v;
-        break;
-      case 'city':
-        if (v === undefined) break;
-        if (!isText(v, 0, 200)) return null;
-        city = v;
-        break;
-      case 'line1':
-        if (v === undefined) break;
-        if (!isText(v, 0, 200)) return null;
-        line1 = v;
-        break;
-      case 'line2':
-        if (v === undefined) break;
-        if (!isText(v, 0, 200)) return null;
-        line2 = v;
-        break;
-      default:
-        return null;
+    if (key === 'country') {
+      if (typeof v !== 'string' || !isCountryText(v)) return null;
+      out.country = v;
+      continue;
     }
+    if (!hasOwn.call(ADDRESS_TEXT, key)) return null;
+    if (v === undefined) continue;
+    if (!isText(v, 0, ADDRESS_TEXT[key] as number)) return null;
+    out[key] = v;
   }
-  if (country === undefined) return null;
-  return { country, state, postal_code: postalCode, city, line1, line2 };
+  return out.country === undefined ? null : (out as unknown as CalculationAddress);
 }
 
 /** An item the schema accepts (`batch`: a batch's, without tax_behavior), or null. */
