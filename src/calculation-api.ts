@@ -25,7 +25,7 @@ export type { Calculator, CalculatorOptions } from './calculator.js';
 export { safeCalculate, safeCalculateTaxRate, safeExplainTaxRate, safePrepareAccount } from './safe.js';
 export type { Result } from './safe.js';
 export type { DecisionCacheStats } from './core/decision-cache.js';
-export type { CurrencyConverter } from './core/decide.js';
+export type { CurrencyConverter } from './core/situation.js';
 export type { RuleSet, PackedRuleData } from './core/ruleset.js';
 export type { RuleData } from './core/rule-data.js';
 export type { RuleProblem } from './core/rule-checks.js';

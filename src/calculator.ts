@@ -1,6 +1,6 @@
 import type { TaxInput, TaxResult } from './core/types.js';
 import type { RuleSet } from './core/ruleset.js';
-import type { CurrencyConverter } from './core/decide.js';
+import type { CurrencyConverter } from './core/situation.js';
 import type { DecisionCacheStats } from './core/decision-cache.js';
 import { determine } from './core/determine.js';
 import type { Account, PreparedAccount, SellerAccount } from './adapters/account.js';

@@ -5,7 +5,7 @@
  */
 import { lightFormat } from 'date-fns/lightFormat';
 import type { RuleSet } from '../core/ruleset.js';
-import type { CurrencyConverter } from '../core/decide.js';
+import type { CurrencyConverter } from '../core/situation.js';
 import { createDecisionCache, type DecisionCache } from '../core/decision-cache.js';
 import { cachedDecider, freshDecider, type Decider } from '../core/determine.js';
 import { createAccountCache, type Account, type AccountCache, type PreparedAccount, type SellerAccount } from './account.js';

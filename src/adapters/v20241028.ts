@@ -1,7 +1,8 @@
 import type { Address, Decision, ProductType, TaxBehavior, TaxCodeId, TaxIdVerdict, TaxInput, TaxLine, TaxResult, TaxStatus } from '../core/types.js';
 import { PERCENT_100, RATE_SCALE, addMinor, minorToNumber, type Minor } from '../core/money.js';
 import type { RuleSet } from '../core/ruleset.js';
-import { decisionFor, inputAmount, inputDay, inputMinorUnits, priceOf, resultOf, taxIdNote } from '../core/determine.js';
+import { inputAmount, inputDay, inputIssue, inputMinorUnits, onlyLine, resultOf, saleOf, taxIdNote } from '../core/determine.js';
+import { priceSale } from '../core/sale.js';
 import type { Priced } from '../core/pricing.js';
 import { dayNumber } from '../core/dates.js';
 import { errorFromIssues, quoted, TaxRulesError, type TaxRulesIssue } from '../core/errors.js';
@@ -760,15 +761,15 @@ function fold(lines: readonly TaxLine[], group: 'main' | 'additional'): Pick<Tax
 /** What a quote is rendered from: the input, its decision and its amounts. */
 type Renderer<T> = (engine: Engine, decision: Decision, input: TaxInput, priced: Priced | null, minorUnits: number, cached: boolean) => T;
 
-/** Parses a query, decides and prices it, and renders it; errors of the core name the query's parameters. */
+/** Parses a query, prices it as a one-line sale, and renders it; errors of the core name the query's parameters. */
 function quote<T>(query: TaxRateQueryInput, account: SellerAccount, options: CalculateOptions, engine: Engine, render: Renderer<T>): T {
   const input = parseTaxRateQuery(query, account, options, engine);
   try {
     const day = inputDay(input);
     const minorUnits = inputMinorUnits(input, engine.rules);
     const amount = inputAmount(input, minorUnits);
-    const decision = decisionFor(engine.decider(options.cache), input, day, amount, minorUnits);
-    return render(engine, decision, input, priceOf(decision, input, amount, minorUnits, engine.convert), minorUnits, options.cache !== false && engine.decisions !== null);
+    const line = onlyLine(priceSale(saleOf(input, day, minorUnits, amount), { rules: engine.rules, decider: engine.decider(options.cache), convert: engine.convert, issue: inputIssue }));
+    return render(engine, line.decision, line.input, line.priced, minorUnits, options.cache !== false && engine.decisions !== null);
   } catch (error) {
     throw error instanceof TaxRulesError ? renameIssues(error) : error;
   }

@@ -1,15 +1,14 @@
 import type { Address, Decision, JurisdictionRef, LineJurisdiction, ProductType, TaxBehavior, TaxCodeId, TaxIdVerdict, TaxInput } from '../core/types.js';
 import type { RuleSet } from '../core/ruleset.js';
-import { inputDay, notesOf, type Decider } from '../core/determine.js';
-import { dateOfDay } from '../core/dates.js';
-import { errorFromIssues, quoted, TaxRulesError, type TaxRulesIssue } from '../core/errors.js';
+import { notesOf } from '../core/determine.js';
+import { dateOfDay, dayNumber } from '../core/dates.js';
+import { errorFromIssues, quoted, type TaxRulesIssue } from '../core/errors.js';
 import { canonicalCountry } from '../core/location.js';
 import { addMinor, formatMinor, isCanonicalAmount, parseAmount, type Minor } from '../core/money.js';
-import { price, priceCapped, taxableAmount, type Priced, type PricedCapped } from '../core/pricing.js';
-import { articleLimit, checkArticleCap, perArticle } from '../core/article-cap.js';
-import { supplyKind } from '../core/taxability.js';
+import { taxableAmount, type Priced } from '../core/pricing.js';
+import { priceSale, type PricedLine, type PricedSale, type Sale, type SaleLine, type SaleParty } from '../core/sale.js';
 import { validateTaxId, verdictOf } from '../taxid/index.js';
-import { PRODUCT_TYPES, sellerAddressOn, TAX_CODES, type Account, type SellerAccount } from './account.js';
+import { PRODUCT_TYPES, sellerAddressOn, TAX_CODES, type Account, type PreparedAccount, type SellerAccount } from './account.js';
 import { engineFor, type Engine } from './engine.js';
 import { issuesFromZod } from './issues.js';
 import { isBoolean, isFunction, ownCopy, ownFields, prototypePolluted, readOptions, RULE_SET, unreadable, type OptionCheck } from './read.js';
@@ -253,11 +252,36 @@ export function verdictOfOption(f: TaxIdVerdictFunction, country: string, taxId:
 }
 
 function calculateChecked(request: unknown, account: SellerAccount, options: CalculationOptions, engine: Engine): CalculationResponse {
-  const rules = engine.rules;
   const seller = engine.accounts.prepare(account);
   const req = readRequest(request);
-  const issues: TaxRulesIssue[] = [];
+  const read = checkRequest(req, seller, engine.rules);
+  const parties = partiesOf(req, seller, options, engine.rules);
+  const sale: Sale = {
+    party: { ...parties.party, currency: read.currency },
+    day: dayNumber(parties.party.date),
+    minorUnits: read.minorUnits,
+    lines: req.line_items.map((line, i): SaleLine => ({
+      amount: read.amounts[i] as Minor,
+      articles: line.quantity ?? 1,
+      taxCode: line.tax_code ?? seller.defaultTaxCode,
+      productType: line.product_type ?? seller.defaultProductType,
+      taxBehavior: line.tax_behavior ?? parties.behavior,
+    })),
+  };
+  const sold = priceSale(sale, { rules: engine.rules, decider: engine.decider(options.cache), convert: engine.convert, limitedBases: true, issue: calculationIssue });
+  return renderCalculation(req, sale, sold, parties, engine.rules);
+}
 
+/** What a request's fields give once checked: its currency, minor units and each line's amount in them. */
+interface CheckedRequest {
+  readonly currency: string;
+  readonly minorUnits: number;
+  readonly amounts: readonly Minor[];
+}
+
+/** Checks what the schema cannot (countries, currency, unique references, amounts in the currency's minor unit), every issue at once. */
+function checkRequest(req: ParsedRequest, seller: PreparedAccount, rules: RuleSet): CheckedRequest {
+  const issues: TaxRulesIssue[] = [];
   const checkCountry = (path: (string | number)[], value: string): void => {
     if (!rules.world.has(canonicalCountry(rules, value))) issues.push({ path, code: 'invalid_value', message: `${path.join('.')} ${value} is not an ISO 3166-1 country code` });
   };
@@ -280,14 +304,24 @@ function calculateChecked(request: unknown, account: SellerAccount, options: Cal
     else amounts[i] = amount.minor;
   }
   if (issues.length > 0) throw errorFromIssues(issues);
+  return { currency, minorUnits: minorUnits as number, amounts };
+}
 
+/** Who and where: the sale's party (without its currency), the request's behaviour and the verdict on the customer's tax ID. */
+interface Parties {
+  readonly party: Omit<SaleParty, 'currency'>;
+  readonly behavior: TaxBehavior;
+  readonly verdict: TaxIdVerdict | undefined;
+  readonly taxIdCountry: string;
+}
+
+function partiesOf(req: ParsedRequest, seller: PreparedAccount, options: CalculationOptions, rules: RuleSet): Parties {
   const seconds = req.tax_date ?? nowOf(options);
   const taxDate = dateOfDay(Math.floor(seconds / 86_400));
   const destination = addressOf(req.customer_address, rules);
   // The origin given, else the seller's address on the tax date (its address history's, else its own).
   const own = req.origin_address ? null : sellerAddressOn(seller, taxDate);
   const origin: Address = req.origin_address ? addressOf(req.origin_address, rules) : own!.origin;
-  const sellerAddress = own?.ref;
   let verdict: TaxIdVerdict | undefined;
   let taxIdCountry = destination.country;
   if (req.customer_tax_id) {
@@ -298,98 +332,42 @@ function calculateChecked(request: unknown, account: SellerAccount, options: Cal
       taxIdCountry = v.country ?? destination.country;
     }
   }
-  const behavior: TaxBehavior = req.tax_behavior ?? 'exclusive';
-  const mu = minorUnits as number;
-  const decider = engine.decider(options.cache);
-  const customerTaxId = req.customer_tax_id && verdict ? { value: req.customer_tax_id, verdict } : undefined;
-  // The goods of the document are one consignment (the import scheme's value limit applies to it).
-  let goodsValue: Minor = 0;
-  let hasGoods = false;
-  let lastCode: TaxCodeId | null = null;
-  let lastType: ProductType | null = null;
-  let lastGoods = false;
-  for (let i = 0; i < count; i++) {
-    const line = req.line_items[i] as ParsedRequest['line_items'][number];
-    const code = line.tax_code ?? seller.defaultTaxCode;
-    const type = line.product_type ?? seller.defaultProductType;
-    // Lines mostly repeat a few codes: the kind of the last pair is reused.
-    if (code !== lastCode || type !== lastType) {
-      lastGoods = supplyKind(rules, code, type) === 'goods';
-      lastCode = code;
-      lastType = type;
-    }
-    if (lastGoods) {
-      goodsValue = addMinor(goodsValue, amounts[i] as Minor);
-      hasGoods = true;
-    }
-  }
-  const consignmentValue = hasGoods ? { amount: formatMinor(goodsValue, mu), currency } : undefined;
+  const party = {
+    date: taxDate,
+    origin,
+    ...(own?.ref ? { sellerAddress: own.ref } : {}),
+    destination,
+    customerTaxId: req.customer_tax_id && verdict ? { value: req.customer_tax_id, verdict } : undefined,
+    registrations: seller.registrations,
+  };
+  return { party, behavior: req.tax_behavior ?? 'exclusive', verdict, taxIdCountry };
+}
 
+/** An issue of the sale in the request's terms: the customer's and origin's fields, the date, else the line's. */
+function calculationIssue(line: number, issue: TaxRulesIssue): TaxRulesIssue {
+  const path = PATHS[issue.path.join('.')] ?? (issue.path[0] === 'lines' ? ['line_items', line, ...issue.path.slice(2)] : ['line_items', line, ...issue.path]);
+  return { ...issue, path };
+}
+
+/** The calculation's response from its priced sale: each line, the breakdown by jurisdiction and tax, the totals and the context of the first line. */
+function renderCalculation(req: ParsedRequest, sale: Sale, sold: PricedSale, parties: Parties, rules: RuleSet): CalculationResponse {
+  const mu = sale.minorUnits;
   // Few entries per document: a list searched in order beats string keys.
   const breakdown: BreakdownSum[] = [];
-  let subtotal: Minor = 0;
-  let totalTax: Minor = 0;
-  let context: Decision | null = null;
-  // Lines that differ only in their amounts share one determination (same customer, date,
-  // code, product type and behaviour); only the amounts are computed per line.
-  const plans: Plan[] = [];
-  const lines: CalculationLineResult[] = new Array<CalculationLineResult>(count);
-  for (let i = 0; i < count; i++) {
-    const line = req.line_items[i] as ParsedRequest['line_items'][number];
-    const taxCode = line.tax_code ?? seller.defaultTaxCode;
-    const productType = line.product_type ?? seller.defaultProductType;
-    const lineBehavior = line.tax_behavior ?? behavior;
-    let plan: Plan | undefined;
-    for (let p = 0; p < plans.length; p++) {
-      const c = plans[p] as Plan;
-      if (c.taxCode === taxCode && c.productType === productType && c.taxBehavior === lineBehavior) {
-        plan = c;
-        break;
-      }
-    }
-    if (plan === undefined) {
-      const input: TaxInput = {
-        date: taxDate,
-        origin,
-        ...(sellerAddress ? { sellerAddress } : {}),
-        destination,
-        taxCode,
-        productType,
-        customerTaxId,
-        taxBehavior: lineBehavior,
-        currency,
-        consignmentValue,
-        registrations: seller.registrations,
-      };
-      plan = planOf(rules, input, decider, breakdown, i);
-      plans.push(plan);
-    }
-    context ??= plan.d;
-    let priced: Priced | PricedCapped;
-    const cap = plan.d.articleCap;
-    if (cap === null) priced = price(plan.d.lines, amounts[i] as Minor, plan.taxBehavior);
-    else {
-      // A line is `quantity` articles of one price: each article's local taxes are charged on
-      // at most the limit (shared out), or each article is compared with it (refused above).
-      const quantity = line.quantity ?? 1;
-      if (cap.apportion) priced = priceCapped(plan.d.lines, amounts[i] as Minor, plan.taxBehavior, cap.lines, articleLimit(cap, currency, mu, taxDate, quantity, ['line_items', i, 'amount'], engine.convert));
-      else {
-        priced = price(plan.d.lines, amounts[i] as Minor, plan.taxBehavior);
-        checkArticleCap(plan.d, perArticle(priced.subtotal, quantity), currency, mu, taxDate, ['line_items', i, 'amount'], engine.convert, quantity > 1);
-      }
-    }
-    lines[i] = lineResult(line, plan, priced, mu);
-    subtotal = addMinor(subtotal, priced.subtotal);
-    totalTax = addMinor(totalTax, priced.tax);
-  }
-
-  const first = context as unknown as Decision;
+  const plans: Plan[] = new Array<Plan>(sold.lines.length);
+  const lines = req.line_items.map((line, i): CalculationLineResult => {
+    const priced = sold.lines[i] as PricedLine;
+    const plan = (plans[priced.first] ??= planOf(rules, priced, breakdown));
+    return lineResult(line, plan, priced.priced as Priced, mu);
+  });
+  const first = (sold.lines[0] as PricedLine).decision;
+  const destination = sale.party.destination;
   return {
-    subtotal: formatMinor(subtotal, mu),
-    total_tax: formatMinor(totalTax, mu),
-    total: formatMinor(addMinor(subtotal, totalTax), mu),
-    currency,
-    tax_behavior: behavior,
+    subtotal: formatMinor(sold.subtotal, mu),
+    total_tax: formatMinor(sold.tax, mu),
+    total: formatMinor(sold.total, mu),
+    currency: sale.party.currency,
+    tax_behavior: parties.behavior,
     tax_context: {
       customer: {
         country: first.customerJurisdiction?.country ?? destination.country,
@@ -399,8 +377,8 @@ function calculateChecked(request: unknown, account: SellerAccount, options: Cal
         territory: first.territory ? { id: first.territory.id, name: first.territory.name } : null,
       },
       customer_type: first.customer,
-      origin: { country: origin.country, postal_code: origin.postalCode ?? null },
-      tax_date: taxDate,
+      origin: { country: sale.party.origin.country, postal_code: sale.party.origin.postalCode ?? null },
+      tax_date: sale.party.date,
     },
     line_items: lines,
     tax_breakdown: breakdown.map((b) => ({
@@ -412,7 +390,7 @@ function calculateChecked(request: unknown, account: SellerAccount, options: Cal
       taxable_amount: formatMinor(b.taxable, mu),
       amount: formatMinor(b.amount, mu),
     })),
-    tax_id_validation: req.customer_tax_id ? { tax_id: req.customer_tax_id, country: taxIdCountry, valid: verdictToValid(verdict as TaxIdVerdict) } : null,
+    tax_id_validation: req.customer_tax_id ? { tax_id: req.customer_tax_id, country: parties.taxIdCountry, valid: verdictToValid(parties.verdict as TaxIdVerdict) } : null,
   };
 }
 
@@ -459,22 +437,10 @@ interface BreakdownSum {
   amount: Minor;
 }
 
-/** Decides the taxes of one kind of line and finds (or opens) the breakdown entry of each tax line. */
-function planOf(rules: RuleSet, input: TaxInput, decider: Decider, breakdown: BreakdownSum[], lineIndex: number): Plan {
-  let d: Decision;
-  try {
-    d = decider(input, inputDay(input));
-  } catch (e) {
-    if (e instanceof TaxRulesError) {
-      throw new TaxRulesError(
-        e.code,
-        e.status,
-        e.issues.map((iss) => ({ ...iss, path: PATHS[iss.path.join('.')] ?? ['line_items', lineIndex, ...iss.path] })),
-        e.message,
-      );
-    }
-    throw e;
-  }
+/** The plan of the lines that share a decision: its notes, and the breakdown entry of each tax line (found, or opened). */
+function planOf(rules: RuleSet, line: PricedLine, breakdown: BreakdownSum[]): Plan {
+  const d = line.decision;
+  const input = line.input;
   const entries = d.lines.map((tl): BreakdownSum => {
     const j = jurisdictionOf(tl.jurisdiction);
     for (const sum of breakdown) {
@@ -496,7 +462,7 @@ function planOf(rules: RuleSet, input: TaxInput, decider: Decider, breakdown: Br
 }
 
 /** One line of the document from its priced taxes; its breakdown entries updated. */
-function lineResult(line: ParsedRequest['line_items'][number], plan: Plan, priced: Priced | PricedCapped, mu: number): CalculationLineResult {
+function lineResult(line: ParsedRequest['line_items'][number], plan: Plan, priced: Priced, mu: number): CalculationLineResult {
   const d = plan.d;
   const net = priced.subtotal;
   // An amount given in its canonical form is its own text: the net when exclusive, the total when inclusive.
@@ -507,7 +473,7 @@ function lineResult(line: ParsedRequest['line_items'][number], plan: Plan, price
   // The line's tax as text: also the text of its one tax line when it has one.
   const taxText = formatMinor(priced.tax, mu);
   // The base of lines a per-article limit caps (Florida's surtax), where it is not the net.
-  const bases = 'bases' in priced ? priced.bases : null;
+  const bases = priced.bases;
   for (let k = 0; k < count; k++) {
     const tl = d.lines[k];
     const tax = tl ? (priced.taxes[k] as Minor) : 0;

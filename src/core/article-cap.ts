@@ -3,41 +3,54 @@
  * a decision does not depend on the amount (it is cached without it), so it only carries
  * the limit and the local lines it limits, and each priced line is handled here. A limit
  * shared out (`apportion`, Florida's) gives a calculation's line item its base
- * (`articleLimit`: the limit times the quantity, for `priceCapped`). Otherwise, and for an
- * amount that does not say its articles, a line whose net amount (per article, where known)
- * is above it is refused (422) rather than charged the full local rate
+ * (`articleLimit`: the limit times the articles, a base limit of `price`). Otherwise, and for
+ * an amount that does not say its articles, a line whose net amount (per article, where
+ * known) is above it is refused (422) rather than charged the full local rate
  * (`checkArticleCap`): a line at most the limit holds no article above it, and is answered.
+ * Which of the two a line gets is the sale routine's policy (sale.ts).
  */
 import type { ArticleCap, Decision } from './types.js';
-import type { CurrencyConverter } from './decide.js';
+import type { CurrencyConverter } from './situation.js';
 import { TaxRulesError } from './errors.js';
 import { compareDecimal, formatMinor, normalMinor, parseAmount, type Minor } from './money.js';
 
+/** A number of articles as a decimal: units × 10^-scale (a whole number, or a fraction written plainly, as a document's quantity is checked to be). */
+function articlesDecimal(articles: number): { units: bigint; scale: number } {
+  if (Number.isSafeInteger(articles)) return { units: BigInt(articles), scale: 0 };
+  const text = String(articles);
+  const dot = text.indexOf('.');
+  if (!/^\d+(\.\d+)?$/.test(text)) throw new RangeError(`${text} is not a plain positive number of articles`);
+  return dot < 0 ? { units: BigInt(text), scale: 0 } : { units: BigInt(text.slice(0, dot) + text.slice(dot + 1)), scale: text.length - dot - 1 };
+}
+
 /**
- * The net of one article of a line of `quantity` articles (a whole number, at least 1),
- * rounded up to the minor unit: never below the real one.
+ * The net of one article of a line of `articles` articles (more than 0; a fraction for a
+ * document's quantity of 2.5 kg), rounded up to the minor unit: never below the real one.
  */
-export function perArticle(net: Minor, quantity: number): Minor {
-  if (quantity === 1) return net;
-  if (typeof net === 'bigint') {
-    const abs = net < 0n ? -net : net;
-    const q = BigInt(quantity);
-    return (abs + q - 1n) / q;
+export function perArticle(net: Minor, articles: number): Minor {
+  if (articles === 1) return net;
+  if (typeof net === 'number' && Number.isSafeInteger(articles)) {
+    const abs = Math.abs(net);
+    const rest = abs % articles;
+    return (abs - rest) / articles + (rest > 0 ? 1 : 0);
   }
-  const abs = Math.abs(net);
-  const rest = abs % quantity;
-  return (abs - rest) / quantity + (rest > 0 ? 1 : 0);
+  const q = articlesDecimal(articles);
+  const big = BigInt(net);
+  const abs = (big < 0n ? -big : big) * 10n ** BigInt(q.scale);
+  return normalMinor((abs + q.units - 1n) / q.units);
 }
 
 /**
  * Throws TaxRulesError (422) when a priced line of a decision is above the per-article
  * limit of the local taxes the decision charges: `net` is the line's net amount (minor
- * units of `currency`), or the net of each of its articles when `each` is set; `path` the
+ * units of `currency`), or the net of each of its `articles` when it says them; `path` the
  * field of the amount. An amount in another currency than the limit's is converted with
  * `convert` on `date`, and refused without it.
  */
-export function checkArticleCap(decision: Decision, net: Minor, currency: string, minorUnits: number, date: string, path: (string | number)[], convert?: CurrencyConverter, each = false): void {
+export function checkArticleCap(decision: Decision, net: Minor, currency: string, minorUnits: number, date: string, path: (string | number)[], convert: CurrencyConverter | undefined, articles: number | null): void {
   const cap = decision.articleCap;
+  // A line that says its articles is compared article by article; of many, the message says so.
+  const each = articles !== null && articles !== 1;
   if (cap === null) return;
   const abs = typeof net === 'number' ? Math.abs(net) : net < 0n ? -net : net;
   if (abs === 0 || abs === 0n) return;
@@ -62,7 +75,7 @@ export function checkArticleCap(decision: Decision, net: Minor, currency: string
     {
       path,
       code: 'unprocessable',
-      message: cap.apportion && each
+      message: cap.apportion && articles !== null
         ? `${cap.note} An item of articles of ${currency} ${amount} each${currency !== cap.currency ? ` (${cap.currency} ${value})` : ''} is above the ${limit} limit, and a document's item bears each tax at one rate on its whole price: give the item's taxes in its \`tax\`, or compute them with a calculation (v20260309), whose line items are charged the local taxes on at most ${limit} per article`
         : cap.apportion
         ? `${cap.note} An amount of ${currency} ${amount}${currency !== cap.currency ? ` (${cap.currency} ${value})` : ''} does not say the price of its articles, so the ${limit} limit cannot be applied to it: give it as a line item of a calculation (v20260309) with its quantity, where the local taxes are charged on at most ${limit} per article, or quote each article of ${limit} or less`
@@ -72,12 +85,12 @@ export function checkArticleCap(decision: Decision, net: Minor, currency: string
 }
 
 /**
- * The base a limit shared out around allows a line of `quantity` articles (the limit times
- * the quantity), in minor units of `currency`: the limit converted with `convert` on `date`
+ * The base a limit shared out around allows a line of `articles` articles (the limit times
+ * the articles), in minor units of `currency`: the limit converted with `convert` on `date`
  * when the line is in another currency (digits below the minor unit dropped), TaxRulesError
  * (422) without a converter or for a converted value that is no decimal.
  */
-export function articleLimit(cap: ArticleCap, currency: string, minorUnits: number, date: string, quantity: number, path: (string | number)[], convert?: CurrencyConverter): Minor {
+export function articleLimit(cap: ArticleCap, currency: string, minorUnits: number, date: string, articles: number, path: (string | number)[], convert?: CurrencyConverter): Minor {
   let text = cap.amount;
   const limit = `${cap.currency} ${cap.amount}`;
   if (currency !== cap.currency) {
@@ -101,5 +114,8 @@ export function articleLimit(cap: ArticleCap, currency: string, minorUnits: numb
   if (parsed === null || !parsed.ok) {
     throw new TaxRulesError('unprocessable', 422, [{ path, code: 'unprocessable', message: `the currency converter gave ${String(text)} for ${limit} in ${currency}, which is not a decimal amount` }]);
   }
-  return quantity === 1 ? parsed.minor : normalMinor(BigInt(parsed.minor) * BigInt(quantity));
+  if (articles === 1) return parsed.minor;
+  // The limit times the articles, digits below the minor unit dropped.
+  const q = articlesDecimal(articles);
+  return normalMinor((BigInt(parsed.minor) * q.units) / 10n ** BigInt(q.scale));
 }

@@ -1,4 +1,4 @@
-import type { ClassTable, RuleSet } from './ruleset.js';
+import type { ClassTable, RuleSet } from './compiled.js';
 
 /*
  * Rule change days: every day on which something dated in the rules starts or stops. The

@@ -24,7 +24,8 @@
  */
 import type { Address, Decision, Money, Registration, TaxInput } from './types.js';
 import type { RuleSet } from './ruleset.js';
-import { addressKey, consignmentKey, customerOf, decide, situationOf, supplyKey, supplyNumber, type CurrencyConverter, type Situation } from './decide.js';
+import { decide } from './decide.js';
+import { addressKey, consignmentKey, customerOf, situationOf, supplyKey, supplyNumber, type CurrencyConverter, type Situation } from './situation.js';
 import { activeOn, indexRegistrations, isFrozenList, registrationDays, type ActiveRegistrations, type RegistrationIndex } from './registration.js';
 
 

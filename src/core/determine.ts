@@ -1,16 +1,17 @@
 /**
  * The core's entry: a neutral input in, a neutral result out. Checks the per-call parts
- * (date, currency, amount), gets the decision (decide.ts, through a cache when given one),
- * prices it (pricing.ts) and assembles the result.
+ * (date, currency, amount), prices the input as a one-line sale (sale.ts: the decision of
+ * decide.ts, through a cache when given one, priced by pricing.ts) and assembles the result.
  */
 import type { Decision, PricedTaxLine, Registration, TaxInput, TaxResult } from './types.js';
 import type { RuleSet } from './ruleset.js';
 import { dayNumber } from './dates.js';
-import { TaxRulesError } from './errors.js';
+import { TaxRulesError, type TaxRulesIssue } from './errors.js';
 import { formatMinor, parseAmount, type Minor } from './money.js';
-import { price, type Priced } from './pricing.js';
-import { decide, situationOf, type CurrencyConverter } from './decide.js';
-import { checkArticleCap } from './article-cap.js';
+import type { Priced } from './pricing.js';
+import { decide } from './decide.js';
+import { situationOf, type CurrencyConverter } from './situation.js';
+import { priceSale, type Decider, type PricedLine, type PricedSale, type Sale } from './sale.js';
 import { activeOn, indexRegistrations, isFrozenList, type RegistrationIndex } from './registration.js';
 import type { DecisionCache } from './decision-cache.js';
 
@@ -63,8 +64,7 @@ export function notesOf(decision: Decision, input: TaxInput): readonly string[] 
   return note === null ? decision.notes : [note, ...decision.notes];
 }
 
-/** How decisions are made: through a cache, or afresh. */
-export type Decider = (input: TaxInput, day: number) => Decision;
+export type { Decider };
 
 /**
  * A decider without a cache: every call decides afresh. The index of a frozen list of
@@ -88,30 +88,19 @@ export function cachedDecider(cache: DecisionCache): Decider {
   return (input, day) => cache.decisionOf(input, day);
 }
 
-/**
- * The decision for an input and its amount. For an inclusive amount the import scheme's
- * value limit applies to the value net of VAT, so a gross amount above it is checked again
- * under the scheme's answer.
- */
-export function decisionFor(decider: Decider, input: TaxInput, day: number, amount: Minor | null, minorUnits: number): Decision {
-  const decision = decider(input, day);
-  if (amount === null || decision.reason !== 'import_vat_at_border' || input.taxBehavior !== 'inclusive' || input.consignmentValue !== undefined || !decision.consignmentLimit) return decision;
-  const limit = decision.consignmentLimit;
-  const within = decider({ ...input, consignmentValue: { amount: '0', currency: limit.currency } }, day);
-  const net = price(within.lines, amount, 'inclusive').subtotal;
-  return decider({ ...input, consignmentValue: { amount: formatMinor(net, minorUnits), currency: input.currency } }, day);
+/** A one-line sale of an input (a quote's, `determine`'s): the input is its party, its amount the line's. */
+export function saleOf(input: TaxInput, day: number, minorUnits: number, amount: Minor | null): Sale {
+  return { party: input, day, minorUnits, lines: [{ amount, articles: null, taxCode: input.taxCode, productType: input.productType, taxBehavior: input.taxBehavior }] };
 }
 
-/**
- * The amounts of a decision for an amount, or null without one; TaxRulesError (422) when the
- * amount is above the per-article limit of the local taxes the decision charges (see
- * checkArticleCap: a converter compares an amount in another currency).
- */
-export function priceOf(decision: Decision, input: TaxInput, amount: Minor | null, minorUnits: number, convert?: CurrencyConverter): Priced | null {
-  if (amount === null) return null;
-  const priced = price(decision.lines, amount, input.taxBehavior);
-  if (decision.articleCap !== null) checkArticleCap(decision, priced.subtotal, input.currency, minorUnits, input.date, ['amount'], convert);
-  return priced;
+/** An issue of a one-line sale in its input's terms: the line's amount is the input's `amount`. */
+export function inputIssue(_line: number, issue: TaxRulesIssue): TaxRulesIssue {
+  return issue.path[0] === 'lines' ? { ...issue, path: ['amount'] } : issue;
+}
+
+/** The one line of a one-line sale priced (priceSale throws rather than leave it out). */
+export function onlyLine(sold: PricedSale): PricedLine {
+  return sold.lines[0] as PricedLine;
 }
 
 /** The neutral result of a decision for an input, with its amounts when priced. */
@@ -155,6 +144,6 @@ export function determine(input: TaxInput, rules: RuleSet, decider: Decider = fr
   const day = inputDay(input);
   const minorUnits = inputMinorUnits(input, rules);
   const amount = inputAmount(input, minorUnits);
-  const decision = decisionFor(decider, input, day, amount, minorUnits);
-  return resultOf(decision, input, minorUnits, priceOf(decision, input, amount, minorUnits, convert));
+  const line = onlyLine(priceSale(saleOf(input, day, minorUnits, amount), { rules, decider, convert, issue: inputIssue }));
+  return resultOf(line.decision, line.input, minorUnits, line.priced);
 }

@@ -48,8 +48,14 @@
  * unit) and is the one that binds in practice: Texas SaaS, 6.25 % + 2 % on 80 %, is priced
  * in doubles up to USD 1364.57 exclusive (the bound |amount| × 10¹² ≤ 2⁵³ − 1 used before
  * stopped at USD 90.07). The second only excludes amounts within G × 9.0·10⁹ minor units of
- * 2⁵³, where the amount plus its tax could pass it. `priceCapped` has no such check: it is
- * `price` at or under its limit, and BigInt above it.
+ * 2⁵³, where the amount plus its tax could pass it.
+ *
+ * A base limit (Florida's surtax on the first USD 5,000 of each article) is the same routine:
+ * a line's exact tax is always num / d, with num = e × U for a line on the whole amount and
+ * e × C for a line a limit caps. Without a limit, U = |amount|. Above a limit L (exclusive:
+ * |amount| > L), d = 10¹², U = |amount|, C = L; inclusive, the net N solves N + Σ_free e·N/10¹²
+ * + Σ_capped e·L/10¹² = gross, which gives d = 10¹²·(10¹² + R_free), U = |gross|·10¹² −
+ * R_capped·L and C = L·(10¹² + R_free). A limit is priced in BigInt only (the rare path).
  */
 import { PERCENT_100, normalMinor, type Minor } from './money.js';
 
@@ -62,6 +68,12 @@ export interface PricingLine {
   readonly partUnits: number;
 }
 
+/** A base limit: the lines at the indices `lines` are charged on at most `amount` (minor units, ≥ 0). */
+export interface BaseLimit {
+  readonly lines: readonly number[];
+  readonly amount: Minor;
+}
+
 export interface Priced {
   /** The tax of each line, in the order of the lines. */
   readonly taxes: Minor[];
@@ -69,6 +81,8 @@ export interface Priced {
   readonly tax: Minor;
   readonly subtotal: Minor;
   readonly total: Minor;
+  /** Each line's base where a limit cut it (the limit, with the amount's sign), else null; null when no limit cut any. */
+  readonly bases: readonly (Minor | null)[] | null;
 }
 
 interface Arithmetic<T> {
@@ -76,13 +90,15 @@ interface Arithmetic<T> {
   add(a: T, b: T): T;
   sub(a: T, b: T): T;
   mul(a: T, b: T): T;
-  /** Quotient and remainder of a ≥ 0 by b > 0, rounded down. */
-  divMod(a: T, b: T): [T, T];
+  /** a / b rounded down, for a ≥ 0, b > 0 (for doubles: the quotient corrected where it rounded up near 2^53; the remainder is exact). */
+  div(a: T, b: T): T;
   /** a / b rounded half up, for a ≥ 0, b > 0. */
   roundDiv(a: T, b: T): T;
   neg(a: T): T;
   lt(a: T, b: T): boolean;
   isZero(a: T): boolean;
+  /** A value of T as a Minor (a bigint that fits a safe integer becomes a number). */
+  minor(a: T): Minor;
 }
 
 const numbers: Arithmetic<number> = {
@@ -90,14 +106,9 @@ const numbers: Arithmetic<number> = {
   add: (a, b) => a + b,
   sub: (a, b) => a - b,
   mul: (a, b) => a * b,
-  divMod(a, b) {
-    let q = Math.floor(a / b);
-    let r = a - q * b; // exact; the quotient may have rounded up near 2^53
-    if (r < 0) {
-      q -= 1;
-      r += b;
-    }
-    return [q, r];
+  div(a, b) {
+    const q = Math.floor(a / b);
+    return a - q * b < 0 ? q - 1 : q;
   },
   roundDiv(a, b) {
     let q = Math.floor(a / b);
@@ -111,6 +122,7 @@ const numbers: Arithmetic<number> = {
   neg: (a) => (a === 0 ? 0 : -a),
   lt: (a, b) => a < b,
   isZero: (a) => a === 0,
+  minor: (a) => a,
 };
 
 const bigints: Arithmetic<bigint> = {
@@ -118,7 +130,7 @@ const bigints: Arithmetic<bigint> = {
   add: (a, b) => a + b,
   sub: (a, b) => a - b,
   mul: (a, b) => a * b,
-  divMod: (a, b) => [a / b, a % b],
+  div: (a, b) => a / b,
   roundDiv(a, b) {
     const q = a / b;
     return (a % b) * 2n >= b ? q + 1n : q;
@@ -126,16 +138,18 @@ const bigints: Arithmetic<bigint> = {
   neg: (a) => -a,
   lt: (a, b) => a < b,
   isZero: (a) => a === 0n,
+  minor: normalMinor,
 };
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 const WHOLE_DEN = PERCENT_100;
 const PART_DEN = PERCENT_100 * PERCENT_100;
+const PART_DEN_BIG = BigInt(PART_DEN);
 
 /** ⌊(2⁵³ − 1) / 10⁶⌋: a bound on one group's tax in doubles (the divisor is at least 10⁶). */
 const GROUP_TAX_MAX = Math.floor(MAX_SAFE / WHOLE_DEN);
 
-/** How `price` prices a supply: the scale (`whole`), the divisor, and whether doubles are exact. */
+/** How `price` prices a supply without a limit: the scale (`whole`), the divisor, and whether doubles are exact. */
 interface Plan {
   readonly whole: boolean;
   readonly den: number;
@@ -196,13 +210,51 @@ function groupsFit(lines: readonly PricingLine[], whole: boolean, abs: number, d
   return abs * max <= MAX_SAFE - den && abs <= MAX_SAFE - groups * GROUP_TAX_MAX;
 }
 
+/** The frame of a limit that cuts: U, C, the divisor and which lines it caps (the file's comment), or null when it cuts nothing. */
+interface LimitFrame {
+  readonly u: bigint;
+  readonly c: bigint;
+  readonly d: bigint;
+  readonly capped: readonly boolean[];
+}
+
+function limitFrame(lines: readonly PricingLine[], amount: Minor, behavior: 'exclusive' | 'inclusive', limit: BaseLimit): LimitFrame | null {
+  const n = lines.length;
+  const capped: boolean[] = new Array<boolean>(n).fill(false);
+  for (const i of limit.lines) if (i >= 0 && i < n) capped[i] = true;
+  let free = 0n;
+  let held = 0n;
+  for (let i = 0; i < n; i++) {
+    const e = BigInt(effectiveRate(lines[i] as PricingLine, false));
+    if (capped[i]) held += e;
+    else free += e;
+  }
+  const abs = typeof amount === 'bigint' ? (amount < 0n ? -amount : amount) : BigInt(Math.abs(amount));
+  const cap = BigInt(limit.amount);
+  const D = PART_DEN_BIG;
+  // At or under the limit nothing is cut: the ordinary amounts.
+  if (held === 0n || (behavior === 'exclusive' ? abs <= cap : abs * D <= cap * (D + free + held))) return null;
+  return behavior === 'exclusive' ? { u: abs, c: cap, d: D, capped } : { u: abs * D - held * cap, c: cap * (D + free), d: D * (D + free), capped };
+}
+
 /**
  * The exact amounts of an amount (minor units) under tax lines: each line's tax, their sum,
- * the net and the gross. Lines with a zero rate are priced at zero.
+ * the net and the gross. Lines with a zero rate are priced at zero. With a limit, the lines
+ * it names are charged on at most its amount (the others on the whole net): at or under it
+ * this is the ordinary pricing, and above it `bases` gives their base.
  */
-export function price(lines: readonly PricingLine[], amount: Minor, behavior: 'exclusive' | 'inclusive'): Priced {
+export function price(lines: readonly PricingLine[], amount: Minor, behavior: 'exclusive' | 'inclusive', limit: BaseLimit | null = null): Priced {
+  if (limit !== null) {
+    const f = limitFrame(lines, amount, behavior, limit);
+    if (f !== null) return priceWith(bigints, lines, false, BigInt(amount), f.u, f.c, f.capped, f.d, behavior, normalMinor(amount < 0 ? -BigInt(limit.amount) : BigInt(limit.amount)));
+  }
   const plan = planOf(lines, amount, behavior);
-  return plan.doubles ? priceWith(numbers, lines, plan.whole, Number(amount), plan.den, behavior) : priceWith(bigints, lines, plan.whole, BigInt(amount), plan.den, behavior);
+  return plan.doubles ? priceOn(numbers, lines, plan, Number(amount), behavior) : priceOn(bigints, lines, plan, BigInt(amount), behavior);
+}
+
+function priceOn<T>(m: Arithmetic<T>, lines: readonly PricingLine[], plan: Plan, amount: T, behavior: 'exclusive' | 'inclusive'): Priced {
+  const abs = m.lt(amount, m.of(0)) ? m.neg(amount) : amount;
+  return priceWith(m, lines, plan.whole, amount, abs, abs, null, m.of(plan.den), behavior, null);
 }
 
 /**
@@ -214,7 +266,7 @@ export function price(lines: readonly PricingLine[], amount: Minor, behavior: 'e
 export const pricingPaths = {
   price(lines: readonly PricingLine[], amount: Minor, behavior: 'exclusive' | 'inclusive', path: 'doubles' | 'bigint'): Priced {
     const plan = planOf(lines, amount, behavior);
-    return path === 'doubles' ? priceWith(numbers, lines, plan.whole, Number(amount), plan.den, behavior) : priceWith(bigints, lines, plan.whole, BigInt(amount), plan.den, behavior);
+    return path === 'doubles' ? priceOn(numbers, lines, plan, Number(amount), behavior) : priceOn(bigints, lines, plan, BigInt(amount), behavior);
   },
   pathOf(lines: readonly PricingLine[], amount: Minor, behavior: 'exclusive' | 'inclusive'): 'doubles' | 'bigint' {
     return planOf(lines, amount, behavior).doubles ? 'doubles' : 'bigint';
@@ -225,36 +277,88 @@ function effectiveRate(l: PricingLine, whole: boolean): number {
   return whole ? l.rateUnits : l.rateUnits * l.partUnits;
 }
 
-function priceWith<T>(m: Arithmetic<T>, lines: readonly PricingLine[], whole: boolean, amount: T, den: number, behavior: 'exclusive' | 'inclusive'): Priced {
+/** The numerator of line i's exact tax (its tax is num / d): e × C for a line a limit caps, e × U otherwise. */
+function numerator<T>(m: Arithmetic<T>, l: PricingLine, whole: boolean, u: T, c: T, held: boolean): T {
+  return m.mul(held ? c : u, m.of(effectiveRate(l, whole)));
+}
+
+/**
+ * The routine (the file's comment). Lines of one group are rounded once, on the group's
+ * exact tax, and the group's tax is shared out: each line gets the floor of its exact share,
+ * and the units left go to the largest remainders, the earlier line on a tie. The shares are
+ * kept in `taxes` while they are formed (T is Minor for doubles; bigints are made Minor at the end).
+ */
+function priceWith<T>(m: Arithmetic<T>, lines: readonly PricingLine[], whole: boolean, amount: T, u: T, c: T, capped: readonly boolean[] | null, d: T, behavior: 'exclusive' | 'inclusive', base: Minor | null): Priced {
   const zero = m.of(0);
   const negative = m.lt(amount, zero);
-  const abs = negative ? m.neg(amount) : amount;
-  const d = m.of(den);
-  const taxes: Minor[] = new Array<Minor>(lines.length);
+  const n = lines.length;
+  const taxes: Minor[] = new Array<Minor>(n);
   let total = zero;
   let start = 0;
-  while (start < lines.length) {
+  while (start < n) {
     // A group: consecutive lines of the same group.
     const group = (lines[start] as PricingLine).group;
     let end = start + 1;
-    while (end < lines.length && (lines[end] as PricingLine).group === group) end++;
-    let groupRate = 0;
-    for (let i = start; i < end; i++) groupRate += effectiveRate(lines[i] as PricingLine, whole);
-    const groupTax = groupRate === 0 || m.isZero(abs) ? zero : m.roundDiv(m.mul(abs, m.of(groupRate)), d);
-    if (end - start === 1) taxes[start] = minorOf(negative ? m.neg(groupTax) : groupTax);
-    else if (m === (numbers as unknown as Arithmetic<T>)) shareOutNumbers(taxes, lines, whole, start, end, abs as unknown as number, den, groupTax as unknown as number, negative);
-    else shareOut(m, taxes, lines, whole, start, end, abs, d, groupTax, negative);
+    while (end < n && (lines[end] as PricingLine).group === group) end++;
+    let sum: T;
+    if (capped === null) {
+      // Σ e × U = U × Σ e: one product (Σ e is a safe integer, see the bound).
+      let rate = 0;
+      for (let i = start; i < end; i++) rate += effectiveRate(lines[i] as PricingLine, whole);
+      sum = rate === 0 ? zero : m.mul(u, m.of(rate));
+    } else {
+      sum = zero;
+      for (let i = start; i < end; i++) sum = m.add(sum, numerator(m, lines[i] as PricingLine, whole, u, c, capped[i] === true));
+    }
+    const groupTax = m.isZero(sum) ? zero : m.roundDiv(sum, d);
+    if (end - start === 1) taxes[start] = m.minor(negative ? m.neg(groupTax) : groupTax);
+    else shareOut(m, taxes, lines, whole, start, end, u, c, capped, d, groupTax, negative);
     total = m.add(total, groupTax);
     start = end;
   }
   const tax = negative ? m.neg(total) : total;
+  const bases = base === null || capped === null ? null : capped.map((held) => (held ? base : null));
   return behavior === 'inclusive'
-    ? { taxes, tax: minorOf(tax), subtotal: minorOf(m.sub(amount, tax)), total: minorOf(amount) }
-    : { taxes, tax: minorOf(tax), subtotal: minorOf(amount), total: minorOf(m.add(amount, tax)) };
+    ? { taxes, tax: m.minor(tax), subtotal: m.minor(m.sub(amount, tax)), total: m.minor(amount), bases }
+    : { taxes, tax: m.minor(tax), subtotal: m.minor(amount), total: m.minor(m.add(amount, tax)), bases };
 }
 
-function minorOf(v: unknown): Minor {
-  return typeof v === 'bigint' ? normalMinor(v) : (v as number);
+/** What is left of line i's exact tax (num / d) once it has its share: below 0 once it was given a unit. */
+function remainder<T>(m: Arithmetic<T>, lines: readonly PricingLine[], whole: boolean, u: T, c: T, capped: readonly boolean[] | null, d: T, shares: readonly T[], i: number): T {
+  return m.sub(numerator(m, lines[i] as PricingLine, whole, u, c, capped !== null && capped[i] === true), m.mul(shares[i] as T, d));
+}
+
+/**
+ * Shares a group's rounded tax among its lines `start` to `end`: each gets the floor of its
+ * exact share, and the units left go to the largest remainders, the earlier line on a tie.
+ * The shares are kept in `taxes` while they are formed (T is Minor for doubles; a bigint is
+ * made a Minor at the end).
+ */
+function shareOut<T>(m: Arithmetic<T>, taxes: Minor[], lines: readonly PricingLine[], whole: boolean, start: number, end: number, u: T, c: T, capped: readonly boolean[] | null, d: T, groupTax: T, negative: boolean): void {
+  const shares = taxes as unknown as T[];
+  const zero = m.of(0);
+  const one = m.of(1);
+  let left = groupTax;
+  for (let i = start; i < end; i++) {
+    const q = m.div(numerator(m, lines[i] as PricingLine, whole, u, c, capped !== null && capped[i] === true), d);
+    shares[i] = q;
+    left = m.sub(left, q);
+  }
+  while (m.lt(zero, left)) {
+    // A line already given its unit has a remainder below 0 (its share is above its exact tax).
+    let best = start;
+    let bestRest = remainder(m, lines, whole, u, c, capped, d, shares, start);
+    for (let i = start + 1; i < end; i++) {
+      const rest = remainder(m, lines, whole, u, c, capped, d, shares, i);
+      if (m.lt(bestRest, rest)) {
+        best = i;
+        bestRest = rest;
+      }
+    }
+    shares[best] = m.add(shares[best] as T, one);
+    left = m.sub(left, one);
+  }
+  for (let i = start; i < end; i++) taxes[i] = m.minor(negative ? m.neg(shares[i] as T) : (shares[i] as T));
 }
 
 /** The taxable part of a net amount (minor units), rounded half away from zero. */
@@ -264,150 +368,4 @@ export function taxableAmount(net: Minor, partUnits: number): Minor {
   const abs = typeof net === 'number' ? Math.abs(net) : negative ? -net : net;
   const part = typeof abs === 'number' && abs * partUnits <= MAX_SAFE ? numbers.roundDiv(abs * partUnits, PERCENT_100) : normalMinor(bigints.roundDiv(BigInt(abs) * BigInt(partUnits), BigInt(PERCENT_100)));
   return negative ? (typeof part === 'number' ? -part : -part) : part;
-}
-
-/**
- * `shareOut` in doubles, without allocating (the usual case: a US state and its local
- * parts). Every product abs × rate, and abs × rate + den, is a safe integer, as `price`
- * checked, so the floors and remainders are exact (the correction of a quotient rounded up is
- * defensive). Same shares as `shareOut`.
- */
-function shareOutNumbers(taxes: Minor[], lines: readonly PricingLine[], whole: boolean, start: number, end: number, abs: number, den: number, groupTax: number, negative: boolean): void {
-  let left = groupTax;
-  for (let i = start; i < end; i++) {
-    const x = abs * effectiveRate(lines[i] as PricingLine, whole);
-    let q = Math.floor(x / den);
-    if (x - q * den < 0) q -= 1;
-    taxes[i] = q;
-    left -= q;
-  }
-  // The units left go to the largest remainders, the earlier line on a tie (rare: at most one per line).
-  const rest = (i: number): number => abs * effectiveRate(lines[i] as PricingLine, whole) - (taxes[i] as number) * den;
-  while (left > 0) {
-    // A line already given its unit has a rest below 0 (its share is above its exact tax).
-    let best = start;
-    let bestRest = rest(start);
-    for (let i = start + 1; i < end; i++) {
-      const r = rest(i);
-      if (r > bestRest) {
-        best = i;
-        bestRest = r;
-      }
-    }
-    taxes[best] = (taxes[best] as number) + 1;
-    left -= 1;
-  }
-  if (negative) for (let i = start; i < end; i++) taxes[i] = -(taxes[i] as number) || 0;
-}
-
-/**
- * Shares a group's rounded tax among its lines: each gets the floor of its exact share, and
- * the units left go to the lines with the largest remainders (the earlier line on a tie).
- */
-function shareOut<T>(m: Arithmetic<T>, taxes: Minor[], lines: readonly PricingLine[], whole: boolean, start: number, end: number, abs: T, d: T, groupTax: T, negative: boolean): void {
-  const exact: T[] = [];
-  for (let i = start; i < end; i++) exact.push(m.mul(abs, m.of(effectiveRate(lines[i] as PricingLine, whole))));
-  const shares = sharesOf(m, exact, d, groupTax);
-  for (let i = 0; i < shares.length; i++) taxes[start + i] = minorOf(negative ? m.neg(shares[i] as T) : shares[i]);
-}
-
-/**
- * A group's rounded tax `groupTax` shared among lines whose exact taxes are `exact[i] / d`
- * (≥ 0): each gets the floor of its exact share, and the units left go to the lines with the
- * largest remainders, the earlier line on a tie.
- */
-function sharesOf<T>(m: Arithmetic<T>, exact: readonly T[], d: T, groupTax: T): T[] {
-  const shares: T[] = [];
-  const rests: T[] = [];
-  let left = groupTax;
-  for (const x of exact) {
-    const [q, r] = m.divMod(x, d);
-    shares.push(q);
-    rests.push(r);
-    left = m.sub(left, q);
-  }
-  const one = m.of(1);
-  while (m.lt(m.of(0), left)) {
-    let best = -1;
-    for (let i = 0; i < rests.length; i++) {
-      if (best < 0 || m.lt(rests[best] as T, rests[i] as T)) best = i;
-    }
-    shares[best] = m.add(shares[best] as T, one);
-    rests[best] = m.of(-1);
-    left = m.sub(left, one);
-  }
-  return shares;
-}
-
-/** A priced line whose local lines were charged on a limited base: each line's base, null where it is the net. */
-export interface PricedCapped extends Priced {
-  readonly bases: readonly (Minor | null)[] | null;
-}
-
-const PART_DEN_BIG = BigInt(PART_DEN);
-
-/**
- * The exact amounts of an amount under tax lines of which those at `capped` are charged on
- * at most `limit` (minor units, ≥ 0: Florida's surtax on the first USD 5000 of each article,
- * times the line's quantity), the others on the whole net. At or under the limit this is
- * `price`. Above it, exclusive: a capped line's tax is rate × limit, the others' rate × net;
- * inclusive: the net N solves N + Σ_others rate·N + Σ_capped rate·limit = gross. Each group
- * is rounded once and shared out by the largest-remainder method, as in `price`; `bases`
- * gives the capped lines' base (the limit, with the amount's sign). Exact in BigInt: the
- * rare path.
- */
-export function priceCapped(lines: readonly PricingLine[], amount: Minor, behavior: 'exclusive' | 'inclusive', capped: readonly number[], limit: Minor): PricedCapped {
-  const abs = typeof amount === 'bigint' ? (amount < 0n ? -amount : amount) : BigInt(Math.abs(amount));
-  const negative = amount < 0;
-  const cap = BigInt(limit);
-  const n = lines.length;
-  const isCapped: boolean[] = new Array<boolean>(n).fill(false);
-  for (const i of capped) if (i >= 0 && i < n) isCapped[i] = true;
-  const r: bigint[] = new Array<bigint>(n);
-  let ru = 0n;
-  let rc = 0n;
-  for (let i = 0; i < n; i++) {
-    const l = lines[i] as PricingLine;
-    const e = BigInt(l.rateUnits) * BigInt(l.partUnits);
-    r[i] = e;
-    if (isCapped[i]) rc += e;
-    else ru += e;
-  }
-  const D = PART_DEN_BIG;
-  // At or under the limit nothing is capped: the ordinary amounts.
-  const within = behavior === 'exclusive' ? abs <= cap : abs * D <= cap * (D + ru + rc);
-  if (within || rc === 0n) return { ...price(lines, amount, behavior), bases: null };
-  // Each line's exact tax is num[i] / den.
-  const num: bigint[] = new Array<bigint>(n);
-  let den: bigint;
-  if (behavior === 'exclusive') {
-    den = D;
-    for (let i = 0; i < n; i++) num[i] = (r[i] as bigint) * (isCapped[i] ? cap : abs);
-  } else {
-    den = D * (D + ru);
-    const rest = abs * D - rc * cap;
-    for (let i = 0; i < n; i++) num[i] = isCapped[i] ? (r[i] as bigint) * cap * (D + ru) : (r[i] as bigint) * rest;
-  }
-  const taxes: Minor[] = new Array<Minor>(n);
-  let total = 0n;
-  let start = 0;
-  while (start < n) {
-    const group = (lines[start] as PricingLine).group;
-    let end = start + 1;
-    while (end < n && (lines[end] as PricingLine).group === group) end++;
-    let sum = 0n;
-    for (let i = start; i < end; i++) sum += num[i] as bigint;
-    const groupTax = bigints.roundDiv(sum, den);
-    const shares = sharesOf(bigints, num.slice(start, end), den, groupTax);
-    for (let k = 0; k < shares.length; k++) taxes[start + k] = normalMinor(negative ? -(shares[k] as bigint) : (shares[k] as bigint));
-    total += groupTax;
-    start = end;
-  }
-  const tax = negative ? -total : total;
-  const signed = negative ? -abs : abs;
-  const capBase = normalMinor(negative ? -cap : cap);
-  const bases = lines.map((_, i) => (isCapped[i] ? capBase : null));
-  return behavior === 'inclusive'
-    ? { taxes, tax: normalMinor(tax), subtotal: normalMinor(signed - tax), total: normalMinor(signed), bases }
-    : { taxes, tax: normalMinor(tax), subtotal: normalMinor(signed), total: normalMinor(signed + tax), bases };
 }

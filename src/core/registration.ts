@@ -120,3 +120,45 @@ export function coveringScheme(
   }
   return null;
 }
+
+/**
+ * Whether the seller collects a tax charged at a place, and if not, why: registered for the
+ * tax; collecting through a scheme (with its notes); or not collecting — registered only in
+ * the country whose tax does not reach the territory (`excluded_territory`), or not at all.
+ */
+export type Collection =
+  | { readonly kind: 'registered' }
+  | { readonly kind: 'scheme'; readonly scheme: { readonly id: number; readonly name: string }; readonly notes: readonly string[] }
+  | { readonly kind: 'excluded_territory' | 'not_registered'; readonly note: string };
+
+const REGISTERED: Collection = { kind: 'registered' };
+
+/** What the registration stage reads of a taxed place: the tax, who levies it, a scheme, and a territory outside its country's tax area. */
+export interface CollectionQuestion {
+  readonly tax: { readonly name: string; readonly registration: number };
+  /** The name of the jurisdiction that levies it. */
+  readonly levier: string;
+  /** The scheme through which the seller could collect, or null. */
+  readonly via: SchemeMatch | null;
+  /** Whether the consignment's value was given (a scheme limited by value notes its limit when not). */
+  readonly valueKnown: boolean;
+  /** The customer's territory is outside its country's tax area: the territory's name, the area's, and the country tax's registration. */
+  readonly excluded: { readonly territory: string; readonly area: string; readonly registration: number } | null;
+}
+
+/** The registration stage: whether the seller collects the tax (see Collection). */
+export function collection(registrations: ActiveRegistrations, q: CollectionQuestion): Collection {
+  if (registrations.has(q.tax.registration)) return REGISTERED;
+  const via = q.via;
+  if (via !== null) {
+    const name = via.scheme.jurisdiction.name;
+    const notes = [`Collected through the ${name}.`];
+    if (via.limit && !q.valueKnown) notes.push(`The ${name} covers consignments of an intrinsic value up to ${via.limit.currency} ${via.limit.amount} only; above that, import VAT is due at the border.`);
+    return { kind: 'scheme', scheme: { id: via.scheme.jurisdiction.id, name }, notes };
+  }
+  const ex = q.excluded;
+  if (ex !== null && registrations.has(ex.registration)) {
+    return { kind: 'excluded_territory', note: `${ex.territory} is outside the ${ex.area} tax area; ${q.tax.name} applies there instead, and the seller is not registered for it.` };
+  }
+  return { kind: 'not_registered', note: `Not registered for ${q.tax.name} in ${q.levier}: no tax is charged.` };
+}

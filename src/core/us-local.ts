@@ -10,39 +10,12 @@
  * city named, if the state's data has that city (`match: 'city_name'`).
  */
 import type { UsLocalRules } from './rule-data.js';
-import type { CompiledJurisdiction, CompiledRate, CompiledTax } from './ruleset.js';
+import type { CompiledJurisdiction, CompiledLocalArea, CompiledRate, CompiledTax, CompiledUsLocal } from './compiled.js';
 import type { ArticleCap } from './types.js';
+
+export type { CompiledLocalArea, CompiledUsLocal };
 import { dayNumber } from './dates.js';
 import { decimalUnits } from './money.js';
-
-/** One rate area: the local jurisdictions whose taxes apply there, and its share of the ZIP code. */
-export interface CompiledLocalArea {
-  /** The local jurisdictions, in line order: county, city, districts. */
-  readonly parts: readonly CompiledJurisdiction[];
-  readonly county: CompiledJurisdiction | null;
-  readonly city: CompiledJurisdiction | null;
-  /** The city's name as compared with an address's (see `cityKey`), worked out when compiled; null without a city. */
-  readonly cityKey: string | null;
-  /** Percent of the ZIP code in this area (see `shareBasis`). */
-  readonly share: number;
-}
-
-/** A state's compiled local taxes. */
-export interface CompiledUsLocal {
-  readonly state: string;
-  /** Whose local taxes an in-state seller charges. */
-  readonly sourcing: 'origin' | 'destination';
-  readonly sourcingNote: string | null;
-  /** Every local sales tax of the state is modelled. */
-  readonly complete: boolean;
-  readonly coverage: string;
-  readonly shareBasis: 'addresses' | 'population' | 'land_area' | 'none';
-  /** The local taxes' limit per single article, or null. */
-  readonly articleCap: ArticleCap | null;
-  /** ZIP5 → its areas, the largest share first. */
-  readonly zips: ReadonlyMap<string, readonly CompiledLocalArea[]>;
-  readonly jurisdictions: readonly CompiledJurisdiction[];
-}
 
 /** How the area of an address was found. */
 export type LocalMatch = 'zip' | 'city' | 'zip_majority' | 'city_name' | 'none';

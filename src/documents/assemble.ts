@@ -5,7 +5,7 @@
 import type { TaxCodeId, TaxStatus } from '../core/types.js';
 import { formatUnits } from '../core/money.js';
 import { majorNumber, rateNumber } from './amounts.js';
-import type { DocumentItem, DocumentTax } from './types.js';
+import type { BillingDocument, DocumentItem, DocumentTax, PaymentRecord } from './types.js';
 
 /** One tax of an item, in integers. */
 export interface TaxSlot {
@@ -122,4 +122,61 @@ export function documentTotals(items: readonly ItemParts[]): { subtotal: bigint;
     tax += itemTax(item);
   }
   return { subtotal, discount, tax, total: subtotal - discount + tax };
+}
+
+/** What a document says besides its items, their taxes, its payment and its totals (the fields every document of taxrules fills the same way left out). */
+export type DocumentHead = Omit<
+  BillingDocument,
+  'due_date' | 'subject' | 'deliveries' | 'items' | 'taxes' | 'payments' | 'subtotal_cents' | 'discount_cents' | 'total_cents' | 'state' | 'void_reason' | 'payment_details' | 'verification_code' | 'verification_permalink'
+>;
+
+/**
+ * A document (an invoice or a credit note) from its head and items: the items rendered, the
+ * `taxes` array and the totals summed from them, its one payment of the total (`payment`),
+ * due on its issue date, paid.
+ */
+export function renderDocument(head: DocumentHead, parts: readonly ItemParts[], minorUnits: number, payment: (total: bigint) => PaymentRecord): BillingDocument {
+  const totals = documentTotals(parts);
+  return {
+    id: head.id,
+    type: head.type,
+    created_at: head.created_at,
+    number: head.number,
+    issue_date: head.issue_date,
+    due_date: head.issue_date,
+    related_document: head.related_document,
+    po_number: head.po_number,
+    currency: head.currency,
+    tag_list: head.tag_list,
+    notes: head.notes,
+    contact: head.contact,
+    country: head.country,
+    postal_code: head.postal_code,
+    region: head.region,
+    city: head.city,
+    street_line_1: head.street_line_1,
+    street_line_2: head.street_line_2,
+    tax_id: head.tax_id,
+    subject: null,
+    deliveries: [],
+    items: parts.map((p) => renderItem(p, minorUnits)),
+    taxes: documentTaxes(parts),
+    tax_notes: head.tax_notes,
+    payments: [payment(totals.total)],
+    payment_processor: head.payment_processor,
+    payment_processor_id: head.payment_processor_id,
+    processor_fee_cents: head.processor_fee_cents,
+    custom_metadata: head.custom_metadata,
+    ...(head.exchange_rate === undefined ? {} : { exchange_rate: head.exchange_rate }),
+    coupon: head.coupon,
+    subtotal_cents: Number(totals.subtotal),
+    discount_cents: Number(totals.discount),
+    total_cents: Number(totals.total),
+    state: 'paid',
+    payment_details: null,
+    verification_code: null,
+    verification_permalink: null,
+    evidence: head.evidence,
+    shipping_address: head.shipping_address,
+  };
 }

@@ -18,7 +18,7 @@ import { ownCopy, unreadable } from '../adapters/read.js';
 import { MAX_DOCUMENT_ITEMS } from './limits.js';
 import { DOCUMENT_LEVELS } from './shape.js';
 import { apportion, decimalOf, majorNumber, percentOf, rateNumber, rateUnitsOf, roundDiv } from './amounts.js';
-import { documentTaxes, documentTotals, renderItem, type ItemParts, type TaxSlot } from './assemble.js';
+import { renderDocument, type DocumentHead, type ItemParts, type TaxSlot } from './assemble.js';
 import { normalTagList } from './limits.js';
 import { parseRequest, readCreditOptions, type CreditNoteOptions, type DocumentOptions } from './read.js';
 import { documentSchemas, type CreditRequest, type TransactionRequestOutput } from './request.js';
@@ -202,14 +202,12 @@ function creditNote(
   if (parts.every((p) => p.subtotal - p.discount === 0n && p.tax1.amount === 0n && (p.tax2?.amount ?? 0n) === 0n)) {
     throw errorFromIssues([{ path: ['options', 'invoice'], code: 'unprocessable', message: `invoice ${inv.number} is refunded in full already: nothing is left to credit` }]);
   }
-  const totals = documentTotals(parts);
-  return {
+  const head: DocumentHead = {
     id: o.id,
     type: 'Credit',
     created_at: String(o.createdAt),
     number: o.number,
     issue_date: date,
-    due_date: date,
     related_document: { id: inv.id, type: 'Invoice' },
     po_number: admin.po_number ?? null,
     currency: inv.currency,
@@ -223,12 +221,7 @@ function creditNote(
     street_line_1: inv.street_line_1,
     street_line_2: inv.street_line_2,
     tax_id: inv.tax_id,
-    subject: null,
-    deliveries: [],
-    items: parts.map((p) => renderItem(p, ledger.minorUnits)),
-    taxes: documentTaxes(parts),
     tax_notes: inv.tax_notes ?? [],
-    payments: [paymentOf(payment, o, totals.total, ledger.minorUnits, date)],
     payment_processor: inv.payment_processor,
     // The spec: the credit note's processor_id is the invoice's with the Unix timestamp appended.
     payment_processor_id: inv.payment_processor_id === null ? null : `${inv.payment_processor_id}${o.createdAt}`,
@@ -236,15 +229,9 @@ function creditNote(
     custom_metadata: admin.custom_metadata ?? null,
     ...(inv.exchange_rate === undefined ? {} : { exchange_rate: inv.exchange_rate }),
     coupon: null,
-    subtotal_cents: Number(totals.subtotal),
-    discount_cents: Number(totals.discount),
-    total_cents: Number(totals.total),
-    state: 'paid',
-    payment_details: null,
-    verification_code: null,
-    verification_permalink: null,
     ...extra,
   };
+  return renderDocument(head, parts, ledger.minorUnits, (total) => paymentOf(payment, o, total, ledger.minorUnits, date));
 }
 
 /** A credit note may not be dated before its invoice. */

@@ -8,21 +8,20 @@
  * decision `calculateTaxRate` makes for the item's country, region, the customer's postal
  * code, tax code and date.
  */
-import type { Address, Decision, ProductType, TaxCodeId, TaxInput, TaxLine, TaxStatus } from '../core/types.js';
-import { dateOfDay, dayNumber } from '../core/dates.js';
-import { errorFromIssues, quoted, TaxRulesError, type TaxRulesIssue } from '../core/errors.js';
+import type { Address, Decision, ProductType, TaxCodeId, TaxLine, TaxStatus } from '../core/types.js';
+import { dayNumber } from '../core/dates.js';
+import { errorFromIssues, quoted, type TaxRulesIssue } from '../core/errors.js';
 import { canonicalCountry } from '../core/location.js';
-import { formatMinor, PERCENT_100 } from '../core/money.js';
-import { price, taxableAmount, type PricingLine } from '../core/pricing.js';
+import { formatMinor, normalMinor, PERCENT_100, type Minor } from '../core/money.js';
+import { price, taxableAmount, type Priced, type PricingLine } from '../core/pricing.js';
 import { notesOf } from '../core/determine.js';
-import { supplyKind } from '../core/taxability.js';
-import { checkArticleCap } from '../core/article-cap.js';
+import { priceSale, type PricedLine, type Sale, type SaleLine, type SaleParty } from '../core/sale.js';
 import { sellerAddressOn, type PreparedAccount, type Account, type SellerAccount } from '../adapters/account.js';
 import { engineFor, type Engine } from '../adapters/engine.js';
 import { unreadable } from '../adapters/read.js';
 import { offlineTaxIdVerdict } from '../taxid/index.js';
-import { apportion, decimalOf, MAX_CENTS, majorNumber, minorOf, percentOf, rateNumber, rateUnitsOf, type Decimal } from './amounts.js';
-import { documentTaxes, documentTotals, renderItem, type ItemParts, type TaxSlot } from './assemble.js';
+import { apportion, decimalOf, MAX_CENTS, majorNumber, percentOf, rateNumber, rateUnitsOf, type Decimal } from './amounts.js';
+import { documentTotals, renderDocument, type DocumentHead, type ItemParts, type TaxSlot } from './assemble.js';
 import { documentExchangeRate } from './exchange.js';
 import { normalTagList } from './limits.js';
 import { parseRequest, readDocumentOptions, type DocumentOptions } from './read.js';
@@ -274,10 +273,9 @@ function slotOfGroup(d: Decision, lines: readonly TaxLine[], taxes: readonly big
   };
 }
 
-/** The item's taxes from the engine's decision, priced on its net. */
-function slotsOfDecision(d: Decision, net: bigint, taxCode: TaxCodeId): { tax1: TaxSlot; tax2: TaxSlot | null } {
-  const priced = price(d.lines, Number(net), 'exclusive');
-  const taxes = priced.taxes.map((t) => BigInt(t));
+/** The item's taxes from the engine's decision and the taxes of its lines priced on its net. */
+function slotsOfDecision(d: Decision, priced: readonly Minor[], net: bigint, taxCode: TaxCodeId): { tax1: TaxSlot; tax2: TaxSlot | null } {
+  const taxes = priced.map((t) => BigInt(t));
   const groups: { lines: TaxLine[]; taxes: bigint[] }[] = [];
   d.lines.forEach((l, k) => {
     const last = groups[groups.length - 1];
@@ -322,9 +320,19 @@ function untaxed(p: PricedItem, net: bigint, engine: Engine): { tax1: TaxSlot; t
   return { tax1: { name: null, rateUnits: 0, partUnits: PERCENT_100, country, region: p.item.tax.region ?? null, county: null, city: null, transactionType: p.taxCode, amount: 0n, base: net }, tax2: null };
 }
 
-function buildSale(req: TransactionRequestOutput, seller: PreparedAccount, o: DocumentOptions, engine: Engine): BillingDocument {
+/** A sale's request read: its currency, date, items priced before tax, coupon shares and exchange rate. */
+interface ReadSale {
+  readonly currency: string;
+  readonly minorUnits: number;
+  readonly date: string;
+  readonly items: readonly PricedItem[];
+  readonly coupon: readonly bigint[];
+  readonly exchangeRate: number | undefined;
+}
+
+/** Reads a sale's request: every issue at once (TaxRulesError). */
+function readSale(req: TransactionRequestOutput, seller: PreparedAccount, o: DocumentOptions, engine: Engine): ReadSale {
   const issues: TaxRulesIssue[] = [];
-  const rules = engine.rules;
   const currency = currencyOf(req, seller, engine, issues);
   const date = dateOf(req, o.createdAt);
   const customer = req.customer;
@@ -342,26 +350,93 @@ function buildSale(req: TransactionRequestOutput, seller: PreparedAccount, o: Do
     issues.push({ path: ['options', 'itemIds'], code: 'malformed', message: `options.itemIds has ${o.itemIds.length} ids for ${req.items.length} items` });
   }
   if (currency === null) throw errorFromIssues(issues);
-  const minorUnits = rules.currencies.get(currency) as number;
+  const minorUnits = engine.rules.currencies.get(currency) as number;
   const items = readItems(req, seller, o, engine, currency, minorUnits, issues);
   const coupon = couponShares(items, o, currency, minorUnits, issues);
   const exchangeRate = documentExchangeRate(currency, seller.currency, date, req.exchange_rate, o.exchangeRate, o.exchangeRates, issues);
   if (issues.length > 0) throw errorFromIssues(issues);
+  return { currency, minorUnits, date, items, coupon, exchangeRate };
+}
 
-  const status = customer?.tax_status ?? 'taxable';
-  // The goods of a destination are one consignment (the import scheme's value limit applies to it).
-  const goods = new Map<string, bigint>();
-  items.forEach((p, k) => {
-    if (p.given === null && supplyKind(rules, p.taxCode, p.productType) === 'goods') goods.set(p.country, (goods.get(p.country) ?? 0n) + p.subtotal - p.discount - (coupon[k] as bigint));
+/** An item's net: its subtotal less its own discount and its share of the coupon. */
+function netOf(read: ReadSale, k: number): bigint {
+  const p = read.items[k] as PricedItem;
+  return p.subtotal - p.discount - (read.coupon[k] as bigint);
+}
+
+/** An item of the engine's taxes, as a line of its country's sale. */
+interface EngineItem {
+  readonly k: number;
+  readonly line: SaleLine;
+  readonly postalFrom: Path | null;
+}
+
+/**
+ * The engine's taxes of the items that take them: the items to one country are one sale
+ * (the customer's tax ID is checked for that country; its goods are one consignment), priced
+ * by the sale routine on their nets, each item's quantity its articles. A US item without a
+ * postal code is an issue: its local taxes cannot be found.
+ */
+function engineTaxes(req: TransactionRequestOutput, seller: PreparedAccount, o: DocumentOptions, engine: Engine, read: ReadSale, issues: TaxRulesIssue[]): (PricedLine | null)[] {
+  const out: (PricedLine | null)[] = new Array<PricedLine | null>(read.items.length).fill(null);
+  if ((req.customer?.tax_status ?? 'taxable') !== 'taxable') return out;
+  const byCountry = new Map<string, EngineItem[]>();
+  const addresses = new Map<string, Address>();
+  read.items.forEach((p, k) => {
+    if (p.given !== null) return;
+    const { address, postalFrom } = destinationOf(req, engine, p);
+    if (p.country === 'US' && address.postalCode === undefined) {
+      issues.push({
+        path: ['shipping_address', 'postal_code'],
+        code: 'missing',
+        message: `items.${p.index}: a US sale is taxed at the ZIP code's state and local rates: give shipping_address (or customer) with country US and postal_code, or the item's tax`,
+      });
+      return;
+    }
+    // Items to one place share one address, and so their decision.
+    const key = `${address.country}\u0000${address.region ?? ''}`;
+    const destination = addresses.get(key) ?? address;
+    addresses.set(key, destination);
+    const line: SaleLine = { amount: normalMinor(netOf(read, k)), articles: p.quantity, taxCode: p.taxCode, productType: p.productType, taxBehavior: 'exclusive', destination };
+    const group = byCountry.get(p.country);
+    if (group === undefined) byCountry.set(p.country, [{ k, line, postalFrom }]);
+    else group.push({ k, line, postalFrom });
   });
+  const own = sellerAddressOn(seller, read.date);
+  const taxId = req.customer?.tax_id ?? undefined;
   const decider = engine.decider(o.cache);
-  const day = dayNumber(date);
+  for (const [country, group] of byCountry) {
+    const party: SaleParty = {
+      date: read.date,
+      origin: own.origin,
+      ...(own.ref ? { sellerAddress: own.ref } : {}),
+      destination: group[0]!.line.destination as Address,
+      customerTaxId: taxId ? { value: taxId, verdict: o.taxIdVerdict ? verdictOfOption(o.taxIdVerdict, country, taxId) : offlineTaxIdVerdict(country, taxId) } : undefined,
+      currency: read.currency,
+      registrations: seller.registrations,
+    };
+    const issue = (i: number, iss: TaxRulesIssue): TaxRulesIssue => {
+      const g = group[i] as EngineItem;
+      const itemPath: Path = ['items', (read.items[g.k] as PricedItem).index];
+      const path = iss.path[0] === 'lines' ? [...itemPath, ...iss.path.slice(2)] : requestPath(iss.path, itemPath, g.postalFrom);
+      return { ...iss, path, message: `${itemPath.join('.')}: ${iss.message}` };
+    };
+    const sale: Sale = { party, day: dayNumber(read.date), minorUnits: read.minorUnits, lines: group.map((g) => g.line) };
+    const sold = priceSale(sale, { rules: engine.rules, decider, convert: engine.convert, issues, issue });
+    group.forEach((g, i) => (out[g.k] = sold.lines[i] ?? null));
+  }
+  return out;
+}
+
+function buildSale(req: TransactionRequestOutput, seller: PreparedAccount, o: DocumentOptions, engine: Engine): BillingDocument {
+  const read = readSale(req, seller, o, engine);
+  const issues: TaxRulesIssue[] = [];
+  const taxed = engineTaxes(req, seller, o, engine, read, issues);
+  const status = req.customer?.tax_status ?? 'taxable';
   const notes: string[] = [];
   const parts: ItemParts[] = [];
-  items.forEach((p, k) => {
-    const discount = p.discount + (coupon[k] as bigint);
-    const net = p.subtotal - discount;
-    const itemPath: Path = ['items', p.index];
+  read.items.forEach((p, k) => {
+    const net = netOf(read, k);
     let slots: { tax1: TaxSlot; tax2: TaxSlot | null };
     let itemStatus: TaxStatus | null = null;
     if (p.given !== null) slots = slotsOfGiven(p, net, engine);
@@ -369,57 +444,16 @@ function buildSale(req: TransactionRequestOutput, seller: PreparedAccount, o: Do
       slots = untaxed(p, net, engine);
       itemStatus = status === 'exempt' ? 'non_taxable' : 'reverse_charge';
     } else {
-      const { address, postalFrom } = destinationOf(req, engine, p);
-      if (p.country === 'US' && address.postalCode === undefined) {
-        issues.push({
-          path: ['shipping_address', 'postal_code'],
-          code: 'missing',
-          message: `${itemPath.join('.')}: a US sale is taxed at the ZIP code's state and local rates: give shipping_address (or customer) with country US and postal_code, or the item's tax`,
-        });
-        return;
-      }
-      const taxId = customer?.tax_id ?? undefined;
-      const own = sellerAddressOn(seller, date);
-      const input: TaxInput = {
-        date,
-        origin: own.origin,
-        ...(own.ref ? { sellerAddress: own.ref } : {}),
-        destination: address,
-        taxCode: p.taxCode,
-        productType: p.productType,
-        customerTaxId: taxId ? { value: taxId, verdict: o.taxIdVerdict ? verdictOfOption(o.taxIdVerdict, p.country, taxId) : offlineTaxIdVerdict(p.country, taxId) } : undefined,
-        taxBehavior: 'exclusive',
-        currency,
-        consignmentValue: goods.has(p.country) ? { amount: formatMinor(goods.get(p.country) as bigint, minorUnits), currency } : undefined,
-        registrations: seller.registrations,
-      };
-      let d: Decision;
-      try {
-        d = decider(input, day);
-      } catch (e) {
-        if (!(e instanceof TaxRulesError)) throw e;
-        for (const issue of e.issues) issues.push({ ...issue, path: requestPath(issue.path, itemPath, postalFrom), message: `${itemPath.join('.')}: ${issue.message}` });
-        return;
-      }
+      const line = taxed[k];
+      if (line === null || line === undefined) return;
+      const d = line.decision;
       if (d.reason === 'unsupported_country') {
-        issues.push({ path: [...itemPath, 'tax', 'country'], code: 'unprocessable', message: `${itemPath.join('.')}: taxrules has no tax rules for ${p.country} yet; give the item's tax (name and rate) rather than issue a document without it` });
+        issues.push({ path: ['items', p.index, 'tax', 'country'], code: 'unprocessable', message: `items.${p.index}: taxrules has no tax rules for ${p.country} yet; give the item's tax (name and rate) rather than issue a document without it` });
         return;
       }
-      if (d.articleCap !== null) {
-        // A limit per single article (Tennessee's local tax on the first USD 1600): the item knows its quantity, so each unit's net is compared (rounded up: never below the real one).
-        const q = decimalOf(p.quantity) as Decimal;
-        const perUnit = (net * 10n ** BigInt(q.scale) + q.units - 1n) / q.units;
-        try {
-          checkArticleCap(d, perUnit, currency, minorUnits, date, [...itemPath, 'amount'], engine.convert, true);
-        } catch (e) {
-          if (!(e instanceof TaxRulesError)) throw e;
-          issues.push(...e.issues.map((i) => ({ ...i, message: `${itemPath.join('.')}: ${i.message}` })));
-          return;
-        }
-      }
-      slots = slotsOfDecision(d, net, p.taxCode);
+      slots = slotsOfDecision(d, (line.priced as Priced).taxes, net, p.taxCode);
       itemStatus = d.status;
-      for (const note of notesOf(d, input)) if (!notes.includes(note)) notes.push(note);
+      for (const note of notesOf(d, line.input)) if (!notes.includes(note)) notes.push(note);
     }
     parts.push({
       id: o.itemIds ? (o.itemIds[p.index] as number) : null,
@@ -429,57 +463,48 @@ function buildSale(req: TransactionRequestOutput, seller: PreparedAccount, o: Do
       unitPrice: p.unitPrice,
       discountRate: p.discountRate,
       subtotal: p.subtotal,
-      discount,
+      discount: p.discount + (read.coupon[k] as bigint),
       ...slots,
       status: itemStatus,
     });
   });
   if (issues.length > 0) throw errorFromIssues(issues);
-  const totals = documentTotals(parts);
-  if (totals.total > BigInt(MAX_CENTS)) throw errorFromIssues([{ path: ['items'], code: 'malformed', message: 'the document total is beyond what a document holds exactly (15 digits in minor units)' }]);
-  const couponTotal = coupon.reduce((a, b) => a + b, 0n);
-  const contact = customer === undefined ? null : { ...customer };
-  const firstCountry = (items[0] as PricedItem).country;
-  return {
+  if (documentTotals(parts).total > BigInt(MAX_CENTS)) throw errorFromIssues([{ path: ['items'], code: 'malformed', message: 'the document total is beyond what a document holds exactly (15 digits in minor units)' }]);
+  return renderInvoice(req, o, read, parts, notes, engine);
+}
+
+/** The invoice of a sale from its items. */
+function renderInvoice(req: TransactionRequestOutput, o: DocumentOptions, read: ReadSale, parts: readonly ItemParts[], notes: string[], engine: Engine): BillingDocument {
+  const customer = req.customer;
+  const couponTotal = read.coupon.reduce((a, b) => a + b, 0n);
+  const head: DocumentHead = {
     id: o.id,
     type: 'Invoice',
     created_at: String(o.createdAt),
     number: o.number,
-    issue_date: date,
-    due_date: date,
+    issue_date: read.date,
     related_document: null,
     po_number: req.po_number ?? null,
-    currency,
+    currency: read.currency,
     tag_list: normalTagList(req.tags),
     notes: req.notes ?? null,
-    contact,
-    country: customer?.country ? canonicalCountry(rules, customer.country) : firstCountry,
+    contact: customer === undefined ? null : { ...customer },
+    country: customer?.country ? canonicalCountry(engine.rules, customer.country) : (read.items[0] as PricedItem).country,
     postal_code: customer?.postal_code ?? null,
     region: customer?.region ?? null,
     city: customer?.city ?? null,
     street_line_1: customer?.street_line_1 ?? null,
     street_line_2: customer?.street_line_2 ?? null,
     tax_id: customer?.tax_id ?? null,
-    subject: null,
-    deliveries: [],
-    items: parts.map((p) => renderItem(p, minorUnits)),
-    taxes: documentTaxes(parts),
     tax_notes: notes,
-    payments: [paymentOf(req.payment, o, totals.total, minorUnits, date)],
     payment_processor: req.processor ?? null,
     payment_processor_id: req.processor_id ?? null,
     processor_fee_cents: req.processor_fee_cents ?? null,
     custom_metadata: req.custom_metadata ?? null,
-    ...(exchangeRate === undefined ? {} : { exchange_rate: exchangeRate }),
+    ...(read.exchangeRate === undefined ? {} : { exchange_rate: read.exchangeRate }),
     coupon: o.coupon === undefined ? null : { code: o.coupon.code, discount_cents: Number(couponTotal) },
-    subtotal_cents: Number(totals.subtotal),
-    discount_cents: Number(totals.discount),
-    total_cents: Number(totals.total),
-    state: 'paid',
-    payment_details: null,
-    verification_code: null,
-    verification_permalink: null,
     evidence: req.evidence ?? null,
     shipping_address: req.shipping_address ?? null,
   };
+  return renderDocument(head, parts, read.minorUnits, (total) => paymentOf(req.payment, o, total, read.minorUnits, read.date));
 }

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { price, priceCapped, pricingPaths, taxableAmount, type Priced, type PricingLine } from '../../src/core/pricing.js';
+import { price, pricingPaths, taxableAmount, type Priced, type PricingLine } from '../../src/core/pricing.js';
 
 // decimal.js is the reference arithmetic (ROUND_HALF_UP is half away from zero there).
 const D = Decimal.clone({ precision: 80, rounding: Decimal.ROUND_HALF_UP });
@@ -24,7 +24,7 @@ function groupTaxes(lines: readonly PricingLine[], amount: bigint, behavior: 'ex
 
 describe('price', () => {
   it('taxes a net amount: 19 % of 10.05 EUR is 1.91 (1.9095 rounds up)', () => {
-    expect(price([line(190_000)], 1005, 'exclusive')).toEqual({ taxes: [191], tax: 191, subtotal: 1005, total: 1196 });
+    expect(price([line(190_000)], 1005, 'exclusive')).toEqual({ taxes: [191], tax: 191, subtotal: 1005, total: 1196, bases: null });
     // Texas SaaS: 6.25 % on 80 % of 100.00 USD = 5.00
     expect(price([line(62_500, 800_000)], 10_000, 'exclusive').taxes).toEqual([500]);
     // Half a cent rounds up: 5 % of 0.10 = 0.005 → 0.01; and down for a refund of it.
@@ -33,7 +33,7 @@ describe('price', () => {
   });
 
   it('splits a gross amount so that net + taxes = gross', () => {
-    expect(price([line(190_000)], 11_900, 'inclusive')).toEqual({ taxes: [1_900], tax: 1_900, subtotal: 10_000, total: 11_900 });
+    expect(price([line(190_000)], 11_900, 'inclusive')).toEqual({ taxes: [1_900], tax: 1_900, subtotal: 10_000, total: 11_900, bases: null });
     // British Columbia: GST 5 % + PST 7 % on 112.00 gross → 5.00 and 7.00, two taxes rounded apart.
     expect(price([line(50_000), line(70_000, 1_000_000, 'additional')], 11_200, 'inclusive').taxes).toEqual([500, 700]);
   });
@@ -217,7 +217,7 @@ describe('price in doubles and in BigInt', () => {
     expect(pricingPaths.pathOf(texasSaas, 136_456, 'inclusive')).toBe('doubles');
     expect(pricingPaths.pathOf(texasSaas, 136_457, 'inclusive')).toBe('bigint');
     // 8.25 % of 80 % of 1234.56 = 81.48096 → 81.48, shared 61.73 (6.25 %) and 19.75 (2 %).
-    expect(price(texasSaas, 123_456, 'exclusive')).toStrictEqual({ taxes: [6_173, 1_975], tax: 8_148, subtotal: 123_456, total: 131_604 });
+    expect(price(texasSaas, 123_456, 'exclusive')).toStrictEqual({ taxes: [6_173, 1_975], tax: 8_148, subtotal: 123_456, total: 131_604, bases: null });
     // Zero rates: any safe amount not within G × 9.0e9 of 2^53.
     expect(pricingPaths.pathOf([line(0)], 9_007_190_247_541_737, 'exclusive')).toBe('doubles');
     expect(pricingPaths.pathOf([line(0)], 9_007_190_247_541_738, 'exclusive')).toBe('bigint');
@@ -229,13 +229,13 @@ describe('price in doubles and in BigInt', () => {
     const a = 291_451_150_802_817;
     expect(pricingPaths.pathOf(half, a, 'exclusive')).toBe('bigint');
     expect(pricingPaths.price(half, a, 'exclusive', 'doubles').tax).toBe(145_725_575_401_408);
-    expect(price(half, a, 'exclusive')).toStrictEqual({ taxes: [145_725_575_401_409], tax: 145_725_575_401_409, subtotal: a, total: 437_176_726_204_226 });
+    expect(price(half, a, 'exclusive')).toStrictEqual({ taxes: [145_725_575_401_409], tax: 145_725_575_401_409, subtotal: a, total: 437_176_726_204_226, bases: null });
     // 0.0001 % of 2^53 − 1: every product is safe, the total is not.
     const tiny = [line(1)];
     const m = Number.MAX_SAFE_INTEGER;
     expect(pricingPaths.pathOf(tiny, m, 'exclusive')).toBe('bigint');
     expect(typeof pricingPaths.price(tiny, m, 'exclusive', 'doubles').total).toBe('number');
-    expect(price(tiny, m, 'exclusive')).toStrictEqual({ taxes: [9_007_199_255], tax: 9_007_199_255, subtotal: m, total: 9_007_208_261_940_246n });
+    expect(price(tiny, m, 'exclusive')).toStrictEqual({ taxes: [9_007_199_255], tax: 9_007_199_255, subtotal: m, total: 9_007_208_261_940_246n, bases: null });
   });
 
   it('takes the path the bound gives, and doubles give what BigInt gives wherever taken', () => {
@@ -267,19 +267,19 @@ describe('price in doubles and in BigInt', () => {
   });
 });
 
-describe('priceCapped', () => {
+describe('price with a base limit', () => {
   // Florida: the state's 6 % on the whole net, a county's 1 % (line 1) on at most the limit.
   const fl = [line(60_000), line(10_000)];
 
   it('is price at or under the limit', () => {
-    expect(priceCapped(fl, 500_000, 'exclusive', [1], 500_000)).toEqual({ ...price(fl, 500_000, 'exclusive'), bases: null });
-    expect(priceCapped(fl, 535_000, 'inclusive', [1], 500_000)).toEqual({ ...price(fl, 535_000, 'inclusive'), bases: null });
+    expect(price(fl, 500_000, 'exclusive', { lines: [1], amount: 500_000 })).toEqual({ ...price(fl, 500_000, 'exclusive'), bases: null });
+    expect(price(fl, 535_000, 'inclusive', { lines: [1], amount: 500_000 })).toEqual({ ...price(fl, 535_000, 'inclusive'), bases: null });
   });
 
   it('charges the capped lines on the limit above it, exclusive and inclusive', () => {
-    expect(priceCapped(fl, 600_000, 'exclusive', [1], 500_000)).toEqual({ taxes: [36_000, 5_000], tax: 41_000, subtotal: 600_000, total: 641_000, bases: [null, 500_000] });
-    expect(priceCapped(fl, 641_000, 'inclusive', [1], 500_000)).toEqual({ taxes: [36_000, 5_000], tax: 41_000, subtotal: 600_000, total: 641_000, bases: [null, 500_000] });
-    expect(priceCapped(fl, -600_000, 'exclusive', [1], 500_000)).toMatchObject({ taxes: [-36_000, -5_000], tax: -41_000, bases: [null, -500_000] });
+    expect(price(fl, 600_000, 'exclusive', { lines: [1], amount: 500_000 })).toEqual({ taxes: [36_000, 5_000], tax: 41_000, subtotal: 600_000, total: 641_000, bases: [null, 500_000] });
+    expect(price(fl, 641_000, 'inclusive', { lines: [1], amount: 500_000 })).toEqual({ taxes: [36_000, 5_000], tax: 41_000, subtotal: 600_000, total: 641_000, bases: [null, 500_000] });
+    expect(price(fl, -600_000, 'exclusive', { lines: [1], amount: 500_000 })).toMatchObject({ taxes: [-36_000, -5_000], tax: -41_000, bases: [null, -500_000] });
   });
 
   it('matches decimal.js for any lines, amount and limit: each group rounded once, net + tax = gross', () => {
@@ -289,7 +289,7 @@ describe('priceCapped', () => {
         const lines = [...raw.filter((l) => l.group === 'main'), ...raw.filter((l) => l.group === 'additional')];
         const capped = lines.map((_, i) => i).filter((i) => i % 2 === 1);
         const signed = negate ? -amount : amount;
-        const p = priceCapped(lines, signed, behavior, capped, limit);
+        const p = price(lines, signed, behavior, { lines: capped, amount: limit });
         const ex = (l: PricingLine) => new D(l.rateUnits).div(1e6);
         const rc = capped.reduce((s, i) => s.plus(ex(lines[i] as PricingLine)), new D(0));
         const ru = lines.reduce((s, l, i) => (capped.includes(i) ? s : s.plus(ex(l))), new D(0));

@@ -6,7 +6,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decide, situationOf, type CurrencyConverter, type Situation } from '../../../src/core/decide.js';
+import { decide } from '../../../src/core/decide.js';
+import { situationOf, type CurrencyConverter, type Situation } from '../../../src/core/situation.js';
 import { activeRegistrations } from '../../../src/core/registration.js';
 import { dayNumber } from '../../../src/core/dates.js';
 import type { Address, Decision, Registration, TaxInput } from '../../../src/core/types.js';

@@ -8,7 +8,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createDecisionCache, type DecisionCache } from '../../../src/core/decision-cache.js';
-import { decide, situationKey, situationOf, type CurrencyConverter, type Situation } from '../../../src/core/decide.js';
+import { decide } from '../../../src/core/decide.js';
+import { situationKey, situationOf, type CurrencyConverter, type Situation } from '../../../src/core/situation.js';
 import { activeRegistrations } from '../../../src/core/registration.js';
 import { dateOfDay, dayNumber } from '../../../src/core/dates.js';
 import { TaxRulesError } from '../../../src/core/errors.js';

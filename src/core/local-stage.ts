@@ -1,0 +1,153 @@
+/**
+ * The US local stage of a decision: whose local taxes a supply taxed in a state bears (the
+ * customer's area, or an in-state seller's own where the state sources them at origin), the
+ * local lines of that area, the notes on how it was found (a ZIP code of several areas, a
+ * PO-box ZIP code, data that is not complete), and the per-article limit of the lines.
+ */
+import type { LocalAlternative, LocalArea, RateClass, TaxLine } from './types.js';
+import type { CompiledJurisdiction, CompiledLocalArea, CompiledTreatment } from './compiled.js';
+import type { Location } from './location.js';
+import type { LocalPlace } from './us-local.js';
+import { normalisePostalCode } from './location.js';
+import { chargedLine, type LeviedTax } from './rates.js';
+import { formatUnits } from './money.js';
+import { inForce } from './ruleset.js';
+import { dateOfDay } from './dates.js';
+import { TaxRulesError, beforeHistory } from './errors.js';
+import { note, type Draft } from './draft.js';
+
+/** Whose local area a supply bears, and where it was sourced. */
+export interface LocalSource {
+  readonly place: LocalPlace;
+  readonly sourcedAt: LocalArea['sourcedAt'];
+}
+
+/** An area as a result reports it. */
+export function localArea(p: LocalPlace, sourcedAt: LocalArea['sourcedAt'], alternatives: LocalAlternative[] | null): LocalArea {
+  const a = p.area;
+  return {
+    match: p.match,
+    sourcedAt,
+    county: a?.county?.name ?? null,
+    city: a?.city?.name ?? null,
+    complete: p.file.complete,
+    alternatives: alternatives ?? p.others.map((o) => ({ county: o.county?.name ?? null, city: o.city?.name ?? null, share: o.share, rate: null })),
+  };
+}
+
+/**
+ * Whose local taxes a supply taxed in a US state bears: the customer's area, or, in a state
+ * whose local taxes are origin-based, an in-state seller's own (its postal code is then
+ * required).
+ */
+export function localSource(d: Draft, taxing: Location): LocalSource {
+  const place = taxing.local as LocalPlace;
+  if (place.file.sourcing !== 'origin' || d.origin.jurisdiction !== taxing.jurisdiction || d.origin.local === null) return { place, sourcedAt: 'destination' };
+  if (d.s.origin.postalCode === undefined || d.s.origin.postalCode.trim() === '') {
+    throw new TaxRulesError('invalid_request', 400, [
+      {
+        path: ['origin', 'postalCode'],
+        code: 'missing',
+        message: `${taxing.jurisdiction?.name ?? place.file.state} taxes an in-state seller's sales at its place of business (origin-based local taxes): the seller's postal code is required`,
+      },
+    ]);
+  }
+  return { place: d.origin.local, sourcedAt: 'origin' };
+}
+
+/**
+ * The local rate of a part of an area on the draft's day for a rate class: null when the
+ * local tax has no such class (local rate tables are of the standard class: a special state
+ * class, such as Puerto Rico's 4 % on business services, bears no local tax); 422 before
+ * its recorded history.
+ */
+function localRate(d: Draft, part: CompiledJurisdiction, rateClass: RateClass) {
+  const periods = (part.taxes[0] as LeviedTax['tax']).classes[rateClass];
+  if (periods === undefined) return null;
+  const rate = inForce(periods, d.day);
+  if (!rate) {
+    const first = periods[0];
+    throw beforeHistory(['date'], `the local sales tax of ${part.name} (${part.region}) is recorded from ${first ? dateOfDay(first.from) : 'no date'}, not on ${d.date}`);
+  }
+  return rate;
+}
+
+/** The local lines of an area for a treatment: one per part with a rate above zero. */
+function localLines(d: Draft, area: CompiledLocalArea, treatment: CompiledTreatment): TaxLine[] {
+  const lines: TaxLine[] = [];
+  for (const part of area.parts) {
+    const rate = localRate(d, part, treatment.rateClass ?? 'standard');
+    if (rate !== null && rate.units > 0) lines.push(chargedLine({ tax: part.taxes[0] as LeviedTax['tax'], owner: part }, treatment, rate));
+  }
+  return lines;
+}
+
+/** The notes of a local area the result charges. */
+function localNotes(d: Draft, place: LocalPlace, sourcedAt: LocalArea['sourcedAt'], stateName: string, postal: string | undefined, mainUnits: number): LocalAlternative[] {
+  const named = (a: CompiledLocalArea): string => [a.city?.name, a.county?.name].filter(Boolean).join(', ') || `unincorporated ${stateName}`;
+  if (sourcedAt === 'origin') note(d, place.file.sourcingNote ?? `${stateName} sources local taxes of an in-state seller to its place of business: the seller's local taxes apply.`);
+  const alternatives: LocalAlternative[] = place.others.map((o) => {
+    let units = mainUnits;
+    for (const part of o.parts) {
+      const r = inForce(part.taxes[0]?.classes.standard, d.day);
+      if (!r) return { county: o.county?.name ?? null, city: o.city?.name ?? null, share: o.share, rate: null };
+      units += r.units;
+    }
+    return { county: o.county?.name ?? null, city: o.city?.name ?? null, share: o.share, rate: formatUnits(units) };
+  });
+  const zip = normalisePostalCode(postal)?.slice(0, 5);
+  const otherAreas = (): string => place.others.map((o, i) => `${named(o)} (${o.share} %${alternatives[i]?.rate ? `, ${alternatives[i]?.rate} %` : ''})`).join('; ');
+  if (place.match === 'none') {
+    const city = place.unmatchedCity ? `, nor is a city named ${place.unmatchedCity}` : '';
+    note(d, zip ? `ZIP code ${zip} is not in the local tax data of ${stateName}${city}: only the state's tax is charged, and local taxes may apply.` : `Without a ZIP code the local taxes of ${stateName} are not known: only the state's tax is charged.`);
+  } else if (place.match === 'zip_majority') {
+    const basis = place.file.shareBasis === 'land_area' ? 'land area' : place.file.shareBasis === 'population' ? 'estimated population' : 'addresses';
+    const area = place.area as CompiledLocalArea;
+    const city = place.unmatchedCity ? ` (the city named, ${place.unmatchedCity}, is none of them)` : '';
+    note(d, `ZIP code ${zip} spans several local tax areas${city}: the one with most of its ${basis} (${named(area)}, ${area.share} %) is used; give the city to choose another: ${otherAreas()}.`);
+  } else if (place.match === 'city') {
+    note(d, `ZIP code ${zip} spans several local tax areas: the city named chose ${named(place.area as CompiledLocalArea)}.`);
+  } else if (place.match === 'city_name') {
+    const area = place.area as CompiledLocalArea;
+    const several = place.others.length > 0 ? ` It lies in several local tax areas: the one of most of its ZIP codes (${area.share} %) is used; the others: ${otherAreas()}.` : '';
+    note(d, `ZIP code ${zip} is not in the local tax data of ${stateName} (PO-box ZIP codes have no Census area): the local taxes of the city named are charged, ${named(area)}.${several}`);
+  }
+  if (!place.file.complete) note(d, `Not every local tax of ${stateName} is in the rules: ${place.file.coverage}`);
+  return alternatives;
+}
+
+/**
+ * The local stage of a charged decision in a US state: the local lines of the area whose taxes
+ * the supply bears (added to `lines`, after the state's), the notes on how the area was found,
+ * the result's local area and the per-article limit of the lines charged.
+ */
+export function chargeLocal(d: Draft, local: LocalSource, lines: TaxLine[], treatment: CompiledTreatment, stateName: string, mainUnits: number): void {
+  const area = local.place.area;
+  // The indexes of the local lines charged (a per-article limit applies to them).
+  const limited: number[] = [];
+  if (area !== null) {
+    for (const l of localLines(d, area, treatment)) {
+      if (l.rateUnits > 0) limited.push(lines.length);
+      lines.push(l);
+    }
+  }
+  const postal = local.sourcedAt === 'origin' ? d.s.origin.postalCode : d.s.destination.postalCode;
+  const alternatives = localNotes(d, local.place, local.sourcedAt, stateName, postal, mainUnits);
+  d.local = localArea(local.place, local.sourcedAt, alternatives);
+  const cap = local.place.file.articleCap;
+  // The limit depends on the amount: the decision carries it (with the lines it limits),
+  // and pricing applies it. A limit that is refused above holds where no local area is
+  // known too: a price above it may bear a local tax the rules do not share out (and
+  // Tennessee's state single-article tax). An area that charges no local tax has nothing
+  // to share out, nor has an unknown one under a limit that is shared out.
+  if (cap !== null && (limited.length > 0 || (area === null && !cap.apportion)) && (cap.supplies === null || cap.supplies.includes(d.supply))) {
+    d.articleCap = Object.freeze({ ...cap, lines: Object.freeze(limited) });
+    const limit = `${cap.currency} ${cap.amount}`;
+    note(
+      d,
+      cap.apportion
+        ? `${cap.note} The rate given is that of an article priced up to ${limit}. A line item of a calculation is charged the local taxes on at most ${limit} per article; an amount that does not say its articles (a rate quote, a document's item) is refused above ${limit} (422).`
+        : `${cap.note} The rate given is that of an article priced up to ${limit}: taxrules does not share a price out around the limit, and refuses a priced line above it (422).`,
+    );
+  }
+}
