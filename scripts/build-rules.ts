@@ -21,6 +21,7 @@ import { packRuleData } from '../src/core/pack.js';
 import type { RuleData } from '../src/core/rule-data.js';
 import { regimePack } from './rule-packs.js';
 import { decodeUsLocal } from '../src/core/us-local-pack.js';
+import { localKey } from '../src/core/us-local.js';
 import { isDeepStrictEqual } from 'node:util';
 import { taxIdModuleFiles } from './taxid-modules.js';
 import { loadUsNexus, writeUsNexusModule } from './us-nexus-file.js';
@@ -135,7 +136,7 @@ function writePack(file: string, packData: RuleData, what: string): number {
   const pack = packRuleData(packData);
   // The packed local files must read back as the files are.
   for (const l of packData.usLocal ?? []) {
-    if (!isDeepStrictEqual(decodeUsLocal(pack.usLocal?.[l.state] as string), l)) throw new Error(`rules/us/local/${l.state}.json does not read back from its packed text`);
+    if (!isDeepStrictEqual(decodeUsLocal(pack.usLocal?.[localKey(l.country, l.state)] as string), l)) throw new Error(`rules/us/local/${l.state}.json does not read back from its packed text`);
   }
   write(
     file,

@@ -402,17 +402,17 @@ function buildFile(st: StateRates): UsLocalFile {
   const placeCode = (geoid: string): string => `p${geoid.slice(2)}`;
   for (const [geoid, r] of [...st.counties].sort()) {
     const code = countyCode(geoid);
-    jurisdictions.push({ code, id: localId(fips, code), name: COUNTY_NAMES.get(geoid) ?? geoid, level: 'county', rates: rate(r), ...noted(geoid) });
+    jurisdictions.push({ code, id: localId(840_000 + fips, code), name: COUNTY_NAMES.get(geoid) ?? geoid, level: 'county', rates: rate(r), ...noted(geoid) });
   }
   const taxingPlaces = new Set([...st.cities.keys(), ...st.districts.flatMap((d) => [...d.places])]);
   for (const geoid of [...taxingPlaces].sort()) {
     const code = placeCode(geoid);
     const name = st.towns ? townName(geoid) : placeName(places.get(geoid)?.name ?? geoid);
-    jurisdictions.push({ code, id: localId(fips, code), name, level: 'city', rates: rate(st.cities.get(geoid) ?? '0'), ...noted(geoid) });
+    jurisdictions.push({ code, id: localId(840_000 + fips, code), name, level: 'city', rates: rate(st.cities.get(geoid) ?? '0'), ...noted(geoid) });
   }
   st.districts.forEach((d, i) => {
     const code = `d${i + 1}`;
-    jurisdictions.push({ code, id: localId(fips, code), name: d.name, level: 'district', rates: rate(d.rate) });
+    jurisdictions.push({ code, id: localId(840_000 + fips, code), name: d.name, level: 'district', rates: rate(d.rate) });
   });
   const zips: UsLocalFile['zips'] = [];
   // A ZIP code that crosses a state line belongs to the state rules/us/zip-states.json gives it.

@@ -55,10 +55,15 @@ describe('rule checks of the local files', () => {
   });
 
   it('ids of counties, places and districts never collide and stay apart from states', () => {
-    expect(localId(48, 'c201')).toBe(84048201);
-    expect(localId(48, 'p35000')).toBe(8404835000);
-    expect(localId(48, 'd1')).toBe(84048000001);
-    expect(localId(1, 'c001')).toBeGreaterThan(840078);
+    // From the state's id (Texas: 840048).
+    expect(localId(840048, 'c201')).toBe(84048201);
+    expect(localId(840048, 'p35000')).toBe(8404835000);
+    expect(localId(840048, 'd1')).toBe(84048000001);
+    expect(localId(840001, 'c001')).toBeGreaterThan(840078);
+    // Another country's state (number 904, state 1).
+    expect(localId(904001, 'c005')).toBe(90401005);
+    expect(localId(904001, 'p12345')).toBe(9040112345);
+    expect(localId(904001, 'd7')).toBe(90401000007);
   });
 });
 

@@ -7,7 +7,8 @@ import { lightFormat } from 'date-fns/lightFormat';
 import type { RuleSet } from '../core/ruleset.js';
 import type { CurrencyConverter } from '../core/situation.js';
 import { createDecisionCache, type DecisionCache } from '../core/decision-cache.js';
-import { cachedDecider, freshDecider, type Decider } from '../core/determine.js';
+import { cachedDecider, freshDecider, inputIssue, type Decider } from '../core/determine.js';
+import type { SaleOptions } from '../core/sale.js';
 import { createAccountCache, type Account, type AccountCache, type PreparedAccount, type SellerAccount } from './account.js';
 import { defaultRuleSet } from '../default-rules.js';
 
@@ -28,6 +29,8 @@ export interface Engine {
   readonly rendered: WeakMap<object, unknown>;
   /** The decider to use: through the cache unless `cache` is false. */
   decider(cache?: boolean): Decider;
+  /** The sale options of a one-line sale of an input (a quote): the decider (as `decider`), the converter, the issues in the input's terms. */
+  inputSale(cache?: boolean): SaleOptions;
   /** Today's date in the process's time zone (the tax date of a query without one). */
   today(): string;
 }
@@ -36,6 +39,9 @@ export function createEngine(rules: RuleSet, options: EngineOptions = {}): Engin
   const decisions = options.cacheBytes === 0 ? null : createDecisionCache(rules, { maxBytes: options.cacheBytes, convertCurrency: options.convertCurrency });
   const cached = decisions ? cachedDecider(decisions) : null;
   const fresh = freshDecider(rules, options.convertCurrency);
+  const sale = (decider: Decider): SaleOptions => Object.freeze({ rules, decider, convert: options.convertCurrency, issue: inputIssue });
+  const cachedSale = cached !== null ? sale(cached) : null;
+  const freshSale = sale(fresh);
   return {
     rules,
     accounts: createAccountCache(rules),
@@ -43,6 +49,7 @@ export function createEngine(rules: RuleSet, options: EngineOptions = {}): Engin
     convert: options.convertCurrency,
     rendered: new WeakMap(),
     decider: (cache = true) => (cache && cached !== null ? cached : fresh),
+    inputSale: (cache = true) => (cache && cachedSale !== null ? cachedSale : freshSale),
     today: localDay(),
   };
 }

@@ -1,8 +1,8 @@
 import type { Address, Decision, ProductType, TaxBehavior, TaxCodeId, TaxIdVerdict, TaxInput, TaxLine, TaxResult, TaxStatus } from '../core/types.js';
 import { PERCENT_100, RATE_SCALE, addMinor, minorToNumber, type Minor } from '../core/money.js';
 import type { RuleSet } from '../core/ruleset.js';
-import { inputAmount, inputDay, inputIssue, inputMinorUnits, onlyLine, resultOf, saleOf, taxIdNote } from '../core/determine.js';
-import { priceSale } from '../core/sale.js';
+import { inputAmount, inputDay, inputMinorUnits, lineOf, resultOf, taxIdNote } from '../core/determine.js';
+import { priceSaleLine } from '../core/sale.js';
 import type { Priced } from '../core/pricing.js';
 import { dayNumber } from '../core/dates.js';
 import { errorFromIssues, quoted, TaxRulesError, type TaxRulesIssue } from '../core/errors.js';
@@ -768,7 +768,7 @@ function quote<T>(query: TaxRateQueryInput, account: SellerAccount, options: Cal
     const day = inputDay(input);
     const minorUnits = inputMinorUnits(input, engine.rules);
     const amount = inputAmount(input, minorUnits);
-    const line = onlyLine(priceSale(saleOf(input, day, minorUnits, amount), { rules: engine.rules, decider: engine.decider(options.cache), convert: engine.convert, issue: inputIssue }));
+    const line = priceSaleLine(input, day, minorUnits, lineOf(input, amount), engine.inputSale(options.cache));
     return render(engine, line.decision, line.input, line.priced, minorUnits, options.cache !== false && engine.decisions !== null);
   } catch (error) {
     throw error instanceof TaxRulesError ? renameIssues(error) : error;

@@ -256,20 +256,33 @@ function calculateChecked(request: unknown, account: SellerAccount, options: Cal
   const req = readRequest(request);
   const read = checkRequest(req, seller, engine.rules);
   const parties = partiesOf(req, seller, options, engine.rules);
+  const p = parties.party;
   const sale: Sale = {
-    party: { ...parties.party, currency: read.currency },
+    party: { date: p.date, origin: p.origin, sellerAddress: p.sellerAddress, destination: p.destination, customerTaxId: p.customerTaxId, amount: undefined, currency: read.currency, consignmentValue: undefined, registrations: p.registrations },
     day: dayNumber(parties.party.date),
     minorUnits: read.minorUnits,
-    lines: req.line_items.map((line, i): SaleLine => ({
+    lines: saleLines(req, read, seller, parties.behavior),
+  };
+  const sold = priceSale(sale, { rules: engine.rules, decider: engine.decider(options.cache), convert: engine.convert, limitedBases: true, issue: calculationIssue });
+  return renderCalculation(req, sale, sold, parties, engine.rules);
+}
+
+/** The request's line items as the sale's lines: each line's quantity is its articles. */
+function saleLines(req: ParsedRequest, read: CheckedRequest, seller: PreparedAccount, behavior: TaxBehavior): SaleLine[] {
+  const items = req.line_items;
+  const lines = new Array<SaleLine>(items.length);
+  for (let i = 0; i < items.length; i++) {
+    const line = items[i] as ParsedRequest['line_items'][number];
+    lines[i] = {
       amount: read.amounts[i] as Minor,
       articles: line.quantity ?? 1,
       taxCode: line.tax_code ?? seller.defaultTaxCode,
       productType: line.product_type ?? seller.defaultProductType,
-      taxBehavior: line.tax_behavior ?? parties.behavior,
-    })),
-  };
-  const sold = priceSale(sale, { rules: engine.rules, decider: engine.decider(options.cache), convert: engine.convert, limitedBases: true, issue: calculationIssue });
-  return renderCalculation(req, sale, sold, parties, engine.rules);
+      taxBehavior: line.tax_behavior ?? behavior,
+      destination: undefined,
+    };
+  }
+  return lines;
 }
 
 /** What a request's fields give once checked: its currency, minor units and each line's amount in them. */
@@ -335,7 +348,7 @@ function partiesOf(req: ParsedRequest, seller: PreparedAccount, options: Calcula
   const party = {
     date: taxDate,
     origin,
-    ...(own?.ref ? { sellerAddress: own.ref } : {}),
+    sellerAddress: own?.ref,
     destination,
     customerTaxId: req.customer_tax_id && verdict ? { value: req.customer_tax_id, verdict } : undefined,
     registrations: seller.registrations,
@@ -354,12 +367,14 @@ function renderCalculation(req: ParsedRequest, sale: Sale, sold: PricedSale, par
   const mu = sale.minorUnits;
   // Few entries per document: a list searched in order beats string keys.
   const breakdown: BreakdownSum[] = [];
-  const plans: Plan[] = new Array<Plan>(sold.lines.length);
-  const lines = req.line_items.map((line, i): CalculationLineResult => {
+  const n = sold.lines.length;
+  const plans: Plan[] = new Array<Plan>(n);
+  const lines = new Array<CalculationLineResult>(n);
+  for (let i = 0; i < n; i++) {
     const priced = sold.lines[i] as PricedLine;
     const plan = (plans[priced.first] ??= planOf(rules, priced, breakdown));
-    return lineResult(line, plan, priced.priced as Priced, mu);
-  });
+    lines[i] = lineResult(req.line_items[i] as ParsedRequest['line_items'][number], plan, priced.priced as Priced, mu);
+  }
   const first = (sold.lines[0] as PricedLine).decision;
   const destination = sale.party.destination;
   return {

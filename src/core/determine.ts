@@ -11,7 +11,7 @@ import { formatMinor, parseAmount, type Minor } from './money.js';
 import type { Priced } from './pricing.js';
 import { decide } from './decide.js';
 import { situationOf, type CurrencyConverter } from './situation.js';
-import { priceSale, type Decider, type PricedLine, type PricedSale, type Sale } from './sale.js';
+import { priceSaleLine, type Decider, type SaleLine } from './sale.js';
 import { activeOn, indexRegistrations, isFrozenList, type RegistrationIndex } from './registration.js';
 import type { DecisionCache } from './decision-cache.js';
 
@@ -88,19 +88,14 @@ export function cachedDecider(cache: DecisionCache): Decider {
   return (input, day) => cache.decisionOf(input, day);
 }
 
-/** A one-line sale of an input (a quote's, `determine`'s): the input is its party, its amount the line's. */
-export function saleOf(input: TaxInput, day: number, minorUnits: number, amount: Minor | null): Sale {
-  return { party: input, day, minorUnits, lines: [{ amount, articles: null, taxCode: input.taxCode, productType: input.productType, taxBehavior: input.taxBehavior }] };
+/** The one line of an input's sale (a quote's, `determine`'s): the input is its party, its amount the line's. */
+export function lineOf(input: TaxInput, amount: Minor | null): SaleLine {
+  return { amount, articles: null, taxCode: input.taxCode, productType: input.productType, taxBehavior: input.taxBehavior };
 }
 
-/** An issue of a one-line sale in its input's terms: the line's amount is the input's `amount`. */
+/** An issue of an input's sale in the input's terms: the line's amount is the input's `amount`. */
 export function inputIssue(_line: number, issue: TaxRulesIssue): TaxRulesIssue {
   return issue.path[0] === 'lines' ? { ...issue, path: ['amount'] } : issue;
-}
-
-/** The one line of a one-line sale priced (priceSale throws rather than leave it out). */
-export function onlyLine(sold: PricedSale): PricedLine {
-  return sold.lines[0] as PricedLine;
 }
 
 /** The neutral result of a decision for an input, with its amounts when priced. */
@@ -144,6 +139,6 @@ export function determine(input: TaxInput, rules: RuleSet, decider: Decider = fr
   const day = inputDay(input);
   const minorUnits = inputMinorUnits(input, rules);
   const amount = inputAmount(input, minorUnits);
-  const line = onlyLine(priceSale(saleOf(input, day, minorUnits, amount), { rules, decider, convert, issue: inputIssue }));
+  const line = priceSaleLine(input, day, minorUnits, lineOf(input, amount), { rules, decider, convert, issue: inputIssue });
   return resultOf(line.decision, line.input, minorUnits, line.priced);
 }

@@ -3,7 +3,7 @@ import type { ClassTable, CompiledCountry, CompiledJurisdiction, CompiledRegime,
 import { inForce } from './ruleset.js';
 import { TaxRulesError } from './errors.js';
 import { isCompactUpper } from './text.js';
-import { localPlace, type LocalPlace } from './us-local.js';
+import { localKey, localPlace, type LocalPlace } from './us-local.js';
 
 /** Where an address is for tax purposes on one day. */
 export interface Location {
@@ -161,8 +161,9 @@ export function locate(rules: RuleSet, address: Address, day: number, supply: Su
   }
 
   let local: LocalPlace | null = null;
-  if (region !== null && country?.code === 'US' && rules.usLocal.has(region)) {
-    const file = rules.usLocal.get(region);
+  const key = region !== null && country ? localKey(country.code, region) : null;
+  if (key !== null && rules.usLocal.has(key)) {
+    const file = rules.usLocal.get(key);
     if (file) local = postal === null ? { file, area: null, match: 'none', others: [] } : localPlace(file, postal, address.city ?? null);
   }
   return { typed, country, jurisdiction, region, territory, excluded, excludedFrom, goodsRegime, rates, local, notes };

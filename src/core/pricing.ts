@@ -248,13 +248,19 @@ export function price(lines: readonly PricingLine[], amount: Minor, behavior: 'e
     const f = limitFrame(lines, amount, behavior, limit);
     if (f !== null) return priceWith(bigints, lines, false, BigInt(amount), f.u, f.c, f.capped, f.d, behavior, normalMinor(amount < 0 ? -BigInt(limit.amount) : BigInt(limit.amount)));
   }
-  const plan = planOf(lines, amount, behavior);
-  return plan.doubles ? priceOn(numbers, lines, plan, Number(amount), behavior) : priceOn(bigints, lines, plan, BigInt(amount), behavior);
+  return priceOn(lines, planOf(lines, amount, behavior), amount, behavior, null);
 }
 
-function priceOn<T>(m: Arithmetic<T>, lines: readonly PricingLine[], plan: Plan, amount: T, behavior: 'exclusive' | 'inclusive'): Priced {
-  const abs = m.lt(amount, m.of(0)) ? m.neg(amount) : amount;
-  return priceWith(m, lines, plan.whole, amount, abs, abs, null, m.of(plan.den), behavior, null);
+/** `price` without a limit on a plan: in doubles, or in BigInt (`path` overrides the plan's, for tests). */
+function priceOn(lines: readonly PricingLine[], plan: Plan, amount: Minor, behavior: 'exclusive' | 'inclusive', path: 'doubles' | 'bigint' | null): Priced {
+  if (path === 'doubles' || (path === null && plan.doubles)) {
+    const a = Number(amount);
+    const abs = a < 0 ? -a : a;
+    return priceWith(numbers, lines, plan.whole, a, abs, abs, null, plan.den, behavior, null);
+  }
+  const b = BigInt(amount);
+  const abs = b < 0n ? -b : b;
+  return priceWith(bigints, lines, plan.whole, b, abs, abs, null, BigInt(plan.den), behavior, null);
 }
 
 /**
@@ -265,8 +271,7 @@ function priceOn<T>(m: Arithmetic<T>, lines: readonly PricingLine[], plan: Plan,
  */
 export const pricingPaths = {
   price(lines: readonly PricingLine[], amount: Minor, behavior: 'exclusive' | 'inclusive', path: 'doubles' | 'bigint'): Priced {
-    const plan = planOf(lines, amount, behavior);
-    return path === 'doubles' ? priceOn(numbers, lines, plan, Number(amount), behavior) : priceOn(bigints, lines, plan, BigInt(amount), behavior);
+    return priceOn(lines, planOf(lines, amount, behavior), amount, behavior, path);
   },
   pathOf(lines: readonly PricingLine[], amount: Minor, behavior: 'exclusive' | 'inclusive'): 'doubles' | 'bigint' {
     return planOf(lines, amount, behavior).doubles ? 'doubles' : 'bigint';
@@ -323,34 +328,28 @@ function priceWith<T>(m: Arithmetic<T>, lines: readonly PricingLine[], whole: bo
     : { taxes, tax: m.minor(tax), subtotal: m.minor(amount), total: m.minor(m.add(amount, tax)), bases };
 }
 
-/** What is left of line i's exact tax (num / d) once it has its share: below 0 once it was given a unit. */
-function remainder<T>(m: Arithmetic<T>, lines: readonly PricingLine[], whole: boolean, u: T, c: T, capped: readonly boolean[] | null, d: T, shares: readonly T[], i: number): T {
-  return m.sub(numerator(m, lines[i] as PricingLine, whole, u, c, capped !== null && capped[i] === true), m.mul(shares[i] as T, d));
-}
-
 /**
  * Shares a group's rounded tax among its lines `start` to `end`: each gets the floor of its
- * exact share, and the units left go to the largest remainders, the earlier line on a tie.
- * The shares are kept in `taxes` while they are formed (T is Minor for doubles; a bigint is
- * made a Minor at the end).
+ * exact share (num / d), and the units left go to the largest remainders (num − share × d),
+ * the earlier line on a tie; a line given its unit has a remainder below 0. The shares are
+ * kept in `taxes` while they are formed (T is Minor for doubles; a bigint is made a Minor at
+ * the end).
  */
 function shareOut<T>(m: Arithmetic<T>, taxes: Minor[], lines: readonly PricingLine[], whole: boolean, start: number, end: number, u: T, c: T, capped: readonly boolean[] | null, d: T, groupTax: T, negative: boolean): void {
   const shares = taxes as unknown as T[];
-  const zero = m.of(0);
-  const one = m.of(1);
   let left = groupTax;
   for (let i = start; i < end; i++) {
-    const q = m.div(numerator(m, lines[i] as PricingLine, whole, u, c, capped !== null && capped[i] === true), d);
+    const q = m.div(m.mul(capped !== null && capped[i] === true ? c : u, m.of(effectiveRate(lines[i] as PricingLine, whole))), d);
     shares[i] = q;
     left = m.sub(left, q);
   }
-  while (m.lt(zero, left)) {
-    // A line already given its unit has a remainder below 0 (its share is above its exact tax).
-    let best = start;
-    let bestRest = remainder(m, lines, whole, u, c, capped, d, shares, start);
-    for (let i = start + 1; i < end; i++) {
-      const rest = remainder(m, lines, whole, u, c, capped, d, shares, i);
-      if (m.lt(bestRest, rest)) {
+  const one = m.of(1);
+  while (m.lt(m.of(0), left)) {
+    let best = -1;
+    let bestRest = left;
+    for (let i = start; i < end; i++) {
+      const rest = m.sub(m.mul(capped !== null && capped[i] === true ? c : u, m.of(effectiveRate(lines[i] as PricingLine, whole))), m.mul(shares[i] as T, d));
+      if (best < 0 || m.lt(bestRest, rest)) {
         best = i;
         bestRest = rest;
       }

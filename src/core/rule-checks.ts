@@ -1,6 +1,6 @@
 import type { RuleData, RatePeriod, RateTable, Taxability, TreatmentPeriod, SupplyRule, Territory, TerritoryRules } from './rule-data.js';
 import { dayNumber, DATA_START } from './dates.js';
-import { localId } from './us-local.js';
+import { localId, localKey } from './us-local.js';
 
 /** A problem the rules build found in one file. */
 export interface RuleProblem {
@@ -300,18 +300,20 @@ export function checkRuleData(data: RuleData): RuleProblem[] {
   // US local taxes: ids follow from codes, codes and sources resolve, rates are sorted, the
   // ZIP rows are sorted, name known codes, and the shares of a ZIP add up to 100.
   const ranges = data.usZipStates?.ranges ?? [];
-  const usStates = new Map((data.countries.find((c) => c.country === 'US')?.jurisdictions ?? []).filter((j) => j.region !== '').map((j) => [j.region, j]));
   const seenStates = new Set<string>();
   for (const l of data.usLocal ?? []) {
-    const file = `rules/us/local/${l.state}.json`;
-    if (seenStates.has(l.state)) add(file, '/state', `a second local file for ${l.state}`);
-    seenStates.add(l.state);
-    const state = usStates.get(l.state);
+    const countryCode = l.country ?? 'US';
+    const key = localKey(l.country, l.state);
+    const file = countryCode === 'US' ? `rules/us/local/${l.state}.json` : `the local file of ${key}`;
+    if (seenStates.has(key)) add(file, '/state', `a second local file for ${key}`);
+    seenStates.add(key);
+    const state = data.countries.find((c) => c.country === countryCode)?.jurisdictions.find((j) => j.region === l.state && j.region !== '');
     if (!state) {
-      add(file, '/state', `${l.state} is not a state of rules/countries/US.json`);
+      add(file, '/state', `${l.state} is not a state of rules/countries/${countryCode}.json`);
       continue;
     }
-    const fips = state.id - 840000;
+    if (state.id % 1000 >= 100) add(file, '/state', `the local ids of ${key} follow from its state's number (id ${state.id} % 1000), which must be below 100`);
+    const fips = state.id;
     const codes = new Set<string>();
     l.jurisdictions.forEach((j, ji) => {
       const jp = `/jurisdictions/${ji}`;
@@ -323,7 +325,7 @@ export function checkRuleData(data: RuleData): RuleProblem[] {
       if (j.level !== level) add(file, `${jp}/level`, `code ${j.code} is a ${level}, not a ${j.level}`);
       const expected = localId(fips, j.code);
       if (j.id !== expected) add(file, `${jp}/id`, `the id of ${j.code} in ${l.state} is ${expected}, not ${j.id}`);
-      claimId(j.id, `US-${l.state} ${j.name}`, file);
+      claimId(j.id, `${countryCode}-${l.state} ${j.name}`, file);
       checkSorted(file, `${jp}/rates`, j.rates);
       j.rates.forEach((p, pi) => {
         checkChecked(file, `${jp}/rates/${pi}/checked`, p.checked);
@@ -343,7 +345,7 @@ export function checkRuleData(data: RuleData): RuleProblem[] {
       if (zip !== '' && total !== 100) add(file, `/zips/${i}`, `the shares of ZIP ${zip} add up to ${total}, not 100`);
     };
     l.zips.forEach(([z, list, share], i) => {
-      if (zip !== z && ranges.length > 0 && zipState(ranges, Number(z)) !== l.state) add(file, `/zips/${i}`, `ZIP ${z} is not in ${l.state} (rules/us/zip-states.json)`);
+      if (zip !== z && countryCode === 'US' && ranges.length > 0 && zipState(ranges, Number(z)) !== l.state) add(file, `/zips/${i}`, `ZIP ${z} is not in ${l.state} (rules/us/zip-states.json)`);
       if (z !== zip) {
         endZip(i);
         if (z < zip) add(file, `/zips/${i}`, `ZIP ${z} after ${zip}: rows are sorted by ZIP`);

@@ -4,7 +4,7 @@ import { dayNumber } from './dates.js';
 import { decimalUnits } from './money.js';
 import { computeRuleChangeDays } from './change-days.js';
 import { territoryRates } from './rule-checks.js';
-import { compileUsLocal, type UsLocalRows } from './us-local.js';
+import { compileUsLocal, localKey, type UsLocalRows } from './us-local.js';
 import { decodeUsLocal, encodeUsLocal, readUsLocal } from './us-local-pack.js';
 import { TaxRulesError, quoted } from './errors.js';
 
@@ -195,7 +195,7 @@ function ownersOf(data: RuleData): [number, string][] {
   const out: [number, string][] = [];
   for (const r of data.regimes) for (const s of r.schemes ?? []) out.push([s.jurisdiction, `@${r.regime}`]);
   for (const c of data.countries) for (const j of c.jurisdictions) out.push([j.id, c.country]);
-  for (const l of data.usLocal ?? []) for (const j of l.jurisdictions) out.push([j.id, `us:${l.state}`]);
+  for (const l of data.usLocal ?? []) for (const j of l.jurisdictions) out.push([j.id, `us:${localKey(l.country, l.state)}`]);
   return out;
 }
 
@@ -359,6 +359,12 @@ function packedSource(pack: PackedRuleData): RuleSource {
  * Packs rule data with the given change days (see `packRuleData` in pack.ts, which works
  * them out).
  */
+/** The jurisdiction id of a local file's state (0 when its country has no such state: the rules build reports it). */
+function localStateId(data: RuleData, l: NonNullable<RuleData['usLocal']>[number]): number {
+  const country = data.countries.find((c) => c.country === (l.country ?? 'US'));
+  return country?.jurisdictions.find((j) => j.region === l.state)?.id ?? 0;
+}
+
 export function packWithChangeDays(data: RuleData, changeDays: readonly number[] | null): PackedRuleData {
   const texts = <T>(list: readonly T[], key: (t: T) => string): Record<string, string> => Object.fromEntries(list.map((t) => [key(t), JSON.stringify(t)]));
   return {
@@ -367,7 +373,7 @@ export function packWithChangeDays(data: RuleData, changeDays: readonly number[]
     regimes: texts(data.regimes, (r) => r.regime),
     countries: texts(data.countries, (c) => c.country),
     territories: texts(data.territories, (t) => t.country),
-    ...(data.usLocal ? { usLocal: Object.fromEntries(data.usLocal.map((l) => [l.state, encodeUsLocal(l)])) } : {}),
+    ...(data.usLocal ? { usLocal: Object.fromEntries(data.usLocal.map((l) => [localKey(l.country, l.state), encodeUsLocal(l, localStateId(data, l))])) } : {}),
     jurisdictions: packOwners(ownersOf(data)),
     aliases: Object.fromEntries(aliasesOf(data)),
     changeDays: changeDays ? [...changeDays] : null,
@@ -538,9 +544,10 @@ export function createRuleSet(input: RuleData | PackedRuleData): RuleSet {
   });
 
   // A state's local file is compiled with (after) the US rules, whose state jurisdiction it hangs from.
-  const usLocal: LazyMap<string, CompiledUsLocal> = new LazyMap(() => src.usLocalStates, (state) => {
-    const stateJ = countries.get('US')?.byRegion.get(state);
-    return stateJ ? compileUsLocal(src.usLocal(state), stateJ, (j) => jurisdictions.put(j.id, j)) : undefined;
+  const usLocal: LazyMap<string, CompiledUsLocal> = new LazyMap(() => src.usLocalStates, (key) => {
+    const dash = key.indexOf('-');
+    const stateJ = countries.get(dash < 0 ? 'US' : key.slice(0, dash))?.byRegion.get(key.slice(dash + 1));
+    return stateJ ? compileUsLocal(src.usLocal(key), stateJ, (j) => jurisdictions.put(j.id, j)) : undefined;
   });
 
   let zips: { starts: Int32Array; ends: Int32Array; states: readonly string[] } | undefined;

@@ -96,40 +96,59 @@ export interface PricedSale {
   readonly total: Minor;
 }
 
-/** The first line that differs only in its amount from line i, or i. */
-function firstAlike(lines: readonly SaleLine[], i: number): number {
-  const l = lines[i] as SaleLine;
-  for (let j = 0; j < i; j++) {
-    const o = lines[j] as SaleLine;
-    if (o.taxCode === l.taxCode && o.productType === l.productType && o.taxBehavior === l.taxBehavior && o.destination === l.destination) return j;
-  }
-  return i;
-}
-
 /** The input of a line: the party's fields and the line's, with the consignment value given. */
 function inputOf(party: SaleParty, line: SaleLine, consignmentValue: TaxInput['consignmentValue']): TaxInput {
   const p = party as TaxInput;
   // A quote's party is its one line's input already.
   if (p.taxCode === line.taxCode && p.productType === line.productType && p.taxBehavior === line.taxBehavior && line.destination === undefined && consignmentValue === party.consignmentValue) return p;
+  // One shape for every input made here (the decision cache reads them all).
   return {
-    ...party,
-    ...(line.destination === undefined ? {} : { destination: line.destination }),
+    date: party.date,
+    origin: party.origin,
+    sellerAddress: party.sellerAddress,
+    destination: line.destination ?? party.destination,
     taxCode: line.taxCode,
     productType: line.productType,
+    customerTaxId: party.customerTaxId,
     taxBehavior: line.taxBehavior,
+    amount: party.amount,
+    currency: party.currency,
     consignmentValue,
+    registrations: party.registrations,
   };
 }
 
-/** A sale being priced: its lines' inputs and decisions, and the issues found. */
+/** The goods to one country: one consignment. */
+interface Consignment {
+  readonly country: string;
+  /** The sum of its goods' amounts, or null without goods. */
+  sum: Minor | null;
+  /** Whether some of its goods are inclusive amounts. */
+  inclusive: boolean;
+  /** Its value as the decisions read it. */
+  value: TaxInput['consignmentValue'];
+}
+
+/** The lines that differ only in their amounts: decided once. */
+interface Plan {
+  /** Its first line. */
+  readonly first: number;
+  readonly consignment: Consignment;
+  readonly goods: boolean;
+  input: TaxInput | null;
+  /** Null after an issue. */
+  decision: Decision | null;
+}
+
+/** A sale of many lines being priced: each line's plan, the plans, the consignments, the issues found. */
 interface Work {
   readonly sale: Sale;
   readonly options: SaleOptions;
-  readonly first: number[];
-  readonly inputs: (TaxInput | null)[];
-  readonly decisions: (Decision | null)[];
-  readonly issues: TaxRulesIssue[];
-  /** The status and code of the only error, kept when it is the only one. */
+  readonly planOf: Plan[];
+  readonly plans: Plan[];
+  readonly consignments: Consignment[];
+  issues: TaxRulesIssue[] | null;
+  /** The only error, kept as it is when it is the only one. */
   error: TaxRulesError | null;
   errors: number;
 }
@@ -138,108 +157,158 @@ interface Work {
 function fail(w: Work, i: number, e: unknown): void {
   if (!(e instanceof TaxRulesError)) throw e;
   const map = w.options.issue;
-  for (const issue of e.issues) w.issues.push(map ? map(i, issue) : issue);
+  const issues = (w.issues ??= []);
+  for (const issue of e.issues) issues.push(map ? map(i, issue) : issue);
   w.error = e;
   w.errors++;
 }
 
-/** The country a line goes to: its consignment. */
-function countryOf(sale: Sale, line: SaleLine): string {
-  return (line.destination ?? sale.party.destination).country;
+/** The plan of line i, opened when no earlier line differs from it only in its amount; a line of goods adds its amount to its consignment. */
+function planLine(w: Work, i: number): void {
+  const lines = w.sale.lines;
+  const line = lines[i] as SaleLine;
+  let plan: Plan | null = null;
+  for (let p = 0; p < w.plans.length; p++) {
+    const o = lines[(w.plans[p] as Plan).first] as SaleLine;
+    if (o.taxCode === line.taxCode && o.productType === line.productType && o.taxBehavior === line.taxBehavior && o.destination === line.destination) {
+      plan = w.plans[p] as Plan;
+      break;
+    }
+  }
+  if (plan === null) {
+    const country = (line.destination ?? w.sale.party.destination).country;
+    let c = w.consignments.find((k) => k.country === country);
+    if (c === undefined) w.consignments.push((c = { country, sum: null, inclusive: false, value: undefined }));
+    plan = { first: i, consignment: c, goods: isGoods(w.options.rules, line), input: null, decision: null };
+    w.plans.push(plan);
+  }
+  w.planOf[i] = plan;
+  if (plan.goods && line.amount !== null) {
+    const c = plan.consignment;
+    c.sum = c.sum === null ? line.amount : addMinor(c.sum, line.amount);
+    if (line.taxBehavior === 'inclusive') c.inclusive = true;
+  }
 }
 
-/** Decides the lines to one country (every line when `country` is null) with a consignment value. */
-function decideLines(w: Work, value: TaxInput['consignmentValue'], country: string | null): void {
+/** Decides each plan (of consignment `c` only, when given) with its consignment's value. */
+function decidePlans(w: Work, c: Consignment | null): void {
   const { sale, options } = w;
-  for (let i = 0; i < sale.lines.length; i++) {
-    const line = sale.lines[i] as SaleLine;
-    if (country !== null && countryOf(sale, line) !== country) continue;
-    if (w.first[i] !== i) continue;
-    const input = inputOf(sale.party, line, value);
-    w.inputs[i] = input;
+  for (const plan of w.plans) {
+    if (c !== null && plan.consignment !== c) continue;
+    const input = inputOf(sale.party, sale.lines[plan.first] as SaleLine, plan.consignment.value);
+    plan.input = input;
     try {
-      w.decisions[i] = options.decider(input, sale.day);
+      plan.decision = options.decider(input, sale.day);
     } catch (e) {
-      w.decisions[i] = null;
-      fail(w, i, e);
+      plan.decision = null;
+      fail(w, plan.first, e);
     }
   }
 }
 
-/** Whether line i is goods (an unknown tax code is an issue of its decision, found there). */
-function isGoods(w: Work, i: number): boolean {
-  const line = w.sale.lines[i] as SaleLine;
+/** Whether a line is goods (an unknown tax code is an issue of its decision, found there). */
+function isGoods(rules: RuleSet, line: SaleLine): boolean {
   try {
-    return supplyKind(w.options.rules, line.taxCode, line.productType) === 'goods';
+    return supplyKind(rules, line.taxCode, line.productType) === 'goods';
   } catch {
     return false;
   }
 }
 
-/** The value of the goods of a consignment: each line's amount, or for an inclusive line with `nets` its net there. */
-function goodsValue(w: Work, members: readonly number[], nets: Map<number, Minor> | null): TaxInput['consignmentValue'] {
-  // A one-line sale's amount text (a quote's) is its value by default: its input is used as it is.
-  if (nets === null && w.sale.party.amount !== undefined) return undefined;
-  let sum: Minor = 0;
-  let any = false;
-  for (const i of members) {
-    const amount = (w.sale.lines[i] as SaleLine).amount;
-    if (amount === null) continue;
-    sum = addMinor(sum, nets?.get(i) ?? amount);
-    any = true;
-  }
-  return any ? { amount: formatMinor(sum, w.sale.minorUnits), currency: w.sale.party.currency } : undefined;
+/** An amount of the sale's currency as a consignment value. */
+function valueOf(party: SaleParty, minorUnits: number, amount: Minor): TaxInput['consignmentValue'] {
+  return { amount: formatMinor(amount, minorUnits), currency: party.currency };
 }
 
-/**
- * Decides a consignment (the goods to one country) valued at its goods' amounts, and again
- * at their nets when the import scheme's limit was passed by inclusive amounts: the net of an
- * inclusive line is its amount priced under the decision within the limit.
- */
-function decideConsignment(w: Work, country: string): void {
-  const members: number[] = [];
-  for (let i = 0; i < w.sale.lines.length; i++) if (countryOf(w.sale, w.sale.lines[i] as SaleLine) === country && isGoods(w, i)) members.push(i);
-  decideLines(w, goodsValue(w, members, null), country);
-  const border = members.find((i) => w.decisions[w.first[i] as number]?.reason === 'import_vat_at_border');
-  if (border === undefined) return;
-  const limit = (w.decisions[w.first[border] as number] as Decision).consignmentLimit;
-  const inclusive = members.filter((i) => (w.sale.lines[i] as SaleLine).taxBehavior === 'inclusive' && (w.sale.lines[i] as SaleLine).amount !== null);
-  if (!limit || inclusive.length === 0) return;
-  const nets = new Map<number, Minor>();
-  try {
-    for (const i of inclusive) {
-      const line = w.sale.lines[i] as SaleLine;
-      const within = w.options.decider(inputOf(w.sale.party, line, { amount: '0', currency: limit.currency }), w.sale.day);
-      nets.set(i, price(within.lines, line.amount as Minor, 'inclusive').subtotal);
-    }
-  } catch (e) {
-    fail(w, inclusive[nets.size] as number, e);
-    return;
-  }
-  decideLines(w, goodsValue(w, members, nets), country);
+/** The net of an inclusive line under the decision within a value limit (the import scheme's): what the limit is compared with. */
+function netWithin(party: SaleParty, day: number, options: SaleOptions, line: SaleLine, limit: { readonly currency: string }): Minor {
+  const within = options.decider(inputOf(party, line, { amount: '0', currency: limit.currency }), day);
+  return price(within.lines, line.amount as Minor, 'inclusive').subtotal;
 }
 
-/**
- * The amounts of line i under its decision, with the per-article policy of the file's
- * comment; an issue (a limit that refuses) is recorded and the line is null.
- */
-function priceLine(w: Work, i: number, d: Decision): Priced | null {
-  const line = w.sale.lines[i] as SaleLine;
+/** The amounts of a line under its decision, with the per-article policy of the file's comment (TaxRulesError 422 where a limit refuses). */
+function priceLine(party: SaleParty, minorUnits: number, options: SaleOptions, line: SaleLine, i: number, d: Decision): Priced {
   const amount = line.amount as Minor;
   const cap = d.articleCap;
   if (cap === null) return price(d.lines, amount, line.taxBehavior);
-  const { party, minorUnits } = w.sale;
   const path = ['lines', i, 'amount'];
+  if (cap.apportion && options.limitedBases === true && line.articles !== null) {
+    return price(d.lines, amount, line.taxBehavior, { lines: cap.lines, amount: articleLimit(cap, party.currency, minorUnits, party.date, line.articles, path, options.convert) });
+  }
+  const priced = price(d.lines, amount, line.taxBehavior);
+  checkArticleCap(d, line.articles === null ? priced.subtotal : perArticle(priced.subtotal, line.articles), party.currency, minorUnits, party.date, path, options.convert, line.articles);
+  return priced;
+}
+
+/** An error of line i with its issues in the request's terms (the error itself when there is nothing to map). */
+function mapped(options: SaleOptions, i: number, e: TaxRulesError): TaxRulesError {
+  const map = options.issue;
+  return map === undefined ? e : new TaxRulesError(e.code, e.status, e.issues.map((issue) => map(i, issue)), e.message);
+}
+
+/**
+ * The one line of a one-line sale (a quote, `determine`, a calculation of one line), priced:
+ * the steps of a sale of many lines without their bookkeeping. Throws TaxRulesError, its
+ * issues in the request's terms (`options.issue`, line 0). `priceSale` of one line is this.
+ */
+export function priceSaleLine(party: SaleParty, day: number, minorUnits: number, line: SaleLine, options: SaleOptions): PricedLine {
   try {
-    if (cap.apportion && w.options.limitedBases === true && line.articles !== null) {
-      return price(d.lines, amount, line.taxBehavior, { lines: cap.lines, amount: articleLimit(cap, party.currency, minorUnits, party.date, line.articles, path, w.options.convert) });
+    let value = party.consignmentValue;
+    // Goods are their own consignment, unless a value is given or the party's amount text is the line's (its default).
+    if (value === undefined && party.amount === undefined && line.amount !== null && isGoods(options.rules, line)) value = valueOf(party, minorUnits, line.amount);
+    let input = inputOf(party, line, value);
+    let d = options.decider(input, day);
+    const limit = d.consignmentLimit;
+    if (d.reason === 'import_vat_at_border' && limit && line.taxBehavior === 'inclusive' && line.amount !== null && party.consignmentValue === undefined) {
+      input = inputOf(party, line, valueOf(party, minorUnits, netWithin(party, day, options, line, limit)));
+      d = options.decider(input, day);
     }
-    const priced = price(d.lines, amount, line.taxBehavior);
-    checkArticleCap(d, line.articles === null ? priced.subtotal : perArticle(priced.subtotal, line.articles), party.currency, minorUnits, party.date, path, w.options.convert, line.articles);
-    return priced;
+    return { input, decision: d, priced: line.amount === null ? null : priceLine(party, minorUnits, options, line, 0, d), first: 0 };
   } catch (e) {
-    fail(w, i, e);
-    return null;
+    throw e instanceof TaxRulesError ? mapped(options, 0, e) : e;
+  }
+}
+
+/** A one-line sale priced: an issue is thrown, or added to `options.issues` (the line is then null). */
+function priceOne(sale: Sale, options: SaleOptions): PricedSale {
+  try {
+    const line = priceSaleLine(sale.party, sale.day, sale.minorUnits, sale.lines[0] as SaleLine, options);
+    const p = line.priced;
+    return { lines: [line], subtotal: p === null ? 0 : p.subtotal, tax: p === null ? 0 : p.tax, total: p === null ? 0 : p.total };
+  } catch (e) {
+    if (!(e instanceof TaxRulesError) || options.issues === undefined) throw e;
+    options.issues.push(...e.issues);
+    return { lines: [null], subtotal: 0, tax: 0, total: 0 };
+  }
+}
+
+/**
+ * The consignments whose goods the import scheme's limit put at the border with inclusive
+ * amounts, valued again at their nets (an inclusive line's net under the decision within the
+ * limit, an exclusive line's amount) and decided again.
+ */
+function recheckInclusive(w: Work): void {
+  const { sale, options } = w;
+  for (const c of w.consignments) {
+    if (!c.inclusive) continue;
+    const border = w.plans.find((p) => p.consignment === c && p.goods && p.decision?.reason === 'import_vat_at_border' && p.decision.consignmentLimit);
+    const limit = border?.decision?.consignmentLimit;
+    if (!limit) continue;
+    let sum: Minor = 0;
+    let i = 0;
+    try {
+      for (; i < sale.lines.length; i++) {
+        const line = sale.lines[i] as SaleLine;
+        const plan = w.planOf[i] as Plan;
+        if (plan.consignment !== c || !plan.goods || line.amount === null) continue;
+        sum = addMinor(sum, line.taxBehavior === 'inclusive' ? netWithin(sale.party, sale.day, options, line, limit) : line.amount);
+      }
+    } catch (e) {
+      fail(w, i, e);
+      continue;
+    }
+    c.value = valueOf(sale.party, sale.minorUnits, sum);
+    decidePlans(w, c);
   }
 }
 
@@ -250,43 +319,40 @@ function priceLine(w: Work, i: number, d: Decision): Priced | null {
  */
 export function priceSale(sale: Sale, options: SaleOptions): PricedSale {
   const n = sale.lines.length;
-  const w: Work = { sale, options, first: new Array<number>(n), inputs: new Array<TaxInput | null>(n).fill(null), decisions: new Array<Decision | null>(n).fill(null), issues: [], error: null, errors: 0 };
-  const countries: string[] = [];
-  for (let i = 0; i < n; i++) {
-    const f = firstAlike(sale.lines, i);
-    w.first[i] = f;
-    const country = countryOf(sale, sale.lines[i] as SaleLine);
-    if (f === i && !countries.includes(country)) countries.push(country);
-  }
+  if (n === 1) return priceOne(sale, options);
+  const w: Work = { sale, options, planOf: new Array<Plan>(n), plans: [], consignments: [], issues: null, error: null, errors: 0 };
+  for (let i = 0; i < n; i++) planLine(w, i);
   // A consignment value given is every line's; else the goods to each country are one consignment.
-  if (sale.party.consignmentValue !== undefined) decideLines(w, sale.party.consignmentValue, null);
-  else for (const country of countries) decideConsignment(w, country);
+  const given = sale.party.consignmentValue;
+  for (const c of w.consignments) c.value = given !== undefined ? given : c.sum === null ? undefined : valueOf(sale.party, sale.minorUnits, c.sum);
+  decidePlans(w, null);
+  if (given === undefined) recheckInclusive(w);
 
   const out: (PricedLine | null)[] = new Array<PricedLine | null>(n);
   let subtotal: Minor = 0;
   let tax: Minor = 0;
   let total: Minor = 0;
   for (let i = 0; i < n; i++) {
-    const f = w.first[i] as number;
-    const d = w.decisions[f] ?? null;
-    if (d === null) {
-      out[i] = null;
-      continue;
-    }
+    const plan = w.planOf[i] as Plan;
+    const d = plan.decision;
+    const line = sale.lines[i] as SaleLine;
+    out[i] = null;
+    if (d === null) continue;
     let priced: Priced | null = null;
-    if ((sale.lines[i] as SaleLine).amount !== null) {
-      priced = priceLine(w, i, d);
-      if (priced === null) {
-        out[i] = null;
+    if (line.amount !== null) {
+      try {
+        priced = priceLine(sale.party, sale.minorUnits, options, line, i, d);
+      } catch (e) {
+        fail(w, i, e);
         continue;
       }
       subtotal = addMinor(subtotal, priced.subtotal);
       tax = addMinor(tax, priced.tax);
       total = addMinor(total, priced.total);
     }
-    out[i] = { input: w.inputs[f] as TaxInput, decision: d, priced, first: f };
+    out[i] = { input: plan.input as TaxInput, decision: d, priced, first: plan.first };
   }
-  if (w.errors > 0) {
+  if (w.issues !== null) {
     if (options.issues !== undefined) options.issues.push(...w.issues);
     else if (w.errors === 1 && w.error !== null) throw new TaxRulesError(w.error.code, w.error.status, w.issues, w.error.message);
     else throw errorFromIssues(w.issues);

@@ -18,7 +18,7 @@ interface PackedUsLocal {
   k: string[];
   /** Every field but the jurisdictions and the ZIP rows, as it is. */
   h: Record<string, unknown>;
-  /** State FIPS code (the ids follow from it and the codes). */
+  /** The state's jurisdiction id (the ids follow from it and the codes: see localId). */
   i: number;
   /** The most common `from`, `source` and `checked` of the periods. */
   d: [string, string, string];
@@ -45,16 +45,14 @@ function mostCommon(values: string[]): string {
   return best;
 }
 
-/** The packed JSON text of a local file (see the module comment). */
-export function encodeUsLocal(file: UsLocalRules): string {
-  // Every local id is 840, the state's two-digit FIPS code, then the code's number.
-  const fips = Number(String(file.jurisdictions[0]?.id ?? 0).slice(3, 5));
+/** The packed JSON text of a local file (see the module comment), the jurisdiction id of whose state is `stateId`. */
+export function encodeUsLocal(file: UsLocalRules, stateId: number): string {
   const periods = file.jurisdictions.flatMap((j) => j.rates);
   const d: PackedUsLocal['d'] = [mostCommon(periods.map((p) => p.from)), mostCommon(periods.map((p) => p.source)), mostCommon(periods.map((p) => p.checked))];
   const plain = (j: Jurisdiction): boolean =>
     Object.keys(j).join(',') === PLAIN_JURISDICTION &&
     j.level === LEVEL[j.code[0] as keyof typeof LEVEL] &&
-    j.id === localId(fips, j.code) &&
+    j.id === localId(stateId, j.code) &&
     j.rates.every((p) => PLAIN_PERIOD.test(Object.keys(p).join(',')) && !`${p.rate}${p.from}${p.source}${p.checked}`.includes('|'));
   const j = file.jurisdictions.map((x) => (plain(x) ? ([x.code, x.name, x.rates.map((p) => [p.rate, p.from === d[0] ? '' : p.from, p.source === d[1] ? '' : p.source, p.checked === d[2] ? '' : p.checked].join('|').replace(/\|+$/, ''))] as [string, string, string[]]) : x));
   const areas = new Map<string, number>();
@@ -69,7 +67,7 @@ export function encodeUsLocal(file: UsLocalRules): string {
   }
   const h: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(file)) if (key !== 'jurisdictions' && key !== 'zips') h[key] = value;
-  const packed: PackedUsLocal = { k: Object.keys(file), h, i: fips, d, j, a: [...areas.keys()], z: rows };
+  const packed: PackedUsLocal = { k: Object.keys(file), h, i: stateId, d, j, a: [...areas.keys()], z: rows };
   return JSON.stringify(packed);
 }
 

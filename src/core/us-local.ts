@@ -32,17 +32,29 @@ export interface LocalPlace {
   readonly unmatchedCity?: string;
 }
 
-/** The jurisdiction id of a local code of a state (see us-local.schema.json). */
-export function localId(stateFips: number, code: string): number {
+/**
+ * The jurisdiction id of a local code of a state (see us-local.schema.json), from the state's
+ * jurisdiction id: the country's number N and the state's number S (its id is N × 1000 + S,
+ * S < 100; a US state's S is its FIPS code): a county cN is (N × 100 + S) × 1000 + N', a place
+ * pN N × 10⁷ + S × 10⁵ + N', a district dN N × 10⁸ + S × 10⁶ + N'.
+ */
+export function localId(stateId: number, code: string): number {
+  const country = Math.floor(stateId / 1000);
+  const state = stateId % 1000;
   const n = Number(code.slice(1));
   switch (code[0]) {
     case 'c':
-      return 840 * 1e5 + stateFips * 1e3 + n;
+      return country * 1e5 + state * 1e3 + n;
     case 'p':
-      return 840 * 1e7 + stateFips * 1e5 + n;
+      return country * 1e7 + state * 1e5 + n;
     default:
-      return 840 * 1e8 + stateFips * 1e6 + n;
+      return country * 1e8 + state * 1e6 + n;
   }
+}
+
+/** The key of a state's local file in a rule set: a US state's code (TX), else the country's and the state's (XD-NO). */
+export function localKey(country: string | undefined, state: string): string {
+  return country === undefined || country === 'US' ? state : `${country}-${state}`;
 }
 
 /**

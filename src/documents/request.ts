@@ -18,20 +18,20 @@ export const CONTACT_KINDS = ['company', 'person'] as const;
 export const CONTACT_TAX_STATUSES = ['taxable', 'exempt', 'reverse'] as const;
 export const EVIDENCE_STATES = ['confirmed', 'unsettled', 'conflicting'] as const;
 
-function build() {
-  zodInEnglish();
-  const text = (max: number) => z.string().check(z.maxLength(max, `must be at most ${max} characters`));
-  const optionalText = (max: number) => z.optional(z.nullable(text(max)));
-  const country = () => z.string().check(z.regex(COUNTRY_RE, 'must be a 2-letter ISO 3166-1 code'));
-  const dateText = () => z.string().check(z.refine((s: string) => !Number.isNaN(dayNumber(s)), { message: 'must be a calendar date YYYY-MM-DD' }));
-  const finite = () => z.number().check(z.refine(Number.isFinite, 'must be a finite number'));
-  /** An amount: a JSON number as the spec has it, or a decimal string (exact whatever its digits). */
-  const amount = () => z.union([finite(), z.string().check(z.maxLength(40, 'must be at most 40 characters'), z.regex(AMOUNT_RE, 'must be a decimal such as "19.99"'))]);
-  const percent = (what: string) => finite().check(z.gte(0, `${what} must be at least 0`), z.lte(100, `${what} must be at most 100`));
+const text = (max: number) => z.string().check(z.maxLength(max, `must be at most ${max} characters`));
+const optionalText = (max: number) => z.optional(z.nullable(text(max)));
+const country = () => z.string().check(z.regex(COUNTRY_RE, 'must be a 2-letter ISO 3166-1 code'));
+const dateText = () => z.string().check(z.refine((s: string) => !Number.isNaN(dayNumber(s)), { message: 'must be a calendar date YYYY-MM-DD' }));
+const finite = () => z.number().check(z.refine(Number.isFinite, 'must be a finite number'));
+/** An amount: a JSON number as the spec has it, or a decimal string (exact whatever its digits). */
+const amount = () => z.union([finite(), z.string().check(z.maxLength(40, 'must be at most 40 characters'), z.regex(AMOUNT_RE, 'must be a decimal such as "19.99"'))]);
+const percent = (what: string) => finite().check(z.gte(0, `${what} must be at least 0`), z.lte(100, `${what} must be at most 100`));
+const positiveInt = () => z.int().check(z.positive('must be a positive integer'));
 
-  /** A contact: an `id` referencing a stored one, or the fields of a new one. */
-  const contact = z.strictObject({
-    id: z.optional(z.int().check(z.positive('must be a positive integer'))),
+/** A contact: an `id` referencing a stored one, or the fields of a new one. */
+function contactSchema() {
+  return z.strictObject({
+    id: z.optional(positiveInt()),
     first_name: z.optional(text(255)),
     last_name: optionalText(255),
     kind: z.optional(z.enum(CONTACT_KINDS)),
@@ -54,7 +54,10 @@ function build() {
     tax_id: optionalText(255),
     tax_status: z.optional(z.enum(CONTACT_TAX_STATUSES)),
   });
+}
 
+/** An item and its `tax` object. */
+function itemSchemas() {
   const itemTax = z.strictObject({
     name: z.optional(text(100)),
     rate: z.optional(percent('rate')),
@@ -67,7 +70,6 @@ function build() {
     additional_taxable_part: z.optional(percent('additional_taxable_part')),
     import: z.optional(z.boolean()),
   });
-
   const item = z.strictObject({
     product_code: z.optional(text(255)),
     description: z.optional(z.nullable(text(10_000))),
@@ -76,7 +78,11 @@ function build() {
     amount: amount(),
     tax: itemTax,
   });
+  return { itemTax, item };
+}
 
+/** The shipping address, the evidence of the customer's location and the payment. */
+function partySchemas() {
   const address = z.strictObject({
     street_line_1: z.optional(text(255)),
     street_line_2: z.optional(text(255)),
@@ -85,24 +91,29 @@ function build() {
     region: z.optional(text(255)),
     postal_code: z.optional(text(32)),
   });
-
   const evidence = z.strictObject({
     additional_evidence: z.optional(text(255)),
     additional_evidence_country: z.optional(country()),
     bank_country: z.optional(country()),
     billing_country: z.optional(country()),
-    document_id: z.optional(z.int().check(z.positive('must be a positive integer'))),
+    document_id: z.optional(positiveInt()),
     ip_address: z.optional(text(45)),
     notes: z.optional(text(10_000)),
     state: z.optional(z.enum(EVIDENCE_STATES)),
   });
-
   const payment = z.strictObject({
     method: z.optional(z.enum(PAYMENT_METHODS)),
     processor: optionalText(255),
     processor_id: optionalText(255),
   });
+  return { address, evidence, payment };
+}
 
+function build() {
+  zodInEnglish();
+  const contact = contactSchema();
+  const { itemTax, item } = itemSchemas();
+  const { address, evidence, payment } = partySchemas();
   /** The body of `POST /transactions` (version 20241028). */
   const transaction = z.strictObject({
     type: z.optional(z.enum(TRANSACTION_TYPES)),
@@ -127,14 +138,12 @@ function build() {
     tags: z.optional(z.nullable(tagListSchema())),
     custom_metadata: z.optional(z.nullable(metadataSchema())),
   });
-
   /** The body of `POST /credits`. */
   const credit = z.strictObject({
-    invoice_id: z.int().check(z.positive('must be a positive integer')),
+    invoice_id: positiveInt(),
     payment_method: z.optional(z.enum(PAYMENT_METHODS)),
     credited_amount: z.optional(amount()),
   });
-
   return { contact, itemTax, item, address, evidence, payment, transaction, credit };
 }
 

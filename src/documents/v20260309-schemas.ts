@@ -32,6 +32,42 @@ export function isTransactionDate(s: string): boolean {
   return day >= FIRST_DAY && day <= LAST_DAY;
 }
 
+/**
+ * The answer's schemas. An answer is read back (a refund's sale and earlier refunds), so its
+ * schema is what a stored answer must still be: every field this library gave it.
+ */
+function answerSchemas() {
+  const { lineResult, breakdownEntry, context } = responseSchemas();
+  const amount = z.string().check(z.regex(AMOUNT_RE));
+  const discrepancy = z.object({ total_tax: amount, calculated_total_tax: amount, difference: amount });
+  const exchangeRate = z.object({ from: z.string(), to: z.string(), rate: amount, date: z.string(), subtotal: amount, total_tax: amount, total: amount });
+  const result = z.object({
+    id: z.nullable(z.int()),
+    source: z.string(),
+    source_id: z.string(),
+    transaction_type: z.enum(TRANSACTION_TYPES),
+    refund_of_source_id: z.nullable(z.string()),
+    status: z.literal('taxed'),
+    supply_type: z.enum(SUPPLY_TYPES),
+    date: z.string(),
+    currency: z.string(),
+    tax_behavior: z.enum(BEHAVIORS),
+    customer: z.object({ name: z.nullable(z.string()), tax_id: z.nullable(z.string()), address: z.record(z.string(), z.string()) }),
+    origin_address: z.nullable(z.record(z.string(), z.string())),
+    subtotal: amount,
+    total_tax: amount,
+    total: amount,
+    items: z.array(lineResult),
+    tax_breakdown: z.array(breakdownEntry),
+    tax_context: context,
+    tax_id_validation: z.nullable(z.object({ tax_id: z.string(), country: z.string(), valid: z.nullable(z.boolean()) })),
+    exchange_rate: z.nullable(exchangeRate),
+    discrepancy: z.nullable(discrepancy),
+  });
+  const batchResult = z.object({ id: z.nullable(z.int()), status: z.literal('taxed'), transactions: z.array(result) });
+  return { discrepancy, exchangeRate, result, batchResult };
+}
+
 function buildTransactionSchemas() {
   zodInEnglish();
   const { address } = requestSchemas();
@@ -106,36 +142,7 @@ function buildTransactionSchemas() {
   /** The batch's own level, its transactions read one by one afterwards (each with its own issues). */
   const batchShape = z.strictObject({ transactions: batchList(z.unknown()) });
 
-  // The answer. Read back (a refund's sale and earlier refunds), so its schema is what a
-  // stored answer must still be: every field this library gave it.
-  const { lineResult, breakdownEntry, context } = responseSchemas();
-  const amount = z.string().check(z.regex(AMOUNT_RE));
-  const discrepancy = z.object({ total_tax: amount, calculated_total_tax: amount, difference: amount });
-  const exchangeRate = z.object({ from: z.string(), to: z.string(), rate: amount, date: z.string(), subtotal: amount, total_tax: amount, total: amount });
-  const result = z.object({
-    id: z.nullable(z.int()),
-    source: z.string(),
-    source_id: z.string(),
-    transaction_type: z.enum(TRANSACTION_TYPES),
-    refund_of_source_id: z.nullable(z.string()),
-    status: z.literal('taxed'),
-    supply_type: z.enum(SUPPLY_TYPES),
-    date: z.string(),
-    currency: z.string(),
-    tax_behavior: z.enum(BEHAVIORS),
-    customer: z.object({ name: z.nullable(z.string()), tax_id: z.nullable(z.string()), address: z.record(z.string(), z.string()) }),
-    origin_address: z.nullable(z.record(z.string(), z.string())),
-    subtotal: amount,
-    total_tax: amount,
-    total: amount,
-    items: z.array(lineResult),
-    tax_breakdown: z.array(breakdownEntry),
-    tax_context: context,
-    tax_id_validation: z.nullable(z.object({ tax_id: z.string(), country: z.string(), valid: z.nullable(z.boolean()) })),
-    exchange_rate: z.nullable(exchangeRate),
-    discrepancy: z.nullable(discrepancy),
-  });
-  const batchResult = z.object({ id: z.nullable(z.int()), status: z.literal('taxed'), transactions: z.array(result) });
+  const { discrepancy, exchangeRate, result, batchResult } = answerSchemas();
   return { customer, item, transaction, batchItem, batchTransaction, batch, batchShape, discrepancy, exchangeRate, result, batchResult };
 }
 

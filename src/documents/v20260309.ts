@@ -338,112 +338,120 @@ function plainCustomer(c: unknown): Parsed['customer'] | null {
  */
 export function plainTransaction(t: unknown, batch: boolean): Parsed | null {
   if (!isObject(t)) return null;
-  let type: TaxTransactionType | undefined;
-  let source: string | undefined;
-  let sourceId: string | undefined;
-  let refundOf: string | null | undefined;
-  let date: string | undefined;
-  let currency: string | undefined;
-  let behavior: TaxBehavior | undefined;
-  let total: string | undefined;
-  let totalTax: string | undefined;
-  let customer: Parsed['customer'] | undefined;
-  let origin: CalculationAddress | null | undefined;
-  let items: ParsedItem[] | undefined;
+  const d: PlainDraft = { type: undefined, source: undefined, sourceId: undefined, refundOf: undefined, date: undefined, currency: undefined, behavior: undefined, total: undefined, totalTax: undefined, customer: undefined, origin: undefined, items: undefined };
   for (const key in t) {
-    if (!hasOwn.call(t, key)) continue;
-    const v = t[key];
-    switch (key) {
-      case 'transaction_type':
-        if (batch) return null;
-        if (v === undefined) break;
-        if (!isOneOf(v, TRANSACTION_TYPES)) return null;
-        type = v;
-        break;
-      case 'source':
-        if (v === undefined) break;
-        if (!isText(v, 1, MAX_SOURCE_LENGTH)) return null;
-        source = v;
-        break;
-      case 'source_id':
-        if (!isText(v, 1, MAX_SOURCE_ID_LENGTH)) return null;
-        sourceId = v;
-        break;
-      case 'refund_of_source_id':
-        if (batch) return null;
-        if (v === undefined) break;
-        if (v !== null && !isText(v, 1, MAX_SOURCE_ID_LENGTH)) return null;
-        refundOf = v;
-        break;
-      case 'date':
-        if (typeof v !== 'string' || !isTransactionDate(v)) return null;
-        date = v;
-        break;
-      case 'currency':
-        if (!isCapitalCode(v)) return null;
-        currency = v;
-        break;
-      case 'tax_behavior':
-        if (batch) return null; // unknown to a batch's schema, even without a value
-        if (v === undefined) break;
-        if (!isOneOf(v, BEHAVIORS)) return null;
-        behavior = v;
-        break;
-      case 'total':
-        if (!batch) return null;
-        if (v === undefined) break;
-        if (!isDecimal(v)) return null;
-        total = v;
-        break;
-      case 'total_tax':
-        if (v === undefined) break;
-        if (!isDecimal(v)) return null;
-        totalTax = v;
-        break;
-      case 'customer': {
-        const c = plainCustomer(v);
-        if (c === null) return null;
-        customer = c;
-        break;
-      }
-      case 'origin_address':
-        if (v === undefined) break;
-        if (v === null) origin = null;
-        else {
-          origin = plainAddress(v);
-          if (origin === null) return null;
-        }
-        break;
-      case 'items': {
-        if (!Array.isArray(v) || v.length < 1 || v.length > MAX_LINE_ITEMS) return null;
-        const read = new Array<ParsedItem>(v.length);
-        for (let i = 0; i < v.length; i++) {
-          const item = hasOwn.call(v, i) ? plainItem(v[i], batch) : null;
-          if (item === null) return null;
-          read[i] = item;
-        }
-        items = read;
-        break;
-      }
-      default:
-        return null;
-    }
+    if (hasOwn.call(t, key) && !plainField(d, key, t[key], batch)) return null;
   }
-  if (sourceId === undefined || date === undefined || currency === undefined || customer === undefined || items === undefined) return null;
+  if (d.sourceId === undefined || d.date === undefined || d.currency === undefined || d.customer === undefined || d.items === undefined) return null;
   return {
-    transaction_type: type,
-    source,
-    source_id: sourceId,
-    refund_of_source_id: refundOf,
-    date,
-    currency,
-    tax_behavior: behavior,
-    total,
-    total_tax: totalTax,
-    customer,
-    origin_address: origin,
-    items,
+    transaction_type: d.type,
+    source: d.source,
+    source_id: d.sourceId,
+    refund_of_source_id: d.refundOf,
+    date: d.date,
+    currency: d.currency,
+    tax_behavior: d.behavior,
+    total: d.total,
+    total_tax: d.totalTax,
+    customer: d.customer,
+    origin_address: d.origin,
+    items: d.items,
   };
+}
+
+/** A transaction's fields as plainTransaction reads them. */
+interface PlainDraft {
+  type: TaxTransactionType | undefined;
+  source: string | undefined;
+  sourceId: string | undefined;
+  refundOf: string | null | undefined;
+  date: string | undefined;
+  currency: string | undefined;
+  behavior: TaxBehavior | undefined;
+  total: string | undefined;
+  totalTax: string | undefined;
+  customer: Parsed['customer'] | undefined;
+  origin: CalculationAddress | null | undefined;
+  items: ParsedItem[] | undefined;
+}
+
+/** Reads one own field of a transaction into `d`: false when the schema would not accept it as it is (or does not know it). */
+function plainField(d: PlainDraft, key: string, v: unknown, batch: boolean): boolean {
+  switch (key) {
+    case 'transaction_type':
+      if (batch) return false;
+      if (v === undefined) return true;
+      if (!isOneOf(v, TRANSACTION_TYPES)) return false;
+      d.type = v;
+      return true;
+    case 'source':
+      if (v === undefined) return true;
+      if (!isText(v, 1, MAX_SOURCE_LENGTH)) return false;
+      d.source = v;
+      return true;
+    case 'source_id':
+      if (!isText(v, 1, MAX_SOURCE_ID_LENGTH)) return false;
+      d.sourceId = v;
+      return true;
+    case 'refund_of_source_id':
+      if (batch) return false;
+      if (v === undefined) return true;
+      if (v !== null && !isText(v, 1, MAX_SOURCE_ID_LENGTH)) return false;
+      d.refundOf = v;
+      return true;
+    case 'date':
+      if (typeof v !== 'string' || !isTransactionDate(v)) return false;
+      d.date = v;
+      return true;
+    case 'currency':
+      if (!isCapitalCode(v)) return false;
+      d.currency = v;
+      return true;
+    case 'tax_behavior':
+      if (batch) return false; // unknown to a batch's schema, even without a value
+      if (v === undefined) return true;
+      if (!isOneOf(v, BEHAVIORS)) return false;
+      d.behavior = v;
+      return true;
+    case 'total':
+      if (!batch) return false;
+      if (v === undefined) return true;
+      if (!isDecimal(v)) return false;
+      d.total = v;
+      return true;
+    case 'total_tax':
+      if (v === undefined) return true;
+      if (!isDecimal(v)) return false;
+      d.totalTax = v;
+      return true;
+    case 'customer': {
+      const c = plainCustomer(v);
+      if (c === null) return false;
+      d.customer = c;
+      return true;
+    }
+    case 'origin_address':
+      if (v === undefined) return true;
+      if (v === null) d.origin = null;
+      else {
+        d.origin = plainAddress(v);
+        if (d.origin === null) return false;
+      }
+      return true;
+    case 'items': {
+      if (!Array.isArray(v) || v.length < 1 || v.length > MAX_LINE_ITEMS) return false;
+      const read = new Array<ParsedItem>(v.length);
+      for (let i = 0; i < v.length; i++) {
+        const item = hasOwn.call(v, i) ? plainItem(v[i], batch) : null;
+        if (item === null) return false;
+        read[i] = item;
+      }
+      d.items = read;
+      return true;
+    }
+    default:
+      return false;
+  }
 }
 
 /**
