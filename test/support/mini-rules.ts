@@ -26,11 +26,17 @@
  * | XD Norland (postal 1xxxx) | 904001 | Sales tax | 6 from 1990-01-01; SaaS taxable on 80 % from 2015-01-01 |
  * | XD Eastvale (postal 2xxxx) | 904002 | Sales tax | 5 from 2000-01-01 |
  * | XD Southmark (postal 3xxxx) | 904003 | none | no sales tax |
+ * | XD-NO local taxes of Norland (origin-sourced; goods' local taxes on at most XTS 1000 per article, shared out) | — | — | see below |
+ * | Redwood County (c001) | 90401001 | Sales tax (local) | 1 from 2000-01-01 |
+ * | Pine County (c002) | 90401002 | Sales tax (local) | 0.5 from 2000-01-01 |
+ * | Lakeside (p00100, in Redwood County) | 9040100100 | Sales tax (local) | 1.5 from 2000-01-01 |
+ * | Lakeside Transit District (d1) | 90401000001 | Sales tax (local) | 0.5 from 2000-01-01 |
+ * | Norland ZIP codes | — | — | 10001: Redwood, Lakeside, Transit (100 %); 10002: Redwood 60 %, Pine 40 %; 10003: Pine (100 %) |
  * | XE Estmark (single area XE from 2000-01-01) | 905 | CT main 8, LCT additional 2 | from 2000-01-01 |
  * | XE-OUT Outer Isles (postal 9xxx) | — | — | taxed as XE, own standard rate 4 (for the main tax) |
  * | XZ Nowhere | 999 | — | in the world list, no rules |
  */
-import type { CountryRules, RegimeRules, RuleData, RatePeriod, TerritoryRules, TreatmentPeriod } from '../../src/core/rule-data.js';
+import type { CountryRules, RegimeRules, RuleData, RatePeriod, TerritoryRules, TreatmentPeriod, UsLocalRules } from '../../src/core/rule-data.js';
 import { createRuleSet } from '../../src/core/ruleset.js';
 
 const CHECKED = '2026-01-15';
@@ -397,6 +403,42 @@ const estmarkTerritories: TerritoryRules = {
   ],
 };
 
+/** A local file's sources are keys of its `sources`. */
+const LOCAL_SOURCE = 'test-local';
+
+/** Norland's local taxes: every local level, a per-article limit shared out, origin sourcing. */
+const norlandLocal: UsLocalRules = {
+  country: 'XD',
+  state: 'NO',
+  sourcing: 'origin',
+  sourcing_note: 'Norland sources the local taxes of an in-state seller to its place of business.',
+  complete: true,
+  coverage: 'Test data: every local tax of Norland.',
+  single_article_cap: {
+    amount: '1000',
+    currency: 'XTS',
+    apportion: true,
+    supplies: ['goods'],
+    source: LOCAL_SOURCE,
+    checked: CHECKED,
+    note: 'Norland local taxes apply only to the first XTS 1000 of the price of an article of goods.',
+  },
+  share_basis: 'addresses',
+  sources: { [LOCAL_SOURCE]: 'Test data: fictional local rates for the local stage and the sale tests' },
+  jurisdictions: [
+    { code: 'c001', id: 90401001, name: 'Redwood County', level: 'county', rates: [{ from: '2000-01-01', rate: '1', source: LOCAL_SOURCE, checked: CHECKED }] },
+    { code: 'c002', id: 90401002, name: 'Pine County', level: 'county', rates: [{ from: '2000-01-01', rate: '0.5', source: LOCAL_SOURCE, checked: CHECKED }] },
+    { code: 'p00100', id: 9040100100, name: 'Lakeside', level: 'city', rates: [{ from: '2000-01-01', rate: '1.5', source: LOCAL_SOURCE, checked: CHECKED }] },
+    { code: 'd1', id: 90401000001, name: 'Lakeside Transit District', level: 'district', rates: [{ from: '2000-01-01', rate: '0.5', source: LOCAL_SOURCE, checked: CHECKED }] },
+  ],
+  zips: [
+    ['10001', 'c001 p00100 d1', 100],
+    ['10002', 'c001', 60],
+    ['10002', 'c002', 40],
+    ['10003', 'c002', 100],
+  ],
+};
+
 function deepFreeze<T>(value: T): T {
   if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
@@ -443,6 +485,7 @@ export const miniRuleData: RuleData = deepFreeze({
   regimes: [union, calderaRegime, delmarRegime, estmarkRegime],
   countries: [avalonia, borduria, caldera, delmar, estmark],
   territories: [avaloniaTerritories, estmarkTerritories],
+  usLocal: [norlandLocal],
 } satisfies RuleData);
 
 export const miniRules = createRuleSet(miniRuleData);

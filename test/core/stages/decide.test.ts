@@ -84,10 +84,10 @@ describe('taxable', () => {
   it('on a part of the amount: partially_taxable, with the part on the line and in a note', () => {
     const d = decision({ origin: XD_NORLAND, destination: XD_NORLAND, taxCode: 'saas', registrations: [{ jurisdictionId: 904001 }] });
     expect(outcome(d)).toBe('taxable partially_taxable');
-    expect(lines(d)).toEqual(['Sales tax@904001 6/80']);
-    expect(d.jurisdiction).toMatchObject({ id: 904001, region: 'NO', name: 'Norland' });
-    expect(d.notes[0]).toBe('SaaS is taxed on 80 % of the price.');
-    expect(d.notes[1]).toMatch(/80 % of the amount is taxable in Norland\./);
+    // The local lines of Norland's ZIP 10001 are charged on the same part.
+    expect(lines(d)).toEqual(['Sales tax@904001 6/80', 'Sales tax@90401001 1/80', 'Sales tax@9040100100 1.5/80', 'Sales tax@90401000001 0.5/80']);
+    expect(d.jurisdiction).toMatchObject({ id: 904001, region: 'NO', name: 'Norland', county: 'Redwood County', city: 'Lakeside' });
+    expect(d.notes).toEqual(['SaaS is taxed on 80 % of the price.', 'Norland sources the local taxes of an in-state seller to its place of business.', '80 % of the amount is taxable in Norland.']);
   });
 
   it('in a territory with its own rate, reporting the territory and its region', () => {

@@ -52,6 +52,7 @@ describe('the mini rule set', () => {
       ...miniRuleData.regimes.map((r): [string, unknown] => ['regime.schema.json', r]),
       ...miniRuleData.countries.map((c): [string, unknown] => ['country.schema.json', c]),
       ...miniRuleData.territories.map((t): [string, unknown] => ['territories.schema.json', t]),
+      ...(miniRuleData.usLocal ?? []).map((l): [string, unknown] => ['us-local.schema.json', { $schema: '../../schema/us-local.schema.json', ...l }]),
     ];
     for (const [schema, data] of files) {
       const validate = ajv.getSchema(schema);
@@ -75,9 +76,11 @@ describe('the mini rule set', () => {
   });
 
   it('says on every sourced entry that it is test data', () => {
-    const sources = allStrings(miniRuleData, 'source');
+    const sources = allStrings({ ...miniRuleData, usLocal: undefined }, 'source');
     expect(sources.length).toBeGreaterThan(50);
     for (const s of sources) expect(s).toMatch(/^Test data: /);
+    // A local file's sources are keys of its own `sources`, whose texts say it.
+    for (const l of miniRuleData.usLocal ?? []) for (const text of Object.values(l.sources)) expect(text).toMatch(/^Test data: /);
     for (const c of allStrings(miniRuleData, 'checked')) expect(c).toBe('2026-01-15');
   });
 
@@ -85,7 +88,8 @@ describe('the mini rule set', () => {
     expect([...miniRules.countries.keys()]).toEqual(['XA', 'XB', 'XC', 'XD', 'XE']);
     expect([...miniRules.countries.values()].every((c) => c.root !== undefined)).toBe(true);
     expect([...miniRules.regimes.keys()]).toEqual(['XU', 'XC', 'XD', 'XE']);
-    expect([...miniRules.jurisdictions.keys()].sort((a, b) => a - b)).toEqual([901, 902, 903, 904, 905, 9900, 903001, 903002, 903003, 904001, 904002, 904003]);
+    expect([...miniRules.jurisdictions.keys()].sort((a, b) => a - b)).toEqual([901, 902, 903, 904, 905, 9900, 903001, 903002, 903003, 904001, 904002, 904003, 90401001, 90401002, 9040100100, 90401000001]);
+    expect(miniRules.usLocal.get('XD-NO')?.jurisdictions.map((j) => j.name)).toEqual(['Redwood County', 'Pine County', 'Lakeside', 'Lakeside Transit District']);
     expect(miniRules.consignmentLimits).toEqual([{ amount: '150', currency: 'EUR' }]);
   });
 });
