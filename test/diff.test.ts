@@ -1,127 +1,164 @@
-/** diffRules and `taxrules diff`: a rate change lists exactly the cases it changes. */
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+/**
+ * diffRules and `taxrules diff`: a rate change lists exactly the cases it changes. On rule
+ * sets of their own (the mini rule set and copies of it with one change, written to temporary
+ * directories, and a git repository made for the test): nothing here moves when a real rate
+ * changes, or reads this repository's tree.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { run, type CliIO } from '../src/cli/main.js';
 import { readRuleDirectory } from '../src/cli/rules-dir.js';
+import type { RuleData } from '../src/core/rule-data.js';
 import { diffCorpus, diffRules, formatRuleDiff, samplePostalCode, type DiffCase, type RuleChange } from '../src/testing/diff.js';
+import { miniRuleData } from './support/mini-rules.js';
 
-async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+/** Rule data written as rule files (each names its schema), in a directory of its own. */
+function writeRules(data: RuleData, dir = mkdtempSync(join(tmpdir(), 'taxrules-rules-'))): string {
+  mkdirSync(dir, { recursive: true });
+  const files: [string, unknown][] = [
+    ['world.json', data.world],
+    ['currencies.json', data.currencies],
+    ['tax-codes.json', data.taxCodes],
+    ...data.regimes.map((r): [string, unknown] => [`regime-${r.regime}.json`, r]),
+    ...data.countries.map((c): [string, unknown] => [`country-${c.country}.json`, c]),
+    ...data.territories.map((t): [string, unknown] => [`territories-${t.country}.json`, t]),
+    ...(data.usLocal ?? []).map((l): [string, unknown] => [`local-${l.country ?? 'US'}-${l.state}.json`, { $schema: 'us-local.schema.json', ...l }]),
+  ];
+  for (const [name, value] of files) writeFileSync(join(dir, name), JSON.stringify(value));
+  return dir;
+}
+
+/** A deep copy of the mini rule data to change. */
+const copy = (): RuleData => structuredClone(miniRuleData) as RuleData;
+
+async function cli(cwd: string, ...args: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const io: CliIO = { out: (t) => (out += `${t}\n`), err: (t) => (err += `${t}\n`) };
+  const io: CliIO = { out: (t) => (out += `${t}\n`), err: (t) => (err += `${t}\n`), cwd };
   const code = await run(args, io);
   return { code, out, err };
 }
 
+let base: string;
 let next: string;
+let work: string;
 
 beforeAll(() => {
-  // A copy of the rules, laid out differently (one flat directory), with Germany's standard rate raised to 20 % from 2027.
-  next = mkdtempSync(join(tmpdir(), 'taxrules-next-'));
-  cpSync('rules', join(next, 'nested', 'copy'), { recursive: true });
-  const file = join(next, 'nested', 'copy', 'countries', 'DE.json');
-  const de = JSON.parse(readFileSync(file, 'utf8')) as { jurisdictions: { taxes: { rates: { standard: Record<string, string>[] } }[] }[] };
-  const standard = de.jurisdictions[0]!.taxes[0]!.rates.standard;
-  standard.push({ ...standard.at(-1)!, from: '2027-01-01', rate: '20' });
-  writeFileSync(file, JSON.stringify(de));
-}, 60_000);
+  base = writeRules(miniRuleData);
+  // Avalonia's standard rate raised to 22 % from 2030-01-01.
+  const raised = copy();
+  const standard = raised.countries.find((c) => c.country === 'XA')!.jurisdictions[0]!.taxes[0]!.rates.standard!;
+  standard.push({ ...standard.at(-1)!, from: '2030-01-01', rate: '22' });
+  // A working directory of its own, with the rules in a git repository (for BASE as a ref).
+  work = mkdtempSync(join(tmpdir(), 'taxrules-work-'));
+  next = writeRules(raised, join(work, 'next'));
+  writeRules(miniRuleData, join(work, 'rules'));
+  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=taxrules', '-c', 'user.email=taxrules@example.invalid', '-c', 'commit.gpgsign=false', ...args], { cwd: work, stdio: 'pipe' });
+  git('init', '-q');
+  git('add', 'rules');
+  git('commit', '-q', '-m', 'rules');
+});
+
+/** The kinds of case a change touched: tax code, product type, customer. */
+const kinds = (changes: readonly RuleChange[]): string[] => [...new Set(changes.map((c) => `${(c.case as DiffCase).taxCode}/${(c.case as DiffCase).productType}/${(c.case as DiffCase).customer}`))].sort();
 
 describe('taxrules diff', () => {
-  it('raising one German rate lists exactly the German cases it changes, and nothing else', async () => {
-    const r = await cli('diff', 'rules', next, '--json');
-    expect(r.code).toBe(0);
+  it('raising one rate lists exactly the cases it changes, and nothing else', async () => {
+    const r = await cli(work, 'diff', base, 'next', '--json');
+    expect(r.code, r.err).toBe(0);
     const { changes, cases } = JSON.parse(r.out) as { cases: number; changes: RuleChange[] };
-    expect(cases).toBeGreaterThan(10_000);
-    expect(changes.map((c) => [c.jurisdiction, c.field, (c.case as DiffCase).date, (c.case as DiffCase).taxCode, (c.case as DiffCase).productType, (c.case as DiffCase).customer, c.before, c.after])).toEqual([
-      [{ id: 276, country: 'DE', region: null }, 'rates', '2027-01-01', 'eservice', 'service', 'consumer', ['VAT 19% (Germany)'], ['VAT 20% (Germany)']],
-      [{ id: 276, country: 'DE', region: null }, 'rates', '2027-01-01', 'saas', 'service', 'consumer', ['VAT 19% (Germany)'], ['VAT 20% (Germany)']],
-      [{ id: 276, country: 'DE', region: null }, 'rates', '2027-01-01', 'standard', 'good', 'consumer', ['VAT 19% (Germany)'], ['VAT 20% (Germany)']],
-    ]);
-  }, 120_000);
+    expect(cases).toBeGreaterThan(100);
+    for (const c of changes) {
+      expect(c.jurisdiction).toEqual({ id: 901, country: 'XA', region: null });
+      expect([c.field, (c.case as DiffCase).date, c.before, c.after]).toEqual(['rates', '2030-01-01', ['VAT 20% (Avalonia)'], ['VAT 22% (Avalonia)']]);
+    }
+    // A seller outside the union (the corpus's): its consumers' digital services and goods bear
+    // Avalonian VAT at the standard rate; e-books are at the reduced rate, services outside the
+    // scope, and businesses reverse-charge.
+    expect(kinds(changes)).toEqual(['eservice/service/consumer', 'saas/service/consumer', 'standard/good/consumer']);
+  }, 60_000);
 
   it('prints the changes grouped by jurisdiction and field as text', async () => {
-    const r = await cli('diff', 'rules', next);
+    const r = await cli(work, 'diff', base, 'next');
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/^3 changed results in \d+ cases:\n\nDE \(276\)\n {2}rates:\n {4}2027-01-01 DE eservice\/service consumer: \["VAT 19% \(Germany\)"\] → \["VAT 20% \(Germany\)"\]/);
-  }, 120_000);
+    expect(r.out).toMatch(/^\d+ changed results in \d+ cases:\n\nXA \(901\)\n {2}rates:\n {4}2030-01-01 XA eservice\/service consumer: \["VAT 20% \(Avalonia\)"\] → \["VAT 22% \(Avalonia\)"\]/);
+  }, 60_000);
 
-  it('no change, no changes: exit 0 (a git ref as the base)', async () => {
-    const r = await cli('diff', 'HEAD', 'rules', '--json', '--from', '2026-01-01');
+  it('no change, no changes: exit 0, with a git ref of the working directory’s repository as the base', async () => {
+    const r = await cli(work, 'diff', 'HEAD', 'rules', '--json', '--from', '2026-01-01');
     expect(r.code, r.err).toBe(0);
     expect(JSON.parse(r.out).changes).toEqual([]);
-    expect((await cli('diff', 'rules', 'rules', '--from', '2026-01-01')).out).toMatch(/^No changes in \d+ cases\.\n$/);
-  }, 120_000);
+    expect((await cli(work, 'diff', 'HEAD', 'next', '--json')).out).toMatch(/"VAT 22% \(Avalonia\)"/);
+    expect((await cli(work, 'diff', base, base, '--from', '2026-01-01')).out).toMatch(/^No changes in \d+ cases\.\n$/);
+  }, 60_000);
 
-  it('asks the fixtures too: a fixture query of 2027 shows the new rate, field by field', async () => {
+  it('asks the fixtures too: a fixture query of 2030 shows the new rate, field by field', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'taxrules-fixtures-'));
     writeFileSync(
-      join(dir, 'de.json'),
+      join(dir, 'xa.json'),
       JSON.stringify({
-        accounts: { seller: { country: 'DE', currency: 'EUR', registrations: [{ jurisdiction_id: 276 }] } },
-        cases: [{ name: 'German sale in 2027', account: 'seller', query: { to_country: 'DE', tax_code: 'standard', product_type: 'good', amount: '100', date: '2027-03-01' } }],
+        accounts: { seller: { country: 'XA', postal_code: '10115', currency: 'EUR', registrations: [{ jurisdiction_id: 901 }] } },
+        cases: [{ name: 'Avalonian sale in 2030', account: 'seller', query: { to_country: 'XA', to_postal_code: '10115', tax_code: 'standard', product_type: 'good', amount: '100', date: '2030-03-01' } }],
       }),
     );
-    const r = await cli('diff', 'rules', next, '--json', '--fixtures', dir);
+    const r = await cli(work, 'diff', base, 'next', '--json', '--fixtures', dir);
+    expect(r.code, r.err).toBe(0);
     const { changes } = JSON.parse(r.out) as { changes: RuleChange[] };
     const fromFixture = changes.filter((c) => 'name' in c.case).map((c) => [(c.case as { name: string }).name, c.field, c.before, c.after]);
     expect(fromFixture).toEqual([
-      ['de.json #0 German sale in 2027', 'rate', 19, 20],
-      ['de.json #0 German sale in 2027', 'tax_amount', 19, 20],
-      ['de.json #0 German sale in 2027', 'total_amount', 119, 120],
+      ['xa.json #0 Avalonian sale in 2030', 'rate', 20, 22],
+      ['xa.json #0 Avalonian sale in 2030', 'tax_amount', 20, 22],
+      ['xa.json #0 Avalonian sale in 2030', 'total_amount', 120, 122],
     ]);
-    expect((await cli('diff', 'rules', 'rules', '--fixtures', 'no/such/dir')).code).toBe(2);
-  }, 120_000);
-
-  it('asks about US local jurisdictions by a ZIP code of theirs: a city’s new rate lists its ZIP codes only', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'taxrules-tx-'));
-    cpSync('rules', dir, { recursive: true });
-    const file = join(dir, 'us', 'local', 'TX.json');
-    const tx = JSON.parse(readFileSync(file, 'utf8')) as { jurisdictions: { name: string; level: string; rates: Record<string, string>[] }[] };
-    const austin = tx.jurisdictions.find((j) => j.name === 'Austin' && j.level === 'city')!;
-    austin.rates.push({ ...austin.rates.at(-1)!, from: '2027-01-01', rate: '1.25' });
-    writeFileSync(file, JSON.stringify(tx));
-    const diff = diffRules(readRuleDirectory('rules'), readRuleDirectory(dir));
-    expect(diff.changes.length).toBeGreaterThan(0);
-    for (const c of diff.changes) {
-      expect(c.jurisdiction).toMatchObject({ country: 'US', region: 'TX' });
-      expect((c.case as DiffCase).date).toBe('2027-01-01');
-      expect(['rates', 'notes']).toContain(c.field);
-    }
-    const rates = diff.changes.filter((c) => c.field === 'rates');
-    expect(rates.length).toBeGreaterThan(0);
-    for (const c of rates) expect(JSON.stringify(c.after)).toMatch(/1\.25% (of 80% )?\(Austin\)/);
-  }, 120_000);
+    expect((await cli(work, 'diff', base, base, '--fixtures', 'no/such/dir')).code).toBe(2);
+  }, 60_000);
 
   it('usage errors exit 2', async () => {
-    expect((await cli('diff', 'rules')).code).toBe(2);
-    expect((await cli('diff', 'rules', 'no/such/dir')).code).toBe(2);
-    const notRules = await cli('diff', 'rules', 'fixtures');
+    expect((await cli(work, 'diff', base)).code).toBe(2);
+    expect((await cli(work, 'diff', base, 'no/such/dir')).code).toBe(2);
+    const empty = mkdtempSync(join(tmpdir(), 'taxrules-empty-'));
+    writeFileSync(join(empty, 'note.json'), '{"not":"rules"}');
+    const notRules = await cli(work, 'diff', base, empty);
     expect(notRules.code).toBe(2);
     expect(notRules.err).toMatch(/holds no rule data/);
-    expect((await cli('diff', 'not-a-ref-or-dir', 'rules')).code).toBe(2);
-    expect((await cli('diff', 'rules', 'rules', '--from', 'June')).code).toBe(2);
+    expect((await cli(work, 'diff', 'not-a-ref-or-dir', base)).code).toBe(2);
+    expect((await cli(work, 'diff', base, base, '--from', 'June')).code).toBe(2);
   });
 });
 
 describe('diffRules', () => {
+  it('asks about local jurisdictions by a ZIP code of theirs: a city’s new rate lists its ZIP code only', () => {
+    const raised = copy();
+    const lakeside = raised.usLocal![0]!.jurisdictions.find((j) => j.name === 'Lakeside')!;
+    lakeside.rates.push({ ...lakeside.rates.at(-1)!, from: '2030-01-01', rate: '2' });
+    const diff = diffRules(miniRuleData, raised);
+    expect(diff.changes.length).toBeGreaterThan(0);
+    for (const c of diff.changes) {
+      expect(c.jurisdiction).toMatchObject({ country: 'XD', region: 'NO' });
+      expect(c.case).toMatchObject({ date: '2030-01-01', postalCode: '10001' });
+      expect(['rates', 'notes']).toContain(c.field);
+    }
+    for (const c of diff.changes.filter((x) => x.field === 'rates')) expect(JSON.stringify(c.after)).toMatch(/2% (of 80% )?\(Lakeside\)/);
+  });
+
   it('takes its own cases: an answer that stays the same (a refusal included) is no change', () => {
-    const base = readRuleDirectory('rules');
-    const cases = [{ country: 'DE', region: null, postalCode: null, date: '1960-01-01', taxCode: 'saas' as const, productType: 'service' as const, customer: 'consumer' as const }];
-    expect(diffRules(base, base, cases)).toEqual({ cases: 1, changes: [] });
-    const diff = diffRules(base, readRuleDirectory(next), [{ ...cases[0]!, date: '2027-06-01' }]);
+    const raised = readRuleDirectory(next);
+    const cases = [{ country: 'XA', region: null, postalCode: '10115', date: '1960-01-01', taxCode: 'saas' as const, productType: 'service' as const, customer: 'consumer' as const }];
+    expect(diffRules(miniRuleData, miniRuleData, cases)).toEqual({ cases: 1, changes: [] });
+    const diff = diffRules(miniRuleData, raised, [{ ...cases[0]!, date: '2030-06-01' }]);
     expect(diff.changes.map((c) => c.field)).toEqual(['rates']);
     expect(formatRuleDiff({ cases: 5, changes: [] })).toBe('No changes in 5 cases.\n');
-  }, 60_000);
+  });
 
   it('asks about special territories by a postal code of theirs and regions by their code', () => {
-    const base = readRuleDirectory('rules');
-    const corpus = diffCorpus(base, base, { from: '2026-01-01' });
-    expect(corpus.some((c) => c.country === 'DE' && c.postalCode === '27498')).toBe(true);
-    expect(corpus.some((c) => c.country === 'ES' && c.postalCode === '35000')).toBe(true);
-    expect(corpus.some((c) => c.country === 'CA' && c.region === 'QC')).toBe(true);
-  }, 60_000);
+    const corpus = diffCorpus(miniRuleData, miniRuleData, { from: '2026-01-01' });
+    expect(corpus.some((c) => c.country === 'XA' && c.postalCode === '99000')).toBe(true);
+    expect(corpus.some((c) => c.country === 'XA' && c.postalCode === '80000')).toBe(true);
+    expect(corpus.some((c) => c.country === 'XC' && c.region === 'NP')).toBe(true);
+  });
 });
 
 describe('samplePostalCode', () => {

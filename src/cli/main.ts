@@ -15,6 +15,7 @@ import {
 import { TAX_RATE_PARAMETERS, TAX_RATE_PARAMETER_KINDS, type TaxRateParameter } from '../adapters/v20241028.js';
 import { parseArgs, type FlagSpec } from './args.js';
 import { demoAccount } from './demo-account.js';
+import { resolve } from 'node:path';
 import { readFixtureQueries, readRuleDirectory, ruleDirectoryAtRef, RuleDirectoryError } from './rules-dir.js';
 import { diffRules, formatRuleDiff, type DiffQueryCase } from '../testing/diff.js';
 import { existsSync } from 'node:fs';
@@ -28,6 +29,8 @@ export interface CliIO {
   err(text: string): void;
   /** Standard input: whether it is a terminal, and all of it as text. Absent: there is none. */
   stdin?: { isTTY: boolean; read(): Promise<string> };
+  /** The working directory: relative paths are read from it, and a git ref names a commit of its repository. Default: the process's. */
+  cwd?: string;
 }
 
 type Flags = ReadonlyMap<string, string | true>;
@@ -207,12 +210,14 @@ const COMMANDS: readonly Command[] = [
       let after;
       let queries: DiffQueryCase[] = [];
       const fixtures = flags.get('fixtures');
+      const cwd = io.cwd ?? process.cwd();
       try {
-        const baseDir = existsSync(base as string) ? (base as string) : ruleDirectoryAtRef(base as string);
+        const baseDir = existsSync(resolve(cwd, base as string)) ? resolve(cwd, base as string) : ruleDirectoryAtRef(base as string, cwd);
         before = readRuleDirectory(baseDir);
-        after = readRuleDirectory(next as string);
+        after = readRuleDirectory(resolve(cwd, next as string));
         // The v20241028 fixtures too: the given directory, else fixtures/v20241028 of the working directory when there is one.
-        const fixtureDir = typeof fixtures === 'string' ? fixtures : existsSync('fixtures/v20241028') ? 'fixtures/v20241028' : null;
+        const own = resolve(cwd, 'fixtures/v20241028');
+        const fixtureDir = typeof fixtures === 'string' ? resolve(cwd, fixtures) : existsSync(own) ? own : null;
         if (fixtureDir !== null) queries = readFixtureQueries(fixtureDir) as DiffQueryCase[];
       } catch (e) {
         if (e instanceof RuleDirectoryError) throw new UsageError(e.message);

@@ -90,12 +90,12 @@ export function readRuleDirectory(dir: string): RuleData {
   return data;
 }
 
-/** The `rules` directory of a git ref of the repository in the working directory, extracted to a temporary directory. */
-export function ruleDirectoryAtRef(ref: string): string {
+/** The `rules` directory of a git ref of the repository in `cwd` (default: the working directory), extracted to a temporary directory. */
+export function ruleDirectoryAtRef(ref: string, cwd?: string): string {
   if (!/^[\w./@^~{}-]+$/.test(ref) || ref.startsWith('-')) throw new RuleDirectoryError(`${JSON.stringify(ref)} is neither a directory nor a git ref`);
   const dir = mkdtempSync(join(tmpdir(), 'taxrules-diff-'));
   try {
-    const tar = execFileSync('git', ['archive', '--format=tar', ref, 'rules'], { maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'pipe'] });
+    const tar = execFileSync('git', ['archive', '--format=tar', ref, 'rules'], { maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'pipe'], ...(cwd === undefined ? {} : { cwd }) });
     execFileSync('tar', ['-x', '-C', dir], { input: tar, stdio: ['pipe', 'ignore', 'pipe'] });
   } catch (e) {
     const err = (e as { stderr?: Buffer }).stderr?.toString().trim();

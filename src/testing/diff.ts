@@ -143,8 +143,8 @@ function placesOf(data: RuleData, country: string): Place[] {
  * and special territories (by a postal code of theirs) × the seven tax codes (standard both as
  * a good and a service) × consumer and business × the day before and the day of every change
  * in that country's files (rates, territories, taxes) and in the regimes, from `from` (default
- * 2019-01-01) on, and that first day itself; and every US county, city and district of the
- * local files by a ZIP code of it (goods and SaaS to a consumer, around each local change).
+ * 2019-01-01) on, and that first day itself; and every county, city and district of the
+ * local files (the US states') by a ZIP code of it (goods and SaaS to a consumer, around each local change).
  */
 export function diffCorpus(base: RuleData, next: RuleData, options: DiffOptions = {}): DiffCase[] {
   const first = dayNumber(options.from ?? '2019-01-01');
@@ -167,7 +167,7 @@ export function diffCorpus(base: RuleData, next: RuleData, options: DiffOptions 
     }
     const places = new Map<string, Place>();
     for (const data of [base, next]) for (const p of placesOf(data, country)) places.set(`${p.region}|${p.postalCode}`, p);
-    if (country === 'US') usLocalCases(base, next, first, cases);
+    localCases(base, next, country, first, cases);
     for (const place of places.values()) {
       for (const date of [...dates].sort()) {
         for (const [taxCode, productType] of KINDS) {
@@ -180,18 +180,19 @@ export function diffCorpus(base: RuleData, next: RuleData, options: DiffOptions 
 }
 
 /**
- * US local jurisdictions: for every county, city and district of the local files, a ZIP code
- * of it, asked for goods and for SaaS sold to a consumer on the day before and the day of
- * every change of its state's file (from its first recorded day on).
+ * Local jurisdictions of a country's states (the US's): for every county, city and district
+ * of the local files, a ZIP code of it, asked for goods and for SaaS sold to a consumer on the
+ * day before and the day of every change of its state's file (from its first recorded day on).
  */
-function usLocalCases(base: RuleData, next: RuleData, first: number, cases: DiffCase[]): void {
-  const states = new Set([...(base.usLocal ?? []), ...(next.usLocal ?? [])].map((f) => f.state));
+function localCases(base: RuleData, next: RuleData, country: string, first: number, cases: DiffCase[]): void {
+  const ofCountry = (f: NonNullable<RuleData['usLocal']>[number]): boolean => (f.country ?? 'US') === country;
+  const states = new Set([...(base.usLocal ?? []), ...(next.usLocal ?? [])].filter(ofCountry).map((f) => f.state));
   for (const state of [...states].sort()) {
     const zips = new Set<string>();
     const days = new Set<number>();
     let start = Number.POSITIVE_INFINITY;
     for (const data of [base, next]) {
-      const file = data.usLocal?.find((f) => f.state === state);
+      const file = data.usLocal?.find((f) => ofCountry(f) && f.state === state);
       if (!file) continue;
       changeDays(file.jurisdictions, days);
       for (const j of file.jurisdictions) for (const r of j.rates) start = Math.min(start, dayNumber(r.from));
@@ -212,8 +213,8 @@ function usLocalCases(base: RuleData, next: RuleData, first: number, cases: Diff
     }
     for (const zip of [...zips].sort()) {
       for (const date of [...dates].sort()) {
-        cases.push({ country: 'US', region: state, postalCode: zip, date, taxCode: 'standard', productType: 'good', customer: 'consumer' });
-        cases.push({ country: 'US', region: state, postalCode: zip, date, taxCode: 'saas', productType: 'service', customer: 'consumer' });
+        cases.push({ country, region: state, postalCode: zip, date, taxCode: 'standard', productType: 'good', customer: 'consumer' });
+        cases.push({ country, region: state, postalCode: zip, date, taxCode: 'saas', productType: 'service', customer: 'consumer' });
       }
     }
   }
