@@ -47,7 +47,7 @@ const ACCOUNT_FIELDS = ['country', 'currency', 'postal_code', 'region', 'default
 const PASSED_FIELDS = ['value', 'valid_from', 'valid_until', 'permanent_establishment', 'import_scheme'] as const;
 const REGISTRATION_FIELDS = ['country', 'region', 'scheme', 'jurisdiction_id', ...PASSED_FIELDS] as const;
 /** Levels a seller registers at; US counties, cities and districts are collected under the state's registration. */
-const REGISTERED_LEVELS = new Set(['country', 'state', 'province', 'territory', 'scheme']);
+const REGISTERED_LEVELS: ReadonlySet<string> = new Set(['country', 'state', 'province', 'territory', 'scheme']);
 
 /**
  * The account `spec` describes, with each registration's `jurisdiction_id` looked up in the

@@ -5,7 +5,7 @@
  * is wrong with the rest). The `taxrules/schemas` entry exports them as values.
  */
 import * as z from 'zod/mini';
-import { zodInEnglish } from './zod-english.js';
+import { onFirstUse } from './zod-english.js';
 import type { JurisdictionLevel, TaxReason } from '../core/types.js';
 import { dayNumber } from '../core/dates.js';
 import { AMOUNT_RE, COUNTRY_RE, CURRENCY_RE } from './input.js';
@@ -28,7 +28,6 @@ export const MAX_AMOUNT_LENGTH = 40;
 export const MAX_TAX_DATE = 253_402_300_799;
 
 function buildAccountSchemas() {
-  zodInEnglish();
   const dateText = z.string().check(z.refine((s) => !Number.isNaN(dayNumber(s)), { message: 'must be a calendar date YYYY-MM-DD' }));
   const optionalDate = z.optional(z.union([dateText, z.literal(''), z.null()]));
 
@@ -68,7 +67,6 @@ function buildAccountSchemas() {
 const behaviorSchema = () => z.enum(BEHAVIORS);
 
 function buildRequestSchemas() {
-  zodInEnglish();
   const text = (max: number) => z.string().check(z.maxLength(max, `must be at most ${max} characters`));
 
   /** An address in a v20260309 calculation request. */
@@ -114,7 +112,6 @@ function buildRequestSchemas() {
 }
 
 function buildResponseSchemas() {
-  zodInEnglish();
   const decimal = z.string().check(z.regex(/^-?\d+(\.\d+)?$/));
   const statusSchema = z.enum(['taxable', 'non_taxable', 'not_registered', 'reverse_charge']);
 
@@ -199,24 +196,14 @@ type AccountSchemas = ReturnType<typeof buildAccountSchemas>;
 type RequestSchemas = ReturnType<typeof buildRequestSchemas>;
 type ResponseSchemas = ReturnType<typeof buildResponseSchemas>;
 
-let accountCache: AccountSchemas | undefined;
-let requestCache: RequestSchemas | undefined;
-let responseCache: ResponseSchemas | undefined;
-
 /** The account schemas, built on first use. */
-export function accountSchemas(): AccountSchemas {
-  return (accountCache ??= buildAccountSchemas());
-}
+export const accountSchemas: () => AccountSchemas = /* @__PURE__ */ onFirstUse(buildAccountSchemas);
 
 /** The v20260309 request schemas, built on first use. */
-export function requestSchemas(): RequestSchemas {
-  return (requestCache ??= buildRequestSchemas());
-}
+export const requestSchemas: () => RequestSchemas = /* @__PURE__ */ onFirstUse(buildRequestSchemas);
 
 /** The v20260309 response schemas, built on first use. */
-export function responseSchemas(): ResponseSchemas {
-  return (responseCache ??= buildResponseSchemas());
-}
+export const responseSchemas: () => ResponseSchemas = /* @__PURE__ */ onFirstUse(buildResponseSchemas);
 
 /**
  * An input type that also takes read-only arrays: an `as const` literal, or data the caller

@@ -16,7 +16,7 @@ import { ownCopy, unreadable } from '../adapters/read.js';
 import { MAX_DOCUMENT_ITEMS, metadataSchema, normalTagList, tagListSchema } from './limits.js';
 import { documentIssues, DOCUMENT_LEVELS } from './shape.js';
 import type { BillingDocument } from './types.js';
-import { zodInEnglish } from '../adapters/zod-english.js';
+import { onFirstUse } from '../adapters/zod-english.js';
 
 /** The fields of a final invoice that may still change. */
 export const INVOICE_UPDATABLE_FIELDS = ['po_number', 'tag_list', 'payment_details', 'notes', 'custom_metadata', 'street_line_1', 'street_line_2', 'city', 'region', 'postal_code'] as const;
@@ -45,10 +45,10 @@ export interface DocumentUpdate {
   readonly postal_code?: string | null;
 }
 
-let schemaCache: ReturnType<typeof buildSchema> | undefined;
+/** The schema of a final document's fields, built on first use. */
+const finalSchema = /* @__PURE__ */ onFirstUse(buildSchema);
 
 function buildSchema() {
-  zodInEnglish();
   const text = (max: number) => z.optional(z.nullable(z.string().check(z.maxLength(max, `must be at most ${max} characters`))));
   return z.object({
     po_number: text(255),
@@ -105,7 +105,7 @@ export function checkDocumentUpdate(document: unknown, update: unknown): Billing
         issues.push({ path: [key], code: 'unknown_field', message: `${quoted(key, 60).slice(1, -1)}: unknown field${near ? `; did you mean ${near}?` : ''}` });
       }
     }
-    const schema = (schemaCache ??= buildSchema());
+    const schema = finalSchema();
     // The allowed fields on an object without a prototype: a polluted one fills none left out.
     const given = Object.assign(Object.create(null) as Record<string, unknown>, Object.fromEntries(Object.entries(u).filter(([k]) => allowed.includes(k))));
     const parsed = schema.safeParse(given);

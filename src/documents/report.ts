@@ -14,7 +14,7 @@ import { defaultRuleSet } from '../default-rules.js';
 import { documentIssues, DOCUMENT_LEVELS, plainDocumentSummary, type DocumentSummary } from './shape.js';
 import { MAX_CENTS } from './amounts.js';
 import type { BillingDocument } from './types.js';
-import { zodInEnglish } from '../adapters/zod-english.js';
+import { onFirstUse } from '../adapters/zod-english.js';
 
 /** The report's parameters: the first and last day of the period, both included. */
 export interface TaxSummaryParameters {
@@ -32,16 +32,16 @@ export function csvField(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
-let parameterSchema: ReturnType<typeof buildParameters> | undefined;
+/** The schema of the report's parameters, built on first use. */
+const parameterSchema = /* @__PURE__ */ onFirstUse(buildParameters);
 
 function buildParameters() {
-  zodInEnglish();
   const date = z.string().check(z.refine((s: string) => !Number.isNaN(dayNumber(s)), { message: 'must be a calendar date YYYY-MM-DD' }));
   return z.strictObject({ from_date: date, to_date: date });
 }
 
 function readParameters(parameters: unknown): TaxSummaryParameters {
-  const schema = (parameterSchema ??= buildParameters());
+  const schema = parameterSchema();
   const parsed = schema.safeParse(ownCopy(parameters, 1, 0));
   if (!parsed.success) throw errorFromIssues(issuesFromZod(parsed.error, ['parameters'], schema));
   const p = parsed.data;

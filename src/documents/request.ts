@@ -5,7 +5,7 @@
  * broken limit a 400. Built on first use, as the other schemas are.
  */
 import * as z from 'zod/mini';
-import { zodInEnglish } from '../adapters/zod-english.js';
+import { onFirstUse } from '../adapters/zod-english.js';
 import { dayNumber } from '../core/dates.js';
 import { COUNTRY_RE, CURRENCY_RE, AMOUNT_RE } from '../adapters/input.js';
 import { TAX_CODES } from '../adapters/schemas.js';
@@ -110,7 +110,6 @@ function partySchemas() {
 }
 
 function build() {
-  zodInEnglish();
   const contact = contactSchema();
   const { itemTax, item } = itemSchemas();
   const { address, evidence, payment } = partySchemas();
@@ -148,12 +147,8 @@ function build() {
 }
 
 type Schemas = ReturnType<typeof build>;
-let cache: Schemas | undefined;
-
 /** The schemas of the document requests, built on first use. */
-export function documentSchemas(): Schemas {
-  return (cache ??= build());
-}
+export const documentSchemas: () => Schemas = /* @__PURE__ */ onFirstUse(build);
 
 type AcceptingReadonly<T> = T extends readonly (infer E)[] ? readonly AcceptingReadonly<E>[] : T extends object ? { [K in keyof T]: AcceptingReadonly<T[K]> } : T;
 

@@ -291,6 +291,74 @@ function plainRelated(r: unknown, maxItems: number): boolean {
   return typeof id === 'number' && type === 'Invoice';
 }
 
+/** A document's fields as plainDocumentSummary reads them; `found` has a bit per field a document must have. */
+interface SummaryDraft {
+  found: number;
+  type: DocumentType;
+  state: DocumentState;
+  issueDate: string;
+  currency: string;
+  related: unknown;
+  items: unknown;
+  taxes: unknown;
+}
+
+/** Reads one own field of a document into `d`: false when documentIssues would refuse it. */
+function summaryField(d: SummaryDraft, key: string, v: unknown, maxItems: number): boolean {
+  switch (key) {
+    case 'id':
+      if (!(typeof v === 'number' && Number.isSafeInteger(v) && v > 0)) return false;
+      d.found |= 1;
+      return true;
+    case 'type':
+      if (v !== 'Invoice' && v !== 'Credit') return false;
+      d.type = v;
+      d.found |= 2;
+      return true;
+    case 'currency':
+      if (typeof v !== 'string' || !CURRENCY_CODE.test(v)) return false;
+      d.currency = v;
+      d.found |= 4;
+      return true;
+    case 'issue_date':
+      if (!isDate(v)) return false;
+      d.issueDate = v as string;
+      d.found |= 8;
+      return true;
+    case 'state':
+      if (v !== 'paid' && v !== 'voided') return false;
+      d.state = v;
+      d.found |= 16;
+      return true;
+    case 'subtotal_cents':
+    case 'discount_cents':
+    case 'total_cents':
+      if (!isCents(v)) return false;
+      d.found |= key === 'subtotal_cents' ? 32 : key === 'discount_cents' ? 64 : 128;
+      return true;
+    case 'payment_processor':
+    case 'payment_processor_id':
+      if (!isTextOrNull(v)) return false;
+      d.found |= key === 'payment_processor' ? 256 : 512;
+      return true;
+    case 'exchange_rate':
+      return v === undefined || (isNumber(v) && (v as number) > 0);
+    case 'items':
+    case 'taxes':
+      if (!Array.isArray(v)) return false;
+      if (key === 'items') d.items = v;
+      else d.taxes = v;
+      d.found |= key === 'items' ? 1024 : 2048;
+      return true;
+    case 'related_document':
+      d.related = v;
+      return true;
+    default:
+      touch(v, DOCUMENT_LEVELS - 1, maxItems);
+      return true;
+  }
+}
+
 /**
  * The summary of a document documentIssues would accept, read from the document itself (see
  * above): the fields of `ownCopy(doc, DOCUMENT_LEVELS, maxItems)` when
@@ -299,82 +367,11 @@ function plainRelated(r: unknown, maxItems: number): boolean {
  */
 export function plainDocumentSummary(doc: unknown, maxItems: number): DocumentSummary | null {
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return null;
-  let found = 0;
-  let type: DocumentType = 'Invoice';
-  let state: DocumentState = 'paid';
-  let issueDate = '';
-  let currency = '';
-  let related: unknown;
-  let items: unknown;
-  let taxes: unknown;
+  const d: SummaryDraft = { found: 0, type: 'Invoice', state: 'paid', issueDate: '', currency: '', related: undefined, items: undefined, taxes: undefined };
   for (const key in doc) {
-    if (!hasOwn.call(doc, key)) continue;
-    const v = (doc as Fields)[key];
-    switch (key) {
-      case 'id':
-        if (!(typeof v === 'number' && Number.isSafeInteger(v) && v > 0)) return null;
-        found |= 1;
-        break;
-      case 'type':
-        if (v !== 'Invoice' && v !== 'Credit') return null;
-        type = v;
-        found |= 2;
-        break;
-      case 'currency':
-        if (typeof v !== 'string' || !CURRENCY_CODE.test(v)) return null;
-        currency = v;
-        found |= 4;
-        break;
-      case 'issue_date':
-        if (!isDate(v)) return null;
-        issueDate = v as string;
-        found |= 8;
-        break;
-      case 'state':
-        if (v !== 'paid' && v !== 'voided') return null;
-        state = v;
-        found |= 16;
-        break;
-      case 'subtotal_cents':
-        if (!isCents(v)) return null;
-        found |= 32;
-        break;
-      case 'discount_cents':
-        if (!isCents(v)) return null;
-        found |= 64;
-        break;
-      case 'total_cents':
-        if (!isCents(v)) return null;
-        found |= 128;
-        break;
-      case 'payment_processor':
-        if (!isTextOrNull(v)) return null;
-        found |= 256;
-        break;
-      case 'payment_processor_id':
-        if (!isTextOrNull(v)) return null;
-        found |= 512;
-        break;
-      case 'exchange_rate':
-        if (v !== undefined && !(isNumber(v) && (v as number) > 0)) return null;
-        break;
-      case 'items':
-        if (!Array.isArray(v)) return null;
-        items = v;
-        found |= 1024;
-        break;
-      case 'taxes':
-        if (!Array.isArray(v)) return null;
-        taxes = v;
-        found |= 2048;
-        break;
-      case 'related_document':
-        related = v;
-        break;
-      default:
-        touch(v, DOCUMENT_LEVELS - 1, maxItems);
-    }
+    if (hasOwn.call(doc, key) && !summaryField(d, key, (doc as Fields)[key], maxItems)) return null;
   }
+  const { found, type, state, issueDate, currency, related, items, taxes } = d;
   if (found !== 4095) return null;
   const credit = type === 'Credit';
   // An invoice's related_document is not checked, only read (as ownCopy reads it).

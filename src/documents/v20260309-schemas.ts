@@ -13,7 +13,7 @@ import { dayNumber } from '../core/dates.js';
 import { AMOUNT_RE } from '../adapters/input.js';
 import { BEHAVIORS, MAX_AMOUNT_LENGTH, MAX_LINE_ITEMS, PRODUCT_TYPES, requestSchemas, responseSchemas, TAX_CODES } from '../adapters/schemas.js';
 import type * as S from '../schema-types.js';
-import { zodInEnglish } from '../adapters/zod-english.js';
+import { onFirstUse } from '../adapters/zod-english.js';
 
 /** The spec's limit on transactions in one batch ("Limits": batch size). */
 export const MAX_BATCH_TRANSACTIONS = 500;
@@ -69,7 +69,6 @@ function answerSchemas() {
 }
 
 function buildTransactionSchemas() {
-  zodInEnglish();
   const { address } = requestSchemas();
   const text = (max: number) => z.string().check(z.maxLength(max, `must be at most ${max} characters`));
   const nonEmpty = (max: number) => z.string().check(z.minLength(1, 'must not be empty'), z.maxLength(max, `must be at most ${max} characters`));
@@ -147,12 +146,8 @@ function buildTransactionSchemas() {
 }
 
 type TransactionSchemas = ReturnType<typeof buildTransactionSchemas>;
-let cache: TransactionSchemas | undefined;
-
 /** The v20260309 transaction schemas, built on first use. */
-export function transactionSchemas(): TransactionSchemas {
-  return (cache ??= buildTransactionSchemas());
-}
+export const transactionSchemas: () => TransactionSchemas = /* @__PURE__ */ onFirstUse(buildTransactionSchemas);
 
 /** An input type that also takes read-only arrays (an `as const` literal). */
 type AcceptingReadonly<T> = T extends readonly (infer E)[] ? readonly AcceptingReadonly<E>[] : T extends object ? { [K in keyof T]: AcceptingReadonly<T[K]> } : T;

@@ -8,7 +8,7 @@
  */
 import Decimal from 'decimal.js';
 import * as z from 'zod/mini';
-import { zodInEnglish } from '../adapters/zod-english.js';
+import { onFirstUse } from '../adapters/zod-english.js';
 import { dateOfDay, dayNumber } from '../core/dates.js';
 import { errorFromIssues, quoted, type TaxRulesIssue } from '../core/errors.js';
 import { issuesFromZod } from '../adapters/issues.js';
@@ -115,10 +115,10 @@ const MAX_AMOUNT_LENGTH = 40;
 
 // --- reading the query ---------------------------------------------------------------
 
-let schemas: ReturnType<typeof buildSchemas> | undefined;
+/** The schemas of a nexus query, built on first use. */
+const nexusSchemas = /* @__PURE__ */ onFirstUse(buildSchemas);
 
 function buildSchemas() {
-  zodInEnglish();
   const date = z.string().check(z.refine((s) => !Number.isNaN(dayNumber(s)), { message: 'must be a calendar date YYYY-MM-DD' }));
   const state = z.string().check(z.regex(/^[A-Za-z]{2}$/, 'must be a 2-letter USPS state code'));
   const sale = z.strictObject({
@@ -170,7 +170,7 @@ function readQuery(query: unknown, rules: UsNexusRules): ReadQuery {
   if (typeof copy !== 'object' || copy === null || Array.isArray(copy)) {
     throw errorFromIssues([{ path: [], code: 'malformed', message: `the query must be an object { sales, asOf }, got ${quoted(copy)}` }]);
   }
-  const schema = (schemas ??= buildSchemas()).query;
+  const schema = nexusSchemas().query;
   const parsed = z.safeParse(schema, copy);
   if (!parsed.success) throw errorFromIssues(issuesFromZod(parsed.error, [], schema));
   // zod's output objects have a prototype: with a polluted one, an optional field left out
