@@ -367,6 +367,59 @@ describe('computeTransaction: exchange rates', () => {
     expect(r.exchange_rate).toEqual({ from: 'EUR', to: 'USD', rate: '1.0842', date: '2026-06-01', subtotal: '-108.42', total_tax: '-20.60', total: '-129.02' });
   });
 
+  it('converts refunds in steps cumulatively: a USD 10.00 sale at 0.92 refunded 3.33, 3.33, 3.34 nets to zero in euros', () => {
+    const eur = { ...account, currency: 'EUR' };
+    const usdSale = { ...sale([{ reference: 'a', amount: '10.00', tax_code: 'consulting' }]), currency: 'USD', customer: { address: { country: 'US', postal_code: '97201' } } };
+    const t = computeTransaction(usdSale, eur, { exchangeRate: '0.92' });
+    const earlier: TaxTransaction[] = [];
+    for (const [i, amount] of ['3.33', '3.33', '3.34'].entries()) {
+      earlier.push(computeTransaction({ ...refund([{ reference: 'a', amount }]), source_id: `re_${i}`, currency: 'USD', customer: usdSale.customer }, eur, { original: t, earlierRefunds: [...earlier] }));
+    }
+    // 3.33 × 0.92 = 3.0636; cumulatively 3.06, 6.13 (6.1272), 9.20: the steps are 3.06, 3.07, 3.07.
+    expect(earlier.map((r) => r.exchange_rate?.total)).toEqual(['-3.06', '-3.07', '-3.07']);
+    expect(sumOf([t.exchange_rate!.total, ...earlier.map((r) => r.exchange_rate!.total)])).toBe(0n);
+  });
+
+  it('nets any sale to zero in the account’s currency over any steps of partial refunds, every figure', () => {
+    const eur = { ...account, currency: 'EUR' };
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 500_000 }),
+        fc.array(fc.integer({ min: 1, max: 1_000 }), { minLength: 1, maxLength: 6 }),
+        fc.constantFrom('0.92', '1.0842', '0.00201', '157.31', '3'),
+        fc.constantFrom<'exclusive' | 'inclusive'>('exclusive', 'inclusive'),
+        fc.constantFrom('saas', 'ebook', 'standard'),
+        (cents, weights, rate, behavior, code) => {
+          const amount = String(cents).padStart(3, '0');
+          const text = `${amount.slice(0, -2)}.${amount.slice(-2)}`;
+          const t = computeTransaction({ ...sale([{ reference: 'a', amount: text, tax_code: code, product_type: 'good' }]), currency: 'USD', tax_behavior: behavior }, eur, { exchangeRate: rate });
+          // Split the sale's amount into refunds by the weights: cumulative boundaries, empty parts left out.
+          const total = weights.reduce((a, b) => a + b, 0);
+          const parts: number[] = [];
+          let seen = 0;
+          let at = 0;
+          for (const w of weights) {
+            seen += w;
+            const next = Math.floor((cents * seen) / total);
+            if (next > at) parts.push(next - at);
+            at = next;
+          }
+          const earlier: TaxTransaction[] = [];
+          for (const [i, p] of parts.entries()) {
+            const a = String(p).padStart(3, '0');
+            earlier.push(computeTransaction({ ...refund([{ reference: 'a', amount: `${a.slice(0, -2)}.${a.slice(-2)}` }]), source_id: `re_${i}`, currency: 'USD' }, eur, { original: t, earlierRefunds: [...earlier] }));
+          }
+          for (const field of ['total', 'total_tax', 'subtotal'] as const) {
+            expect(sumOf([t.exchange_rate![field], ...earlier.map((r) => r.exchange_rate![field])]), field).toBe(0n);
+            // Each refund's figure is within a unit of its exact share.
+            for (const r of earlier) expect(minor(r.exchange_rate![field]) <= 0n).toBe(true);
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
   it('answers no conversion without rates, or in the account’s currency', () => {
     expect(computeTransaction(sale([{ reference: 'a', amount: '100.00' }]), usd).exchange_rate).toBeNull();
     expect(computeTransaction(sale([{ reference: 'a', amount: '100.00' }]), account, { exchangeRates: table }).exchange_rate).toBeNull();

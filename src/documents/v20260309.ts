@@ -740,7 +740,7 @@ function transactionOf(req: Parsed, ctx: Context, prefix: Path): TaxTransaction 
       throw errorFromIssues([{ path: at('total'), code: 'unprocessable', message: `${name('total')} ${req.total} is not the transaction's total ${withTax.total} (the sum of its tax-inclusive items)` }]);
     }
   }
-  return { ...withTax, exchange_rate: exchangeOf(withTax, ctx, mu, prefix, stored?.sale) };
+  return { ...withTax, exchange_rate: exchangeOf(withTax, ctx, mu, prefix, stored) };
 }
 
 function parseMinorOrThrow(text: string, minorUnits: number): bigint {
@@ -1041,9 +1041,14 @@ function withGivenTax(t: TaxTransaction, givenTax: bigint, mu: number, path: Pat
 /**
  * The totals in the account's currency when the transaction's differs: at the options' rate
  * (fixed, or the table's for the date), null without either. A refund is converted at its
- * sale's rate, so that a full refund nets to zero there too.
+ * sale's rate, and cumulatively, as its taxes are prorated (see v20260309-refunds.ts): after
+ * refunds of P of the sale's total (and Q of its tax) in all, the refunds in the account's
+ * currency add up to convert(P) (and convert(Q)), so a refund carries convert(P after) −
+ * convert(P before). Whatever the steps, refunding all of a sale nets it to zero in the
+ * account's currency too.
  */
-function exchangeOf(t: TaxTransaction, ctx: Context, mu: number, prefix: Path, sale: TaxTransaction | undefined): TaxTransactionExchangeRate | null {
+function exchangeOf(t: TaxTransaction, ctx: Context, mu: number, prefix: Path, stored: Stored | undefined): TaxTransactionExchangeRate | null {
+  const sale = stored?.sale;
   const to = ctx.engine.accounts.prepare(ctx.account).currency;
   const fixed = ctx.options.exchangeRate === undefined ? null : (rateText(ctx.options.exchangeRate) as string);
   if (t.currency === to) {
@@ -1063,8 +1068,21 @@ function exchangeOf(t: TaxTransaction, ctx: Context, mu: number, prefix: Path, s
   else return null;
   const toUnits = ctx.engine.rules.currencies.get(to) as number;
   const convert = converter(rate, mu, toUnits);
-  const total = convert(parseMinorOrThrow(t.total, mu));
-  const tax = convert(parseMinorOrThrow(t.total_tax, mu));
+  let total = convert(parseMinorOrThrow(t.total, mu));
+  let tax = convert(parseMinorOrThrow(t.total_tax, mu));
+  if (stored !== undefined) {
+    // Magnitudes refunded before this refund, and after it; the refund carries the difference of their conversions (negative).
+    let totalBefore = 0n;
+    let taxBefore = 0n;
+    for (const r of stored.earlier) {
+      totalBefore -= parseMinorOrThrow(r.total, mu);
+      taxBefore -= parseMinorOrThrow(r.total_tax, mu);
+    }
+    const totalAfter = totalBefore - parseMinorOrThrow(t.total, mu);
+    const taxAfter = taxBefore - parseMinorOrThrow(t.total_tax, mu);
+    total = convert(totalBefore) - convert(totalAfter);
+    tax = convert(taxBefore) - convert(taxAfter);
+  }
   return { from: t.currency, to, rate, date, subtotal: money(total - tax, toUnits), total_tax: money(tax, toUnits), total: money(total, toUnits) };
 }
 
