@@ -136,6 +136,22 @@ describe('buildCreditNote (POST /credits)', () => {
   );
   const opts = (id: number, extra: object = {}) => ({ id, number: `CN-${id}`, createdAt: 1_781_049_600, invoice: single, ...extra });
 
+  it('refuses an invoice whose items it would copy as no number or text (400): never an Infinity or an undefined in a credit note', () => {
+    const item = single.items[0] as unknown as Record<string, unknown>;
+    const withItem = (change: (i: Record<string, unknown>) => void): BillingDocument => {
+      const copy = { ...item };
+      change(copy);
+      return { ...single, items: [copy] } as unknown as BillingDocument;
+    };
+    const issue = (inv: BillingDocument) => refused(() => creditNote({ invoice_id: 20 }, opts(21, { invoice: inv }))).issues.map((i) => [i.path.join('.'), i.code]);
+    expect(issue(withItem((i) => (i.tax_1_rate = 1e308)))).toEqual([['options.invoice.items.0.tax_1_rate', 'malformed']]);
+    expect(issue(withItem((i) => delete i.quantity))).toEqual([['options.invoice.items.0.quantity', 'missing']]);
+    expect(issue(withItem((i) => (i.tax_1_transaction_type = 'vegetables')))).toEqual([['options.invoice.items.0.tax_1_transaction_type', 'malformed']]);
+    expect(issue(withItem((i) => (i.tax_status = {})))).toEqual([['options.invoice.items.0.tax_status', 'malformed']]);
+    // The invoice as buildDocument made it is credited.
+    expect(creditNote({ invoice_id: 20 }, opts(21)).total_cents).toBe(single.total_cents);
+  });
+
   it('credits the invoice total by default', () => {
     const c = creditNote({ invoice_id: 20, payment_method: 'wire_transfer' }, opts(21));
     expect([c.total_cents, c.taxes, c.payments[0]?.payment_method, c.issue_date, c.payment_processor_id]).toEqual([11900, single.taxes, 'wire_transfer', '2026-06-10', 'ch_91781049600']);

@@ -12,6 +12,7 @@
 import { errorFromIssues, quoted, type TaxRulesIssue } from '../core/errors.js';
 import { RATE_SCALE } from '../core/money.js';
 import type { TaxCodeId, TaxStatus } from '../core/types.js';
+import { TAX_CODES } from '../generated/tax-codes.js';
 import type { PreparedAccount } from '../adapters/account.js';
 import { engineFor, type Engine } from '../adapters/engine.js';
 import { ownCopy, unreadable } from '../adapters/read.js';
@@ -51,6 +52,40 @@ interface Ledger {
 
 const big = (v: number | null | undefined): bigint => BigInt(v ?? 0);
 
+const TAX_STATUSES: readonly unknown[] = ['taxable', 'non_taxable', 'not_registered', 'reverse_charge'];
+const isPercent = (v: unknown): boolean => typeof v === 'number' && v >= 0 && v <= 100;
+const isTextOrAbsent = (v: unknown): boolean => v === undefined || v === null || typeof v === 'string';
+
+/**
+ * The fields of an invoice's items a credit note copies, beyond those documentIssues checks:
+ * a credit note is made of what it reads, so each is what buildDocument writes (a rate and a
+ * taxable part from 0 to 100, a positive quantity, a known tax code), never an Infinity or an
+ * undefined carried into the credit note.
+ */
+function creditedFieldIssues(inv: BillingDocument, issues: TaxRulesIssue[]): void {
+  inv.items.forEach((item, i) => {
+    const f = item as unknown as Record<string, unknown>;
+    const at = (key: string): Path => ['options', 'invoice', 'items', i, key];
+    const check = (key: string, ok: boolean, what: string): void => {
+      if (!ok) issues.push({ path: at(key), code: f[key] === undefined ? 'missing' : 'malformed', message: `${at(key).join('.')} must be ${what}` });
+    };
+    check('quantity', typeof f.quantity === 'number' && Number.isFinite(f.quantity) && f.quantity > 0, 'a positive number');
+    check('unit_price', typeof f.unit_price === 'number' && Number.isFinite(f.unit_price), 'a number');
+    check('discount_rate', isPercent(f.discount_rate), 'a percentage from 0 to 100');
+    check('description', isTextOrAbsent(f.description), 'text or null');
+    check('product_code', isTextOrAbsent(f.product_code), 'text or null');
+    check('tax_status', f.tax_status === undefined || f.tax_status === null || TAX_STATUSES.includes(f.tax_status), `one of ${TAX_STATUSES.join(', ')} or null`);
+    for (const n of f.tax_2_rate === null ? [1] : [1, 2]) {
+      check(`tax_${n}_rate`, isPercent(f[`tax_${n}_rate`]), 'a percentage from 0 to 100');
+      check(`tax_${n}_taxable_part`, isPercent(f[`tax_${n}_taxable_part`]), 'a percentage from 0 to 100');
+      check(`tax_${n}_name`, isTextOrAbsent(f[`tax_${n}_name`]), 'text or null');
+      for (const key of ['region', 'county', 'city']) check(`tax_${n}_${key}`, isTextOrAbsent(f[`tax_${n}_${key}`]), 'text or null');
+      check(`tax_${n}_country`, typeof f[`tax_${n}_country`] === 'string', 'a country code');
+      check(`tax_${n}_transaction_type`, (TAX_CODES as readonly unknown[]).includes(f[`tax_${n}_transaction_type`]), `one of ${TAX_CODES.join(', ')}`);
+    }
+  });
+}
+
 /** The invoice and the credit notes issued against it, checked; what is left of each item. */
 function ledgerOf(given: unknown, givenCredits: readonly unknown[] | undefined, engine: Engine): Ledger {
   // Their own fields only: a field a document lacks is never read from a polluted prototype.
@@ -58,6 +93,7 @@ function ledgerOf(given: unknown, givenCredits: readonly unknown[] | undefined, 
   const credits = givenCredits === undefined ? undefined : (ownCopy(givenCredits, DOCUMENT_LEVELS + 1, MAX_CREDITS) as unknown[]);
   const issues = documentIssues(invoice, ['options', 'invoice'], 'Invoice');
   (credits ?? []).forEach((c, i) => issues.push(...documentIssues(c, ['options', 'credits', i], 'Credit')));
+  if (issues.length === 0) creditedFieldIssues(invoice as BillingDocument, issues);
   if (issues.length > 0) throw errorFromIssues(issues);
   const inv = invoice as BillingDocument;
   const minorUnits = engine.rules.currencies.get(inv.currency);
