@@ -120,6 +120,23 @@ describe('getters and Proxies', () => {
   });
 });
 
+describe('an account read once', () => {
+  it('uses the values it checked: a getter runs once per field, whatever it answers later', () => {
+    for (const [field, first, later] of [
+      ['default_product_type', 'good', new Map()],
+      ['default_tax_code', 'saas', 'nonsense'],
+      ['currency', 'EUR', 42],
+    ] as const) {
+      let reads = 0;
+      const account: Record<string, unknown> = { country: 'IE', currency: 'EUR', registrations: [{ jurisdiction_id: 372 }] };
+      Object.defineProperty(account, field, { enumerable: true, get: () => (++reads === 1 ? first : later) });
+      const r = explainTaxRate({ to_country: 'IE', date: '2026-06-01' }, account as never, { cache: false });
+      expect(reads, field).toBe(1);
+      expect([r.taxCode, r.productType, r.currency], field).toEqual([field === 'default_tax_code' ? 'saas' : 'eservice', field === 'default_product_type' ? 'good' : 'service', 'EUR']);
+    }
+  });
+});
+
 describe('values of the wrong kind', () => {
   it('an array where an object belongs is refused (400), wherever it is', () => {
     for (const [body, path] of [

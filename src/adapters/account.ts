@@ -161,10 +161,18 @@ export function sellerAddressOn(seller: PreparedAccount, date: string): { origin
  */
 export function prepareAccountAfresh(account: Account, rules: RuleSet): PreparedAccount {
   try {
-    return prepareChecked(account, rules);
+    return prepareChecked(readAccount(account), rules);
   } catch (e) {
     throw unreadable(e, ['account']);
   }
+}
+
+/**
+ * An account's own fields, read once (a getter or a Proxy trap runs once per field): what is
+ * checked is what is used. Call it inside a `try` that hands an exception to `unreadable`.
+ */
+function readAccount(account: Account): Account {
+  return ownCopy(account, 3, MAX_REGISTRATIONS) as Account;
 }
 
 const ACCOUNT_KEYS = ['country', 'postal_code', 'region', 'currency', 'default_tax_code', 'default_product_type', 'registrations', 'addresses'] as const;
@@ -322,29 +330,39 @@ function fieldCount(o: object): number {
   return n;
 }
 
-function snapshotOf(account: Account): Snapshot | null {
+/**
+ * What preparation read of an account: the values of `copy` (the account's own fields, read
+ * once: the values the preparation used), with the identities and field counts of the
+ * account's own objects, which later calls compare (a field count is read by for…in, which
+ * runs no getter).
+ */
+function snapshotOf(account: Account, copy: Account): Snapshot | null {
   const a = account as Fields;
+  const c = copy as unknown as Fields;
   const regs = a.registrations;
-  if (!Array.isArray(regs)) return null;
+  const read = c.registrations;
+  if (!Array.isArray(regs) || !Array.isArray(read) || regs.length !== read.length) return null;
   const each: RegistrationSnapshot[] = [];
-  for (const r of regs as unknown[]) {
-    if (typeof r !== 'object' || r === null) return null;
-    const f = r as Fields;
-    each.push({ object: r, fields: fieldCount(r), jurisdiction_id: f.jurisdiction_id, value: f.value, valid_from: f.valid_from, valid_until: f.valid_until, permanent_establishment: f.permanent_establishment, import_scheme: f.import_scheme });
+  for (let i = 0; i < regs.length; i++) {
+    const r = regs[i] as unknown;
+    const f = read[i] as unknown;
+    if (typeof r !== 'object' || r === null || typeof f !== 'object' || f === null) return null;
+    const v = f as Fields;
+    each.push({ object: r, fields: fieldCount(r), jurisdiction_id: v.jurisdiction_id, value: v.value, valid_from: v.valid_from, valid_until: v.valid_until, permanent_establishment: v.permanent_establishment, import_scheme: v.import_scheme });
   }
   return {
     fields: fieldCount(a),
-    country: a.country,
-    postal_code: a.postal_code,
-    region: a.region,
-    currency: a.currency,
-    default_tax_code: a.default_tax_code,
-    default_product_type: a.default_product_type,
+    country: c.country,
+    postal_code: c.postal_code,
+    region: c.region,
+    currency: c.currency,
+    default_tax_code: c.default_tax_code,
+    default_product_type: c.default_product_type,
     registrations: regs as unknown[],
-    count: regs.length,
+    count: read.length,
     each,
     addresses: a.addresses,
-    addressText: addressText(a.addresses),
+    addressText: addressText(c.addresses),
   };
 }
 
@@ -422,8 +440,9 @@ export function createAccountCache(rules: RuleSet): AccountCache {
         // A deeply frozen account cannot change: nothing to compare (freezing cannot be undone).
         const plain = account as Account;
         if (known !== undefined && (known.immutable || unchanged(plain, known.snapshot))) return known.account;
-        const result = prepareAccountAfresh(plain, rules);
-        const snapshot = snapshotOf(plain);
+        const copy = readAccount(plain);
+        const result = prepareChecked(copy, rules);
+        const snapshot = snapshotOf(plain, copy);
         if (snapshot !== null) prepared.set(account, { snapshot, account: result, immutable: deeplyFrozen(plain) });
         return result;
       } catch (e) {
