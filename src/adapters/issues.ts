@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import type { TaxRulesIssue } from '../core/errors.js';
+import { MAX_LISTED_ISSUES, type TaxRulesIssue } from '../core/errors.js';
 import { unknownFields } from './read.js';
 
 /** The part of a zod schema's definition read to find the field names of an object. */
@@ -47,8 +47,8 @@ function namesAt(schema: unknown, path: readonly PropertyKey[], at = 0): string[
   }
 }
 
-/** Unknown keys listed one by one per object; beyond, one issue counts the rest (an object of a million keys does not make a million issues). */
-const MAX_UNKNOWN_LISTED = 50;
+/** Unknown keys listed one by one per object; beyond, one issue counts the rest (an object of a million keys does not make a million issues): together within what an error lists. */
+const MAX_UNKNOWN_LISTED = MAX_LISTED_ISSUES - 1;
 
 
 /**

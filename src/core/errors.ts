@@ -68,7 +68,7 @@ export class TaxRulesError extends Error {
 
   constructor(code: TaxRulesErrorCode, status: TaxRulesErrorStatus, issues: TaxRulesIssue[], message?: string) {
     const listed = capIssues(issues);
-    super(message ?? listed.map((i) => i.message).join('; '));
+    super(boundedMessage(message ?? listed.map((i) => i.message).join('; ')));
     this.code = code;
     this.status = status;
     this.issues = listed;
@@ -82,19 +82,80 @@ export class TaxRulesError extends Error {
   }
 }
 
-/** Issues an error lists; beyond them one more issue says how many were left out. */
-export const MAX_LISTED_ISSUES = 100;
+/** Issues an error lists at most; beyond them one more issue says how many were left out. */
+export const MAX_LISTED_ISSUES = 50;
 
 /**
- * The issues an error lists: all of them up to MAX_LISTED_ISSUES, else the first ones and one
- * that counts the rest (an input with a million bad values gets an error of a few kilobytes,
- * not hundreds of megabytes).
+ * The most an error takes as JSON (its `toJSON`, in UTF-8), whatever the input: 64 KiB. The
+ * listed issues take at most 48 KiB of it, each at most MAX_ISSUE_MESSAGE characters of
+ * message and MAX_ISSUE_PATH of path; the message at most MAX_ERROR_MESSAGE bytes.
+ */
+export const MAX_ERROR_BYTES = 64 * 1024;
+const MAX_ISSUES_BYTES = 48 * 1024;
+const MAX_ISSUE_MESSAGE = 2_000;
+const MAX_ISSUE_PATH = 300;
+const MAX_ERROR_MESSAGE = 8 * 1024;
+
+/** Text cut to `max` characters, an ellipsis at the cut. */
+function cut(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** An issue within its bounds: its message cut, and its path cut where its keys would pass MAX_ISSUE_PATH characters. */
+function bounded(issue: TaxRulesIssue): TaxRulesIssue {
+  const path = issue.path;
+  let length = 0;
+  let changed = false;
+  const out: (string | number)[] = [];
+  for (const key of path) {
+    const text = String(key);
+    if (length + text.length > MAX_ISSUE_PATH) {
+      out.push(typeof key === 'string' ? cut(key, Math.max(1, MAX_ISSUE_PATH - length)) : key);
+      changed = true;
+      break;
+    }
+    out.push(key);
+    length += text.length + 1;
+  }
+  if (!changed && issue.message.length <= MAX_ISSUE_MESSAGE) return issue;
+  return { path: changed ? out : path, code: issue.code, message: cut(issue.message, MAX_ISSUE_MESSAGE) };
+}
+
+/** An error's message within its bound: at most MAX_ERROR_MESSAGE bytes as JSON. */
+function boundedMessage(text: string): string {
+  let m = cut(text, MAX_ERROR_MESSAGE);
+  while (m.length > 1 && utf8Length(JSON.stringify(m)) > MAX_ERROR_MESSAGE) m = cut(m, Math.floor(m.length / 2));
+  return m;
+}
+
+/** The UTF-8 length of a text (up to 3 bytes per UTF-16 unit; exact for what errors hold). */
+function utf8Length(text: string): number {
+  let n = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x80) n += c >= 0x800 && (c < 0xd800 || c > 0xdfff) ? 2 : 1;
+  }
+  return n;
+}
+
+/**
+ * The issues an error lists: all of them up to MAX_LISTED_ISSUES within 48 KiB, else the first
+ * ones and one that counts the rest (an input with a million bad values gets an error of a
+ * few kilobytes, not hundreds of megabytes).
  */
 function capIssues(issues: TaxRulesIssue[]): TaxRulesIssue[] {
-  if (issues.length <= MAX_LISTED_ISSUES) return issues;
-  const first = issues.slice(0, MAX_LISTED_ISSUES);
-  const rest = issues[MAX_LISTED_ISSUES] as TaxRulesIssue;
-  first.push({ path: [], code: rest.code, message: `and ${issues.length - MAX_LISTED_ISSUES} more issues like these` });
+  const first: TaxRulesIssue[] = [];
+  let bytes = 0;
+  for (let i = 0; i < issues.length; i++) {
+    const issue = bounded(issues[i] as TaxRulesIssue);
+    const size = utf8Length(JSON.stringify(issue)) + 1;
+    if (i >= MAX_LISTED_ISSUES || bytes + size > MAX_ISSUES_BYTES) {
+      first.push({ path: [], code: issue.code, message: `and ${issues.length - i} more issues like these` });
+      return first;
+    }
+    first.push(issue);
+    bytes += size;
+  }
   return first;
 }
 
