@@ -8,6 +8,8 @@
  */
 import { accountSchemas, requestSchemas, responseSchemas } from './adapters/schemas.js';
 import { ownCopy, prototypePolluted, unreadable } from './adapters/read.js';
+import { issuesFromZod } from './adapters/issues.js';
+import { errorFromIssues } from './core/errors.js';
 import type { AccountOutput, CalculationRequestOutput, CalculationResponseShape, AccountInputShape, CalculationRequestShape } from './schema-types.js';
 
 /** One problem a schema found in a value. */
@@ -33,7 +35,7 @@ export declare namespace StandardSchemaV1 {
 
 /** A schema of this entry: validates a value and answers it as read, or its problems. */
 export interface TaxRulesSchema<Input, Output> extends StandardSchemaV1<Input, Output> {
-  /** The value as read; throws an error with `issues` when it does not match. */
+  /** The value as read; throws a TaxRulesError (400 or 406, with every issue) when it does not match. */
   parse(value: unknown): Output;
   /** The value as read, or every problem found. */
   safeParse(value: unknown): { success: true; data: Output; error?: undefined } | { success: false; data?: undefined; error: { issues: SchemaIssue[] } };
@@ -43,22 +45,24 @@ export interface TaxRulesSchema<Input, Output> extends StandardSchemaV1<Input, O
  * A schema that reads only a value's own fields: while Object.prototype carries enumerable
  * fields (it was polluted), the value is read as a copy of its own fields, so an inherited
  * field neither counts as an unknown one nor fills one left out. A value that throws while it
- * is read is an issue of `safeParse` and `~standard.validate` (which never throw nor reject),
- * and a TaxRulesError (400) of `parse`.
+ * is read is an issue of `safeParse` and `~standard.validate` (which never throw nor reject);
+ * `parse` throws only a TaxRulesError: the value's issues, as every entry words them.
  */
 function ownFieldsOnly<I, O>(schema: TaxRulesSchema<I, O>): TaxRulesSchema<I, O> {
   const read = (value: unknown): unknown => (prototypePolluted() ? ownCopy(value, 16, Number.MAX_SAFE_INTEGER) : value);
   // A value that throws while it is read (a getter, a Proxy trap): an issue, never an exception of its own.
   const unread = (e: unknown): SchemaIssue[] => unreadable(e, []).issues.map((i) => ({ code: 'custom', message: i.message, path: [] }));
-  const isSchemaError = (e: unknown): boolean => typeof e === 'object' && e !== null && Array.isArray((e as { issues?: unknown }).issues);
   const standard = schema['~standard'];
   return {
     parse(value) {
+      let result: ReturnType<typeof schema.safeParse>;
       try {
-        return schema.parse(read(value));
+        result = schema.safeParse(read(value));
       } catch (e) {
-        throw isSchemaError(e) ? e : unreadable(e, []);
+        throw unreadable(e, []);
       }
+      if (result.success) return result.data;
+      throw errorFromIssues(issuesFromZod(result.error as never, [], schema));
     },
     safeParse(value) {
       try {
