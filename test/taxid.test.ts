@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { calculate, calculateTaxRate, checkTaxId, createTaxIdValidator, offlineTaxIdVerdict, taxIdModules, validateTaxId, verdictOf } from '../src/index.js';
-import type { Account, TaxIdValidation, TaxRateQuery } from '../src/index.js';
+import type { Account, TaxIdModule, TaxIdValidation, TaxRateQuery } from '../src/index.js';
+import { MAX_COUNTRY_CODES, MAX_TAX_ID_MODULES, TAX_ID_MODULES_DEPTH } from '../src/taxid/validate.js';
+import { refused } from './helpers.js';
 
 describe('validateTaxId', () => {
   it('accepts valid numbers with or without prefix, in any case, with separators', () => {
@@ -382,5 +384,137 @@ describe('checkTaxId', () => {
       }),
       { numRuns: 5_000 },
     );
+  });
+});
+
+describe('createTaxIdValidator checks what it is built from', () => {
+  const DE = taxIdModules.find((m) => m.country === 'DE')!;
+  const module = (fields: object): TaxIdModule => ({ country: 'ZZ', prefixes: ['ZZ'], validate: (body: string) => (body === '1' ? { ok: true, kind: 'zz', normalized: 'ZZ1' } : { ok: false, kind: 'zz', reason: 'checksum' }), ...fields }) as TaxIdModule;
+  const refusal = (modules: unknown, codes?: unknown) => {
+    const e = refused(() => createTaxIdValidator(modules as never, codes as never));
+    expect(e.status).toBe(400);
+    return e;
+  };
+  const fields = (modules: unknown, codes?: unknown) => refusal(modules, codes).issues.map((i) => i.path.join('.'));
+  let deep: unknown = 'ZZ';
+  for (let i = 0; i < 10_000; i++) deep = [deep];
+
+  it('builds a working validator from modules of its own', () => {
+    const own = createTaxIdValidator([DE, module({})], ['DE', 'ZZ', 'BR']);
+    expect(own(null, 'ZZ1')).toEqual({ valid: true, country: 'ZZ', normalized: 'ZZ1', kind: 'zz' });
+    expect(own('ZZ', '2')).toEqual({ valid: false, country: 'ZZ', normalized: null, kind: 'zz', reason: 'checksum' });
+    expect(own(null, 'DE136695976').valid).toBe(true);
+    expect(own(null, 'BR16727230000197')).toMatchObject({ valid: null, country: 'BR' });
+    expect(createTaxIdValidator(taxIdModules, new Set(['DE']))('DE', 'DE136695976').valid).toBe(true);
+  });
+
+  it(`refuses values nested 10,000 deep with a 400, unread (it reads ${TAX_ID_MODULES_DEPTH} levels: the list, a module, its prefixes and names)`, () => {
+    expect(fields([module({ prefixes: deep })])).toEqual(['modules.0.prefixes.0']);
+    expect(fields([module({ prefixes: [deep] })])).toEqual(['modules.0.prefixes.0']);
+    expect(fields([module({ country: deep, names: { zz: deep } })])).toEqual(['modules.0.country', 'modules.0.names']);
+    expect(fields(deep)).toEqual(['modules.0']);
+    expect(fields([module({})], deep)).toEqual(['countryCodes.0']);
+    expect(refusal([module({ prefixes: [deep] })]).message).toBe('modules.0.prefixes.0 must be 2 to 8 capitals A-Z, got an array');
+  });
+
+  it('refuses anything but an array of modules and an iterable of codes, naming the field', () => {
+    for (const modules of [undefined, null, 5, 'DE', {}, new Set([DE])]) expect(fields(modules)).toEqual(['modules']);
+    expect(fields([5, null, [DE]])).toEqual(['modules.0', 'modules.1', 'modules.2']);
+    for (const codes of [5, 'DE', {}, () => ['DE']]) expect(fields([DE], codes)).toEqual(['countryCodes']);
+    expect(fields([DE], ['DE', 'de', 5, 'DEU'])).toEqual(['countryCodes.1', 'countryCodes.2', 'countryCodes.3']);
+    expect(createTaxIdValidator([DE], null as never)(null, 'BR16727230000197')).toMatchObject({ valid: false, reason: 'unknown_prefix' });
+  });
+
+  it('refuses a module of the wrong shape, every problem at once', () => {
+    const e = refusal([module({ country: 'zz', prefixes: ['', 'zz', 'TOOLONGPREFIX', 5], names: { zz: 5 }, validate: 'yes', prefix: ['ZZ'] })]);
+    expect(e.issues.map((i) => [i.path.join('.'), i.code])).toEqual([
+      ['modules.0.prefix', 'unknown_field'],
+      ['modules.0.country', 'malformed'],
+      ['modules.0.prefixes.0', 'malformed'],
+      ['modules.0.prefixes.1', 'malformed'],
+      ['modules.0.prefixes.2', 'malformed'],
+      ['modules.0.prefixes.3', 'malformed'],
+      ['modules.0.names', 'malformed'],
+      ['modules.0.validate', 'malformed'],
+    ]);
+    expect(e.issues[0]?.message).toMatch(/did you mean prefixes\?/);
+    expect(refusal([DE, DE]).issues).toEqual([{ path: ['modules', 1, 'country'], code: 'malformed', message: 'modules.1.country: two tax-ID modules for "DE"' }]);
+    // Fields on a prototype are not the module's.
+    expect(fields([Object.create(DE)])).toEqual(['modules.0.country', 'modules.0.prefixes', 'modules.0.validate']);
+  });
+
+  it('turns a revoked proxy or a throwing getter into a 400 with the exception as cause', () => {
+    const revokedArray = Proxy.revocable([], {});
+    revokedArray.revoke();
+    const boom = new Error('boom');
+    const throwing = (key: string) => Object.defineProperty(module({}), key, { get: () => { throw boom; }, enumerable: true });
+    for (const [modules, codes, field] of [
+      [revoked.proxy, undefined, 'modules'],
+      [revokedArray.proxy, undefined, 'modules'],
+      [[revoked.proxy], undefined, 'modules'],
+      [[module({ prefixes: revoked.proxy })], undefined, 'modules'],
+      [[throwing('country')], undefined, 'modules'],
+      [[throwing('validate')], undefined, 'modules'],
+      [new Proxy([module({})], { get: () => { throw boom; } }), undefined, 'modules'],
+      [[module({})], revoked.proxy, 'countryCodes'],
+      [[module({})], { [Symbol.iterator]: () => { throw boom; } }, 'countryCodes'],
+      [[module({})], Object.defineProperty({}, Symbol.iterator, { get: () => { throw boom; } }), 'countryCodes'],
+    ] as const) {
+      const e = refusal(modules, codes);
+      expect(e.field).toBe(field);
+      expect(e.message).toMatch(/could not be read/);
+      expect((e as { cause?: unknown }).cause).toBeInstanceOf(Error);
+    }
+    // A revoked proxy where a prefix belongs is refused by its type, unread.
+    expect(refusal([module({ prefixes: [revoked.proxy] })]).issues[0]).toMatchObject({ path: ['modules', 0, 'prefixes', 0], message: 'modules.0.prefixes.0 must be 2 to 8 capitals A-Z, got an object' });
+  });
+
+  it('reads a bounded amount: at most 1,000 modules and 1,000 country codes, an endless iterable included', () => {
+    expect(refusal(new Array(2 ** 32 - 1)).issues).toEqual([{ path: ['modules'], code: 'malformed', message: `modules has more than ${MAX_TAX_ID_MODULES} modules` }]);
+    function* endless(): Generator<string> {
+      for (;;) yield 'DE';
+    }
+    expect(refusal([module({})], endless()).issues).toEqual([{ path: ['countryCodes'], code: 'malformed', message: `countryCodes has more than ${MAX_COUNTRY_CODES} codes` }]);
+  });
+
+  it('reads each field once, into a copy: a getter runs once and a later change to the module changes nothing', () => {
+    let reads = 0;
+    const counted = Object.defineProperty(module({}), 'prefixes', { get: () => (++reads === 1 ? ['ZZ'] : [deep]), enumerable: true });
+    const own = createTaxIdValidator([counted]);
+    expect(reads).toBe(1);
+    (counted as { country: string }).country = 'YY';
+    expect(own(null, 'ZZ1')).toMatchObject({ valid: true, country: 'ZZ' });
+  });
+
+  it('answers valid: null for a module that throws or answers anything but a check, and never throws', () => {
+    const answers: unknown[] = [null, 5, {}, { ok: true }, { ok: true, kind: 'zz' }, { ok: false, kind: 5, reason: 'checksum' }, { ok: false, kind: null, reason: 'online' }, revoked.proxy, Object.defineProperty({}, 'ok', { get: trap })];
+    for (const answer of [...answers, 'throws']) {
+      const own = createTaxIdValidator([module({ validate: () => (answer === 'throws' ? trap() : answer) })]);
+      expect(own(null, 'ZZ1')).toEqual({ valid: null, country: 'ZZ', normalized: null, kind: null });
+    }
+    expect(createTaxIdValidator([module({ validate: () => ({ ok: false, kind: null, reason: 'format' }) })])('ZZ', '1')).toEqual({ valid: false, country: 'ZZ', normalized: null, kind: null, reason: 'format' });
+  });
+
+  it('answers the same with Object.prototype polluted', () => {
+    const cases: [string | null, string][] = [
+      ['DE', 'DE136695976'],
+      ['EL', '094259216'],
+      ['UK', 'GB980780684'],
+      ['BR', '16727230000197'],
+      [null, 'ZZ1'],
+    ];
+    const build = () => createTaxIdValidator([...taxIdModules, module({})], ['BR', 'ZZ']);
+    const clean = cases.map(([c, id]) => [validateTaxId(c, id), build()(c, id)] as const);
+    const pollution: Record<string, unknown> = { DE: 'FR', EL: 'DE', UK: 'ZZ', names: 5, prefixes: [''], validate: trap, country: 'FR', ok: false, reason: 'checksum' };
+    const proto = Object.prototype as Record<string, unknown>;
+    let answers: unknown;
+    try {
+      Object.assign(proto, pollution);
+      answers = cases.map(([c, id]) => [validateTaxId(c, id), build()(c, id)]);
+    } finally {
+      for (const key of Object.keys(pollution)) delete proto[key];
+    }
+    expect(JSON.stringify(answers)).toBe(JSON.stringify(clean));
+    expect(clean.map(([v]) => v.valid)).toEqual([true, true, true, true, false]);
   });
 });

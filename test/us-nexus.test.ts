@@ -14,6 +14,7 @@ import { checkNexusRules } from '../src/us/nexus-rules.js';
 import { measurementWindows } from '../src/us/nexus.js';
 import { dateOfDay } from '../src/core/dates.js';
 import { refused } from './helpers.js';
+import { MAX_LISTED_ISSUES } from '../src/core/errors.js';
 import { build } from 'esbuild';
 import { euPackPlugin } from '../scripts/entry-plugins.js';
 
@@ -334,5 +335,155 @@ describe('nexusStatus properties', () => {
       }),
       { numRuns: 100 },
     );
+  });
+});
+
+describe('nexusStatus on hostile rules and histories', () => {
+  const query = { asOf: '2026-01-01', sales: [{ date: '2025-01-01', state: 'ZZ', amount: '11' }] };
+  const period = { ...usNexusRules().states.find((s) => s.state === 'CA')!.periods[0]!, from: '2020-01-01', sales: '10' };
+  const rulesWith = (p: object, s: object = {}, r: object = {}) => ({
+    sources: { test: 'a test source, not a law' },
+    states: [{ state: 'ZZ', name: 'Testland', sales_tax: 'state' as const, periods: [{ ...period, ...p }], ...s }],
+    ...r,
+  });
+  const fields = (rules: unknown) => {
+    const e = refused(() => nexusStatus(query, { rules } as never));
+    expect(e.status).toBe(400);
+    return e.issues.map((i) => i.path.join('.'));
+  };
+  const at = 'options.rules.states.0.periods.0';
+
+  it('takes the package rules as its own, and rules with a $schema as the file has it', () => {
+    const rules = usNexusRules();
+    const sales = [{ date: '2025-06-01', state: 'CA', amount: '600000' }];
+    expect(nexusStatus({ asOf: '2026-01-01', sales }, { rules })).toEqual(nexusStatus({ asOf: '2026-01-01', sales }));
+    expect(nexusStatus(query, { rules: { $schema: '../schema/us-nexus.schema.json', ...rulesWith({}) } as never }).states[0]?.status).toBe('reached');
+  });
+
+  it('refuses a field of the wrong type or value with a 400 naming it, never a DecimalError or a TypeError', () => {
+    expect(fields(rulesWith({ sales: 'hasOwnProperty' }))).toEqual([`${at}.sales`]);
+    expect(fields(rulesWith({ sales: 5 }))).toEqual([`${at}.sales`]);
+    expect(fields(rulesWith({ sales: '1e6' }))).toEqual([`${at}.sales`]);
+    expect(fields(rulesWith({ sales: `1${'0'.repeat(100)}` }))).toEqual([`${at}.sales`]);
+    expect(fields(rulesWith({ measurement: 'x' }))).toEqual([`${at}.measurement`]);
+    expect(fields(rulesWith({ measurement: 'toString' }))).toEqual([`${at}.measurement`]);
+    const listed = ['sales_test', 'logic', 'counts', 'marketplace', 'evidence'];
+    expect(fields(rulesWith({ logic: 'both', counts: 'all', marketplace: true, evidence: null, sales_test: 'over' })).sort()).toEqual(listed.map((f) => `${at}.${f}`).sort());
+    expect(fields(rulesWith({ transactions: '200', transactions_test: 'at_least', logic: 'sales_or_transactions' }))).toEqual([`${at}.transactions`]);
+    expect(fields(rulesWith({ transactions: 0.5, transactions_test: 'at_least', logic: 'sales_or_transactions' }))).toEqual([`${at}.transactions`]);
+    expect(fields(rulesWith({ from: '2020-02-30' }))).toEqual([`${at}.from`]);
+    expect(fields(rulesWith({ from: '0000-01-01' }))).toEqual([`${at}.from`]);
+    expect(fields(rulesWith({ law: 5, source: {}, checked: [] }))).toEqual(expect.arrayContaining([`${at}.law`, `${at}.source`, `${at}.checked`]));
+    expect(fields(rulesWith({}, { state: 'zz', name: '', sales_tax: 'yes', compared: 'test', note: 7 }))).toEqual(
+      expect.arrayContaining(['state', 'name', 'sales_tax', 'compared', 'note'].map((f) => `options.rules.states.0.${f}`)),
+    );
+    expect(fields(rulesWith({}, { periods: {} }))).toEqual(['options.rules.states.0.periods']);
+    expect(fields(rulesWith({}, {}, { sources: {} }))).toEqual(['options.rules.sources']);
+    expect(fields(rulesWith({}, {}, { sources: { 'Not A Key': 'a test source, not a law' } }))).toEqual(['options.rules.sources.Not A Key']);
+    expect(fields(rulesWith({}, {}, { notes: [''] }))).toEqual(['options.rules.notes.0']);
+    for (const rules of [[], 'rules', { sources: { test: 'a test source' } }, { states: [] }]) expect(fields(rules)[0]).toMatch(/^options\.rules/);
+  });
+
+  it('refuses unknown fields, inherited ones and values nested deep, naming each', () => {
+    const e = refused(() => nexusStatus(query, { rules: rulesWith({ thresold: '1' }) } as never));
+    expect(e.issues).toContainEqual({ path: ['options', 'rules', 'states', 0, 'periods', 0, 'thresold'], code: 'unknown_field', message: expect.stringMatching(/unknown field/) });
+    // A period whose fields are all inherited has none.
+    const inherited = rulesWith({});
+    inherited.states[0]!.periods[0] = Object.create(period) as typeof period;
+    expect(fields(inherited)).toEqual(expect.arrayContaining([`${at}.sales`, `${at}.measurement`, `${at}.from`]));
+    let deep: unknown = '10';
+    for (let i = 0; i < 10_000; i++) deep = [deep];
+    expect(fields(rulesWith({ sales: deep, note: deep }))).toEqual([`${at}.sales`, `${at}.note`]);
+    expect(fields(rulesWith({}, {}, { states: deep }))).toEqual(['options.rules.states.0']);
+  });
+
+  it('reads the rules once: a getter or a Proxy trap that throws is a 400, the exception its cause', () => {
+    const boom = (): never => {
+      throw new Error('boom');
+    };
+    const revoked = Proxy.revocable({}, {});
+    revoked.revoke();
+    /** Rules whose period's `sales` is a getter. */
+    const withGetter = (get: () => unknown) => {
+      const rules = rulesWith({});
+      Object.defineProperty(rules.states[0]!.periods[0]!, 'sales', { get, enumerable: true });
+      return rules;
+    };
+    for (const rules of [
+      withGetter(boom),
+      rulesWith({ sales: revoked.proxy }),
+      rulesWith({}, { periods: revoked.proxy }),
+      revoked.proxy,
+      new Proxy({}, { ownKeys: boom }),
+    ]) {
+      const e = refused(() => nexusStatus(query, { rules } as never));
+      expect(e.status).toBe(400);
+      expect(e.field).toMatch(/^options\.rules/);
+    }
+    let reads = 0;
+    const counted = withGetter(() => (++reads === 1 ? '10' : 'hasOwnProperty'));
+    expect(nexusStatus(query, { rules: counted as never }).states[0]?.status).toBe('reached');
+    expect(reads).toBe(1);
+  });
+
+  it('refuses 100,000 bad rows with one TaxRulesError of capped issues, not a RangeError', () => {
+    const bad = Array.from({ length: 100_000 }, () => ({ date: 'hasOwnProperty', state: 'CA', amount: 'x' }));
+    const e = refused(() => nexusStatus({ asOf: '2026-01-01', sales: bad } as never));
+    expect(e.status).toBe(400);
+    expect(e.issues.length).toBeLessThanOrEqual(MAX_LISTED_ISSUES + 1);
+    expect(e.issues.at(-1)?.message).toMatch(/^and \d+ more issues like these$/);
+    expect(e.issues[0]?.path).toEqual(['sales', 0, 'date']);
+    // As many unknown states (a 406), and rules whose every state and period is wrong.
+    const unknown = refused(() => nexusStatus({ asOf: '2026-01-01', sales: bad.map(() => ({ date: '2025-01-01', state: 'XX', amount: '1' })) }));
+    expect([unknown.status, unknown.issues.length <= MAX_LISTED_ISSUES + 1]).toEqual([406, true]);
+    const rules = { sources: { test: 'a test source, not a law' }, states: Array.from({ length: 100 }, () => ({ state: 1, periods: Array.from({ length: 100 }, () => ({ from: 1 })) })) };
+    const wrong = refused(() => nexusStatus(query, { rules } as never));
+    expect([wrong.status, wrong.issues.length <= MAX_LISTED_ISSUES + 1]).toEqual([400, true]);
+    expect(wrong.issues.at(-1)?.message).toMatch(/more issues like these/);
+    expect(refused(() => nexusStatus(query, { rules: { ...rules, states: [...rules.states, ...rules.states] } } as never)).issues).toEqual([
+      { path: ['options', 'rules', 'states'], code: 'malformed', message: 'options.rules.states: has more than 100 entries' },
+    ]);
+    const keys = Object.fromEntries(Array.from({ length: 150_000 }, (_, i) => [`K${i}`, 1]));
+    expect(refused(() => nexusStatus(query, { rules: { ...rulesWith({}), sources: keys } } as never)).status).toBe(400);
+    expect(refused(() => nexusStatus({ asOf: '2026-01-01', sales: [], states: bad } as never)).field).toBe('states');
+  });
+
+  it('answers the same with Object.prototype polluted by the names it reads', () => {
+    const sales = [
+      { date: '2025-03-01', state: 'FL', amount: '90000' },
+      { date: '2025-04-01', state: 'CA', amount: '450000' },
+      { date: '2025-05-01', state: 'TX', amount: '10' },
+    ];
+    const own = rulesWith({});
+    const clean = [nexusStatus({ asOf: '2026-01-01', sales }), nexusStatus({ asOf: '2026-01-01', sales }, {}), nexusStatus(query, { rules: own })];
+    const pollution: Record<string, unknown> = {
+      rules: rulesWith({ sales: '1' }),
+      measurement: 'x',
+      note: 'Polluted.',
+      notes: ['Polluted.'],
+      disagreement: 'Polluted.',
+      nearRatio: 0.01,
+      states: ['NY'],
+      transactions: 1e9,
+      marketplace: true,
+      taxable: false,
+      resale: true,
+      $schema: 5,
+      compared: ['nothing'],
+    };
+    const proto = Object.prototype as Record<string, unknown>;
+    let answers: unknown[];
+    try {
+      Object.assign(proto, pollution);
+      answers = [nexusStatus({ asOf: '2026-01-01', sales }), nexusStatus({ asOf: '2026-01-01', sales }, {}), nexusStatus(query, { rules: own })];
+    } finally {
+      for (const key of Object.keys(pollution)) delete proto[key];
+    }
+    expect(JSON.stringify(answers)).toBe(JSON.stringify(clean));
+    expect(clean[0]!.states.map((s) => [s.state, s.status])).toEqual([
+      ['CA', 'near'],
+      ['FL', 'near'],
+      ['TX', 'below'],
+    ]);
   });
 });

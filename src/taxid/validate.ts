@@ -1,5 +1,7 @@
 import { isCompactUpper } from '../core/text.js';
-import type { TaxIdModule, TaxIdValidation } from './types.js';
+import { errorFromIssues, quoted, type TaxRulesIssue } from '../core/errors.js';
+import { ownCopy, unknownFields, unreadable } from '../adapters/read.js';
+import type { TaxIdModule, TaxIdReason, TaxIdValidation } from './types.js';
 
 /**
  * Separators people write inside tax IDs; removed before validation. Besides the ASCII
@@ -9,8 +11,11 @@ const NOISE = /[\s.\-/,:_()\u2010-\u2015\u2212]+/g;
 
 const UNKNOWN: TaxIdValidation = Object.freeze({ valid: null, country: null, normalized: null, kind: null }) as TaxIdValidation;
 
-/** Country codes accepted for the `country` argument that name another code's numbers. */
-const COUNTRY_ALIASES: Record<string, string> = { EL: 'GR', UK: 'GB' };
+/** Country codes accepted for the `country` argument that name another code's numbers (a Map: a polluted Object.prototype adds none). */
+const COUNTRY_ALIASES: ReadonlyMap<string, string> = new Map([
+  ['EL', 'GR'],
+  ['UK', 'GB'],
+]);
 
 const isLetter = (c: number): boolean => c >= 65 && c <= 90;
 
@@ -33,26 +38,172 @@ const refused = (country: string | null, reason: 'format' | 'length'): TaxIdVali
  */
 export type TaxIdValidator = (country: string | null | undefined, taxId: string) => TaxIdValidation;
 
+/** The most modules a validator is built from (the package has 82), and the most prefixes one module lists. */
+export const MAX_TAX_ID_MODULES = 1_000;
+
+/** The most codes read from `countryCodes` (ISO 3166-1 has 249; two capitals make 676). */
+export const MAX_COUNTRY_CODES = 1_000;
+
+/**
+ * How deep the factory reads its modules: the list, a module, its `prefixes` and `names`
+ * (3 levels of arrays and objects). A country, a prefix and a name are strings, so a value
+ * nested deeper is refused by its type, unread: nothing a caller hands over is walked
+ * recursively, however deep it is.
+ */
+export const TAX_ID_MODULES_DEPTH = 3;
+
+const MODULE_FIELDS = ['country', 'prefixes', 'names', 'validate'] as const;
+const COUNTRY = /^[A-Z]{2}$/;
+/** A prefix: 2 to 8 capitals A–Z (the longest in use, CHE, has 3); the number is read uppercased. */
+const PREFIX = /^[A-Z]{2,8}$/;
+
+/**
+ * A value as a message shows it: a string, number or boolean quoted, an object or a function
+ * by its kind only (it may be a Proxy, or nested 10,000 deep: it is not read).
+ */
+function shown(v: unknown): string {
+  if (typeof v === 'function') return 'a function';
+  if (typeof v !== 'object' || v === null) return quoted(v);
+  try {
+    return Array.isArray(v) ? 'an array' : 'an object';
+  } catch {
+    return 'an object';
+  }
+}
+
+/** A module as the validator holds it: a copy of its own fields, read once. */
+interface Entry {
+  country: string;
+  prefixes: readonly string[];
+  validate(body: string): unknown;
+}
+
+/** The problems of one module's copy (`ownCopy`), at `modules.<i>`. */
+function moduleIssues(m: unknown, i: number): TaxRulesIssue[] {
+  const at = ['modules', i];
+  if (typeof m !== 'object' || m === null || Array.isArray(m)) return [{ path: at, code: 'malformed', message: `modules.${i} must be a tax-ID module { country, prefixes, validate }, got ${shown(m)}` }];
+  const { country, prefixes, names, validate } = m as Record<string, unknown>;
+  const issues = unknownFields(m, MODULE_FIELDS, at, 'field');
+  const bad = (field: (string | number)[], message: string): void => {
+    issues.push({ path: [...at, ...field], code: 'malformed', message: `modules.${i}.${field.join('.')} ${message}` });
+  };
+  if (typeof country !== 'string' || !COUNTRY.test(country)) bad(['country'], `must be a 2-letter country code in capitals, got ${shown(country)}`);
+  if (!Array.isArray(prefixes)) bad(['prefixes'], `must be an array of prefixes ([] for none), got ${shown(prefixes)}`);
+  else if (prefixes.length > MAX_TAX_ID_MODULES) bad(['prefixes'], `has more than ${MAX_TAX_ID_MODULES} prefixes`);
+  else {
+    for (let j = 0; j < prefixes.length; j++) {
+      const p: unknown = prefixes[j];
+      if (typeof p !== 'string' || !PREFIX.test(p)) bad(['prefixes', j], `must be 2 to 8 capitals A-Z, got ${shown(p)}`);
+    }
+  }
+  if (names !== undefined && (typeof names !== 'object' || names === null || Array.isArray(names) || Object.values(names).some((n) => typeof n !== 'string'))) {
+    bad(['names'], `must be an object of names by kind ({ br_cnpj: "CNPJ …" }), got ${shown(names)}`);
+  }
+  if (typeof validate !== 'function') bad(['validate'], `must be a function, got ${shown(validate)}`);
+  return issues;
+}
+
+/**
+ * The modules handed to the factory, checked: an array of at most MAX_TAX_ID_MODULES plain
+ * objects, each country once, read own fields only and TAX_ID_MODULES_DEPTH levels deep
+ * into a copy (a getter runs once; a module's `validate` is called on the copy). A getter or
+ * a Proxy trap that throws is a 400 naming `modules`, as is any problem.
+ */
+function readModules(modules: unknown): Entry[] {
+  let copy: unknown;
+  try {
+    copy = ownCopy(modules, TAX_ID_MODULES_DEPTH, MAX_TAX_ID_MODULES);
+  } catch (e) {
+    throw unreadable(e, ['modules'], 'the tax-ID modules');
+  }
+  if (!Array.isArray(copy)) throw errorFromIssues([{ path: ['modules'], code: 'malformed', message: `modules must be an array of tax-ID modules, got ${shown(copy)}` }]);
+  if (copy.length > MAX_TAX_ID_MODULES) throw errorFromIssues([{ path: ['modules'], code: 'malformed', message: `modules has more than ${MAX_TAX_ID_MODULES} modules` }]);
+  const issues: TaxRulesIssue[] = [];
+  const seen = new Set<unknown>();
+  copy.forEach((m: unknown, i) => {
+    for (const issue of moduleIssues(m, i)) issues.push(issue);
+    const country = (m as { country?: unknown } | null)?.country;
+    if (typeof country === 'string' && seen.has(country)) issues.push({ path: ['modules', i, 'country'], code: 'malformed', message: `modules.${i}.country: two tax-ID modules for ${shown(country)}` });
+    seen.add(country);
+  });
+  if (issues.length > 0) throw errorFromIssues(issues);
+  return copy as Entry[];
+}
+
+/** The country codes handed to the factory: an iterable of at most MAX_COUNTRY_CODES codes of 2 capitals. */
+function readCountryCodes(codes: unknown): Set<string> {
+  const out = new Set<string>();
+  const issues: TaxRulesIssue[] = [];
+  try {
+    if (typeof codes !== 'object' || codes === null || typeof (codes as Partial<Iterable<unknown>>)[Symbol.iterator] !== 'function') {
+      throw errorFromIssues([{ path: ['countryCodes'], code: 'malformed', message: `countryCodes must be an iterable of country codes (an array, a Set), got ${shown(codes)}` }]);
+    }
+    let i = 0;
+    for (const c of codes as Iterable<unknown>) {
+      if (i === MAX_COUNTRY_CODES) {
+        issues.push({ path: ['countryCodes'], code: 'malformed', message: `countryCodes has more than ${MAX_COUNTRY_CODES} codes` });
+        break;
+      }
+      if (typeof c === 'string' && COUNTRY.test(c)) out.add(c);
+      else issues.push({ path: ['countryCodes', i], code: 'malformed', message: `countryCodes.${i} must be a 2-letter country code in capitals, got ${shown(c)}` });
+      i++;
+    }
+  } catch (e) {
+    throw unreadable(e, ['countryCodes'], 'the country codes');
+  }
+  if (issues.length > 0) throw errorFromIssues(issues);
+  return out;
+}
+
+const REASONS: ReadonlySet<unknown> = new Set<TaxIdReason>(['format', 'length', 'checksum', 'unknown_prefix']);
+
+/**
+ * The verdict of a module on a number. A module of the caller's own that throws, or answers
+ * anything but a TaxIdCheck, answers nothing: `valid: null`, as a country without offline
+ * rules (the validator never throws).
+ */
+function verdict(entry: Entry, body: string): TaxIdValidation {
+  const country = entry.country;
+  try {
+    const r = entry.validate(body) as Record<string, unknown> | null;
+    if (typeof r === 'object' && r !== null) {
+      const ok = r.ok;
+      const kind = r.kind;
+      if (ok === true && typeof kind === 'string') {
+        const normalized = r.normalized;
+        if (typeof normalized === 'string') return { valid: true, country, normalized, kind };
+      } else if (ok === false && (kind === null || typeof kind === 'string')) {
+        const reason = r.reason;
+        if (REASONS.has(reason)) return { valid: false, country, normalized: null, kind, reason: reason as TaxIdReason };
+      }
+    }
+  } catch {
+    // Answered below, as a module without an answer.
+  }
+  return { ...UNKNOWN, country };
+}
+
 /**
  * Builds a validator from country modules. A prefix written on the number (`DE…`, `EL…`,
  * `XI…`, `EU…`, `CHE…`) decides whose rules apply when the given country's own numbers
  * are written with a prefix (the VAT-number family); otherwise the given country's module
  * reads the number as it is. `countryCodes` (ISO 3166-1) lets a prefix naming a country
- * without a module answer `valid: null` instead of `unknown_prefix`.
+ * without a module answer `valid: null` instead of `unknown_prefix`. Both are checked first
+ * (see `readModules`, `readCountryCodes`): anything else is a TaxRulesError (400).
  */
-export function createTaxIdValidator(modules: readonly TaxIdModule[], countryCodes: Iterable<string> = []): TaxIdValidator {
+export function createTaxIdValidator(modules: readonly TaxIdModule[], countryCodes?: Iterable<string> | null): TaxIdValidator {
+  const entries = readModules(modules);
   // Country codes (ISO 3166-1), to tell a country without offline rules from an unknown prefix.
-  const knownCountries = new Set(countryCodes);
-  const byCountry = new Map<string, TaxIdModule>();
-  const byPrefix = new Map<string, TaxIdModule>();
-  for (const m of modules) {
-    if (byCountry.has(m.country)) throw new Error(`two tax-ID modules for ${m.country}`);
+  const knownCountries = countryCodes === undefined || countryCodes === null ? new Set<string>() : readCountryCodes(countryCodes);
+  const byCountry = new Map<string, Entry>();
+  const byPrefix = new Map<string, Entry>();
+  for (const m of entries) {
     byCountry.set(m.country, m);
     for (const p of m.prefixes) byPrefix.set(p, m);
   }
   // Prefixes by their letters' codes: 2-letter ones in a 26 × 26 table, longer ones in a list.
-  const prefix2: (TaxIdModule | undefined)[] = new Array(26 * 26).fill(undefined);
-  const longPrefixes: { prefix: string; module: TaxIdModule }[] = [];
+  const prefix2: (Entry | undefined)[] = new Array(26 * 26).fill(undefined);
+  const longPrefixes: { prefix: string; module: Entry }[] = [];
   for (const [p, m] of byPrefix) {
     if (p.length === 2) prefix2[(p.charCodeAt(0) - 65) * 26 + (p.charCodeAt(1) - 65)] = m;
     else longPrefixes.push({ prefix: p, module: m });
@@ -64,7 +215,7 @@ export function createTaxIdValidator(modules: readonly TaxIdModule[], countryCod
     // cannot throw, even for a revoked proxy.
     if (country !== null && country !== undefined && (typeof country !== 'string' || country.length > MAX_TAX_ID_INPUT)) return refused(null, 'format');
     let cc = typeof country !== 'string' ? '' : isCompactUpper(country) ? country : country.trim().toUpperCase();
-    cc = COUNTRY_ALIASES[cc] ?? cc;
+    cc = COUNTRY_ALIASES.get(cc) ?? cc;
     const own = cc ? byCountry.get(cc) : undefined;
     const given = own ? own.country : cc || null;
     if (typeof taxId !== 'string') return refused(given, 'format');
@@ -76,10 +227,10 @@ export function createTaxIdValidator(modules: readonly TaxIdModule[], countryCod
     let body = id;
     // The VAT-number family (and unknown countries) follows the prefix written on the number.
     if (!own || own.prefixes.length > 0) {
-      let hit: TaxIdModule | undefined;
+      let hit: Entry | undefined;
       let length = 0;
       for (let i = 0; i < longPrefixes.length; i++) {
-        const lp = longPrefixes[i] as { prefix: string; module: TaxIdModule };
+        const lp = longPrefixes[i] as { prefix: string; module: Entry };
         if (id.length > lp.prefix.length && id.startsWith(lp.prefix)) {
           hit = lp.module;
           length = lp.prefix.length;
@@ -107,9 +258,6 @@ export function createTaxIdValidator(modules: readonly TaxIdModule[], countryCod
       }
       return cc ? { ...UNKNOWN, country: cc } : UNKNOWN;
     }
-    const r = module.validate(body);
-    return r.ok
-      ? { valid: true, country: module.country, normalized: r.normalized, kind: r.kind }
-      : { valid: false, country: module.country, normalized: null, kind: r.kind, reason: r.reason };
+    return verdict(module, body);
   };
 }

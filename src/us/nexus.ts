@@ -12,7 +12,7 @@ import { onFirstUse } from '../adapters/zod-english.js';
 import { dateOfDay, dayNumber } from '../core/dates.js';
 import { errorFromIssues, quoted, type TaxRulesIssue } from '../core/errors.js';
 import { issuesFromZod } from '../adapters/issues.js';
-import { ownCopy, prototypePolluted, readOptions, unreadable } from '../adapters/read.js';
+import { guarded, ownCopy, prototypePolluted, readOptions, unreadable } from '../adapters/read.js';
 import { usNexusText } from '../generated/us-nexus.js';
 import { checkNexusRules, type NexusPeriod, type NexusState, type UsNexusRules } from './nexus-rules.js';
 
@@ -112,11 +112,39 @@ export interface NexusReport {
 /** The most rows a history may have in one call. */
 export const MAX_NEXUS_SALES = 1_000_000;
 const MAX_AMOUNT_LENGTH = 40;
+/** The most states a query asks for. */
+const MAX_ASKED_STATES = 100;
+
+/** The most entries a list of the rules holds: states, a state's periods or compared sources, notes (the package's: 52 states, at most 4 periods). */
+const MAX_RULE_ITEMS = 100;
+
+/**
+ * How deep the rules are read: the rules, a list, a state, its periods, a period (5 levels
+ * of objects and arrays). A period's fields are strings, numbers or null, so anything nested
+ * deeper is refused by its type, unread.
+ */
+const RULES_DEPTH = 5;
 
 // --- reading the query ---------------------------------------------------------------
 
-/** The schemas of a nexus query, built on first use. */
+/** The schemas of a nexus query and of nexus rules, built on first use. */
 const nexusSchemas = /* @__PURE__ */ onFirstUse(buildSchemas);
+
+/**
+ * `value` checked by `schema` on its own, its issues added to `issues` one at a time under
+ * `path`. Lists that can hold many bad entries (a history's rows, the states of the rules)
+ * are checked so: zod hands an object's field the issues of its value in one spread call,
+ * which a few hundred thousand issues would overflow.
+ */
+function parseApart<T extends z.ZodMiniType>(schema: T, value: unknown, path: (string | number)[], issues: TaxRulesIssue[]): z.output<T> | undefined {
+  const parsed = guarded(() => z.safeParse(schema, value), path);
+  if (parsed.success) return parsed.data;
+  for (const issue of issuesFromZod(parsed.error, path, schema)) issues.push(issue);
+  return undefined;
+}
+
+/** The values of a union of strings, each once: the compiler says when the rule-file type gains one. */
+const valuesOf = <T extends string>(all: Record<T, true>): T[] => Object.keys(all) as T[];
 
 function buildSchemas() {
   const date = z.string().check(z.refine((s) => !Number.isNaN(dayNumber(s)), { message: 'must be a calendar date YYYY-MM-DD' }));
@@ -134,13 +162,75 @@ function buildSchemas() {
     taxable: z.optional(z.boolean()),
     resale: z.optional(z.boolean()),
   });
+  // The rows and the states asked for are checked apart (`parseApart`), once the lists are
+  // known to be no longer than their bounds.
   const query = z.strictObject({
-    sales: z.array(sale).check(z.maxLength(MAX_NEXUS_SALES, `has more than ${MAX_NEXUS_SALES} rows`)),
+    sales: z.array(z.unknown()).check(z.maxLength(MAX_NEXUS_SALES, `has more than ${MAX_NEXUS_SALES} rows`)),
     asOf: date,
     nearRatio: z.optional(z.number().check(z.gt(0, 'must be more than 0'), z.lte(1, 'must be at most 1'))),
-    states: z.optional(z.array(state).check(z.maxLength(100, 'has more than 100 states'))),
+    states: z.optional(z.array(z.unknown()).check(z.maxLength(MAX_ASKED_STATES, `has more than ${MAX_ASKED_STATES} states`))),
   });
-  return { query };
+  return { query, sales: z.array(sale), states: z.array(state), ...rulesSchemas(date) };
+}
+
+/**
+ * The schemas of nexus rules (rules/schema/us-nexus.schema.json, `$schema` optional): the
+ * rules, and apart (see `parseApart`) their sources and each state.
+ */
+function rulesSchemas(date: z.ZodMiniType<string, string>) {
+  const list = <T extends z.ZodMiniType>(item: T) => z.array(item).check(z.maxLength(MAX_RULE_ITEMS, `has more than ${MAX_RULE_ITEMS} entries`));
+  const text = z.string().check(z.minLength(1, 'must not be empty'));
+  const source = z.string().check(z.minLength(8, 'must be a source of at least 8 characters'));
+  const test = z.enum(valuesOf<NexusPeriod['sales_test']>({ exceeds: true, at_least: true }));
+  const period = z.strictObject({
+    // Windows reach back two years from a day the rule applies on, and stay in years of 4 digits.
+    from: date.check(z.refine((d) => d >= '1900-01-01', { message: 'must be a date from 1900-01-01 on' })),
+    sales: z.string().check(z.maxLength(MAX_AMOUNT_LENGTH, `must be at most ${MAX_AMOUNT_LENGTH} characters`), z.regex(/^[1-9]\d*(\.\d{1,2})?$/, 'must be an amount of dollars such as "100000" or "100000.00"')),
+    sales_test: test,
+    transactions: z.nullable(z.number().check(z.int('must be a whole number'), z.gte(1, 'must be at least 1'))),
+    transactions_test: z.nullable(test),
+    logic: z.enum(valuesOf<NexusPeriod['logic']>({ sales: true, sales_or_transactions: true, sales_and_transactions: true })),
+    measurement: z.enum(
+      valuesOf<NexusPeriod['measurement']>({
+        previous_calendar_year: true,
+        previous_calendar_year_april_to_march: true,
+        previous_or_current_calendar_year: true,
+        previous_12_months: true,
+        previous_4_quarters: true,
+        previous_4_sales_tax_quarters_ny: true,
+        twelve_months_to_september_30: true,
+      }),
+    ),
+    counts: z.enum(valuesOf<NexusPeriod['counts']>({ gross: true, retail: true, taxable: true })),
+    marketplace: z.enum(valuesOf<NexusPeriod['marketplace']>({ included: true, excluded: true })),
+    law: z.string().check(z.minLength(8, 'must cite a law in at least 8 characters')),
+    effective: date,
+    evidence: z.enum(valuesOf<NexusPeriod['evidence']>({ publisher: true, secondary: true, compilation: true })),
+    source,
+    checked: date,
+    note: z.optional(text),
+  });
+  const state = z.strictObject({
+    state: z.string().check(z.regex(/^[A-Z]{2}$/, 'must be a 2-letter USPS code in capitals')),
+    name: text,
+    sales_tax: z.enum(valuesOf<NexusState['sales_tax']>({ state: true, local_only: true, none: true })),
+    source: z.optional(source),
+    checked: z.optional(date),
+    compared: z.optional(list(z.string())),
+    disagreement: z.optional(text),
+    note: z.optional(text),
+    periods: list(period),
+  });
+  const rules = z.strictObject({
+    $schema: z.optional(z.string()),
+    sources: z.record(z.string(), z.unknown()),
+    notes: z.optional(list(text)),
+    states: list(z.unknown()),
+  });
+  const sources = z.record(z.string().check(z.regex(/^[a-z0-9][a-z0-9-]*$/, 'must be a key of lowercase letters, digits and dashes')), source).check(
+    z.refine((r) => Object.keys(r).length > 0, { message: 'must name at least one source' }),
+  );
+  return { rules, ruleSources: sources, ruleState: state };
 }
 
 interface Sale {
@@ -160,7 +250,8 @@ interface ReadQuery {
   states: string[];
 }
 
-function readQuery(query: unknown, rules: UsNexusRules): ReadQuery {
+/** The query checked by its schemas, every problem at once; its sales checked apart (see `buildSchemas`). */
+function parseQuery(query: unknown) {
   let copy: unknown;
   try {
     copy = ownCopy(query, 4, MAX_NEXUS_SALES);
@@ -170,12 +261,21 @@ function readQuery(query: unknown, rules: UsNexusRules): ReadQuery {
   if (typeof copy !== 'object' || copy === null || Array.isArray(copy)) {
     throw errorFromIssues([{ path: [], code: 'malformed', message: `the query must be an object { sales, asOf }, got ${quoted(copy)}` }]);
   }
-  const schema = nexusSchemas().query;
-  const parsed = z.safeParse(schema, copy);
-  if (!parsed.success) throw errorFromIssues(issuesFromZod(parsed.error, [], schema));
+  const schemas = nexusSchemas();
+  const issues: TaxRulesIssue[] = [];
+  const parsed = parseApart(schemas.query, copy, [], issues);
+  const { sales: rows, states: asked } = copy as { sales?: unknown; states?: unknown };
+  const sales = Array.isArray(rows) && rows.length <= MAX_NEXUS_SALES ? parseApart(schemas.sales, rows, ['sales'], issues) : undefined;
+  const states = Array.isArray(asked) && asked.length <= MAX_ASKED_STATES ? parseApart(schemas.states, asked, ['states'], issues) : undefined;
+  if (!parsed || !sales || issues.length > 0) throw errorFromIssues(issues);
+  const q = { ...parsed, sales, states };
   // zod's output objects have a prototype: with a polluted one, an optional field left out
   // (nearRatio, a sale's marketplace) would read as the polluted value. Read them own-only.
-  const q = prototypePolluted() ? (ownCopy(parsed.data, 4, MAX_NEXUS_SALES) as typeof parsed.data) : parsed.data;
+  return prototypePolluted() ? (ownCopy(q, 4, MAX_NEXUS_SALES) as typeof q) : q;
+}
+
+function readQuery(query: unknown, rules: UsNexusRules): ReadQuery {
+  const q = parseQuery(query);
   const known = new Set(rules.states.map((s) => s.state));
   const issues: TaxRulesIssue[] = [];
   const unknownState = (path: (string | number)[], code: string): void => {
@@ -221,19 +321,43 @@ export function usNexusRules(): UsNexusRules {
   return (defaultRules ??= deepFreeze(JSON.parse(usNexusText) as UsNexusRules));
 }
 
+/**
+ * The rules of a call: the package's, or `options.rules` checked as the rules build checks
+ * rules/us/nexus.json (its schema, then `checkNexusRules`), own fields only, every problem a
+ * 400 naming its path. Read into a copy, so a getter runs once and a later change to the
+ * caller's object changes nothing.
+ */
 function rulesOption(options: unknown): UsNexusRules {
-  const read = readOptions<NexusOptions>(options, { rules: [(v) => typeof v === 'object' && v !== null && Array.isArray((v as UsNexusRules).states), 'nexus rules ({ sources, states })'] });
-  if (read.rules === undefined) return usNexusRules();
-  let problems;
-  try {
-    problems = checkNexusRules(read.rules, 'options.rules');
-  } catch (e) {
-    throw unreadable(e, ['options', 'rules']);
-  }
+  const read = readOptions<NexusOptions>(options, { rules: [(v) => typeof v === 'object' && v !== null, 'nexus rules ({ sources, states })'] });
+  // With a polluted Object.prototype a field the rules leave out (a note) would read as the
+  // polluted value: the rules' own fields, on objects without a prototype.
+  if (read.rules === undefined) return prototypePolluted() ? (ownCopy(usNexusRules(), RULES_DEPTH, MAX_RULE_ITEMS) as UsNexusRules) : usNexusRules();
+  const rules = parseRules(read.rules);
+  const path = ['options', 'rules'];
+  const problems = checkNexusRules(rules, 'options.rules');
   if (problems.length > 0) {
-    throw errorFromIssues(problems.slice(0, 20).map((p) => ({ path: ['options', 'rules', ...p.path.split('/').filter(Boolean)], code: 'malformed', message: `options.rules${p.path}: ${p.message}` })));
+    const at = (p: string): (string | number)[] => p.split('/').filter(Boolean).map((k) => (/^\d+$/.test(k) ? Number(k) : k));
+    throw errorFromIssues(problems.map((p) => ({ path: [...path, ...at(p.path)], code: 'malformed', message: `options.rules${p.path}: ${p.message}` })));
   }
-  return read.rules;
+  return rules;
+}
+
+/** Rules handed over, checked by their schemas (own fields, RULES_DEPTH deep), every problem at once. */
+function parseRules(value: unknown): UsNexusRules {
+  const path = ['options', 'rules'];
+  const copy = guarded(() => ownCopy(value, RULES_DEPTH, MAX_RULE_ITEMS), path) as { sources?: unknown; states?: unknown };
+  const schemas = nexusSchemas();
+  const issues: TaxRulesIssue[] = [];
+  const top = parseApart(schemas.rules, copy, path, issues);
+  const isObject = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);
+  const sources = isObject(copy.sources) ? parseApart(schemas.ruleSources, copy.sources, [...path, 'sources'], issues) : undefined;
+  const listed = Array.isArray(copy.states) && copy.states.length <= MAX_RULE_ITEMS ? (copy.states as unknown[]) : [];
+  const states = listed.map((s, i) => parseApart(schemas.ruleState, s, [...path, 'states', i], issues));
+  // Rule data of the wrong form is malformed, a value outside a field's list included: 400.
+  if (!top || !sources || issues.length > 0) throw errorFromIssues(issues.map((i) => (i.code === 'invalid_value' ? { ...i, code: 'malformed' } : i)));
+  const rules: UsNexusRules = { ...top, sources, states: states.filter((s) => s !== undefined) };
+  // zod's output objects have a prototype: with a polluted one, a field left out would read as the polluted value.
+  return prototypePolluted() ? (ownCopy(rules, RULES_DEPTH, MAX_RULE_ITEMS) as UsNexusRules) : rules;
 }
 
 // --- measurement windows -------------------------------------------------------------
