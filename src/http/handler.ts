@@ -10,6 +10,7 @@
 import { calculateTaxRate, prepareAccount } from '../boundary.js';
 import { getJurisdiction, getTaxCode, listJurisdictions, listTaxCodes } from '../catalog.js';
 import { errorFromIssues, quoted, TaxRulesError, type TaxRulesErrorStatus, type TaxRulesIssue } from '../core/errors.js';
+import { isRuleSet, ownCopy, unknownFields, unreadable } from '../adapters/read.js';
 import type { RuleSet } from '../core/ruleset.js';
 import type { Account, SellerAccount } from '../adapters/account.js';
 import { calculate } from '../adapters/v20260309.js';
@@ -163,11 +164,32 @@ function queryObject(url: URL, allowed: readonly string[]): Record<string, strin
   return out;
 }
 
+/** A Content-Type the body is read as: JSON (`application/json`, `application/*+json`), in UTF-8 (no charset, or `utf-8`). */
+function isJsonType(type: string): boolean {
+  const m = /^application\/(?:[\w.+-]+\+)?json\s*(;.*)?$/is.exec(type.trim());
+  if (!m) return false;
+  for (const [, name, value] of (m[1] ?? '').matchAll(/;\s*([^=;\s]+)\s*=\s*("(?:[^"\\]|\\.)*"|[^;]*)/g)) {
+    if (name!.toLowerCase() !== 'charset') continue;
+    let charset = value!.trim();
+    if (charset.startsWith('"')) charset = charset.slice(1, -1).replace(/\\(.)/g, '$1');
+    if (!['utf-8', 'utf8'].includes(charset.trim().toLowerCase())) return false;
+  }
+  return true;
+}
+
+function notJson(type: string | null): HttpProblem {
+  const expected = 'the body must be JSON in UTF-8 (Content-Type: application/json)';
+  return new HttpProblem(415, 'unsupported_media_type', type === null ? `${expected}; the request has a body but no Content-Type` : `${expected}, got ${quoted(type, 60)}`);
+}
+
+/**
+ * The JSON body of a POST. A body is read only when its Content-Type says JSON in UTF-8; a
+ * body without a Content-Type is refused (415) as soon as its first byte arrives, and a request
+ * with neither is a request without a body (400).
+ */
 async function readBody(request: Request, maxBytes: number): Promise<unknown> {
   const type = request.headers.get('content-type');
-  if (type !== null && !/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(type.trim())) {
-    throw new HttpProblem(415, 'unsupported_media_type', `the body must be JSON (Content-Type: application/json), got ${quoted(type, 60)}`);
-  }
+  if (type !== null && !isJsonType(type)) throw notJson(type);
   const declared = request.headers.get('content-length');
   if (declared !== null && Number(declared) > maxBytes) throw new HttpProblem(413, 'payload_too_large', `the body is larger than ${maxBytes} bytes`);
   let text = '';
@@ -179,6 +201,10 @@ async function readBody(request: Request, maxBytes: number): Promise<unknown> {
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
+        if (type === null && value.byteLength > 0) {
+          await reader.cancel().catch(() => undefined);
+          throw notJson(null);
+        }
         size += value.byteLength;
         if (size > maxBytes) {
           await reader.cancel().catch(() => undefined);
@@ -218,18 +244,31 @@ function numericId(raw: string): number {
   return Number(id);
 }
 
+const OPTION_NAMES = ['account', 'apiVersion', 'rules', 'basePath', 'onlineTaxIdChecker', 'today', 'now', 'maxBodyBytes', 'documents', 'onError'] as const;
+
+/**
+ * The options, checked: own fields only, each read once (a getter or a Proxy trap that throws
+ * is a TaxRulesError naming `options`, never the exception itself).
+ */
 function checkOptions(options: unknown): HandlerOptions {
-  const issues: TaxRulesIssue[] = [];
   if (typeof options !== 'object' || options === null) {
     throw errorFromIssues([{ path: ['options'], code: 'malformed', message: `createHandler needs options { account, ... }, got ${quoted(options, 60)}` }]);
   }
-  const o = options as Record<string, unknown>;
-  const known = ['account', 'apiVersion', 'rules', 'basePath', 'onlineTaxIdChecker', 'today', 'now', 'maxBodyBytes', 'documents', 'onError'];
-  for (const k of Object.keys(o)) if (!known.includes(k)) issues.push({ path: ['options', k], code: 'unknown_field', message: `unknown option ${quoted(k, 40)}; the options are ${known.join(', ')}` });
+  let o: Record<string, unknown>;
+  try {
+    o = ownCopy(options, 1, 0) as Record<string, unknown>;
+  } catch (e) {
+    throw unreadable(e, ['options']);
+  }
+  if (Array.isArray(o)) throw errorFromIssues([{ path: ['options'], code: 'malformed', message: 'createHandler needs options { account, ... }, got an array' }]);
+  const issues: TaxRulesIssue[] = unknownFields(o, OPTION_NAMES, ['options'], 'option');
   if (o.account === undefined || o.account === null) issues.push({ path: ['options', 'account'], code: 'missing', message: 'options.account is required: an account or a function of the request' });
   else if (typeof o.account !== 'function' && typeof o.account !== 'object') issues.push({ path: ['options', 'account'], code: 'malformed', message: 'options.account must be an account or a function of the request' });
   if (o.apiVersion !== undefined && typeof o.apiVersion !== 'function' && !(API_VERSIONS as readonly unknown[]).includes(o.apiVersion)) {
     issues.push({ path: ['options', 'apiVersion'], code: 'invalid_value', message: `options.apiVersion must be one of ${API_VERSIONS.join(', ')} or a function, got ${quoted(o.apiVersion, 40)}` });
+  }
+  if (o.rules !== undefined && o.rules !== null && !isRuleSet(o.rules)) {
+    issues.push({ path: ['options', 'rules'], code: 'malformed', message: `options.rules must be a rule set (createRuleSet(data), or defaultRuleSet), got ${quoted(o.rules, 40)}` });
   }
   if (o.basePath !== undefined && (typeof o.basePath !== 'string' || !/^(?:\/[^/?#]+)*\/?$/.test(o.basePath))) {
     issues.push({ path: ['options', 'basePath'], code: 'malformed', message: `options.basePath must be a path such as "/api", got ${quoted(o.basePath, 40)}` });
@@ -242,9 +281,14 @@ function checkOptions(options: unknown): HandlerOptions {
   }
   if (o.documents !== undefined) {
     const d = o.documents as Record<string, unknown> | null;
-    if (typeof d !== 'object' || d === null || typeof d.prepare !== 'function' || (d.store !== undefined && typeof d.store !== 'function')) {
-      issues.push({ path: ['options', 'documents'], code: 'malformed', message: 'options.documents must be { prepare(context), store?(result, context) }' });
+    let hooks: boolean;
+    try {
+      // Read through the prototype: the hooks may be methods of a class.
+      hooks = typeof d === 'object' && d !== null && typeof d.prepare === 'function' && (d.store === undefined || typeof d.store === 'function');
+    } catch (e) {
+      throw unreadable(e, ['options', 'documents']);
     }
+    if (!hooks) issues.push({ path: ['options', 'documents'], code: 'malformed', message: 'options.documents must be { prepare(context), store?(result, context) }' });
   }
   if (issues.length > 0) throw errorFromIssues(issues);
   // A fixed account is checked once, now: a wrong account is the server's mistake, found at start.
@@ -275,10 +319,12 @@ async function serverCall<T>(f: () => T | Promise<T>): Promise<T> {
  * issues } }` with the spec's statuses: 400 malformed JSON, a missing or unknown parameter;
  * 404 an unknown path or id; 405 a method the path does not take (with `Allow`); 406 an
  * invalid value or an unknown API version; 413 a body over `maxBodyBytes`; 415 a body that is
- * not JSON; 422 a request the rules cannot answer; 500 a fault of the server's own account
- * function or hooks (the body says nothing more; `onError` gets the error).
+ * not JSON in UTF-8, or has no Content-Type; 422 a request the rules cannot answer; 500 a
+ * fault of the server's own account function or hooks (the body says nothing more; `onError`
+ * gets the error).
  *
- * Throws TaxRulesError at creation for wrong options or a fixed account that is not valid.
+ * Throws TaxRulesError at creation for wrong options, options that cannot be read, or a fixed
+ * account that is not valid.
  */
 export function createHandler(options: HandlerOptions): FetchHandler {
   const o = checkOptions(options);

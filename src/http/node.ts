@@ -3,6 +3,8 @@
  * or Fastify (`reply.raw`), without importing any Node module: the request and response are
  * read and written through the few members every Node server object has.
  */
+import { errorFromIssues, quoted } from '../core/errors.js';
+import { unreadable } from '../adapters/read.js';
 import { DEFAULT_MAX_BODY_BYTES, MAX_BODY_BYTES, type FetchHandler } from './handler.js';
 
 /** What the listener reads of a Node request (an `http.IncomingMessage`, or Express's request). */
@@ -40,20 +42,51 @@ function answerProblem(res: NodeResponseLike, status: number, code: string, mess
   res.end(JSON.stringify({ error: { code, status, message, issues: [] } }));
 }
 
-function toRequest(req: NodeRequestLike, body: Uint8Array<ArrayBuffer> | string | null): Request {
-  const host = (Array.isArray(req.headers.host) ? req.headers.host[0] : req.headers.host) ?? 'localhost';
+/** A request the fetch API cannot make a Request of (a Host that is no host, a target that is no URL): the client's, answered 400. */
+class BadRequest extends Error {}
+
+/** The request's URL: its target (a path, or an absolute URL) on the Host it names. */
+function urlOf(req: NodeRequestLike): URL {
+  const host = (Array.isArray(req.headers.host) ? req.headers.host[0] : req.headers.host) || 'localhost';
   const scheme = (req.socket as { encrypted?: unknown } | null | undefined)?.encrypted === true ? 'https' : 'http';
-  const url = new URL(req.originalUrl ?? req.url ?? '/', `${scheme}://${host}`);
+  const target = req.originalUrl ?? req.url ?? '/';
+  const notHost = () => new BadRequest(`the Host header is not a host: ${quoted(host, 60)}`);
+  // A Host with a path, a query or credentials in it would move the request elsewhere.
+  if (/[/?#@\\]/.test(host)) throw notHost();
+  let origin: string;
+  try {
+    origin = new URL(`${scheme}://${host}`).origin;
+  } catch {
+    throw notHost();
+  }
+  try {
+    // A path is read as a path, even one that starts with "//"; anything else as a URL (absolute form, or "*").
+    return target.startsWith('/') ? new URL(`${origin}${target}`) : new URL(target, `${origin}/`);
+  } catch {
+    throw new BadRequest(`the request target is not a URL: ${quoted(target, 60)}`);
+  }
+}
+
+function toRequest(req: NodeRequestLike, body: Uint8Array<ArrayBuffer> | string | null): Request {
+  const url = urlOf(req);
   const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined || name.startsWith(':')) continue;
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    else headers.set(name, value);
+  try {
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value === undefined || name.startsWith(':')) continue;
+      if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+      else headers.set(name, value);
+    }
+  } catch {
+    throw new BadRequest('a request header has a name or value HTTP does not allow');
   }
   const method = (req.method ?? 'GET').toUpperCase();
   const init: RequestInit = { method, headers };
   if (body !== null && method !== 'GET' && method !== 'HEAD') init.body = body;
-  return new Request(url, init);
+  try {
+    return new Request(url, init);
+  } catch {
+    throw new BadRequest(`the request cannot be read: method ${quoted(method, 30)}`);
+  }
 }
 
 /** A body larger than the handler takes: answered 413 without reading the rest. */
@@ -95,12 +128,21 @@ async function bodyOf(req: NodeRequestLike, method: string, limit: number): Prom
  * `app.use('/api', toNodeListener(handler))` in Express (the handler's `basePath` is then
  * `/api`: the listener reads Express's `originalUrl`), or in Fastify
  * `reply.hijack(); toNodeListener(handler)(request.raw, reply.raw)`. A failure to read the
- * request or write the answer goes to Express's `next` when there is one, else answers 500.
+ * request or write the answer goes to Express's `next` when there is one, else answers 500;
+ * a request that makes no URL (a bad `Host`, a target that is not a URL) answers 400. Throws a
+ * TaxRulesError (400) for anything but a handler.
  */
 export function toNodeListener(handler: FetchHandler): NodeListener {
-  if (typeof handler !== 'function') throw new TypeError('toNodeListener needs the handler createHandler returned');
+  if (typeof handler !== 'function') {
+    throw errorFromIssues([{ path: ['handler'], code: 'malformed', message: `toNodeListener needs the handler createHandler returned, a function of a Request; got ${quoted(handler, 60)}` }]);
+  }
   // The handler's body limit (a handler of createHandler carries it), else no more than the default.
-  const own = (handler as unknown as Record<symbol, unknown>)[MAX_BODY_BYTES];
+  let own: unknown;
+  try {
+    own = (handler as unknown as Record<symbol, unknown>)[MAX_BODY_BYTES];
+  } catch (e) {
+    throw unreadable(e, ['handler']);
+  }
   const limit = typeof own === 'number' && own > 0 ? own : DEFAULT_MAX_BODY_BYTES;
   return async (req, res, next) => {
     try {
@@ -119,7 +161,15 @@ export function toNodeListener(handler: FetchHandler): NodeListener {
         answerProblem(res, 413, 'payload_too_large', `the body is larger than ${limit} bytes`, e.declared ? { connection: 'close' } : {});
         return;
       }
-      const response = await handler(toRequest(req, body));
+      let request: Request;
+      try {
+        request = toRequest(req, body);
+      } catch (e) {
+        if (!(e instanceof BadRequest)) throw e;
+        answerProblem(res, 400, 'invalid_request', e.message);
+        return;
+      }
+      const response = await handler(request);
       res.statusCode = response.status;
       response.headers.forEach((value, name) => {
         res.setHeader(name, value);

@@ -1,6 +1,6 @@
 /** The HTTP handler over a real node:http server, called with a real fetch client. */
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHandler, ROUTES, toNodeListener, type DocumentContext, type HandlerOptions } from '../../src/http.js';
 import { buildDocument, calculate, calculateTaxRate, computeTransaction, getJurisdiction, listJurisdictions, listTaxCodes, TaxRulesError, type Account, type BillingDocument } from '../../src/index.js';
@@ -99,6 +99,31 @@ async function post(path: string, body: unknown, headers: Record<string, string>
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
   return { status: response.status, headers: response.headers, body: (await response.json()) as any };
+}
+
+/** What `f` throws (it must throw). */
+function thrown(f: () => unknown): unknown {
+  try {
+    f();
+  } catch (e) {
+    return e;
+  }
+  throw new Error('it did not throw');
+}
+
+/** A request written as it is on a connection to the main server: its status line and body. */
+function raw(text: string): Promise<{ status: number; body: string }> {
+  const { port } = main.server.address() as AddressInfo;
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(text));
+    let answer = '';
+    socket.on('data', (c: Buffer) => (answer += c.toString('latin1')));
+    socket.on('end', () => {
+      const [head = '', body = ''] = answer.split('\r\n\r\n');
+      resolve({ status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(head)?.[1] ?? 0), body });
+    });
+    socket.on('error', reject);
+  });
 }
 
 describe('GET /tax_rates/calculate', () => {
@@ -363,6 +388,120 @@ describe('createHandler’s options', () => {
     expect(() => createHandler({} as never)).toThrow(/account/);
     expect(() => createHandler({ account: seller, apiVersion: '2020' })).toThrow(/apiVersion/);
     expect(() => createHandler({ account: { country: 'IE', currency: 'EUR', registrations: [{ jurisdiction_id: -5 }] } })).toThrow();
+    const rules = thrown(() => createHandler({ account: seller, rules: { countries: {} } as never }));
+    expect(rules).toBeInstanceOf(TaxRulesError);
+    expect((rules as TaxRulesError).issues[0]?.path).toEqual(['options', 'rules']);
+  });
+
+  it('refuses options it cannot read with a TaxRulesError (400), never the exception itself', () => {
+    const revoked = Proxy.revocable({}, {});
+    revoked.revoke();
+    const revokedHooks = Proxy.revocable({}, {});
+    revokedHooks.revoke();
+    const revokedAccount = Proxy.revocable({}, {});
+    revokedAccount.revoke();
+    const cases: [string, unknown][] = [
+      ['a revoked Proxy', revoked.proxy],
+      ['a getter that throws', { account: seller, get basePath(): string { throw new Error('no base path'); } }],
+      ['an account getter that throws a string', { get account(): Account { throw 'nope'; } }],
+      ['a Proxy whose ownKeys trap throws', new Proxy({ account: seller }, { ownKeys() { throw new RangeError('no keys'); } })],
+      ['documents as a revoked Proxy', { account: seller, documents: revokedHooks.proxy }],
+      ['documents whose prepare getter throws', { account: seller, documents: { get prepare(): never { throw new Error('no hooks'); } } }],
+      ['an account that is a revoked Proxy', { account: revokedAccount.proxy }],
+    ];
+    for (const [what, options] of cases) {
+      const e = thrown(() => createHandler(options as HandlerOptions));
+      expect(e, what).toBeInstanceOf(TaxRulesError);
+      expect((e as TaxRulesError).status, what).toBe(400);
+      expect((e as TaxRulesError).code, what).toBe('invalid_request');
+    }
+    const getter = thrown(() => createHandler({ account: seller, get basePath(): string { throw new Error('no base path'); } })) as TaxRulesError;
+    expect(getter.issues[0]?.path).toEqual(['options']);
+    expect(getter.message).toContain('no base path');
+  });
+
+  it('reads each option once, own fields only', async () => {
+    let reads = 0;
+    const handler = createHandler({ get account() { reads++; return seller; } });
+    expect((await handler(new Request('http://x/tax_codes'))).status).toBe(200);
+    expect(reads).toBe(1);
+    // A basePath on the prototype is not an option: the routes stay at the root.
+    const inherited = Object.create({ basePath: '/api' }) as HandlerOptions;
+    inherited.account = seller;
+    expect((await createHandler(inherited)(new Request('http://x/tax_codes'))).status).toBe(200);
+  });
+});
+
+describe('toNodeListener’s argument', () => {
+  it('refuses anything but a handler at once with a TaxRulesError (400)', () => {
+    const revoked = Proxy.revocable(() => undefined, {});
+    revoked.revoke();
+    for (const value of [5, null, undefined, {}, 'handler', [], revoked.proxy]) {
+      const e = thrown(() => toNodeListener(value as never));
+      expect(e, String(typeof value)).toBeInstanceOf(TaxRulesError);
+      expect((e as TaxRulesError).status).toBe(400);
+      expect((e as TaxRulesError).code).toBe('invalid_request');
+    }
+    expect((thrown(() => toNodeListener(5 as never)) as TaxRulesError).message).toBe('toNodeListener needs the handler createHandler returned, a function of a Request; got 5');
+  });
+});
+
+describe('the content type of a body', () => {
+  const body = { customer_address: { country: 'DE' }, tax_date: 1780315200, line_items: [{ reference: 'book', amount: '10.00', tax_code: 'ebook' }] } as const;
+  const bytes = new TextEncoder().encode(JSON.stringify(body));
+
+  /** A POST /api/calculations over the main server, with exactly the Content-Type given (none when null). */
+  async function send(type: string | null, data: Uint8Array<ArrayBuffer> | null = bytes) {
+    // A BufferSource body gets no Content-Type from fetch: the request carries only the one given.
+    const response = await fetch(`${main.base}/api/calculations`, { method: 'POST', headers: { ...V2, ...(type === null ? {} : { 'content-type': type }) }, ...(data ? { body: data } : {}) });
+    return { status: response.status, body: (await response.json()) as any };
+  }
+
+  it('refuses a body without a Content-Type with 415', async () => {
+    const before = faults.length;
+    const r = await send(null);
+    expect(r.status).toBe(415);
+    expect(r.body.error).toMatchObject({ code: 'unsupported_media_type', status: 415 });
+    expect(r.body.error.message).toContain('no Content-Type');
+    // The fetch handler, called directly, the same.
+    const direct = await createHandler({ account: seller })(new Request('http://x/calculations', { method: 'POST', headers: V2, body: bytes }));
+    expect(direct.status).toBe(415);
+    expect(faults.length).toBe(before);
+  });
+
+  it('refuses JSON in any charset but UTF-8 with 415', async () => {
+    const before = faults.length;
+    for (const type of ['application/json; charset=utf-16', 'application/json; charset=UTF-16LE', 'application/json;charset="utf-16"', 'application/json; charset=iso-8859-1', 'application/json; charset=', 'application/json; charset=utf-8; charset=utf-16', 'application/problem+json; Charset=Shift_JIS']) {
+      const r = await send(type);
+      expect(r.status, type).toBe(415);
+      expect(r.body.error.code, type).toBe('unsupported_media_type');
+    }
+    expect(faults.length).toBe(before);
+  });
+
+  it('reads JSON without a charset, in UTF-8, and the +json types', async () => {
+    const expected = JSON.parse(JSON.stringify(calculate(body, seller)));
+    for (const type of ['application/json', 'application/json; charset=utf-8', 'Application/JSON; Charset=UTF-8', 'application/json;charset="utf-8"', 'application/json; charset=utf8', 'application/merge-patch+json', 'application/vnd.api+json; charset=utf-8']) {
+      const r = await send(type);
+      expect(r.status, type).toBe(200);
+      expect(r.body, type).toEqual(expected);
+    }
+  });
+
+  it('answers a POST without a body, with or without a Content-Type, 400 as before', async () => {
+    for (const type of [null, 'application/json']) {
+      const r = await send(type, null);
+      expect(r.status, String(type)).toBe(400);
+      expect(r.body.error.issues[0]).toMatchObject({ path: ['body'], code: 'missing' });
+    }
+    const direct = await createHandler({ account: seller })(new Request('http://x/calculations', { method: 'POST', headers: V2 }));
+    expect(direct.status).toBe(400);
+  });
+
+  it('does not concern GET requests, which have no body', async () => {
+    const r = await get('/api/tax_rates/calculate?to_country=FR&tax_code=saas&amount=10&date=2026-06-01', { 'content-type': 'text/plain' });
+    expect(r.status).toBe(200);
+    expect((await get('/api/tax_codes')).status).toBe(200);
   });
 });
 
@@ -397,6 +536,47 @@ describe('requests no endpoint can take', () => {
       expect(JSON.parse(answer.body)).toMatchObject({ error: { code: 'method_not_allowed', status: 405 } });
     }
   });
+
+  it('answers a method no route takes with a 405 and Allow, on the server and from the handler', async () => {
+    const before = faults.length;
+    for (const method of ['PROPFIND', 'OPTIONS', 'PATCH', 'M-SEARCH']) {
+      const r = await fetch(`${main.base}/api/tax_codes`, { method });
+      expect(r.status, method).toBe(405);
+      expect(r.headers.get('allow'), method).toBe('GET');
+      expect(((await r.json()) as any).error.code).toBe('method_not_allowed');
+    }
+    const handler = createHandler({ account: seller });
+    for (const method of ['FOO', 'PROPFIND', 'X-ANYTHING']) {
+      const r = await handler(new Request('http://x/calculations', { method }));
+      expect(r.status, method).toBe(405);
+      expect(r.headers.get('allow'), method).toBe('POST');
+    }
+    // A method Node's parser does not know never reaches the listener: Node answers 400 itself.
+    const foo = await raw('FOO /api/tax_codes HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    expect(foo.status).toBe(400);
+    expect(faults.length).toBe(before);
+  });
+
+  it('answers a Host or a request target that makes no URL with a 400, and a path of "//" as a path', async () => {
+    const before = faults.length;
+    for (const host of ['a b', '[', 'x:99999', 'x/evil', 'user@x']) {
+      const r = await raw(`GET /api/tax_codes HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+      expect(r.status, host).toBe(400);
+      expect(JSON.parse(r.body).error, host).toMatchObject({ code: 'invalid_request', status: 400 });
+      expect(JSON.parse(r.body).error.message, host).toContain('Host header');
+    }
+    const target = await raw('GET http://[/api/tax_codes HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    expect(target.status).toBe(400);
+    expect(JSON.parse(target.body).error.message).toContain('request target');
+    for (const path of ['//', '//api/tax_codes']) {
+      const r = await raw(`GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+      expect(r.status, path).toBe(404);
+      expect(JSON.parse(r.body).error.message, path).toContain(`"${path}"`);
+    }
+    // An empty Host is no Host: the request is answered.
+    expect((await raw('GET /api/tax_codes HTTP/1.1\r\nHost:\r\nConnection: close\r\n\r\n')).status).toBe(200);
+    expect(faults.length).toBe(before);
+  });
 });
 
 describe('a body larger than the handler takes', () => {
@@ -419,6 +599,19 @@ describe('a body larger than the handler takes', () => {
     const answer = await post(port, { 'content-length': '1000000000000' }, ['{}']);
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.body)).toMatchObject({ error: { code: 'payload_too_large', status: 413 } });
+  });
+
+  it('is answered 413 from its Content-Length by the fetch handler too, the body tiny', async () => {
+    const before = faults.length;
+    const { port } = main.server.address() as AddressInfo;
+    const answer = await post(port, { 'content-length': '1000000000000' }, ['{"a":1}']);
+    expect(answer.status).toBe(413);
+    const r = await createHandler({ account: seller, onError: (e) => faults.push(e) })(
+      new Request('http://x/calculations', { method: 'POST', headers: { ...V2, 'content-type': 'application/json', 'content-length': '1000000000000' }, body: '{}' }),
+    );
+    expect(r.status).toBe(413);
+    expect(await r.json()).toMatchObject({ error: { code: 'payload_too_large', status: 413 } });
+    expect(faults.length).toBe(before);
   });
 
   it('is answered 413 once the bytes read pass the limit, without a Content-Length', async () => {
