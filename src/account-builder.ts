@@ -97,7 +97,8 @@ function defined(spec: unknown, rulesArg: unknown): Account {
   const account: Record<string, unknown> = {};
   for (const k of ACCOUNT_FIELDS) if (a[k] !== undefined) account[k] = a[k];
   account.registrations = Object.freeze(registrations.map((r) => Object.freeze(r)));
-  if (Array.isArray(account.addresses)) account.addresses = Object.freeze((account.addresses as object[]).map((x) => Object.freeze(x)));
+  // The spec's own addresses (a copy of its own fields): an account without any gets none from a polluted Object.prototype.
+  if (Array.isArray(a.addresses)) account.addresses = Object.freeze((a.addresses as object[]).map((x) => Object.freeze(x)));
   const frozen = Object.freeze(account) as unknown as Account;
   // Everything else (country, currency, dates, types) as every function checks it; the
   // preparation is kept: a frozen account cannot change, so no call compares it again.

@@ -6,6 +6,7 @@
  * is a 400 with the exception as `cause`.
  */
 import type { TaxInput, TaxResult } from './core/types.js';
+import { errorFromIssues, quoted, type TaxRulesIssue } from './core/errors.js';
 import { createRuleSet as buildRuleSet, type PackedRuleData, type RuleSet } from './core/ruleset.js';
 import type { RuleData } from './core/rule-data.js';
 import { packRuleData as pack } from './core/pack.js';
@@ -15,6 +16,7 @@ import { createTaxIdValidator as taxIdValidator, type TaxIdModule, type TaxIdVal
 import type { Account, PreparedAccount, SellerAccount } from './adapters/account.js';
 import { engineFor } from './adapters/engine.js';
 import { optionsObject, ruleSetArg, unreadable } from './adapters/read.js';
+import { ownData, TAX_INPUT_LEVELS } from './core/own.js';
 import * as v20241028 from './adapters/v20241028.js';
 import type { CalculateOptions, TaxRateQueryInput, TaxRateResponse } from './adapters/v20241028.js';
 
@@ -67,10 +69,37 @@ export function prepareAccount(account: SellerAccount, rules?: RuleSet | null): 
   }
 }
 
+const isText = (v: unknown): v is string => typeof v === 'string';
+const optional = (v: unknown, test: (x: unknown) => boolean): boolean => v === undefined || test(v);
+const isAddress = (v: unknown): boolean => isRecord(v) && isText(v.country) && optional(v.region, isText) && optional(v.postalCode, isText) && optional(v.city, isText) && optional(v.street, isText);
+
+/** The problems of a neutral input's outline: each field of the type it is (the core then checks its values). */
+function inputIssues(input: unknown): TaxRulesIssue[] {
+  if (!isRecord(input)) return [{ path: ['input'], code: 'malformed', message: `input must be a neutral input (TaxInput, what parseTaxRateQuery returns), got ${quoted(input, 40)}` }];
+  const checks: [string, boolean, string][] = [
+    ['date', isText(input.date), 'a date YYYY-MM-DD'],
+    ['origin', isAddress(input.origin), 'an address { country, region?, postalCode?, city?, street? }'],
+    ['destination', isAddress(input.destination), 'an address { country, region?, postalCode?, city?, street? }'],
+    ['taxCode', isText(input.taxCode), 'a tax code'],
+    ['productType', isText(input.productType), "'good' or 'service'"],
+    ['taxBehavior', isText(input.taxBehavior), "'exclusive' or 'inclusive'"],
+    ['currency', isText(input.currency), 'a currency code'],
+    ['amount', optional(input.amount, isText), 'a decimal string'],
+    ['customerTaxId', optional(input.customerTaxId, (v) => isRecord(v) && isText(v.value) && isText(v.verdict)), 'a tax ID { value, verdict }'],
+    ['consignmentValue', optional(input.consignmentValue, (v) => isRecord(v) && isText(v.amount) && isText(v.currency)), 'an amount { amount, currency }'],
+    ['registrations', Array.isArray(input.registrations) && input.registrations.every((r: unknown) => isRecord(r) && typeof r.jurisdictionId === 'number'), 'a list of registrations { jurisdictionId, validFrom?, validUntil? }'],
+  ];
+  return checks.filter(([, ok]) => !ok).map(([field, , what]) => ({ path: ['input', field], code: input[field] === undefined ? 'missing' : 'malformed', message: `input.${field} must be ${what}` }));
+}
+
 /** The pure core on a neutral input (from `parseTaxRateQuery`), deciding afresh. */
 export function determine(input: TaxInput, rules?: RuleSet | null): TaxResult {
   try {
-    return decide(input, ruleSetArg(rules));
+    // An input a caller made is read as a copy of its own fields while Object.prototype is polluted.
+    const own = ownData(input, TAX_INPUT_LEVELS);
+    const issues = inputIssues(own);
+    if (issues.length > 0) throw errorFromIssues(issues);
+    return decide(own, ruleSetArg(rules));
   } catch (e) {
     throw unreadable(e, ['input']);
   }
@@ -79,6 +108,12 @@ export function determine(input: TaxInput, rules?: RuleSet | null): TaxResult {
 /** A rule set from rule data or packed rule data (`packRuleData`); data that cannot be read is a 400 naming `data`. */
 export function createRuleSet(data: RuleData | PackedRuleData): RuleSet {
   try {
+    // Packed data names its format (a version of another is refused by the rule set); plain data is outlined first.
+    const own = ownData(data as unknown, 2);
+    if (!(isRecord(own) && Object.hasOwn(own, 'format'))) {
+      const issues = outlineIssues(own);
+      if (issues.length > 0) throw errorFromIssues(issues);
+    }
     return buildRuleSet(data);
   } catch (e) {
     throw unreadable(e, ['data'], 'the rule data');
@@ -88,15 +123,49 @@ export function createRuleSet(data: RuleData | PackedRuleData): RuleSet {
 /** Rule data in the form the package ships its own; data that cannot be read is a 400 naming `data`. */
 export function packRuleData(data: RuleData): PackedRuleData {
   try {
+    const issues = outlineIssues(ownData(data as unknown, 2));
+    if (issues.length > 0) throw errorFromIssues(issues);
     return pack(data);
   } catch (e) {
     throw unreadable(e, ['data'], 'the rule data');
   }
 }
 
+/** Whether a value is an object that is not an array. */
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The problems of rule data's outline, before its files are read: an object whose shared
+ * tables are objects with their lists, and whose regimes, countries, territories and local
+ * files are lists of objects (a file's own fields are the rules build's to check).
+ */
+function outlineIssues(data: unknown): TaxRulesIssue[] {
+  if (!isRecord(data)) return [{ path: ['data'], code: 'malformed', message: `data must be rule data { world, currencies, taxCodes, regimes, countries, territories }, got ${quoted(data, 40)}` }];
+  const issues: TaxRulesIssue[] = [];
+  const table = (key: string, list: string): void => {
+    const v = Object.hasOwn(data, key) ? data[key] : undefined;
+    if (!isRecord(v) || !Array.isArray(Object.hasOwn(v, list) ? v[list] : undefined)) issues.push({ path: ['data', key], code: v === undefined ? 'missing' : 'malformed', message: `data.${key} must be an object with its ${list} list` });
+  };
+  table('world', 'countries');
+  table('currencies', 'currencies');
+  table('taxCodes', 'tax_codes');
+  for (const key of ['regimes', 'countries', 'territories', 'usLocal']) {
+    const v = Object.hasOwn(data, key) ? data[key] : undefined;
+    if (v === undefined && key === 'usLocal') continue;
+    if (!Array.isArray(v)) issues.push({ path: ['data', key], code: v === undefined ? 'missing' : 'malformed', message: `data.${key} must be a list of rule files` });
+    else v.forEach((f: unknown, i) => {
+      if (!isRecord(f)) issues.push({ path: ['data', key, i], code: 'malformed', message: `data.${key}.${i} must be a rule file (an object)` });
+    });
+  }
+  if (Object.hasOwn(data, 'usZipStates') && data.usZipStates !== undefined) table('usZipStates', 'ranges');
+  return issues;
+}
+
 /** The problems of rule data, as the rules build reports them; data that cannot be read at all is a 400 naming `data`. */
 export function checkRuleData(data: RuleData): RuleProblem[] {
   try {
+    const issues = outlineIssues(ownData(data as unknown, 2));
+    if (issues.length > 0) throw errorFromIssues(issues);
     return checkRules(data);
   } catch (e) {
     throw unreadable(e, ['data'], 'the rule data');

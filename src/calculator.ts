@@ -9,6 +9,7 @@ import { guarded, isFunction, optionsObject, readOptions, RULE_SET, type OptionC
 import { calculateTaxRate, explainTaxRate, parseTaxRateQuery, type CalculateOptions, type TaxRateQueryInput, type TaxRateResponse } from './adapters/v20241028.js';
 import { calculate, type CalculationOptions, type CalculationRequest, type CalculationResponse, type UncheckedRequest } from './adapters/v20260309.js';
 import { defaultRuleSet } from './default-rules.js';
+import { ownData, TAX_INPUT_LEVELS } from './core/own.js';
 import { resultOf, type Result } from './safe.js';
 
 export interface CalculatorOptions {
@@ -82,7 +83,7 @@ export function createCalculator(options?: CalculatorOptions | null): Calculator
     explainTaxRate: (query, account, opts) => guarded(() => explainTaxRate(query, account, optionsObject(opts), engine)),
     parseTaxRateQuery: (query, account, opts) => guarded(() => parseTaxRateQuery(query, account, optionsObject(opts), engine)),
     calculate: (request: unknown, account: SellerAccount, opts?: Omit<CalculationOptions, 'rules'> | null) => calculate(request as CalculationRequest, account, opts, engine),
-    determine: (input) => guarded(() => determine(input, rules, engine.decider(), o.convertCurrency), ['input']),
+    determine: (input) => guarded(() => determine(ownData(input, TAX_INPUT_LEVELS), rules, engine.decider(), o.convertCurrency), ['input']),
     prepareAccount: (account) => engine.accounts.prepare(account),
     cacheStats: () => engine.decisions?.stats() ?? empty,
     clearCache: () => engine.decisions?.clear(),

@@ -9,7 +9,7 @@
 import { accountSchemas, requestSchemas, responseSchemas } from './adapters/schemas.js';
 import { ownCopy, prototypePolluted, unreadable } from './adapters/read.js';
 import { issuesFromZod } from './adapters/issues.js';
-import { errorFromIssues } from './core/errors.js';
+import { errorFromIssues, type TaxRulesIssue } from './core/errors.js';
 import type { AccountOutput, CalculationRequestOutput, CalculationResponseShape, AccountInputShape, CalculationRequestShape } from './schema-types.js';
 
 /** One problem a schema found in a value. */
@@ -55,18 +55,22 @@ function ownFieldsOnly<I, O>(schema: TaxRulesSchema<I, O>): TaxRulesSchema<I, O>
   const standard = schema['~standard'];
   return {
     parse(value) {
-      let result: ReturnType<typeof schema.safeParse>;
+      let issues: TaxRulesIssue[];
       try {
-        result = schema.safeParse(read(value));
+        const result = schema.safeParse(read(value));
+        if (result.success) return result.data;
+        // Read inside the try: zod makes the error when it is first read, and one it cannot make is a 400 too.
+        issues = issuesFromZod(result.error as never, [], schema);
       } catch (e) {
         throw unreadable(e, []);
       }
-      if (result.success) return result.data;
-      throw errorFromIssues(issuesFromZod(result.error as never, [], schema));
+      throw errorFromIssues(issues);
     },
     safeParse(value) {
       try {
-        return schema.safeParse(read(value));
+        const result = schema.safeParse(read(value));
+        // zod makes a failure's error when it is first read: read here, so that one that cannot be made is an issue, not a throw.
+        return result.success ? result : { success: false, error: result.error };
       } catch (e) {
         return { success: false, error: { issues: unread(e) } };
       }

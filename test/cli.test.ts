@@ -1,11 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createReadStream, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { build, type Options } from 'tsup';
 import { describe, expect, it } from 'vitest';
 import { run, type CliIO } from '../src/cli/main.js';
+import { MAX_INPUT_BYTES, readStreamCapped } from '../src/cli/input.js';
 import { TAX_RATE_PARAMETERS } from '../src/adapters/v20241028.js';
 import tsupConfig from '../tsup.config.js';
 
@@ -269,6 +270,28 @@ describe('calculate', () => {
     expect(bad.err).toMatch(/^taxrules: the request on standard input is not valid JSON: .*\n$/);
     const failing = await cliWith({ isTTY: false, read: () => Promise.reject(new Error('EIO: i/o error, read')) }, 'calculate');
     expect(failing).toEqual({ code: 1, out: '', err: 'taxrules: cannot read the request from standard input: EIO: i/o error, read\n' });
+  });
+
+  it('refuses a file or stdin past 50 MB in one line, as soon as reading passes it', async () => {
+    const seller = file('seller.json', JSON.stringify(GERMAN_SELLER));
+    for (const [what, args] of [
+      ['request', ['calculate', '/dev/zero', '--account', seller]],
+      ['account', ['quote', 'to_country=DE&date=2026-06-01', '--account', '/dev/zero']],
+      ['account', ['calculate', file('ebook.json', JSON.stringify(EBOOK_REQUEST)), '--account', '/dev/zero']],
+    ] as const) {
+      const r = await cli(...args);
+      expect(r).toMatchObject({ code: 1, out: '' });
+      expect(r.err).toBe(`taxrules: cannot read the ${what} file "/dev/zero": it is larger than 50 MB, the most taxrules reads\n`);
+    }
+    // Standard input read as the command reads it, from a stream that never ends.
+    const endless = await cliWith({ isTTY: false, read: () => readStreamCapped(createReadStream('/dev/zero')) }, 'calculate', '--account', seller);
+    expect(endless).toEqual({ code: 1, out: '', err: 'taxrules: cannot read the request from standard input: it is larger than 50 MB, the most taxrules reads\n' });
+    // A reader of its own that hands over more than the cap is refused too.
+    const long = await cliWith(pipe(' '.repeat(MAX_INPUT_BYTES + 1)), 'calculate', '--account', seller);
+    expect(long.code).toBe(1);
+    expect(long.err.split('\n')).toEqual([expect.stringMatching(/^taxrules: cannot read the request from standard input: it is larger than 50 MB/), '']);
+    // Just under the cap is read (and is not JSON).
+    expect((await cliWith(pipe(' '.repeat(MAX_INPUT_BYTES)), 'calculate', '--account', seller)).err).toMatch(/is not valid JSON/);
   });
 });
 

@@ -9,18 +9,33 @@ import * as api from '../src/index.js';
 import { registeredEverywhere } from './helpers.js';
 
 const counts: Record<string, number> = {};
+/** Reported, never asserted: the largest error (JSON bytes) and the slowest call (ms), with their function. */
+const largest = { bytes: 0, name: '' };
+const slowest = { ms: 0, name: '' };
 afterAll(() => {
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
-  console.log(`fuzz: ${total.toLocaleString('en')} inputs (${Object.entries(counts).map(([k, v]) => `${k} ${v.toLocaleString('en')}`).join(', ')}), 0 untyped throws`);
+  const byEntry: Record<string, number> = {};
+  for (const [name, n] of Object.entries(counts)) {
+    const entry = name.startsWith('taxrules') ? (name.split(' ')[0] as string) : name.startsWith('schemas') ? 'taxrules/schemas' : 'taxrules';
+    byEntry[entry] = (byEntry[entry] ?? 0) + n;
+  }
+  console.log(
+    `fuzz: ${total.toLocaleString('en')} inputs, 0 untyped throws; by entry: ${Object.entries(byEntry).map(([k, v]) => `${k} ${v.toLocaleString('en')}`).join(', ')}; ` +
+      `largest error ${largest.bytes.toLocaleString('en')} B (${largest.name}), slowest call ${slowest.ms.toFixed(1)} ms (${slowest.name}); ` +
+      `by function: ${Object.entries(counts).map(([k, v]) => `${k} ${v.toLocaleString('en')}`).join(', ')}`,
+  );
 });
 
 /** Runs a call: it returns, or throws a TaxRulesError; anything else fails with the input. */
 function typed<T>(name: string, input: unknown, run: () => T): T | api.TaxRulesError {
   counts[name] = (counts[name] ?? 0) + 1;
+  const start = performance.now();
   try {
     return run();
   } catch (e) {
     if (e instanceof api.TaxRulesError) {
+      const bytes = new TextEncoder().encode(JSON.stringify(e.toJSON())).length;
+      if (bytes > largest.bytes) Object.assign(largest, { bytes, name });
       expect([400, 404, 406, 422]).toContain(e.status);
       // A refusal caused by an exception must be one the input threw (a trap's getter,
       // proxy or toString), never one of the library's own (a TypeError of a bug).
@@ -28,10 +43,13 @@ function typed<T>(name: string, input: unknown, run: () => T): T | api.TaxRulesE
       if (cause !== undefined && !(cause instanceof Error && TRAP_MESSAGES.has(cause.message))) {
         throw new Error(`${name} failed inside: ${cause instanceof Error ? `${cause.name}: ${cause.message}\n${cause.stack}` : String(cause)} for ${safeText(input)}`);
       }
-      expect(JSON.stringify(e.toJSON()).length).toBeLessThan(8_000);
+      expect(bytes).toBeLessThanOrEqual(64 * 1024);
       return e;
     }
     throw new Error(`${name} threw ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)} for ${safeText(input)}`);
+  } finally {
+    const ms = performance.now() - start;
+    if (ms > slowest.ms) Object.assign(slowest, { ms, name });
   }
 }
 
@@ -163,7 +181,10 @@ const request = fc.record(
 );
 
 // Fixed run counts, not speed targets: the timeout only keeps a slow machine from failing them.
-const LONG = 120_000;
+// FUZZ_SCALE multiplies every count (a long run outside the test command: FUZZ_SCALE=6 gives
+// over a million calls).
+const SCALE = Math.max(1, Number(process.env.FUZZ_SCALE ?? 1) || 1);
+const LONG = 600_000 * SCALE;
 
 describe('fuzz: every public function answers or throws a TaxRulesError', () => {
   it('calculateTaxRate and explainTaxRate: typed errors, JSON-safe results, consistent statuses', () => {
@@ -197,7 +218,7 @@ describe('fuzz: every public function answers or throws a TaxRulesError', () => 
           expect(quote.subtotal).toBe(Number(result.amounts.subtotal));
         }
       }),
-      { numRuns: 40_000 },
+      { numRuns: 40_000 * SCALE },
     );
   }, LONG);
 
@@ -212,7 +233,7 @@ describe('fuzz: every public function answers or throws a TaxRulesError', () => 
         const minor = (v: string): bigint => BigInt(v.replace('.', ''));
         expect(minor(r.subtotal) + minor(r.total_tax)).toBe(minor(r.total));
       }),
-      { numRuns: 10_000 },
+      { numRuns: 10_000 * SCALE },
     );
   }, LONG);
 
@@ -237,7 +258,7 @@ describe('fuzz: every public function answers or throws a TaxRulesError', () => 
           if (!(out instanceof api.TaxRulesError) && name !== 'parseTaxRateQuery') expectJsonSafe(out);
         }
       }),
-      { numRuns: 3_000 },
+      { numRuns: 3_000 * SCALE },
     );
     await fc.assert(
       fc.asyncProperty(anything, anything, async (rawA, rawB) => {
@@ -249,7 +270,62 @@ describe('fuzz: every public function answers or throws a TaxRulesError', () => 
         });
         expectJsonSafe(verdict);
       }),
-      { numRuns: 1_000 },
+      { numRuns: 1_000 * SCALE },
+    );
+  }, LONG);
+});
+
+/** The entries' public functions (classes left out: they are not called but constructed). */
+function functionsOf(entry: Record<string, unknown>): [string, (...args: unknown[]) => unknown][] {
+  return Object.entries(entry)
+    .filter((e): e is [string, (...args: unknown[]) => unknown] => typeof e[1] === 'function' && !/^class\b/.test(Function.prototype.toString.call(e[1])))
+    .sort(([a], [b]) => a.localeCompare(b));
+}
+
+describe('fuzz: every function of every entry, any arguments', () => {
+  it('answers, or throws (or rejects with) a TaxRulesError, whatever it is given', async () => {
+    const entries: [string, Record<string, unknown>][] = [
+      ['taxrules', api as unknown as Record<string, unknown>],
+      ['taxrules/eu', (await import('../src/eu.js')) as unknown as Record<string, unknown>],
+      ['taxrules/http', (await import('../src/http.js')) as unknown as Record<string, unknown>],
+      ['taxrules/testing', (await import('../src/testing.js')) as unknown as Record<string, unknown>],
+    ];
+    const functions = entries.flatMap(([entry, m]) => functionsOf(m).map(([name, f]): [string, (...args: unknown[]) => unknown] => [`${entry} ${name}`, f]));
+    expect(functions.length).toBeGreaterThan(60);
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: functions.length - 1 }), fc.array(anything, { maxLength: 3 }), async (k, rawArgs) => {
+        const [name, f] = functions[k] as [string, (...args: unknown[]) => unknown];
+        const args = rawArgs.map(make);
+        const out = typed(name, args, () => f(...args));
+        if (out instanceof Promise) {
+          try {
+            await out;
+          } catch (e) {
+            if (!(e instanceof api.TaxRulesError)) throw new Error(`${name} rejected with ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)} for ${safeText(args)}`);
+          }
+        }
+      }),
+      { numRuns: 20_000 * SCALE },
+    );
+  }, LONG);
+
+  it('the schemas: safeParse never throws, parse throws only a TaxRulesError, ~standard.validate resolves to issues', async () => {
+    const schemas = Object.entries((await import('../src/schemas.js')) as unknown as Record<string, unknown>).filter(
+      (e): e is [string, { safeParse(v: unknown): unknown; parse(v: unknown): unknown; '~standard': { validate(v: unknown): unknown } }] => typeof e[1] === 'object' && e[1] !== null && 'safeParse' in e[1],
+    );
+    expect(schemas.length).toBeGreaterThanOrEqual(3);
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: schemas.length - 1 }), anything, async (k, raw) => {
+        const [name, schema] = schemas[k] as (typeof schemas)[number];
+        const value = make(raw);
+        counts[`schemas ${name}`] = (counts[`schemas ${name}`] ?? 0) + 1;
+        const safe = schema.safeParse(value) as { success: boolean };
+        expect(typeof safe.success).toBe('boolean');
+        typed(`schemas ${name}.parse`, value, () => schema.parse(value));
+        const validated = (await schema['~standard'].validate(value)) as { issues?: unknown[]; value?: unknown };
+        expect('issues' in validated || 'value' in validated).toBe(true);
+      }),
+      { numRuns: 3_000 * SCALE },
     );
   }, LONG);
 });

@@ -216,7 +216,8 @@ function prepareChecked(account: Account, rules: RuleSet): PreparedAccount {
     const until = ad.valid_until ? dayNumber(ad.valid_until) : Number.POSITIVE_INFINITY;
     if (until < from) issues.push({ path: [...path, 'valid_until'], code: 'invalid_value', message: `account.addresses.${i}.valid_until is before valid_from` });
     const ref: SellerAddressRef = Object.freeze({ index: i, country: c, postalCode: ad.postal_code ?? null, region: ad.region ?? null, validFrom: ad.valid_from || null, validUntil: ad.valid_until || null });
-    return Object.freeze({ ref, origin: Object.freeze({ country: c, postalCode: ad.postal_code ?? undefined, region: ad.region ?? undefined }), from, until });
+    // Every field of an address set, city and street too: none is read from a polluted Object.prototype.
+    return Object.freeze({ ref, origin: Object.freeze({ country: c, postalCode: ad.postal_code ?? undefined, region: ad.region ?? undefined, city: undefined, street: undefined }), from, until });
   });
   // One address a day: two in force on the same day would make the origin a guess.
   const byStart = [...addresses].sort((x, y) => x.from - y.from);
@@ -237,7 +238,7 @@ function prepareChecked(account: Account, rules: RuleSet): PreparedAccount {
     country,
     postalCode: a.postal_code ?? undefined,
     region: a.region ?? undefined,
-    origin: Object.freeze({ country, postalCode: a.postal_code ?? undefined, region: a.region ?? undefined }),
+    origin: Object.freeze({ country, postalCode: a.postal_code ?? undefined, region: a.region ?? undefined, city: undefined, street: undefined }),
     currency,
     defaultTaxCode: a.default_tax_code ?? 'eservice',
     defaultProductType: a.default_product_type ?? 'service',

@@ -71,7 +71,7 @@ export function issuesFromZod(error: { issues: readonly z.core.$ZodIssue[] }, pr
     } else if (issue.code === 'invalid_type' && /received undefined/.test(issue.message)) {
       out.push({ path, code: 'missing', message: `${field} is required` });
     } else if (issue.code === 'invalid_value') {
-      const values = 'values' in issue ? (issue.values as unknown[]).map(String).join(', ') : '';
+      const values = Object.hasOwn(issue, 'values') ? (issue.values as unknown[]).map(String).join(', ') : '';
       out.push({ path, code: 'invalid_value', message: `${field} must be one of: ${values}` });
     } else {
       out.push({ path, code: 'malformed', message: `${field}: ${issue.message}` });

@@ -8,27 +8,9 @@ import type { RuleSet } from '../core/ruleset.js';
 import { errorFromIssues, quoted, TaxRulesError, type TaxRulesIssue } from '../core/errors.js';
 import { defaultRuleSet } from '../default-rules.js';
 import { unknownFieldIssues } from './input.js';
+import { ownCopy, prototypePolluted } from '../core/own.js';
 
-/**
- * A copy of an input made of its own enumerable fields only, `levels` containers deep
- * (objects and arrays; what lies deeper is kept as it is, for the schema to refuse by its
- * type). An array is copied up to `maxItems + 1` items: enough for the schema to say it is
- * too long, without walking a hostile length of 2³² − 1. Getters and Proxy traps run here,
- * once each: call it inside a `try` that hands the exception to `unreadable`.
- */
-export function ownCopy(value: unknown, levels: number, maxItems: number): unknown {
-  if (levels === 0 || typeof value !== 'object' || value === null) return value;
-  if (Array.isArray(value)) {
-    const n = Math.min(value.length, maxItems + 1);
-    const out: unknown[] = new Array<unknown>(n);
-    for (let i = 0; i < n; i++) out[i] = Object.hasOwn(value, i) ? ownCopy(value[i], levels - 1, maxItems) : undefined;
-    return out;
-  }
-  // A null prototype: an own "__proto__" field stays a field (and the schema names it unknown).
-  const out = Object.create(null) as Record<string, unknown>;
-  for (const key of Object.keys(value)) out[key] = ownCopy((value as Record<string, unknown>)[key], levels - 1, maxItems);
-  return out;
-}
+export { ownCopy, prototypePolluted };
 
 /** Longest key kept whole in an issue's path: a 1 MB unknown key is not echoed back. */
 const MAX_PATH_KEY = 100;
@@ -60,7 +42,8 @@ export function unreadable(e: unknown, path: (string | number)[], what = path.jo
     reason = 'an exception';
   }
   const error = new TaxRulesError('invalid_request', 400, [{ path, code: 'malformed', message: `${what} could not be read: ${quoted(reason, MAX_CAUSE).slice(1, -1)}` }]);
-  Object.defineProperty(error, 'cause', { value: e, enumerable: false, writable: true, configurable: true });
+  // A descriptor without a prototype: a polluted Object.prototype adds no getter to it.
+  Object.defineProperty(error, 'cause', Object.assign(Object.create(null) as PropertyDescriptor, { value: e, enumerable: false, writable: true, configurable: true }));
   return error;
 }
 
@@ -123,7 +106,14 @@ export const RULE_SET: OptionCheck = [isRuleSet, 'a rule set (createRuleSet(data
 /** A rule-set argument: absent (undefined or null) is the default rule set; anything but a rule set is a 400. */
 export function ruleSetArg(rules: unknown, path: (string | number)[] = ['rules']): RuleSet {
   if (rules === undefined || rules === null) return defaultRuleSet;
-  if (isRuleSet(rules)) return rules;
+  let ok: boolean;
+  try {
+    ok = isRuleSet(rules);
+  } catch (e) {
+    // A Proxy or a getter that throws while it is looked at.
+    throw unreadable(e, path);
+  }
+  if (ok) return rules as RuleSet;
   throw errorFromIssues([{ path, code: 'malformed', message: `${path.join('.')} must be ${RULE_SET[1]}, got ${quoted(rules, 60)}` }]);
 }
 
@@ -134,15 +124,6 @@ export function guarded<T>(f: () => T, path: (string | number)[] = []): T {
   } catch (e) {
     throw unreadable(e, path);
   }
-}
-
-/**
- * Whether `Object.prototype` carries enumerable fields (it was polluted): then a field an
- * input leaves out would read as the polluted value, so inputs are read field by field.
- */
-export function prototypePolluted(): boolean {
-  for (const _ in Object.prototype) return true;
-  return false;
 }
 
 /** The named fields of an object, own ones only (absent ones undefined), on a bag without a prototype. */

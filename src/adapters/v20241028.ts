@@ -574,7 +574,7 @@ export function parseTaxRateQuery(query: TaxRateQueryInput, account: SellerAccou
   let sellerAddress = own.ref;
   if ((fromCountry !== undefined && fromCountry !== own.origin.country) || fromPostalCode !== undefined) {
     const home = fromCountry === undefined || fromCountry === own.origin.country;
-    origin = { country: fromCountry ?? own.origin.country, postalCode: fromPostalCode ?? (home ? own.origin.postalCode : undefined), region: home ? own.origin.region : undefined };
+    origin = { country: fromCountry ?? own.origin.country, postalCode: fromPostalCode ?? (home ? own.origin.postalCode : undefined), region: home ? own.origin.region : undefined, city: undefined, street: undefined };
     if (!home) sellerAddress = undefined;
   }
   return {

@@ -368,7 +368,8 @@ function renderCalculation(req: ParsedRequest, sale: Sale, sold: PricedSale, par
   // Few entries per document: a list searched in order beats string keys.
   const breakdown: BreakdownSum[] = [];
   const n = sold.lines.length;
-  const plans: Plan[] = new Array<Plan>(n);
+  // Filled, not holes: a hole would read a polluted Object.prototype's numeric field.
+  const plans: (Plan | undefined)[] = new Array<Plan | undefined>(n).fill(undefined);
   const lines = new Array<CalculationLineResult>(n);
   for (let i = 0; i < n; i++) {
     const priced = sold.lines[i] as PricedLine;

@@ -1,7 +1,6 @@
 #!/usr/bin/env node
-import { createReadStream } from 'node:fs';
 import { isatty } from 'node:tty';
-import { oneLine } from './input.js';
+import { oneLine, readStdin } from './input.js';
 import { run } from './main.js';
 
 /** One line on stderr and exit status 1, for what escapes `run` (it should be nothing). */
@@ -14,16 +13,6 @@ function fail(e: unknown): never {
 // ends there, as for any Unix tool, without a trace.
 process.stdout.on('error', (e: NodeJS.ErrnoException) => (e.code === 'EPIPE' ? process.exit(process.exitCode ?? 0) : fail(e)));
 process.on('uncaughtException', fail);
-
-/**
- * All of standard input. Read through fs, not `process.stdin`, which ends quietly when fd 0
- * cannot be read (a directory given as `< /`) instead of reporting the error.
- */
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of createReadStream('', { fd: 0, autoClose: false })) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 run(process.argv.slice(2), {
   out: (s) => process.stdout.write(`${s}\n`),

@@ -19,7 +19,7 @@ import { resolve } from 'node:path';
 import { readFixtureQueries, readRuleDirectory, ruleDirectoryAtRef, RuleDirectoryError } from './rules-dir.js';
 import { diffRules, formatRuleDiff, type DiffQueryCase } from '../testing/diff.js';
 import { existsSync } from 'node:fs';
-import { InputError, oneLine, parseJson, readJsonFile, readProblem } from './input.js';
+import { InputError, InputTooLarge, MAX_INPUT_BYTES, oneLine, parseJson, readJsonFile, readProblem } from './input.js';
 
 /** Where the command writes, and what it reads besides files. */
 export interface CliIO {
@@ -27,7 +27,7 @@ export interface CliIO {
   out(text: string): void;
   /** Standard error; each call is one or more whole lines. */
   err(text: string): void;
-  /** Standard input: whether it is a terminal, and all of it as text. Absent: there is none. */
+  /** Standard input: whether it is a terminal, and all of it as text (MAX_INPUT_BYTES at most: more is refused). Absent: there is none. */
   stdin?: { isTTY: boolean; read(): Promise<string> };
   /** The working directory: relative paths are read from it, and a git ref names a commit of its repository. Default: the process's. */
   cwd?: string;
@@ -106,6 +106,8 @@ async function calculationRequest(source: string | undefined, io: CliIO): Promis
   let text: string;
   try {
     text = await io.stdin.read();
+    // The reader caps what it reads; a text past the cap is refused whoever read it.
+    if (Buffer.byteLength(text, 'utf8') > MAX_INPUT_BYTES) throw new InputTooLarge();
   } catch (e) {
     throw new InputError(`cannot read the request from standard input: ${readProblem(e)}`);
   }

@@ -187,7 +187,8 @@ function locatePiece(rules: RuleSet, source: EvidenceSource, country: string, po
   if (own) return { ...base, country: own.country, territory: own.territory, level: 'address', place: own };
   if (postalCode === null) return { ...base, country, territory: null, level: 'country', place: null };
   const postal = normalisePostalCode(postalCode);
-  if (country === 'FR' && postal !== null && FRENCH_DOM[postal.slice(0, 3)]) {
+  // Its own codes only: a prefix that is none reads as none, whatever Object.prototype holds.
+  if (country === 'FR' && postal !== null && Object.hasOwn(FRENCH_DOM, postal.slice(0, 3))) {
     const dom = ofCode.get(FRENCH_DOM[postal.slice(0, 3)]!)!;
     return { ...base, country: dom.country, territory: dom.territory, level: 'address', place: dom };
   }

@@ -10,6 +10,7 @@ import { dateOfDay, dayNumber } from '../core/dates.js';
 import type { RuleSet } from '../core/ruleset.js';
 import { canonicalCountry, stateOfZip } from '../core/location.js';
 import { guarded, ownCopy, ruleSetArg, unknownFields, unreadable } from '../adapters/read.js';
+import { ownData } from '../core/own.js';
 import { nexusStatus } from '../us/nexus.js';
 import { TAX_CODES, type TaxCodeId } from '../generated/tax-codes.js';
 
@@ -383,7 +384,8 @@ export function eventsOf(salesArg: unknown, optionsArg: unknown): { events: Thre
 
   const sorted = [...sales].sort((a, b) => a.day - b.day || a.index - b.index);
   const events: ThresholdEvent[] = [];
-  for (const t of registrationThresholds().thresholds) {
+  // While Object.prototype is polluted, the thresholds are read as a copy of their own fields (a period without `until` has none).
+  for (const t of ownData(registrationThresholds()).thresholds) {
     const periodOn = (day: number) => t.periods.find((p) => dayNumber(p.from) <= day && (p.until === undefined || day <= dayNumber(p.until)));
     const applies = (day: number): boolean => {
       if (!sellerCountry) return false;

@@ -101,10 +101,15 @@ export function compressedPack(c: CompressedRuleData): PackedRuleData {
     const out: Record<string, string> = {};
     for (const key of Object.keys(texts)) {
       let value: string | undefined;
-      Object.defineProperty(out, key, {
-        enumerable: true,
-        get: () => (value ??= decompressText(texts[key] as string, dictionary())),
-      });
+      // A descriptor without a prototype: a polluted Object.prototype adds no value to it.
+      Object.defineProperty(
+        out,
+        key,
+        Object.assign(Object.create(null) as PropertyDescriptor, {
+          enumerable: true,
+          get: () => (value ??= decompressText(texts[key] as string, dictionary())),
+        }),
+      );
     }
     return Object.freeze(out);
   };

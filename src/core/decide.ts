@@ -30,6 +30,9 @@ interface CustomerPlace {
   readonly zero: TaxLine[];
 }
 
+/** Whether the customer has a place with rules (else the decision made there): its own field, whatever Object.prototype holds. */
+const isPlace = (c: Decision | CustomerPlace): c is CustomerPlace => Object.hasOwn(c, 'taxes');
+
 /**
  * Decides one supply situation on a day (a valid day number) for the registrations in
  * force that day: each stage may answer (an excluded territory, an exempt code, a reverse
@@ -42,7 +45,7 @@ export function decide(s: Situation, rules: RuleSet, day: number, registrations:
   const origin = locate(rules, s.origin, day, supply, 'origin');
   const d: Draft = { s, rules, day, date: dateOfDay(day), supply, dest, origin, registrations, notes: dest.notes.map(sentence), scheme: null, consignmentLimit: null, local: dest.local ? localArea(dest.local, 'destination', null) : null, articleCap: null };
   const customer = customerPlace(d);
-  if (!('taxes' in customer)) return customer;
+  if (!isPlace(customer)) return customer;
   if (exemptEverywhere(s.taxCode)) {
     note(d, 'Exempt supply: no tax is charged.');
     return finish(d, 'non_taxable', 'product_exempt', customer.ref, customer.zero);

@@ -73,7 +73,8 @@ export class TaxRulesError extends Error {
     this.status = status;
     this.issues = listed;
     this.field = issues[0] ? issues[0].path.join('.') : null;
-    Object.defineProperty(this, TAX_RULES_ERROR, { value: true });
+    // A descriptor without a prototype: a polluted Object.prototype adds no getter to it.
+    Object.defineProperty(this, TAX_RULES_ERROR, Object.assign(Object.create(null) as PropertyDescriptor, { value: true }));
   }
 
   /** A JSON body for an HTTP response. */

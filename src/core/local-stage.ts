@@ -89,7 +89,7 @@ function localNotes(d: Draft, place: LocalPlace, sourcedAt: LocalArea['sourcedAt
   const alternatives: LocalAlternative[] = place.others.map((o) => {
     let units = mainUnits;
     for (const part of o.parts) {
-      const r = inForce(part.taxes[0]?.classes.standard, d.day);
+      const r = inForce(part.taxes.at(0)?.classes.standard, d.day);
       if (!r) return { county: o.county?.name ?? null, city: o.city?.name ?? null, share: o.share, rate: null };
       units += r.units;
     }
@@ -97,13 +97,15 @@ function localNotes(d: Draft, place: LocalPlace, sourcedAt: LocalArea['sourcedAt
   });
   const zip = normalisePostalCode(postal)?.slice(0, 5);
   const otherAreas = (): string => place.others.map((o, i) => `${named(o)} (${o.share} %${alternatives[i]?.rate ? `, ${alternatives[i]?.rate} %` : ''})`).join('; ');
+  // Only some places name a city that matched none (an own field: a polluted prototype adds none).
+  const unmatched = Object.hasOwn(place, 'unmatchedCity') ? place.unmatchedCity : undefined;
   if (place.match === 'none') {
-    const city = place.unmatchedCity ? `, nor is a city named ${place.unmatchedCity}` : '';
+    const city = unmatched ? `, nor is a city named ${unmatched}` : '';
     note(d, zip ? `ZIP code ${zip} is not in the local tax data of ${stateName}${city}: only the state's tax is charged, and local taxes may apply.` : `Without a ZIP code the local taxes of ${stateName} are not known: only the state's tax is charged.`);
   } else if (place.match === 'zip_majority') {
     const basis = place.file.shareBasis === 'land_area' ? 'land area' : place.file.shareBasis === 'population' ? 'estimated population' : 'addresses';
     const area = place.area as CompiledLocalArea;
-    const city = place.unmatchedCity ? ` (the city named, ${place.unmatchedCity}, is none of them)` : '';
+    const city = unmatched ? ` (the city named, ${unmatched}, is none of them)` : '';
     note(d, `ZIP code ${zip} spans several local tax areas${city}: the one with most of its ${basis} (${named(area)}, ${area.share} %) is used; give the city to choose another: ${otherAreas()}.`);
   } else if (place.match === 'city') {
     note(d, `ZIP code ${zip} spans several local tax areas: the city named chose ${named(place.area as CompiledLocalArea)}.`);

@@ -1,6 +1,7 @@
 import { computeRuleChangeDays } from './change-days.js';
 import type { RuleData } from './rule-data.js';
 import { createRuleSet, packWithChangeDays, type PackedRuleData } from './ruleset.js';
+import { ownData } from './own.js';
 
 /**
  * Packs rule data for shipping: each regime, country and territory file as JSON text, plus
@@ -10,5 +11,6 @@ import { createRuleSet, packWithChangeDays, type PackedRuleData } from './rulese
  * `checkRuleData`.
  */
 export function packRuleData(data: RuleData): PackedRuleData {
-  return packWithChangeDays(data, computeRuleChangeDays(createRuleSet(data)));
+  const own = ownData(data);
+  return packWithChangeDays(own, computeRuleChangeDays(createRuleSet(own)));
 }

@@ -47,7 +47,8 @@ function leviedAt(j: CompiledJurisdiction): LeviedTax[] {
 
 /** The main tax where `j` taxes (its status decides the result's), or null without one. */
 export function mainTaxOf(j: CompiledJurisdiction): CompiledTax | null {
-  const first = taxesOf(j)[0];
+  // at(0): an empty list has no first tax, whatever Object.prototype holds.
+  const first = taxesOf(j).at(0);
   return first !== undefined && first.tax.role === 'main' ? first.tax : null;
 }
 

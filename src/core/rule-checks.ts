@@ -1,6 +1,7 @@
 import type { RuleData, RatePeriod, RateTable, Taxability, TreatmentPeriod, SupplyRule, Territory, TerritoryRules } from './rule-data.js';
 import { dayNumber, DATA_START } from './dates.js';
 import { localId, localKey } from './us-local.js';
+import { ownData } from './own.js';
 
 /** A problem the rules build found in one file. */
 export interface RuleProblem {
@@ -30,7 +31,8 @@ function isAnchored(pattern: string): boolean {
  * place-of-supply tables that answer every case, and notes that end their sentence. Pure: the testing kit runs it on
  * rule sets built in memory too.
  */
-export function checkRuleData(data: RuleData): RuleProblem[] {
+export function checkRuleData(given: RuleData): RuleProblem[] {
+  const data = ownData(given);
   const problems: RuleProblem[] = [];
   const add = (file: string, path: string, message: string): void => {
     problems.push({ file, path, message });

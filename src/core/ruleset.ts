@@ -7,6 +7,7 @@ import { territoryRates } from './rule-checks.js';
 import { compileUsLocal, localKey, type UsLocalRows } from './us-local.js';
 import { decodeUsLocal, encodeUsLocal, readUsLocal } from './us-local-pack.js';
 import { TaxRulesError, quoted } from './errors.js';
+import { ownData } from './own.js';
 
 import type { ClassTable, CompiledCountry, CompiledJurisdiction, CompiledMembership, CompiledRate, CompiledRegime, CompiledScheme, CompiledSchemeCover, CompiledSupplyRule, CompiledTax, CompiledTerritory, CompiledTerritoryTreatment, CompiledTreatment, RuleSet, TaxCodeEntry, WorldEntry, CompiledUsLocal } from './compiled.js';
 
@@ -16,7 +17,8 @@ const FAR_FUTURE = dayNumber('9999-12-31');
 const FAR_PAST = dayNumber('0001-01-01');
 
 function compileRates(table: RateTable | undefined): ClassTable {
-  const out: ClassTable = {};
+  // Without a prototype: a class the table lacks reads as absent, whatever Object.prototype holds.
+  const out = Object.create(null) as ClassTable;
   if (!table) return out;
   for (const [cls, periods] of Object.entries(table) as [RateClass, RatePeriod[]][]) {
     out[cls] = periods.map((p) => ({ from: dayNumber(p.from), rate: p.rate, units: decimalUnits(p.rate, 4), source: p.source }));
@@ -39,7 +41,8 @@ function compileTreatments(periods: TreatmentPeriod[]): CompiledTreatment[] {
 }
 
 function compileTaxability(t: Taxability | undefined): Partial<Record<TaxCodeId, CompiledTreatment[]>> {
-  const out: Partial<Record<TaxCodeId, CompiledTreatment[]>> = {};
+  // Without a prototype: a code the table lacks reads as absent, whatever Object.prototype holds.
+  const out = Object.create(null) as Partial<Record<TaxCodeId, CompiledTreatment[]>>;
   if (!t) return out;
   for (const [code, periods] of Object.entries(t) as [TaxCodeId, TreatmentPeriod[]][]) out[code] = compileTreatments(periods);
   return out;
@@ -308,7 +311,7 @@ function packedSource(pack: PackedRuleData): RuleSource {
     return (key) => {
       let v = done.get(key);
       if (v === undefined) {
-        v = JSON.parse(texts[key] as string) as T;
+        v = ownData(JSON.parse(texts[key] as string) as T);
         done.set(key, v);
       }
       return v;
@@ -321,11 +324,11 @@ function packedSource(pack: PackedRuleData): RuleSource {
   // A state's local file is read once, when it is compiled (its ZIP rows are large): not kept.
   const usLocal = (state: string): UsLocalRows => readUsLocal(usLocalTexts[state] as string);
   // The data handed out is a copy of its own: changing it cannot reach what is compiled later.
-  const fresh = <T>(texts: Readonly<Record<string, string>>): T[] => Object.values(texts).map((t) => JSON.parse(t) as T);
+  const fresh = <T>(texts: Readonly<Record<string, string>>): T[] => Object.values(texts).map((t) => ownData(JSON.parse(t) as T));
   let data: RuleData | undefined;
   return {
     get shared() {
-      return (shared ??= JSON.parse(pack.shared) as SharedRules);
+      return (shared ??= ownData(JSON.parse(pack.shared) as SharedRules));
     },
     regimeIds: Object.keys(pack.regimes),
     regime,
@@ -346,7 +349,7 @@ function packedSource(pack: PackedRuleData): RuleSource {
     reportAs: pack.reportAs ?? null,
     data: () =>
       (data ??= {
-        ...(JSON.parse(pack.shared) as SharedRules),
+        ...ownData(JSON.parse(pack.shared) as SharedRules),
         regimes: fresh<RegimeRules>(pack.regimes),
         countries: fresh<CountryRules>(pack.countries),
         territories: fresh<TerritoryRules>(pack.territories),
@@ -389,7 +392,9 @@ export function packWithChangeDays(data: RuleData, changeDays: readonly number[]
 export function createRuleSet(input: RuleData | PackedRuleData): RuleSet {
   // Plain data is packed first: the rule set keeps a copy of its own, so changing the
   // objects afterwards cannot change answers, and compiles each country on first use.
-  const src = packedSource(isPacked(input) ? input : packWithChangeDays(input, null));
+  // While Object.prototype is polluted, the data is read as a copy of its own fields (a packed
+  // one at its top level: its texts are parsed, and copied, one by one).
+  const src = packedSource(isPacked(input) ? ownData(input, 1) : packWithChangeDays(ownData(input), null));
   // Nothing is parsed until a lookup needs it: making the default rule set costs an import nothing.
   let tables: { world: Map<string, WorldEntry>; currencies: Map<string, number>; nonTenderCurrencies: Map<string, string>; taxCodes: Map<TaxCodeId, TaxCodeEntry> } | undefined;
   const shared = () => {

@@ -41,6 +41,9 @@ export interface SaleLine {
   readonly destination?: Address | undefined;
 }
 
+/** A line's own destination (a line that gives none is read as giving none, whatever Object.prototype holds). */
+const destinationOf = (line: SaleLine): Address | undefined => (Object.hasOwn(line, 'destination') ? line.destination : undefined);
+
 /** What the lines of a sale share: a TaxInput without the fields of a line. */
 export type SaleParty = Omit<TaxInput, 'taxCode' | 'productType' | 'taxBehavior'>;
 
@@ -100,13 +103,13 @@ export interface PricedSale {
 function inputOf(party: SaleParty, line: SaleLine, consignmentValue: TaxInput['consignmentValue']): TaxInput {
   const p = party as TaxInput;
   // A quote's party is its one line's input already.
-  if (p.taxCode === line.taxCode && p.productType === line.productType && p.taxBehavior === line.taxBehavior && line.destination === undefined && consignmentValue === party.consignmentValue) return p;
+  if (p.taxCode === line.taxCode && p.productType === line.productType && p.taxBehavior === line.taxBehavior && destinationOf(line) === undefined && consignmentValue === party.consignmentValue) return p;
   // One shape for every input made here (the decision cache reads them all).
   return {
     date: party.date,
     origin: party.origin,
     sellerAddress: party.sellerAddress,
-    destination: line.destination ?? party.destination,
+    destination: destinationOf(line) ?? party.destination,
     taxCode: line.taxCode,
     productType: line.productType,
     customerTaxId: party.customerTaxId,
@@ -170,13 +173,13 @@ function planLine(w: Work, i: number): void {
   let plan: Plan | null = null;
   for (let p = 0; p < w.plans.length; p++) {
     const o = lines[(w.plans[p] as Plan).first] as SaleLine;
-    if (o.taxCode === line.taxCode && o.productType === line.productType && o.taxBehavior === line.taxBehavior && o.destination === line.destination) {
+    if (o.taxCode === line.taxCode && o.productType === line.productType && o.taxBehavior === line.taxBehavior && destinationOf(o) === destinationOf(line)) {
       plan = w.plans[p] as Plan;
       break;
     }
   }
   if (plan === null) {
-    const country = (line.destination ?? w.sale.party.destination).country;
+    const country = (destinationOf(line) ?? w.sale.party.destination).country;
     let c = w.consignments.find((k) => k.country === country);
     if (c === undefined) w.consignments.push((c = { country, sum: null, inclusive: false, value: undefined }));
     plan = { first: i, consignment: c, goods: isGoods(w.options.rules, line), input: null, decision: null };

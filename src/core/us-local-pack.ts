@@ -9,6 +9,7 @@
  */
 import type { UsLocalRules } from './rule-data.js';
 import { localId, type UsLocalRows } from './us-local.js';
+import { ownData } from './own.js';
 
 type Jurisdiction = UsLocalRules['jurisdictions'][number];
 type Period = Jurisdiction['rates'][number];
@@ -93,7 +94,7 @@ export function readUsLocal(text: string): UsLocalRows {
 
 /** The rows of a packed text, and the file's keys in their order. */
 function readPacked(text: string): { rows: UsLocalRows; keys: readonly string[] } {
-  const p = JSON.parse(text) as PackedUsLocal;
+  const p = ownData(JSON.parse(text) as PackedUsLocal);
   const [from, source, checked] = p.d;
   const jurisdictions = p.j.map((x): Jurisdiction => {
     if (!Array.isArray(x)) return x;
@@ -122,7 +123,8 @@ function readPacked(text: string): { rows: UsLocalRows; keys: readonly string[] 
     area[r] = z[i + 1] as number;
     share[r] = z[i + 2] as number;
   }
-  const file: Record<string, unknown> = {};
+  // Without a prototype: a field the file leaves out reads as absent, whatever Object.prototype holds.
+  const file = Object.create(null) as Record<string, unknown>;
   for (const key of p.k) if (key !== 'zips') file[key] = key === 'jurisdictions' ? jurisdictions : p.h[key];
   return { rows: { file: file as unknown as UsLocalRows['file'], areas: p.a, zip, area, share }, keys: p.k };
 }

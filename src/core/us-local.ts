@@ -101,7 +101,8 @@ class ZipAreas implements ReadonlyMap<string, readonly CompiledLocalArea[]> {
     this.codes = Int32Array.from(codes);
     this.starts = Int32Array.from(starts);
     this.size = codes.length;
-    this.lists = new Array(codes.length);
+    // Filled, not holes: a hole would read a polluted Object.prototype's numeric field.
+    this.lists = new Array<readonly CompiledLocalArea[] | undefined>(codes.length).fill(undefined);
   }
 
   private at(i: number): readonly CompiledLocalArea[] {
@@ -214,7 +215,7 @@ export function compileUsLocal(rows: UsLocalRows, state: CompiledJurisdiction, p
   }
   // Areas are made when a ZIP code first asks for them, and interned: ZIP codes of one area
   // share its object, and one with the same share too.
-  const bases: (Omit<CompiledLocalArea, 'share'> | undefined)[] = new Array(rows.areas.length);
+  const bases: (Omit<CompiledLocalArea, 'share'> | undefined)[] = new Array<Omit<CompiledLocalArea, 'share'> | undefined>(rows.areas.length).fill(undefined);
   const withShare = new Map<number, CompiledLocalArea>();
   const areaAt = (index: number, share: number): CompiledLocalArea => {
     const key = index * 128 + share;

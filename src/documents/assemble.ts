@@ -83,7 +83,8 @@ export function renderItem(item: ItemParts, minorUnits: number): DocumentItem {
     tax_status: item.status,
     total_amount: majorNumber(itemNet(item) + itemTax(item), minorUnits),
   };
-  return item.invoiceItem === undefined ? out : { ...out, invoice_item: item.invoiceItem };
+  // Only a credit note's items name their invoice's item (an own field: a polluted prototype adds none).
+  return Object.hasOwn(item, 'invoiceItem') && item.invoiceItem !== undefined ? { ...out, invoice_item: item.invoiceItem } : out;
 }
 
 /** The `taxes` array: every named tax of the items, summed by label, place and transaction type, in order of appearance. */
@@ -167,7 +168,7 @@ export function renderDocument(head: DocumentHead, parts: readonly ItemParts[], 
     payment_processor_id: head.payment_processor_id,
     processor_fee_cents: head.processor_fee_cents,
     custom_metadata: head.custom_metadata,
-    ...(head.exchange_rate === undefined ? {} : { exchange_rate: head.exchange_rate }),
+    ...(Object.hasOwn(head, 'exchange_rate') && head.exchange_rate !== undefined ? { exchange_rate: head.exchange_rate } : {}),
     coupon: head.coupon,
     subtotal_cents: Number(totals.subtotal),
     discount_cents: Number(totals.discount),

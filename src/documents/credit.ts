@@ -420,7 +420,7 @@ export function buildCreditNote(request: unknown, options: unknown, engine?: Eng
     const inv = ledger.invoice;
     const issues: TaxRulesIssue[] = [];
     if (req.invoice_id !== inv.id) issues.push({ path: ['invoice_id'], code: 'unprocessable', message: `invoice_id ${req.invoice_id} is not options.invoice (${inv.id})` });
-    const date = dateOf({}, o.createdAt);
+    const date = dateOf({ date: undefined }, o.createdAt);
     dateIssue(date, inv, ['options', 'createdAt'], issues);
     const parts: ItemParts[] = [];
     if (req.credited_amount !== undefined) {
@@ -451,7 +451,7 @@ export function buildCreditNote(request: unknown, options: unknown, engine?: Eng
     }
     if (issues.length > 0) throw errorFromIssues(issues);
     const withIds = ids === undefined ? parts : parts.map((p, i) => ({ ...p, id: ids[i] as number }));
-    return creditNote(ledger, withIds, o, date, { method: req.payment_method }, {}, { evidence: null, shipping_address: null });
+    return creditNote(ledger, withIds, o, date, { method: req.payment_method, processor: null, processor_id: null }, { tags: null, notes: null, po_number: null, custom_metadata: null }, { evidence: null, shipping_address: null });
   } catch (error) {
     throw unreadable(error, []);
   }

@@ -33,12 +33,23 @@ export function tagListSchema() {
   );
 }
 
+/**
+ * The keys of a record: text. Zod reads a record's key schema's `values` (the keys an enum
+ * would list) whether or not the schema has them; given here as its own, so that a polluted
+ * Object.prototype is not read as the record's keys.
+ */
+export function recordKey(): z.ZodMiniString<string> {
+  const key = z.string();
+  key._zod.values = undefined;
+  return key;
+}
+
 /** A metadata value: text, a number or a boolean (null clears it), at most 500 characters as text. */
 const metadataValue = () => z.nullable(z.union([z.string(), z.number().check(z.refine(Number.isFinite, 'must be a finite number')), z.boolean()]));
 
 /** `custom_metadata`: at most 20 keys, keys of at most 40 characters, values of at most 500. */
 export function metadataSchema() {
-  return z.record(z.string(), metadataValue()).check(
+  return z.record(recordKey(), metadataValue()).check(
     z.superRefine((meta: Record<string, unknown>, ctx) => {
       const keys = Object.keys(meta);
       if (keys.length > MAX_METADATA_KEYS) ctx.addIssue({ code: 'custom', message: `has ${keys.length} keys; at most ${MAX_METADATA_KEYS} are allowed`, input: meta });

@@ -214,7 +214,8 @@ function destinationOf(req: TransactionRequestOutput, engine: Engine, p: PricedI
   const ship = req.shipping_address;
   const customer = req.customer;
   const street = (a: { street_line_1?: string | null | undefined; street_line_2?: string | null | undefined }): string | undefined => [a.street_line_1, a.street_line_2].filter(Boolean).join(', ') || undefined;
-  let address: Address = { country: p.item.tax.country, region: p.item.tax.region };
+  // Every field set: a field left out would read from a polluted Object.prototype.
+  let address: Address = { country: p.item.tax.country, region: p.item.tax.region, postalCode: undefined, city: undefined, street: undefined };
   let postalFrom: Path | null = null;
   if (ship !== undefined && same(ship.country) && ship.postal_code !== undefined) {
     address = { ...address, postalCode: ship.postal_code, city: ship.city, street: street(ship) };

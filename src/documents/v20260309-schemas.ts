@@ -14,6 +14,7 @@ import { AMOUNT_RE } from '../adapters/input.js';
 import { BEHAVIORS, MAX_AMOUNT_LENGTH, MAX_LINE_ITEMS, PRODUCT_TYPES, requestSchemas, responseSchemas, TAX_CODES } from '../adapters/schemas.js';
 import type * as S from '../schema-types.js';
 import { onFirstUse } from '../adapters/zod-english.js';
+import { recordKey } from './limits.js';
 
 /** The spec's limit on transactions in one batch ("Limits": batch size). */
 export const MAX_BATCH_TRANSACTIONS = 500;
@@ -52,8 +53,8 @@ function answerSchemas() {
     date: z.string(),
     currency: z.string(),
     tax_behavior: z.enum(BEHAVIORS),
-    customer: z.object({ name: z.nullable(z.string()), tax_id: z.nullable(z.string()), address: z.record(z.string(), z.string()) }),
-    origin_address: z.nullable(z.record(z.string(), z.string())),
+    customer: z.object({ name: z.nullable(z.string()), tax_id: z.nullable(z.string()), address: z.record(recordKey(), z.string()) }),
+    origin_address: z.nullable(z.record(recordKey(), z.string())),
     subtotal: amount,
     total_tax: amount,
     total: amount,

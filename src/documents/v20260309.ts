@@ -915,11 +915,11 @@ function refundOf(req: Parsed, source: string, amounts: bigint[], mu: number, { 
       return;
     }
     const read = soldItemOf(found.item, mu, ['options', 'original', 'items', found.index]);
-    if ('code' in read) {
-      issues.push(read);
+    if (!Object.hasOwn(read, 'sold')) {
+      issues.push(read as TaxRulesIssue);
       return;
     }
-    const { sold, sign: s } = read;
+    const { sold, sign: s } = read as { sold: SoldItem; sign: number };
     const r = amounts[i] as bigint;
     const before = refundedBefore.get(item.reference) ?? 0n;
     const left = sold.amount - abs(before);

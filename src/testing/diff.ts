@@ -9,9 +9,11 @@ import { createRuleSet } from '../boundary.js';
 import { createCalculator, type Calculator } from '../calculator.js';
 import type { Account, SellerAccount } from '../adapters/account.js';
 import type { TaxRateQuery } from '../adapters/v20241028.js';
-import { TaxRulesError } from '../core/errors.js';
+import { quoted, TaxRulesError } from '../core/errors.js';
 import { TAX_CODES as ALL_TAX_CODES } from '../generated/tax-codes.js';
 import { dateOfDay, dayNumber } from '../core/dates.js';
+import { guarded, readOptions, type OptionCheck } from '../adapters/read.js';
+import { DATE, isDate, isObject, malformed, mustBe, nameOf } from './checks.js';
 
 /** One question asked of both rule sets: a sale from a seller in Ireland registered everywhere. */
 export interface DiffCase {
@@ -76,8 +78,12 @@ function changeDays(value: unknown, out: Set<number>): void {
   }
 }
 
-/** A postal code a simple pattern matches (`^27498$`, `^3[58]\d{3}$`, `^BT\d.*$`), or null. */
+/** The longest postal code samplePostalCode writes. */
+const MAX_SAMPLE = 100;
+
+/** A postal code a simple pattern matches (`^27498$`, `^3[58]\d{3}$`, `^BT\d.*$`), or null; a pattern that is no string is a 400. */
 export function samplePostalCode(pattern: string): string | null {
+  if (typeof pattern !== 'string') throw mustBe(['pattern'], "a string (a regular expression's source)", pattern);
   let p = pattern.replace(/^\^/, '').replace(/\$$/, '');
   p = p.replace(/\(\?:([^()|]*)(?:\|[^()]*)?\)\??/g, '$1').replace(/\(([^()|]*)(?:\|[^()]*)?\)\??/g, '$1');
   let out = '';
@@ -105,11 +111,150 @@ export function samplePostalCode(pattern: string): string | null {
     if (q) {
       i += q[0].length;
       if (q[0] === '*' || q[0] === '?') piece = '';
-      else if (q[1] !== undefined) piece = piece.repeat(Number(q[1]));
+      else if (q[1] !== undefined) {
+        // No postal code is that long (`a{999999999}` is no pattern of one).
+        if (out.length + piece.length * Number(q[1]) > MAX_SAMPLE) return null;
+        piece = piece.repeat(Number(q[1]));
+      }
     }
     out += piece;
+    if (out.length > MAX_SAMPLE) return null;
   }
   return out === '' ? null : out;
+}
+
+/** Each option of diffRules and diffCorpus and what it must be. */
+const DIFF_OPTIONS: { readonly [K in keyof DiffOptions]-?: OptionCheck } = {
+  from: DATE,
+  queries: [Array.isArray, 'an array of { name, query, account }'],
+};
+
+/** The options of diffRules and diffCorpus, checked (absent or null: the defaults). */
+function diffOptions(options: unknown): DiffOptions {
+  return guarded(() => {
+    const o = readOptions<DiffOptions>(options, DIFF_OPTIONS);
+    each((o.queries ?? []) as unknown[], (q, i) => {
+      const path = ['options', 'queries', i];
+      if (!isObject(q)) throw mustBe(path, 'an object { name, query, account }', q);
+      if (typeof q.name !== 'string') throw mustBe([...path, 'name'], 'a string', q.name);
+      if (typeof q.query !== 'object' || q.query === null) throw mustBe([...path, 'query'], 'a v20241028 query (an object)', q.query);
+      if (typeof q.account !== 'object' || q.account === null) throw mustBe([...path, 'account'], 'an account (an object)', q.account);
+    });
+    return o;
+  }, ['options']);
+}
+
+/** Each item of an array, a hole as undefined: a sparse array of length 2³² − 1 fails at its first hole, not after billions of steps. */
+function each(items: unknown[], f: (item: unknown, i: number) => void): void {
+  for (let i = 0; i < items.length; i++) f(items[i], i);
+}
+
+/** Deepest nesting of rule data accepted: the rule files nest about ten levels. */
+const MAX_RULE_DEPTH = 64;
+
+/**
+ * Rule data as diffRules and diffCorpus read it, checked: an object of the arrays of files
+ * (`countries`, `regimes`, `territories`, `usLocal`), each file with the fields the corpus
+ * reads, nothing nested deeper than 64 levels nor referring to itself. The rest is the rule
+ * set's to read.
+ */
+function checkRuleDataArg(data: unknown, name: string): void {
+  guarded(() => {
+    if (!isObject(data)) throw mustBe([name], 'rule data (an object of countries, regimes, territories, …)', data);
+    const list = (key: string, optional = false): unknown[] => {
+      const v = data[key];
+      if (optional && v === undefined) return [];
+      if (!Array.isArray(v)) throw mustBe([name, key], 'an array of rule files', v);
+      return v;
+    };
+    const file = (v: unknown, path: (string | number)[], key: string): Record<string, unknown> => {
+      if (!isObject(v)) throw mustBe(path, 'a rule file (an object)', v);
+      if (typeof v[key] !== 'string') throw mustBe([...path, key], 'a string', v[key]);
+      return v;
+    };
+    const array = (v: unknown, path: (string | number)[], what: string, optional = true): unknown[] => {
+      if (optional && v === undefined) return [];
+      if (!Array.isArray(v)) throw mustBe(path, what, v);
+      return v;
+    };
+    each(list('countries'), (v, i) => {
+      const f = file(v, [name, 'countries', i], 'country');
+      each(array(f.jurisdictions, [name, 'countries', i, 'jurisdictions'], 'an array of jurisdictions', false), (j, k) => {
+        if (!isObject(j)) throw mustBe([name, 'countries', i, 'jurisdictions', k], 'a jurisdiction (an object)', j);
+      });
+      each(array(f.regimes, [name, 'countries', i, 'regimes'], 'an array of { regime }'), (m, k) => file(m, [name, 'countries', i, 'regimes', k], 'regime'));
+    });
+    each(list('regimes'), (v, i) => file(v, [name, 'regimes', i], 'regime'));
+    each(list('territories'), (v, i) => {
+      const f = file(v, [name, 'territories', i], 'country');
+      each(array(f.territories, [name, 'territories', i, 'territories'], 'an array of territories'), (t, k) => {
+        const path = [name, 'territories', i, 'territories', k];
+        if (!isObject(t)) throw mustBe(path, 'a territory (an object)', t);
+        if (!isObject(t.match)) throw mustBe([...path, 'match'], 'an object { all, postal_codes, cities }', t.match);
+        array(t.match.cities, [...path, 'match', 'cities'], 'an array of city names');
+        each(array(t.match.postal_codes, [...path, 'match', 'postal_codes'], 'an array of patterns'), (c, n) => {
+          if (typeof c !== 'string') throw mustBe([...path, 'match', 'postal_codes', n], 'a pattern (a string)', c);
+        });
+      });
+    });
+    each(list('usLocal', true), (v, i) => {
+      const path = [name, 'usLocal', i];
+      const f = file(v, path, 'state');
+      if (!orNull(f.country)) throw mustBe([...path, 'country'], 'a country code or absent', f.country);
+      each(array(f.jurisdictions, [...path, 'jurisdictions'], 'an array of jurisdictions', false), (j, k) => {
+        if (!isObject(j)) throw mustBe([...path, 'jurisdictions', k], 'a jurisdiction (an object)', j);
+        each(array(j.rates, [...path, 'jurisdictions', k, 'rates'], 'an array of rates', false), (r, n) => {
+          if (!isObject(r) || !isDate(r.from)) throw mustBe([...path, 'jurisdictions', k, 'rates', n], 'a rate { from: YYYY-MM-DD, … }', r);
+        });
+      });
+      each(array(f.zips, [...path, 'zips'], 'an array of [zip, areas, share]', false), (z, n) => {
+        if (!Array.isArray(z) || typeof z[0] !== 'string' || typeof z[1] !== 'string' || typeof z[2] !== 'number') throw mustBe([...path, 'zips', n], 'a [zip, areas, share]', z);
+      });
+    });
+    // Nesting, walked without recursion (as the corpus would recurse into it): a value met again
+    // on its own path is a cycle; one already walked is not walked again.
+    const onPath = new Set<object>();
+    const walked = new Set<object>();
+    const stack: [object, number, boolean][] = [[data, 0, false]];
+    while (stack.length > 0) {
+      const [v, depth, leaving] = stack.pop()!;
+      if (leaving) {
+        onPath.delete(v);
+        walked.add(v);
+        continue;
+      }
+      if (walked.has(v)) continue;
+      if (onPath.has(v)) throw malformed([name], `${name} refers to itself: it is no rule data`);
+      if (depth >= MAX_RULE_DEPTH) throw malformed([name], `${name} nests deeper than ${MAX_RULE_DEPTH} levels: it is no rule data`);
+      onPath.add(v);
+      stack.push([v, depth, true]);
+      for (const x of Object.values(v)) if (typeof x === 'object' && x !== null) stack.push([x, depth + 1, false]);
+    }
+  }, [name]);
+}
+
+const PRODUCT_TYPES: readonly unknown[] = ['good', 'service'];
+const CUSTOMERS: readonly unknown[] = ['consumer', 'business'];
+const orNull = (v: unknown): boolean => v === null || v === undefined || typeof v === 'string';
+
+/** The cases of diffRules, checked: absent or null (the default corpus), or an array of DiffCase. */
+function checkCases(cases: unknown): void {
+  if (cases === undefined || cases === null) return;
+  guarded(() => {
+    if (!Array.isArray(cases)) throw mustBe(['cases'], 'an array of cases (as diffCorpus gives), or null for the default corpus', cases);
+    for (let i = 0; i < cases.length; i++) {
+      const c: unknown = cases[i];
+      const path = ['cases', i];
+      if (!isObject(c)) throw mustBe(path, 'a case { country, region, postalCode, date, taxCode, productType, customer }', c);
+      if (typeof c.country !== 'string') throw mustBe([...path, 'country'], 'a country code', c.country);
+      if (!orNull(c.region)) throw mustBe([...path, 'region'], 'a region code or null', c.region);
+      if (!orNull(c.postalCode)) throw mustBe([...path, 'postalCode'], 'a postal code or null', c.postalCode);
+      if (!isDate(c.date)) throw mustBe([...path, 'date'], 'a calendar date YYYY-MM-DD', c.date);
+      if (typeof c.taxCode !== 'string') throw mustBe([...path, 'taxCode'], 'a tax code', c.taxCode);
+      if (!PRODUCT_TYPES.includes(c.productType)) throw mustBe([...path, 'productType'], '"good" or "service"', c.productType);
+      if (!CUSTOMERS.includes(c.customer)) throw mustBe([...path, 'customer'], '"consumer" or "business"', c.customer);
+    }
+  }, ['cases']);
 }
 
 interface Place {
@@ -147,6 +292,9 @@ function placesOf(data: RuleData, country: string): Place[] {
  * local files (the US states') by a ZIP code of it (goods and SaaS to a consumer, around each local change).
  */
 export function diffCorpus(base: RuleData, next: RuleData, options: DiffOptions = {}): DiffCase[] {
+  checkRuleDataArg(base, 'base');
+  checkRuleDataArg(next, 'next');
+  options = diffOptions(options);
   const first = dayNumber(options.from ?? '2019-01-01');
   const countries = [...new Set([...base.countries, ...next.countries].map((c) => c.country))].sort();
   const cases: DiffCase[] = [];
@@ -267,6 +415,10 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  * rule set that cannot be built from its data is a TaxRulesError.
  */
 export function diffRules(base: RuleData, next: RuleData, cases?: readonly DiffCase[] | null, options: DiffOptions = {}): RuleDiff {
+  checkRuleDataArg(base, 'base');
+  checkRuleDataArg(next, 'next');
+  checkCases(cases);
+  options = diffOptions(options);
   const before = createRuleSet(base);
   const after = createRuleSet(next);
   // Registered wherever one registers (US local taxes are collected under the state's registration).
@@ -316,32 +468,80 @@ function jurisdictionIdOf(rules: RuleSet, country: string, region: string | null
   return (region ? c.byRegion.get(region)?.id : undefined) ?? c.root.id;
 }
 
-/** The changes as text for a review: grouped by jurisdiction, then field, each case on a line. */
+/** A change as the text shows it: its group, field, case and values, each read once. */
+interface ShownChange {
+  group: string;
+  field: string;
+  what: string;
+  before: string;
+  after: string;
+}
+
+/** A value as the text shows it (JSON), or a 400 when it is none. */
+function shown(value: unknown, path: (string | number)[]): string {
+  try {
+    return String(JSON.stringify(value));
+  } catch {
+    throw malformed(path, `${nameOf(path)} must be a JSON value, got ${quoted(value, 60)}`);
+  }
+}
+
+/** A diff as formatRuleDiff reads it, checked: `cases` a whole number, `changes` an array of RuleChange. */
+function shownDiff(diff: unknown): { cases: number; changes: ShownChange[] } {
+  return guarded(() => {
+    if (!isObject(diff)) throw mustBe(['diff'], 'a rule diff { cases, changes } (as diffRules gives)', diff);
+    const { cases, changes } = diff;
+    if (typeof cases !== 'number' || !Number.isSafeInteger(cases) || cases < 0) throw mustBe(['diff', 'cases'], 'a whole number of cases, 0 or more', cases);
+    if (!Array.isArray(changes)) throw mustBe(['diff', 'changes'], 'an array of changes', changes);
+    const out: ShownChange[] = [];
+    for (let i = 0; i < changes.length; i++) out.push(guarded(() => shownChange(changes[i], ['diff', 'changes', i]), ['diff', 'changes', i]));
+    return { cases, changes: out };
+  }, ['diff']);
+}
+
+/** One change of a diff as formatRuleDiff reads it, checked (see shownDiff). */
+function shownChange(ch: unknown, path: (string | number)[]): ShownChange {
+  if (!isObject(ch)) throw mustBe(path, 'a change { case, jurisdiction, field, before, after }', ch);
+  const { case: c, jurisdiction: j, field } = ch;
+  if (!isObject(j)) throw mustBe([...path, 'jurisdiction'], 'an object { id, country, region }', j);
+  if (j.id !== null && !(typeof j.id === 'number' && Number.isFinite(j.id))) throw mustBe([...path, 'jurisdiction', 'id'], 'a jurisdiction id or null', j.id);
+  if (typeof j.country !== 'string') throw mustBe([...path, 'jurisdiction', 'country'], 'a country code', j.country);
+  if (!orNull(j.region)) throw mustBe([...path, 'jurisdiction', 'region'], 'a region code or null', j.region);
+  if (typeof field !== 'string') throw mustBe([...path, 'field'], 'a string', field);
+  let what: string;
+  if (isObject(c) && 'name' in c) {
+    if (typeof c.name !== 'string') throw mustBe([...path, 'case', 'name'], 'a string', c.name);
+    what = c.name;
+  } else {
+    if (!isObject(c)) throw mustBe([...path, 'case'], 'a case (a DiffCase or a DiffQueryCase)', c);
+    for (const key of ['date', 'country', 'taxCode', 'productType', 'customer'] as const) {
+      if (typeof c[key] !== 'string') throw mustBe([...path, 'case', key], 'a string', c[key]);
+    }
+    for (const key of ['region', 'postalCode'] as const) if (!orNull(c[key])) throw mustBe([...path, 'case', key], 'a string or null', c[key]);
+    what = `${c.date} ${c.country}${c.region ? `-${c.region}` : ''}${c.postalCode ? ` ${c.postalCode}` : ''} ${c.taxCode}/${c.productType} ${c.customer}`;
+  }
+  const group = `${j.country}${j.region ? `-${j.region}` : ''}${j.id !== null ? ` (${j.id})` : ''}`;
+  return { group, field, what, before: shown(ch.before, [...path, 'before']), after: shown(ch.after, [...path, 'after']) };
+}
+
+/** The changes as text for a review: grouped by jurisdiction, then field, each case on a line. A diff of another shape is a 400. */
 export function formatRuleDiff(diff: RuleDiff): string {
-  if (diff.changes.length === 0) return `No changes in ${diff.cases} cases.\n`;
-  const groups = new Map<string, Map<string, RuleChange[]>>();
-  for (const ch of diff.changes) {
-    const j = ch.jurisdiction;
-    const key = `${j.country}${j.region ? `-${j.region}` : ''}${j.id !== null ? ` (${j.id})` : ''}`;
-    const byField = groups.get(key) ?? new Map<string, RuleChange[]>();
+  const { cases, changes } = shownDiff(diff);
+  if (changes.length === 0) return `No changes in ${cases} cases.\n`;
+  const groups = new Map<string, Map<string, ShownChange[]>>();
+  for (const ch of changes) {
+    const byField = groups.get(ch.group) ?? new Map<string, ShownChange[]>();
     const list = byField.get(ch.field) ?? [];
     list.push(ch);
     byField.set(ch.field, list);
-    groups.set(key, byField);
+    groups.set(ch.group, byField);
   }
-  const lines = [`${diff.changes.length} changed results in ${diff.cases} cases:`];
+  const lines = [`${changes.length} changed results in ${cases} cases:`];
   for (const [key, byField] of [...groups].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
     lines.push('', key);
     for (const [field, list] of byField) {
       lines.push(`  ${field}:`);
-      for (const ch of list) {
-        const c = ch.case;
-        const what =
-          'name' in c
-            ? c.name
-            : `${c.date} ${c.country}${c.region ? `-${c.region}` : ''}${c.postalCode ? ` ${c.postalCode}` : ''} ${c.taxCode}/${c.productType} ${c.customer}`;
-        lines.push(`    ${what}: ${JSON.stringify(ch.before)} → ${JSON.stringify(ch.after)}`);
-      }
+      for (const ch of list) lines.push(`    ${ch.what}: ${ch.before} → ${ch.after}`);
     }
   }
   return `${lines.join('\n')}\n`;

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import type { Account, SellerAccount } from '../adapters/account.js';
 import { calculateTaxRate, type TaxRateQuery } from '../adapters/v20241028.js';
 import type { CalculationRequest } from '../adapters/v20260309.js';
-import { TaxRulesError } from '../core/errors.js';
+import { errorFromIssues, TaxRulesError } from '../core/errors.js';
 import { dateOfDay, dayNumber } from '../core/dates.js';
 import { stateOfZip } from '../core/location.js';
 import type { RuleSet } from '../core/ruleset.js';
@@ -17,6 +17,10 @@ import { formatMinor } from '../core/money.js';
 import { defaultRuleSet } from '../default-rules.js';
 import { samplePostalCode } from './diff.js';
 import { TAX_CODES as ALL_TAX_CODES } from '../generated/tax-codes.js';
+import { guarded, readOptions, ruleSetArg, RULE_SET, type OptionCheck } from '../adapters/read.js';
+import { isPreparedAccount } from '../adapters/account.js';
+import { prepareAccount } from '../boundary.js';
+import { DATE, isObject, malformed } from './checks.js';
 
 /** The tax codes, as the kit draws them. */
 export const TAX_CODES: readonly TaxCodeId[] = ALL_TAX_CODES;
@@ -34,6 +38,42 @@ export interface KitOptions {
   until?: string;
 }
 
+/** The options of the kit and its invariants, checked: a rule set, dates from ≤ until, a plain account the rules accept. */
+interface Checked {
+  rules: RuleSet;
+  from?: string;
+  until?: string;
+  account?: Account;
+}
+
+const DEFAULT_FROM = '2015-01-01';
+const DEFAULT_UNTIL = '2027-12-31';
+
+const KIT_OPTIONS: { readonly [K in keyof KitOptions]-?: OptionCheck } = { rules: RULE_SET, from: DATE, until: DATE };
+const INVARIANT_OPTIONS: { readonly [K in keyof InvariantOptions]-?: OptionCheck } = { ...KIT_OPTIONS, account: [isObject, 'an account { country, currency, registrations, … }'] };
+
+/**
+ * The options of taxArbitraries (`account` too for an invariant), checked: absent or null is
+ * the defaults; anything else wrong is a TaxRulesError naming the option, before any drawing.
+ */
+function checkedOptions(options: unknown, invariant: boolean): Checked {
+  const o = guarded(() => readOptions<InvariantOptions>(options, (invariant ? INVARIANT_OPTIONS : KIT_OPTIONS) as typeof INVARIANT_OPTIONS), ['options']);
+  const rules = ruleSetArg(o.rules, ['options', 'rules']);
+  const from = o.from ?? DEFAULT_FROM;
+  const until = o.until ?? DEFAULT_UNTIL;
+  if (dayNumber(from) > dayNumber(until)) {
+    throw malformed(['options', o.from !== undefined ? 'from' : 'until'], `options.from (${from}${o.from === undefined ? ', the default' : ''}) is after options.until (${until}${o.until === undefined ? ', the default' : ''})`);
+  }
+  const account = o.account;
+  if (account !== undefined) {
+    if (isPreparedAccount(account)) throw malformed(['options', 'account'], 'options.account must be a plain account, not a prepared one: the invariants take registrations away from it');
+    guarded(() => {
+      prepareAccount(account, rules);
+    }, ['options', 'account']);
+  }
+  return { rules, ...(o.from !== undefined ? { from: o.from } : {}), ...(o.until !== undefined ? { until: o.until } : {}), ...(account !== undefined ? { account } : {}) };
+}
+
 interface World {
   rules: RuleSet;
   destinations: KitDestination[];
@@ -45,13 +85,13 @@ interface World {
 
 const worlds = new WeakMap<RuleSet, Map<string, World>>();
 
-function worldOf(options: KitOptions = {}): World {
-  const rules = options.rules ?? defaultRuleSet;
+function worldOf(options: Checked): World {
+  const rules = options.rules;
   const key = `${options.from ?? ''}|${options.until ?? ''}`;
   const cached = worlds.get(rules)?.get(key);
   if (cached) return cached;
-  const first = dayNumber(options.from ?? '2015-01-01');
-  const last = dayNumber(options.until ?? '2027-12-31');
+  const first = dayNumber(options.from ?? DEFAULT_FROM);
+  const last = dayNumber(options.until ?? DEFAULT_UNTIL);
   const destinations: KitDestination[] = [];
   const changes = new Map<string, number[]>();
   // A ZIP code of each US state, from the rules' ZIP table.
@@ -101,7 +141,12 @@ function worldOf(options: KitOptions = {}): World {
  * accounts with realistic registrations, and malformed queries.
  */
 export function taxArbitraries(options: KitOptions = {}) {
+  return arbitrariesOf(checkedOptions(options, false));
+}
+
+function arbitrariesOf(options: Checked) {
   const world = worldOf(options);
+  if (world.destinations.length === 0) throw errorFromIssues([{ path: ['options', 'rules'], code: 'invalid_value', message: 'options.rules has no country with rules: there is no place to draw' }]);
   const destination = fc.constantFrom(...world.destinations);
   const taxCode = fc.constantFrom(...TAX_CODES);
   const productType = fc.constantFrom('good' as const, 'service' as const);
@@ -133,10 +178,13 @@ export function taxArbitraries(options: KitOptions = {}) {
       })),
   );
   const jurisdictionIds = [...world.rules.jurisdictions.values()].filter((j) => j.level !== 'county' && j.level !== 'city' && j.level !== 'district').map((j) => j.id);
+  // Sellers' countries: those without regions (a seller's state is no part of the draw), else any.
+  const whole = world.destinations.filter((d) => !d.to_postal_code).map((d) => d.to_country);
+  const homes = whole.length > 0 ? whole : [...new Set(world.destinations.map((d) => d.to_country))];
   /** An account: a seller in a country with rules, registered at home and in a random set of other jurisdictions (some with dates). */
   const account: fc.Arbitrary<Account> = fc
     .record({
-      country: fc.constantFrom(...world.destinations.filter((d) => !d.to_postal_code).map((d) => d.to_country)),
+      country: fc.constantFrom(...homes),
       registrations: fc.uniqueArray(fc.constantFrom(...jurisdictionIds), { maxLength: 12 }),
       since: fc.option(anyDate, { nil: undefined }),
     })
@@ -157,6 +205,7 @@ export function taxArbitraries(options: KitOptions = {}) {
 
 /** An account registered in every jurisdiction one registers in (a seller in Ireland), so that every quote shows the rate that would apply. */
 export function registeredEverywhere(rules: RuleSet = defaultRuleSet): Account {
+  rules = ruleSetArg(rules);
   const ids = [...rules.jurisdictions.values()].filter((j) => j.level !== 'county' && j.level !== 'city' && j.level !== 'district').map((j) => j.id);
   return { country: 'IE', postal_code: 'D02X285', currency: 'EUR', registrations: ids.sort((a, b) => a - b).map((jurisdiction_id) => ({ jurisdiction_id })) };
 }
@@ -183,9 +232,10 @@ export interface InvariantOptions extends KitOptions {
 export const invariants = {
   /** `status` is `taxable` exactly when the rate is above zero. */
   taxableIffPositiveRate(options: InvariantOptions = {}) {
-    const rules = options.rules ?? defaultRuleSet;
-    const account = options.account ?? registeredEverywhere(rules);
-    return fc.property(taxArbitraries(options).query, (q) => {
+    const o = checkedOptions(options, true);
+    const rules = o.rules;
+    const account = o.account ?? registeredEverywhere(rules);
+    return fc.property(arbitrariesOf(o).query, (q) => {
       const r = quote(q, account, rules);
       if (r === null) return;
       if ((r.status === 'taxable') !== r.rate > 0) throw new Error(`status ${r.status} with rate ${r.rate} for ${JSON.stringify(q)}`);
@@ -194,9 +244,10 @@ export const invariants = {
 
   /** A tax-exclusive amount, quoted back as the inclusive total, gives the same total and a subtotal within one minor unit per tax. */
   inclusiveRoundTrip(options: InvariantOptions = {}) {
-    const rules = options.rules ?? defaultRuleSet;
-    const account = options.account ?? registeredEverywhere(rules);
-    return fc.property(taxArbitraries(options).query, (q) => {
+    const o = checkedOptions(options, true);
+    const rules = o.rules;
+    const account = o.account ?? registeredEverywhere(rules);
+    return fc.property(arbitrariesOf(o).query, (q) => {
       const ex = quote({ ...q, tax_behavior: 'exclusive' }, account, rules);
       if (ex === null || ex.total_amount === null || ex.subtotal === null) return;
       const inc = quote({ ...q, tax_behavior: 'inclusive', amount: ex.total_amount.toFixed(2) }, account, rules);
@@ -210,9 +261,10 @@ export const invariants = {
 
   /** More money never bears less tax. */
   monotonicInAmount(options: InvariantOptions = {}) {
-    const rules = options.rules ?? defaultRuleSet;
-    const account = options.account ?? registeredEverywhere(rules);
-    return fc.property(taxArbitraries(options).query, fc.integer({ min: 0, max: 1_000_000 }), (q, extra) => {
+    const o = checkedOptions(options, true);
+    const rules = o.rules;
+    const account = o.account ?? registeredEverywhere(rules);
+    return fc.property(arbitrariesOf(o).query, fc.integer({ min: 0, max: 1_000_000 }), (q, extra) => {
       const small = quote({ ...q, tax_behavior: 'exclusive' }, account, rules);
       const larger = quote({ ...q, tax_behavior: 'exclusive', amount: formatMinor(BigInt(Math.round(Number(q.amount) * 100)) + BigInt(extra), 2) }, account, rules);
       if (small === null || larger === null) return;
@@ -222,9 +274,10 @@ export const invariants = {
 
   /** Without the registrations of the jurisdiction that taxes a sale (and of the schemes), that jurisdiction's tax is not charged: the answer is `not_registered`, untaxed, or another jurisdiction's tax. */
   removedRegistrationIsNotRegistered(options: InvariantOptions = {}) {
-    const rules = options.rules ?? defaultRuleSet;
-    const account = options.account ?? registeredEverywhere(rules);
-    return fc.property(taxArbitraries(options).query, (q) => {
+    const o = checkedOptions(options, true);
+    const rules = o.rules;
+    const account = o.account ?? registeredEverywhere(rules);
+    return fc.property(arbitrariesOf(o).query, (q) => {
       const r = quote(q, account, rules);
       if (r === null || r.status !== 'taxable') return;
       const taxing = new Set<number>();
@@ -243,9 +296,10 @@ export const invariants = {
 
   /** The answer does not depend on the order of the query's keys. */
   keyOrderIndependent(options: InvariantOptions = {}) {
-    const rules = options.rules ?? defaultRuleSet;
-    const account = options.account ?? registeredEverywhere(rules);
-    return fc.property(taxArbitraries(options).query, fc.infiniteStream(fc.nat()), (q, seeds) => {
+    const o = checkedOptions(options, true);
+    const rules = o.rules;
+    const account = o.account ?? registeredEverywhere(rules);
+    return fc.property(arbitrariesOf(o).query, fc.infiniteStream(fc.nat()), (q, seeds) => {
       const entries = Object.entries(q).map((e) => [seeds.next().value as number, e] as const);
       const shuffled = Object.fromEntries(entries.sort((a, b) => a[0] - b[0]).map(([, e]) => e)) as TaxRateQuery;
       const a = quote(q, account, rules);
@@ -256,8 +310,9 @@ export const invariants = {
 
   /** Each rate class of each tax has at most one period in force on any day: its periods start on distinct, increasing days. */
   onePeriodPerDate(options: KitOptions = {}) {
-    const rules = options.rules ?? defaultRuleSet;
+    const rules = checkedOptions(options, true).rules;
     const countries = [...rules.world.keys()].filter((c) => rules.countries.get(c) !== undefined);
+    if (countries.length === 0) throw errorFromIssues([{ path: ['options', 'rules'], code: 'invalid_value', message: 'options.rules has no country with rules' }]);
     return fc.property(fc.constantFrom(...countries), (code) => {
       const country = rules.countries.get(code)!;
       for (const j of [country.root, ...country.byRegion.values()]) {
