@@ -375,11 +375,16 @@ describe('every public function', () => {
 });
 
 describe('rule data and tax-ID modules that cannot be read', () => {
-  it('are a 400 naming them', () => {
-    for (const call of [() => createRuleSet(null as never), () => packRuleData({} as never), () => checkRuleData(5 as never)]) {
+  it('are a 400 naming them and what they lack, never a TypeError of ours', () => {
+    for (const [call, field] of [
+      [() => createRuleSet(null as never), 'data'],
+      [() => checkRuleData(5 as never), 'data'],
+      [() => packRuleData({} as never), 'data.world'],
+      [() => checkRuleData({ world: { countries: [] }, currencies: { currencies: [] }, taxCodes: { tax_codes: [] }, regimes: [], countries: [5], territories: [] } as never), 'data.countries.0'],
+    ] as const) {
       const e = refused(call);
-      expect([e.status, e.field]).toEqual([400, 'data']);
-      expect(e.message).toMatch(/^the rule data could not be read: TypeError: /);
+      expect([e.status, e.field]).toEqual([400, field]);
+      expect(e.message).not.toMatch(/TypeError/);
     }
     expect(refused(() => createTaxIdValidator(5 as never)).field).toBe('modules');
   });
