@@ -16,6 +16,7 @@ import { createTaxIdValidator as taxIdValidator, type TaxIdModule, type TaxIdVal
 import type { Account, PreparedAccount, SellerAccount } from './adapters/account.js';
 import { engineFor } from './adapters/engine.js';
 import { optionsObject, ruleSetArg, unreadable } from './adapters/read.js';
+import { isRecord } from './adapters/input.js';
 import { ownData, TAX_INPUT_LEVELS } from './core/own.js';
 import * as v20241028 from './adapters/v20241028.js';
 import type { CalculateOptions, TaxRateQueryInput, TaxRateResponse } from './adapters/v20241028.js';
@@ -130,9 +131,6 @@ export function packRuleData(data: RuleData): PackedRuleData {
     throw unreadable(e, ['data'], 'the rule data');
   }
 }
-
-/** Whether a value is an object that is not an array. */
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * The problems of rule data's outline, before its files are read: an object whose shared

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { createReadStream, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, createReadStream, mkdirSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -387,5 +387,14 @@ describe('the built CLI (tsup, as dist/cli.js)', () => {
     const empty = exec(['calculate'], '');
     expect(empty.status).toBe(1);
     expect(empty.stderr).not.toMatch(STACK_LINE);
+    // Standard input without end: refused past 50 MB, one line, exit 1 (not read until memory runs out).
+    const zero = openSync('/dev/zero', 'r');
+    try {
+      const endless = spawnSync(process.execPath, [bin, 'calculate', '-'], { cwd: out, stdio: [zero, 'pipe', 'pipe'], encoding: 'utf8' });
+      expect(endless.status).toBe(1);
+      expect(endless.stderr).toBe('taxrules: cannot read the request from standard input: it is larger than 50 MB, the most taxrules reads\n');
+    } finally {
+      closeSync(zero);
+    }
   });
 });

@@ -47,6 +47,9 @@ export function isCurrencyText(v: string): boolean {
  */
 export const hasOwn: (this: object, key: PropertyKey) => boolean = Object.prototype.hasOwnProperty;
 
+/** An object that is not an array (of any prototype). */
+export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
 /** A plain object (object literal, JSON.parse, Object.create(null)): what the fast checks read directly. */
 export function isPlainObject(v: unknown): v is Record<string, unknown> {
   if (typeof v !== 'object' || v === null) return false;

@@ -12,15 +12,17 @@
 import type { ArticleCap, Decision } from './types.js';
 import type { CurrencyConverter } from './situation.js';
 import { TaxRulesError } from './errors.js';
-import { compareDecimal, formatMinor, normalMinor, parseAmount, type Minor } from './money.js';
+import { compareDecimal, decimalOf, formatMinor, normalMinor, parseAmount, type Decimal, type Minor } from './money.js';
 
-/** A number of articles as a decimal: units × 10^-scale (a whole number, or a fraction written plainly, as a document's quantity is checked to be). */
-function articlesDecimal(articles: number): { units: bigint; scale: number } {
+/**
+ * A number of articles as a decimal: a whole number, or a fraction written plainly (a
+ * document's quantity is checked to be one). Anything else is refused (400).
+ */
+function articlesDecimal(articles: number): Decimal {
   if (Number.isSafeInteger(articles)) return { units: BigInt(articles), scale: 0 };
-  const text = String(articles);
-  const dot = text.indexOf('.');
-  if (!/^\d+(\.\d+)?$/.test(text)) throw new RangeError(`${text} is not a plain positive number of articles`);
-  return dot < 0 ? { units: BigInt(text), scale: 0 } : { units: BigInt(text.slice(0, dot) + text.slice(dot + 1)), scale: text.length - dot - 1 };
+  const d = decimalOf(articles);
+  if (d === null || d.units === 0n) throw new TaxRulesError('invalid_request', 400, [{ path: ['quantity'], code: 'malformed', message: `${articles} is not a plain positive number of articles` }]);
+  return d;
 }
 
 /**

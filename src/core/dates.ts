@@ -5,6 +5,11 @@ export const DATA_START = '2015-01-01';
  * Day number (days since 1970-01-01) of a calendar date `YYYY-MM-DD`, or NaN when the
  * text is not a real calendar date. Calendar arithmetic only: no time of day, no timezone.
  */
+/** Whether a value is a calendar date YYYY-MM-DD. */
+export function isDateText(v: unknown): v is string {
+  return typeof v === 'string' && !Number.isNaN(dayNumber(v));
+}
+
 export function dayNumber(date: string): number {
   // Calls come in runs of one date (today's, a document's): the last one is remembered. A
   // pure function's last answer: nothing it depends on can change.

@@ -197,3 +197,23 @@ export function compareDecimal(a: string, b: string): number {
   const d = units(x) - units(y);
   return d < 0n ? -1 : d > 0n ? 1 : 0;
 }
+
+/** A non-negative decimal read exactly: `units / 10^scale`. */
+export interface Decimal {
+  readonly units: bigint;
+  readonly scale: number;
+}
+
+const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
+
+/**
+ * The exact decimal of a number or a decimal string, or null when it is negative or has no
+ * plain decimal form (a number printed with an exponent, 1e21 or 1e-7).
+ */
+export function decimalOf(value: number | string): Decimal | null {
+  const text = typeof value === 'number' ? String(value) : value;
+  const m = DECIMAL.exec(text);
+  if (m === null) return null;
+  const frac = m[2] ?? '';
+  return { units: BigInt((m[1] as string) + frac), scale: frac.length };
+}

@@ -9,25 +9,8 @@ import { PERCENT_100, RATE_SCALE, formatMinor } from '../core/money.js';
 /** The largest amount in minor units a document holds: 15 digits, so that its JSON number reads back exactly. */
 export const MAX_CENTS = 999_999_999_999_999;
 
-/** A non-negative decimal read exactly: `units / 10^scale`. */
-export interface Decimal {
-  readonly units: bigint;
-  readonly scale: number;
-}
-
-const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
-
-/**
- * The exact decimal of a number or a decimal string, or null when it is negative or has no
- * plain decimal form (a number printed with an exponent, 1e21 or 1e-7).
- */
-export function decimalOf(value: number | string): Decimal | null {
-  const text = typeof value === 'number' ? String(value) : value;
-  const m = DECIMAL.exec(text);
-  if (m === null) return null;
-  const frac = m[2] ?? '';
-  return { units: BigInt((m[1] as string) + frac), scale: frac.length };
-}
+export { decimalOf, type Decimal } from '../core/money.js';
+import type { Decimal } from '../core/money.js';
 
 /** The decimal's trailing zeros dropped (2.50 → 2.5), so that its scale is the number of digits it needs. */
 export function trimmed(d: Decimal): Decimal {

@@ -5,7 +5,7 @@
  * for the document's date. A document in another currency without a rate is refused (422):
  * the spec's service would apply the reference rate of the day, which only the caller has.
  */
-import { dayNumber } from '../core/dates.js';
+import { dayNumber, isDateText } from '../core/dates.js';
 import { quoted, type TaxRulesIssue } from '../core/errors.js';
 import { decimalOf } from './amounts.js';
 
@@ -49,11 +49,10 @@ export function exchangeTableIssues(table: unknown): TaxRulesIssue[] {
     for (const key of Object.keys(r)) if (!ENTRY_FIELDS.includes(key)) issues.push({ path: [...at, key], code: 'unknown_field', message: `${name}.${key}: unknown field` });
     if (typeof r.currency !== 'string' || !/^[A-Z]{3}$/.test(r.currency)) issues.push({ path: [...at, 'currency'], code: 'malformed', message: `${name}.currency must be a 3-letter ISO 4217 code in capitals` });
     if (rateValue(r.rate) === null) issues.push({ path: [...at, 'rate'], code: 'malformed', message: `${name}.rate must be a positive decimal, got ${quoted(r.rate, 40)}` });
-    const isDate = (v: unknown): boolean => typeof v === 'string' && !Number.isNaN(dayNumber(v));
     if (r.date !== undefined) {
-      if (!isDate(r.date)) issues.push({ path: [...at, 'date'], code: 'malformed', message: `${name}.date must be a calendar date YYYY-MM-DD` });
+      if (!isDateText(r.date)) issues.push({ path: [...at, 'date'], code: 'malformed', message: `${name}.date must be a calendar date YYYY-MM-DD` });
       if (r.from !== undefined || r.until !== undefined) issues.push({ path: [...at, 'from'], code: 'malformed', message: `${name}: give either date or from and until` });
-    } else if (!isDate(r.from) || !isDate(r.until)) {
+    } else if (!isDateText(r.from) || !isDateText(r.until)) {
       issues.push({ path: [...at, 'from'], code: 'malformed', message: `${name} needs a date, or from and until (calendar dates YYYY-MM-DD)` });
     } else if ((r.until as string) < (r.from as string)) {
       issues.push({ path: [...at, 'until'], code: 'malformed', message: `${name}.until is before its from` });

@@ -10,6 +10,7 @@ import type { ProductType, TaxCodeId } from '../core/types.js';
 import type { RuleSet } from '../core/ruleset.js';
 import { issuesFromZod } from '../adapters/issues.js';
 import { isBoolean, isFunction, ownCopy, readOptions, RULE_SET, unreadable, type OptionCheck } from '../adapters/read.js';
+import { isRecord } from '../adapters/input.js';
 import { PRODUCT_TYPES, TAX_CODES } from '../adapters/schemas.js';
 import { MAX_TAX_DATE } from '../adapters/schemas.js';
 import type { TaxIdVerdictFunction } from '../adapters/v20241028.js';
@@ -81,7 +82,6 @@ export interface CreditNoteOptions extends DocumentIdentity {
 const MAX_EXCHANGE_RATES = 1_000_000;
 
 const isPositiveInt = (v: unknown): boolean => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
-const isObject = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const IDENTITY_CHECKS = {
   id: [isPositiveInt, "a positive integer (the document's id)"],
@@ -95,9 +95,9 @@ const DOCUMENT_CHECKS: { readonly [K in keyof DocumentOptions]-?: OptionCheck } 
   ...IDENTITY_CHECKS,
   exchangeRate: [(v) => rateValue(v) !== null, 'a positive decimal (a number or a decimal string)'],
   exchangeRates: [Array.isArray, 'an array of { currency, date | from, until, rate }'],
-  coupon: [isObject, 'an object { code, percent | amount }'],
-  products: [isObject, 'an object of products by code: { product_type?, tax_class? }'],
-  invoice: [isObject, 'the invoice (a billing document)'],
+  coupon: [isRecord, 'an object { code, percent | amount }'],
+  products: [isRecord, 'an object of products by code: { product_type?, tax_class? }'],
+  invoice: [isRecord, 'the invoice (a billing document)'],
   credits: [Array.isArray, 'an array of credit notes'],
   rules: RULE_SET,
   taxIdVerdict: [isFunction, "a function (country, taxId) => 'valid' | 'invalid' | 'unknown'"],
@@ -106,7 +106,7 @@ const DOCUMENT_CHECKS: { readonly [K in keyof DocumentOptions]-?: OptionCheck } 
 
 const CREDIT_CHECKS: { readonly [K in keyof CreditNoteOptions]-?: OptionCheck } = {
   ...IDENTITY_CHECKS,
-  invoice: [isObject, 'the invoice (a billing document)'],
+  invoice: [isRecord, 'the invoice (a billing document)'],
   credits: [Array.isArray, 'an array of credit notes'],
   rules: RULE_SET,
 };
@@ -131,7 +131,7 @@ function productIssues(products: Record<string, unknown>, issues: TaxRulesIssue[
   for (const code of Object.keys(products)) {
     const path = ['options', 'products', code];
     const p = products[code];
-    if (!isObject(p)) {
+    if (!isRecord(p)) {
       issues.push({ path, code: 'malformed', message: `options.products.${code} must be an object { product_type?, tax_class? }` });
       continue;
     }

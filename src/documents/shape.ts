@@ -4,7 +4,7 @@
  * reads: a document that is not one taxrules made — a field missing or of the wrong type —
  * is a 400 naming the field, never read as zero.
  */
-import { dayNumber } from '../core/dates.js';
+import { isDateText } from '../core/dates.js';
 import type { TaxRulesIssue } from '../core/errors.js';
 import { MAX_CENTS } from './amounts.js';
 import { MAX_DOCUMENT_ITEMS } from './limits.js';
@@ -23,7 +23,7 @@ const isCents = (v: unknown): boolean => typeof v === 'number' && Number.isSafeI
 const isText = (v: unknown): boolean => typeof v === 'string';
 const isTextOrNull = (v: unknown): boolean => v === null || typeof v === 'string';
 const isNumber = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v);
-const isDate = (v: unknown): boolean => typeof v === 'string' && !Number.isNaN(dayNumber(v));
+const isDate = isDateText;
 
 function need(issues: TaxRulesIssue[], o: Fields, path: Path, key: string, test: (v: unknown) => boolean, what: string): void {
   const v = o[key];

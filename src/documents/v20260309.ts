@@ -18,7 +18,7 @@ import { engineFor, type Engine } from '../adapters/engine.js';
 import { issuesFromZod } from '../adapters/issues.js';
 import { isBoolean, isFunction, ownCopy, readOptions, RULE_SET, unreadable, type OptionCheck } from '../adapters/read.js';
 import { BEHAVIORS, MAX_AMOUNT_LENGTH, MAX_LINE_ITEMS, PRODUCT_TYPES, TAX_CODES } from '../adapters/schemas.js';
-import { hasOwn, isAmountText, isCountryText } from '../adapters/input.js';
+import { hasOwn, isAmountText, isCountryText, isRecord } from '../adapters/input.js';
 import {
   isTransactionDate,
   MAX_BATCH_TRANSACTIONS,
@@ -225,14 +225,13 @@ function isCapitalCode(v: unknown): v is string {
   return true;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The longest text of each optional field of an address, as the schema has them. */
 const ADDRESS_TEXT: Readonly<Record<string, number>> = { state: 100, postal_code: 20, city: 200, line1: 200, line2: 200 };
 
 /** An address the schema accepts, or null. */
 function plainAddress(a: unknown): CalculationAddress | null {
-  if (!isObject(a)) return null;
+  if (!isRecord(a)) return null;
   const out: Record<string, string | undefined> = { country: undefined, state: undefined, postal_code: undefined, city: undefined, line1: undefined, line2: undefined };
   for (const key in a) {
     if (!hasOwn.call(a, key)) continue;
@@ -252,7 +251,7 @@ function plainAddress(a: unknown): CalculationAddress | null {
 
 /** An item the schema accepts (`batch`: a batch's, without tax_behavior), or null. */
 function plainItem(item: unknown, batch: boolean): ParsedItem | null {
-  if (!isObject(item)) return null;
+  if (!isRecord(item)) return null;
   let reference: string | undefined;
   let amount: string | undefined;
   let quantity: number | undefined;
@@ -302,7 +301,7 @@ function plainItem(item: unknown, batch: boolean): ParsedItem | null {
 
 /** The customer the schema accepts, or null. */
 function plainCustomer(c: unknown): Parsed['customer'] | null {
-  if (!isObject(c)) return null;
+  if (!isRecord(c)) return null;
   let name: string | undefined;
   let taxId: string | null | undefined;
   let address: CalculationAddress | null = null;
@@ -337,7 +336,7 @@ function plainCustomer(c: unknown): Parsed['customer'] | null {
  * An exception of a getter or a Proxy trap is thrown as it is.
  */
 export function plainTransaction(t: unknown, batch: boolean): Parsed | null {
-  if (!isObject(t)) return null;
+  if (!isRecord(t)) return null;
   const d: PlainDraft = { type: undefined, source: undefined, sourceId: undefined, refundOf: undefined, date: undefined, currency: undefined, behavior: undefined, total: undefined, totalTax: undefined, customer: undefined, origin: undefined, items: undefined };
   for (const key in t) {
     if (hasOwn.call(t, key) && !plainField(d, key, t[key], batch)) return null;

@@ -3,7 +3,6 @@
  * TaxRulesError (400, naming the argument), never a TypeError from deep inside a function.
  */
 import { errorFromIssues, quoted, type TaxRulesError } from '../core/errors.js';
-import { dayNumber } from '../core/dates.js';
 import type { OptionCheck } from '../adapters/read.js';
 
 /** The 400 for one argument (or field of one) that is not what it must be. */
@@ -21,10 +20,8 @@ export function mustBe(path: (string | number)[], expected: string, got: unknown
   return malformed(path, `${nameOf(path)} must be ${expected}, got ${quoted(got, 60)}`);
 }
 
-/** Whether a value is an object (not null, not an array). */
-export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** Whether a value is a calendar date `YYYY-MM-DD`. */
-export const isDate = (v: unknown): v is string => typeof v === 'string' && !Number.isNaN(dayNumber(v));
+export { isRecord as isObject } from '../adapters/input.js';
+export { isDateText as isDate } from '../core/dates.js';
+import { isDateText as isDate } from '../core/dates.js';
 
 export const DATE: OptionCheck = [isDate, 'a calendar date YYYY-MM-DD'];

@@ -9,6 +9,7 @@
 import Decimal from 'decimal.js';
 import * as z from 'zod/mini';
 import { onFirstUse } from '../adapters/zod-english.js';
+import { isRecord } from '../adapters/input.js';
 import { dateOfDay, dayNumber } from '../core/dates.js';
 import { errorFromIssues, quoted, type TaxRulesIssue } from '../core/errors.js';
 import { issuesFromZod } from '../adapters/issues.js';
@@ -349,8 +350,7 @@ function parseRules(value: unknown): UsNexusRules {
   const schemas = nexusSchemas();
   const issues: TaxRulesIssue[] = [];
   const top = parseApart(schemas.rules, copy, path, issues);
-  const isObject = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);
-  const sources = isObject(copy.sources) ? parseApart(schemas.ruleSources, copy.sources, [...path, 'sources'], issues) : undefined;
+  const sources = isRecord(copy.sources) ? parseApart(schemas.ruleSources, copy.sources, [...path, 'sources'], issues) : undefined;
   const listed = Array.isArray(copy.states) && copy.states.length <= MAX_RULE_ITEMS ? (copy.states as unknown[]) : [];
   const states = listed.map((s, i) => parseApart(schemas.ruleState, s, [...path, 'states', i], issues));
   // Rule data of the wrong form is malformed, a value outside a field's list included: 400.
