@@ -8,7 +8,7 @@
  */
 import { accountSchemas, requestSchemas, responseSchemas } from './adapters/schemas.js';
 import { ownCopy, prototypePolluted, unreadable } from './adapters/read.js';
-import { issuesFromZod } from './adapters/issues.js';
+import { checkBySchema, withoutZodReads } from './adapters/issues.js';
 import { errorFromIssues, type TaxRulesIssue } from './core/errors.js';
 import type { AccountOutput, CalculationRequestOutput, CalculationResponseShape, AccountInputShape, CalculationRequestShape } from './schema-types.js';
 
@@ -57,10 +57,9 @@ function ownFieldsOnly<I, O>(schema: TaxRulesSchema<I, O>): TaxRulesSchema<I, O>
     parse(value) {
       let issues: TaxRulesIssue[];
       try {
-        const result = schema.safeParse(read(value));
-        if (result.success) return result.data;
-        // Read inside the try: zod makes the error when it is first read, and one it cannot make is a 400 too.
-        issues = issuesFromZod(result.error as never, [], schema);
+        const result = checkBySchema(schema as never, read(value));
+        if (result.success) return result.data as O;
+        issues = result.issues;
       } catch (e) {
         throw unreadable(e, []);
       }
@@ -68,9 +67,11 @@ function ownFieldsOnly<I, O>(schema: TaxRulesSchema<I, O>): TaxRulesSchema<I, O>
     },
     safeParse(value) {
       try {
-        const result = schema.safeParse(read(value));
         // zod makes a failure's error when it is first read: read here, so that one that cannot be made is an issue, not a throw.
-        return result.success ? result : { success: false, error: result.error };
+        return withoutZodReads(() => {
+          const result = schema.safeParse(read(value));
+          return result.success ? result : { success: false, error: { issues: [...result.error.issues] } };
+        });
       } catch (e) {
         return { success: false, error: { issues: unread(e) } };
       }
@@ -80,7 +81,10 @@ function ownFieldsOnly<I, O>(schema: TaxRulesSchema<I, O>): TaxRulesSchema<I, O>
       vendor: standard.vendor,
       validate(value) {
         try {
-          const result = standard.validate(read(value));
+          const result = withoutZodReads(() => {
+            const r = standard.validate(read(value));
+            return r instanceof Promise || !Object.hasOwn(r, 'issues') || r.issues === undefined ? r : { issues: [...r.issues] };
+          });
           return result instanceof Promise ? result.catch((e: unknown) => ({ issues: unread(e) })) : result;
         } catch (e) {
           return { issues: unread(e) };

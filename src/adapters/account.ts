@@ -3,7 +3,7 @@ import type { RuleSet } from '../core/ruleset.js';
 import { dayNumber } from '../core/dates.js';
 import { errorFromIssues, TaxRulesError, type TaxRulesIssue } from '../core/errors.js';
 import { canonicalCountry } from '../core/location.js';
-import { issuesFromZod } from './issues.js';
+import { checkBySchema } from './issues.js';
 import { accountSchemas, MAX_REGISTRATIONS, PRODUCT_TYPES, TAX_CODES, type AccountAddressInput, type AccountInput, type AccountOutput, type AccountRegistrationInput } from './schemas.js';
 import { ownCopy, ownFields, prototypePolluted, unreadable } from './read.js';
 import { isCountryText, isCurrencyText, hasOwn, isPlainObject, oneOfOrAbsent } from './input.js';
@@ -185,8 +185,8 @@ function prepareChecked(account: Account, rules: RuleSet): PreparedAccount {
   else {
     // Through the schema, on a copy of the own fields (the schema would read inherited ones).
     const schema = accountSchemas().account;
-    const parsed = schema.safeParse(ownCopy(account, 3, MAX_REGISTRATIONS));
-    if (!parsed.success) throw errorFromIssues(issuesFromZod(parsed.error, ['account'], schema));
+    const parsed = checkBySchema(schema, ownCopy(account, 3, MAX_REGISTRATIONS), ['account']);
+    if (!parsed.success) throw errorFromIssues(parsed.issues);
     a = parsed.data;
   }
   // With a polluted Object.prototype, a field left out would read as the polluted value.

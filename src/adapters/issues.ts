@@ -47,6 +47,54 @@ function namesAt(schema: unknown, path: readonly PropertyKey[], at = 0): string[
   }
 }
 
+/**
+ * The fields zod reads, on its way to a refusal, from objects of its own that may lack them:
+ * the property descriptors of the error it builds (`get`, `set`, `value`, `writable`), an
+ * issue's `message`, `path` and `error`, its schemas' `_zod` and the names of types.
+ */
+const ZOD_READS = ['_zod', 'array', 'error', 'get', 'message', 'number', 'path', 'set', 'string', 'undefined', 'value', 'writable'] as const;
+
+/**
+ * Runs `parse` (a zod parse and the reading of its issues) with none of ZOD_READS on
+ * Object.prototype: a polluted one is lifted off for the parse and put back as it was, in
+ * the same synchronous step, so nothing else runs in between and nothing stays changed. A
+ * field defined as not configurable cannot be lifted and stays (a prototype frozen or sealed
+ * so cannot be polluted either). Without such fields, `parse` runs as it is.
+ */
+export function withoutZodReads<T>(parse: () => T): T {
+  const proto = Object.prototype as Record<string, unknown>;
+  let lifted: [string, PropertyDescriptor][] | undefined;
+  for (const key of ZOD_READS) {
+    if (!Object.hasOwn(proto, key)) continue;
+    // Without a prototype: a descriptor must not inherit the `get` or `value` it is put back beside.
+    const d = Object.setPrototypeOf(Object.getOwnPropertyDescriptor(proto, key) as PropertyDescriptor, null) as PropertyDescriptor;
+    if (d.configurable === true) (lifted ??= []).push([key, d]);
+  }
+  if (lifted === undefined) return parse();
+  for (const [key] of lifted) delete proto[key];
+  try {
+    return parse();
+  } finally {
+    for (const [key, d] of lifted) Object.defineProperty(proto, key, d);
+  }
+}
+
+/** What a schema made of a value: the value as read, or its issues in taxrules' words. */
+export type Checked<T> = { success: true; data: T } | { success: false; issues: TaxRulesIssue[] };
+
+/**
+ * `schema.safeParse(value)`, its issues in taxrules' words under `prefix` (see
+ * issuesFromZod). A polluted Object.prototype changes neither the answer nor its issues:
+ * `value` is read by the caller as a copy of its own fields, and zod's own objects are read
+ * without the fields it may inherit (withoutZodReads).
+ */
+export function checkBySchema<S extends z.ZodMiniType>(schema: S, value: unknown, prefix: (string | number)[] = []): Checked<z.output<S>> {
+  return withoutZodReads((): Checked<z.output<S>> => {
+    const parsed = schema.safeParse(value);
+    return parsed.success ? { success: true, data: parsed.data } : { success: false, issues: issuesFromZod(parsed.error, prefix, schema) };
+  });
+}
+
 /** Unknown keys listed one by one per object; beyond, one issue counts the rest (an object of a million keys does not make a million issues): together within what an error lists. */
 const MAX_UNKNOWN_LISTED = MAX_LISTED_ISSUES - 1;
 

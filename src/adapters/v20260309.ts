@@ -10,7 +10,7 @@ import { priceSale, type PricedLine, type PricedSale, type Sale, type SaleLine, 
 import { validateTaxId, verdictOf } from '../taxid/index.js';
 import { PRODUCT_TYPES, sellerAddressOn, TAX_CODES, type Account, type PreparedAccount, type SellerAccount } from './account.js';
 import { engineFor, type Engine } from './engine.js';
-import { issuesFromZod } from './issues.js';
+import { checkBySchema } from './issues.js';
 import { isBoolean, isFunction, ownCopy, ownFields, prototypePolluted, readOptions, RULE_SET, unreadable, type OptionCheck } from './read.js';
 import { BEHAVIORS, MAX_AMOUNT_LENGTH, MAX_LINE_ITEMS, MAX_TAX_DATE, requestSchemas, type CalculationJurisdiction, type CalculationRequest, type CalculationRequestOutput, type CalculationResponse, type CalculationLineResult, type LineTax, type TaxBreakdownEntry } from './schemas.js';
 import { isAmountText, isCountryText, isCurrencyText, hasOwn, isPlainObject, oneOfOrAbsent } from './input.js';
@@ -204,8 +204,8 @@ function readRequest(request: unknown): ParsedRequest {
   const own = polluted ? ownCopy(request, 3, MAX_LINE_ITEMS) : request;
   if (isPlainValidRequest(own)) return own;
   const schema = requestSchemas().request;
-  const parsed = schema.safeParse(polluted ? own : ownCopy(request, 3, MAX_LINE_ITEMS));
-  if (!parsed.success) throw errorFromIssues(issuesFromZod(parsed.error, [], schema));
+  const parsed = checkBySchema(schema, polluted ? own : ownCopy(request, 3, MAX_LINE_ITEMS));
+  if (!parsed.success) throw errorFromIssues(parsed.issues);
   return polluted ? ownRequest(parsed.data) : parsed.data;
 }
 

@@ -11,7 +11,7 @@
 import * as z from 'zod/mini';
 import { errorFromIssues, quoted, type TaxRulesIssue } from '../core/errors.js';
 import { closestName } from '../adapters/input.js';
-import { issuesFromZod } from '../adapters/issues.js';
+import { checkBySchema } from '../adapters/issues.js';
 import { ownCopy, unreadable } from '../adapters/read.js';
 import { MAX_DOCUMENT_ITEMS, metadataSchema, normalTagList, tagListSchema } from './limits.js';
 import { documentIssues, DOCUMENT_LEVELS } from './shape.js';
@@ -108,9 +108,9 @@ export function checkDocumentUpdate(document: unknown, update: unknown): Billing
     const schema = finalSchema();
     // The allowed fields on an object without a prototype: a polluted one fills none left out.
     const given = Object.assign(Object.create(null) as Record<string, unknown>, Object.fromEntries(Object.entries(u).filter(([k]) => allowed.includes(k))));
-    const parsed = schema.safeParse(given);
-    if (!parsed.success) issues.push(...issuesFromZod(parsed.error, [], schema));
-    if (issues.length > 0) throw errorFromIssues(issues);
+    const parsed = checkBySchema(schema, given);
+    if (!parsed.success) issues.push(...parsed.issues);
+    if (!parsed.success || issues.length > 0) throw errorFromIssues(issues);
     const changes: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(parsed.data as Record<string, unknown>)) {
       if (value !== undefined) changes[key] = key === 'tag_list' ? normalTagList(value as string | null) : value;

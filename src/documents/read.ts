@@ -8,7 +8,7 @@ import type * as z from 'zod/mini';
 import { errorFromIssues, quoted, type TaxRulesIssue } from '../core/errors.js';
 import type { ProductType, TaxCodeId } from '../core/types.js';
 import type { RuleSet } from '../core/ruleset.js';
-import { issuesFromZod } from '../adapters/issues.js';
+import { checkBySchema } from '../adapters/issues.js';
 import { isBoolean, isFunction, ownCopy, readOptions, RULE_SET, unreadable, type OptionCheck } from '../adapters/read.js';
 import { isRecord } from '../adapters/input.js';
 import { PRODUCT_TYPES, TAX_CODES } from '../adapters/schemas.js';
@@ -191,10 +191,10 @@ export function parseRequest<S extends z.ZodMiniType>(schema: S, request: unknow
   } catch (e) {
     throw unreadable(e, []);
   }
-  const parsed = schema.safeParse(raw);
-  const issues = parsed.success ? [] : issuesFromZod(parsed.error, [], schema);
+  const parsed = checkBySchema(schema, raw);
+  const issues = parsed.success ? [] : parsed.issues;
   issues.push(...extra(raw));
-  if (issues.length > 0) throw errorFromIssues(issues);
+  if (!parsed.success || issues.length > 0) throw errorFromIssues(issues);
   return bare(parsed.data) as z.output<S>;
 }
 

@@ -8,7 +8,7 @@ import { dayNumber } from '../core/dates.js';
 import { errorFromIssues, type TaxRulesIssue } from '../core/errors.js';
 import { formatMinor, formatUnits, RATE_SCALE } from '../core/money.js';
 import type { RuleSet } from '../core/ruleset.js';
-import { issuesFromZod } from '../adapters/issues.js';
+import { checkBySchema } from '../adapters/issues.js';
 import { ownCopy, readOptions, RULE_SET, unreadable } from '../adapters/read.js';
 import { defaultRuleSet } from '../default-rules.js';
 import { documentIssues, DOCUMENT_LEVELS, plainDocumentSummary, type DocumentSummary } from './shape.js';
@@ -42,8 +42,8 @@ function buildParameters() {
 
 function readParameters(parameters: unknown): TaxSummaryParameters {
   const schema = parameterSchema();
-  const parsed = schema.safeParse(ownCopy(parameters, 1, 0));
-  if (!parsed.success) throw errorFromIssues(issuesFromZod(parsed.error, ['parameters'], schema));
+  const parsed = checkBySchema(schema, ownCopy(parameters, 1, 0), ['parameters']);
+  if (!parsed.success) throw errorFromIssues(parsed.issues);
   const p = parsed.data;
   if (p.to_date < p.from_date) throw errorFromIssues([{ path: ['parameters', 'to_date'], code: 'malformed', message: `parameters.to_date ${p.to_date} is before from_date ${p.from_date}` }]);
   return p;

@@ -15,7 +15,7 @@ import { errorFromIssues, quoted, TaxRulesError, type TaxRulesIssue } from '../c
 import { formatMinor, normalMinor, parseAmount } from '../core/money.js';
 import { calculate, calculateWith, type CalculationOptions } from '../adapters/v20260309.js';
 import { engineFor, type Engine } from '../adapters/engine.js';
-import { issuesFromZod } from '../adapters/issues.js';
+import { checkBySchema } from '../adapters/issues.js';
 import { isBoolean, isFunction, ownCopy, readOptions, RULE_SET, unreadable, type OptionCheck } from '../adapters/read.js';
 import { BEHAVIORS, MAX_AMOUNT_LENGTH, MAX_LINE_ITEMS, PRODUCT_TYPES, TAX_CODES } from '../adapters/schemas.js';
 import { hasOwn, isAmountText, isCountryText, isRecord } from '../adapters/input.js';
@@ -459,8 +459,8 @@ function plainField(d: PlainDraft, key: string, v: unknown, batch: boolean): boo
  */
 export function parsedBySchema(value: unknown, prefix: Path, batch: boolean): Parsed {
   const schema = batch ? transactionSchemas().batchTransaction : transactionSchemas().transaction;
-  const parsed = schema.safeParse(ownCopy(value, 4, MAX_LINE_ITEMS));
-  if (!parsed.success) throw errorFromIssues(batchHints(issuesFromZod(parsed.error, prefix, schema)));
+  const parsed = checkBySchema(schema, ownCopy(value, 4, MAX_LINE_ITEMS), prefix);
+  if (!parsed.success) throw errorFromIssues(batchHints(parsed.issues));
   return ownTransaction(parsed.data as Parsed);
 }
 
@@ -663,8 +663,8 @@ export function computeBatch(request: unknown, account: SellerAccount, options?:
 /** The batch's list of transactions: `{ transactions: [...] }`, 1 to 500 of them, nothing else. */
 function readBatchList(request: unknown): unknown[] {
   const shape = transactionSchemas().batchShape;
-  const parsed = shape.safeParse(ownCopy(request, 2, MAX_BATCH_TRANSACTIONS));
-  if (!parsed.success) throw errorFromIssues(issuesFromZod(parsed.error, [], shape));
+  const parsed = checkBySchema(shape, ownCopy(request, 2, MAX_BATCH_TRANSACTIONS));
+  if (!parsed.success) throw errorFromIssues(parsed.issues);
   return parsed.data.transactions;
 }
 
@@ -814,8 +814,8 @@ function saleOf(req: Parsed, source: string, ctx: Context, prefix: Path): TaxTra
 /** A stored transaction handed over in the options, read by the answer's schema. */
 function readStored(value: unknown, path: Path): TaxTransaction {
   const schema = transactionSchemas().result;
-  const parsed = schema.safeParse(ownCopy(value, 7, 10_000));
-  if (!parsed.success) throw errorFromIssues(issuesFromZod(parsed.error, path, schema));
+  const parsed = checkBySchema(schema, ownCopy(value, 7, 10_000), path);
+  if (!parsed.success) throw errorFromIssues(parsed.issues);
   return parsed.data as unknown as TaxTransaction;
 }
 

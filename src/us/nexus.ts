@@ -12,7 +12,7 @@ import { onFirstUse } from '../adapters/zod-english.js';
 import { isRecord } from '../adapters/input.js';
 import { dateOfDay, dayNumber } from '../core/dates.js';
 import { errorFromIssues, quoted, type TaxRulesIssue } from '../core/errors.js';
-import { issuesFromZod } from '../adapters/issues.js';
+import { checkBySchema } from '../adapters/issues.js';
 import { guarded, ownCopy, prototypePolluted, readOptions, unreadable } from '../adapters/read.js';
 import { usNexusText } from '../generated/us-nexus.js';
 import { checkNexusRules, type NexusPeriod, type NexusState, type UsNexusRules } from './nexus-rules.js';
@@ -138,9 +138,9 @@ const nexusSchemas = /* @__PURE__ */ onFirstUse(buildSchemas);
  * which a few hundred thousand issues would overflow.
  */
 function parseApart<T extends z.ZodMiniType>(schema: T, value: unknown, path: (string | number)[], issues: TaxRulesIssue[]): z.output<T> | undefined {
-  const parsed = guarded(() => z.safeParse(schema, value), path);
+  const parsed = guarded(() => checkBySchema(schema, value, path), path);
   if (parsed.success) return parsed.data;
-  for (const issue of issuesFromZod(parsed.error, path, schema)) issues.push(issue);
+  for (const issue of parsed.issues) issues.push(issue);
   return undefined;
 }
 
@@ -431,7 +431,43 @@ function counts(sale: Sale, rule: NexusPeriod): boolean | Unknown {
 const passes = (value: Decimal | number, threshold: Decimal | number, test: 'exceeds' | 'at_least' | null): boolean =>
   test === 'exceeds' ? new Decimal(value).gt(threshold) : new Decimal(value).gte(threshold);
 
-const cut = (d: Decimal): string => d.toDecimalPlaces(4, Decimal.ROUND_DOWN).toFixed(4);
+/**
+ * A share of a threshold, as an exact fraction n / d (d > 0). Shares are not divided with
+ * decimal.js: its division reads past the last digit of a short divisor, which is an
+ * inherited field while Object.prototype is polluted.
+ */
+interface Share {
+  n: bigint;
+  d: bigint;
+}
+
+/** A decimal amount as a fraction over a power of ten. */
+function fractionOf(x: Decimal): Share {
+  const places = x.decimalPlaces();
+  return { n: BigInt(x.toFixed(places).replace('.', '')), d: 10n ** BigInt(places) };
+}
+
+/** part / whole, exactly (whole is a threshold: more than 0). */
+function shareIn(part: Decimal | number, whole: Decimal | number | string): Share {
+  const p = fractionOf(new Decimal(part));
+  const w = fractionOf(new Decimal(whole));
+  return { n: p.n * w.d, d: p.d * w.n };
+}
+
+/** −1, 0 or 1 as a is below, at or above b. */
+function compareShares(a: Share, b: Share): number {
+  const l = a.n * b.d;
+  const r = b.n * a.d;
+  return l < r ? -1 : l > r ? 1 : 0;
+}
+
+/** A share with 4 decimals, cut towards zero (never rounded up to a threshold). */
+function cut(s: Share): string {
+  const q = (s.n * 10_000n) / s.d;
+  const abs = q < 0n ? -q : q;
+  const digits = abs.toString().padStart(5, '0');
+  return `${q < 0n ? '-' : ''}${digits.slice(0, -4)}.${digits.slice(-4)}`;
+}
 
 interface Tally {
   sales: Decimal;
@@ -464,10 +500,11 @@ function tally(sales: readonly Sale[], verdicts: readonly (boolean | Unknown)[],
 }
 
 /** The share of the threshold a tally stands at, by the rule's logic. */
-function shareOf(t: Tally, rule: NexusPeriod): { sales: Decimal; transactions: Decimal | null; overall: Decimal } {
-  const sales = t.sales.div(rule.sales);
-  const transactions = rule.transactions === null ? null : new Decimal(t.transactions).div(rule.transactions);
-  const overall = transactions === null ? sales : rule.logic === 'sales_and_transactions' ? Decimal.min(sales, transactions) : Decimal.max(sales, transactions);
+function shareOf(t: Tally, rule: NexusPeriod): { sales: Share; transactions: Share | null; overall: Share } {
+  const sales = shareIn(t.sales, rule.sales);
+  const transactions = rule.transactions === null ? null : shareIn(t.transactions, rule.transactions);
+  const smaller = transactions !== null && compareShares(transactions, sales) < 0;
+  const overall = transactions === null ? sales : (rule.logic === 'sales_and_transactions') === smaller ? transactions : sales;
   return { sales, transactions, overall };
 }
 
@@ -478,7 +515,7 @@ function ruleOn(state: NexusState, day: number): NexusPeriod | null {
   return found;
 }
 
-function stateStatus(state: NexusState, sales: readonly Sale[], asOf: string, nearRatio: Decimal): NexusStateStatus {
+function stateStatus(state: NexusState, sales: readonly Sale[], asOf: string, nearRatio: Share): NexusStateStatus {
   const base = { state: state.state, name: state.name };
   const notes: string[] = [];
   if (state.note) notes.push(state.note);
@@ -498,7 +535,7 @@ function stateStatus(state: NexusState, sales: readonly Sale[], asOf: string, ne
     notes.push(`The rule in force on ${asOf} (from ${rule.from}) is applied to the whole measurement period, which began under an earlier rule.`);
   }
   let certain = true;
-  let best: Decimal | null = null;
+  let best: Share | null = null;
   let reached: NexusStateStatus['reached'] = null;
   const out: NexusWindow[] = [];
   const verdicts = sales.map((s) => counts(s, rule));
@@ -523,10 +560,10 @@ function stateStatus(state: NexusState, sales: readonly Sale[], asOf: string, ne
       undescribed,
     });
     if (high.reached && (!reached || dateOfDay(high.reached.day) < reached.on)) reached = { on: dateOfDay(high.reached.day), test: high.reached.test, window };
-    if (!best || share.overall.gt(best)) best = share.overall;
+    if (!best || compareShares(share.overall, best) > 0) best = share.overall;
     // Whether the sales that do not say what the rule needs decide the answer here.
     const lowShare = shareOf(low, rule).overall;
-    const decides = (high.reached !== null) !== (low.reached !== null) || (!high.reached && share.overall.gte(nearRatio) !== lowShare.gte(nearRatio));
+    const decides = (high.reached !== null) !== (low.reached !== null) || (!high.reached && compareShares(share.overall, nearRatio) >= 0 !== compareShares(lowShare, nearRatio) >= 0);
     if (undescribed > 0 && decides) {
       certain = false;
       const n = unknown.get('taxable') ?? 0;
@@ -535,7 +572,7 @@ function stateStatus(state: NexusState, sales: readonly Sale[], asOf: string, ne
       );
     }
   }
-  const status: NexusStatusCode = reached ? 'reached' : best && best.gte(nearRatio) ? 'near' : 'below';
+  const status: NexusStatusCode = reached ? 'reached' : best && compareShares(best, nearRatio) >= 0 ? 'near' : 'below';
   return { ...base, status, reached, share: best ? cut(best) : null, certain, windows: out, rule, notes };
 }
 
@@ -555,6 +592,6 @@ export function nexusStatus(query: NexusQuery, options?: NexusOptions): NexusRep
   return {
     asOf: q.asOf,
     nearRatio: q.nearRatio.toFixed(),
-    states: q.states.map((code) => stateStatus(byCode.get(code) as NexusState, q.byState.get(code) ?? [], q.asOf, q.nearRatio)),
+    states: q.states.map((code) => stateStatus(byCode.get(code) as NexusState, q.byState.get(code) ?? [], q.asOf, fractionOf(q.nearRatio))),
   };
 }
