@@ -184,7 +184,7 @@ const request = fc.record(
 // FUZZ_SCALE multiplies every count (a long run outside the test command: FUZZ_SCALE=6 gives
 // over a million calls).
 const SCALE = Math.max(1, Number(process.env.FUZZ_SCALE ?? 1) || 1);
-const LONG = 600_000 * SCALE;
+const LONG = 1_200_000 * SCALE;
 
 describe('fuzz: every public function answers or throws a TaxRulesError', () => {
   it('calculateTaxRate and explainTaxRate: typed errors, JSON-safe results, consistent statuses', () => {

@@ -15,7 +15,7 @@ beforeAll(async () => {
   const main = (tsupConfig as Options[]).find((o) => typeof o.entry === 'object' && o.entry !== null && 'index' in o.entry && 'http' in o.entry);
   if (!main) throw new Error('tsup.config.ts has no build of the index and http entries');
   await build({ ...main, outDir: out, config: false, silent: true, dts: false, clean: false });
-}, 120_000);
+});
 
 const scripts = (ext: string): string[] => readdirSync(out).filter((f) => f.endsWith(ext));
 const text = (f: string): string => readFileSync(join(out, f), 'utf8');

@@ -583,7 +583,7 @@ describe('a polluted Object.prototype', () => {
   beforeAll(async () => {
     clean = await runCorpus(calls);
     keys = [...new Set([...sourceNames(), ...schemaNames(), ...answerNames(clean)])].filter((k) => !OWN.has(k)).sort();
-  }, 30_000);
+  });
 
   it('is tried on a corpus of every function of taxrules and taxrules/schemas, answered and refused', async () => {
     const text = readFileSync(join(ROOT, 'test/pollution.test.ts'), 'utf8');
@@ -609,7 +609,7 @@ describe('a polluted Object.prototype', () => {
       expect(Object.fromEntries(found)).toEqual({});
       // Nothing left behind: the clean answers after.
       expect(await runCorpus(calls)).toEqual(clean);
-    }, 30_000);
+    });
   }
 
   it('is left as it was: the fields lifted off for a refusal are put back, unchanged', () => {
@@ -644,5 +644,5 @@ describe('a polluted Object.prototype', () => {
       expect(changed(calls, clean, outcomes), JSON.stringify(value)).toEqual([]);
     }
     expect(await runCorpus(calls)).toEqual(clean);
-  }, 30_000);
+  });
 });
