@@ -4,7 +4,7 @@
  * or not, doubled and trailing slashes), query strings of known, foreign and random
  * parameters, Accept and Content-Type headers of every kind, bodies of JSON near the spec's
  * requests, random JSON, text that is no JSON and deep nesting. Whatever comes, the answer is
- * a client's status (never a 5xx), a JSON body of the spec's error shape when it is an error,
+ * a client's status (never a 5xx) with its x-api-version, a JSON body of the spec's error shape when it is an error,
  * at most 64 KiB, and `onError` (the server failures) is never called. A run through a real
  * node:http server checks the same of the Node listener. The count of requests is fixed, so
  * a busy machine makes the test slower, never red.
@@ -224,7 +224,7 @@ describe('the HTTP handler, under generated requests', () => {
         const response = await handle(r);
         const text = await response.text();
         statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-        const problem = wrongWith(response.status, text, sent.method);
+        const problem = response.headers.get('x-api-version') === null ? 'no x-api-version' : wrongWith(response.status, text, sent.method);
         if (problem !== null) wrong.push(`${sent.method} ${sent.path.slice(0, 200)}: ${problem}`);
       }),
       { numRuns: 10_000, seed: 3609, endOnFailure: true },

@@ -99,6 +99,9 @@ export const ROUTES = [
 
 type Route = (typeof ROUTES)[number];
 
+/** The tax endpoint before /tax_rates/calculate (version 20210316): 410 Gone since 2021-07-01, whatever the method. */
+const LEGACY_TAX_PATH = '/taxes/calculate';
+
 /** Where a handler made by createHandler keeps its body limit (read by toNodeListener). */
 export const MAX_BODY_BYTES: unique symbol = Symbol.for('taxrules.maxBodyBytes') as never;
 
@@ -333,7 +336,11 @@ export function createHandler(options: HandlerOptions): FetchHandler {
   const rules = o.rules;
   const own = rules ? { rules } : {};
 
-  async function handle(request: Request): Promise<Response> {
+  /** The version of an answer given before the request's own is known: the handler's fixed one, else the current. */
+  const defaultVersion = typeof o.apiVersion === 'string' ? o.apiVersion : '20241028';
+
+  /** Answers a request; `answered.version` is set as soon as the version it is answered in is known. */
+  async function handle(request: Request, answered: { version: string }): Promise<Response> {
     const url = new URL(request.url);
     let path = url.pathname;
     if (base !== '') {
@@ -341,6 +348,9 @@ export function createHandler(options: HandlerOptions): FetchHandler {
       path = path.slice(base.length);
     }
     if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
+    if (path === LEGACY_TAX_PATH) {
+      return problem(410, 'gone', `${LEGACY_TAX_PATH} was removed on 2021-07-01; use GET /tax_rates/calculate (parameters to_country, to_postal_code …)`);
+    }
     const found = routeFor(path, request.method);
     if (found === null) return problem(404, 'not_found', `no endpoint at ${quoted(url.pathname, 80)}`);
     if ('allow' in found) {
@@ -348,7 +358,9 @@ export function createHandler(options: HandlerOptions): FetchHandler {
     }
     const account = await serverCall(() => (typeof o.account === 'function' ? o.account(request) : o.account));
     const fallback = await serverCall(() => (typeof o.apiVersion === 'function' ? o.apiVersion(request, account) : (o.apiVersion ?? '20241028')));
+    if (typeof fallback === 'string' && (API_VERSIONS as readonly string[]).includes(fallback)) answered.version = fallback;
     const version = negotiateVersion(request.headers.get('accept'), fallback);
+    answered.version = version;
     const { route, id } = found;
     if (!(route.versions as readonly string[]).includes(version)) {
       throw new TaxRulesError('not_found', 404, [
@@ -447,9 +459,17 @@ export function createHandler(options: HandlerOptions): FetchHandler {
   Object.defineProperty(fetchHandler, MAX_BODY_BYTES, { value: maxBody });
   return fetchHandler;
 
+  /** Every answer says the API version it was given in (`x-api-version`), refusals included. */
   async function answer(request: Request): Promise<Response> {
+    const answered = { version: defaultVersion };
+    const response = await answerIn(request, answered);
+    response.headers.set('x-api-version', answered.version);
+    return response;
+  }
+
+  async function answerIn(request: Request, answered: { version: string }): Promise<Response> {
     try {
-      return await handle(request);
+      return await handle(request, answered);
     } catch (e) {
       if (e instanceof TaxRulesError) return json(e.status, e.toJSON());
       if (e instanceof HttpProblem) return problem(e.status, e.code, e.message, e.headers);
