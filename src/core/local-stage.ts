@@ -42,7 +42,19 @@ export function localArea(p: LocalPlace, sourcedAt: LocalArea['sourcedAt'], alte
  */
 export function localSource(d: Draft, taxing: Location): LocalSource {
   const place = taxing.local as LocalPlace;
-  if (place.file.sourcing !== 'origin' || d.origin.jurisdiction !== taxing.jurisdiction || d.origin.local === null) return { place, sourcedAt: 'destination' };
+  if (place.file.sourcing !== 'origin') return { place, sourcedAt: 'destination' };
+  // A seller in the same country whose state is not known may be in this one: its address
+  // decides whose local taxes apply, and is never guessed to be elsewhere.
+  if (d.origin.country !== null && d.origin.country === taxing.country && d.origin.region === null) {
+    throw new TaxRulesError('invalid_request', 400, [
+      {
+        path: ['origin', 'postalCode'],
+        code: 'missing',
+        message: `${taxing.jurisdiction?.name ?? place.file.state} taxes an in-state seller's sales at its place of business (origin-based local taxes): the seller's postal code or state is required to tell whether it is in ${place.file.state}`,
+      },
+    ]);
+  }
+  if (d.origin.jurisdiction !== taxing.jurisdiction || d.origin.local === null) return { place, sourcedAt: 'destination' };
   if (d.s.origin.postalCode === undefined || d.s.origin.postalCode.trim() === '') {
     throw new TaxRulesError('invalid_request', 400, [
       {
