@@ -44,7 +44,7 @@ describe('taxSummaryReport', () => {
       [
         'country,tax_name,tax_rate,taxable_base,tax_amount,currency',
         'CA,GST,5,100.00,5.00,CAD',
-        'CA-BC,PST,7,100.00,7.00,CAD',
+        'CA,PST (BC),7,100.00,7.00,CAD',
         'DE,VAT,7,5.00,0.35,EUR', // 10.00 at 7 % = 0.70, less the refund of 5.00 (0.35)
         'DE,VAT,19,120.00,22.80,EUR',
         'FR,VAT,20,50.00,10.00,EUR',
@@ -108,11 +108,11 @@ function copiedReport(documents: unknown, from: string, to: string): string {
       }
       const sign = doc.type === 'Credit' ? -1n : 1n;
       for (const tax of doc.taxes) {
-        const country = tax.region ? `${tax.country}-${tax.region}` : tax.country;
+        const name = tax.region ? `${tax.name} (${tax.region})` : tax.name;
         const rateUnits = Math.round(tax.rate * RATE_SCALE);
-        const key = JSON.stringify([country, tax.name, rateUnits, doc.currency]);
+        const key = JSON.stringify([tax.country, name, rateUnits, doc.currency]);
         let row = rows.get(key);
-        if (row === undefined) rows.set(key, (row = { country, name: tax.name, rateUnits, currency: doc.currency, base: 0n, amount: 0n }));
+        if (row === undefined) rows.set(key, (row = { country: tax.country, name, rateUnits, currency: doc.currency, base: 0n, amount: 0n }));
         row.base += sign * BigInt(tax.taxable_base_cents);
         row.amount += sign * BigInt(tax.amount_cents);
       }

@@ -52,8 +52,9 @@ function readParameters(parameters: unknown): TaxSummaryParameters {
 /**
  * The `tax_summary` CSV of the documents issued from `from_date` to `to_date` (calendar dates,
  * both included, compared with each document's `issue_date`). Each row sums one tax of the
- * documents' `taxes` — its country (`US-TX`, `CA-BC`: the ISO 3166-2 code when a state or
- * province levies it), name, rate and currency — invoices adding, credit notes subtracting,
+ * documents' `taxes` — its country (the two-letter ISO code), name (with the region in
+ * parentheses when a state or province levies it: `PST (BC)`, `Sales tax (TX)`), rate and
+ * currency — invoices adding, credit notes subtracting,
  * voided credit notes left out. `taxable_base` and `tax_amount` are decimals in the currency's
  * minor unit (negative when credits of earlier sales outweigh the period's sales); amounts of
  * different currencies are never added together. Rows are sorted by country, tax name, rate
@@ -81,11 +82,12 @@ export function taxSummaryReport(documents: unknown, parameters: unknown, option
       }
       const credit = doc.type === 'Credit';
       for (const tax of doc.taxes) {
-        const country = tax.region ? `${tax.country}-${tax.region}` : tax.country;
+        // A state's or province's tax names its region beside its own name: the country stays the spec's two letters.
+        const name = tax.region ? `${tax.name} (${tax.region})` : tax.name;
         const rateUnits = Math.round(tax.rate * RATE_SCALE);
-        const key = JSON.stringify([country, tax.name, rateUnits, doc.currency]);
+        const key = JSON.stringify([tax.country, name, rateUnits, doc.currency]);
         let row = rows.get(key);
-        if (row === undefined) rows.set(key, (row = new Row(country, tax.name, rateUnits, doc.currency)));
+        if (row === undefined) rows.set(key, (row = new Row(tax.country, name, rateUnits, doc.currency)));
         row.add(credit ? -tax.taxable_base_cents : tax.taxable_base_cents, credit ? -tax.amount_cents : tax.amount_cents);
       }
     }
