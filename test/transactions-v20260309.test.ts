@@ -134,12 +134,12 @@ describe('computeTransaction: the request is strict', () => {
     expect(paths(refused(() => computeTransaction({ ...ok, customer: undefined } as never, account)))).toEqual(['customer']);
   });
 
-  it('refuses an impossible date, a date before 1970, a lower-case or unknown currency', () => {
+  it('refuses an impossible date, a date before 1970, a currency that is no code or unknown', () => {
     for (const date of ['2026-02-29', '2026-13-01', '26-06-01', '1969-12-31', '']) {
       const e = refused(() => computeTransaction({ ...ok, date }, account));
       expect([e.status, paths(e)], date).toEqual([400, ['date']]);
     }
-    expect(paths(refused(() => computeTransaction({ ...ok, currency: 'eur' }, account)))).toEqual(['currency']);
+    expect(paths(refused(() => computeTransaction({ ...ok, currency: 'euro' }, account)))).toEqual(['currency']);
     const unknown = refused(() => computeTransaction({ ...ok, currency: 'ABC' }, account));
     expect([unknown.status, unknown.issues[0]?.message]).toEqual([406, 'currency ABC is not an ISO 4217 currency code']);
   });
@@ -433,7 +433,7 @@ describe('computeTransaction: exchange rates', () => {
     expect([two.status, paths(two)]).toEqual([400, ['options.exchangeRates.2']]);
     const bad = refused(() =>
       computeTransaction(sale([{ reference: 'a', amount: '1.00' }]), usd, {
-        exchangeRates: [{ currency: 'eur', date: '2026-06-01', rate: '1' }, { currency: 'EUR', rate: -1 }, { currency: 'EUR', date: '2026-06-01', from: '2026-06-01', rate: '1', source: 'ECB' }, 'x'] as never,
+        exchangeRates: [{ currency: 'EURO', date: '2026-06-01', rate: '1' }, { currency: 'EUR', rate: -1 }, { currency: 'EUR', date: '2026-06-01', from: '2026-06-01', rate: '1', source: 'ECB' }, 'x'] as never,
       }),
     );
     expect([bad.status, paths(bad)]).toEqual([400, ['options.exchangeRates.0.currency', 'options.exchangeRates.1.rate', 'options.exchangeRates.1.from', 'options.exchangeRates.2.source', 'options.exchangeRates.2.from', 'options.exchangeRates.3']]);

@@ -47,7 +47,7 @@ export function exchangeTableIssues(table: unknown): TaxRulesIssue[] {
     }
     const r = e as Record<string, unknown>;
     for (const key of Object.keys(r)) if (!ENTRY_FIELDS.includes(key)) issues.push({ path: [...at, key], code: 'unknown_field', message: `${name}.${key}: unknown field` });
-    if (typeof r.currency !== 'string' || !/^[A-Z]{3}$/.test(r.currency)) issues.push({ path: [...at, 'currency'], code: 'malformed', message: `${name}.currency must be a 3-letter ISO 4217 code in capitals` });
+    if (typeof r.currency !== 'string' || !/^[A-Za-z]{3}$/.test(r.currency)) issues.push({ path: [...at, 'currency'], code: 'malformed', message: `${name}.currency must be a 3-letter ISO 4217 code` });
     if (rateValue(r.rate) === null) issues.push({ path: [...at, 'rate'], code: 'malformed', message: `${name}.rate must be a positive decimal, got ${quoted(r.rate, 40)}` });
     if (r.date !== undefined) {
       if (!isDateText(r.date)) issues.push({ path: [...at, 'date'], code: 'malformed', message: `${name}.date must be a calendar date YYYY-MM-DD` });
@@ -65,7 +65,7 @@ export function exchangeTableIssues(table: unknown): TaxRulesIssue[] {
 export function entriesCovering(table: readonly ExchangeRate[], currency: string, date: string): { entry: ExchangeRate; index: number }[] {
   const out: { entry: ExchangeRate; index: number }[] = [];
   table.forEach((entry, index) => {
-    if (entry.currency !== currency) return;
+    if (entry.currency.toUpperCase() !== currency) return;
     if (entry.date !== undefined ? entry.date === date : (entry.from as string) <= date && date <= (entry.until as string)) out.push({ entry, index });
   });
   return out;

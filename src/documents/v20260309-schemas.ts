@@ -78,8 +78,8 @@ function buildTransactionSchemas() {
     z.regex(AMOUNT_RE, 'must be a decimal string such as "100.00"'),
   );
   const date = z.string().check(z.refine(isTransactionDate, { message: 'must be a calendar date YYYY-MM-DD from 1970-01-01 to 9999-12-31' }));
-  // The spec: "ISO 4217, uppercase".
-  const currency = z.string().check(z.regex(/^[A-Z]{3}$/, 'must be a 3-letter ISO 4217 code in capitals'));
+  // The spec: "ISO 4217, uppercase". Read in either case, as every entry reads a currency, and answered in capitals.
+  const currency = z.string().check(z.regex(/^[A-Za-z]{3}$/, 'must be a 3-letter ISO 4217 code'));
   const quantity = z.optional(z.number().check(z.int('must be a whole number'), z.positive('must be at least 1')));
 
   /** The customer: where it is (which decides the tax), its tax ID, its name. */

@@ -195,6 +195,7 @@ function fields<T>(value: T, keys: readonly string[]): T {
 
 function ownTransaction(t: Parsed): Parsed {
   const out = fields(t, TRANSACTION_FIELDS);
+  out.currency = out.currency.toUpperCase();
   const customer = fields(out.customer, CUSTOMER_FIELDS);
   customer.address = fields(customer.address, ADDRESS_FIELDS);
   out.customer = customer;
@@ -215,12 +216,12 @@ const isText = (v: unknown, min: number, max: number): v is string => typeof v =
 const isDecimal = (v: unknown): v is string => typeof v === 'string' && v.length <= MAX_AMOUNT_LENGTH && isAmountText(v);
 const isOneOf = <T extends string>(v: unknown, allowed: readonly T[]): v is T => typeof v === 'string' && (allowed as readonly string[]).includes(v);
 
-/** A currency as the spec has it: three capital letters (/^[A-Z]{3}$/). */
-function isCapitalCode(v: unknown): v is string {
+/** A currency code: three letters of either case (/^[A-Za-z]{3}$/), read in capitals as every entry reads it. */
+function isLetterCode(v: unknown): v is string {
   if (typeof v !== 'string' || v.length !== 3) return false;
   for (let i = 0; i < 3; i++) {
-    const c = v.charCodeAt(i);
-    if (c < 65 || c > 90) return false;
+    const c = v.charCodeAt(i) | 0x20;
+    if (c < 97 || c > 122) return false;
   }
   return true;
 }
@@ -403,8 +404,8 @@ function plainField(d: PlainDraft, key: string, v: unknown, batch: boolean): boo
       d.date = v;
       return true;
     case 'currency':
-      if (!isCapitalCode(v)) return false;
-      d.currency = v;
+      if (!isLetterCode(v)) return false;
+      d.currency = v.toUpperCase();
       return true;
     case 'tax_behavior':
       if (batch) return false; // unknown to a batch's schema, even without a value
