@@ -191,7 +191,7 @@ describe('exchange rates', () => {
     expect(issuesOf(() => build(usd(), ie, { ...ids, exchangeRates: twice }))).toMatchObject([400, [{ path: ['options', 'exchangeRates', 1], code: 'malformed' }]]);
     expect(issuesOf(() => build(sale([saas(1)], { exchange_rate: 1.1 }), ie, ids))).toMatchObject([422, [{ path: ['exchange_rate'], code: 'unprocessable' }]]);
     expect(build(sale([saas(1)], { exchange_rate: 1 }), ie, ids).exchange_rate).toBeUndefined();
-    expect(paths(issuesOf(() => build(usd(), ie, { ...ids, exchangeRates: [{ currency: 'usd', day: '2026-06-01', rate: -1 }] as never }))[1])).toEqual([
+    expect(paths(issuesOf(() => build(usd(), ie, { ...ids, exchangeRates: [{ currency: 'usd1', day: '2026-06-01', rate: -1 }] as never }))[1])).toEqual([
       ['options.exchangeRates.0.day', 'unknown_field'],
       ['options.exchangeRates.0.currency', 'malformed'],
       ['options.exchangeRates.0.rate', 'malformed'],

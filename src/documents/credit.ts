@@ -15,6 +15,7 @@ import type { TaxCodeId, TaxStatus } from '../core/types.js';
 import { TAX_CODES } from '../generated/tax-codes.js';
 import type { PreparedAccount } from '../adapters/account.js';
 import { engineFor, type Engine } from '../adapters/engine.js';
+import { documentEvidence } from './evidence.js';
 import { ownCopy, unreadable } from '../adapters/read.js';
 import { MAX_DOCUMENT_ITEMS } from './limits.js';
 import { DOCUMENT_LEVELS } from './shape.js';
@@ -399,7 +400,7 @@ export function buildRefund(req: TransactionRequestOutput, _seller: PreparedAcco
   if (issues.length > 0) throw errorFromIssues(issues);
   const withIds = ids === undefined ? parts : parts.map((p, i) => ({ ...p, id: ids[i] as number }));
   return creditNote(ledger, withIds, o, date, req.payment, { tags: req.tags, notes: req.notes, po_number: req.po_number, custom_metadata: req.custom_metadata }, {
-    evidence: req.evidence ?? null,
+    evidence: documentEvidence(req.evidence, engine.rules, o.ipCountry),
     shipping_address: req.shipping_address ?? null,
   });
 }

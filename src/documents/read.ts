@@ -67,6 +67,8 @@ export interface DocumentOptions extends DocumentIdentity {
   readonly taxIdVerdict?: TaxIdVerdictFunction;
   /** Reuse decisions between calls (default true). */
   readonly cache?: boolean;
+  /** The country the server's geolocation gives for the evidence's `ip_address` (taxrules does not geolocate): a piece of evidence then. */
+  readonly ipCountry?: string;
 }
 
 /** The options of `buildCreditNote`. */
@@ -102,6 +104,7 @@ const DOCUMENT_CHECKS: { readonly [K in keyof DocumentOptions]-?: OptionCheck } 
   rules: RULE_SET,
   taxIdVerdict: [isFunction, "a function (country, taxId) => 'valid' | 'invalid' | 'unknown'"],
   cache: [isBoolean, 'true or false'],
+  ipCountry: [(v) => typeof v === 'string' && /^[A-Z]{2}$/.test(v), "a 2-letter country code in capitals: the geolocation of the evidence's ip_address"],
 };
 
 const CREDIT_CHECKS: { readonly [K in keyof CreditNoteOptions]-?: OptionCheck } = {

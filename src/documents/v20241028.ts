@@ -30,6 +30,7 @@ import { documentSchemas, type TransactionItemOutput, type TransactionRequest, t
 import { buildRefund } from './credit.js';
 import { amountIn, currencyOf, dateOf, paymentOf } from './common.js';
 import type { BillingDocument } from './types.js';
+import { documentEvidence } from './evidence.js';
 
 export type { DocumentOptions } from './read.js';
 
@@ -504,7 +505,7 @@ function renderInvoice(req: TransactionRequestOutput, o: DocumentOptions, read: 
     custom_metadata: req.custom_metadata ?? null,
     ...(read.exchangeRate === undefined ? {} : { exchange_rate: read.exchangeRate }),
     coupon: o.coupon === undefined ? null : { code: o.coupon.code, discount_cents: Number(couponTotal) },
-    evidence: req.evidence ?? null,
+    evidence: documentEvidence(req.evidence, engine.rules, o.ipCountry),
     shipping_address: req.shipping_address ?? null,
   };
   return renderDocument(head, parts, read.minorUnits, (total) => paymentOf(req.payment, o, total, read.minorUnits, read.date));
