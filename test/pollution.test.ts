@@ -421,6 +421,8 @@ function corpus(): [string, Call][] {
     ['thresholdEvents', () => api.thresholdEvents(thresholdSales(), { sellerCountry: 'IE', exchangeRates: nokRates() })],
     ['thresholdEvents US seller', () => api.thresholdEvents(thresholdSales(), { sellerCountry: 'US', sellerRegion: 'NY', establishments: ['US'], asOf: '2026-12-31', exchangeRates: nokRates() })],
     ['thresholdEvents refused', () => api.thresholdEvents(thresholdSales(), { sellerCountry: 'IE' })],
+    ['thresholdWebhooks', () => api.thresholdWebhooks(thresholdSales(), { sellerCountry: 'IE', exchangeRates: nokRates(), nearRatio: 0.5 })],
+    ['thresholdWebhooks refused', () => api.thresholdWebhooks(thresholdSales(), { sellerCountry: 'IE', exchangeRates: nokRates(), nearRatio: 2 })],
     ['registrationThresholds', () => api.registrationThresholds()],
     ['registrationAdvice', () => api.registrationAdvice(thresholdSales(), api.defineAccount({ country: 'IE', currency: 'EUR', registrations: [{ country: 'IE' }, { country: 'GB' }, { country: 'AU' }] }), { exchangeRates: nokRates() })],
     ['nexusStatus', () => api.nexusStatus({ asOf: '2026-06-30', states: ['TX', 'NY', 'CA'], sales: [{ date: '2026-01-15', state: 'TX', amount: '450000' }, { date: '2026-02-15', state: 'NY', amount: '450000' }] })],

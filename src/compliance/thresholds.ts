@@ -77,6 +77,8 @@ export interface ThresholdOptions {
   /** Rates into each threshold's currency (EUR, GBP, CHF, NOK, AUD, NZD, SGD, CAD; USD for US states). */
   exchangeRates?: readonly ThresholdExchangeRate[];
   rules?: RuleSet;
+  /** thresholdWebhooks: from what share of a threshold a window's total gives `threshold.warning` (default 0.8; more than 0, less than 1). */
+  nearRatio?: number;
 }
 
 export interface ThresholdEvent {
@@ -102,7 +104,7 @@ export interface ThresholdEvent {
 }
 
 const SALE_FIELDS = ['date', 'amount', 'currency', 'country', 'region', 'postal_code', 'tax_code', 'customer_type', 'product_type'] as const;
-const OPTION_FIELDS = ['sellerCountry', 'establishments', 'asOf', 'sellerRegion', 'exchangeRates', 'rules'] as const;
+const OPTION_FIELDS = ['sellerCountry', 'establishments', 'asOf', 'sellerRegion', 'exchangeRates', 'rules', 'nearRatio'] as const;
 const RATE_FIELDS = ['currency', 'to', 'rate', 'date', 'from', 'until'] as const;
 const AMOUNT_RE = /^-?(?:0|[1-9]\d{0,17})(?:\.\d{1,10})?$/;
 const RATE_RE = /^(?:0|[1-9]\d{0,11})(?:\.\d{1,12})?$/;
@@ -345,8 +347,40 @@ export function thresholdEvents(sales: readonly ThresholdSale[], options: Thresh
   return guarded(() => eventsOf(sales, options).events);
 }
 
+/** A notification as the spec's webhooks deliver one: `{ event_type, data: { object } }`. */
+export interface ThresholdWebhook {
+  event_type: string;
+  data: { object: ThresholdEvent };
+}
+
+/**
+ * The webhook notifications of a sales history, as the spec's event table names them, in
+ * its payload shape (`{ event_type, data: { object } }`), sorted by date: for each threshold
+ * crossed, its specific event (`threshold.eu.10k`, `threshold.eu.100k`, `threshold.no`,
+ * `threshold.us.ca` …) and, beside it, the general `threshold.exceeded`; for each window
+ * whose total first reaches `options.nearRatio` of a threshold (default 0.8) without
+ * crossing it, `threshold.warning` (once per calendar year, once for a twelve-month
+ * threshold). The object is the event `thresholdEvents` answers, its `event` the type
+ * delivered. US states' nexus gives no warning here: `nexusStatus` tells which are near.
+ * Takes the sales and options of `thresholdEvents`, and throws as it does.
+ */
+export function thresholdWebhooks(sales: readonly ThresholdSale[], options: ThresholdOptions): ThresholdWebhook[] {
+  return guarded(() => {
+    const { events, warnings } = eventsOf(sales, options);
+    const out: ThresholdWebhook[] = [];
+    for (const e of events) {
+      out.push({ event_type: e.event, data: { object: e } });
+      out.push({ event_type: 'threshold.exceeded', data: { object: { ...e, event: 'threshold.exceeded' } } });
+    }
+    for (const w of warnings) out.push({ event_type: 'threshold.warning', data: { object: w } });
+    // By date; on a day, a threshold's warning, its specific event, then threshold.exceeded.
+    const rank = (t: string): number => (t === 'threshold.warning' ? 0 : t === 'threshold.exceeded' ? 2 : 1);
+    return out.sort((a, b) => byDateAndThreshold(a.data.object, b.data.object) || rank(a.event_type) - rank(b.event_type));
+  });
+}
+
 /** The events, and what the advice reads besides. */
-export function eventsOf(salesArg: unknown, optionsArg: unknown): { events: ThresholdEvent[]; sales: Sale[]; rules: RuleSet; asOf: string | null; seller: { country: string; establishments: string[]; region: string | null } } {
+export function eventsOf(salesArg: unknown, optionsArg: unknown): { events: ThresholdEvent[]; warnings: ThresholdEvent[]; sales: Sale[]; rules: RuleSet; asOf: string | null; seller: { country: string; establishments: string[]; region: string | null } } {
   const issues: TaxRulesIssue[] = [];
   const o = objectOf(optionsArg, ['options'], 'options', OPTION_FIELDS, issues) ?? {};
   if (issues.length > 0) throw errorFromIssues(issues);
@@ -364,6 +398,7 @@ export function eventsOf(salesArg: unknown, optionsArg: unknown): { events: Thre
   const sellerRegion = typeof o.sellerRegion === 'string' ? o.sellerRegion.trim().toUpperCase() : null;
   if (o.sellerRegion !== undefined && typeof o.sellerRegion !== 'string') issues.push({ path: ['options', 'sellerRegion'], code: 'malformed', message: 'options.sellerRegion must be a string' });
   const rates = readRates(rules, o.exchangeRates, issues);
+  const near = nearRatioOf(o.nearRatio, issues);
   const read = readSales(rules, salesArg, issues);
   const asOf = o.asOf === undefined ? null : dayOf(o.asOf, ['options', 'asOf'], issues);
   if (issues.length > 0) throw errorFromIssues(issues);
@@ -384,6 +419,7 @@ export function eventsOf(salesArg: unknown, optionsArg: unknown): { events: Thre
 
   const sorted = [...sales].sort((a, b) => a.day - b.day || a.index - b.index);
   const events: ThresholdEvent[] = [];
+  const warnings: ThresholdEvent[] = [];
   // While Object.prototype is polluted, the thresholds are read as a copy of their own fields (a period without `until` has none).
   for (const t of ownData(registrationThresholds()).thresholds) {
     const periodOn = (day: number) => t.periods.find((p) => dayNumber(p.from) <= day && (p.until === undefined || day <= dayNumber(p.until)));
@@ -409,6 +445,7 @@ export function eventsOf(salesArg: unknown, optionsArg: unknown): { events: Thre
     const firstSaleIn = t.requires_sale_in ? sorted.find((s) => t.requires_sale_in!.includes(s.country) && periodOn(s.day) !== undefined)?.day ?? null : null;
     if (t.requires_sale_in && firstSaleIn === null) continue;
     const seenWindows = new Set<number>();
+    const warnedWindows = new Set<number>();
     let done = false;
     for (let i = 0; i < counted.length && !done; ) {
       const day = counted[i]!.day;
@@ -431,6 +468,25 @@ export function eventsOf(salesArg: unknown, optionsArg: unknown): { events: Thre
       const amount = Exact.of(period.amount);
       const crossed = t.test === 'exceeds' ? total.compare(amount) > 0 : total.compare(amount) >= 0;
       const on = firstSaleIn !== null && firstSaleIn > day ? null : day;
+      // The first day of a window its total comes near the threshold without crossing it.
+      const warnKey = t.window === 'calendar_year' ? start : 0;
+      if (complete && !crossed && on !== null && amount.compare(ZERO) > 0 && !warnedWindows.has(warnKey) && total.compare(amount.times(near)) >= 0) {
+        warnedWindows.add(warnKey);
+        warnings.push({
+          threshold: t.id,
+          name: t.name,
+          jurisdiction: t.jurisdiction,
+          event: 'threshold.warning',
+          date: dateOfDay(on),
+          amount: period.amount,
+          currency: period.currency,
+          total: total.toString(),
+          window: { from: dateOfDay(start), to: dateOfDay(day) },
+          effect: { from: dateOfDay(on), until: null, text: `The sales counted have reached ${near.times(Exact.of('100')).toString()} % of the threshold; once they cross it: ${t.effect}` },
+          sales: counted.slice(i, j).map((s) => s.index).sort((a, b) => a - b),
+          source: period.source,
+        });
+      }
       if (complete && crossed && on !== null) {
         const id = t.id;
         events.push({
@@ -456,8 +512,21 @@ export function eventsOf(salesArg: unknown, optionsArg: unknown): { events: Thre
   if (missing.size > 0) throw errorFromIssues([...missing.values()].slice(0, 20), 422);
   events.push(...usEvents(sales, lastDay, sellerCountry, sellerRegion, convert));
   if (missing.size > 0) throw errorFromIssues([...missing.values()].slice(0, 20), 422);
-  events.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.threshold < b.threshold ? -1 : a.threshold > b.threshold ? 1 : 0));
-  return { events, sales, rules, asOf: Number.isFinite(lastDay) ? dateOfDay(lastDay) : null, seller: { country: sellerCountry!, establishments, region: sellerRegion } };
+  events.sort(byDateAndThreshold);
+  warnings.sort(byDateAndThreshold);
+  return { events, warnings, sales, rules, asOf: Number.isFinite(lastDay) ? dateOfDay(lastDay) : null, seller: { country: sellerCountry!, establishments, region: sellerRegion } };
+}
+
+const byDateAndThreshold = (a: ThresholdEvent, b: ThresholdEvent): number => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.threshold < b.threshold ? -1 : a.threshold > b.threshold ? 1 : 0);
+
+/** options.nearRatio: a share more than 0 and less than 1 (default 0.8), exactly. */
+function nearRatioOf(value: unknown, issues: TaxRulesIssue[]): Exact {
+  if (value === undefined) return Exact.of('0.8');
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value >= 1 || !AMOUNT_RE.test(String(value))) {
+    issues.push({ path: ['options', 'nearRatio'], code: 'malformed', message: `options.nearRatio must be a share more than 0 and less than 1 (such as 0.8), got ${quoted(value, 40)}` });
+    return Exact.of('0.8');
+  }
+  return Exact.of(String(value));
 }
 
 /** The US states' economic nexus, reached by the sales to US customers (in US dollars). */
