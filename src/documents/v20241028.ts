@@ -168,7 +168,7 @@ function readItems(req: TransactionRequestOutput, seller: PreparedAccount, o: Do
     }
     const given = givenTaxes(item, path, issues);
     if (item.tax.import === true && given === null) {
-      issues.push({ path: [...path, 'tax', 'import'], code: 'unprocessable', message: `${path.join('.')}.tax.import: taxrules does not decide the taxes of imports; give the item's tax (name and rate)` });
+      issues.push({ path: [...path, 'tax', 'import'], code: 'unprocessable', message: `${path.join('.')}.tax.import: an import is taxed by where the goods come from, which a transaction does not say: give the item's tax (name and rate: 0 when the customer pays import VAT at the border, the destination's rate under an import scheme such as the EU's IOSS), or leave import out to have the item taxed as a sale from the account's address` });
     }
     if (unit === null || quantity === null || discountUnits === null) return;
     const subtotal = lineSubtotal(unit, quantity, currency, path, issues);
