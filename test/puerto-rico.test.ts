@@ -52,13 +52,32 @@ describe('Puerto Rico IVU', () => {
     expect(refused(() => explainTaxRate({ ...good, to_country: 'US', to_postal_code: '00901', date: '2014-12-31' }, seller)).status).toBe(422);
   });
 
-  it('business services: the special 4 % from 2015-10-01, without the municipal 1 %', () => {
-    const consulting = { ...good, tax_code: 'consulting', product_type: 'service', to_country: 'US', to_postal_code: '00901' } as const;
-    expect(explainTaxRate({ ...consulting, date: '2015-09-30' }, seller).status).toBe('non_taxable');
-    const r = explainTaxRate({ ...consulting, date: '2015-10-01' }, seller);
+  /** A merchant: a customer whose tax ID the verdict holds valid. */
+  const merchant = { tax_id: '660-12-3456' } as const;
+  const asMerchant = { taxIdVerdict: () => 'valid' as const };
+
+  it('business services: the special 4 % from 2015-10-01 to a merchant, without the municipal 1 %', () => {
+    const consulting = { ...good, tax_code: 'consulting', product_type: 'service', to_country: 'US', to_postal_code: '00901', ...merchant } as const;
+    expect(explainTaxRate({ ...consulting, date: '2015-09-30' }, seller, asMerchant).status).toBe('non_taxable');
+    const r = explainTaxRate({ ...consulting, date: '2015-10-01' }, seller, asMerchant);
     expect(lines(r)).toEqual([['Puerto Rico', 'territory', '4']]);
     expect(r.lines[0]?.rateClass).toBe('reduced2');
     expect(r.amounts?.tax).toBe('4.00');
+  });
+
+  it('the same services to a consumer: the full IVU, 10.5 % and the municipal 1 %, as the notes say', () => {
+    for (const [tax_code, date] of [['consulting', '2015-10-01'], ['eservice', '2015-10-01'], ['saas', '2022-07-01']] as const) {
+      const q = { ...good, tax_code, product_type: 'service', to_country: 'US', to_postal_code: '00901', date } as const;
+      const consumer = explainTaxRate(q, seller);
+      expect(lines(consumer), tax_code).toEqual([
+        ['Puerto Rico', 'territory', '10.5'],
+        ['San Juan Municipio', 'county', '1'],
+      ]);
+      expect(consumer.amounts?.tax, tax_code).toBe('11.50');
+      expect(consumer.notes.join(' '), tax_code).toContain('consumer');
+      expect(consumer.notes.join(' '), tax_code).not.toContain('special 4 % IVU, without');
+      expect(explainTaxRate({ ...q, ...merchant }, seller, asMerchant).amounts?.tax, tax_code).toBe('4.00');
+    }
   });
 
   it('e-books: taxable at the full IVU from 2022-07-01 (Ley 52-2022)', () => {

@@ -23,6 +23,8 @@ export interface CompiledTreatment {
   /** Taxable part in units of 0.0001 %. */
   partUnits: number;
   note: string | null;
+  /** A sale to a consumer, where it is treated otherwise (Puerto Rico's services: 4 % to merchants, the full IVU to consumers); else null. */
+  consumers: CompiledTreatment | null;
 }
 
 export type ClassTable = Partial<Record<RateClass, CompiledRate[]>>;

@@ -64,7 +64,7 @@ export function decide(s: Situation, rules: RuleSet, day: number, registrations:
     else note(d, `${taxingJ.name} has no ${levied.length > 0 ? 'general' : 'sales'} tax.`);
     return finish(d, 'non_taxable', 'no_tax_in_jurisdiction', where, []);
   }
-  const treatment = treatmentOf(main.tax, place.regime, s.taxCode, day, d.date);
+  const treatment = treatmentOf(main.tax, place.regime, s.taxCode, day, d.date, s.customer);
   if (treatment.treatment !== 'taxable') return untaxed(d, main, treatment, taxingJ, where);
   const refused = uncollected(d, place, main, treatment, where);
   if (refused !== null) return refused;
@@ -187,7 +187,7 @@ function charged(
   for (let i = 1; i < levied.length; i++) {
     const other = levied[i] as LeviedTax;
     if (d.day < other.tax.since) continue;
-    const t = treatmentOf(other.tax, place.regime, d.s.taxCode, d.day, d.date);
+    const t = treatmentOf(other.tax, place.regime, d.s.taxCode, d.day, d.date, d.s.customer);
     if (t.treatment !== 'taxable') continue;
     const rate = rateOf(other.tax, t.rateClass as NonNullable<typeof t.rateClass>, null, d.day, d.date);
     if (rate.units === 0) continue;

@@ -85,7 +85,7 @@ export function checkRuleData(given: RuleData): RuleProblem[] {
       checkSorted(file, `${path}/${code}`, periods);
       periods.forEach((p, i) => {
         if (p.treatment === 'taxable' && !p.class) add(file, `${path}/${code}/${i}`, 'a taxable treatment needs a class');
-        if (p.treatment !== 'taxable' && (p.class || p.taxable_part)) add(file, `${path}/${code}/${i}`, `${p.treatment} takes no class or taxable_part`);
+        if (p.treatment !== 'taxable' && (p.class || p.taxable_part || p.consumers)) add(file, `${path}/${code}/${i}`, `${p.treatment} takes no class, taxable_part or consumers`);
       });
     }
   };

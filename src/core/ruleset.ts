@@ -29,13 +29,17 @@ function compileRates(table: RateTable | undefined): ClassTable {
 function compileTreatments(periods: TreatmentPeriod[]): CompiledTreatment[] {
   return periods.map((p) => {
     const part = p.taxable_part ?? '100';
+    const from = dayNumber(p.from);
+    const c = p.consumers;
+    const consumerPart = c?.taxable_part ?? '100';
     return {
-      from: dayNumber(p.from),
+      from,
       treatment: p.treatment,
       rateClass: p.class ?? null,
       part,
       partUnits: decimalUnits(part, 4),
       note: p.note ?? null,
+      consumers: c === undefined ? null : { from, treatment: 'taxable', rateClass: c.class, part: consumerPart, partUnits: decimalUnits(consumerPart, 4), note: c.note ?? p.note ?? null, consumers: null },
     };
   });
 }

@@ -3,7 +3,7 @@
  * taxable part), exempt, or not taxable there — from the tax's own table, else its
  * regime's default. `exempt` is exempt everywhere.
  */
-import type { ProductType, SupplyKind, TaxCodeId } from './types.js';
+import type { CustomerType, ProductType, SupplyKind, TaxCodeId } from './types.js';
 import type { CompiledRegime, CompiledTax, CompiledTreatment, RuleSet } from './ruleset.js';
 import { inForce } from './ruleset.js';
 import { TaxRulesError, beforeHistory } from './errors.js';
@@ -22,11 +22,12 @@ export function exemptEverywhere(taxCode: TaxCodeId): boolean {
 }
 
 /**
- * The treatment of a tax code by a tax on a day. Throws TaxRulesError (422) for a day
+ * The treatment of a tax code by a tax on a day, for the customer (a consumer's where the
+ * rules treat it apart). Throws TaxRulesError (422) for a day
  * before the treatment's recorded history: the rules do not say, so nothing is guessed.
  */
-export function treatmentOf(tax: CompiledTax, regime: CompiledRegime | null, taxCode: TaxCodeId, day: number, date: string): CompiledTreatment {
+export function treatmentOf(tax: CompiledTax, regime: CompiledRegime | null, taxCode: TaxCodeId, day: number, date: string, customer: CustomerType): CompiledTreatment {
   const t = inForce(tax.taxability[taxCode], day) ?? (regime ? inForce(regime.taxability[taxCode], day) : undefined);
   if (!t) throw beforeHistory(['date'], `the treatment of ${taxCode} by ${tax.name} is not recorded on ${date} (before the data's history)`);
-  return t;
+  return customer === 'consumer' && t.consumers !== null ? t.consumers : t;
 }

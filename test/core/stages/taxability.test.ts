@@ -19,7 +19,7 @@ function taxOf(jurisdictionId: number): CompiledTax {
 const XU = () => rules.regimes.get('XU') ?? null;
 const XD = () => rules.regimes.get('XD') ?? null;
 const XC = () => rules.regimes.get('XC') ?? null;
-const on = (date: string) => [dayNumber(date), date] as const;
+const on = (date: string) => [dayNumber(date), date, 'consumer'] as const;
 
 describe('the kind of supply of a tax code', () => {
   it('is digital for e-books, e-services and SaaS, services for consulting, whatever the product type', () => {
