@@ -42,4 +42,7 @@ export default defineConfig([
   },
   // The EU entry: the main source with the EU rule pack and the EU tax-ID modules, standalone.
   { ...library, format: ['esm', 'cjs'], entry: { eu: 'src/eu.ts' }, esbuildPlugins: [euPackPlugin], splitting: false },
+  // The ECB entry: the ECB's euro reference rates and what reads them, standalone (no engine,
+  // no rule data; the rates are in no other entry).
+  { ...library, format: ['esm', 'cjs'], entry: { ecb: 'src/ecb.ts' }, splitting: false },
 ]);

@@ -191,10 +191,10 @@ describe('computeTransaction: the request is strict', () => {
 
   it('names the transaction’s fields in the calculation’s refusals: a date before the rules, a postal code against its state', () => {
     // Texas local taxes are recorded from 2026-05-04 (see US local sales taxes in the README).
-    const early = refused(() => computeTransaction({ ...ok, date: '2025-06-01', customer: { address: { country: 'US', postal_code: '78701' } }, currency: 'USD' }, account));
+    const early = refused(() => computeTransaction({ ...ok, date: '2025-06-01', customer: { address: { country: 'US', postal_code: '78701' } }, currency: 'USD' }, account, { exchangeRate: '0.92' }));
     expect(early.status).toBe(422);
     expect(paths(early)).toEqual(['date']);
-    const contradiction = refused(() => computeTransaction({ ...ok, currency: 'USD', customer: { address: { country: 'US', state: 'CA', postal_code: '78701' } } }, account));
+    const contradiction = refused(() => computeTransaction({ ...ok, currency: 'USD', customer: { address: { country: 'US', state: 'CA', postal_code: '78701' } } }, account, { exchangeRate: '0.92' }));
     expect(paths(contradiction)).toEqual(['customer.address.postal_code']);
     expect(contradiction.message).not.toMatch(/customer_address/);
   });
@@ -228,6 +228,8 @@ describe('computeTransaction: the request is strict', () => {
 });
 
 describe('computeTransaction: refunds', () => {
+  // A seller whose account is in Canadian dollars (no conversion): its sales and refunds in CAD.
+  const account = { ...registeredEverywhere(), currency: 'CAD' };
   // Canada, British Columbia: GST 5 % and PST 7 % on goods, GST only on consulting.
   const bc = { address: { country: 'CA', postal_code: 'V6B 1A1' } };
   const canadian = (items: TaxTransactionRequest['items'], extra: Partial<TaxTransactionRequest> = {}): TaxTransactionRequest => ({ ...sale(items, extra), currency: 'CAD', customer: bc });
@@ -420,8 +422,12 @@ describe('computeTransaction: exchange rates', () => {
     );
   });
 
-  it('answers no conversion without rates, or in the account’s currency', () => {
-    expect(computeTransaction(sale([{ reference: 'a', amount: '100.00' }]), usd).exchange_rate).toBeNull();
+  it('answers no conversion in the account’s currency, and refuses (422) another currency without a rate: never a silent null', () => {
+    const none = refused(() => computeTransaction(sale([{ reference: 'a', amount: '100.00' }]), usd));
+    expect([none.status, paths(none)]).toEqual([422, ['currency']]);
+    expect(none.message).toContain('no exchange rate from EUR to the account\'s USD on 2026-06-01: give options.exchangeRate, or options.exchangeRates');
+    const inBatch = refused(() => computeBatch({ transactions: [sale([{ reference: 'a', amount: '100.00' }])] }, usd));
+    expect([inBatch.status, paths(inBatch)]).toEqual([422, ['transactions.0.currency']]);
     expect(computeTransaction(sale([{ reference: 'a', amount: '100.00' }]), account, { exchangeRates: table }).exchange_rate).toBeNull();
     expect(computeTransaction(sale([{ reference: 'a', amount: '100.00' }]), account, { exchangeRate: '1.000' }).exchange_rate).toBeNull();
   });
@@ -633,9 +639,9 @@ describe('properties', () => {
   it("a sale answers what calculate answers for its lines; the items' taxes add up to the total tax and the breakdown's; every amount is exact in the currency's minor units", () => {
     fc.assert(
       fc.property(sales, ([request, units]) => {
-        const t = computeTransaction(request, account);
+        const t = computeTransaction(request, { ...account, currency: request.currency });
         // The calculation of the same lines answers the same taxes.
-        const c = calculate({ customer_address: request.customer.address, currency: request.currency, tax_behavior: request.tax_behavior, tax_date: dayNumber(request.date) * 86_400, line_items: request.items }, account);
+        const c = calculate({ customer_address: request.customer.address, currency: request.currency, tax_behavior: request.tax_behavior, tax_date: dayNumber(request.date) * 86_400, line_items: request.items }, { ...account, currency: request.currency });
         expect([t.items, t.tax_breakdown, t.tax_context, t.subtotal, t.total_tax, t.total]).toEqual([c.line_items, c.tax_breakdown, c.tax_context, c.subtotal, c.total_tax, c.total]);
         const exact = units === 0 ? /^-?\d+$/ : new RegExp(`^-?\\d+\\.\\d{${units}}$`);
         for (const a of amountsOf(t)) expect(a).toMatch(exact);
@@ -654,7 +660,7 @@ describe('properties', () => {
       fc.property(
         sales.chain(([request, units]) => fc.tuple(fc.constant(request), fc.constant(units), fc.array(fc.integer({ min: 1, max: 99 }), { minLength: 0, maxLength: 3 }))),
         ([request, units, percents]) => {
-          const sold = computeTransaction(request, account);
+          const sold = computeTransaction(request, { ...account, currency: request.currency });
           const refunds: TaxTransaction[] = [];
           // Each step refunds a share of every item that is not yet fully refunded; the last step the rest.
           const left = new Map(sold.items.map((i) => [i.reference, minor(i.amount, units)]));
@@ -665,7 +671,7 @@ describe('properties', () => {
               .filter((i) => i.part !== 0n)
               .map((i) => ({ reference: i.reference, amount: formatUnits(i.part, units) }));
             if (items.length === 0) return;
-            const r = computeTransaction({ ...request, transaction_type: 'refund', source_id: `r${s}`, refund_of_source_id: 'p', tax_behavior: undefined, items }, account, { original: sold, earlierRefunds: refunds });
+            const r = computeTransaction({ ...request, transaction_type: 'refund', source_id: `r${s}`, refund_of_source_id: 'p', tax_behavior: undefined, items }, { ...account, currency: request.currency }, { original: sold, earlierRefunds: refunds });
             for (const item of r.items) {
               left.set(item.reference, (left.get(item.reference) as bigint) + minor(item.amount, units));
               const soldItem = sold.items.find((i) => i.reference === item.reference);

@@ -5,7 +5,7 @@
  * TypeError: a library that computes taxes must not turn a mistake into a wrong tax or a crash.
  */
 import type { RuleSet } from '../core/ruleset.js';
-import { errorFromIssues, quoted, TaxRulesError, type TaxRulesIssue } from '../core/errors.js';
+import { errorFromIssues, quoted, TaxRulesError, unreadable, type TaxRulesIssue } from '../core/errors.js';
 import { defaultRuleSet } from '../default-rules.js';
 import { unknownFieldIssues } from './input.js';
 import { ownCopy, prototypePolluted } from '../core/own.js';
@@ -25,27 +25,7 @@ export function unknownFields(value: object, known: readonly string[], path: rea
   return unknownFieldIssues(value, known, path, what).map((i) => ({ ...i, path: i.path.map(shortKey) }));
 }
 
-/** Longest part of an exception's message quoted in the issue. */
-const MAX_CAUSE = 120;
-
-/**
- * The TaxRulesError for an exception raised while reading an input (a getter, a Proxy trap,
- * a callback of the options, zod): 400 `malformed` at `path`, the exception as `cause`. A
- * TaxRulesError is returned as it is.
- */
-export function unreadable(e: unknown, path: (string | number)[], what = path.join('.') || 'the input'): TaxRulesError {
-  if (e instanceof TaxRulesError) return e;
-  let reason: string;
-  try {
-    reason = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
-  } catch {
-    reason = 'an exception';
-  }
-  const error = new TaxRulesError('invalid_request', 400, [{ path, code: 'malformed', message: `${what} could not be read: ${quoted(reason, MAX_CAUSE).slice(1, -1)}` }]);
-  // A descriptor without a prototype: a polluted Object.prototype adds no getter to it.
-  Object.defineProperty(error, 'cause', Object.assign(Object.create(null) as PropertyDescriptor, { value: e, enumerable: false, writable: true, configurable: true }));
-  return error;
-}
+export { unreadable } from '../core/errors.js';
 
 /** The test of one option and what it must be, for the message. */
 export type OptionCheck = readonly [test: (value: unknown) => boolean, expected: string];

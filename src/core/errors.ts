@@ -175,3 +175,25 @@ export function errorFromIssues(issues: TaxRulesIssue[], status?: TaxRulesErrorS
 export function beforeHistory(path: (string | number)[], message: string): TaxRulesError {
   return new TaxRulesError('unprocessable', 422, [{ path, code: 'unprocessable', message }]);
 }
+
+/** Longest part of an exception's message quoted in the issue. */
+const MAX_CAUSE = 120;
+
+/**
+ * The TaxRulesError for an exception raised while reading an input (a getter, a Proxy trap,
+ * a callback of the options, zod): 400 `malformed` at `path`, the exception as `cause`. A
+ * TaxRulesError is returned as it is.
+ */
+export function unreadable(e: unknown, path: (string | number)[], what = path.join('.') || 'the input'): TaxRulesError {
+  if (e instanceof TaxRulesError) return e;
+  let reason: string;
+  try {
+    reason = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+  } catch {
+    reason = 'an exception';
+  }
+  const error = new TaxRulesError('invalid_request', 400, [{ path, code: 'malformed', message: `${what} could not be read: ${quoted(reason, MAX_CAUSE).slice(1, -1)}` }]);
+  // A descriptor without a prototype: a polluted Object.prototype adds no getter to it.
+  Object.defineProperty(error, 'cause', Object.assign(Object.create(null) as PropertyDescriptor, { value: e, enumerable: false, writable: true, configurable: true }));
+  return error;
+}

@@ -1040,7 +1040,8 @@ function withGivenTax(t: TaxTransaction, givenTax: bigint, mu: number, path: Pat
 
 /**
  * The totals in the account's currency when the transaction's differs: at the options' rate
- * (fixed, or the table's for the date), null without either. A refund is converted at its
+ * (fixed, or the table's for the date); without either a 422 naming them (null only when the
+ * currencies are the same). A refund is converted at its
  * sale's rate, and cumulatively, as its taxes are prorated (see v20260309-refunds.ts): after
  * refunds of P of the sale's total (and Q of its tax) in all, the refunds in the account's
  * currency add up to convert(P) (and convert(Q)), so a refund carries convert(P after) −
@@ -1065,7 +1066,19 @@ function exchangeOf(t: TaxTransaction, ctx: Context, mu: number, prefix: Path, s
     date = saleRate.date;
   } else if (fixed !== null) rate = fixed;
   else if (ctx.rates !== undefined) rate = tableRate(ctx.rates, t.currency, t.date, [...prefix, 'currency'], prefix.length > 0 ? `${prefix.join('.')}: ` : '');
-  else return null;
+  else {
+    // The spec applies the central bank's reference rate when none is given: never a silent null.
+    throw errorFromIssues(
+      [
+        {
+          path: [...prefix, 'currency'],
+          code: 'unprocessable',
+          message: `${prefix.length > 0 ? `${prefix.join('.')}: ` : ''}no exchange rate from ${t.currency} to the account's ${to} on ${t.date}: give options.exchangeRate, or options.exchangeRates (the ECB's reference rates are ecbExchangeRates of taxrules/ecb)`,
+        },
+      ],
+      422,
+    );
+  }
   const toUnits = ctx.engine.rules.currencies.get(to) as number;
   const convert = converter(rate, mu, toUnits);
   let total = convert(parseMinorOrThrow(t.total, mu));
