@@ -53,7 +53,7 @@ const issue = z.strictObject({ path: z.array(z.union([z.string(), z.int()])), co
 const error = z.strictObject({ error: z.strictObject({ code: z.string(), status: z.int(), message: z.string(), issues: z.array(issue) }) });
 
 /** A billing document (invoice or credit note) as `buildDocument` answers it; its fields are listed in the README. */
-const billingDocument = z.looseObject({ id: z.int(), type: z.enum(['Invoice', 'Credit']), number: z.string(), total_cents: z.int() });
+const billingDocument = z.looseObject({ id: z.int(), type: z.enum(['Invoice', 'Receipt', 'Credit']), number: z.string(), total_cents: z.int() });
 
 type Io = 'input' | 'output';
 function schema(s: z.core.$ZodType, io: Io): Record<string, unknown> {

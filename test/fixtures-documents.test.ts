@@ -38,8 +38,8 @@ const dir = 'fixtures/documents/v20241028';
 const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
 
 describe('document fixtures', () => {
-  it('cover a sale with two taxes, a discount, a foreign currency, a partial and a full refund', () => {
-    expect(files.sort()).toEqual(['discount.json', 'foreign-currency.json', 'refunds.json', 'two-taxes.json']);
+  it('cover a sale with two taxes, a discount, a foreign currency, a partial and a full refund, prices with tax included and a refund by contact id', () => {
+    expect(files.sort()).toEqual(['discount.json', 'foreign-currency.json', 'refunds.json', 'tax-included.json', 'two-taxes.json']);
   });
 
   for (const file of files) {

@@ -377,6 +377,25 @@ function corpus(): [string, Call][] {
     ['checkDocumentUpdate refused', () => api.checkDocumentUpdate(invoice(), { notes: 'ok', issue_date: '2026-06-02', note: 'x' } as never)],
     ['voidDocument', () => api.voidDocument(credit(), { void_reason: ' refund failed ' })],
     ['voidDocument refused', () => api.voidDocument(invoice(), { void_reason: 'x' })],
+    ['buildDocument tax included, contact id, receipt', () =>
+      api.buildDocument(
+        { date: '2026-06-01', customer: { first_name: 'Lea', country: 'DE' }, items: [{ product_code: 'plan', amount: 119, discount_rate: 10, tax: { country: 'DE' } }, { product_code: 'stream', amount: '19.00', tax: { country: 'FR' } }], payment: payment(), number: 'F-1', issue_date: '2026-05-30' } as never,
+        ieAccount(),
+        ids(30, { products: { plan: { tax_class: 'saas', tax_type: 'included' }, stream: { tax_class: 'eservice', tax_type: 'included', tax_based_on: 'country', country: 'FR' } }, contactId: 42, documentType: 'receipt', spanishElectronicInvoicing: true }),
+      )],
+    ['buildDocument refused products', () => api.buildDocument({ items: [{ product_code: 'p', amount: 1, tax: { country: 'DE' } }], payment: {}, number: 'F-1' } as never, ieAccount(), ids(31, { products: { p: { tax_based_on: 'country', tax_type: 'gross' } } }) as never)],
+    ['recordCreditPayment', () => {
+      const open = api.buildCreditNote({ invoice_id: 20 }, { id: 21, number: 'CN-21', createdAt: 1_781_049_600, invoice: singleInvoice(), recordRefund: false });
+      const first = api.recordCreditPayment(open, { amount: '19.00', payment_method: 'wire_transfer', processor: 'bank', processor_id: 'tr_1' }, { createdAt: 1_781_136_000, paymentId: 3 });
+      return api.recordCreditPayment(first.credit, { amount: 100, date: '2026-06-12' }, { createdAt: 1_781_222_400 });
+    }],
+    ['recordCreditPayment refused', () => api.recordCreditPayment(credit(), { amount: -1, note: 'x' } as never, { createdAt: 1_781_136_000 })],
+    ['voidCreditNote', () => {
+      const unpaid = { ...singleInvoice(), payments: [] };
+      const closing = api.buildCreditNote({ invoice_id: 20 }, { id: 21, number: 'CN-21', createdAt: 1_781_049_600, invoice: unpaid });
+      return api.voidCreditNote(closing, { void_reason: 'reversed' }, { invoice: unpaid, credits: [closing] });
+    }],
+    ['voidCreditNote refused', () => api.voidCreditNote(credit(), { void_reason: 'x' }, { invoice: singleInvoice() })],
     ['taxSummaryReport', () => {
       const inv = invoice();
       return api.taxSummaryReport([inv, credit(), api.voidDocument(api.buildDocument(refundRequest(), ieAccount(), creditOptions(9)), { void_reason: 'x' })], { from_date: '2026-06-01', to_date: '2026-06-30' });

@@ -36,6 +36,8 @@ export interface ItemParts {
   readonly tax2: TaxSlot | null;
   readonly status: TaxStatus | null;
   readonly invoiceItem?: number;
+  /** Priced with tax included: `unitPrice` is gross, `subtotal − discount` the solved net. */
+  readonly taxIncluded?: boolean;
 }
 
 /** An item's taxes together. */
@@ -83,8 +85,9 @@ export function renderItem(item: ItemParts, minorUnits: number): DocumentItem {
     tax_status: item.status,
     total_amount: majorNumber(itemNet(item) + itemTax(item), minorUnits),
   };
-  // Only a credit note's items name their invoice's item (an own field: a polluted prototype adds none).
-  return Object.hasOwn(item, 'invoiceItem') && item.invoiceItem !== undefined ? { ...out, invoice_item: item.invoiceItem } : out;
+  // Only a credit note's items name their invoice's item, only items priced with tax included say so (own fields: a polluted prototype adds none).
+  const credited = Object.hasOwn(item, 'invoiceItem') && item.invoiceItem !== undefined ? { ...out, invoice_item: item.invoiceItem } : out;
+  return Object.hasOwn(item, 'taxIncluded') && item.taxIncluded === true ? { ...credited, tax_type: 'included' } : credited;
 }
 
 /** The `taxes` array: every named tax of the items, summed by label, place and transaction type, in order of appearance. */
@@ -132,12 +135,14 @@ export type DocumentHead = Omit<
 >;
 
 /**
- * A document (an invoice or a credit note) from its head and items: the items rendered, the
- * `taxes` array and the totals summed from them, its one payment of the total (`payment`),
- * due on its issue date, paid.
+ * A document (an invoice, a receipt or a credit note) from its head and items: the items
+ * rendered, the `taxes` array and the totals summed from them, its one payment of the total
+ * (`payment`), due on its issue date, paid — or, when `payment` gives none (a credit note whose
+ * refund is not recorded), without payments and outstanding.
  */
-export function renderDocument(head: DocumentHead, parts: readonly ItemParts[], minorUnits: number, payment: (total: bigint) => PaymentRecord): BillingDocument {
+export function renderDocument(head: DocumentHead, parts: readonly ItemParts[], minorUnits: number, payment: (total: bigint) => PaymentRecord | null): BillingDocument {
   const totals = documentTotals(parts);
+  const paid = payment(totals.total);
   return {
     id: head.id,
     type: head.type,
@@ -163,7 +168,7 @@ export function renderDocument(head: DocumentHead, parts: readonly ItemParts[], 
     items: parts.map((p) => renderItem(p, minorUnits)),
     taxes: documentTaxes(parts),
     tax_notes: head.tax_notes,
-    payments: [payment(totals.total)],
+    payments: paid === null ? [] : [paid],
     payment_processor: head.payment_processor,
     payment_processor_id: head.payment_processor_id,
     processor_fee_cents: head.processor_fee_cents,
@@ -173,7 +178,7 @@ export function renderDocument(head: DocumentHead, parts: readonly ItemParts[], 
     subtotal_cents: Number(totals.subtotal),
     discount_cents: Number(totals.discount),
     total_cents: Number(totals.total),
-    state: 'paid',
+    state: paid === null ? 'outstanding' : 'paid',
     payment_details: null,
     verification_code: null,
     verification_permalink: null,

@@ -21,8 +21,10 @@ import { MAX_DOCUMENT_ITEMS } from './limits.js';
 import { DOCUMENT_LEVELS } from './shape.js';
 import { apportion, decimalOf, majorNumber, percentOf, rateNumber, rateUnitsOf, roundDiv } from './amounts.js';
 import { renderDocument, type DocumentHead, type ItemParts, type TaxSlot } from './assemble.js';
+import { itemLines, netSplit } from './inclusive.js';
+import type { PricingLine } from '../core/pricing.js';
 import { normalTagList } from './limits.js';
-import { parseRequest, readCreditOptions, type CreditNoteOptions, type DocumentOptions } from './read.js';
+import { parseRequest, readCreditOptions, SPANISH_IGNORED_FIELDS, type CreditNoteOptions, type DocumentOptions } from './read.js';
 import { documentSchemas, type CreditRequest, type TransactionRequestOutput } from './request.js';
 import { documentIssues } from './shape.js';
 import type { BillingDocument, DocumentItem } from './types.js';
@@ -76,6 +78,7 @@ function creditedFieldIssues(inv: BillingDocument, issues: TaxRulesIssue[]): voi
     check('description', isTextOrAbsent(f.description), 'text or null');
     check('product_code', isTextOrAbsent(f.product_code), 'text or null');
     check('tax_status', f.tax_status === undefined || f.tax_status === null || TAX_STATUSES.includes(f.tax_status), `one of ${TAX_STATUSES.join(', ')} or null`);
+    if (f.tax_type !== undefined) check('tax_type', f.tax_type === 'included', "'included' (on an item priced with tax included), or absent");
     for (const n of f.tax_2_rate === null ? [1] : [1, 2]) {
       check(`tax_${n}_rate`, isPercent(f[`tax_${n}_rate`]), 'a percentage from 0 to 100');
       check(`tax_${n}_taxable_part`, isPercent(f[`tax_${n}_taxable_part`]), 'a percentage from 0 to 100');
@@ -91,6 +94,9 @@ function creditedFieldIssues(inv: BillingDocument, issues: TaxRulesIssue[]): voi
 function ledgerOf(given: unknown, givenCredits: readonly unknown[] | undefined, engine: Engine): Ledger {
   // Their own fields only: a field a document lacks is never read from a polluted prototype.
   const invoice = ownCopy(given, DOCUMENT_LEVELS, MAX_DOCUMENT_ITEMS);
+  if (typeof invoice === 'object' && invoice !== null && (invoice as Record<string, unknown>).type === 'Receipt') {
+    throw errorFromIssues([{ path: ['options', 'invoice', 'type'], code: 'unprocessable', message: 'options.invoice is a receipt: a receipt is not credited, it is corrected by voiding it (voidDocument) and issuing another' }]);
+  }
   const credits = givenCredits === undefined ? undefined : (ownCopy(givenCredits, DOCUMENT_LEVELS + 1, MAX_CREDITS) as unknown[]);
   const issues = documentIssues(invoice, ['options', 'invoice'], 'Invoice');
   (credits ?? []).forEach((c, i) => issues.push(...documentIssues(c, ['options', 'credits', i], 'Credit')));
@@ -191,7 +197,12 @@ function slotOf(item: DocumentItem, n: 1 | 2, amount: bigint, base: bigint): Tax
   };
 }
 
-/** How a credited item describes itself: as the invoice item (all of an untouched item), the refund's own item, or one unit of its net. */
+/** The pricing lines of an invoice item's taxes (its rates and taxable parts). */
+function linesOf(item: DocumentItem): PricingLine[] {
+  return itemLines(slotOf(item, 1, 0n, 0n) as TaxSlot, slotOf(item, 2, 0n, 0n));
+}
+
+/** How a credited item describes itself: as the invoice item (all of an untouched item), the refund's own item, or one unit of its net (of its gross, for an item priced with tax included). */
 interface Presentation {
   readonly quantity: number;
   readonly unitPrice: number;
@@ -204,11 +215,13 @@ function creditedItem(ledger: Ledger, k: number, share: Share, id: number | null
   const item = ledger.invoice.items[k] as DocumentItem;
   const l = ledger.left[k] as Left;
   const whole = !l.touched && share.net === l.net;
+  const inclusive = item.tax_type === 'included';
+  const unit = inclusive ? share.net + share.tax1 + share.tax2 : share.net;
   const p: Presentation =
     shown ??
     (whole
       ? { quantity: item.quantity, unitPrice: item.unit_price, discountRate: item.discount_rate, subtotal: big(item.subtotal_cents), discount: big(item.discount_cents) }
-      : { quantity: 1, unitPrice: majorNumber(share.net, ledger.minorUnits), discountRate: 0, subtotal: share.net, discount: 0n });
+      : { quantity: 1, unitPrice: majorNumber(unit, ledger.minorUnits), discountRate: 0, subtotal: share.net, discount: 0n });
   return {
     id,
     description: item.description ?? null,
@@ -222,6 +235,7 @@ function creditedItem(ledger: Ledger, k: number, share: Share, id: number | null
     tax2: slotOf(item, 2, share.tax2, share.base2),
     status: (item.tax_status ?? null) as TaxStatus | null,
     invoiceItem: k,
+    ...(inclusive ? { taxIncluded: true } : {}),
   };
 }
 
@@ -229,7 +243,7 @@ function creditedItem(ledger: Ledger, k: number, share: Share, id: number | null
 function creditNote(
   ledger: Ledger,
   parts: ItemParts[],
-  o: { readonly id: number; readonly number: string; readonly createdAt: number; readonly paymentId?: number | undefined },
+  o: { readonly id: number; readonly number: string; readonly createdAt: number; readonly paymentId?: number | undefined; readonly recordRefund?: boolean | undefined },
   date: string,
   payment: { readonly method?: string | undefined; readonly processor?: string | null | undefined; readonly processor_id?: string | null | undefined },
   admin: { tags?: string | null | undefined; notes?: string | null | undefined; po_number?: string | null | undefined; custom_metadata?: Record<string, string | number | boolean | null> | null | undefined },
@@ -268,7 +282,8 @@ function creditNote(
     coupon: null,
     ...extra,
   };
-  return renderDocument(head, parts, ledger.minorUnits, (total) => paymentOf(payment, o, total, ledger.minorUnits, date));
+  // A refund not recorded with the credit note leaves it outstanding, without payments.
+  return renderDocument(head, parts, ledger.minorUnits, (total) => (o.recordRefund === false ? null : paymentOf(payment, o, total, ledger.minorUnits, date)));
 }
 
 /** A credit note may not be dated before its invoice. */
@@ -316,6 +331,49 @@ function sameTaxes(item: NonNullable<TransactionRequestOutput['items']>[number],
   }
 }
 
+/**
+ * What a refund item takes of invoice item `k`: `quantity × amount − discount`, net — or
+ * gross, taxes included, when the invoice item was priced with tax included (its `tax_type`):
+ * a refund reads its amounts as its sale read them. Null with an issue added when it is
+ * malformed, nothing, or more than is left of the item.
+ */
+function refundedItem(ledger: Ledger, k: number, item: NonNullable<TransactionRequestOutput['items']>[number], path: Path, issues: TaxRulesIssue[]): ItemParts | null {
+  const currency = ledger.invoice.currency;
+  const unit = amountIn(item.amount, ledger.minorUnits, currency, [...path, 'amount'], issues);
+  const quantity = decimalOf(item.quantity ?? 1);
+  const discountUnits = rateUnitsOf(decimalOf(item.discount_rate ?? 0) ?? { units: -1n, scale: 9 });
+  if (quantity === null) issues.push({ path: [...path, 'quantity'], code: 'malformed', message: `${path.join('.')}.quantity has no plain decimal form` });
+  if (discountUnits === null) issues.push({ path: [...path, 'discount_rate'], code: 'malformed', message: `${path.join('.')}.discount_rate must be a percentage with at most 4 decimals` });
+  if (unit === null || quantity === null || discountUnits === null) return null;
+  const scale = 10n ** BigInt(quantity.scale);
+  if ((unit * quantity.units) % scale !== 0n) {
+    issues.push({ path: [...path, 'quantity'], code: 'malformed', message: `${path.join('.')}: quantity × amount is not a whole amount of ${currency}'s minor unit` });
+    return null;
+  }
+  const subtotal = (unit * quantity.units) / scale;
+  const discount = percentOf(subtotal, discountUnits);
+  const amount = subtotal - discount;
+  const l = ledger.left[k] as Left;
+  const inclusive = (ledger.invoice.items[k] as DocumentItem).tax_type === 'included';
+  const left = inclusive ? l.net + l.tax1 + l.tax2 : l.net;
+  const terms = inclusive ? 'gross amount (taxes included, as its invoice item was priced)' : 'net amount';
+  if (amount > left) {
+    issues.push({
+      path: [...path, 'amount'],
+      code: 'unprocessable',
+      message: `${path.join('.')} refunds ${majorNumber(amount, ledger.minorUnits)} of invoice item ${k}, of which ${majorNumber(left, ledger.minorUnits)} is left to refund (its ${terms})`,
+    });
+    return null;
+  }
+  if (amount === 0n) {
+    issues.push({ path: [...path, 'amount'], code: 'unprocessable', message: `${path.join('.')} refunds nothing (its ${terms} is 0)` });
+    return null;
+  }
+  const share = inclusive ? shareOfGross(l, amount) : shareOfNet(l, amount);
+  const shown = inclusive ? netSplit(subtotal, discount, share.net, linesOf(ledger.invoice.items[k] as DocumentItem)) : { subtotal, discount };
+  return creditedItem(ledger, k, share, null, { quantity: item.quantity ?? 1, unitPrice: majorNumber(unit, ledger.minorUnits), discountRate: rateNumber(discountUnits), ...shown });
+}
+
 /** The refund of a sale (`POST /transactions`, `type: refund`): a credit note against `options.invoice`. */
 export function buildRefund(req: TransactionRequestOutput, _seller: PreparedAccount, o: DocumentOptions, engine: Engine): BillingDocument {
   if (o.invoice === undefined) {
@@ -342,7 +400,9 @@ export function buildRefund(req: TransactionRequestOutput, _seller: PreparedAcco
     const fields = Object.keys(customer).filter((k) => k !== 'id');
     const invoiceContact = inv.contact?.id;
     if (fields.length > 0) issues.push({ path: ['customer'], code: 'unprocessable', message: `customer: a refund's customer is the sale's; give only its id (not ${fields.slice(0, 3).join(', ')})` });
-    else if (customer.id !== invoiceContact) issues.push({ path: ['customer', 'id'], code: 'unprocessable', message: `customer.id ${customer.id} is not the invoice's contact (${quoted(invoiceContact ?? null, 20)})` });
+    else if (invoiceContact === undefined || invoiceContact === null) {
+      issues.push({ path: ['customer', 'id'], code: 'unprocessable', message: `customer.id ${customer.id}: the contact of invoice ${inv.number} has no id (its sale was built without options.contactId), so no id names it; leave customer out, the refund's contact is the invoice's` });
+    } else if (customer.id !== invoiceContact) issues.push({ path: ['customer', 'id'], code: 'unprocessable', message: `customer.id ${customer.id} is not the contact of invoice ${inv.number} (${quoted(invoiceContact, 20)})` });
   }
   const rate = req.exchange_rate ?? (o.exchangeRate === undefined ? undefined : Number(o.exchangeRate));
   if (rate !== undefined && rate !== (inv.exchange_rate ?? 1)) {
@@ -362,36 +422,9 @@ export function buildRefund(req: TransactionRequestOutput, _seller: PreparedAcco
       const path: Path = ['items', i];
       const k = matchItem(inv, item, taken, path, issues);
       if (k === null) return;
-      const invItem = inv.items[k] as DocumentItem;
-      sameTaxes(item, invItem, path, issues);
-      const unit = amountIn(item.amount, ledger.minorUnits, inv.currency, [...path, 'amount'], issues);
-      const quantity = decimalOf(item.quantity ?? 1);
-      const discountUnits = rateUnitsOf(decimalOf(item.discount_rate ?? 0) ?? { units: -1n, scale: 9 });
-      if (quantity === null) issues.push({ path: [...path, 'quantity'], code: 'malformed', message: `${path.join('.')}.quantity has no plain decimal form` });
-      if (discountUnits === null) issues.push({ path: [...path, 'discount_rate'], code: 'malformed', message: `${path.join('.')}.discount_rate must be a percentage with at most 4 decimals` });
-      if (unit === null || quantity === null || discountUnits === null) return;
-      const scale = 10n ** BigInt(quantity.scale);
-      if ((unit * quantity.units) % scale !== 0n) {
-        issues.push({ path: [...path, 'quantity'], code: 'malformed', message: `${path.join('.')}: quantity × amount is not a whole amount of ${inv.currency}'s minor unit` });
-        return;
-      }
-      const subtotal = (unit * quantity.units) / scale;
-      const discount = percentOf(subtotal, discountUnits);
-      const net = subtotal - discount;
-      const l = ledger.left[k] as Left;
-      if (net > l.net) {
-        issues.push({
-          path: [...path, 'amount'],
-          code: 'unprocessable',
-          message: `${path.join('.')} refunds ${majorNumber(net, ledger.minorUnits)} of invoice item ${k}, of which ${majorNumber(l.net, ledger.minorUnits)} is left to refund`,
-        });
-        return;
-      }
-      if (net === 0n) {
-        issues.push({ path: [...path, 'amount'], code: 'unprocessable', message: `${path.join('.')} refunds nothing (its net amount is 0)` });
-        return;
-      }
-      parts.push(creditedItem(ledger, k, shareOfNet(l, net), null, { quantity: item.quantity ?? 1, unitPrice: majorNumber(unit, ledger.minorUnits), discountRate: rateNumber(discountUnits), subtotal, discount }));
+      sameTaxes(item, inv.items[k] as DocumentItem, path, issues);
+      const part = refundedItem(ledger, k, item, path, issues);
+      if (part !== null) parts.push(part);
     });
   }
   if (ids !== undefined && ids.length !== parts.length && issues.length === 0) {
@@ -409,14 +442,17 @@ export function buildRefund(req: TransactionRequestOutput, _seller: PreparedAcco
  * `POST /credits` as a pure function: the credit note of `options.invoice`, for
  * `credited_amount` (the invoice's total and taxes together; only for an invoice of one item)
  * or, without it, for what is left of the invoice. Dated the UTC day of `options.createdAt`.
- * Throws TaxRulesError (400, 422) listing every issue.
+ * The refund is recorded with it (the spec: "records the refund automatically"), so it is
+ * `paid`; with `options.recordRefund: false` it has no payment and is `outstanding` until
+ * `recordCreditPayment` records payments reaching its total. Throws TaxRulesError (400, 422)
+ * listing every issue.
  */
 export function buildCreditNote(request: CreditRequest, options: CreditNoteOptions, engine?: Engine): BillingDocument;
 export function buildCreditNote<R>(request: unknown extends R ? R : never, options: CreditNoteOptions, engine?: Engine): BillingDocument;
 export function buildCreditNote(request: unknown, options: unknown, engine?: Engine): BillingDocument {
   try {
     const o = readCreditOptions(options);
-    const req = parseRequest(documentSchemas().credit, request, 2);
+    const req = parseRequest(documentSchemas().credit, request, 2, undefined, o.spanishElectronicInvoicing === true ? SPANISH_IGNORED_FIELDS : []);
     const ledger = ledgerOf(o.invoice, o.credits, engine ?? engineFor(o.rules));
     const inv = ledger.invoice;
     const issues: TaxRulesIssue[] = [];

@@ -6,7 +6,8 @@
  * and the billing address (`street_line_1`, `street_line_2`, `city`, `region`,
  * `postal_code`); for credit notes `tag_list`, `payment_details`, `notes`, `custom_metadata`.
  * Items, taxes, the issue date and the tax ID are corrected by a credit note and a new
- * invoice; a credit note is reversed only by voiding it, with a reason.
+ * invoice; a credit note is reversed only by voiding it, with a reason. A receipt is
+ * immutable after creation (no field changes) and is corrected by voiding it.
  */
 import * as z from 'zod/mini';
 import { errorFromIssues, quoted, type TaxRulesIssue } from '../core/errors.js';
@@ -65,16 +66,25 @@ function buildSchema() {
 }
 
 /** The document's own fields, checked: the document returned is a copy with the update applied, the one given is not changed. */
-function checkedDocument(document: unknown): BillingDocument {
+export function checkedDocument(document: unknown, path: (string | number)[] = ['document'], type?: BillingDocument['type']): BillingDocument {
   const own = ownCopy(document, DOCUMENT_LEVELS, MAX_DOCUMENT_ITEMS);
-  const issues = documentIssues(own, ['document']);
+  const issues = documentIssues(own, path, type);
   if (issues.length > 0) throw errorFromIssues(issues);
   return own as BillingDocument;
 }
 
-function objectOf(value: unknown, name: string): Record<string, unknown> {
+/** An object argument's own fields (a 400 for anything else). */
+export function objectOf(value: unknown, name: string): Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw errorFromIssues([{ path: [], code: 'malformed', message: `${name} must be an object, got ${quoted(value, 60)}` }]);
   return ownCopy(value, 3, 1_000) as Record<string, unknown>;
+}
+
+/** Why a field of a final document cannot change, and how the document is corrected instead. */
+function lockedMessage(type: BillingDocument['type'], key: string, allowed: readonly string[]): string {
+  if (type === 'Receipt') return `${key} cannot be changed on a receipt: a receipt is immutable after creation; void it (voidDocument) and issue another`;
+  const what = type === 'Invoice' ? 'a final invoice' : 'a final credit note';
+  const correction = type === 'Invoice' ? 'correct it with a credit note and a new invoice' : 'void the credit note and issue another';
+  return `${key} cannot be changed on ${what}: only ${allowed.join(', ')} can; ${correction}`;
 }
 
 /**
@@ -82,7 +92,8 @@ function objectOf(value: unknown, name: string): Record<string, unknown> {
  * returns the document with it applied. Each field that may not change on that kind of
  * document is a 422 issue of its own (whatever its value: only the listed fields are
  * accepted), a misspelt field a 400 naming the one meant, a value over the limits (tags of 40
- * characters, 20 metadata keys…) a 400. Voiding is `voidDocument`.
+ * characters, 20 metadata keys…) a 400. A receipt takes no change at all: every field of it is
+ * a 422 (an empty update returns it as it is). Voiding is `voidDocument`.
  */
 export function checkDocumentUpdate(document: BillingDocument, update: DocumentUpdate): BillingDocument;
 export function checkDocumentUpdate<U>(document: BillingDocument, update: unknown extends U ? U : never): BillingDocument;
@@ -90,16 +101,14 @@ export function checkDocumentUpdate(document: unknown, update: unknown): Billing
   try {
     const doc = checkedDocument(document);
     const u = objectOf(update, 'the update');
-    const allowed: readonly string[] = doc.type === 'Invoice' ? INVOICE_UPDATABLE_FIELDS : CREDIT_UPDATABLE_FIELDS;
-    const what = doc.type === 'Invoice' ? 'a final invoice' : 'a final credit note';
+    const allowed: readonly string[] = doc.type === 'Invoice' ? INVOICE_UPDATABLE_FIELDS : doc.type === 'Credit' ? CREDIT_UPDATABLE_FIELDS : [];
     const issues: TaxRulesIssue[] = [];
     for (const key of Object.keys(u)) {
       if (allowed.includes(key)) continue;
       if (key === 'void_reason') {
         issues.push({ path: [key], code: 'unprocessable', message: 'void_reason: voiding is its own operation (voidDocument), not an update' });
-      } else if (DOCUMENT_FIELDS.includes(key) || (doc.type === 'Credit' && (INVOICE_UPDATABLE_FIELDS as readonly string[]).includes(key))) {
-        const correction = doc.type === 'Invoice' ? 'correct it with a credit note and a new invoice' : 'void the credit note and issue another';
-        issues.push({ path: [key], code: 'unprocessable', message: `${key} cannot be changed on ${what}: only ${allowed.join(', ')} can; ${correction}` });
+      } else if (DOCUMENT_FIELDS.includes(key) || (doc.type !== 'Invoice' && (INVOICE_UPDATABLE_FIELDS as readonly string[]).includes(key))) {
+        issues.push({ path: [key], code: 'unprocessable', message: lockedMessage(doc.type, key, allowed) });
       } else {
         const near = closestName(key, allowed);
         issues.push({ path: [key], code: 'unknown_field', message: `${quoted(key, 60).slice(1, -1)}: unknown field${near ? `; did you mean ${near}?` : ''}` });
@@ -125,30 +134,36 @@ export function checkDocumentUpdate(document: unknown, update: unknown): Billing
  * `PUT /credits/{id}/void`: the credit note voided, with its reason. Without a
  * `void_reason` (or with a blank one) the answer is 422, as the spec says; an invoice is not
  * voided (422: it is corrected by a credit note), nor a credit note twice. A voided credit
- * note no longer counts against its invoice nor in a report.
+ * note no longer counts against its invoice nor in a report. A receipt is voided the same way
+ * (the spec: receipts "are corrected by voiding"). To have the invoice a voided credit note
+ * had closed reopened, use `voidCreditNote`.
  */
 export function voidDocument(document: BillingDocument, body: { readonly void_reason: string }): BillingDocument;
 export function voidDocument<B>(document: BillingDocument, body: unknown extends B ? B : never): BillingDocument;
 export function voidDocument(document: unknown, body: unknown): BillingDocument {
   try {
-    const doc = checkedDocument(document);
-    const b = objectOf(body, 'the body');
-    const issues: TaxRulesIssue[] = [];
-    for (const key of Object.keys(b)) {
-      if (key !== 'void_reason') {
-        const near = closestName(key, ['void_reason']);
-        issues.push({ path: [key], code: 'unknown_field', message: `${quoted(key, 60).slice(1, -1)}: unknown field${near ? `; did you mean ${near}?` : ''}` });
-      }
-    }
-    const reason = b.void_reason;
-    if (reason !== undefined && reason !== null && typeof reason !== 'string') issues.push({ path: ['void_reason'], code: 'malformed', message: `void_reason must be text, got ${quoted(reason, 60)}` });
-    else if (typeof reason !== 'string' || reason.trim() === '') issues.push({ path: ['void_reason'], code: 'unprocessable', message: 'void_reason is required to void a credit note' });
-    else if (reason.length > 10_000) issues.push({ path: ['void_reason'], code: 'malformed', message: 'void_reason must be at most 10000 characters' });
-    if (doc.type === 'Invoice') issues.push({ path: ['document', 'type'], code: 'unprocessable', message: `invoice ${doc.number} cannot be voided: an invoice is corrected by a credit note` });
-    else if (doc.state === 'voided') issues.push({ path: ['document', 'state'], code: 'unprocessable', message: `credit note ${doc.number} is voided already` });
-    if (issues.length > 0) throw errorFromIssues(issues);
-    return { ...doc, state: 'voided', void_reason: (reason as string).trim() };
+    return voided(checkedDocument(document), body);
   } catch (error) {
     throw unreadable(error, []);
   }
+}
+
+/** A checked credit note or receipt voided with the body's reason (TaxRulesError listing every issue). */
+export function voided(doc: BillingDocument, body: unknown): BillingDocument {
+  const b = objectOf(body, 'the body');
+  const issues: TaxRulesIssue[] = [];
+  for (const key of Object.keys(b)) {
+    if (key !== 'void_reason') {
+      const near = closestName(key, ['void_reason']);
+      issues.push({ path: [key], code: 'unknown_field', message: `${quoted(key, 60).slice(1, -1)}: unknown field${near ? `; did you mean ${near}?` : ''}` });
+    }
+  }
+  const reason = b.void_reason;
+  if (reason !== undefined && reason !== null && typeof reason !== 'string') issues.push({ path: ['void_reason'], code: 'malformed', message: `void_reason must be text, got ${quoted(reason, 60)}` });
+  else if (typeof reason !== 'string' || reason.trim() === '') issues.push({ path: ['void_reason'], code: 'unprocessable', message: `void_reason is required to void ${doc.type === 'Receipt' ? 'a receipt' : 'a credit note'}` });
+  else if (reason.length > 10_000) issues.push({ path: ['void_reason'], code: 'malformed', message: 'void_reason must be at most 10000 characters' });
+  if (doc.type === 'Invoice') issues.push({ path: ['document', 'type'], code: 'unprocessable', message: `invoice ${doc.number} cannot be voided: an invoice is corrected by a credit note` });
+  else if (doc.state === 'voided') issues.push({ path: ['document', 'state'], code: 'unprocessable', message: `${doc.type === 'Receipt' ? 'receipt' : 'credit note'} ${doc.number} is voided already` });
+  if (issues.length > 0) throw errorFromIssues(issues);
+  return { ...doc, state: 'voided', void_reason: (reason as string).trim() };
 }

@@ -28,11 +28,33 @@ export interface Coupon {
   readonly amount?: number | string;
 }
 
-/** What a product contributes to an item that names it by `product_code`: the spec's product's `product_type` and `tax_class`. */
+/**
+ * What a product contributes to an item that names it by `product_code`: the spec's
+ * product's `product_type`, `tax_class`, `tax_type`, `tax_based_on` and `country`. A field
+ * left out is taken as for an item that names no product (the account's product type and
+ * tax code, a net amount, the customer's country): the spec's defaults of a product
+ * (`service`, `eservice`, `included`, `customer_country`) are set when the product is created,
+ * which is the server's store, and a server passes its stored products whole.
+ */
 export interface ProductDefaults {
   readonly product_type?: ProductType;
   readonly tax_class?: TaxCodeId;
+  /** `included`: the item's `amount` is gross, taxes included (the spec's "whether taxes are excluded from or included in unit_cost"); `excluded`: net. */
+  readonly tax_type?: ProductTaxType;
+  /** `country`: the item is taxed where the product is (`country`: an event's admission where the event is held), not where the customer is. */
+  readonly tax_based_on?: ProductTaxBase;
+  /** The country the product is taxed in: required when `tax_based_on` is `country`, else not read. */
+  readonly country?: string | null;
 }
+
+/** The spec's product `tax_type`: whether taxes are excluded from or included in its price. */
+export type ProductTaxType = 'excluded' | 'included';
+/** The spec's product `tax_based_on`: taxed where the customer is, or in the product's own `country`. */
+export type ProductTaxBase = 'customer_country' | 'country';
+
+const PRODUCT_FIELDS = ['product_type', 'tax_class', 'tax_type', 'tax_based_on', 'country'];
+const TAX_TYPES: readonly unknown[] = ['excluded', 'included'] satisfies ProductTaxType[];
+const TAX_BASES: readonly unknown[] = ['customer_country', 'country'] satisfies ProductTaxBase[];
 
 /** What the stored records hand to a document: its identity, its time, and what the request cannot carry. */
 export interface DocumentIdentity {
@@ -69,7 +91,21 @@ export interface DocumentOptions extends DocumentIdentity {
   readonly cache?: boolean;
   /** The country the server's geolocation gives for the evidence's `ip_address` (taxrules does not geolocate): a piece of evidence then. */
   readonly ipCountry?: string;
+  /**
+   * A sale whose `customer` gives the fields of a new contact: the id of the contact the
+   * server creates for it (the spec: the call creates the contact), the document's
+   * `contact.id`, which a refund may then name as its `customer: { id }`. With a request that
+   * references a stored contact by `id`, it must be that id.
+   */
+  readonly contactId?: number;
+  /** A sale's document: `invoice` (the default) or `receipt` (type `Receipt`: immutable, corrected by voiding it). Not for a refund, whose document is a credit note. */
+  readonly documentType?: SaleDocumentType;
+  /** The account uses a Spanish electronic-invoicing system: the request's `number` and `issue_date` are accepted and ignored (the spec, all versions); without it they are unknown fields (400). */
+  readonly spanishElectronicInvoicing?: boolean;
 }
+
+/** The document a sale makes. */
+export type SaleDocumentType = 'invoice' | 'receipt';
 
 /** The options of `buildCreditNote`. */
 export interface CreditNoteOptions extends DocumentIdentity {
@@ -78,6 +114,15 @@ export interface CreditNoteOptions extends DocumentIdentity {
   /** The credit notes already issued against it (voided ones are not counted). */
   readonly credits?: readonly BillingDocument[];
   readonly rules?: RuleSet;
+  /**
+   * Whether the refund is recorded with the credit note (default true: the spec's `POST
+   * /credits` "records the refund automatically", and the credit note is `paid`). `false`: no
+   * payment record, the credit note is `outstanding` until `recordCreditPayment` records
+   * payments reaching its total.
+   */
+  readonly recordRefund?: boolean;
+  /** As DocumentOptions.spanishElectronicInvoicing: a request's `number` and `issue_date` are accepted and ignored. */
+  readonly spanishElectronicInvoicing?: boolean;
 }
 
 /** Entries of an exchange-rate table read: a daily table of every currency for years is far fewer. */
@@ -98,13 +143,16 @@ const DOCUMENT_CHECKS: { readonly [K in keyof DocumentOptions]-?: OptionCheck } 
   exchangeRate: [(v) => rateValue(v) !== null, 'a positive decimal (a number or a decimal string)'],
   exchangeRates: [Array.isArray, 'an array of { currency, date | from, until, rate }'],
   coupon: [isRecord, 'an object { code, percent | amount }'],
-  products: [isRecord, 'an object of products by code: { product_type?, tax_class? }'],
+  products: [isRecord, 'an object of products by code: { product_type?, tax_class?, tax_type?, tax_based_on?, country? }'],
   invoice: [isRecord, 'the invoice (a billing document)'],
   credits: [Array.isArray, 'an array of credit notes'],
   rules: RULE_SET,
   taxIdVerdict: [isFunction, "a function (country, taxId) => 'valid' | 'invalid' | 'unknown'"],
   cache: [isBoolean, 'true or false'],
   ipCountry: [(v) => typeof v === 'string' && /^[A-Z]{2}$/.test(v), "a 2-letter country code in capitals: the geolocation of the evidence's ip_address"],
+  contactId: [isPositiveInt, "a positive integer (the id of the sale's contact)"],
+  documentType: [(v) => v === 'invoice' || v === 'receipt', "'invoice' or 'receipt'"],
+  spanishElectronicInvoicing: [isBoolean, 'true or false'],
 };
 
 const CREDIT_CHECKS: { readonly [K in keyof CreditNoteOptions]-?: OptionCheck } = {
@@ -112,6 +160,8 @@ const CREDIT_CHECKS: { readonly [K in keyof CreditNoteOptions]-?: OptionCheck } 
   invoice: [isRecord, 'the invoice (a billing document)'],
   credits: [Array.isArray, 'an array of credit notes'],
   rules: RULE_SET,
+  recordRefund: [isBoolean, 'true or false'],
+  spanishElectronicInvoicing: [isBoolean, 'true or false'],
 };
 
 function requiredIdentity(o: Partial<DocumentIdentity>, issues: TaxRulesIssue[]): void {
@@ -135,13 +185,25 @@ function productIssues(products: Record<string, unknown>, issues: TaxRulesIssue[
     const path = ['options', 'products', code];
     const p = products[code];
     if (!isRecord(p)) {
-      issues.push({ path, code: 'malformed', message: `options.products.${code} must be an object { product_type?, tax_class? }` });
+      issues.push({ path, code: 'malformed', message: `options.products.${code} must be an object { ${PRODUCT_FIELDS.map((f) => `${f}?`).join(', ')} }` });
       continue;
     }
     const f = p as Record<string, unknown>;
-    for (const key of Object.keys(f)) if (key !== 'product_type' && key !== 'tax_class') issues.push({ path: [...path, key], code: 'unknown_field', message: `options.products.${code}.${key}: unknown field` });
-    if (f.product_type !== undefined && !(PRODUCT_TYPES as readonly unknown[]).includes(f.product_type)) issues.push({ path: [...path, 'product_type'], code: 'invalid_value', message: `options.products.${code}.product_type must be one of: ${PRODUCT_TYPES.join(', ')}` });
-    if (f.tax_class !== undefined && !(TAX_CODES as readonly unknown[]).includes(f.tax_class)) issues.push({ path: [...path, 'tax_class'], code: 'invalid_value', message: `options.products.${code}.tax_class must be one of: ${TAX_CODES.join(', ')}` });
+    for (const key of Object.keys(f)) if (!PRODUCT_FIELDS.includes(key)) issues.push({ path: [...path, key], code: 'unknown_field', message: `options.products.${code}.${key}: unknown field` });
+    const oneOf = (key: string, values: readonly unknown[]): void => {
+      if (f[key] !== undefined && !values.includes(f[key])) issues.push({ path: [...path, key], code: 'invalid_value', message: `options.products.${code}.${key} must be one of: ${values.join(', ')}` });
+    };
+    oneOf('product_type', PRODUCT_TYPES);
+    oneOf('tax_class', TAX_CODES);
+    oneOf('tax_type', TAX_TYPES);
+    oneOf('tax_based_on', TAX_BASES);
+    const country = f.country;
+    if (country !== undefined && country !== null && (typeof country !== 'string' || !/^[A-Za-z]{2}$/.test(country))) {
+      issues.push({ path: [...path, 'country'], code: 'malformed', message: `options.products.${code}.country must be a 2-letter ISO 3166-1 code, got ${quoted(country, 40)}` });
+    }
+    if (f.tax_based_on === 'country' && (country === undefined || country === null)) {
+      issues.push({ path: [...path, 'country'], code: 'missing', message: `options.products.${code}.country is required when tax_based_on is country: the country the product is taxed in` });
+    }
   }
 }
 
@@ -164,12 +226,16 @@ export function readDocumentOptions(options: unknown): DocumentOptions {
   return o;
 }
 
+/** The request fields a Spanish electronic-invoicing account's documents ignore (spec: Transactions, rule 6; version 20241028, backported). */
+export const SPANISH_IGNORED_FIELDS: readonly string[] = ['number', 'issue_date'];
+
 /** The options of buildCreditNote, checked. */
 export function readCreditOptions(options: unknown): CreditNoteOptions {
   const o = readOptions<CreditNoteOptions>(options, CREDIT_CHECKS);
   const issues: TaxRulesIssue[] = [];
   requiredIdentity(o, issues);
   if (o.invoice === undefined) issues.push({ path: ['options', 'invoice'], code: 'missing', message: 'options.invoice is required: the invoice the credit note credits' });
+  if (o.recordRefund === false && o.paymentId !== undefined) issues.push({ path: ['options', 'paymentId'], code: 'malformed', message: 'options.paymentId is the id of the refund recorded with the credit note, and options.recordRefund is false: no payment is recorded' });
   if (issues.length > 0) throw errorFromIssues(issues);
   return o;
 }
@@ -185,15 +251,18 @@ function bare<T>(v: T): T {
 
 /**
  * A request read through its schema, on a copy of its own fields: the issues of the schema
- * (every one at once) and `extra` ones found on the raw copy, or the parsed request.
+ * (every one at once) and `extra` ones found on the raw copy, or the parsed request. The
+ * top-level fields named in `ignored` are dropped from the copy before it is read.
  */
-export function parseRequest<S extends z.ZodMiniType>(schema: S, request: unknown, levels: number, extra: (raw: unknown) => TaxRulesIssue[] = () => []): z.output<S> {
+export function parseRequest<S extends z.ZodMiniType>(schema: S, request: unknown, levels: number, extra: (raw: unknown) => TaxRulesIssue[] = () => [], ignored: readonly string[] = []): z.output<S> {
   let raw: unknown;
   try {
     raw = ownCopy(request, levels, MAX_DOCUMENT_ITEMS);
   } catch (e) {
     throw unreadable(e, []);
   }
+  // Fields the account's setting makes the service ignore (a Spanish e-invoicing account's number and issue_date): taken off the copy, whatever their value.
+  if (typeof raw === 'object' && raw !== null && !Array.isArray(raw)) for (const key of ignored) delete (raw as Record<string, unknown>)[key];
   const parsed = checkBySchema(schema, raw);
   const issues = parsed.success ? [] : parsed.issues;
   issues.push(...extra(raw));

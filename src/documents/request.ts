@@ -143,7 +143,15 @@ function build() {
     payment_method: z.optional(z.enum(PAYMENT_METHODS)),
     credited_amount: z.optional(amount()),
   });
-  return { contact, itemTax, item, address, evidence, payment, transaction, credit };
+  /** The body of `POST /credits/{id}/payments`: a payment record without its id and creation time (the server's). */
+  const creditPayment = z.strictObject({
+    amount: amount(),
+    date: z.optional(dateText()),
+    payment_method: z.optional(z.enum(PAYMENT_METHODS)),
+    processor: optionalText(255),
+    processor_id: optionalText(255),
+  });
+  return { contact, itemTax, item, address, evidence, payment, transaction, credit, creditPayment };
 }
 
 type Schemas = ReturnType<typeof build>;

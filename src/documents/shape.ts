@@ -17,6 +17,10 @@ type Path = (string | number)[];
 export const DOCUMENT_LEVELS = 4;
 type Fields = Record<string, unknown>;
 
+const TYPES: readonly unknown[] = ['Invoice', 'Credit', 'Receipt'] satisfies DocumentType[];
+const STATES: readonly unknown[] = ['paid', 'outstanding', 'late', 'voided'] satisfies DocumentState[];
+const KIND_NAMES: Record<DocumentType, string> = { Invoice: 'an invoice', Credit: 'a credit note', Receipt: 'a receipt' };
+
 /** A currency as a document holds it: an ISO 4217 code in capitals. */
 const CURRENCY_CODE = /^[A-Z]{3}$/;
 const isCents = (v: unknown): boolean => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 && v <= MAX_CENTS;
@@ -77,13 +81,13 @@ export function documentIssues(doc: unknown, path: Path, type?: DocumentType): T
   }
   const o = doc as Fields;
   need(issues, o, path, 'id', (v) => typeof v === 'number' && Number.isSafeInteger(v) && v > 0, 'a positive integer');
-  need(issues, o, path, 'type', (v) => v === 'Invoice' || v === 'Credit', "'Invoice' or 'Credit'");
-  if (type !== undefined && (o.type === 'Invoice' || o.type === 'Credit') && o.type !== type) {
-    issues.push({ path: [...path, 'type'], code: 'malformed', message: `${name} must be ${type === 'Invoice' ? 'an invoice' : 'a credit note'}, not ${o.type === 'Invoice' ? 'an invoice' : 'a credit note'}` });
+  need(issues, o, path, 'type', (v) => TYPES.includes(v), "'Invoice', 'Credit' or 'Receipt'");
+  if (type !== undefined && TYPES.includes(o.type) && o.type !== type) {
+    issues.push({ path: [...path, 'type'], code: 'malformed', message: `${name} must be ${KIND_NAMES[type]}, not ${KIND_NAMES[o.type as DocumentType]}` });
   }
   need(issues, o, path, 'currency', (v) => typeof v === 'string' && CURRENCY_CODE.test(v), 'a 3-letter ISO 4217 code');
   need(issues, o, path, 'issue_date', isDate, 'a calendar date YYYY-MM-DD');
-  need(issues, o, path, 'state', (v) => v === 'paid' || v === 'voided', "'paid' or 'voided'");
+  need(issues, o, path, 'state', (v) => STATES.includes(v), "'paid', 'outstanding', 'late' or 'voided'");
   for (const key of ['subtotal_cents', 'discount_cents', 'total_cents']) need(issues, o, path, key, isCents, 'an integer amount in minor units');
   need(issues, o, path, 'payment_processor', isTextOrNull, 'text or null');
   need(issues, o, path, 'payment_processor_id', isTextOrNull, 'text or null');
@@ -311,8 +315,8 @@ function summaryField(d: SummaryDraft, key: string, v: unknown, maxItems: number
       d.found |= 1;
       return true;
     case 'type':
-      if (v !== 'Invoice' && v !== 'Credit') return false;
-      d.type = v;
+      if (!TYPES.includes(v)) return false;
+      d.type = v as DocumentType;
       d.found |= 2;
       return true;
     case 'currency':
@@ -326,8 +330,8 @@ function summaryField(d: SummaryDraft, key: string, v: unknown, maxItems: number
       d.found |= 8;
       return true;
     case 'state':
-      if (v !== 'paid' && v !== 'voided') return false;
-      d.state = v;
+      if (!STATES.includes(v)) return false;
+      d.state = v as DocumentState;
       d.found |= 16;
       return true;
     case 'subtotal_cents':

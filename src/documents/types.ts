@@ -5,11 +5,21 @@
  */
 import type { TaxCodeId, TaxStatus } from '../core/types.js';
 
-/** The kind of a billing document, as `related_document.type` names it. */
-export type DocumentType = 'Invoice' | 'Credit';
+/**
+ * The kind of a billing document, as `related_document.type` names it: an invoice or a
+ * receipt for a sale (`buildDocument` with `options.documentType`), a credit note for a refund.
+ */
+export type DocumentType = 'Invoice' | 'Credit' | 'Receipt';
 
-/** `paid` on creation (a transaction records its payment); `voided` once a credit note is voided. */
-export type DocumentState = 'paid' | 'voided';
+/**
+ * The spec's states ("States and transitions"): `paid` once the payments reach the total (a
+ * transaction records its payment, `POST /credits` its refund); `outstanding` while they do
+ * not (a credit note built with `recordRefund: false`, an invoice reopened by voiding the
+ * credit note that had closed it); `late` is the server's (an unpaid document past its due
+ * date: taxrules reads no clock, it is read and kept, never made); `voided` once a credit note
+ * or a receipt is voided.
+ */
+export type DocumentState = 'paid' | 'outstanding' | 'late' | 'voided';
 
 /** An item of a billing document. */
 export interface DocumentItem {
@@ -50,6 +60,12 @@ export interface DocumentItem {
   readonly total_amount: number;
   /** On a credit note: the index of the invoice item it credits. */
   readonly invoice_item?: number;
+  /**
+   * Only on an item priced tax-inclusive (its product's `tax_type` is `included`):
+   * `unit_price` is then gross (taxes included), and `subtotal_cents` − `discount_cents` is
+   * the net solved so that it and the taxes add up to `total_amount` exactly.
+   */
+  readonly tax_type?: 'included';
 }
 
 /** A tax of the document: the items' taxes summed by label, rate, place and transaction type. */
@@ -68,10 +84,10 @@ export interface DocumentTax {
   readonly amount_cents: number;
 }
 
-/** The payment recorded with the document. */
+/** A payment recorded on the document: the one made with it, and those `recordCreditPayment` adds. */
 export interface PaymentRecord {
   readonly id: number | null;
-  /** The document's total, in the currency's major unit. */
+  /** The amount paid (the document's total for the payment made with it), in the currency's major unit. */
   readonly amount: number;
   /** Unix timestamp as text. */
   readonly created_at: string;
@@ -84,7 +100,7 @@ export interface PaymentRecord {
 /** A contact as the request gave it (an `id` alone references a stored one). */
 export type DocumentContact = Readonly<Record<string, unknown>>;
 
-/** An invoice or a credit note. */
+/** An invoice, a receipt or a credit note. */
 export interface BillingDocument {
   readonly id: number;
   readonly type: DocumentType;

@@ -1,12 +1,15 @@
 /**
- * `POST /transactions` (version 20241028) as a pure function: a sale becomes an invoice, a
- * refund a credit note (see credit.ts). Items are priced exactly in the currency's minor
- * unit: `subtotal = quantity × amount` (the item's `amount` is its unit price, net of tax),
- * the item's `discount_rate` and a coupon come off before tax, and each item's taxes are
- * rounded half up on their own, as `calculate` rounds a line. An item's taxes are the ones
- * its `tax` object gives (name and rate, and an additional tax), else the engine's — the
- * decision `calculateTaxRate` makes for the item's country, region, the customer's postal
- * code, tax code and date.
+ * `POST /transactions` (version 20241028) as a pure function: a sale becomes an invoice (or a
+ * receipt), a refund a credit note (see credit.ts). Items are priced exactly in the
+ * currency's minor unit: `subtotal = quantity × amount` (the item's `amount` is its unit
+ * price, net of tax — or gross, taxes included, when the item names a product whose
+ * `tax_type` is `included`: its net is then solved by the pricing routine so that net and
+ * taxes add up to the gross exactly), the item's `discount_rate` and a coupon come off before
+ * tax, and each item's taxes are rounded half up on their own, as `calculate` rounds a line.
+ * An item's taxes are the ones its `tax` object gives (name and rate, and an additional tax),
+ * else the engine's — the decision `calculateTaxRate` makes for the item's country, region,
+ * the customer's postal code (or, for a product taxed in its own country, none), tax code and
+ * date.
  */
 import type { Address, Decision, ProductType, TaxCodeId, TaxLine, TaxStatus } from '../core/types.js';
 import { dayNumber } from '../core/dates.js';
@@ -22,14 +25,15 @@ import { unreadable } from '../adapters/read.js';
 import { offlineTaxIdVerdict } from '../taxid/index.js';
 import { apportion, decimalOf, MAX_CENTS, majorNumber, percentOf, rateNumber, rateUnitsOf, type Decimal } from './amounts.js';
 import { documentTotals, renderDocument, type DocumentHead, type ItemParts, type TaxSlot } from './assemble.js';
+import { netSplit } from './inclusive.js';
 import { documentExchangeRate } from './exchange.js';
 import { normalTagList } from './limits.js';
-import { parseRequest, readDocumentOptions, type DocumentOptions } from './read.js';
+import { parseRequest, readDocumentOptions, SPANISH_IGNORED_FIELDS, type DocumentOptions, type ProductDefaults } from './read.js';
 import { verdictOfOption } from '../adapters/v20260309.js';
 import { documentSchemas, type TransactionItemOutput, type TransactionRequest, type TransactionRequestOutput } from './request.js';
 import { buildRefund } from './credit.js';
 import { amountIn, currencyOf, dateOf, paymentOf } from './common.js';
-import type { BillingDocument } from './types.js';
+import type { BillingDocument, DocumentContact } from './types.js';
 import { documentEvidence } from './evidence.js';
 
 export type { DocumentOptions } from './read.js';
@@ -52,6 +56,10 @@ interface PricedItem {
   readonly discountRate: number;
   /** The item's taxes as its request gives them (rate units), or null for the engine's. */
   readonly given: { readonly main: GivenTax; readonly additional: GivenTax | null } | null;
+  /** Its product's `tax_type` is `included`: `subtotal` and `discount` are gross, taxes included. */
+  readonly inclusive: boolean;
+  /** Its product's `tax_based_on` is `country`: it is taxed in its tax country as such, never at the customer's or the shipping address. */
+  readonly productPlace: boolean;
 }
 
 interface GivenTax {
@@ -75,8 +83,12 @@ export function buildDocument(request: unknown, account: SellerAccount, options:
     const o = readDocumentOptions(options);
     const e = engine ?? engineFor(o.rules);
     const seller = e.accounts.prepare(account);
-    const req = parseRequest(documentSchemas().transaction, request, 6, missingItems);
-    if (req.type === 'refund') return buildRefund(req, seller, o, e);
+    const req = parseRequest(documentSchemas().transaction, request, 6, missingItems, o.spanishElectronicInvoicing === true ? SPANISH_IGNORED_FIELDS : []);
+    if (req.type === 'refund') {
+      const sale = (['documentType', 'contactId'] as const).find((key) => o[key] !== undefined);
+      if (sale !== undefined) throw errorFromIssues([{ path: ['options', sale], code: 'malformed', message: `options.${sale} is for a sale: a refund is a credit note, and its contact is its invoice's` }]);
+      return buildRefund(req, seller, o, e);
+    }
     if (o.invoice !== undefined || o.credits !== undefined) {
       throw errorFromIssues([{ path: ['options', o.invoice !== undefined ? 'invoice' : 'credits'], code: 'malformed', message: 'options.invoice and options.credits are for a refund (type: refund), not a sale' }]);
     }
@@ -162,10 +174,7 @@ function readItems(req: TransactionRequestOutput, seller: PreparedAccount, o: Do
     if (quantity === null) issues.push({ path: [...path, 'quantity'], code: 'malformed', message: `${path.join('.')}.quantity ${quoted(qtyValue, 40)} has no plain decimal form` });
     const discountRate = item.discount_rate ?? 0;
     const discountUnits = percentUnits(discountRate, [...path, 'discount_rate'], issues);
-    const product = item.product_code !== undefined && o.products !== undefined && Object.hasOwn(o.products, item.product_code) ? o.products[item.product_code] : undefined;
-    if (item.product_code !== undefined && o.products !== undefined && product === undefined) {
-      issues.push({ path: [...path, 'product_code'], code: 'unprocessable', message: `${path.join('.')}.product_code ${quoted(item.product_code, 60)} is not one of options.products` });
-    }
+    const product = productOf(item, o, engine, path, issues);
     const given = givenTaxes(item, path, issues);
     if (item.tax.import === true && given === null) {
       issues.push({ path: [...path, 'tax', 'import'], code: 'unprocessable', message: `${path.join('.')}.tax.import: an import is taxed by where the goods come from, which a transaction does not say: give the item's tax (name and rate: 0 when the customer pays import VAT at the border, the destination's rate under an import scheme such as the EU's IOSS), or leave import out to have the item taxed as a sale from the account's address` });
@@ -185,12 +194,48 @@ function readItems(req: TransactionRequestOutput, seller: PreparedAccount, o: Do
       unitPrice: majorNumber(unit, minorUnits),
       discountRate: rateNumber(discountUnits),
       given,
+      inclusive: product?.tax_type === 'included',
+      productPlace: product?.tax_based_on === 'country',
     });
   });
   return out;
 }
 
-/** Each item's share of the coupon, by its net after its own discount. */
+/**
+ * The product an item names (`options.products`), or undefined for none. A product taxed in
+ * its own country (`tax_based_on: country`) needs the item's `tax.country` to be that country:
+ * the spec requires the item's tax country, and an item saying another is refused (422)
+ * rather than taxed in either.
+ */
+function productOf(item: TransactionItemOutput, o: DocumentOptions, engine: Engine, path: Path, issues: TaxRulesIssue[]): ProductDefaults | undefined {
+  if (item.product_code === undefined || o.products === undefined) return undefined;
+  const product = Object.hasOwn(o.products, item.product_code) ? o.products[item.product_code] : undefined;
+  if (product === undefined) {
+    issues.push({ path: [...path, 'product_code'], code: 'unprocessable', message: `${path.join('.')}.product_code ${quoted(item.product_code, 60)} is not one of options.products` });
+    return undefined;
+  }
+  // A product country that is none is refused as such (productCountryIssues), not compared.
+  const where = product.tax_based_on === 'country' && typeof product.country === 'string' && engine.rules.countryOf(product.country) !== null ? canonicalCountry(engine.rules, product.country) : null;
+  if (where !== null && engine.rules.countryOf(item.tax.country) !== null && canonicalCountry(engine.rules, item.tax.country) !== where) {
+    issues.push({
+      path: [...path, 'tax', 'country'],
+      code: 'unprocessable',
+      message: `${path.join('.')}.tax.country ${item.tax.country} is not ${where}, where product ${quoted(item.product_code, 60)} is taxed (tax_based_on: country): give tax.country ${where}`,
+    });
+  }
+  return product;
+}
+
+/** The countries of the products taxed in their own country, checked as a request's countries are (406 for one that is none). */
+function productCountryIssues(o: DocumentOptions, engine: Engine, issues: TaxRulesIssue[]): void {
+  const products = o.products ?? {};
+  for (const code of Object.keys(products)) {
+    const p = products[code] as ProductDefaults;
+    if (p.tax_based_on === 'country' && typeof p.country === 'string') countryIssue(engine, ['options', 'products', code, 'country'], p.country, issues);
+  }
+}
+
+/** Each item's share of the coupon, by its amount after its own discount (net, or gross for an item priced with tax included). */
 function couponShares(items: readonly PricedItem[], o: DocumentOptions, currency: string, minorUnits: number, issues: TaxRulesIssue[]): bigint[] {
   const c = o.coupon;
   const nets = items.map((i) => i.subtotal - i.discount);
@@ -201,6 +246,11 @@ function couponShares(items: readonly PricedItem[], o: DocumentOptions, currency
   }
   const amount = amountIn(c.amount as number | string, minorUnits, currency, ['options', 'coupon', 'amount'], issues);
   if (amount === null) return nets.map(() => 0n);
+  if (items.some((i) => i.inclusive) && items.some((i) => !i.inclusive)) {
+    // Shared by the items' amounts, it would take gross from some and net from others.
+    issues.push({ path: ['options', 'coupon', 'amount'], code: 'unprocessable', message: 'options.coupon.amount cannot be shared among items priced with tax included and items priced net: give the coupon as a percent' });
+    return nets.map(() => 0n);
+  }
   const total = nets.reduce((a, b) => a + b, 0n);
   if (amount > total) {
     issues.push({ path: ['options', 'coupon', 'amount'], code: 'unprocessable', message: `options.coupon.amount ${formatMinor(amount, minorUnits)} is more than the items' net amount ${formatMinor(total, minorUnits)}` });
@@ -209,7 +259,12 @@ function couponShares(items: readonly PricedItem[], o: DocumentOptions, currency
   return apportion(amount, nets);
 }
 
-/** Where an item's customer is: its tax country and region, with the postal code, city and street of the shipping address or the customer when they are in that country. */
+/**
+ * Where an item is taxed: its tax country and region, with the postal code, city and street
+ * of the shipping address or the customer when they are in that country — unless its product
+ * is taxed in its own country (`tax_based_on: country`), whose place no address of the
+ * customer's tells.
+ */
 function destinationOf(req: TransactionRequestOutput, engine: Engine, p: PricedItem): { address: Address; postalFrom: Path | null } {
   const same = (c: string | undefined): boolean => c !== undefined && canonicalCountry(engine.rules, c) === p.country;
   const ship = req.shipping_address;
@@ -218,6 +273,8 @@ function destinationOf(req: TransactionRequestOutput, engine: Engine, p: PricedI
   // Every field set: a field left out would read from a polluted Object.prototype.
   let address: Address = { country: p.item.tax.country, region: p.item.tax.region, postalCode: undefined, city: undefined, street: undefined };
   let postalFrom: Path | null = null;
+  // A product taxed where it is (an event's admission): the customer's address is not its place.
+  if (p.productPlace) return { address, postalFrom };
   if (ship !== undefined && same(ship.country) && ship.postal_code !== undefined) {
     address = { ...address, postalCode: ship.postal_code, city: ship.city, street: street(ship) };
     postalFrom = ['shipping_address', 'postal_code'];
@@ -294,12 +351,22 @@ function slotsOfDecision(d: Decision, priced: readonly Minor[], net: bigint, tax
   return { tax1: slotOfGroup(d, g1.lines, g1.taxes, net, taxCode), tax2: g2 === undefined ? null : slotOfGroup(d, g2.lines, g2.taxes, net, taxCode) };
 }
 
-/** The item's taxes as its request gives them, priced on its net. */
-function slotsOfGiven(p: PricedItem, net: bigint, engine: Engine): { tax1: TaxSlot; tax2: TaxSlot | null } {
+/** What an item is charged: its taxes, its net, its status, and the lines its taxes are priced on. */
+interface ItemTaxes {
+  readonly tax1: TaxSlot;
+  readonly tax2: TaxSlot | null;
+  readonly net: bigint;
+  readonly status: TaxStatus | null;
+  readonly lines: readonly PricingLine[];
+}
+
+/** The item's taxes as its request gives them, priced on its amount after discounts (net, or gross for an item priced with tax included). */
+function slotsOfGiven(p: PricedItem, due: bigint, engine: Engine): ItemTaxes {
   const given = p.given as NonNullable<PricedItem['given']>;
   const lines: PricingLine[] = [{ group: 'main', rateUnits: given.main.rateUnits, partUnits: given.main.partUnits }];
   if (given.additional !== null) lines.push({ group: 'additional', rateUnits: given.additional.rateUnits, partUnits: given.additional.partUnits });
-  const priced = price(lines, Number(net), 'exclusive');
+  const priced = price(lines, normalMinor(due), p.inclusive ? 'inclusive' : 'exclusive');
+  const net = BigInt(priced.subtotal);
   const region = p.item.tax.region ?? null;
   const slot = (g: GivenTax, k: number): TaxSlot => ({
     name: g.name,
@@ -310,16 +377,17 @@ function slotsOfGiven(p: PricedItem, net: bigint, engine: Engine): { tax1: TaxSl
     county: null,
     city: null,
     transactionType: p.taxCode,
-    amount: BigInt(priced.taxes[k] as number),
-    base: BigInt(taxableAmount(Number(net), g.partUnits)),
+    amount: BigInt(priced.taxes[k] as Minor),
+    base: BigInt(taxableAmount(normalMinor(net), g.partUnits)),
   });
-  return { tax1: slot(given.main, 0), tax2: given.additional === null ? null : slot(given.additional, 1) };
+  return { tax1: slot(given.main, 0), tax2: given.additional === null ? null : slot(given.additional, 1), net, status: null, lines };
 }
 
-/** An item with no tax, by the contact's own tax status (exempt, or reverse charge). */
-function untaxed(p: PricedItem, net: bigint, engine: Engine): { tax1: TaxSlot; tax2: null } {
+/** An item with no tax, by the contact's own tax status (exempt, or reverse charge): an amount priced with tax included is all net. */
+function untaxed(p: PricedItem, due: bigint, engine: Engine, status: 'exempt' | 'reverse'): ItemTaxes {
   const country = canonicalCountry(engine.rules, p.item.tax.country);
-  return { tax1: { name: null, rateUnits: 0, partUnits: PERCENT_100, country, region: p.item.tax.region ?? null, county: null, city: null, transactionType: p.taxCode, amount: 0n, base: net }, tax2: null };
+  const tax1: TaxSlot = { name: null, rateUnits: 0, partUnits: PERCENT_100, country, region: p.item.tax.region ?? null, county: null, city: null, transactionType: p.taxCode, amount: 0n, base: due };
+  return { tax1, tax2: null, net: due, status: status === 'exempt' ? 'non_taxable' : 'reverse_charge', lines: [] };
 }
 
 /** A sale's request read: its currency, date, items priced before tax, coupon shares and exchange rate. */
@@ -332,21 +400,44 @@ interface ReadSale {
   readonly exchangeRate: number | undefined;
 }
 
+/** The sale's customer: a stored contact referenced by its id alone, or the fields of a new one, whose id `options.contactId` gives. */
+function customerIssues(req: TransactionRequestOutput, o: DocumentOptions, engine: Engine, issues: TaxRulesIssue[]): void {
+  const customer = req.customer;
+  if (customer === undefined) {
+    if (o.contactId !== undefined) issues.push({ path: ['options', 'contactId'], code: 'malformed', message: 'options.contactId is the id of the sale\'s contact, and the request has no customer' });
+    return;
+  }
+  const fields = Object.keys(customer).filter((k) => k !== 'id');
+  if (customer.id !== undefined && fields.length > 0) {
+    issues.push({ path: ['customer'], code: 'malformed', message: `customer: either reference a contact by id, or give the fields of a new one (${fields.slice(0, 3).join(', ')}…), not both` });
+  } else if (customer.id === undefined && customer.first_name === undefined) {
+    issues.push({ path: ['customer', 'first_name'], code: 'missing', message: 'customer.first_name is required for a new contact (or reference a stored one by id)' });
+  }
+  if (customer.id !== undefined && o.contactId !== undefined && o.contactId !== customer.id) {
+    issues.push({ path: ['options', 'contactId'], code: 'unprocessable', message: `options.contactId ${o.contactId} is not customer.id ${customer.id}, the stored contact the request references` });
+  }
+  countryIssue(engine, ['customer', 'country'], customer.country, issues);
+}
+
+/**
+ * The document's contact: a reference as given (`{ id }`: the stored contact's other fields
+ * are the server's, never guessed here), or the new contact the sale creates, with its id
+ * (`options.contactId`) and the spec's defaults for what the request leaves out (`kind`
+ * `company`, `tax_status` `taxable`).
+ */
+function contactOf(customer: TransactionRequestOutput['customer'], contactId: number | undefined): DocumentContact | null {
+  if (customer === undefined) return null;
+  if (customer.id !== undefined) return { ...customer };
+  return { ...(contactId === undefined ? {} : { id: contactId }), ...customer, kind: customer.kind ?? 'company', tax_status: customer.tax_status ?? 'taxable' };
+}
+
 /** Reads a sale's request: every issue at once (TaxRulesError). */
 function readSale(req: TransactionRequestOutput, seller: PreparedAccount, o: DocumentOptions, engine: Engine): ReadSale {
   const issues: TaxRulesIssue[] = [];
   const currency = currencyOf(req, seller, engine, issues);
   const date = dateOf(req, o.createdAt);
-  const customer = req.customer;
-  if (customer !== undefined) {
-    const fields = Object.keys(customer).filter((k) => k !== 'id');
-    if (customer.id !== undefined && fields.length > 0) {
-      issues.push({ path: ['customer'], code: 'malformed', message: `customer: either reference a contact by id, or give the fields of a new one (${fields.slice(0, 3).join(', ')}…), not both` });
-    } else if (customer.id === undefined && customer.first_name === undefined) {
-      issues.push({ path: ['customer', 'first_name'], code: 'missing', message: 'customer.first_name is required for a new contact (or reference a stored one by id)' });
-    }
-    countryIssue(engine, ['customer', 'country'], customer.country, issues);
-  }
+  customerIssues(req, o, engine, issues);
+  productCountryIssues(o, engine, issues);
   countryIssue(engine, ['shipping_address', 'country'], req.shipping_address?.country, issues);
   if (o.itemIds !== undefined && req.items !== undefined && o.itemIds.length !== req.items.length) {
     issues.push({ path: ['options', 'itemIds'], code: 'malformed', message: `options.itemIds has ${o.itemIds.length} ids for ${req.items.length} items` });
@@ -360,8 +451,8 @@ function readSale(req: TransactionRequestOutput, seller: PreparedAccount, o: Doc
   return { currency, minorUnits, date, items, coupon, exchangeRate };
 }
 
-/** An item's net: its subtotal less its own discount and its share of the coupon. */
-function netOf(read: ReadSale, k: number): bigint {
+/** What an item is priced on: its subtotal less its own discount and its share of the coupon (net, or gross for an item priced with tax included). */
+function dueOf(read: ReadSale, k: number): bigint {
   const p = read.items[k] as PricedItem;
   return p.subtotal - p.discount - (read.coupon[k] as bigint);
 }
@@ -376,8 +467,8 @@ interface EngineItem {
 /**
  * The engine's taxes of the items that take them: the items to one country are one sale
  * (the customer's tax ID is checked for that country; its goods are one consignment), priced
- * by the sale routine on their nets, each item's quantity its articles. A US item without a
- * postal code is an issue: its local taxes cannot be found.
+ * by the sale routine on their amounts (net, or gross with tax included), each item's quantity
+ * its articles. A US item without a postal code is an issue: its local taxes cannot be found.
  */
 function engineTaxes(req: TransactionRequestOutput, seller: PreparedAccount, o: DocumentOptions, engine: Engine, read: ReadSale, issues: TaxRulesIssue[]): (PricedLine | null)[] {
   const out: (PricedLine | null)[] = new Array<PricedLine | null>(read.items.length).fill(null);
@@ -388,18 +479,18 @@ function engineTaxes(req: TransactionRequestOutput, seller: PreparedAccount, o: 
     if (p.given !== null) return;
     const { address, postalFrom } = destinationOf(req, engine, p);
     if (p.country === 'US' && address.postalCode === undefined) {
-      issues.push({
-        path: ['shipping_address', 'postal_code'],
-        code: 'missing',
-        message: `items.${p.index}: a US sale is taxed at the ZIP code's state and local rates: give shipping_address (or customer) with country US and postal_code, or the item's tax`,
-      });
+      issues.push(
+        p.productPlace
+          ? { path: ['items', p.index, 'tax'], code: 'missing', message: `items.${p.index}: its product is taxed in the US where it is (tax_based_on: country), at a ZIP code's state and local rates that no product gives: give the item's tax (name and rate)` }
+          : { path: ['shipping_address', 'postal_code'], code: 'missing', message: `items.${p.index}: a US sale is taxed at the ZIP code's state and local rates: give shipping_address (or customer) with country US and postal_code, or the item's tax` },
+      );
       return;
     }
-    // Items to one place share one address, and so their decision.
-    const key = `${address.country}\u0000${address.region ?? ''}`;
+    // Items to one place share one address, and so their decision (a product's own place is not the customer's address).
+    const key = `${address.country}\u0000${address.region ?? ''}\u0000${p.productPlace}`;
     const destination = addresses.get(key) ?? address;
     addresses.set(key, destination);
-    const line: SaleLine = { amount: normalMinor(netOf(read, k)), articles: p.quantity, taxCode: p.taxCode, productType: p.productType, taxBehavior: 'exclusive', destination };
+    const line: SaleLine = { amount: normalMinor(dueOf(read, k)), articles: p.quantity, taxCode: p.taxCode, productType: p.productType, taxBehavior: p.inclusive ? 'inclusive' : 'exclusive', destination };
     const group = byCountry.get(p.country);
     if (group === undefined) byCountry.set(p.country, [{ k, line, postalFrom }]);
     else group.push({ k, line, postalFrom });
@@ -430,6 +521,53 @@ function engineTaxes(req: TransactionRequestOutput, seller: PreparedAccount, o: 
   return out;
 }
 
+/** An item's taxes: the request's, none for an exempt or reverse-charged contact, or the engine's (null with an issue added when it has none). */
+function itemTaxes(p: PricedItem, due: bigint, status: string, line: PricedLine | null, engine: Engine, issues: TaxRulesIssue[], notes: string[]): ItemTaxes | null {
+  if (p.given !== null) return slotsOfGiven(p, due, engine);
+  if (status === 'exempt' || status === 'reverse') return untaxed(p, due, engine, status);
+  if (line === null) return null;
+  const d = line.decision;
+  if (d.reason === 'unsupported_country') {
+    issues.push({ path: ['items', p.index, 'tax', 'country'], code: 'unprocessable', message: `items.${p.index}: taxrules has no tax rules for ${p.country} yet; give the item's tax (name and rate) rather than issue a document without it` });
+    return null;
+  }
+  // The product's place as the rules read it (a territory such as Monaco is taxed as France).
+  if (p.productPlace && d.jurisdiction.country !== (d.customerJurisdiction?.country ?? p.country)) {
+    // The rules place this supply elsewhere (a service to a consumer, where the seller is): taxing it in the product's country is the request's to say.
+    issues.push({
+      path: ['items', p.index, 'tax'],
+      code: 'unprocessable',
+      message: `items.${p.index}: its product is taxed in ${p.country} (tax_based_on: country), but taxrules's rules place this supply in ${d.jurisdiction.country} (as sold to a customer there); give the item's tax (name and rate) for ${p.country}`,
+    });
+    return null;
+  }
+  for (const note of notesOf(d, line.input)) if (!notes.includes(note)) notes.push(note);
+  const priced = line.priced as Priced;
+  // Inclusive, the sale routine solved the net (its subtotal) so that net + taxes = the gross.
+  const net = p.inclusive ? BigInt(priced.subtotal) : due;
+  return { ...slotsOfDecision(d, priced.taxes, net, p.taxCode), net, status: d.status, lines: d.lines };
+}
+
+/** An item's parts: as the request gives it, or, priced with tax included, its gross unit price with the net of its gross subtotal and the discount down to its net. */
+function itemParts(p: PricedItem, k: number, read: ReadSale, o: DocumentOptions, t: ItemTaxes): ItemParts {
+  const discount = p.discount + (read.coupon[k] as bigint);
+  const shown = p.inclusive ? netSplit(p.subtotal, discount, t.net, t.lines) : { subtotal: p.subtotal, discount };
+  return {
+    id: o.itemIds ? (o.itemIds[p.index] as number) : null,
+    description: p.item.description ?? null,
+    productCode: p.item.product_code ?? null,
+    quantity: p.quantity,
+    unitPrice: p.unitPrice,
+    discountRate: p.discountRate,
+    subtotal: shown.subtotal,
+    discount: shown.discount,
+    tax1: t.tax1,
+    tax2: t.tax2,
+    status: t.status,
+    ...(p.inclusive ? { taxIncluded: true } : {}),
+  };
+}
+
 function buildSale(req: TransactionRequestOutput, seller: PreparedAccount, o: DocumentOptions, engine: Engine): BillingDocument {
   const read = readSale(req, seller, o, engine);
   const issues: TaxRulesIssue[] = [];
@@ -438,50 +576,21 @@ function buildSale(req: TransactionRequestOutput, seller: PreparedAccount, o: Do
   const notes: string[] = [];
   const parts: ItemParts[] = [];
   read.items.forEach((p, k) => {
-    const net = netOf(read, k);
-    let slots: { tax1: TaxSlot; tax2: TaxSlot | null };
-    let itemStatus: TaxStatus | null = null;
-    if (p.given !== null) slots = slotsOfGiven(p, net, engine);
-    else if (status !== 'taxable') {
-      slots = untaxed(p, net, engine);
-      itemStatus = status === 'exempt' ? 'non_taxable' : 'reverse_charge';
-    } else {
-      const line = taxed[k];
-      if (line === null || line === undefined) return;
-      const d = line.decision;
-      if (d.reason === 'unsupported_country') {
-        issues.push({ path: ['items', p.index, 'tax', 'country'], code: 'unprocessable', message: `items.${p.index}: taxrules has no tax rules for ${p.country} yet; give the item's tax (name and rate) rather than issue a document without it` });
-        return;
-      }
-      slots = slotsOfDecision(d, (line.priced as Priced).taxes, net, p.taxCode);
-      itemStatus = d.status;
-      for (const note of notesOf(d, line.input)) if (!notes.includes(note)) notes.push(note);
-    }
-    parts.push({
-      id: o.itemIds ? (o.itemIds[p.index] as number) : null,
-      description: p.item.description ?? null,
-      productCode: p.item.product_code ?? null,
-      quantity: p.quantity,
-      unitPrice: p.unitPrice,
-      discountRate: p.discountRate,
-      subtotal: p.subtotal,
-      discount: p.discount + (read.coupon[k] as bigint),
-      ...slots,
-      status: itemStatus,
-    });
+    const t = itemTaxes(p, dueOf(read, k), status, taxed[k] ?? null, engine, issues, notes);
+    if (t !== null) parts.push(itemParts(p, k, read, o, t));
   });
   if (issues.length > 0) throw errorFromIssues(issues);
   if (documentTotals(parts).total > BigInt(MAX_CENTS)) throw errorFromIssues([{ path: ['items'], code: 'malformed', message: 'the document total is beyond what a document holds exactly (15 digits in minor units)' }]);
   return renderInvoice(req, o, read, parts, notes, engine);
 }
 
-/** The invoice of a sale from its items. */
+/** The invoice (or receipt) of a sale from its items. */
 function renderInvoice(req: TransactionRequestOutput, o: DocumentOptions, read: ReadSale, parts: readonly ItemParts[], notes: string[], engine: Engine): BillingDocument {
   const customer = req.customer;
   const couponTotal = read.coupon.reduce((a, b) => a + b, 0n);
   const head: DocumentHead = {
     id: o.id,
-    type: 'Invoice',
+    type: o.documentType === 'receipt' ? 'Receipt' : 'Invoice',
     created_at: String(o.createdAt),
     number: o.number,
     issue_date: read.date,
@@ -490,7 +599,7 @@ function renderInvoice(req: TransactionRequestOutput, o: DocumentOptions, read: 
     currency: read.currency,
     tag_list: normalTagList(req.tags),
     notes: req.notes ?? null,
-    contact: customer === undefined ? null : { ...customer },
+    contact: contactOf(customer, o.contactId),
     country: customer?.country ? canonicalCountry(engine.rules, customer.country) : (read.items[0] as PricedItem).country,
     postal_code: customer?.postal_code ?? null,
     region: customer?.region ?? null,

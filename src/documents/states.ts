@@ -1,0 +1,235 @@
+/**
+ * The state transitions of credit notes (spec: "States and transitions") as pure functions
+ * over the documents the caller stores:
+ *
+ * - a payment recorded on a credit note (`POST /credits/{id}/payments`): the credit note is
+ *   `paid` once its payments reach its total ("Automatic"), and keeps its unpaid state
+ *   (`outstanding`, or the server's `late`) until then;
+ * - a credit note voided (`PUT /credits/{id}/void`) with its invoice: "the original invoice is
+ *   reopened if this credit note had closed it".
+ *
+ * Amounts are compared in the currency's minor unit, exactly; ids and times are options, as
+ * for the other document functions.
+ */
+import { errorFromIssues, quoted, type TaxRulesIssue } from '../core/errors.js';
+import { formatMinor } from '../core/money.js';
+import type { RuleSet } from '../core/ruleset.js';
+import { defaultRuleSet } from '../default-rules.js';
+import { ownCopy, readOptions, RULE_SET, unreadable, type OptionCheck } from '../adapters/read.js';
+import { isRecord } from '../adapters/input.js';
+import { MAX_TAX_DATE } from '../adapters/schemas.js';
+import { decimalOf, majorNumber, minorOf } from './amounts.js';
+import { amountIn, dateOf } from './common.js';
+import { checkedDocument, voided } from './final.js';
+import { parseRequest } from './read.js';
+import { documentSchemas, type PAYMENT_METHODS } from './request.js';
+import type { BillingDocument, PaymentRecord } from './types.js';
+
+type Path = (string | number)[];
+
+/** Credit notes read against one invoice: more than any refund history holds. */
+const MAX_CREDITS = 10_000;
+/** Payments read on one document. */
+const MAX_PAYMENTS = 10_000;
+
+/** The body of `POST /credits/{id}/payments`: a payment record, without the id and creation time the server gives it. */
+export interface CreditPaymentRequest {
+  /** The amount paid, in the credit note's currency (a number, or a decimal string): more than 0, at most what is left to pay. */
+  readonly amount: number | string;
+  /** The day of the payment; default: the UTC day of `options.createdAt`. */
+  readonly date?: string;
+  readonly payment_method?: (typeof PAYMENT_METHODS)[number];
+  readonly processor?: string | null;
+  readonly processor_id?: string | null;
+}
+
+/** The options of `recordCreditPayment`: what the server's record gives the payment. */
+export interface CreditPaymentOptions {
+  /** Unix seconds of the payment record's creation (its `created_at`; its date when the body has none). */
+  readonly createdAt: number;
+  /** The payment record's id; without it `null`. */
+  readonly paymentId?: number;
+  readonly rules?: RuleSet;
+}
+
+/** A payment recorded: the credit note with it, and the payment record (what `POST /credits/{id}/payments` answers, 201). */
+export interface RecordedCreditPayment {
+  readonly credit: BillingDocument;
+  readonly payment: PaymentRecord;
+}
+
+/** The options of `voidCreditNote`: the invoice the credit note credits, and its other credit notes. */
+export interface VoidCreditNoteOptions {
+  /** The invoice the credit note credits (its `related_document`). */
+  readonly invoice: BillingDocument;
+  /** The other credit notes issued against it (voided ones, and the one voided, are not counted). */
+  readonly credits?: readonly BillingDocument[];
+  readonly rules?: RuleSet;
+}
+
+/** A credit note voided, and its invoice as it stands after: reopened (`outstanding`) when the credit note had closed it, else as it was. */
+export interface VoidedCreditNote {
+  readonly credit: BillingDocument;
+  readonly invoice: BillingDocument;
+}
+
+const isPositiveInt = (v: unknown): boolean => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
+
+const PAYMENT_CHECKS: { readonly [K in keyof CreditPaymentOptions]-?: OptionCheck } = {
+  createdAt: [(v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 && v <= MAX_TAX_DATE, `whole Unix seconds from 0 to ${MAX_TAX_DATE}`],
+  paymentId: [isPositiveInt, "a positive integer (the payment record's id)"],
+  rules: RULE_SET,
+};
+
+const VOID_CHECKS: { readonly [K in keyof VoidCreditNoteOptions]-?: OptionCheck } = {
+  invoice: [isRecord, 'the invoice (a billing document)'],
+  credits: [Array.isArray, 'an array of credit notes'],
+  rules: RULE_SET,
+};
+
+/** The minor units of a document's currency (406 for a code that is none). */
+function minorUnitsOf(doc: BillingDocument, rules: RuleSet | undefined, path: Path): number {
+  const minorUnits = (rules ?? defaultRuleSet).currencies.get(doc.currency);
+  if (minorUnits === undefined) throw errorFromIssues([{ path: [...path, 'currency'], code: 'invalid_value', message: `${path.join('.')}.currency ${doc.currency} is not an ISO 4217 currency code` }]);
+  return minorUnits;
+}
+
+/** What a document's payments add up to, in minor units (an issue for a payment whose amount is no amount of its currency). */
+function paidOf(doc: BillingDocument, minorUnits: number, path: Path, issues: TaxRulesIssue[]): bigint {
+  const payments: unknown = doc.payments;
+  if (!Array.isArray(payments) || payments.length > MAX_PAYMENTS) {
+    issues.push({ path: [...path, 'payments'], code: payments === undefined ? 'missing' : 'malformed', message: `${path.join('.')}.payments must be an array of payment records` });
+    return 0n;
+  }
+  let paid = 0n;
+  payments.forEach((p: unknown, i) => {
+    const amount = isRecord(p) ? (p as Record<string, unknown>).amount : undefined;
+    const d = typeof amount === 'number' && Number.isFinite(amount) && amount >= 0 ? decimalOf(amount) : null;
+    const minor = d === null ? null : minorOf(d, minorUnits);
+    if (minor === null) issues.push({ path: [...path, 'payments', i, 'amount'], code: amount === undefined ? 'missing' : 'malformed', message: `${path.join('.')}.payments.${i}.amount must be an amount of ${doc.currency}, not negative, got ${quoted(amount, 40)}` });
+    else paid += minor;
+  });
+  return paid;
+}
+
+/** The amount of a payment in minor units: more than 0 (400), at most what is left to pay (422). Null with an issue added. */
+function paymentAmount(value: number | string, credit: BillingDocument, minorUnits: number, paid: bigint, issues: TaxRulesIssue[]): bigint | null {
+  const negative = typeof value === 'number' ? value < 0 : value.trim().startsWith('-');
+  const amount = negative ? null : amountIn(value, minorUnits, credit.currency, ['amount'], issues);
+  if (negative || amount === 0n) {
+    issues.push({ path: ['amount'], code: 'malformed', message: `amount must be more than 0, got ${quoted(value, 40)}: a payment of a credit note is what is paid back to the customer` });
+    return null;
+  }
+  if (amount === null) return null;
+  const total = BigInt(credit.total_cents);
+  if (paid + amount > total) {
+    const left = total - paid;
+    issues.push({
+      path: ['amount'],
+      code: 'unprocessable',
+      message: `amount ${formatMinor(amount, minorUnits)} is more than is left to pay on credit note ${credit.number}: ${formatMinor(left > 0n ? left : 0n, minorUnits)} of its total ${formatMinor(total, minorUnits)}`,
+    });
+    return null;
+  }
+  return amount;
+}
+
+/**
+ * `POST /credits/{id}/payments` as a pure function: the payment record added to the credit
+ * note's `payments`, and the credit note `paid` when its payments reach its total (else its
+ * unpaid state is kept: `outstanding`, or `late`). Refused: a document that is no credit note
+ * (400), a voided credit note or one paid already (422), an amount of 0 or less, or with more
+ * decimals than the currency (400), an amount beyond what is left to pay (422: a payment never
+ * pays a credit note more than its total). Throws TaxRulesError listing every issue.
+ */
+export function recordCreditPayment(creditNote: BillingDocument, payment: CreditPaymentRequest, options: CreditPaymentOptions): RecordedCreditPayment;
+export function recordCreditPayment<P>(creditNote: BillingDocument, payment: unknown extends P ? P : never, options: CreditPaymentOptions): RecordedCreditPayment;
+export function recordCreditPayment(creditNote: unknown, payment: unknown, options: unknown): RecordedCreditPayment {
+  try {
+    const o = readOptions<CreditPaymentOptions>(options, PAYMENT_CHECKS);
+    if (o.createdAt === undefined) throw errorFromIssues([{ path: ['options', 'createdAt'], code: 'missing', message: `options.createdAt is required: ${PAYMENT_CHECKS.createdAt[1]} (taxrules stores nothing and reads no clock)` }]);
+    const credit = checkedDocument(creditNote, ['document'], 'Credit');
+    const req = parseRequest(documentSchemas().creditPayment, payment, 1);
+    const minorUnits = minorUnitsOf(credit, o.rules, ['document']);
+    const issues: TaxRulesIssue[] = [];
+    const paid = paidOf(credit, minorUnits, ['document'], issues);
+    if (credit.state === 'voided') issues.push({ path: ['document', 'state'], code: 'unprocessable', message: `credit note ${credit.number} is voided: no payment is recorded on it` });
+    else if (credit.state === 'paid') issues.push({ path: ['document', 'state'], code: 'unprocessable', message: `credit note ${credit.number} is paid already: its payments reach its total` });
+    const amount = issues.length > 0 ? null : paymentAmount(req.amount, credit, minorUnits, paid, issues);
+    if (amount === null || issues.length > 0) throw errorFromIssues(issues);
+    const record: PaymentRecord = {
+      id: o.paymentId ?? null,
+      amount: majorNumber(amount, minorUnits),
+      created_at: String(o.createdAt),
+      date: dateOf(req, o.createdAt),
+      payment_method: req.payment_method ?? null,
+      processor: req.processor ?? null,
+      processor_id: req.processor_id ?? null,
+    };
+    const state = paid + amount === BigInt(credit.total_cents) ? 'paid' : credit.state;
+    return { credit: { ...credit, payments: [...credit.payments, record], state }, payment: record };
+  } catch (error) {
+    throw unreadable(error, []);
+  }
+}
+
+/** The credit notes given with the invoice, checked: each must credit it. */
+function otherCredits(given: readonly unknown[] | undefined, invoice: BillingDocument): BillingDocument[] {
+  let list: unknown[];
+  try {
+    list = given === undefined ? [] : (ownCopy(given, 1, MAX_CREDITS) as unknown[]);
+  } catch (e) {
+    throw unreadable(e, ['options', 'credits']);
+  }
+  if (list.length > MAX_CREDITS) throw errorFromIssues([{ path: ['options', 'credits'], code: 'malformed', message: `options.credits has more than ${MAX_CREDITS} credit notes` }]);
+  const credits = list.map((c, i) => checkedDocument(c, ['options', 'credits', i], 'Credit'));
+  const issues: TaxRulesIssue[] = [];
+  credits.forEach((c, i) => {
+    if (c.related_document?.id !== invoice.id) issues.push({ path: ['options', 'credits', i, 'related_document', 'id'], code: 'unprocessable', message: `options.credits.${i} credits invoice ${c.related_document?.id}, not options.invoice (${invoice.id})` });
+  });
+  if (issues.length > 0) throw errorFromIssues(issues);
+  return credits;
+}
+
+/**
+ * The invoice after `credit` is voided: reopened (`outstanding`) when this credit note had
+ * closed it — the invoice is `paid`, and its own payments with its other live credit notes do
+ * not reach its total without this one, but do with it — else as it was (an invoice its own
+ * payments pay, or one still unpaid, is not changed by voiding a credit note).
+ */
+function reopened(invoice: BillingDocument, credit: BillingDocument, others: readonly BillingDocument[], minorUnits: number): BillingDocument {
+  if (invoice.state !== 'paid') return invoice;
+  const issues: TaxRulesIssue[] = [];
+  let covered = paidOf(invoice, minorUnits, ['options', 'invoice'], issues);
+  if (issues.length > 0) throw errorFromIssues(issues);
+  for (const c of others) if (c.state !== 'voided' && c.id !== credit.id) covered += BigInt(c.total_cents);
+  const total = BigInt(invoice.total_cents);
+  return covered < total && covered + BigInt(credit.total_cents) >= total ? { ...invoice, state: 'outstanding' } : invoice;
+}
+
+/**
+ * `PUT /credits/{id}/void` with the invoice: the credit note voided as `voidDocument` voids
+ * it (a `void_reason` required, 422 without), and its invoice reopened (`state:
+ * 'outstanding'`) when this credit note had closed it (see `reopened`). The credit note must
+ * credit `options.invoice` (422 otherwise), as must each of `options.credits`, the invoice's
+ * other credit notes. `voidDocument` stays the call for a credit note alone, or a receipt.
+ */
+export function voidCreditNote(creditNote: BillingDocument, body: { readonly void_reason: string }, options: VoidCreditNoteOptions): VoidedCreditNote;
+export function voidCreditNote<B>(creditNote: BillingDocument, body: unknown extends B ? B : never, options: VoidCreditNoteOptions): VoidedCreditNote;
+export function voidCreditNote(creditNote: unknown, body: unknown, options: unknown): VoidedCreditNote {
+  try {
+    const o = readOptions<VoidCreditNoteOptions>(options, VOID_CHECKS);
+    if (o.invoice === undefined) throw errorFromIssues([{ path: ['options', 'invoice'], code: 'missing', message: 'options.invoice is required: the invoice the credit note credits, to reopen it if the credit note had closed it' }]);
+    const credit = checkedDocument(creditNote, ['document'], 'Credit');
+    const invoice = checkedDocument(o.invoice, ['options', 'invoice'], 'Invoice');
+    if (credit.related_document?.id !== invoice.id) {
+      throw errorFromIssues([{ path: ['document', 'related_document', 'id'], code: 'unprocessable', message: `credit note ${credit.number} credits invoice ${credit.related_document?.id}, not options.invoice (${invoice.id})` }]);
+    }
+    const others = otherCredits(o.credits, invoice);
+    const minorUnits = minorUnitsOf(invoice, o.rules, ['options', 'invoice']);
+    const voidedCredit = voided(credit, body);
+    return { credit: voidedCredit, invoice: reopened(invoice, credit, others, minorUnits) };
+  } catch (error) {
+    throw unreadable(error, []);
+  }
+}
