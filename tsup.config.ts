@@ -38,7 +38,8 @@ export default defineConfig([
     splitting: true,
     // Declarations of the library entries (the CLI has none).
     dts: { entry: { index: 'src/index.ts', schemas: 'src/schemas.ts', http: 'src/http.ts', testing: 'src/testing.ts' } },
-    clean: true,
+    // No clean here: the builds run at once, and one cleaning dist/ would take the others' files
+    // with it (the build script empties dist/ before tsup).
   },
   // The EU entry: the main source with the EU rule pack and the EU tax-ID modules, standalone.
   { ...library, format: ['esm', 'cjs'], entry: { eu: 'src/eu.ts' }, esbuildPlugins: [euPackPlugin], splitting: false },
