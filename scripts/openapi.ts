@@ -41,7 +41,7 @@ const jurisdiction = z.strictObject({
   id: z.int(),
   name: z.string(),
   country: z.string(),
-  region: z.string().describe('Empty for country-level jurisdictions and schemes'),
+  region: z.string().nullable().describe('Null for country-level jurisdictions and schemes'),
   level: z.enum(['county', 'city', 'district']).optional().describe('Set for a US local jurisdiction'),
 });
 

@@ -9,8 +9,8 @@ export interface Jurisdiction {
   id: number;
   name: string;
   country: string;
-  /** Region code; empty for country-level jurisdictions and schemes. */
-  region: string;
+  /** Region code; null for country-level jurisdictions and schemes, as in every answer. */
+  region: string | null;
   /** Set for a US local jurisdiction (its tax is collected under the state's registration). */
   level?: 'county' | 'city' | 'district';
 }
@@ -22,8 +22,9 @@ export interface TaxCode {
 }
 
 function render(j: { id: number; name: string; country: string; region: string; level: string }): Jurisdiction {
-  if (j.level === 'county' || j.level === 'city' || j.level === 'district') return { id: j.id, name: j.name, country: j.country, region: j.region, level: j.level };
-  return { id: j.id, name: j.name, country: j.country, region: j.region };
+  const region = j.region === '' ? null : j.region;
+  if (j.level === 'county' || j.level === 'city' || j.level === 'district') return { id: j.id, name: j.name, country: j.country, region, level: j.level };
+  return { id: j.id, name: j.name, country: j.country, region };
 }
 
 /** The filter of `listJurisdictions`: the query parameters of `GET /jurisdictions`. */

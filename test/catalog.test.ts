@@ -5,7 +5,7 @@ import { TaxRulesError } from '../src/core/errors.js';
 describe('jurisdictions', () => {
   it('lists country-level jurisdictions with region=none', () => {
     const none = listJurisdictions({ region: 'none' });
-    expect(none.every((j) => j.region === '')).toBe(true);
+    expect(none.every((j) => j.region === null)).toBe(true);
     expect(none.map((j) => j.country)).toEqual(expect.arrayContaining(['DE', 'FR', 'GB', 'CH', 'AU', 'CA', 'US', 'EU']));
   });
 
@@ -28,7 +28,7 @@ describe('jurisdictions', () => {
     const all = listJurisdictions();
     expect(new Set(all.map((j) => j.id)).size).toBe(all.length);
     expect(all.every((j) => Number.isInteger(j.id) && j.id > 0)).toBe(true);
-    expect(getJurisdiction(9000)).toEqual({ id: 9000, name: 'EU One-Stop Shop (OSS)', country: 'EU', region: '' });
+    expect(getJurisdiction(9000)).toEqual({ id: 9000, name: 'EU One-Stop Shop (OSS)', country: 'EU', region: null });
     expect(getJurisdiction(724035)).toMatchObject({ country: 'ES', region: 'CN' });
   });
 

@@ -111,7 +111,7 @@ describe('taxrules CLI', () => {
   it('lists jurisdictions and tax codes', async () => {
     expect(JSON.parse((await cli('jurisdictions', '--country', 'CA', '--region', 'QC')).out)).toEqual([{ id: 124024, name: 'Quebec', country: 'CA', region: 'QC' }]);
     expect(JSON.parse((await cli('tax-codes')).out)).toHaveLength(7);
-    expect(JSON.parse((await cli('jurisdiction', '276')).out)).toEqual({ id: 276, name: 'Germany', country: 'DE', region: '' });
+    expect(JSON.parse((await cli('jurisdiction', '276')).out)).toEqual({ id: 276, name: 'Germany', country: 'DE', region: null });
     expect(JSON.parse((await cli('tax-code', 'ebook')).out)).toMatchObject({ id: 'ebook' });
   });
 });

@@ -15,7 +15,8 @@ export interface AdviceJurisdiction {
   id: number;
   name: string;
   country: string;
-  region: string;
+  /** Null for a country-level jurisdiction or a scheme, as in every answer. */
+  region: string | null;
 }
 
 export interface RegistrationAdvice {
@@ -35,7 +36,7 @@ export interface RegistrationAdvice {
   notices: ThresholdEvent[];
 }
 
-const show = (j: CompiledJurisdiction): AdviceJurisdiction => ({ id: j.id, name: j.name, country: j.country, region: j.region });
+const show = (j: CompiledJurisdiction): AdviceJurisdiction => ({ id: j.id, name: j.name, country: j.country, region: j.region === '' ? null : j.region });
 
 /**
  * The advice for `account` from `sales` (as `thresholdEvents` reads them, with its options

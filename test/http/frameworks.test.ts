@@ -62,6 +62,6 @@ describe('Hono and Workers', () => {
   it('is a Worker’s fetch as it is', async () => {
     const worker = { fetch: createHandler({ account }) };
     const r = await worker.fetch(new Request('https://tax.example/jurisdictions/250'));
-    expect(await r.json()).toEqual({ id: 250, name: 'France', country: 'FR', region: '' });
+    expect(await r.json()).toEqual({ id: 250, name: 'France', country: 'FR', region: null });
   });
 });

@@ -170,7 +170,7 @@ describe('jurisdictions and tax codes', () => {
     expect(ca.body.length).toBeGreaterThan(5);
     const none = await get('/api/jurisdictions?country=CA&region=none');
     expect(none.body).toEqual(listJurisdictions({ country: 'CA', region: 'none' }));
-    expect(none.body.every((j: { region: string }) => j.region === '')).toBe(true);
+    expect(none.body.every((j: { region: string | null }) => j.region === null)).toBe(true);
     expect((await get('/api/jurisdictions?contry=CA')).status).toBe(400);
   });
 
