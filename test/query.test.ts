@@ -252,9 +252,9 @@ describe('values', () => {
     ]);
     expect(messages('to_country=QQ&tax_code=ebok&tax_behavior=gross&product_type=goods')).toEqual([
       'invalid_value: to_country QQ is not an ISO 3166-1 country code',
-      'invalid_value: tax_code must be one of: consulting, eservice, ebook, saas, standard, reduced, exempt; got "ebok"',
+      'invalid_value: tax_code must be one of: consulting, eservice, ebook, saas, standard, reduced, exempt; got "ebok"; did you mean ebook?',
       'invalid_value: tax_behavior must be one of: exclusive, inclusive; got "gross"',
-      'invalid_value: product_type must be one of: good, service; got "goods"',
+      'invalid_value: product_type must be one of: good, service; got "goods"; did you mean good?',
     ]);
     expect(messages({ to_country: 'DE', to_city: 'y'.repeat(201) })).toEqual([`malformed: to_city is longer than 200 characters (201): "${'y'.repeat(58)}…`]);
   });

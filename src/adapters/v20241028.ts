@@ -511,7 +511,9 @@ function checkValues(q: ReadQuery, rules: RuleSet): void {
 
 /** A value of an enumerated kind (tax code, behaviour, product type) that is none of the kind's values. */
 function notOneOf(q: ReadQuery, p: TaxRateParameter, v: string): undefined {
-  addIssue(q, { path: [p.name], code: 'invalid_value', message: `${p.name} must be ${TAX_RATE_PARAMETER_KINDS[p.kind].expected}; got ${quoted(v, 60)}` });
+  const kind = TAX_RATE_PARAMETER_KINDS[p.kind] as { expected: string; values?: readonly string[] };
+  const near = kind.values === undefined ? null : closestName(v, kind.values);
+  addIssue(q, { path: [p.name], code: 'invalid_value', message: `${p.name} must be ${kind.expected}; got ${quoted(v, 60)}${near === null ? '' : `; did you mean ${near}?`}` });
   return undefined;
 }
 
