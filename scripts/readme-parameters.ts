@@ -1,9 +1,9 @@
 /**
- * The README's table of the v20241028 query parameters, made from TAX_RATE_PARAMETERS
+ * The quotes guide's table of the v20241028 query parameters, made from TAX_RATE_PARAMETERS
  * (the table the parser, the types and the CLI's flags come from). test/readme.test.ts
- * checks that the README holds it.
+ * checks that the documentation holds it.
  *
- * Usage: tsx scripts/readme-parameters.ts   (rewrites the table in README.md)
+ * Usage: tsx scripts/readme-parameters.ts   (rewrites the table in docs/quotes.md)
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -25,17 +25,20 @@ export function parameterTable(): string {
   return ['| parameter | kind | value | longest | meaning |', '|---|---|---|---|---|', ...rows].join('\n');
 }
 
-/** The README with its parameter table made afresh (between START and END). */
+/** The guide that holds the table. */
+export const PARAMETERS_FILE = 'docs/quotes.md';
+
+/** The guide with its parameter table made afresh (between START and END). */
 export function withParameterTable(readme: string): string {
   const start = readme.indexOf(START);
   const end = readme.indexOf(END);
-  if (start < 0 || end < start) throw new Error(`README.md has no ${START} … ${END} section`);
+  if (start < 0 || end < start) throw new Error(`${PARAMETERS_FILE} has no ${START} … ${END} section`);
   return `${readme.slice(0, start + START.length)}\n${parameterTable()}\n${readme.slice(end)}`;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const readme = readFileSync('README.md', 'utf8');
-  const next = withParameterTable(readme);
-  if (next !== readme) writeFileSync('README.md', next);
-  console.log(next === readme ? 'README.md: parameter table up to date' : 'README.md: parameter table rewritten');
+  const guide = readFileSync(PARAMETERS_FILE, 'utf8');
+  const next = withParameterTable(guide);
+  if (next !== guide) writeFileSync(PARAMETERS_FILE, next);
+  console.log(next === guide ? `${PARAMETERS_FILE}: parameter table up to date` : `${PARAMETERS_FILE}: parameter table rewritten`);
 }

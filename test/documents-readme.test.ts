@@ -1,9 +1,9 @@
 /** The README's example of billing documents shows what the functions answer. */
-import { readFileSync } from 'node:fs';
+import { docsText } from './support/docs.js';
 import { describe, expect, it } from 'vitest';
 import { buildDocument, taxSummaryReport } from '../src/index.js';
 
-const readme = readFileSync('README.md', 'utf8');
+const readme = docsText();
 const section = readme.slice(readme.indexOf('### Invoices, credit notes and the report (v20241028)'));
 const example = section.slice(section.indexOf('```ts') + 5, section.indexOf('```', section.indexOf('```ts') + 5));
 

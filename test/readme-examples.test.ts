@@ -20,14 +20,19 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DOC_FILES } from './support/docs.js';
 
 interface Block {
+  /** The file the block is in (README.md or a guide of docs/) and its first line there. */
+  file: string;
   line: number;
   code: string;
 }
 
-const readme = readFileSync('README.md', 'utf8');
-const blocks: Block[] = [...readme.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => ({ line: readme.slice(0, m.index).split('\n').length, code: m[1]! }));
+const blocks: Block[] = DOC_FILES.flatMap((file) => {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => ({ file, line: text.slice(0, m.index).split('\n').length, code: m[1]! }));
+});
 
 const dir = resolve('test/.readme-blocks');
 rmSync(dir, { recursive: true, force: true });
@@ -122,10 +127,10 @@ describe('the README’s code blocks', () => {
 
   let total = 0;
   for (const block of blocks) {
-    it(`run as shown (line ${block.line})`, async () => {
+    it(`run as shown (${block.file}:${block.line})`, async () => {
       const { code, checks } = instrument(block);
       total += checks;
-      const file = join(dir, `block-${block.line}.ts`);
+      const file = join(dir, `block-${block.file.replace(/\W/g, '-')}-${block.line}.ts`);
       writeFileSync(file, `${withSourceImports(code)}\n`);
       const results: { line: number; actual: unknown; expected: unknown; partial: boolean }[] = [];
       (globalThis as Record<string, unknown>).__check = (line: number, actual: unknown, expected: unknown, partial: boolean) => results.push({ line, actual, expected, partial });
@@ -146,8 +151,8 @@ describe('the README’s code blocks', () => {
       expect(results.length).toBe(checks);
       for (const r of results) {
         const actual = JSON.parse(JSON.stringify(r.actual)) as unknown;
-        if (r.partial) expect(actual, `README line ${r.line}`).toMatchObject(r.expected as object);
-        else expect(actual, `README line ${r.line}`).toEqual(r.expected);
+        if (r.partial) expect(actual, `${block.file} line ${r.line}`).toMatchObject(r.expected as object);
+        else expect(actual, `${block.file} line ${r.line}`).toEqual(r.expected);
       }
       const base = /basePath: '([^']+)'/.exec(block.code)?.[1] ?? '';
       if (starts) {

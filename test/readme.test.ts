@@ -1,10 +1,11 @@
 /** The README's tables of codes list every code there is, with the status the code makes. */
+import { docsText } from './support/docs.js';
 import { readFileSync } from 'node:fs';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { END, parameterTable, START } from '../scripts/readme-parameters.js';
 import type { TaxReason, TaxRulesErrorCode, TaxRulesErrorStatus, TaxRulesIssueCode } from '../src/index.js';
 
-const readme = readFileSync('README.md', 'utf8');
+const readme = docsText();
 
 /** The rows of the first table after a heading, as arrays of cells. */
 function tableAfter(heading: string, nth = 0): string[][] {

@@ -1,5 +1,5 @@
 /** Tax-ID modules outside the EU VAT family: published example numbers, a wrong check digit, a wrong length, separators. */
-import { readFileSync } from 'node:fs';
+import { docsText } from './support/docs.js';
 import { describe, expect, it } from 'vitest';
 import { taxIdModules, validateTaxId } from '../src/index.js';
 
@@ -454,7 +454,7 @@ describe('tax-ID modules of the world', () => {
   });
 
   it('the README counts the modules and has a row for each country', () => {
-    const readme = readFileSync('README.md', 'utf8');
+    const readme = docsText();
     expect(readme).toContain(`\`taxIdModules\` holds ${taxIdModules.length} validators`);
     const section = readme.slice(readme.indexOf('## Tax IDs'), readme.indexOf('In both calculation forms'));
     for (const c of CASES) expect(section, c.country).toMatch(new RegExp(`^\\| ${c.country} \\|.*\`${c.kind}\``, 'm'));
