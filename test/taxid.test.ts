@@ -37,7 +37,9 @@ describe('validateTaxId', () => {
 
   it('gives null only where the country has no offline rule', () => {
     expect(validateTaxId('NG', '12345678-0001')).toEqual({ valid: null, country: 'NG', normalized: null, kind: null });
-    expect(validateTaxId(null, '123456789')).toMatchObject({ valid: null });
+    expect(validateTaxId(null, '123456789')).toEqual({ valid: false, country: null, normalized: null, kind: null, reason: 'unknown_prefix' });
+    expect(validateTaxId('XX', '123')).toEqual({ valid: false, country: null, normalized: null, kind: null, reason: 'unknown_country' });
+    expect(validateTaxId(null, 'QQ124567')).toMatchObject({ valid: false, reason: 'unknown_prefix' });
   });
 
   it('knows the non-EU number types', () => {
@@ -169,7 +171,7 @@ describe('tax IDs in calculations', () => {
 
 // ---- Totality: any JavaScript value in, a plain JSON verdict out ----
 
-const REASONS = ['format', 'length', 'checksum', 'unknown_prefix', 'rejected_online'];
+const REASONS = ['format', 'length', 'checksum', 'unknown_prefix', 'unknown_country', 'rejected_online'];
 const VERDICTS = ['valid', 'invalid', 'unknown'];
 
 const KEYS = ['valid', 'country', 'normalized', 'kind', 'reason', 'online'];

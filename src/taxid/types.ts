@@ -1,5 +1,5 @@
 /** Why a tax ID was refused. */
-export type TaxIdReason = 'format' | 'length' | 'checksum' | 'unknown_prefix' | 'rejected_online';
+export type TaxIdReason = 'format' | 'length' | 'checksum' | 'unknown_prefix' | 'unknown_country' | 'rejected_online';
 
 /** The verdict of {@link validateTaxId}. */
 export interface TaxIdValidation {

@@ -256,7 +256,11 @@ export function createTaxIdValidator(modules: readonly TaxIdModule[], countryCod
         const named = id.slice(0, 2);
         return knownCountries.has(named) ? { ...UNKNOWN, country: named } : { valid: false, country: null, normalized: null, kind: null, reason: 'unknown_prefix' };
       }
-      return cc ? { ...UNKNOWN, country: cc } : UNKNOWN;
+      // A country code that is no country is no tax ID of anyone's: false, saying so. A real
+      // country without offline rules is null: only its register can tell.
+      if (cc) return knownCountries.size === 0 || knownCountries.has(cc) ? { ...UNKNOWN, country: cc } : { valid: false, country: null, normalized: null, kind: null, reason: 'unknown_country' };
+      // No country given, and no prefix on the number that names one: nobody's number that we can tell.
+      return { valid: false, country: null, normalized: null, kind: null, reason: 'unknown_prefix' };
     }
     return verdict(module, body);
   };
