@@ -25,3 +25,26 @@ describe('a value that is none of its parameter’s', () => {
     expect(message('to_country=DE&tax_code=zzzzzz')).not.toContain('did you mean');
   });
 });
+
+describe('a parameter another tax API names otherwise', () => {
+  const refusal = (query: string, options?: { unknownParameters: 'ignore' }) => {
+    try {
+      calculateTaxRate(query, seller, options);
+    } catch (e) {
+      if (e instanceof TaxRulesError) return e.issues.map((i) => i.message);
+    }
+    return [];
+  };
+
+  it('is refused naming ours: the state is found from the postal code', () => {
+    expect(refusal('to_country=US&to_state=TX&to_zip=78701')).toEqual([
+      'to_state: unknown parameter; did you mean to_postal_code (the state is found from the ZIP code)?',
+      'to_zip: unknown parameter; did you mean to_postal_code?',
+    ]);
+    expect(refusal('to_country=DE&vat_number=DE136695976')).toEqual(['vat_number: unknown parameter; did you mean tax_id?']);
+  });
+
+  it('is refused even when unknown parameters are ignored: it is not a tracking parameter', () => {
+    expect(refusal('to_country=US&zip=78701&utm_source=mail', { unknownParameters: 'ignore' })).toEqual(['zip: unknown parameter; did you mean to_postal_code?']);
+  });
+});

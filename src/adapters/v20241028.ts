@@ -270,14 +270,44 @@ function store(q: ReadQuery, i: number, raw: string): void {
 }
 
 /**
+ * Names other tax APIs give what a parameter holds, and the parameter meant: a query written
+ * for another service is refused naming ours. The spec's query has no region: a US state or
+ * a Canadian province is found from the postal code.
+ */
+const FOREIGN_NAMES: Readonly<Record<string, string>> = Object.freeze(
+  Object.assign(Object.create(null) as Record<string, string>, {
+    to_state: 'to_postal_code (the state is found from the ZIP code)',
+    to_region: 'to_postal_code (the state or province is found from it)',
+    to_province: 'to_postal_code (the province is found from it)',
+    state: 'to_postal_code (the state is found from the ZIP code)',
+    to_zip: 'to_postal_code',
+    to_zip_code: 'to_postal_code',
+    to_zipcode: 'to_postal_code',
+    to_postcode: 'to_postal_code',
+    zip: 'to_postal_code',
+    zip_code: 'to_postal_code',
+    postal_code: 'to_postal_code',
+    from_state: 'from_postal_code (the state is found from the ZIP code)',
+    from_zip: 'from_postal_code',
+    from_zip_code: 'from_postal_code',
+    vat_number: 'tax_id',
+    vat_id: 'tax_id',
+    customer_tax_id: 'tax_id',
+    product_tax_code: 'tax_code',
+    price: 'amount',
+    transaction_date: 'date',
+  }),
+);
+
+/**
  * A name that is no parameter: refused, or with `ignore` left out unless it is a
- * misspelling of a parameter (a typo must not turn into a default).
+ * misspelling of a parameter, or another API's name for one (a typo must not turn into a default).
  */
 function unknownName(q: ReadQuery, name: string, ignore: boolean): void {
   q.unknownSeen++;
   if (ignore) {
     if (q.unknownSeen > UNKNOWN_EXAMINED) q.unexamined = true;
-    if (q.unexamined || closestName(name, NAMES) === null) return;
+    if (q.unexamined || (closestName(name, NAMES) === null && FOREIGN_NAMES[name] === undefined)) return;
   }
   const refused = (q.refused ??= []);
   if (refused.includes(name)) return;
@@ -440,8 +470,10 @@ function formIssues(q: ReadQuery): void {
     // A bag without a prototype: any name, __proto__ included, is a key of its own.
     const bag: Record<string, true> = Object.create(null) as Record<string, true>;
     for (const name of q.refused) bag[name] = true;
-    for (const issue of unknownFieldIssues(bag, NAMES, [], 'parameter')) {
-      const name = issue.path[0] as string;
+    for (const found of unknownFieldIssues(bag, NAMES, [], 'parameter')) {
+      const name = found.path[0] as string;
+      const meant = FOREIGN_NAMES[name];
+      const issue = meant === undefined ? found : { ...found, message: `${name}: unknown parameter; did you mean ${meant}?` };
       addIssue(q, name.length > NAME_SHOWN ? { ...issue, path: [`${name.slice(0, NAME_SHOWN - 1)}…`] } : issue);
     }
     if (q.refusedMore > 0) addIssue(q, { path: [], code: 'unknown_field', message: `and ${q.refusedMore} more unknown parameters` });
