@@ -69,8 +69,11 @@ describe('taxrules CLI', () => {
     expect(JSON.parse(r.out)).toMatchObject({ status: 'non_taxable', reason: 'excluded_territory', territory: { name: expect.stringMatching(/Heligoland/) } });
   });
 
-  it('prints refused input as a JSON error and exits 1', async () => {
-    const r = await cli('quote', 'tax_code=books');
+  it('prints refused input as one line, and with --json as the JSON error, and exits 1', async () => {
+    const line = await cli('quote', 'tax_code=books');
+    expect(line.code).toBe(1);
+    expect(line.err.split('\n').at(-2)).toBe('taxrules: 400 invalid_request: to_country is required (and 1 more issue; --json shows them all)');
+    const r = await cli('quote', 'tax_code=books', '--json');
     expect(r.code).toBe(1);
     expect(r.out).toBe('');
     const body = JSON.parse(r.err.slice(r.err.indexOf('{'))) as { error: { status: number; issues: { path: string[] }[] } };
@@ -79,12 +82,12 @@ describe('taxrules CLI', () => {
   });
 
   it('has a flag of quote for every parameter of the v20241028 table, described in the usage', async () => {
-    const usage = (await cli('--help')).out;
+    const usage = (await cli('quote', '--help')).out;
     for (const p of TAX_RATE_PARAMETERS) {
       const flag = `--${p.name.replace(/_/g, '-')}`;
       expect(usage, flag).toContain(`  ${flag} `);
       // Given blank, each flag's parameter is the one refused: the flag sets that parameter.
-      const args = p.name === 'to_country' ? ['quote', `${flag}=`] : ['quote', '--to-country', 'DE', `${flag}=`];
+      const args = p.name === 'to_country' ? ['quote', `${flag}=`, '--json'] : ['quote', '--to-country', 'DE', `${flag}=`, '--json'];
       const r = await cli(...args);
       expect(r.code, flag).toBe(1);
       const body = JSON.parse(r.err.slice(r.err.indexOf('{'))) as { error: { issues: { path: string[]; message: string }[] } };
@@ -94,7 +97,7 @@ describe('taxrules CLI', () => {
   });
 
   it('refuses an unknown parameter of QUERY (exit 1, the error JSON naming the likely one)', async () => {
-    const r = await cli('quote', 'to_country=DE&tax_cod=ebook&date=2026-06-01');
+    const r = await cli('quote', 'to_country=DE&tax_cod=ebook&date=2026-06-01', '--json');
     expect(r.code).toBe(1);
     expect(r.out).toBe('');
     expect(JSON.parse(r.err.slice(r.err.indexOf('{')))).toEqual({
@@ -103,7 +106,7 @@ describe('taxrules CLI', () => {
   });
 
   it('refuses a parameter given both in QUERY and as a flag rather than letting one win', async () => {
-    const r = await cli('quote', 'to_country=DE&currency=USD&date=2026-06-01', '--currency', 'EUR');
+    const r = await cli('quote', 'to_country=DE&currency=USD&date=2026-06-01', '--currency', 'EUR', '--json');
     expect(r.code).toBe(1);
     expect(JSON.parse(r.err.slice(r.err.indexOf('{'))).error.issues).toEqual([{ path: ['currency'], code: 'malformed', message: 'currency is given 2 times' }]);
   });
@@ -118,13 +121,39 @@ describe('taxrules CLI', () => {
 
 describe('help and version', () => {
   it('--help, -h and help print the usage on stdout and exit 0, alone or after a command', async () => {
-    for (const args of [['--help'], ['-h'], ['help'], ['quote', '--help'], ['quote', '-h'], ['calculate', '-h'], ['validate-tax-id', '--help'], ['quote', '--bogus', '--help'], ['jurisdiction', 'abc', '-h']]) {
+    for (const args of [['--help'], ['-h'], ['help']]) {
       const r = await cli(...args);
       expect({ args, code: r.code, err: r.err }).toEqual({ args, code: 0, err: '' });
       expect(r.out).toMatch(/^taxrules — offline sales tax/);
-      for (const command of ['quote', 'calculate', 'validate-tax-id', 'jurisdictions', 'jurisdiction', 'tax-codes', 'tax-code']) expect(r.out).toContain(`taxrules ${command}`);
+      for (const command of ['quote', 'calculate', 'validate-tax-id', 'jurisdictions', 'jurisdiction', 'tax-codes', 'tax-code', 'diff']) expect(r.out).toContain(`taxrules ${command}`);
       expect(r.out).toMatch(/Exit status:/);
+      expect(r.out).toContain("Run 'taxrules COMMAND --help'");
     }
+  });
+
+  it("a command's --help is its own: usage, flags and an example, even after a wrong flag or argument", async () => {
+    const cases: [string[], string, string][] = [
+      [['quote', '--help'], 'Usage: taxrules quote [QUERY] [flags]', 'taxrules quote --to-country US --to-postal-code 78701'],
+      [['quote', '--bogus', '-h'], 'Usage: taxrules quote [QUERY] [flags]', '--account FILE'],
+      [['calculate', '-h'], 'Usage: taxrules calculate', 'taxrules calculate request.json --account seller.json'],
+      [['validate-tax-id', '--help'], 'Usage: taxrules validate-tax-id', "taxrules validate-tax-id DE 'DE 136 695 976'"],
+      [['jurisdiction', 'abc', '-h'], 'Usage: taxrules jurisdiction ID', 'taxrules jurisdiction 276'],
+      [['diff', '--help'], 'Usage: taxrules diff BASE NEXT', '--exit-code'],
+    ];
+    for (const [args, head, shown] of cases) {
+      const r = await cli(...args);
+      expect({ args, code: r.code, err: r.err }).toEqual({ args, code: 0, err: '' });
+      expect(r.out.startsWith(head), args.join(' ')).toBe(true);
+      expect(r.out, args.join(' ')).toContain(shown);
+      expect(r.out).not.toMatch(/^taxrules — offline sales tax/);
+    }
+    expect((await cli('quote', '--help')).out).toContain('{ "country": "US", "region": "TX" }');
+  });
+
+  it('names the command or flag meant', async () => {
+    expect((await cli('quot')).err).toMatch(/^taxrules: unknown command quot; did you mean quote\?/);
+    expect((await cli('quote', '--amout', '5')).err).toMatch(/^taxrules: unknown flag --amout; did you mean --amount\?/);
+    expect((await cli('quote', 'to_country=DE&tax_code=ebok')).err).toContain('\ntaxrules: 406 invalid_value: tax_code must be one of: consulting, eservice, ebook, saas, standard, reduced, exempt; got "ebok"; did you mean ebook?\n');
   });
 
   it('--version and -V print the version of package.json and exit 0', async () => {
@@ -188,7 +217,8 @@ describe('usage errors: one line saying what is wrong, then the usage, on stderr
     // A whole number that names no jurisdiction is refused input, not a usage error.
     const unknown = await cli('jurisdiction', '999');
     expect(unknown.code).toBe(1);
-    expect(JSON.parse(unknown.err)).toMatchObject({ error: { status: 404 } });
+    expect(unknown.err).toMatch(/^taxrules: 404 not_found: /);
+    expect(JSON.parse((await cli('jurisdiction', '999', '--json')).err)).toMatchObject({ error: { status: 404 } });
   });
 });
 
@@ -256,7 +286,7 @@ describe('calculate', () => {
   });
 
   it('prints a refused request as the JSON of the TaxRulesError and exits 1', async () => {
-    const r = await cliWith(pipe('{ "line_items": [] }'), 'calculate', '--account', file('seller.json', JSON.stringify(GERMAN_SELLER)));
+    const r = await cliWith(pipe('{ "line_items": [] }'), 'calculate', '--account', file('seller.json', JSON.stringify(GERMAN_SELLER)), '--json');
     expect(r.code).toBe(1);
     expect(r.out).toBe('');
     const body = JSON.parse(r.err) as { error: { status: number; issues: { path: (string | number)[] }[] } };
@@ -396,5 +426,34 @@ describe('the built CLI (tsup, as dist/cli.js)', () => {
     } finally {
       closeSync(zero);
     }
+  });
+});
+
+describe('the account in the defineAccount form, jurisdictions and diff', () => {
+  it('--account takes registrations by place, as defineAccount reads them', async () => {
+    const byPlace = file('by-place.json', JSON.stringify({ country: 'IE', currency: 'EUR', registrations: [{ country: 'IE' }, { scheme: 'oss' }, { country: 'CA' }, { country: 'CA', region: 'BC' }] }));
+    const r = await cli('quote', 'to_country=CA&to_postal_code=V6B1A1&tax_code=saas&amount=100&date=2026-06-01', '--account', byPlace);
+    expect(r).toMatchObject({ code: 0, err: '' });
+    expect(JSON.parse(r.out)).toMatchObject({ rate: 5, additional_rate: 7, status: 'taxable' });
+    const usState = file('us-state.json', JSON.stringify({ country: 'US', postal_code: '78701', currency: 'USD', registrations: [{ country: 'US', region: 'TX' }] }));
+    expect(JSON.parse((await cli('quote', 'to_country=US&to_postal_code=78701&tax_code=standard&product_type=good&amount=100&date=2026-10-01', '--account', usState)).out)).toMatchObject({ rate: 8.25 });
+    // A place without a registration: refused, naming what there is.
+    const bare = file('bare-us.json', JSON.stringify({ country: 'IE', currency: 'EUR', registrations: [{ country: 'US' }] }));
+    const refused = await cli('quote', 'to_country=US&to_postal_code=78701', '--account', bare);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toMatch(/region/);
+  });
+
+  it('jurisdictions: a country code that is none is refused; without a filter, counts per country', async () => {
+    const zz = await cli('jurisdictions', '--country', 'ZZ');
+    expect(zz.code).toBe(1);
+    expect(zz.err).toMatch(/^taxrules: 406 invalid_value: --country "ZZ" is no ISO 3166-1 country code/);
+    const all = await cli('jurisdictions');
+    expect(all.code).toBe(0);
+    const summary = JSON.parse(all.out) as { countries: number; jurisdictions: number; by_country: Record<string, number> };
+    expect(summary.countries).toBeGreaterThan(100);
+    expect(summary.by_country.CA).toBe(14);
+    expect(all.out.length).toBeLessThan(10_000);
+    expect(JSON.parse((await cli('jurisdictions', '--all')).out)).toHaveLength(summary.jurisdictions);
   });
 });

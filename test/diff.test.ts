@@ -95,6 +95,11 @@ describe('taxrules diff', () => {
     expect((await cli(work, 'diff', base, base, '--from', '2026-01-01')).out).toMatch(/^No changes in \d+ cases\.\n$/);
   });
 
+  it('--exit-code: 1 when results change, 0 when none does, as git diff', async () => {
+    expect((await cli(work, 'diff', base, 'next', '--exit-code')).code).toBe(1);
+    expect((await cli(work, 'diff', base, base, '--exit-code', '--from', '2026-01-01')).code).toBe(0);
+  });
+
   it('asks the fixtures too: a fixture query of 2030 shows the new rate, field by field', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'taxrules-fixtures-'));
     writeFileSync(

@@ -1,3 +1,5 @@
+import { closestName } from '../adapters/input.js';
+
 /** A flag of a command: `--name VALUE`, or a switch when `value` is absent. */
 export interface FlagSpec {
   readonly name: string;
@@ -43,7 +45,10 @@ export function parseArgs(argv: readonly string[], specs: readonly FlagSpec[]): 
       const eq = arg.indexOf('=');
       const name = eq < 0 ? arg.slice(2) : arg.slice(2, eq);
       const spec = byName.get(name);
-      if (!spec) refuse(`unknown flag --${name}`);
+      if (!spec) {
+        const near = closestName(name, specs.map((s) => s.name));
+        refuse(`unknown flag --${name}${near ? `; did you mean --${near}?` : ''}`);
+      }
       else if (spec.value === undefined) {
         if (eq < 0) parsed.flags.set(name, true);
         else refuse(`--${name} takes no value`);

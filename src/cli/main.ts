@@ -10,8 +10,10 @@ import {
   listTaxCodes,
   TaxRulesError,
   validateTaxId,
+  defineAccount,
   type Account,
 } from '../index.js';
+import { closestName } from '../adapters/input.js';
 import { TAX_RATE_PARAMETERS, TAX_RATE_PARAMETER_KINDS, type TaxRateParameter } from '../adapters/v20241028.js';
 import { parseArgs, type FlagSpec } from './args.js';
 import { demoAccount } from './demo-account.js';
@@ -43,6 +45,8 @@ interface Command {
   /** How many arguments, and what to say when the count is wrong. */
   args: { min: number; max: number; names: string; hint?: string };
   flags: readonly FlagSpec[];
+  /** The command's own help (`taxrules COMMAND --help`): what it does and reads, its flags, an example. */
+  help: readonly string[];
   run(args: string[], flags: Flags, io: CliIO): number | Promise<number>;
 }
 
@@ -89,10 +93,21 @@ const ACCOUNT: FlagSpec = { name: 'account', value: 'FILE' };
 
 const json = (value: unknown): string => JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), 2);
 
+/**
+ * The account of a file, in either form the library takes: registrations by jurisdiction id
+ * (an `Account`), or by place (`{ country: 'CA', region: 'BC' }`, `{ scheme: 'oss' }`: the
+ * `defineAccount` form), told apart by the registrations' fields.
+ */
+function accountOf(value: unknown): Account {
+  const registrations = (value as { registrations?: unknown } | null)?.registrations;
+  const byPlace = Array.isArray(registrations) && registrations.some((r) => typeof r === 'object' && r !== null && !('jurisdiction_id' in r) && ('country' in r || 'scheme' in r));
+  return byPlace ? defineAccount(value as Parameters<typeof defineAccount>[0]) : (value as Account);
+}
+
 /** The seller of `--account FILE`, or the demo seller, which stderr mentions. */
 function seller(flags: Flags, io: CliIO): Account {
   const file = flags.get('account');
-  if (typeof file === 'string') return readJsonFile(file, 'account') as Account;
+  if (typeof file === 'string') return accountOf(readJsonFile(file, 'account'));
   io.err('taxrules: no --account given: using a demo seller in Ireland registered in every jurisdiction');
   return demoAccount(defaultRuleSet);
 }
@@ -121,6 +136,24 @@ const COMMANDS: readonly Command[] = [
     summary: 'the tax of a sale, as GET /tax_rates/calculate (API version 20241028) answers it',
     args: { min: 0, max: 1, names: 'QUERY', hint: 'quote the query string' },
     flags: [...QUERY_FLAGS, ACCOUNT, { name: 'explain' }],
+    help: [
+      "QUERY is a query string such as 'to_country=DE&tax_code=ebook&amount=100'; each flag sets",
+      'the parameter of its name. An unknown parameter, a blank value or one given twice (in QUERY',
+      "and as a flag) is refused. The default tax code is the account's (eservice): goods say",
+      '--tax-code standard --product-type good. A US address is found by its ZIP code.',
+      '',
+      'Flags:',
+      '@query-flags',
+      '  --explain                   The full result of explainTaxRate: status, reason, jurisdiction,',
+      "                              rate sources (the library's field names, in camelCase).",
+      '--account FILE: the seller, as JSON, in either form the library takes: registrations by',
+      "  place, { \"country\": \"IE\", \"currency\": \"EUR\", \"registrations\": [{ \"country\": \"IE\" }, { \"scheme\": \"oss\" },",
+      '  { "country": "US", "region": "TX" }] } (as defineAccount reads them), or by jurisdiction id,',
+      '  { "jurisdiction_id": 372 }. Without it a demo seller in Ireland registered everywhere.',
+      '',
+      'Example:',
+      '  taxrules quote --to-country US --to-postal-code 78701 --tax-code standard --product-type good --amount 100',
+    ],
     run([text], flags, io) {
       const query = new URLSearchParams(text ?? '');
       // Appended, not set: a parameter given both in QUERY and as a flag is refused (given twice), not overridden.
@@ -139,6 +172,18 @@ const COMMANDS: readonly Command[] = [
     summary: 'a line-item calculation (API version 20260309) of a JSON request',
     args: { min: 0, max: 1, names: 'FILE' },
     flags: [ACCOUNT],
+    help: [
+      'Reads the request (JSON: customer_address, line_items, currency, …) from FILE, or from',
+      'standard input with - or when standard input is not a terminal, and prints the response.',
+      '',
+      '--account FILE: the seller, as JSON, in either form the library takes: registrations by',
+      "  place, { \"country\": \"IE\", \"currency\": \"EUR\", \"registrations\": [{ \"country\": \"IE\" }, { \"scheme\": \"oss\" },",
+      '  { "country": "US", "region": "TX" }] } (as defineAccount reads them), or by jurisdiction id,',
+      '  { "jurisdiction_id": 372 }. Without it a demo seller in Ireland registered everywhere.',
+      '',
+      'Example:',
+      '  taxrules calculate request.json --account seller.json',
+    ],
     async run([source], flags, io) {
       const request = await calculationRequest(source, io);
       io.out(json(calculate(request, seller(flags, io))));
@@ -151,6 +196,14 @@ const COMMANDS: readonly Command[] = [
     summary: 'offline validation of a tax ID: the verdict as JSON',
     args: { min: 1, max: 2, names: 'COUNTRY and TAX_ID', hint: 'quote a number written with spaces' },
     flags: [],
+    help: [
+      "COUNTRY is the customer's country; without it (or with '') the prefix written on the number",
+      'decides. The verdict is printed whatever it is (exit 0): read "valid" (true, false with a',
+      'reason, or null where a real country has no offline rule).',
+      '',
+      'Example:',
+      "  taxrules validate-tax-id DE 'DE 136 695 976'",
+    ],
     run(args, _flags, io) {
       const [country, taxId] = args.length === 2 ? args : [null, args[0]];
       io.out(json(validateTaxId(country || null, taxId as string)));
@@ -165,13 +218,35 @@ const COMMANDS: readonly Command[] = [
     flags: [
       { name: 'country', value: 'CC' },
       { name: 'region', value: 'R|none' },
+      { name: 'all' },
+    ],
+    help: [
+      'Lists the jurisdictions of a country (--country), of a region of it (--region; none: the',
+      'country-level ones). Without a filter it prints the number of jurisdictions per country;',
+      '--all prints every one.',
+      '',
+      'Example:',
+      '  taxrules jurisdictions --country CA',
     ],
     run(_args, flags, io) {
       const text = (name: string) => {
         const v = flags.get(name);
         return typeof v === 'string' ? v : undefined;
       };
-      io.out(json(listJurisdictions({ country: text('country'), region: text('region') })));
+      const country = text('country');
+      if (country !== undefined && !defaultRuleSet.world.has(country.toUpperCase())) {
+        const near = closestName(country.toUpperCase(), [...defaultRuleSet.world.keys()]);
+        throw new TaxRulesError('invalid_value', 406, [{ path: ['country'], code: 'invalid_value', message: `--country ${JSON.stringify(country)} is no ISO 3166-1 country code${near ? `; did you mean ${near}?` : ''}` }]);
+      }
+      const list = listJurisdictions({ country, region: text('region') });
+      if (country === undefined && text('region') === undefined && !flags.has('all')) {
+        const counts: Record<string, number> = {};
+        for (const j of list) counts[j.country] = (counts[j.country] ?? 0) + 1;
+        io.out(json({ countries: Object.keys(counts).length, jurisdictions: list.length, by_country: counts }));
+        io.err("taxrules: jurisdictions per country; --country CC lists a country's, --all every one");
+        return 0;
+      }
+      io.out(json(list));
       return 0;
     },
   },
@@ -181,6 +256,7 @@ const COMMANDS: readonly Command[] = [
     summary: 'one jurisdiction by its numeric id (GET /jurisdictions/{id})',
     args: { min: 1, max: 1, names: 'ID' },
     flags: [],
+    help: ['Example:', '  taxrules jurisdiction 276'],
     run([id], _flags, io) {
       const n = /^[0-9]+$/.test(id as string) ? Number(id) : Number.NaN;
       if (!Number.isSafeInteger(n)) throw new UsageError(`the jurisdiction ID must be a whole number, not ${JSON.stringify(id)}`);
@@ -194,6 +270,7 @@ const COMMANDS: readonly Command[] = [
     summary: 'the tax codes (GET /tax_codes)',
     args: { min: 0, max: 0, names: '' },
     flags: [],
+    help: ['Example:', '  taxrules tax-codes'],
     run(_args, _flags, io) {
       io.out(json(listTaxCodes()));
       return 0;
@@ -201,10 +278,25 @@ const COMMANDS: readonly Command[] = [
   },
   {
     name: 'diff',
-    synopsis: 'BASE NEXT [--json] [--from YYYY-MM-DD] [--fixtures DIR]',
+    synopsis: 'BASE NEXT [--json] [--exit-code] [--from YYYY-MM-DD] [--fixtures DIR]',
     summary: 'what a change to the rules changes: BASE and NEXT are rules directories (BASE may be a git ref)',
     args: { min: 2, max: 2, names: 'BASE NEXT' },
-    flags: [{ name: 'json' }, { name: 'from', value: 'YYYY-MM-DD' }, { name: 'fixtures', value: 'DIR' }],
+    flags: [{ name: 'json' }, { name: 'exit-code' }, { name: 'from', value: 'YYYY-MM-DD' }, { name: 'fixtures', value: 'DIR' }],
+    help: [
+      'Runs a corpus of cases (every country, region, territory and US local area × the tax codes',
+      '× a consumer and a business × around every dated change, and the v20241028 fixtures)',
+      'through two rule sets and prints every result that differs. BASE and NEXT are rules',
+      'directories; BASE may be a git ref of the repository (its rules directory).',
+      '',
+      'Flags:',
+      '  --json                      { cases, changes } as JSON (and refusals as JSON).',
+      '  --exit-code                 Exit 1 when a result changes, 0 when none does (as git diff).',
+      '  --from YYYY-MM-DD           The first day of the changes looked at (default 2019-01-01).',
+      '  --fixtures DIR              The fixture cases (default fixtures/v20241028 when there).',
+      '',
+      'Example:',
+      '  taxrules diff main rules --exit-code',
+    ],
     run([base, next], flags, io) {
       const from = flags.get('from');
       if (typeof from === 'string' && !/^\d{4}-\d{2}-\d{2}$/.test(from)) throw new UsageError(`--from must be a date YYYY-MM-DD, not ${JSON.stringify(from)}`);
@@ -227,7 +319,7 @@ const COMMANDS: readonly Command[] = [
       }
       const diff = diffRules(before, after, undefined, { ...(typeof from === 'string' ? { from } : {}), queries });
       io.out(flags.has('json') ? json({ cases: diff.cases, changes: diff.changes }) : formatRuleDiff(diff).trimEnd());
-      return 0;
+      return flags.has('exit-code') && diff.changes.length > 0 ? 1 : 0;
     },
   },
   {
@@ -236,6 +328,7 @@ const COMMANDS: readonly Command[] = [
     summary: 'one tax code (GET /tax_codes/{id})',
     args: { min: 1, max: 1, names: 'ID' },
     flags: [],
+    help: ['Example:', '  taxrules tax-code ebook'],
     run([id], _flags, io) {
       io.out(json(getTaxCode(id as string)));
       return 0;
@@ -265,10 +358,23 @@ function usage(): string {
     "validate-tax-id: COUNTRY is the customer's country; without it (or with '') the prefix",
     '  written on the number decides. The verdict is printed whatever it is: read "valid".',
     '',
-    'Exit status: 0 success (validate-tax-id: whatever the verdict); 1 the input was refused',
-    '(a TaxRulesError, printed as JSON on stderr) or a file or standard input could not be',
-    'read; 2 usage error.',
+    "Run 'taxrules COMMAND --help' for a command's own help and example.",
+    '',
+    'Exit status: 0 success (validate-tax-id: whatever the verdict; diff without --exit-code);',
+    '1 the input was refused (a TaxRulesError: one line on stderr, its whole JSON with --json),',
+    'a file or standard input could not be read, or diff --exit-code found changes; 2 usage error.',
   ].join('\n');
+}
+
+/** A command's own help: its usage line, what it does, its flags and an example. */
+function commandUsage(c: Command): string {
+  const lines = [`Usage: ${synopsisOf(c)}`, '', `${c.summary[0]?.toUpperCase() ?? ''}${c.summary.slice(1)}.`, ''];
+  for (const line of c.help) {
+    if (line === '@query-flags') lines.push(...QUERY_FLAGS.flatMap((f) => queryFlagLines(f)));
+    else lines.push(line);
+  }
+  lines.push('', 'Refusals are one line on stderr (exit 1); --json prints the whole error as JSON.');
+  return lines.join('\n');
 }
 
 /** The one line of usage shown after a usage error: the command's, or the list of commands. */
@@ -298,15 +404,27 @@ async function dispatch(argv: readonly string[], io: CliIO): Promise<number> {
     return 0;
   }
   const command = COMMANDS.find((c) => c.name === name);
-  if (!command) throw new UsageError(name.startsWith('-') ? `unknown flag ${name} (flags go after the command)` : `unknown command ${name}`);
-  const p = parseArgs(rest, command.flags);
+  if (!command) {
+    const near = closestName(name, COMMANDS.map((c) => c.name));
+    throw new UsageError(name.startsWith('-') ? `unknown flag ${name} (flags go after the command)` : `unknown command ${name}${near ? `; did you mean ${near}?` : ''}`);
+  }
+  // --json: refusals as the whole error body (diff takes it for its output too).
+  const args = command.flags.some((f) => f.name === 'json') ? rest : rest.filter((a) => a !== '--json');
+  const p = parseArgs(args, command.flags);
   if (p.help || p.version) {
-    io.out(p.help ? usage() : version);
+    io.out(p.help ? commandUsage(command) : version);
     return 0;
   }
   if (p.problem) throw new UsageError(p.problem);
   if (p.positional.length < command.args.min || p.positional.length > command.args.max) throw new UsageError(wrongCount(command, p.positional.length));
   return command.run(p.positional, p.flags, io);
+}
+
+/** A refusal in one line: `taxrules: 406 invalid_value: tax_code must be …; did you mean ebook? (and 2 more issues)`. */
+function errorLine(e: TaxRulesError): string {
+  const first = e.issues[0]?.message ?? e.message;
+  const more = e.issues.length - 1;
+  return `taxrules: ${e.status} ${e.code}: ${oneLine(first)}${more > 0 ? ` (and ${more} more issue${more === 1 ? '' : 's'}; --json shows them all)` : ''}`;
 }
 
 /** An error of unknown kind, described without trusting it (its getters may throw). */
@@ -333,7 +451,7 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
         return 2;
       }
       if (e instanceof TaxRulesError) {
-        io.err(json(e.toJSON()));
+        io.err(argv.includes('--json') ? json(e.toJSON()) : errorLine(e));
         return 1;
       }
       io.err(`taxrules: ${oneLine(e instanceof InputError ? e.message : describe(e))}`);
