@@ -46,6 +46,27 @@ describe('Express', () => {
       expect(bad.status).toBe(400);
     });
   });
+
+  it('answers malformed JSON with the spec’s error body when mounted before express.json(), as the guide shows', async () => {
+    const app = express();
+    app.use('/api', toNodeListener(handler));
+    app.use(express.json());
+    await withExpress(app, async (base) => {
+      const r = await fetch(`${base}/api/calculations`, { method: 'POST', headers: V2, body: '{"customer_address":' });
+      expect(r.status).toBe(400);
+      expect(r.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await r.json()).toMatchObject({ error: { code: 'invalid_request', status: 400 } });
+    });
+    // Behind express.json(), Express answers it first, with its own HTML page.
+    const behind = express();
+    behind.use(express.json());
+    behind.use('/api', toNodeListener(handler));
+    await withExpress(behind, async (base) => {
+      const r = await fetch(`${base}/api/calculations`, { method: 'POST', headers: V2, body: '{"customer_address":' });
+      expect(r.status).toBe(400);
+      expect(r.headers.get('content-type')).toMatch(/^text\/html/);
+    });
+  });
 });
 
 describe('Hono and Workers', () => {
