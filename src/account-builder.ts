@@ -87,7 +87,7 @@ function defined(spec: unknown, rulesArg: unknown): Account {
     const own = unknownFields(reg, REGISTRATION_FIELDS, path, 'field');
     issues.push(...own);
     if (own.length > 0) return;
-    const id = jurisdictionOf(reg, path, rules, issues);
+    const id = jurisdictionOf(reg, path, rules, issues, homeRegion(a, reg));
     if (id === null) return;
     const out: Record<string, unknown> = { jurisdiction_id: id };
     for (const k of PASSED_FIELDS) if (reg[k] !== undefined) out[k] = reg[k];
@@ -106,7 +106,24 @@ function defined(spec: unknown, rulesArg: unknown): Account {
   return frozen;
 }
 
-function jurisdictionOf(reg: Record<string, unknown>, path: (string | number)[], rules: RuleSet, issues: TaxRulesIssue[]): number | null {
+/** The seller's own region when the registration is in the seller's country (`us` and `US` alike), else undefined. */
+function homeRegion(account: Record<string, unknown>, reg: Record<string, unknown>): unknown {
+  const [a, r] = [account.country, reg.country];
+  return typeof a === 'string' && typeof r === 'string' && a.toUpperCase() === r.toUpperCase() ? account.region : undefined;
+}
+
+/**
+ * The refusal of a registration in a country whose taxes are all its regions' (the US): a
+ * registration without its state has no rate to price a sale with, so the message shows the
+ * form that has one, with the seller's own region when it is one of them.
+ */
+function regionMissing(at: string, country: string, level: string, regions: readonly string[], home: unknown): string {
+  const example = typeof home === 'string' && regions.includes(home.toUpperCase()) ? home.toUpperCase() : regions[0];
+  return `${at}: a ${country} registration is made per ${level}, and one without its ${level} cannot be priced; name the ${level}, as { country: '${country}', region: '${example}' }: give region, one of ${regions.join(', ')}`;
+}
+
+/** The jurisdiction id a registration names; `home` is the seller's region, for the example of a refusal. */
+function jurisdictionOf(reg: Record<string, unknown>, path: (string | number)[], rules: RuleSet, issues: TaxRulesIssue[], home: unknown): number | null {
   const where = (['country', 'scheme', 'jurisdiction_id'] as const).filter((k) => reg[k] !== undefined);
   const at = path.join('.');
   if (where.length !== 1) {
@@ -157,7 +174,7 @@ function jurisdictionOf(reg: Record<string, unknown>, path: (string | number)[],
   if (inCountry.length === 0) {
     issues.push({ path: [...path, 'country'], code: 'invalid_value', message: `${at}.country ${country}: the rules have no jurisdiction to register in there (see listJurisdictions)` });
   } else if (wanted === '') {
-    issues.push({ path: [...path, 'region'], code: 'missing', message: `${at}: ${cc} registrations are made per region; give region, one of ${regions.join(', ')}` });
+    issues.push({ path: [...path, 'region'], code: 'missing', message: regionMissing(at, cc, inCountry.find((x) => x.region !== '')?.level ?? 'region', regions, home) });
   } else {
     issues.push({
       path: [...path, 'region'],

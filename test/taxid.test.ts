@@ -42,6 +42,24 @@ describe('validateTaxId', () => {
     expect(validateTaxId(null, 'QQ124567')).toMatchObject({ valid: false, reason: 'unknown_prefix' });
   });
 
+  it('names no issuing country for a code that is none, whatever the number (null stays for a real country)', () => {
+    expect(validateTaxId('XX', '')).toEqual({ valid: false, country: null, normalized: null, kind: null, reason: 'format' });
+    expect(validateTaxId('XX', 42 as never)).toEqual({ valid: false, country: null, normalized: null, kind: null, reason: 'format' });
+    expect(validateTaxId('XX', 'x'.repeat(300))).toEqual({ valid: false, country: null, normalized: null, kind: null, reason: 'length' });
+    // As the CLI's one-argument form reads it: the number alone, its prefix naming no country.
+    expect(validateTaxId(null, 'QQ124567')).toEqual({ valid: false, country: null, normalized: null, kind: null, reason: 'unknown_prefix' });
+    expect(validateTaxId('NG', '')).toEqual({ valid: false, country: 'NG', normalized: null, kind: null, reason: 'format' });
+  });
+
+  it('answers false for an unknown country even with an online checker that is down: null is only the register’s silence', async () => {
+    const down = async (): Promise<boolean | null> => {
+      throw new Error('VIES is down');
+    };
+    expect(await checkTaxId('XX', '123', down)).toEqual({ valid: false, country: null, normalized: null, kind: null, reason: 'unknown_country', online: 'not_checked' });
+    expect(await checkTaxId(null, 'QQ124567', down)).toMatchObject({ valid: false, reason: 'unknown_prefix', online: 'not_checked' });
+    expect(await checkTaxId('NG', '12345678-0001', down)).toMatchObject({ valid: null, online: 'unavailable' });
+  });
+
   it('knows the non-EU number types', () => {
     expect(validateTaxId('CH', 'CHE-109.298.651 TVA')).toMatchObject({ valid: true, country: 'CH', kind: 'ch_vat' });
     expect(validateTaxId('NO', 'NO 995 525 828 MVA')).toMatchObject({ valid: true, kind: 'no_vat' });

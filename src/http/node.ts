@@ -67,8 +67,8 @@ function urlOf(req: NodeRequestLike): URL {
   }
 }
 
-function toRequest(req: NodeRequestLike, body: Uint8Array<ArrayBuffer> | string | null): Request {
-  const url = urlOf(req);
+/** The request's headers as the fetch API holds them; a name or value HTTP does not allow is the client's 400. */
+function headersOf(req: NodeRequestLike): Headers {
   const headers = new Headers();
   try {
     for (const [name, value] of Object.entries(req.headers)) {
@@ -79,6 +79,12 @@ function toRequest(req: NodeRequestLike, body: Uint8Array<ArrayBuffer> | string 
   } catch {
     throw new BadRequest('a request header has a name or value HTTP does not allow');
   }
+  return headers;
+}
+
+function toRequest(req: NodeRequestLike, body: Uint8Array<ArrayBuffer> | string | null, given?: Headers): Request {
+  const url = urlOf(req);
+  const headers = given ?? headersOf(req);
   const method = (req.method ?? 'GET').toUpperCase();
   const init: RequestInit = { method, headers };
   if (body !== null && method !== 'GET' && method !== 'HEAD') init.body = body;
@@ -89,18 +95,36 @@ function toRequest(req: NodeRequestLike, body: Uint8Array<ArrayBuffer> | string 
   }
 }
 
+/**
+ * The request without its body, its Content-Length the size seen (declared, or read until the
+ * limit was passed): the handler answers it as the fetch API would hand it the whole request,
+ * its own 413 from the Content-Length (or the 404, 405 or 415 it gives before reading a body),
+ * with its headers (`x-api-version`), and reads nothing.
+ */
+function unreadRequest(req: NodeRequestLike, size: number): Request {
+  const headers = headersOf(req);
+  headers.delete('transfer-encoding');
+  headers.set('content-length', String(Math.min(size, Number.MAX_SAFE_INTEGER)));
+  return toRequest(req, null, headers);
+}
+
 /** A body larger than the handler takes: answered 413 without reading the rest. */
 class BodyTooLarge extends Error {
-  /** Whether the request said so itself (Content-Length): then the connection is closed, with nothing of it read. */
-  constructor(readonly declared: boolean) {
+  /** `size`: the declared Content-Length, or the bytes read until they passed the limit. */
+  constructor(readonly size: number) {
     super('body too large');
   }
 }
 
+/**
+ * The body, read no further than `limit`: a Content-Length above it is refused before a byte
+ * is read, and a body without one as soon as the bytes read pass it. Leaving the loop early
+ * destroys a Node request stream: nothing more of the body is buffered.
+ */
 async function bodyOf(req: NodeRequestLike, method: string, limit: number): Promise<Uint8Array<ArrayBuffer> | string | null> {
   if (method === 'GET' || method === 'HEAD') return null;
   const declared = req.headers['content-length'];
-  if (typeof declared === 'string' && /^\d+$/.test(declared) && Number(declared) > limit) throw new BodyTooLarge(true);
+  if (typeof declared === 'string' && /^\d+$/.test(declared) && Number(declared) > limit) throw new BodyTooLarge(Number(declared));
   // A body parser ran before us: its value is the body (re-encoded, the stream is spent).
   if (req.readableEnded && req.body !== undefined) {
     return typeof req.body === 'string' ? req.body : req.body instanceof Uint8Array ? new Uint8Array(req.body) : JSON.stringify(req.body);
@@ -109,10 +133,10 @@ async function bodyOf(req: NodeRequestLike, method: string, limit: number): Prom
   let size = 0;
   for await (const chunk of req) {
     const bytes = typeof chunk === 'string' ? new TextEncoder().encode(chunk) : (chunk as Uint8Array);
-    chunks.push(bytes);
     size += bytes.byteLength;
-    // No more is read, nor held, than the handler would take.
-    if (size > limit) throw new BodyTooLarge(false);
+    // No more is read, nor held, than the handler would take (the chunk that passes it is dropped).
+    if (size > limit) throw new BodyTooLarge(size);
+    chunks.push(bytes);
   }
   const all = new Uint8Array(size);
   let at = 0;
@@ -123,14 +147,53 @@ async function bodyOf(req: NodeRequestLike, method: string, limit: number): Prom
   return all;
 }
 
+/** The Request for the handler, and whether the body was left unread (the connection is then closed after the answer). */
+interface Incoming {
+  request: Request;
+  unread: boolean;
+}
+
+/**
+ * The request as the handler takes it. A body over the limit is left unread: a handler of
+ * createHandler is handed the request without it (see `unreadRequest`); any other handler's
+ * limit is unknown, so BodyTooLarge goes up and the listener answers the 413 itself.
+ */
+async function incoming(req: NodeRequestLike, method: string, limit: number, ownLimit: boolean): Promise<Incoming> {
+  let body: Uint8Array<ArrayBuffer> | string | null;
+  try {
+    body = await bodyOf(req, method, limit);
+  } catch (e) {
+    if (!(e instanceof BodyTooLarge) || !ownLimit) throw e;
+    return { request: unreadRequest(req, e.size), unread: true };
+  }
+  return { request: toRequest(req, body), unread: false };
+}
+
+/**
+ * Writes the handler's answer. After a body left unread the connection says `close`: the rest
+ * of the body would be the start of the next request, so Node closes the socket once the
+ * answer is sent instead of reading it.
+ */
+async function send(res: NodeResponseLike, response: Response, method: string, unread: boolean): Promise<void> {
+  res.statusCode = response.status;
+  response.headers.forEach((value, name) => {
+    res.setHeader(name, value);
+  });
+  if (unread) res.setHeader('connection', 'close');
+  res.end(method === 'HEAD' ? '' : await response.text());
+}
+
 /**
  * The handler as a Node listener: `http.createServer(toNodeListener(handler))`,
  * `app.use('/api', toNodeListener(handler))` in Express (the handler's `basePath` is then
  * `/api`: the listener reads Express's `originalUrl`), or in Fastify
  * `reply.hijack(); toNodeListener(handler)(request.raw, reply.raw)`. A failure to read the
  * request or write the answer goes to Express's `next` when there is one, else answers 500;
- * a request that makes no URL (a bad `Host`, a target that is not a URL) answers 400. Throws a
- * TaxRulesError (400) for anything but a handler.
+ * a request that makes no URL (a bad `Host`, a target that is not a URL) answers 400. A body
+ * over the handler's `maxBodyBytes` is never held: refused from its `Content-Length` before a
+ * byte is read, else as soon as the bytes read pass the limit; the handler gives the 413 (its
+ * error body and headers) and the connection is closed after it. Throws a TaxRulesError (400)
+ * for anything but a handler.
  */
 export function toNodeListener(handler: FetchHandler): NodeListener {
   if (typeof handler !== 'function') {
@@ -143,7 +206,8 @@ export function toNodeListener(handler: FetchHandler): NodeListener {
   } catch (e) {
     throw unreadable(e, ['handler']);
   }
-  const limit = typeof own === 'number' && own > 0 ? own : DEFAULT_MAX_BODY_BYTES;
+  const ownLimit = typeof own === 'number' && own > 0;
+  const limit = ownLimit ? (own as number) : DEFAULT_MAX_BODY_BYTES;
   return async (req, res, next) => {
     try {
       const method = (req.method ?? 'GET').toUpperCase();
@@ -152,30 +216,20 @@ export function toNodeListener(handler: FetchHandler): NodeListener {
         answerProblem(res, 405, 'method_not_allowed', `${method} is not allowed here; the endpoints take GET, HEAD or POST`, { allow: 'GET, HEAD, POST' });
         return;
       }
-      let body: Uint8Array<ArrayBuffer> | string | null;
+      let fetched: Incoming;
       try {
-        body = await bodyOf(req, method, limit);
+        fetched = await incoming(req, method, limit, ownLimit);
       } catch (e) {
-        if (!(e instanceof BodyTooLarge)) throw e;
-        // Node discards the rest of a body it streams in without holding it.
-        answerProblem(res, 413, 'payload_too_large', `the body is larger than ${limit} bytes`, e.declared ? { connection: 'close' } : {});
+        if (e instanceof BodyTooLarge) {
+          answerProblem(res, 413, 'payload_too_large', `the body is larger than ${limit} bytes`, { connection: 'close' });
+        } else if (e instanceof BadRequest) {
+          answerProblem(res, 400, 'invalid_request', e.message);
+        } else {
+          throw e;
+        }
         return;
       }
-      let request: Request;
-      try {
-        request = toRequest(req, body);
-      } catch (e) {
-        if (!(e instanceof BadRequest)) throw e;
-        answerProblem(res, 400, 'invalid_request', e.message);
-        return;
-      }
-      const response = await handler(request);
-      res.statusCode = response.status;
-      response.headers.forEach((value, name) => {
-        res.setHeader(name, value);
-      });
-      const text = method === 'HEAD' ? '' : await response.text();
-      res.end(text);
+      await send(res, await handler(fetched.request), method, fetched.unread);
     } catch (e) {
       if (next) {
         next(e);

@@ -3,7 +3,7 @@ export type TaxIdReason = 'format' | 'length' | 'checksum' | 'unknown_prefix' | 
 
 /** The verdict of {@link validateTaxId}. */
 export interface TaxIdValidation {
-  /** `true`: well-formed with a correct check digit; `false`: invalid; `null`: no offline rule for the country (or, from `checkTaxId`, the online check was unavailable). */
+  /** `true`: well-formed with a correct check digit; `false`: invalid, or of a country or prefix that is none (`reason` says which); `null`: a real country without an offline rule (or, from `checkTaxId`, the online check was unavailable). */
   valid: boolean | null;
   /** ISO 3166-1 alpha-2 code of the issuing country (`GR` for `EL` numbers), `XI` for Northern Ireland, `EU` for OSS numbers; `null` when unknown. */
   country: string | null;

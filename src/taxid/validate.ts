@@ -217,7 +217,8 @@ export function createTaxIdValidator(modules: readonly TaxIdModule[], countryCod
     let cc = typeof country !== 'string' ? '' : isCompactUpper(country) ? country : country.trim().toUpperCase();
     cc = COUNTRY_ALIASES.get(cc) ?? cc;
     const own = cc ? byCountry.get(cc) : undefined;
-    const given = own ? own.country : cc || null;
+    // A code that is no country (XX) is no issuing country: a refusal names none.
+    const given = own ? own.country : cc && (knownCountries.size === 0 || knownCountries.has(cc)) ? cc : null;
     if (typeof taxId !== 'string') return refused(given, 'format');
     if (taxId.length > MAX_TAX_ID_INPUT) return refused(given, 'length');
     const id = isCompactUpper(taxId) ? taxId : taxId.toUpperCase().replace(NOISE, '');

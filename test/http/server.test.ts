@@ -201,6 +201,16 @@ describe('GET /tax_ids/validate', () => {
     expect((await get('/api/tax_ids/validate?country=DE&tax_id=DE136695977')).body).toEqual({ valid: false });
   });
 
+  it('answers false, never null, for a country code that is none or a prefix that names none, the online checker down or not', async () => {
+    const failing = createHandler({ account: seller, onlineTaxIdChecker: async () => { throw new Error('VIES is down'); } });
+    for (const q of ['country=XX&tax_id=123', 'country=QQ&tax_id=124567']) {
+      expect((await get(`/api/tax_ids/validate?${q}`)).body).toEqual({ valid: false });
+      expect(await (await failing(new Request(`http://x/tax_ids/validate?${q}`))).json()).toEqual({ valid: false });
+    }
+    // A real country without offline rules, its register unavailable: null, as the spec means it.
+    expect(await (await failing(new Request('http://x/tax_ids/validate?country=NG&tax_id=12345678-0001'))).json()).toEqual({ valid: null });
+  });
+
   it('requires country and tax_id', async () => {
     const r = await get('/api/tax_ids/validate?tax_id=DE136695976');
     expect(r.status).toBe(400);
