@@ -364,7 +364,7 @@ describe('nothing prints a stack trace', () => {
   it('resolves for any argument list: exit 0, 1 or 2, no stack, a usage error in three lines', async () => {
     const word = fc.oneof(
       fc.constantFrom('quote', 'calculate', 'validate-tax-id', 'jurisdictions', 'jurisdiction', 'tax-codes', 'tax-code', 'help', '-', '--', '=', '-h', '-V'),
-      fc.constantFrom('--account', '--explain', '--country', '--region', '--amount', '--to-country', '--date', '--tax-id', '--account=/', '--account=', '--bogus', '--=', '---'),
+      fc.constantFrom('--account', '--explain', '--country', '--region', '--all', '--json', '--amount', '--to-country', '--date', '--tax-id', '--account=/', '--account=', '--bogus', '--=', '---'),
       fc.constantFrom('/', '.', '/dev/null', join(dir, 'missing.json'), 'to_country=DE', 'to_country=US&to_postal_code=98101', 'DE136695976', '276', 'abc', '__proto__', 'constructor', 'NaN', '1e999', '%', '%zz'),
       fc.string({ maxLength: 12 }),
       fc.string({ unit: 'binary', maxLength: 30 }),

@@ -14,22 +14,8 @@ import { readRuleDirectory } from '../src/cli/rules-dir.js';
 import type { RuleData } from '../src/core/rule-data.js';
 import { diffCorpus, diffRules, formatRuleDiff, samplePostalCode, type DiffCase, type RuleChange } from '../src/testing/diff.js';
 import { miniRuleData } from './support/mini-rules.js';
+import { writeRules } from './support/rule-files.js';
 
-/** Rule data written as rule files (each names its schema), in a directory of its own. */
-function writeRules(data: RuleData, dir = mkdtempSync(join(tmpdir(), 'taxrules-rules-'))): string {
-  mkdirSync(dir, { recursive: true });
-  const files: [string, unknown][] = [
-    ['world.json', data.world],
-    ['currencies.json', data.currencies],
-    ['tax-codes.json', data.taxCodes],
-    ...data.regimes.map((r): [string, unknown] => [`regime-${r.regime}.json`, r]),
-    ...data.countries.map((c): [string, unknown] => [`country-${c.country}.json`, c]),
-    ...data.territories.map((t): [string, unknown] => [`territories-${t.country}.json`, t]),
-    ...(data.usLocal ?? []).map((l): [string, unknown] => [`local-${l.country ?? 'US'}-${l.state}.json`, { $schema: 'us-local.schema.json', ...l }]),
-  ];
-  for (const [name, value] of files) writeFileSync(join(dir, name), JSON.stringify(value));
-  return dir;
-}
 
 /** A deep copy of the mini rule data to change. */
 const copy = (): RuleData => structuredClone(miniRuleData) as RuleData;

@@ -1,4 +1,4 @@
-import { closestName } from '../adapters/input.js';
+import { didYouMean } from './suggest.js';
 
 /** A flag of a command: `--name VALUE`, or a switch when `value` is absent. */
 export interface FlagSpec {
@@ -23,10 +23,12 @@ export interface ParsedArgs {
  * parse goes on after a problem so that a `--help` anywhere still wins: someone who typed
  * a wrong flag and asks for help gets help. `--` ends the flags; `-` alone is an argument
  * (standard input). A flag's value is the next argument unless that one starts with `--`
- * (then the value is missing); `--name=value` gives any value, such as `--amount=-5`.
+ * (then the value is missing); `--name=value` gives any value, such as `--amount=-5`. An
+ * unknown flag is refused naming the flags meant (`--amout`, `-amount`: did you mean --amount?).
  */
 export function parseArgs(argv: readonly string[], specs: readonly FlagSpec[]): ParsedArgs {
   const byName = new Map(specs.map((s) => [s.name, s]));
+  const names = specs.map((s) => s.name);
   const parsed: ParsedArgs = { positional: [], flags: new Map(), help: false, version: false, problem: null };
   const refuse = (problem: string): void => {
     parsed.problem ??= problem;
@@ -40,15 +42,12 @@ export function parseArgs(argv: readonly string[], specs: readonly FlagSpec[]): 
     if (arg === '-h' || arg === '--help') parsed.help = true;
     else if (arg === '-V' || arg === '--version') parsed.version = true;
     else if (arg.length < 2 || !arg.startsWith('-')) parsed.positional.push(arg);
-    else if (!arg.startsWith('--')) refuse(`unknown flag ${arg}`);
+    else if (!arg.startsWith('--')) refuse(`unknown flag ${arg}${didYouMean(arg.slice(1).split('=')[0] ?? '', names, '--')}`);
     else {
       const eq = arg.indexOf('=');
       const name = eq < 0 ? arg.slice(2) : arg.slice(2, eq);
       const spec = byName.get(name);
-      if (!spec) {
-        const near = closestName(name, specs.map((s) => s.name));
-        refuse(`unknown flag --${name}${near ? `; did you mean --${near}?` : ''}`);
-      }
+      if (!spec) refuse(`unknown flag --${name}${didYouMean(name, names, '--')}`);
       else if (spec.value === undefined) {
         if (eq < 0) parsed.flags.set(name, true);
         else refuse(`--${name} takes no value`);

@@ -18,6 +18,7 @@ run(process.argv.slice(2), {
   out: (s) => process.stdout.write(`${s}\n`),
   err: (s) => process.stderr.write(`${s}\n`),
   stdin: { isTTY: isatty(0), read: readStdin },
+  stderr: { isTTY: isatty(2), write: (s) => process.stderr.write(s) },
 }).then((code) => {
   process.exitCode = code;
 }, fail);

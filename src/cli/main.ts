@@ -13,13 +13,14 @@ import {
   defineAccount,
   type Account,
 } from '../index.js';
-import { closestName } from '../adapters/input.js';
 import { TAX_RATE_PARAMETERS, TAX_RATE_PARAMETER_KINDS, type TaxRateParameter } from '../adapters/v20241028.js';
 import { parseArgs, type FlagSpec } from './args.js';
+import { countrySuggestions, didYouMean, meant } from './suggest.js';
+import { snakeCased } from './snake-case.js';
 import { demoAccount } from './demo-account.js';
 import { resolve } from 'node:path';
 import { readFixtureQueries, readRuleDirectory, ruleDirectoryAtRef, RuleDirectoryError } from './rules-dir.js';
-import { diffRules, formatRuleDiff, type DiffQueryCase } from '../testing/diff.js';
+import { diffCorpus, diffRules, formatRuleDiff, type DiffQueryCase } from '../testing/diff.js';
 import { existsSync } from 'node:fs';
 import { InputError, InputTooLarge, MAX_INPUT_BYTES, oneLine, parseJson, readJsonFile, readProblem } from './input.js';
 
@@ -33,6 +34,11 @@ export interface CliIO {
   stdin?: { isTTY: boolean; read(): Promise<string> };
   /** The working directory: relative paths are read from it, and a git ref names a commit of its repository. Default: the process's. */
   cwd?: string;
+  /**
+   * Standard error as a stream, for progress rewritten in place (`diff`): shown only when
+   * `isTTY`, as someone watches, never into a pipe or a file. Absent: no progress.
+   */
+  stderr?: { isTTY: boolean; write(text: string): void };
 }
 
 type Flags = ReadonlyMap<string, string | true>;
@@ -91,16 +97,35 @@ function queryFlagLines(f: QueryFlag): string[] {
 }
 const ACCOUNT: FlagSpec = { name: 'account', value: 'FILE' };
 
+/** The help of --account (quote, calculate): both forms of the seller's file, the defineAccount one first. */
+const ACCOUNT_HELP: readonly string[] = [
+  ...describedLines('  --account FILE', 'The seller as JSON, in either form the library takes. By place, as defineAccount reads it:'),
+  '                                { "country": "IE", "currency": "EUR", "registrations": [',
+  '                                  { "country": "IE" }, { "scheme": "oss" },',
+  '                                  { "country": "CA" }, { "country": "CA", "region": "BC" },',
+  '                                  { "country": "US", "region": "TX" }] }',
+  ...describedLines('', 'or by jurisdiction id:'),
+  '                                { "country": "IE", "currency": "EUR",',
+  '                                  "registrations": [{ "jurisdiction_id": 372 }] }',
+  ...describedLines('', 'Without it: a demo seller in Ireland registered everywhere.'),
+];
+
 const json = (value: unknown): string => JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), 2);
 
+/** A registration of the `Account` form: its jurisdiction's id, and no place (`country`, `region`, `scheme`) besides. */
+const byJurisdictionId = (r: unknown): boolean =>
+  typeof r === 'object' && r !== null && Object.hasOwn(r, 'jurisdiction_id') && !['country', 'region', 'scheme'].some((place) => Object.hasOwn(r, place));
+
 /**
- * The account of a file, in either form the library takes: registrations by jurisdiction id
- * (an `Account`), or by place (`{ country: 'CA', region: 'BC' }`, `{ scheme: 'oss' }`: the
- * `defineAccount` form), told apart by the registrations' fields.
+ * The account of a file, in either form the library takes, told apart by the registrations'
+ * fields: every one by jurisdiction id (`{ "jurisdiction_id": 124 }`) is an `Account`, read as
+ * it is; any other (`{ "country": "CA", "region": "BC" }`, `{ "scheme": "oss" }`, a mix of
+ * both) is the `defineAccount` form, whose refusals name the registration and the places there
+ * are (`{ "region": "BC" }` without its country included).
  */
 function accountOf(value: unknown): Account {
   const registrations = (value as { registrations?: unknown } | null)?.registrations;
-  const byPlace = Array.isArray(registrations) && registrations.some((r) => typeof r === 'object' && r !== null && !('jurisdiction_id' in r) && ('country' in r || 'scheme' in r));
+  const byPlace = Array.isArray(registrations) && !registrations.every(byJurisdictionId);
   return byPlace ? defineAccount(value as Parameters<typeof defineAccount>[0]) : (value as Account);
 }
 
@@ -129,6 +154,56 @@ async function calculationRequest(source: string | undefined, io: CliIO): Promis
   return parseJson(text, 'the request on standard input');
 }
 
+/** A refusal of a flag's value (406, as the library refuses a value out of a known set). */
+const invalidFlag = (name: string, message: string): TaxRulesError => new TaxRulesError('invalid_value', 406, [{ path: [name], code: 'invalid_value', message }]);
+
+/** The country of `--country` as the rules write it (any case; EL and UK are GR and GB), or a refusal naming the one meant. */
+function knownCountry(typed: string): string {
+  const code = defaultRuleSet.countryOf(typed);
+  if (code !== null) return code;
+  const near = meant(countrySuggestions(typed, defaultRuleSet.world)) || " ('taxrules jurisdictions' counts the jurisdictions of each country)";
+  throw invalidFlag('country', `--country ${JSON.stringify(typed)} is no ISO 3166-1 country code${near}`);
+}
+
+/**
+ * The region of `--region` as the rules write it (any case), `none`, or a refusal naming the
+ * ones meant: a region no jurisdiction (of `country`) has would list nothing, as a typo would.
+ */
+function knownRegion(typed: string, country: string | undefined): string {
+  if (typed.toLowerCase() === 'none') return 'none';
+  const regions = [...new Set(listJurisdictions({ country }).flatMap((j) => (j.region === null ? [] : [j.region])))];
+  const found = regions.find((r) => r.toLowerCase() === typed.toLowerCase());
+  if (found !== undefined) return found;
+  const flag = `--region ${JSON.stringify(typed)}`;
+  if (regions.length === 0) throw invalidFlag('region', `${flag}: ${country ?? 'no country'} has no jurisdiction of a region (--region none lists the country-level ones)`);
+  // Two letters are one edit from many regions: the list says more than a guess would.
+  const near = typed.length > 2 ? didYouMean(typed, regions) : '';
+  if (country === undefined) throw invalidFlag('region', `${flag} is no region with a jurisdiction${near}`);
+  throw invalidFlag('region', `${flag} is no region of ${country} with a jurisdiction${near} (its regions: ${regions.join(', ')})`);
+}
+
+/** What `jurisdictions` prints without a filter: how many jurisdictions each country has, not the 1 MB list. */
+function jurisdictionCounts(): { countries: number; jurisdictions: number; by_country: Record<string, number> } {
+  const counts: Record<string, number> = {};
+  const list = listJurisdictions();
+  for (const j of list) counts[j.country] = (counts[j.country] ?? 0) + 1;
+  return { countries: Object.keys(counts).length, jurisdictions: list.length, by_country: counts };
+}
+
+/** A line of progress on a terminal's stderr, rewritten in place and cleared at the end. */
+interface Progress {
+  show(text: string): void;
+  clear(): void;
+}
+
+/** Progress for `io`: on stderr when it is a terminal; null otherwise (a pipe, a file, a test), where it would be noise in a log. */
+function terminalProgress(io: CliIO): Progress | null {
+  const stderr = io.stderr;
+  if (!stderr?.isTTY) return null;
+  // Carriage return, then erase the line: each report replaces the one before.
+  return { show: (text) => stderr.write(`\r\x1b[K${oneLine(text, 120)}`), clear: () => stderr.write('\r\x1b[K') };
+}
+
 const COMMANDS: readonly Command[] = [
   {
     name: 'quote',
@@ -144,15 +219,15 @@ const COMMANDS: readonly Command[] = [
       '',
       'Flags:',
       '@query-flags',
-      '  --explain                   The full result of explainTaxRate: status, reason, jurisdiction,',
-      "                              rate sources (the library's field names, in camelCase).",
-      '--account FILE: the seller, as JSON, in either form the library takes: registrations by',
-      "  place, { \"country\": \"IE\", \"currency\": \"EUR\", \"registrations\": [{ \"country\": \"IE\" }, { \"scheme\": \"oss\" },",
-      '  { "country": "US", "region": "TX" }] } (as defineAccount reads them), or by jurisdiction id,',
-      '  { "jurisdiction_id": 372 }. Without it a demo seller in Ireland registered everywhere.',
+      ...describedLines(
+        '  --explain',
+        "How the answer was reached, instead of it: status, reason, jurisdiction, each tax line with its rate and source, notes, amounts (explainTaxRate's result, its fields in snake_case as the answers': taxablePart is taxable_part).",
+      ),
+      ...ACCOUNT_HELP,
       '',
-      'Example:',
+      'Examples:',
       '  taxrules quote --to-country US --to-postal-code 78701 --tax-code standard --product-type good --amount 100',
+      "  taxrules quote 'to_country=DE&tax_code=ebook&amount=100' --account seller.json --explain",
     ],
     run([text], flags, io) {
       const query = new URLSearchParams(text ?? '');
@@ -162,7 +237,7 @@ const COMMANDS: readonly Command[] = [
         if (typeof v === 'string') query.append(f.parameter.name, v);
       }
       const account = seller(flags, io);
-      io.out(json(flags.has('explain') ? explainTaxRate(query, account) : calculateTaxRate(query, account)));
+      io.out(json(flags.has('explain') ? snakeCased(explainTaxRate(query, account)) : calculateTaxRate(query, account)));
       return 0;
     },
   },
@@ -176,10 +251,8 @@ const COMMANDS: readonly Command[] = [
       'Reads the request (JSON: customer_address, line_items, currency, …) from FILE, or from',
       'standard input with - or when standard input is not a terminal, and prints the response.',
       '',
-      '--account FILE: the seller, as JSON, in either form the library takes: registrations by',
-      "  place, { \"country\": \"IE\", \"currency\": \"EUR\", \"registrations\": [{ \"country\": \"IE\" }, { \"scheme\": \"oss\" },",
-      '  { "country": "US", "region": "TX" }] } (as defineAccount reads them), or by jurisdiction id,',
-      '  { "jurisdiction_id": 372 }. Without it a demo seller in Ireland registered everywhere.',
+      'Flags:',
+      ...ACCOUNT_HELP,
       '',
       'Example:',
       '  taxrules calculate request.json --account seller.json',
@@ -212,7 +285,7 @@ const COMMANDS: readonly Command[] = [
   },
   {
     name: 'jurisdictions',
-    synopsis: '[--country CC] [--region R|none]',
+    synopsis: '[--country CC] [--region R|none] [--all]',
     summary: 'the jurisdictions an account can register in (GET /jurisdictions)',
     args: { min: 0, max: 0, names: '' },
     flags: [
@@ -222,30 +295,35 @@ const COMMANDS: readonly Command[] = [
     ],
     help: [
       'Lists the jurisdictions of a country (--country), of a region of it (--region; none: the',
-      'country-level ones). Without a filter it prints the number of jurisdictions per country;',
-      '--all prints every one.',
+      'country-level ones). Without a filter it prints the number of jurisdictions per country',
+      '(the whole list, 1 MB of JSON, is mostly US local areas); --all prints every one. A country or',
+      'region the rules do not know is refused, naming the one meant.',
       '',
-      'Example:',
+      'Flags:',
+      ...describedLines('  --country CC', 'An ISO 3166-1 alpha-2 code, any case (EL and UK as GR and GB).'),
+      ...describedLines('  --region R|none', "A region's code (ISO 3166-2, without the country: BC, TX), or none for the country-level jurisdictions."),
+      ...describedLines('  --all', 'Every jurisdiction, when no filter is given.'),
+      '',
+      'Examples:',
       '  taxrules jurisdictions --country CA',
+      '  taxrules jurisdictions --country US --region none',
     ],
     run(_args, flags, io) {
       const text = (name: string) => {
         const v = flags.get(name);
         return typeof v === 'string' ? v : undefined;
       };
-      const country = text('country');
-      if (country !== undefined && !defaultRuleSet.world.has(country.toUpperCase())) {
-        const near = closestName(country.toUpperCase(), [...defaultRuleSet.world.keys()]);
-        throw new TaxRulesError('invalid_value', 406, [{ path: ['country'], code: 'invalid_value', message: `--country ${JSON.stringify(country)} is no ISO 3166-1 country code${near ? `; did you mean ${near}?` : ''}` }]);
-      }
-      const list = listJurisdictions({ country, region: text('region') });
-      if (country === undefined && text('region') === undefined && !flags.has('all')) {
-        const counts: Record<string, number> = {};
-        for (const j of list) counts[j.country] = (counts[j.country] ?? 0) + 1;
-        io.out(json({ countries: Object.keys(counts).length, jurisdictions: list.length, by_country: counts }));
+      const typedCountry = text('country');
+      const typedRegion = text('region');
+      if (typedCountry === undefined && typedRegion === undefined && !flags.has('all')) {
+        io.out(json(jurisdictionCounts()));
         io.err("taxrules: jurisdictions per country; --country CC lists a country's, --all every one");
         return 0;
       }
+      const country = typedCountry === undefined ? undefined : knownCountry(typedCountry);
+      const region = typedRegion === undefined ? undefined : knownRegion(typedRegion, country);
+      const list = listJurisdictions({ country, region });
+      if (list.length === 0 && country !== undefined) io.err(`taxrules: the rules have no jurisdiction in ${country}`);
       io.out(json(list));
       return 0;
     },
@@ -278,24 +356,26 @@ const COMMANDS: readonly Command[] = [
   },
   {
     name: 'diff',
-    synopsis: 'BASE NEXT [--json] [--exit-code] [--from YYYY-MM-DD] [--fixtures DIR]',
+    synopsis: 'BASE NEXT [--exit-code] [--json] [--from YYYY-MM-DD] [--fixtures DIR]',
     summary: 'what a change to the rules changes: BASE and NEXT are rules directories (BASE may be a git ref)',
     args: { min: 2, max: 2, names: 'BASE NEXT' },
-    flags: [{ name: 'json' }, { name: 'exit-code' }, { name: 'from', value: 'YYYY-MM-DD' }, { name: 'fixtures', value: 'DIR' }],
+    flags: [{ name: 'exit-code' }, { name: 'from', value: 'YYYY-MM-DD' }, { name: 'fixtures', value: 'DIR' }],
     help: [
       'Runs a corpus of cases (every country, region, territory and US local area × the tax codes',
       '× a consumer and a business × around every dated change, and the v20241028 fixtures)',
       'through two rule sets and prints every result that differs. BASE and NEXT are rules',
-      'directories; BASE may be a git ref of the repository (its rules directory).',
+      'directories; BASE may be a git ref of the repository (its rules directory). On a terminal,',
+      'stderr shows how far it has gone (never in a pipe or a file).',
       '',
       'Flags:',
-      '  --json                      { cases, changes } as JSON (and refusals as JSON).',
-      '  --exit-code                 Exit 1 when a result changes, 0 when none does (as git diff).',
-      '  --from YYYY-MM-DD           The first day of the changes looked at (default 2019-01-01).',
-      '  --fixtures DIR              The fixture cases (default fixtures/v20241028 when there).',
+      ...describedLines('  --exit-code', 'Exit 1 when a result changes, 0 when none does (as git diff --exit-code); without it, 0 whatever changes.'),
+      ...describedLines('  --json', '{ cases, changes } as JSON (and refusals as JSON).'),
+      ...describedLines('  --from YYYY-MM-DD', 'The first day of the changes looked at (default 2019-01-01).'),
+      ...describedLines('  --fixtures DIR', 'The fixture cases (default fixtures/v20241028 when there).'),
       '',
-      'Example:',
-      '  taxrules diff main rules --exit-code',
+      'Examples:',
+      '  taxrules diff main rules --exit-code      # in CI: fails when the rules change a result',
+      '  taxrules diff rules ../my-rules --json --from 2026-01-01',
     ],
     run([base, next], flags, io) {
       const from = flags.get('from');
@@ -305,19 +385,31 @@ const COMMANDS: readonly Command[] = [
       let queries: DiffQueryCase[] = [];
       const fixtures = flags.get('fixtures');
       const cwd = io.cwd ?? process.cwd();
+      const progress = terminalProgress(io);
+      let diff;
       try {
-        const baseDir = existsSync(resolve(cwd, base as string)) ? resolve(cwd, base as string) : ruleDirectoryAtRef(base as string, cwd);
-        before = readRuleDirectory(baseDir);
-        after = readRuleDirectory(resolve(cwd, next as string));
-        // The v20241028 fixtures too: the given directory, else fixtures/v20241028 of the working directory when there is one.
-        const own = resolve(cwd, 'fixtures/v20241028');
-        const fixtureDir = typeof fixtures === 'string' ? resolve(cwd, fixtures) : existsSync(own) ? own : null;
-        if (fixtureDir !== null) queries = readFixtureQueries(fixtureDir) as DiffQueryCase[];
-      } catch (e) {
-        if (e instanceof RuleDirectoryError) throw new UsageError(e.message);
-        throw e;
+        try {
+          progress?.show(`taxrules diff: reading the base rules, ${base}…`);
+          const baseDir = existsSync(resolve(cwd, base as string)) ? resolve(cwd, base as string) : ruleDirectoryAtRef(base as string, cwd);
+          before = readRuleDirectory(baseDir);
+          progress?.show(`taxrules diff: reading the next rules, ${next}…`);
+          after = readRuleDirectory(resolve(cwd, next as string));
+          // The v20241028 fixtures too: the given directory, else fixtures/v20241028 of the working directory when there is one.
+          const own = resolve(cwd, 'fixtures/v20241028');
+          const fixtureDir = typeof fixtures === 'string' ? resolve(cwd, fixtures) : existsSync(own) ? own : null;
+          if (fixtureDir !== null) queries = readFixtureQueries(fixtureDir) as DiffQueryCase[];
+        } catch (e) {
+          if (e instanceof RuleDirectoryError) throw new UsageError(e.message);
+          throw e;
+        }
+        const options = { ...(typeof from === 'string' ? { from } : {}), queries };
+        // Made here only to say its size (diffRules makes the same corpus when given none).
+        const corpus = progress ? diffCorpus(before, after, options) : undefined;
+        progress?.show(`taxrules diff: comparing ${((corpus?.length ?? 0) + queries.length).toLocaleString('en-US')} cases…`);
+        diff = diffRules(before, after, corpus, options);
+      } finally {
+        progress?.clear();
       }
-      const diff = diffRules(before, after, undefined, { ...(typeof from === 'string' ? { from } : {}), queries });
       io.out(flags.has('json') ? json({ cases: diff.cases, changes: diff.changes }) : formatRuleDiff(diff).trimEnd());
       return flags.has('exit-code') && diff.changes.length > 0 ? 1 : 0;
     },
@@ -338,25 +430,24 @@ const COMMANDS: readonly Command[] = [
 
 const synopsisOf = (c: Command): string => `taxrules ${c.name}${c.synopsis ? ` ${c.synopsis}` : ''}`;
 
+/** The global help: the commands with what each does, the flags of every command, the exit status. */
 function usage(): string {
   return [
     'taxrules — offline sales tax, VAT and GST',
     '',
-    'Usage:',
-    ...COMMANDS.flatMap((c) => [`  ${synopsisOf(c)}`, `      ${c.summary}`]),
-    '  taxrules --help | --version',
+    'Usage: taxrules COMMAND [ARGS] [flags]',
     '',
-    "QUERY is a query string such as 'to_country=DE&tax_code=ebook&amount=100'. An unknown",
-    'parameter, a blank value or one given twice (in QUERY and as a flag) is refused.',
-    'Flags of quote (each sets the parameter of the same name):',
-    ...QUERY_FLAGS.flatMap((f) => queryFlagLines(f)),
-    ...describedLines('  --explain', 'Print the full result: status, reason, jurisdiction, rate sources.'),
-    '--account FILE (quote, calculate): the seller (JSON: country, postal_code, currency,',
-    '  registrations…); without it a demo seller in Ireland registered everywhere is used.',
-    'calculate reads the request (JSON: customer_address, line_items, …) from FILE, or from',
-    '  standard input with - or when standard input is not a terminal.',
-    "validate-tax-id: COUNTRY is the customer's country; without it (or with '') the prefix",
-    '  written on the number decides. The verdict is printed whatever it is: read "valid".',
+    'Commands:',
+    ...COMMANDS.flatMap((c) => [`  ${synopsisOf(c)}`, `      ${c.summary}`]),
+    '',
+    'Flags of every command:',
+    ...describedLines('  --json', 'A refusal as the whole JSON error body on stderr, not one line (diff: its output as JSON too).'),
+    ...describedLines('  -h, --help', "The command's own help: its usage, flags and examples (taxrules help COMMAND too)."),
+    ...describedLines('  -V, --version', 'The version of taxrules.'),
+    '',
+    'Examples:',
+    "  taxrules quote 'to_country=DE&tax_code=ebook&amount=100'",
+    '  taxrules quote --help',
     '',
     "Run 'taxrules COMMAND --help' for a command's own help and example.",
     '',
@@ -392,31 +483,49 @@ function wrongCount(c: Command, given: number): string {
   return `${c.name} takes ${wanted}${names ? ` (${names})` : ''}, got ${got}${given > max && hint ? `: ${hint}` : ''}`;
 }
 
-async function dispatch(argv: readonly string[], io: CliIO): Promise<number> {
+/** The command of a name, or a usage error naming the commands meant (`quot`: did you mean quote?). */
+function commandNamed(name: string): Command {
+  const command = COMMANDS.find((c) => c.name === name);
+  if (command) return command;
+  if (name.startsWith('-')) throw new UsageError(`unknown flag ${name} (flags go after the command)`);
+  throw new UsageError(`unknown command ${name}${didYouMean(name, COMMANDS.map((c) => c.name))}`);
+}
+
+/**
+ * The command line without the switch every command takes, `--json` (anywhere before a `--`,
+ * before the command too, as global flags go), and whether it was there.
+ */
+function withoutJsonSwitch(argv: readonly string[]): { argv: string[]; json: boolean } {
+  const end = argv.indexOf('--');
+  const flags = end < 0 ? argv : argv.slice(0, end);
+  const rest = end < 0 ? [] : argv.slice(end);
+  const kept = flags.filter((a) => a !== '--json');
+  return { argv: [...kept, ...rest], json: kept.length < flags.length };
+}
+
+async function dispatch(argv: readonly string[], json: boolean, io: CliIO): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined) throw new UsageError('no command given');
   if (name === '-h' || name === '--help' || name === 'help') {
-    io.out(usage());
+    // `taxrules help quote`, as git help and gh help: the command's own help.
+    if (rest.length > 1) throw new UsageError(`help takes at most one argument (COMMAND), got ${rest.length}`);
+    io.out(rest[0] === undefined ? usage() : commandUsage(commandNamed(rest[0])));
     return 0;
   }
   if (name === '-V' || name === '--version') {
     io.out(version);
     return 0;
   }
-  const command = COMMANDS.find((c) => c.name === name);
-  if (!command) {
-    const near = closestName(name, COMMANDS.map((c) => c.name));
-    throw new UsageError(name.startsWith('-') ? `unknown flag ${name} (flags go after the command)` : `unknown command ${name}${near ? `; did you mean ${near}?` : ''}`);
-  }
-  // --json: refusals as the whole error body (diff takes it for its output too).
-  const args = command.flags.some((f) => f.name === 'json') ? rest : rest.filter((a) => a !== '--json');
-  const p = parseArgs(args, command.flags);
+  const command = commandNamed(name);
+  const p = parseArgs(rest, command.flags);
   if (p.help || p.version) {
     io.out(p.help ? commandUsage(command) : version);
     return 0;
   }
   if (p.problem) throw new UsageError(p.problem);
   if (p.positional.length < command.args.min || p.positional.length > command.args.max) throw new UsageError(wrongCount(command, p.positional.length));
+  // --json: refusals as the whole error body (run reads it); diff takes it for its output too.
+  if (json) p.flags.set('json', true);
   return command.run(p.positional, p.flags, io);
 }
 
@@ -439,19 +548,21 @@ function describe(e: unknown): string {
 /**
  * Runs the command line `argv` (without `node` and the script). Resolves to the exit
  * status and never rejects: a usage error is a line and the usage on stderr (2), a
- * TaxRulesError its JSON on stderr (1), anything else one line on stderr (1).
+ * TaxRulesError one line on stderr, or its whole JSON with `--json` (1), anything else one
+ * line on stderr (1).
  */
 export async function run(argv: readonly string[], io: CliIO): Promise<number> {
+  const { argv: args, json: asJson } = withoutJsonSwitch(argv);
   try {
-    return await dispatch(argv, io);
+    return await dispatch(args, asJson, io);
   } catch (e) {
     try {
       if (e instanceof UsageError) {
-        io.err(`taxrules: ${oneLine(e.message)}\n${shortUsage(argv[0])}`);
+        io.err(`taxrules: ${oneLine(e.message)}\n${shortUsage(args[0])}`);
         return 2;
       }
       if (e instanceof TaxRulesError) {
-        io.err(argv.includes('--json') ? json(e.toJSON()) : errorLine(e));
+        io.err(asJson ? json(e.toJSON()) : errorLine(e));
         return 1;
       }
       io.err(`taxrules: ${oneLine(e instanceof InputError ? e.message : describe(e))}`);
