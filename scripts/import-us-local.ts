@@ -39,7 +39,13 @@
  *   taxlocus/jurisdiction_rates.csv         TaxLocus Open Sales-Tax Dataset, 2026-08-18
  *                                           (CC-BY-4.0; attribution: "Sales-tax data by
  *                                           TaxLocus — https://taxlocus.com")
- * and, written into the recipes below with their sources: the Hawaii county surcharge dates
+ * and our own transcriptions of dated publications, under scripts/us-local/:
+ *   ca-district-taxes.json            CDTFA publication 105, Rev. 39 (1-26): every California
+ *                                     district tax with its rate, effective and end dates (the
+ *                                     history from 2023-04-01)
+ *   nc-county-rates-2024-07-01.json   NCDOR's combined rates by county effective 2024-07-01
+ * and, written into the recipes below with their sources: Carlton County's (Minnesota) transit
+ * tax from 2015-04-01 (the county, its Ordinance #38), the Hawaii county surcharge dates
  * (Department of Taxation, County of Hawaii, Maui County Council), the Vermont Department of
  * Taxes' list of local option towns with their dates, the Idaho State Tax Commission's
  * and McCall's retail rates, the Colorado special districts placed by area (the Regional
@@ -78,6 +84,9 @@ if (!geoDir) {
 // The day the rates were checked against their sources: today, or `--checked` when a state
 // is rebuilt for a change that is not a new check of its rates (its rates' date is kept).
 const CHECKED = arg('--checked') ?? new Date().toISOString().slice(0, 10);
+// The day the dated sources of the local history (CDTFA publication 105, NCDOR's table of
+// 2024-07-01, Carlton County's ordinance) were read against the rules: their periods keep it.
+const HISTORY_CHECKED = '2026-11-28';
 if (!/^\d{4}-\d{2}-\d{2}$/.test(CHECKED)) {
   console.error(`--checked ${CHECKED}: not a date (YYYY-MM-DD)`);
   process.exit(2);
@@ -205,9 +214,10 @@ interface StateRates {
 
 /**
  * A rate, or a jurisdiction's dated rate periods (from the state's first date on, sorted); a
- * period may name a source of its own (a key of the state's `sources`) and carry a note.
+ * period may name a source of its own (a key of the state's `sources`), the day it was checked
+ * against it (when not the run's `--checked`: a source read on another day) and carry a note.
  */
-type Rate = string | { from: string; rate: string; source?: string; note?: string }[];
+type Rate = string | { from: string; rate: string; source?: string; checked?: string; note?: string }[];
 
 interface District {
   name: string;
@@ -396,7 +406,7 @@ function buildFile(st: StateRates): UsLocalFile {
   const prefix = String(fips).padStart(2, '0');
   const jurisdictions: LocalJurisdiction[] = [];
   const rate = (r: Rate): LocalJurisdiction['rates'] =>
-    typeof r === 'string' ? [{ from: st.from, rate: r, source: st.source, checked: CHECKED }] : r.map((p) => ({ from: p.from, rate: p.rate, source: p.source ?? st.source, checked: CHECKED, ...(p.note ? { note: p.note } : {}) }));
+    typeof r === 'string' ? [{ from: st.from, rate: r, source: st.source, checked: CHECKED }] : r.map((p) => ({ from: p.from, rate: p.rate, source: p.source ?? st.source, checked: p.checked ?? CHECKED, ...(p.note ? { note: p.note } : {}) }));
   const noted = (geoid: string): { note?: string } => (st.jurisdictionNotes?.has(geoid) ? { note: st.jurisdictionNotes.get(geoid) as string } : {});
   const countyCode = (geoid: string): string => `c${geoid.slice(2)}`;
   const placeCode = (geoid: string): string => `p${geoid.slice(2)}`;
@@ -656,6 +666,15 @@ function virginia(): StateRates {
  * (with the uniform Bradley-Burns local 1.25 %) is the state line; a county's line is the
  * district taxes of its unincorporated area, a city's line the district taxes it adds.
  */
+/** scripts/us-local/ca-district-taxes.json: CDTFA publication 105's district taxes with their dates. */
+interface CaDistrictTaxes {
+  source: string;
+  publication: string;
+  checked: string;
+  covers_from: string;
+  taxes: { jurisdiction: string; county: string; applies: 'county' | 'unincorporated' | 'city'; name: string; rate: string; from: string; until: string | null; source: string }[];
+}
+
 function california(): StateRates {
   const rows = csv(join(srcDir, 'ca-cdtfa/SalesTaxRates1-1-26-cleaned.csv'));
   const units = (r: string): number => Math.round(Number(r) * 1e6);
@@ -705,42 +724,115 @@ function california(): StateRates {
     if (units(r.Rate as string) - BASE + added !== now) unexplained.push(`${r.Location} ${pct(units(r.Rate as string))} → ${pct(now + BASE)}`);
   }
   if (unexplained.length > 0) throw new Error(`CA: changes since the CDTFA table that CHANGES does not explain: ${unexplained.join('; ')}`);
-  const dated = (base: number, changes: typeof CHANGES): Rate =>
-    changes.length === 0
-      ? pct(base)
-      : [
-          { from: '2026-01-01', rate: pct(base) },
-          ...changes.flatMap((c) => [
-            { from: c.from, rate: pct(base + c.add), source: c.source, note: c.note },
-            ...(c.until ? [{ from: dateOfDay(dayNumber(c.until) + 1), rate: pct(base), source: c.source, note: `${c.note.replace(/\.$/, '')}: it ends after ${c.until}.` }] : []),
-          ]),
-        ];
-  // A county's line: the district taxes every part of it bears (its lowest rate); the
-  // unincorporated area and each city add what they levy beyond that.
+  // The history from 2023-04-01: CDTFA publication 105 lists every district tax with its
+  // effective date and, for one that has ended, its last day (scripts/us-local/ca-district-taxes.json).
+  // A tax area's district rate on a day is the sum of its taxes in force: the county's (its
+  // unincorporated area's own too) and, in a city, the city's. Their sums on 2026-01-01 must
+  // give every rate of the table above, or the import stops.
+  const pub = JSON.parse(readFileSync('scripts/us-local/ca-district-taxes.json', 'utf8')) as CaDistrictTaxes;
+  const START = pub.covers_from;
+  const pubUnits = (r: string): number => Math.round(Number(r) * 1e4);
+  const inForce = (t: { from: string; until: string | null }, day: string): boolean => t.from <= day && (t.until === null || t.until >= day);
+  const taxesOf = (county: string, city: string | null): CaDistrictTaxes['taxes'] =>
+    pub.taxes.filter((t) => t.county === county && (t.applies === 'county' || (t.applies === 'unincorporated' ? city === null : t.jurisdiction === city)));
+  for (const t of pub.taxes) {
+    if (t.applies === 'city' ? !rows.some((r) => r.Type === 'City' && r.Location === t.jurisdiction && `${r.County} County` === t.county) : t.jurisdiction !== t.county || !countyNamed(6, t.county)) throw new Error(`CA: ${t.name}: no tax area ${t.jurisdiction} (${t.county}) in the CDTFA table`);
+  }
+  const unreproduced: string[] = [];
+  for (const r of rows) {
+    const city = r.Type === 'City' ? (r.Location as string) : null;
+    if (city === null && !(r.Type === 'County' && (/Unincorporated Area$/.test(r.Location as string) || Number(r.Rate) !== 0))) continue;
+    const sum = taxesOf(`${r.County} County`, city).filter((t) => inForce(t, '2026-01-01')).reduce((a, t) => a + pubUnits(t.rate), 0);
+    if (sum !== units(r.Rate as string) - BASE) unreproduced.push(`${r.Location} ${pct(units(r.Rate as string))} (publication 105: ${pct(sum + BASE)})`);
+  }
+  if (unreproduced.length > 0) throw new Error(`CA: rates of the CDTFA table of 2026-01-01 that publication 105's taxes do not add up to: ${unreproduced.join('; ')}`);
+  const dayAfterIso = (d: string): string => dateOfDay(dayNumber(d) + 1);
+  const ends = (c: (typeof CHANGES)[number]): string | null => (c.until ? dayAfterIso(c.until) : null);
+  /** The district rate of a tax area on a day (the publication's taxes, then the changes since). */
+  const areaRate = (county: string, city: string | null, day: string): number =>
+    taxesOf(county, city).filter((t) => inForce(t, day)).reduce((a, t) => a + pubUnits(t.rate), 0) +
+    CHANGES.filter((c) => (c.county === county || (city !== null && c.city === city)) && c.from <= day && (!c.until || c.until >= day)).reduce((a, c) => a + c.add, 0);
+  const describe = (taxes: CaDistrictTaxes['taxes'], day: string): string =>
+    taxes
+      .filter((t) => t.from === day || (t.until !== null && dayAfterIso(t.until) === day))
+      .map((t) => (t.from === day ? `${t.name} ${t.rate} % from ${day}` : `${t.name} ${t.rate} % ended ${t.until}`))
+      .join('; ');
+  type Period = Exclude<Rate, string>[number];
+  /**
+   * A line's periods from the days its rate changes: the first day of the publication's
+   * history, the days its taxes begin or end, the changes since; `own` are the publication's
+   * taxes of the line, `mine` the changes since that are the line's; `floorOf` the county's
+   * line, for the line of a city or of the unincorporated area (null for the county's own).
+   */
+  const periodsOf = (rateOn: (day: string) => number, days: string[], own: CaDistrictTaxes['taxes'], mine: typeof CHANGES, county: string, floorOf: ((day: string) => number) | null): Rate => {
+    const out: Period[] = [];
+    for (const day of days) {
+      const rate = pct(rateOn(day));
+      if (out.length > 0 && (out.at(-1) as Period).rate === rate) continue;
+      if (day === START) {
+        out.push({ from: day, rate, source: 'cdtfa-105-r39', checked: pub.checked });
+        continue;
+      }
+      const change = mine.find((c) => c.from === day || ends(c) === day);
+      if (change) {
+        out.push({ from: day, rate, source: change.source, note: change.from === day ? change.note : `${change.note.replace(/\.$/, '')}: it ends after ${change.until}.` });
+        continue;
+      }
+      if (CHANGES.some((c) => c.from === day || ends(c) === day)) throw new Error(`CA: a line of ${county} changes on ${day} by a change that is not its own`);
+      const why = describe(own, day);
+      const all = describe(pub.taxes.filter((t) => t.county === county), day);
+      const shifted = floorOf !== null && floorOf(day) !== floorOf(dateOfDay(dayNumber(day) - 1));
+      const note =
+        floorOf === null
+          ? why
+            ? `${why} (CDTFA publication 105).`
+            : `The lowest district rate of the areas of ${county}, which this line holds, changed on this day: ${all} (CDTFA publication 105).`
+          : `${why ? `${why}; ` : ''}${shifted ? `${why ? 'and ' : ''}the line of ${county}, the lowest district rate of its areas, changed on this day (${all}): this line is what the area adds to it` : ''} (CDTFA publication 105).`;
+      out.push({ from: day, rate, source: 'cdtfa-105-r39', checked: pub.checked, note: note.charAt(0).toUpperCase() + note.slice(1) });
+    }
+    return out;
+  };
+  // A county's line: the district taxes every part of it bears (its lowest rate, day by day);
+  // the unincorporated area and each city add what they levy beyond that.
   const counties = new Map<string, Rate>();
   const cities = new Map<string, Rate>();
   const districts: StateRates['districts'] = [];
   for (const [geoid, uninc] of unincorporated) {
+    const name = COUNTY_NAMES.get(geoid) as string;
     const inCounty = cityRates.filter((c) => c.county === geoid);
-    const floor = Math.min(uninc, ...inCounty.map((c) => c.rate));
-    counties.set(geoid, dated(floor - BASE, CHANGES.filter((c) => c.county === COUNTY_NAMES.get(geoid))));
-    for (const c of inCounty) cities.set(c.place, dated(c.rate - floor, CHANGES.filter((x) => x.city === c.name)));
-    if (uninc > floor) districts.push({ name: `${COUNTY_NAMES.get(geoid)} unincorporated area`, rate: pct(uninc - floor), counties: new Set(), places: new Set(), unincorporated: new Set([geoid]) });
+    const inCountyTaxes = pub.taxes.filter((t) => t.county === name);
+    const mineOf = (city: string | null): typeof CHANGES => CHANGES.filter((c) => (city === null ? c.county === name : c.city === city));
+    const days = [
+      ...new Set([
+        START,
+        ...inCountyTaxes.flatMap((t) => [t.from, ...(t.until ? [dayAfterIso(t.until)] : [])]).filter((d) => d > START),
+        ...CHANGES.filter((c) => c.county === name || inCounty.some((x) => x.name === c.city)).flatMap((c) => [c.from, ...(ends(c) ? [ends(c) as string] : [])]),
+      ]),
+    ].sort();
+    const floor = (day: string): number => Math.min(areaRate(name, null, day), ...inCounty.map((c) => areaRate(name, c.name, day)));
+    if (floor('2026-01-01') !== Math.min(uninc, ...inCounty.map((c) => c.rate)) - BASE) throw new Error(`CA: ${name}: publication 105 does not give the table's lowest rate`);
+    counties.set(geoid, periodsOf(floor, days, inCountyTaxes.filter((t) => t.applies === 'county'), mineOf(null), name, null));
+    for (const c of inCounty) cities.set(c.place, periodsOf((day) => areaRate(name, c.name, day) - floor(day), days, inCountyTaxes.filter((t) => t.applies === 'city' && t.jurisdiction === c.name), mineOf(c.name), name, floor));
+    if (days.some((day) => areaRate(name, null, day) > floor(day))) {
+      districts.push({ name: `${name} unincorporated area`, rate: periodsOf((day) => areaRate(name, null, day) - floor(day), days, inCountyTaxes.filter((t) => t.applies === 'unincorporated'), [], name, floor), counties: new Set(), places: new Set(), unincorporated: new Set([geoid]) });
+    }
   }
   return {
     state: 'CA',
     sources: {
-      'cdtfa-2026-01': 'California Department of Tax and Fee Administration, California City and County Sales and Use Tax Rates effective January 1, 2026, https://www.cdtfa.ca.gov/taxes-and-fees/sales-use-tax-rates.htm',
+      'cdtfa-105-r39': `California Department of Tax and Fee Administration, ${pub.publication}: every district tax with its rate, effective date and end date, transcribed in scripts/us-local/ca-district-taxes.json; its taxes in force on 2026-01-01 add up to every rate of CDTFA's table of California City and County Sales and Use Tax Rates effective January 1, 2026 (https://www.cdtfa.ca.gov/taxes-and-fees/sales-use-tax-rates.htm)`,
       'ca-scc-2026': `County of Santa Clara, Measure A of 2025-11-04 (0.625 % transactions and use tax, operative 2026-04-01 for five years); the rates as in CDTFA's table of 2026-08-18, ${TAXLOCUS_CREDIT}`,
       'ca-tl-2026-08': `California Department of Tax and Fee Administration, tax area rates of 2026-08-18, ${TAXLOCUS_CREDIT}`,
     },
-    from: '2026-01-01',
-    source: 'cdtfa-2026-01',
+    from: START,
+    source: 'cdtfa-105-r39',
     sourcing: 'destination',
     sourcingNote: "California's district taxes are charged at the delivery address (Rev. & Tax. Code § 7262; CDTFA Publication 105); the state, county and city parts that follow the seller's place of business are the same statewide (7.25 %).",
     complete: true,
-    coverage: 'Every city and county rate of the CDTFA table of 2026-01-01 and the changes since, checked against its table of 2026-08-18 (Santa Clara County, Dunsmuir and Santa Fe Springs from 2026-04-01); district taxes that cover only part of a city or an unincorporated area are taken as the rate CDTFA gives for that city or county.',
-    notes: ["The rates took effect on 2026-01-01 or earlier; a quote for an earlier day is not answered. CDTFA publishes combined rates: a county's line is the district taxes all of the county bears, and a city's line, or the unincorporated area's, what it adds to them. The changes since 2026-01-01 are dated periods of the lines they raise."],
+    coverage: "Every city and county rate of the CDTFA table of 2026-01-01, with their history from 2023-04-01 (CDTFA publication 105's district taxes and their dates, which add up to every rate of the table) and the changes since, checked against its table of 2026-08-18 (Santa Clara County, Dunsmuir and Santa Fe Springs from 2026-04-01); district taxes that cover only part of a city or an unincorporated area are taken as the rate CDTFA gives for that city or county.",
+    notes: [
+      `The history starts on ${START}: CDTFA publication 105 (Rev. 39, 1-26) lists every district tax with its effective date and, for one that has ended, its last day, back to an end date of 2023-03-31; a quote for an earlier day is not answered. CDTFA publishes combined rates: a county's line is the district taxes all of the county bears, and a city's line, or the unincorporated area's, what it adds to them, day by day. Where a county's unincorporated area and every city in it levy taxes of their own, the county's line holds the lowest of them: Monterey County's 1 % of its unincorporated area from 2025-04-01 (with every city's own taxes of 1 % or more) raised its line from 0.5 to 1.5 % and lowered each city's by 1 %. The changes since 2026-01-01 are dated periods of the lines they raise.`,
+    ],
     counties,
     cities,
     districts,
@@ -813,7 +905,7 @@ function sstRates(file: string): Map<string, { begin: string; end: string; rate:
  * (type 63) whose areas the state's rules name (the boundary file that places them is not
  * in hand). Codes not placed are reported and left out.
  */
-function fromSst(state: string, o: { file: string; publisher: string; start: string; coverage: string; notes: string[]; sourcing: UsLocalFile['sourcing']; sourcingNote?: string; complete: boolean; cities?: Record<string, { place: string; counties?: string[] }>; districts: Record<string, Omit<District, 'rate' | 'counties' | 'places' | 'exceptPlaces' | 'placeParts'> & { counties?: string[]; places?: string[]; exceptPlaces?: string[]; placeParts?: string[] }>; skip: Record<string, string> }): StateRates {
+function fromSst(state: string, o: { file: string; publisher: string; start: string; coverage: string; notes: string[]; sourcing: UsLocalFile['sourcing']; sourcingNote?: string; complete: boolean; earlier?: Record<string, { from: string; source: string; note?: string }>; sources?: Record<string, string>; cities?: Record<string, { place: string; counties?: string[] }>; districts: Record<string, Omit<District, 'rate' | 'counties' | 'places' | 'exceptPlaces' | 'placeParts'> & { counties?: string[]; places?: string[]; exceptPlaces?: string[]; placeParts?: string[] }>; skip: Record<string, string> }): StateRates {
   const fips = STATE_FIPS.get(state) as number;
   const prefix = String(fips).padStart(2, '0');
   const rates = sstRates(o.file);
@@ -836,7 +928,9 @@ function fromSst(state: string, o: { file: string; publisher: string; start: str
   for (const [key, rows] of rates) {
     const [type, code] = key.split(' ') as [string, string];
     if (type === '45') continue; // the state's own rate: countries/US.json
-    const periods = sstPeriods(rows, o.start);
+    // A jurisdiction whose history is known before the state's start: its periods from then on.
+    const earlier = o.earlier?.[key];
+    const periods: Exclude<Rate, string> = earlier ? sstPeriods(rows, earlier.from).map((p, i) => (i === 0 ? { ...p, source: earlier.source, checked: HISTORY_CHECKED, ...(earlier.note ? { note: earlier.note } : {}) } : p)) : sstPeriods(rows, o.start);
     if (o.skip[code] !== undefined) {
       if (periods.some((p) => p.rate !== '0')) unplaced.push(`${code} (${o.skip[code]})`);
       continue;
@@ -876,11 +970,12 @@ function fromSst(state: string, o: { file: string; publisher: string; start: str
     }
   }
   for (const code of Object.keys(o.districts)) if (![...rates.keys()].some((k) => k.endsWith(` ${code}`))) throw new Error(`${state}: district ${code} not in ${o.file}`);
+  for (const key of Object.keys(o.earlier ?? {})) if (!rates.has(key)) throw new Error(`${state}: ${key} (earlier history) not in ${o.file}`);
   if (unplaced.length > 0) console.warn(`${state}: codes not placed (left out): ${unplaced.join('; ')}`);
   const key = `${state.toLowerCase()}-sst`;
   return {
     state,
-    sources: { [key]: `${o.publisher}, Streamlined Sales Tax rate file ${o.file.replace(/\.csv$/, '')} (https://www.streamlinedsalestax.org/ratesandboundry/Rates/), as bundled in open-sales-tax 4cfd3c2, ../shared/sources/us/sst/${o.file}` },
+    sources: { [key]: `${o.publisher}, Streamlined Sales Tax rate file ${o.file.replace(/\.csv$/, '')} (https://www.streamlinedsalestax.org/ratesandboundry/Rates/), as bundled in open-sales-tax 4cfd3c2, ../shared/sources/us/sst/${o.file}`, ...o.sources },
     from: o.start,
     source: key,
     sourcing: o.sourcing,
@@ -925,7 +1020,18 @@ recipes.MN = () =>
     sourcing: 'destination',
     complete: false,
     coverage: 'County taxes, city taxes, the metro area transportation and housing taxes, the Hennepin and Cook County transit taxes, the St. Cloud area tax and the Beltrami, Carlton, Stearns and Winona county taxes (taken as county-wide, as their names say). The Garrison, Kathio, West Mille Lacs Lake Sanitary District tax and a 0.5 % city tax of code 05354 (from 2025-04-01) that matches no Census place are not modelled; lodging, food and beverage, entertainment and other special taxes of the rate file do not apply to general sales.',
-    notes: ["The history starts on 2017-10-01: the Counties Transit Improvement Board's 0.25 % transit tax, which ended the day before, is no longer in the rate file."],
+    notes: [
+      "The history starts on 2017-10-01: the Counties Transit Improvement Board's 0.25 % transit tax, which ended the day before, is no longer in the rate file.",
+      "Carlton County's lines start earlier, on 2015-04-01, the first day of its 0.5 % transit sales and use tax (Carlton County; its Ordinance #38; the rate file's row of the county begins then too), with its second 0.5 % (Carlton County Sales and Use Tax, Ordinance #38) from 2023-04-01: a quote in Carlton County outside its cities is answered from 2015-04-01; in its cities, whose taxes the rate file may not show before 2017-10-01 (a row that ended before then is not in it), and elsewhere in the state, from 2017-10-01.",
+    ],
+    sources: {
+      'mn-carlton': 'Carlton County, Minnesota, Sales and Use Tax (https://www.carltoncountymn.gov/865/Sales-and-Use-Tax): the 0.5 % Carlton County Transit Tax "that began April 1st, 2015"; Carlton County Board of Commissioners, Ordinance #38, Sales and Use Tax (published in the Moose Lake Star-Gazette, 2022-12-21): the existing 0.5 % transit sales and use tax "implemented April 1, 2015"; the row of county 017 in the Minnesota Department of Revenue\'s Streamlined Sales Tax rate file MNR2026Q2FEB18 begins on 20150401',
+      'mn-carlton-38': 'Carlton County Board of Commissioners, Ordinance #38, Sales and Use Tax (published in the Moose Lake Star-Gazette, 2022-12-21, https://www.mlstargazette.com/public_notices/carlton-county-ordinance-38-sales-and-use-tax/article_4f143b34-815d-11ed-a164-0b4a86b6dcd3.html): a 0.5 % sales and use tax from 2023-04-01, "in addition to the existing one half of one percent (.5%) transit sales and use tax … implemented April 1, 2015"',
+    },
+    earlier: {
+      '00 017': { from: '2015-04-01', source: 'mn-carlton', note: "Carlton County's transit sales and use tax, from its first day." },
+      '63 80006': { from: '2015-04-01', source: 'mn-carlton-38', note: 'None before 2023-04-01: Ordinance #38 levies this tax from 2023-04-01, in addition to the transit tax of 2015-04-01.' },
+    },
     districts: {
       '80001': { name: 'St. Cloud Area Sales and Use Tax', places: ['St. Cloud', 'Sartell', 'Sauk Rapids', 'St. Joseph', 'Waite Park', 'St. Augusta'] },
       '80003': { name: 'Cook County Transit Sales and Use Tax', counties: ['Cook County'] },
@@ -1312,20 +1418,59 @@ recipes.IL = (): StateRates =>
     coverage: (n, added) => `County rates, the Regional Transportation Authority and the municipal taxes of ${n} cities and villages (${added} of them from the Department of Revenue's database as compiled by TaxLocus, from 2026-07-01); business districts and the other special districts are not in the data.`,
   });
 
-recipes.NC = () =>
-  fromTaxLocus('NC', {
-    publisher: 'North Carolina Department of Revenue, sales and use tax rates by county',
-    sourcing: 'destination',
-    complete: true,
-    coverage: "Every county's local sales taxes and the transit taxes of Durham, Mecklenburg, Orange and Wake counties, with Mecklenburg County's additional 1 % transportation tax.",
-    districts: [
-      { row: '99063', name: 'Durham County transit tax', counties: ['Durham County'] },
-      { row: '99119', name: 'Mecklenburg County transit tax', counties: ['Mecklenburg County'] },
-      { row: '98119', name: 'Mecklenburg County transportation tax', counties: ['Mecklenburg County'] },
-      { row: '99135', name: 'Orange County transit tax', counties: ['Orange County'] },
-      { row: '99183', name: 'Wake County transit tax', counties: ['Wake County'] },
+/**
+ * North Carolina: TaxLocus's copy of the Department of Revenue's rates of 2026-08-18, recorded
+ * from 2024-07-01, the day of the Department's table of combined rates by county
+ * (scripts/us-local/nc-county-rates-2024-07-01.json) that they add up to, county by county,
+ * Mecklenburg County's 1 % transportation tax aside: the import stops on a county whose rates
+ * differ. That tax is recorded at 0 from 2024-07-01 (the table's Mecklenburg 7.25 % has no room
+ * for it) and at its rate from 2026-04-01, a day a secondary source gives.
+ */
+recipes.NC = (): StateRates => {
+  const base = fromTaxLocus('NC', {
+      publisher: 'North Carolina Department of Revenue, sales and use tax rates by county',
+      sourcing: 'destination',
+      complete: true,
+      coverage: "Every county's local sales taxes and the transit taxes of Durham, Mecklenburg, Orange and Wake counties, with Mecklenburg County's additional 1 % transportation tax.",
+      districts: [
+        { row: '99063', name: 'Durham County transit tax', counties: ['Durham County'] },
+        { row: '99119', name: 'Mecklenburg County transit tax', counties: ['Mecklenburg County'] },
+        { row: '98119', name: 'Mecklenburg County transportation tax', counties: ['Mecklenburg County'] },
+        { row: '99135', name: 'Orange County transit tax', counties: ['Orange County'] },
+        { row: '99183', name: 'Wake County transit tax', counties: ['Wake County'] },
+      ],
+    });
+  const table = JSON.parse(readFileSync('scripts/us-local/nc-county-rates-2024-07-01.json', 'utf8')) as { source: string; checked: string; from: string; state_rate: string; counties: Record<string, string> };
+  const MECK_TRANSPORTATION = 'Mecklenburg County transportation tax';
+  const u = (r: string): number => Math.round(Number(r) * 1e4);
+  const differ: string[] = [];
+  for (const [geoid, rate] of base.counties) {
+    const name = (COUNTY_NAMES.get(geoid) as string).replace(/ County$/, '');
+    const published = table.counties[name];
+    const sum = u(table.state_rate) + u(rate as string) + base.districts.filter((d) => d.name !== MECK_TRANSPORTATION && d.counties.has(geoid)).reduce((a, d) => a + u(d.rate as string), 0);
+    if (published === undefined || u(published) !== sum) differ.push(`${name} ${published ?? 'not in the table'} (TaxLocus: ${sum / 1e4})`);
+  }
+  if (differ.length > 0 || Object.keys(table.counties).length !== base.counties.size) throw new Error(`NC: rates that differ from the table of ${table.from}: ${differ.join('; ')}`);
+  const since = (rate: string): Rate => [{ from: table.from, rate, source: 'nc-2024-07', checked: table.checked }];
+  const MECK_NOTE = "Mecklenburg County's 1 % local sales and use tax for roads and public transportation (referendum of 2025-11-04); the rate is the Department's (its rates of 2026-08-18 as compiled by TaxLocus, which the rules held before), its first day, 2026-04-01, comes from a secondary source (TaxCloud), the Department's notice not seen, and is the first day of the calendar quarter after the referendum that North Carolina's local taxes take effect on. Only the day rests on the secondary source.";
+  return {
+    ...base,
+    sources: {
+      'nc-2024-07': `${table.source}; the same rates as the Department's rates of 2026-08-18, ${TAXLOCUS_CREDIT}`,
+      'nc-meck-2026': `North Carolina Department of Revenue, Mecklenburg County's 1 % transportation tax in its rates of 2026-08-18, ${TAXLOCUS_CREDIT}; in force from 2026-04-01 by TaxCloud, "Mecklenburg County voters approve transit sales tax referendum" (secondary), https://taxcloud.com/sales-tax-radar/mecklenburg-county-transit-sales-tax-2026`,
+    },
+    from: table.from,
+    source: 'nc-2024-07',
+    notes: [
+      `The rates are those of the Department of Revenue's table effective ${table.from}, which its rates of 2026-08-18 (as compiled by TaxLocus) equal county by county: North Carolina's local rates change only on the first day of a calendar quarter after a referendum, and no table seen between them lists another rate, so they are recorded from ${table.from} (a change and its reversal in between would not show). Mecklenburg County's 1 % transportation tax is recorded from 2026-04-01, a day from a secondary source (see its note). A quote for a day before ${table.from} is not answered.`,
     ],
-  });
+    counties: new Map([...base.counties].map(([g, r]) => [g, since(r as string)])),
+    districts: base.districts.map((d) => ({
+      ...d,
+      rate: d.name === MECK_TRANSPORTATION ? [{ from: table.from, rate: '0', source: 'nc-2024-07', checked: table.checked }, { from: '2026-04-01', rate: d.rate as string, source: 'nc-meck-2026', checked: table.checked, note: MECK_NOTE }] : since(d.rate as string),
+    })),
+  };
+};
 
 recipes.OH = () =>
   fromTaxLocus('OH', {
