@@ -20,16 +20,8 @@ export { ECB_RATE_DIGITS } from './ecb/arithmetic.js';
 export type { EcbCrossRate, EcbExchangeRatesOptions, EcbReferenceRate } from './ecb/rates.js';
 export type { ExchangeRate } from './documents/exchange.js';
 export { TaxRulesError } from './core/errors.js';
-import { unreadable } from './core/errors.js';
+import { guarded } from './core/errors.js';
 
-/** `f`'s answer; an exception of a getter or a Proxy trap met in the arguments is a TaxRulesError (400). */
-function guarded<T>(f: () => T): T {
-  try {
-    return f();
-  } catch (e) {
-    throw unreadable(e, []);
-  }
-}
 
 /** The rates the package carries, read on first use (the days, then each currency's rates when first asked for). */
 const table = /* @__PURE__ */ ecbTable(ecbPack);

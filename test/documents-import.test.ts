@@ -1,6 +1,7 @@
 /** Import items of a document: the refusal says what to send; the taxes sent are used. */
 import { describe, expect, it } from 'vitest';
-import { buildDocument, TaxRulesError } from '../src/index.js';
+import { buildDocument } from '../src/index.js';
+import { refused } from './helpers.js';
 
 const account = { country: 'IE', postal_code: 'D02X285', currency: 'EUR', registrations: [{ jurisdiction_id: 372 }, { jurisdiction_id: 9000, valid_from: '2021-07-01' }] };
 const ids = { id: 1, number: 'INV-1', createdAt: 1_780_315_200 };
@@ -8,14 +9,7 @@ const sale = (tax: object) => ({ date: '2026-06-01', customer: { first_name: 'Le
 
 describe('an import item', () => {
   it('without its taxes is refused (422) with what to send', () => {
-    let error: unknown;
-    try {
-      buildDocument(sale({}) as never, account, ids);
-    } catch (e) {
-      error = e;
-    }
-    expect(error).toBeInstanceOf(TaxRulesError);
-    const e = error as TaxRulesError;
+    const e = refused(() => buildDocument(sale({}) as never, account, ids));
     expect([e.status, e.issues[0]?.path.join('.')]).toEqual([422, 'items.0.tax.import']);
     expect(e.issues[0]?.message).toContain('give the item\'s tax (name and rate: 0 when the customer pays import VAT at the border');
   });

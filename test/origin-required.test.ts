@@ -1,19 +1,10 @@
 /** An origin-based state's local taxes need the seller's place: never guessed. */
 import { describe, expect, it } from 'vitest';
-import { calculate, calculateTaxRate, TaxRulesError, type Account } from '../src/index.js';
+import { calculate, calculateTaxRate, type Account } from '../src/index.js';
+import { refused as refusal } from './helpers.js';
 
 const goodsToAustin = { to_country: 'US', to_postal_code: '78701', tax_code: 'standard', product_type: 'good', date: '2026-10-01' } as const;
 const registeredInTexas = (where: Partial<Account>): Account => ({ country: 'US', currency: 'USD', registrations: [{ jurisdiction_id: 840048 }], ...where });
-
-function refusal(f: () => unknown): TaxRulesError {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof TaxRulesError) return e;
-    throw e;
-  }
-  throw new Error('not refused');
-}
 
 describe('a US seller without an address selling into an origin-based state', () => {
   it('is refused (400), naming what is missing, in both API versions', () => {

@@ -62,8 +62,8 @@ export function oneOfOrAbsent(v: unknown, allowed: readonly string[]): boolean {
   return v === undefined || (typeof v === 'string' && allowed.includes(v));
 }
 
-/** Edit distance of two short names (insertions, deletions, substitutions, transpositions). */
-function distance(a: string, b: string): number {
+/** Edit distance of two short names (insertions, deletions, substitutions, transpositions of adjacent characters: optimal string alignment). */
+export function editDistance(a: string, b: string): number {
   const rows = a.length + 1;
   const cols = b.length + 1;
   const d: number[][] = Array.from({ length: rows }, (_, i) => Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
@@ -85,7 +85,7 @@ export function closestName(name: string, known: readonly string[]): string | nu
   let best: string | null = null;
   let bestDistance = Number.POSITIVE_INFINITY;
   for (const k of known) {
-    const dist = distance(lower, k);
+    const dist = editDistance(lower, k);
     if (dist < bestDistance) {
       best = k;
       bestDistance = dist;

@@ -25,7 +25,7 @@ export function unknownFields(value: object, known: readonly string[], path: rea
   return unknownFieldIssues(value, known, path, what).map((i) => ({ ...i, path: i.path.map(shortKey) }));
 }
 
-export { unreadable } from '../core/errors.js';
+export { guarded, unreadable } from '../core/errors.js';
 
 /** The test of one option and what it must be, for the message. */
 export type OptionCheck = readonly [test: (value: unknown) => boolean, expected: string];
@@ -95,15 +95,6 @@ export function ruleSetArg(rules: unknown, path: (string | number)[] = ['rules']
   }
   if (ok) return rules as RuleSet;
   throw errorFromIssues([{ path, code: 'malformed', message: `${path.join('.')} must be ${RULE_SET[1]}, got ${quoted(rules, 60)}` }]);
-}
-
-/** What `f` answers; any exception but a TaxRulesError becomes one (400 at `path`, see `unreadable`). */
-export function guarded<T>(f: () => T, path: (string | number)[] = []): T {
-  try {
-    return f();
-  } catch (e) {
-    throw unreadable(e, path);
-  }
 }
 
 /** The named fields of an object, own ones only (absent ones undefined), on a bag without a prototype. */

@@ -4,32 +4,15 @@
  * and cobra suggest commands.
  */
 import type { WorldEntry } from '../core/compiled.js';
+import { editDistance } from '../adapters/input.js';
 
 /** Names longer than this are no typo of a known one: not compared (the distance is quadratic). */
 const LONGEST = 64;
 /** The most names a suggestion lists. */
 const MOST = 3;
 
-/**
- * Edit distance of two names: insertions, deletions, substitutions and transpositions of
- * adjacent characters each cost 1 (optimal string alignment), so `quoet` is 1 from `quote`.
- */
-export function editDistance(a: string, b: string): number {
-  let before: number[] = [];
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2]! + 1);
-      row.push(d);
-    }
-    before = previous;
-    previous = row;
-  }
-  return previous[b.length]!;
-}
+/** The library's edit distance (optimal string alignment: a transposition of adjacent characters costs 1, so `quoet` is 1 from `quote`). */
+export { editDistance };
 
 /**
  * The most edits a typo of `word` may have: one for a short word, a third of its length for a

@@ -197,3 +197,12 @@ export function unreadable(e: unknown, path: (string | number)[], what = path.jo
   Object.defineProperty(error, 'cause', Object.assign(Object.create(null) as PropertyDescriptor, { value: e, enumerable: false, writable: true, configurable: true }));
   return error;
 }
+
+/** What `f` answers; any exception but a TaxRulesError becomes one (400 at `path`, see `unreadable`). */
+export function guarded<T>(f: () => T, path: (string | number)[] = []): T {
+  try {
+    return f();
+  } catch (e) {
+    throw unreadable(e, path);
+  }
+}
