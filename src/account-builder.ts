@@ -21,6 +21,8 @@ interface RegistrationFields {
   valid_until?: string | null;
   permanent_establishment?: boolean;
   import_scheme?: boolean;
+  /** When it was created (Unix seconds): without `valid_from`, it counts from 1 January of that year (UTC). */
+  created_at?: number;
 }
 
 /**
@@ -44,7 +46,7 @@ export interface AccountSpec {
 }
 
 const ACCOUNT_FIELDS = ['country', 'currency', 'postal_code', 'region', 'default_tax_code', 'default_product_type', 'registrations', 'addresses'] as const;
-const PASSED_FIELDS = ['value', 'valid_from', 'valid_until', 'permanent_establishment', 'import_scheme'] as const;
+const PASSED_FIELDS = ['value', 'valid_from', 'valid_until', 'permanent_establishment', 'import_scheme', 'created_at'] as const;
 const REGISTRATION_FIELDS = ['country', 'region', 'scheme', 'jurisdiction_id', ...PASSED_FIELDS] as const;
 /** Levels a seller registers at; US counties, cities and districts are collected under the state's registration. */
 const REGISTERED_LEVELS: ReadonlySet<string> = new Set(['country', 'state', 'province', 'territory', 'scheme']);

@@ -17,6 +17,8 @@ export type {
 } from './adapters/v20241028.js';
 export type { Account, AccountRegistration, PreparedAccount, SellerAccount } from './adapters/account.js';
 export { defineAccount, REGISTRATION_SCHEMES } from './account-builder.js';
+export { createRegistration, updateRegistration, REGISTRATION_UPDATABLE_FIELDS } from './registrations.js';
+export type { CreatedRegistration, UpdatedRegistration, CreateRegistrationOptions } from './registrations.js';
 export type { AccountSpec, RegistrationSpec, RegistrationScheme } from './account-builder.js';
 export { listJurisdictions, getJurisdiction, listTaxCodes, getTaxCode } from './catalog.js';
 export type { Jurisdiction, JurisdictionFilter, TaxCode } from './catalog.js';

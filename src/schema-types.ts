@@ -8,6 +8,7 @@ export type AccountRegistrationInput = {
   valid_until?: string | null | undefined;
   permanent_establishment?: boolean | undefined;
   import_scheme?: boolean | undefined;
+  created_at?: number | undefined;
 };
 
 /** An address of the seller’s account with its dates, as given. */

@@ -259,6 +259,11 @@ function corpus(): [string, Call][] {
     ['prepareAccount', () => api.prepareAccount(movedAccount())],
     ['prepareAccount plain', () => api.prepareAccount({ country: 'US', postal_code: '78701', region: 'TX', currency: 'USD', default_tax_code: 'saas', default_product_type: 'good', registrations: [{ jurisdiction_id: 840048, value: '12345', permanent_establishment: true, import_scheme: false }] })],
     ['prepareAccount refused', () => api.prepareAccount({ country: 'IE', currency: 'EUR', registrations: [{ jurisdiction_id: 1 }] })],
+    ['prepareAccount created_at', () => api.prepareAccount({ country: 'IE', currency: 'EUR', registrations: [{ jurisdiction_id: 276, created_at: 1_780_000_000 }] })],
+    ['createRegistration', () => api.createRegistration({ jurisdiction_id: 276, value: 'DE123456789' }, { now: 1_780_000_000 })],
+    ['createRegistration refused', () => api.createRegistration({ jurisdiction_id: 276, valid_form: '2026-01-01' }, { now: 1_780_000_000 })],
+    ['updateRegistration', () => api.updateRegistration({ jurisdiction_id: 276, value: 'DE123456789', valid_from: '2024-01-01', created_at: 1_780_000_000 }, { valid_until: '2027-12-31' })],
+    ['updateRegistration refused', () => api.updateRegistration({ jurisdiction_id: 276 }, { jurisdiction_id: 250 })],
     // A calculator of its own, every method.
     ['createCalculator', () => {
       const c = api.createCalculator({ cacheBytes: 1 << 20, convertCurrency: (value) => value.amount });

@@ -4,7 +4,7 @@ import { dayNumber } from '../core/dates.js';
 import { errorFromIssues, TaxRulesError, type TaxRulesIssue } from '../core/errors.js';
 import { canonicalCountry } from '../core/location.js';
 import { checkBySchema } from './issues.js';
-import { accountSchemas, MAX_REGISTRATIONS, PRODUCT_TYPES, TAX_CODES, type AccountAddressInput, type AccountInput, type AccountOutput, type AccountRegistrationInput } from './schemas.js';
+import { accountSchemas, MAX_REGISTRATIONS, MAX_TAX_DATE, PRODUCT_TYPES, TAX_CODES, type AccountAddressInput, type AccountInput, type AccountOutput, type AccountRegistrationInput } from './schemas.js';
 import { ownCopy, ownFields, prototypePolluted, unreadable } from './read.js';
 import { isCountryText, isCurrencyText, hasOwn, isPlainObject, oneOfOrAbsent } from './input.js';
 
@@ -36,6 +36,9 @@ function plainRegistration(r: unknown): boolean {
       case 'permanent_establishment':
       case 'import_scheme':
         if (v !== undefined && typeof v !== 'boolean') return false;
+        break;
+      case 'created_at':
+        if (v !== undefined && (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0 || v > MAX_TAX_DATE)) return false;
         break;
       default:
         return false;
@@ -177,7 +180,18 @@ function readAccount(account: Account): Account {
 
 const ACCOUNT_KEYS = ['country', 'postal_code', 'region', 'currency', 'default_tax_code', 'default_product_type', 'registrations', 'addresses'] as const;
 const ADDRESS_KEYS = ['country', 'postal_code', 'region', 'valid_from', 'valid_until'] as const;
-const REGISTRATION_KEYS = ['jurisdiction_id', 'value', 'valid_from', 'valid_until', 'permanent_establishment', 'import_scheme'] as const;
+const REGISTRATION_KEYS = ['jurisdiction_id', 'value', 'valid_from', 'valid_until', 'permanent_establishment', 'import_scheme', 'created_at'] as const;
+
+/**
+ * The first day a registration counts: its `valid_from`, else, as the spec's service sets it
+ * ("defaults to the beginning of the current year"), 1 January of the year it was created
+ * (`created_at`, UTC); a registration with neither counts from any day.
+ */
+export function registrationStart(validFrom: string | null | undefined, createdAt: number | undefined): string | undefined {
+  if (validFrom) return validFrom;
+  if (createdAt === undefined) return undefined;
+  return `${String(new Date(createdAt * 1000).getUTCFullYear()).padStart(4, '0')}-01-01`;
+}
 
 function prepareChecked(account: Account, rules: RuleSet): PreparedAccount {
   let a: AccountOutput;
@@ -204,8 +218,10 @@ function prepareChecked(account: Account, rules: RuleSet): PreparedAccount {
     if (!rules.jurisdictions.has(r.jurisdiction_id)) {
       issues.push({ path: ['account', 'registrations', i, 'jurisdiction_id'], code: 'invalid_value', message: `account.registrations.${i}.jurisdiction_id ${r.jurisdiction_id} is not a known jurisdiction (see listJurisdictions)` });
     }
-    if (r.valid_from && r.valid_until && r.valid_until < r.valid_from) {
-      issues.push({ path: ['account', 'registrations', i, 'valid_until'], code: 'invalid_value', message: `account.registrations.${i}.valid_until is before valid_from` });
+    const start = registrationStart(r.valid_from, r.created_at);
+    if (start && r.valid_until && r.valid_until < start) {
+      const from = r.valid_from ? 'valid_from' : `valid_from (${start}, the first day of the year of created_at)`;
+      issues.push({ path: ['account', 'registrations', i, 'valid_until'], code: 'invalid_value', message: `account.registrations.${i}.valid_until is before ${from}` });
     }
   });
   const addresses = (a.addresses ?? []).map((ad, i) => {
@@ -246,7 +262,7 @@ function prepareChecked(account: Account, rules: RuleSet): PreparedAccount {
       a.registrations.map((r) =>
         Object.freeze({
           jurisdictionId: r.jurisdiction_id,
-          validFrom: r.valid_from || undefined,
+          validFrom: registrationStart(r.valid_from, r.created_at),
           validUntil: r.valid_until || undefined,
           permanentEstablishment: r.permanent_establishment ?? false,
           importScheme: r.import_scheme ?? false,
@@ -303,6 +319,7 @@ interface RegistrationSnapshot {
   readonly valid_until: unknown;
   readonly permanent_establishment: unknown;
   readonly import_scheme: unknown;
+  readonly created_at: unknown;
 }
 
 /** What preparation read of an account (named fields: every later call compares them). */
@@ -349,7 +366,7 @@ function snapshotOf(account: Account, copy: Account): Snapshot | null {
     const f = read[i] as unknown;
     if (typeof r !== 'object' || r === null || typeof f !== 'object' || f === null) return null;
     const v = f as Fields;
-    each.push({ object: r, fields: fieldCount(r), jurisdiction_id: v.jurisdiction_id, value: v.value, valid_from: v.valid_from, valid_until: v.valid_until, permanent_establishment: v.permanent_establishment, import_scheme: v.import_scheme });
+    each.push({ object: r, fields: fieldCount(r), jurisdiction_id: v.jurisdiction_id, value: v.value, valid_from: v.valid_from, valid_until: v.valid_until, permanent_establishment: v.permanent_establishment, import_scheme: v.import_scheme, created_at: v.created_at });
   }
   return {
     fields: fieldCount(a),
@@ -390,6 +407,7 @@ function unchanged(account: Account, s: Snapshot): boolean {
     const was = s.each[i] as RegistrationSnapshot;
     if (r !== was.object || fieldCount(r) !== was.fields || r.jurisdiction_id !== was.jurisdiction_id || r.valid_from !== was.valid_from || r.valid_until !== was.valid_until) return false;
     if (r.permanent_establishment !== was.permanent_establishment || r.import_scheme !== was.import_scheme || r.value !== was.value) return false;
+    if (was.created_at !== undefined && r.created_at !== was.created_at) return false;
   }
   return true;
 }

@@ -39,6 +39,8 @@ function buildAccountSchemas() {
     valid_until: optionalDate,
     permanent_establishment: z.optional(z.boolean()),
     import_scheme: z.optional(z.boolean()),
+    /** When the registration was created (Unix seconds, the spec's response field): without `valid_from`, it counts from 1 January of that year (UTC). */
+    created_at: z.optional(z.int().check(z.nonnegative(), z.maximum(MAX_TAX_DATE, 'must be a time before the year 10000'))),
   });
 
   /** One address of the seller's history, with the days it was the seller's (Connect accounts' addresses). */
