@@ -5,26 +5,23 @@
  * transaction date". taxrules reads no network: these are the rates as the package was
  * built, and a day after their last publication is refused (422), never guessed.
  *
- * An entry of its own: the main entry carries none of this data (about 270 kB), and a caller
+ * An entry of its own: the main entry carries none of this data (about 270 kB; the HTTP
+ * handler loads it on the first document that needs a reference rate), and a caller
  * passes what it needs (`ecbExchangeRates(…)` as `options.exchangeRates`, `ecbConvert` as a
  * calculator's `convertCurrency`). The ECB publishes its rates for information; it permits
  * their reproduction with the source acknowledged, which every answer carries (`source`).
  */
 import type { CurrencyConverter } from './core/situation.js';
-import type { ExchangeRate } from './documents/exchange.js';
-import { ecbPack } from './ecb/data.js';
-import { ecbTable } from './ecb/table.js';
+import type { ExchangeRate, ExchangeRateFunction } from './documents/exchange.js';
+import { ecbRates as rates, table } from './ecb/default.js';
 import { converter, crossRate, exchangeRates, referenceRate, type EcbCrossRate, type EcbExchangeRatesOptions, type EcbReferenceRate } from './ecb/rates.js';
 
 export { ECB_RATE_DIGITS } from './ecb/arithmetic.js';
 export type { EcbCrossRate, EcbExchangeRatesOptions, EcbReferenceRate } from './ecb/rates.js';
-export type { ExchangeRate } from './documents/exchange.js';
+export type { ExchangeRate, ExchangeRateFunction } from './documents/exchange.js';
 export { TaxRulesError } from './core/errors.js';
 import { guarded } from './core/errors.js';
 
-
-/** The rates the package carries, read on first use (the days, then each currency's rates when first asked for). */
-const table = /* @__PURE__ */ ecbTable(ecbPack);
 
 /**
  * The data: its publisher (`source`), the day it was last compared with the ECB's file
@@ -85,6 +82,20 @@ export function ecbCrossRate(from: string, to: string, date: string): EcbCrossRa
 export function ecbExchangeRates(from: string, until: string, options?: EcbExchangeRatesOptions | null): ExchangeRate[] {
   return guarded(() => exchangeRates(table, from, until, options));
 }
+
+/**
+ * The ECB's rates as the function `options.exchangeRates` takes (computeTransaction,
+ * computeBatch, buildDocument), asked for each document's rate: `(currency, date,
+ * accountCurrency)` → `ecbCrossRate(currency, accountCurrency, date).rate`, the units of the
+ * account's currency per unit of the document's (for a EUR account 1 / the ECB's rate, rounded
+ * to 10 significant digits; for others a cross rate through the euro). It throws
+ * `ecbCrossRate`'s TaxRulesError where the ECB gives no rate (422 after the data's last day),
+ * which is then the document's answer. The spec's default, "the central-bank reference rate
+ * for the transaction date"; the HTTP handler uses it unless told otherwise.
+ *
+ * computeTransaction(sale, account, { exchangeRates: ecbRates })
+ */
+export const ecbRates: ExchangeRateFunction = rates;
 
 /**
  * A converter for a calculator's `convertCurrency` (`createCalculator({ convertCurrency:

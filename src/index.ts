@@ -28,7 +28,7 @@ export { buildDocument } from './documents/v20241028.js';
 export type { DocumentOptions } from './documents/v20241028.js';
 export { buildCreditNote } from './documents/credit.js';
 export type { CreditNoteOptions, DocumentIdentity, Coupon, ProductDefaults } from './documents/read.js';
-export type { ExchangeRate } from './documents/exchange.js';
+export type { ExchangeRate, ExchangeRateFunction, ExchangeRates } from './documents/exchange.js';
 export type { TransactionRequest, TransactionItem, TransactionContact, CreditRequest } from './documents/request.js';
 export { checkDocumentUpdate, voidDocument, INVOICE_UPDATABLE_FIELDS, CREDIT_UPDATABLE_FIELDS } from './documents/final.js';
 export type { DocumentUpdate } from './documents/final.js';

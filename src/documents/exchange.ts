@@ -6,7 +6,7 @@
  * the spec's service would apply the reference rate of the day, which only the caller has.
  */
 import { dayNumber, isDateText } from '../core/dates.js';
-import { quoted, type TaxRulesIssue } from '../core/errors.js';
+import { errorFromIssues, quoted, TaxRulesError, unreadable, type TaxRulesIssue } from '../core/errors.js';
 import { decimalOf } from './amounts.js';
 
 /**
@@ -20,6 +20,40 @@ export interface ExchangeRate {
   readonly until?: string;
   /** A positive number, or a decimal string. */
   readonly rate: number | string;
+}
+
+/**
+ * The caller's source of rates, asked for one rate at a time: units of `accountCurrency` per
+ * unit of `currency` (both upper case ISO 4217) on `date` (YYYY-MM-DD), a positive number or
+ * decimal string. A TaxRulesError it throws is the answer (`taxrules/ecb`'s `ecbRates` throws
+ * a 422 for a day after its data); any other throw is a 400 naming `options.exchangeRates`.
+ */
+export type ExchangeRateFunction = (currency: string, date: string, accountCurrency: string) => number | string;
+
+/** The caller's rates: a table, or a function asked for each rate. */
+export type ExchangeRates = readonly ExchangeRate[] | ExchangeRateFunction;
+
+/**
+ * What the caller's function answers for a currency on a date, unchecked. A TaxRulesError it
+ * throws keeps its status and gets `within` before each message (a batch's "transactions.3: ").
+ */
+export function askRateFunction(f: ExchangeRateFunction, currency: string, date: string, accountCurrency: string, within = ''): unknown {
+  try {
+    return f(currency, date, accountCurrency);
+  } catch (e) {
+    if (e instanceof TaxRulesError) {
+      if (within === '') throw e;
+      throw errorFromIssues(e.issues.map((i) => ({ ...i, message: `${within}${i.message}` })), e.status);
+    }
+    throw unreadable(e, ['options', 'exchangeRates'], 'options.exchangeRates()');
+  }
+}
+
+/** The refusal of a function's answer that is no rate (400). */
+export function notARate(value: unknown, currency: string, date: string, accountCurrency: string): TaxRulesError {
+  return errorFromIssues([
+    { path: ['options', 'exchangeRates'], code: 'malformed', message: `options.exchangeRates(${currency}, ${date}, ${accountCurrency}) must return a positive decimal (a number or a decimal string), got ${quoted(value, 40)}` },
+  ]);
 }
 
 const ENTRY_FIELDS = ['currency', 'date', 'from', 'until', 'rate'];
@@ -101,7 +135,7 @@ export function documentExchangeRate(
   date: string,
   requestRate: number | null | undefined,
   optionRate: number | string | undefined,
-  table: readonly ExchangeRate[] | undefined,
+  table: ExchangeRates | undefined,
   issues: TaxRulesIssue[],
 ): number | undefined {
   const given = requestRate ?? (optionRate === undefined ? undefined : (rateValue(optionRate) as number));
@@ -113,11 +147,17 @@ export function documentExchangeRate(
     return undefined;
   }
   if (given !== undefined) return given;
+  if (typeof table === 'function') {
+    const v = askRateFunction(table, currency, date, accountCurrency);
+    const rate = rateValue(v);
+    if (rate === null) throw notARate(v, currency, date, accountCurrency);
+    return rate;
+  }
   if (table !== undefined) return tableRate(table, currency, date, issues) ?? undefined;
   issues.push({
     path: ['exchange_rate'],
     code: 'unprocessable',
-    message: `the document is in ${currency} and the account in ${accountCurrency}: give exchange_rate, or options.exchangeRate or options.exchangeRates (taxrules reads no network)`,
+    message: `the document is in ${currency} and the account in ${accountCurrency}: give exchange_rate, or options.exchangeRate or options.exchangeRates (taxrules reads no network; the ECB's reference rates are ecbRates of taxrules/ecb)`,
   });
   return undefined;
 }

@@ -15,7 +15,7 @@ import { PRODUCT_TYPES, TAX_CODES } from '../adapters/schemas.js';
 import { MAX_TAX_DATE } from '../adapters/schemas.js';
 import type { TaxIdVerdictFunction } from '../adapters/v20241028.js';
 import { MAX_DOCUMENT_ITEMS, MAX_DOCUMENT_NUMBER_LENGTH } from './limits.js';
-import { exchangeTableIssues, rateValue, type ExchangeRate } from './exchange.js';
+import { exchangeTableIssues, rateValue, type ExchangeRate, type ExchangeRates } from './exchange.js';
 import { decimalOf } from './amounts.js';
 import type { BillingDocument } from './types.js';
 
@@ -74,8 +74,8 @@ export interface DocumentIdentity {
 export interface DocumentOptions extends DocumentIdentity {
   /** Units of the account's currency per unit of the document's, when the request has no `exchange_rate`. */
   readonly exchangeRate?: number | string;
-  /** The caller's table of exchange rates by date (e.g. the central bank's reference rates), read when neither the request nor `exchangeRate` gives one. */
-  readonly exchangeRates?: readonly ExchangeRate[];
+  /** The caller's rates by date, read when neither the request nor `exchangeRate` gives one: a table, or a function asked for the document's rate (the ECB's reference rates: `ecbRates` of `taxrules/ecb`). */
+  readonly exchangeRates?: ExchangeRates;
   /** A coupon applied to a sale before tax. */
   readonly coupon?: Coupon;
   /** The products items name by `product_code`: their `product_type`, and their `tax_class` when the item's tax has no `tax_code`. */
@@ -141,7 +141,7 @@ const IDENTITY_CHECKS = {
 const DOCUMENT_CHECKS: { readonly [K in keyof DocumentOptions]-?: OptionCheck } = {
   ...IDENTITY_CHECKS,
   exchangeRate: [(v) => rateValue(v) !== null, 'a positive decimal (a number or a decimal string)'],
-  exchangeRates: [Array.isArray, 'an array of { currency, date | from, until, rate }'],
+  exchangeRates: [(v) => Array.isArray(v) || typeof v === 'function', 'an array of { currency, date | from, until, rate }, or a function (currency, date, accountCurrency) => rate'],
   coupon: [isRecord, 'an object { code, percent | amount }'],
   products: [isRecord, 'an object of products by code: { product_type?, tax_class?, tax_type?, tax_based_on?, country? }'],
   invoice: [isRecord, 'the invoice (a billing document)'],
@@ -215,11 +215,11 @@ export function readDocumentOptions(options: unknown): DocumentOptions {
   // What is read field by field later is read from copies of the own fields (a polluted prototype adds none).
   // On an object without a prototype, as read is: an option left out is not read from a polluted one.
   const o: DocumentOptions = Object.assign(Object.create(null) as DocumentOptions, read, {
-    ...(read.exchangeRates === undefined ? {} : { exchangeRates: ownCopy(read.exchangeRates, 2, MAX_EXCHANGE_RATES) as ExchangeRate[] }),
+    ...(read.exchangeRates === undefined || typeof read.exchangeRates === 'function' ? {} : { exchangeRates: ownCopy(read.exchangeRates, 2, MAX_EXCHANGE_RATES) as ExchangeRate[] }),
     ...(read.coupon === undefined ? {} : { coupon: ownCopy(read.coupon, 1, 0) as Coupon }),
     ...(read.products === undefined ? {} : { products: ownCopy(read.products, 2, 0) as Record<string, ProductDefaults> }),
   });
-  if (o.exchangeRates !== undefined) issues.push(...exchangeTableIssues(o.exchangeRates));
+  if (Array.isArray(o.exchangeRates)) issues.push(...exchangeTableIssues(o.exchangeRates));
   if (o.coupon !== undefined) couponIssues(o.coupon as unknown as Record<string, unknown>, issues);
   if (o.products !== undefined) productIssues(o.products as Record<string, unknown>, issues);
   if (issues.length > 0) throw errorFromIssues(issues);

@@ -35,7 +35,7 @@ import {
 } from './v20260309-schemas.js';
 import { refundedPart, type SoldItem } from './v20260309-refunds.js';
 import { converter, rateText, readRateTable, tableRate } from './v20260309-exchange.js';
-import type { ExchangeRate } from './exchange.js';
+import { askRateFunction, notARate, type ExchangeRate, type ExchangeRateFunction } from './exchange.js';
 
 export { MAX_BATCH_TRANSACTIONS } from './v20260309-schemas.js';
 export type {
@@ -116,9 +116,10 @@ export interface TaxTransactionBatchOptions {
    * Dated exchange rates, units of the account's currency per unit of another (e.g. a central
    * bank's reference rates): `{ currency, date, rate }` or `{ currency, from, until, rate }`.
    * A transaction in another currency than the account's is converted at its date's rate; a
-   * table without one is a 422.
+   * table without one is a 422. Or a function asked for each rate, `(currency, date,
+   * accountCurrency) => rate` (the ECB's reference rates: `ecbRates` of `taxrules/ecb`).
    */
-  exchangeRates?: readonly ExchangeRate[];
+  exchangeRates?: readonly ExchangeRate[] | ExchangeRateFunction;
 }
 
 /** Options of `computeTransaction`. */
@@ -140,7 +141,7 @@ const BATCH_OPTIONS: { readonly [K in keyof TaxTransactionBatchOptions]-?: Optio
   taxIdVerdict: [isFunction, "a function (country, taxId) => 'valid' | 'invalid' | 'unknown'"],
   cache: [isBoolean, 'true or false'],
   usedSourceIds: [isUsedSourceIds, 'an array of { source, transaction_type, source_id }, or a function (key) => boolean'],
-  exchangeRates: [Array.isArray, 'an array of { currency, date | from, until, rate }'],
+  exchangeRates: [(v) => Array.isArray(v) || typeof v === 'function', 'an array of { currency, date | from, until, rate }, or a function (currency, date, accountCurrency) => rate'],
 };
 
 const TRANSACTION_OPTIONS: { readonly [K in keyof TaxTransactionOptions]-?: OptionCheck } = {
@@ -590,7 +591,7 @@ interface Context {
   engine: Engine;
   used: ((key: SourceKey) => boolean) | null;
   /** The options' table of exchange rates, checked. */
-  rates: ExchangeRate[] | undefined;
+  rates: ExchangeRate[] | ExchangeRateFunction | undefined;
   /** Batch transactions: sales with tax-inclusive amounts. */
   batch: boolean;
 }
@@ -611,7 +612,7 @@ export function computeTransaction(request: unknown, account: SellerAccount, opt
     const engine = engineFor(o.rules);
     engine.accounts.prepare(account);
     const req = readWith(request, [], false);
-    const rates = o.exchangeRates === undefined ? undefined : readRateTable(ownCopy(o.exchangeRates, 2, Number.MAX_SAFE_INTEGER) as unknown[]);
+    const rates = o.exchangeRates === undefined || typeof o.exchangeRates === 'function' ? o.exchangeRates : readRateTable(ownCopy(o.exchangeRates, 2, Number.MAX_SAFE_INTEGER) as unknown[]);
     return transactionOf(req, { account, options: o, engine, used: sourceIdCheck(o.usedSourceIds), rates, batch: false }, []);
   } catch (e) {
     throw unreadable(e, []);
@@ -633,7 +634,7 @@ export function computeBatch(request: unknown, account: SellerAccount, options?:
     const engine = engineFor(o.rules);
     engine.accounts.prepare(account);
     const used = sourceIdCheck(o.usedSourceIds);
-    const rates = o.exchangeRates === undefined ? undefined : readRateTable(ownCopy(o.exchangeRates, 2, Number.MAX_SAFE_INTEGER) as unknown[]);
+    const rates = o.exchangeRates === undefined || typeof o.exchangeRates === 'function' ? o.exchangeRates : readRateTable(ownCopy(o.exchangeRates, 2, Number.MAX_SAFE_INTEGER) as unknown[]);
     const list = readBatchList(request);
     const issues: TaxRulesIssue[] = [];
     const out: TaxTransaction[] = [];
@@ -1065,7 +1066,12 @@ function exchangeOf(t: TaxTransaction, ctx: Context, mu: number, prefix: Path, s
     rate = saleRate.rate;
     date = saleRate.date;
   } else if (fixed !== null) rate = fixed;
-  else if (ctx.rates !== undefined) rate = tableRate(ctx.rates, t.currency, t.date, [...prefix, 'currency'], prefix.length > 0 ? `${prefix.join('.')}: ` : '');
+  else if (typeof ctx.rates === 'function') {
+    const v = askRateFunction(ctx.rates, t.currency, t.date, to, prefix.length > 0 ? `${prefix.join('.')}: ` : '');
+    const text = rateText(v);
+    if (text === null) throw notARate(v, t.currency, t.date, to);
+    rate = text;
+  } else if (ctx.rates !== undefined) rate = tableRate(ctx.rates, t.currency, t.date, [...prefix, 'currency'], prefix.length > 0 ? `${prefix.join('.')}: ` : '');
   else {
     // The spec applies the central bank's reference rate when none is given: never a silent null.
     throw errorFromIssues(
@@ -1073,7 +1079,7 @@ function exchangeOf(t: TaxTransaction, ctx: Context, mu: number, prefix: Path, s
         {
           path: [...prefix, 'currency'],
           code: 'unprocessable',
-          message: `${prefix.length > 0 ? `${prefix.join('.')}: ` : ''}no exchange rate from ${t.currency} to the account's ${to} on ${t.date}: give options.exchangeRate, or options.exchangeRates (the ECB's reference rates are ecbExchangeRates of taxrules/ecb)`,
+          message: `${prefix.length > 0 ? `${prefix.join('.')}: ` : ''}no exchange rate from ${t.currency} to the account's ${to} on ${t.date}: give options.exchangeRate, or options.exchangeRates (the ECB's reference rates are ecbRates of taxrules/ecb)`,
         },
       ],
       422,

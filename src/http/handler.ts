@@ -22,6 +22,7 @@ import { buildCreditNote } from '../documents/credit.js';
 import { computeBatch, computeTransaction, type TaxTransactionBatchOptions, type TaxTransactionOptions } from '../documents/v20260309.js';
 import type { CreditNoteOptions, DocumentOptions } from '../documents/read.js';
 import type { BillingDocument } from '../documents/types.js';
+import { exchangeTableIssues, type ExchangeRates } from '../documents/exchange.js';
 import type { TaxTransaction, TaxTransactionBatch } from '../documents/v20260309.js';
 
 /** The largest request body read, in bytes (a 500-transaction batch of 200 items each fits). */
@@ -76,6 +77,17 @@ export interface HandlerOptions {
   maxBodyBytes?: number;
   /** Serves the document endpoints (POST /transactions, POST /credits, POST /transactions/batch); without it they answer 404. */
   documents?: DocumentHooks;
+  /**
+   * The exchange rate of a document in another currency than the account's when neither the
+   * request (`exchange_rate`) nor `documents.prepare` (`exchangeRate`, `exchangeRates`) gives
+   * one. Default `'ecb'`: the spec's "central-bank reference rate for the transaction date",
+   * the ECB's euro reference rates (`ecbRates` of `taxrules/ecb`, cross rates through the euro
+   * for an account in another currency), loaded with the first document served; a day
+   * after the data's last publication is a 422 naming it. A table or a function of your own
+   * (as `exchangeRates` of the document functions), or `null` for none (such a document is
+   * then refused, 422).
+   */
+  exchangeRates?: 'ecb' | ExchangeRates | null;
   /** Called with an error the handler answered 500 for (a throw of the account function or a hook): log it here. */
   onError?: (error: unknown, request: Request) => void;
 }
@@ -247,7 +259,7 @@ function numericId(raw: string): number {
   return Number(id);
 }
 
-const OPTION_NAMES = ['account', 'apiVersion', 'rules', 'basePath', 'onlineTaxIdChecker', 'today', 'now', 'maxBodyBytes', 'documents', 'onError'] as const;
+const OPTION_NAMES = ['account', 'apiVersion', 'rules', 'basePath', 'onlineTaxIdChecker', 'today', 'now', 'maxBodyBytes', 'documents', 'exchangeRates', 'onError'] as const;
 
 /**
  * The options, checked: own fields only, each read once (a getter or a Proxy trap that throws
@@ -293,6 +305,11 @@ function checkOptions(options: unknown): HandlerOptions {
     }
     if (!hooks) issues.push({ path: ['options', 'documents'], code: 'malformed', message: 'options.documents must be { prepare(context), store?(result, context) }' });
   }
+  const rates = o.exchangeRates;
+  if (rates !== undefined && rates !== null && rates !== 'ecb' && typeof rates !== 'function') {
+    if (Array.isArray(rates)) issues.push(...exchangeTableIssues(rates));
+    else issues.push({ path: ['options', 'exchangeRates'], code: 'malformed', message: `options.exchangeRates must be 'ecb', a table [{ currency, date | from, until, rate }], a function (currency, date, accountCurrency) => rate, or null, got ${quoted(rates, 40)}` });
+  }
   if (issues.length > 0) throw errorFromIssues(issues);
   // A fixed account is checked once, now: a wrong account is the server's mistake, found at start.
   if (typeof o.account === 'object') prepareAccount(o.account as Account, o.rules as RuleSet | undefined);
@@ -335,6 +352,7 @@ export function createHandler(options: HandlerOptions): FetchHandler {
   const maxBody = o.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const rules = o.rules;
   const own = rules ? { rules } : {};
+  const rateSource = o.exchangeRates;
 
   /** The version of an answer given before the request's own is known: the handler's fixed one, else the current. */
   const defaultVersion = typeof o.apiVersion === 'string' ? o.apiVersion : '20241028';
@@ -417,11 +435,21 @@ export function createHandler(options: HandlerOptions): FetchHandler {
         const context: DocumentContext = { kind, version, body, request, account };
         const prepared = await serverCall(() => hooks.prepare(context));
         if (typeof prepared !== 'object' || prepared === null) throw new ServerFault(new TypeError('documents.prepare must return an object of options'));
-        const result = documentOf(kind, body, account, prepared);
+        const result = documentOf(kind, body, account, kind === 'credit' ? prepared : await withRates(prepared));
         if (hooks.store) await serverCall(() => hooks.store!(result, context));
         return json(kind === 'credit' || kind === 'invoice_or_credit' ? 201 : 200, result, headers);
       }
     }
+  }
+
+  /** The options of a document with the handler's exchange rates, unless the server's hook gave rates of its own. */
+  async function withRates(prepared: object): Promise<object> {
+    const has = (k: string): boolean => Object.prototype.hasOwnProperty.call(prepared, k) && (prepared as Record<string, unknown>)[k] !== undefined;
+    const source = rateSource === undefined ? 'ecb' : rateSource;
+    if (source === null || has('exchangeRate') || has('exchangeRates')) return prepared;
+    // The ECB's rates are a chunk of their own: loaded once, by the first document that needs them.
+    const rates = source === 'ecb' ? (await import('../ecb/default.js')).ecbRates : source;
+    return { ...prepared, exchangeRates: rates };
   }
 
   function documentOf(kind: DocumentContext['kind'], body: unknown, account: SellerAccount, prepared: object): BillingDocument | TaxTransaction | TaxTransactionBatch {
