@@ -66,7 +66,7 @@ describe('diff progress', () => {
     const plain = await cli(false, 'diff', 'base', 'next', '--exit-code');
     const steps = watched.stream.split('\r\x1b[K');
     expect(steps[0]).toBe('');
-    expect(steps.slice(1, -1)).toEqual([
+    expect(steps.slice(1, 4)).toEqual([
       'taxrules diff: reading the base rules, base…',
       'taxrules diff: reading the next rules, next…',
       expect.stringMatching(/^taxrules diff: comparing [1-9][\d,]* cases…$/),
@@ -74,7 +74,17 @@ describe('diff progress', () => {
     // Cleared: the last write erases the line, so the answer starts on a clean one.
     expect(steps.at(-1)).toBe('');
     const { cases } = JSON.parse((await cli(false, 'diff', 'base', 'next', '--json')).out) as { cases: number };
-    expect(steps[3]).toBe(`taxrules diff: comparing ${cases.toLocaleString('en-US')} cases…`);
+    const comparing = `taxrules diff: comparing ${cases.toLocaleString('en-US')} cases`;
+    expect(steps[3]).toBe(`${comparing}…`);
+    // Then the share of the cases compared, rising to 100 %, each rewriting the line.
+    const shares = steps.slice(4, -1).map((step) => {
+      expect(step).toMatch(new RegExp(`^${comparing}: \\d{1,3}%$`));
+      return Number(/(\d+)%$/.exec(step)![1]);
+    });
+    expect(shares.length).toBeGreaterThan(1);
+    expect(shares.length).toBeLessThanOrEqual(101);
+    expect(shares.at(-1)).toBe(100);
+    for (let i = 1; i < shares.length; i++) expect(shares[i]).toBeGreaterThanOrEqual(shares[i - 1]!);
     // The answer is the same watched or not, and nothing of the progress is in a line of stderr.
     expect({ code: watched.code, out: watched.out, err: watched.err }).toEqual({ code: plain.code, out: plain.out, err: plain.err });
     expect(watched.err).toBe('');

@@ -144,6 +144,72 @@ describe('diffRules', () => {
     expect(formatRuleDiff({ cases: 5, changes: [] })).toBe('No changes in 5 cases.\n');
   });
 
+  it('tells onProgress how many cases are done, increasing, at most every 1 %, ending with (total, total)', () => {
+    const raised = readRuleDirectory(next);
+    const calls: [number, number][] = [];
+    const diff = diffRules(miniRuleData, raised, null, { onProgress: (done, total) => void calls.push([done, total]) });
+    expect(diff).toEqual(diffRules(miniRuleData, raised));
+    expect(calls.length).toBeGreaterThan(1);
+    expect(calls.length).toBeLessThanOrEqual(101);
+    expect(calls.at(-1)).toEqual([diff.cases, diff.cases]);
+    for (let i = 0; i < calls.length; i++) {
+      expect(calls[i]![1]).toBe(diff.cases);
+      if (i > 0) expect(calls[i]![0]).toBeGreaterThan(calls[i - 1]![0]);
+    }
+    // A few cases: each one told; none: told (0, 0) once.
+    const one = { country: 'XA', region: null, postalCode: null, date: '2030-06-01', taxCode: 'saas' as const, productType: 'service' as const, customer: 'consumer' as const };
+    const few: [number, number][] = [];
+    diffRules(miniRuleData, raised, [one, one, one], { onProgress: (done, total) => void few.push([done, total]) });
+    expect(few).toEqual([
+      [1, 3],
+      [2, 3],
+      [3, 3],
+    ]);
+    const none: [number, number][] = [];
+    expect(diffRules(miniRuleData, raised, [], { onProgress: (done, total) => void none.push([done, total]) })).toEqual({ cases: 0, changes: [] });
+    expect(none).toEqual([[0, 0]]);
+  });
+
+  it('calls onProgress no more than about 101 times for a large list of cases, queries counted', () => {
+    const one = { country: 'XA', region: null, postalCode: null, date: '2030-06-01', taxCode: 'saas' as const, productType: 'service' as const, customer: 'consumer' as const };
+    const account = { country: 'XA', currency: 'EUR', registrations: [] };
+    const queries = Array.from({ length: 7 }, (_, i) => ({ name: `q${i}`, query: { to_country: 'XA', amount: '10' }, account }));
+    for (const size of [100, 101, 199, 10_001, 25_003]) {
+      const calls: [number, number][] = [];
+      const diff = diffRules(miniRuleData, miniRuleData, Array.from({ length: size }, () => one), { queries, onProgress: (done, total) => void calls.push([done, total]) });
+      const total = size + queries.length;
+      expect(diff.cases).toBe(total);
+      expect(calls.length, String(size)).toBeLessThanOrEqual(101);
+      expect(calls.length, String(size)).toBeGreaterThanOrEqual(50);
+      expect(calls.at(-1)).toEqual([total, total]);
+      expect(calls.every(([done], i) => i === 0 || done > calls[i - 1]![0])).toBe(true);
+      // Never two reports less than 1 % apart, but the last.
+      for (let i = 1; i < calls.length - 1; i++) expect(calls[i]![0] - calls[i - 1]![0]).toBeGreaterThanOrEqual(total / 100);
+    }
+  });
+
+  it('stops when onProgress throws, throwing its exception as it is', () => {
+    const stop = new Error('stopped by the caller');
+    let calls = 0;
+    const thrown = (() => {
+      try {
+        diffRules(miniRuleData, miniRuleData, null, {
+          onProgress: () => {
+            calls++;
+            throw stop;
+          },
+        });
+      } catch (e) {
+        return e;
+      }
+      return undefined;
+    })();
+    expect(thrown).toBe(stop);
+    expect(calls).toBe(1);
+    // Not a function: a 400 naming the option, before any case is run.
+    expect(() => diffRules(miniRuleData, miniRuleData, null, { onProgress: 'yes' as never })).toThrow(/options\.onProgress must be a function/);
+  });
+
   it('asks about special territories by a postal code of theirs and regions by their code', () => {
     const corpus = diffCorpus(miniRuleData, miniRuleData, { from: '2026-01-01' });
     expect(corpus.some((c) => c.country === 'XA' && c.postalCode === '99000')).toBe(true);

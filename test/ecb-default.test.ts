@@ -8,8 +8,8 @@ import { refused } from './helpers.js';
 const ie = defineAccount({ country: 'IE', currency: 'EUR', registrations: [{ country: 'IE' }, { scheme: 'oss', valid_from: '2021-07-01' }] });
 const gbSeller = defineAccount({ country: 'GB', currency: 'GBP', registrations: [{ country: 'GB' }] });
 const ids = { id: 7, number: 'INV-7', createdAt: 1_717_400_000 };
-const usdSale = (date: string, extra: object = {}) => ({ source_id: `ch_${date}`, date, currency: 'USD', customer: { address: { country: 'IE' } }, items: [{ reference: 'book', amount: '100.00', tax_code: 'standard', product_type: 'good' }], ...extra });
-const usdInvoice = (date: string) => ({ date, currency: 'USD', customer: { first_name: 'Anna', country: 'DE' }, items: [{ description: 'Plan', amount: 100, tax: { country: 'DE', tax_code: 'saas' } }], payment: { method: 'credit_card', processor: 'stripe', processor_id: 'ch_1' } });
+const usdSale = (date: string, extra: object = {}) => ({ source_id: `ch_${date}`, date, currency: 'USD', customer: { address: { country: 'IE' } }, items: [{ reference: 'book', amount: '100.00', tax_code: 'standard' as const, product_type: 'good' as const }], ...extra });
+const usdInvoice = (date: string) => ({ date, currency: 'USD', customer: { first_name: 'Anna', country: 'DE' }, items: [{ description: 'Plan', amount: 100, tax: { country: 'DE', tax_code: 'saas' as const } }], payment: { method: 'credit_card' as const, processor: 'stripe', processor_id: 'ch_1' } });
 
 describe('ecbRates as options.exchangeRates', () => {
   it('gives a USD transaction of a EUR account the ECB rate of its date (1 / 1.0842 on 2024-06-03)', () => {

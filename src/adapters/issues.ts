@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini';
 import { MAX_LISTED_ISSUES, type TaxRulesIssue } from '../core/errors.js';
+import { closestName } from './input.js';
 import { unknownFields } from './read.js';
 
 /** The part of a zod schema's definition read to find the field names of an object. */
@@ -50,9 +51,10 @@ function namesAt(schema: unknown, path: readonly PropertyKey[], at = 0): string[
 /**
  * The fields zod reads, on its way to a refusal, from objects of its own that may lack them:
  * the property descriptors of the error it builds (`get`, `set`, `value`, `writable`), an
- * issue's `message`, `path` and `error`, its schemas' `_zod` and the names of types.
+ * issue's `message`, `path` and `error`, its schemas' `_zod`, the names of types, and whether
+ * the parse reports each issue's input (`reportInput`).
  */
-const ZOD_READS = ['_zod', 'array', 'error', 'get', 'message', 'number', 'path', 'set', 'string', 'undefined', 'value', 'writable'] as const;
+const ZOD_READS = ['_zod', 'array', 'error', 'get', 'message', 'number', 'path', 'reportInput', 'set', 'string', 'undefined', 'value', 'writable'] as const;
 
 /**
  * Runs `parse` (a zod parse and the reading of its issues) with none of ZOD_READS on
@@ -90,7 +92,8 @@ export type Checked<T> = { success: true; data: T } | { success: false; issues: 
  */
 export function checkBySchema<S extends z.ZodMiniType>(schema: S, value: unknown, prefix: (string | number)[] = []): Checked<z.output<S>> {
   return withoutZodReads((): Checked<z.output<S>> => {
-    const parsed = schema.safeParse(value);
+    // With the input of each issue: a wrong value of an enumeration is answered with the value meant.
+    const parsed = schema.safeParse(value, { reportInput: true });
     return parsed.success ? { success: true, data: parsed.data } : { success: false, issues: issuesFromZod(parsed.error, prefix, schema) };
   });
 }
@@ -100,10 +103,22 @@ const MAX_UNKNOWN_LISTED = MAX_LISTED_ISSUES - 1;
 
 
 /**
+ * The end of a refusal of `input` as none of an enumeration's `values`: `; did you mean ebook?`
+ * when one is close to it (as the v20241028 query parameters suggest one), else ''.
+ */
+function meantValue(input: unknown, values: readonly unknown[]): string {
+  if (typeof input !== 'string') return '';
+  const near = closestName(input, values.filter((v): v is string => typeof v === 'string'));
+  return near === null ? '' : `; did you mean ${near}?`;
+}
+
+/**
  * Turns zod issues into taxrules issues: missing and wrong-type fields are 400s, bad values
  * 406s. An object's unknown keys (zod's `unrecognized_keys`) become one `unknown_field`
  * issue each, naming the closest field of `schema` at that place: "account.registrations.0.valid_form:
- * unknown field; did you mean valid_from?".
+ * unknown field; did you mean valid_from?". A value that is none of an enumeration's names
+ * the one closest to it, for issues that carry their input (`reportInput`): "line_items.0.tax_code
+ * must be one of: …; did you mean ebook?".
  */
 export function issuesFromZod(error: { issues: readonly z.core.$ZodIssue[] }, prefix: (string | number)[] = [], schema?: unknown): TaxRulesIssue[] {
   const out: TaxRulesIssue[] = [];
@@ -119,8 +134,9 @@ export function issuesFromZod(error: { issues: readonly z.core.$ZodIssue[] }, pr
     } else if (issue.code === 'invalid_type' && /received undefined/.test(issue.message)) {
       out.push({ path, code: 'missing', message: `${field} is required` });
     } else if (issue.code === 'invalid_value') {
-      const values = Object.hasOwn(issue, 'values') ? (issue.values as unknown[]).map(String).join(', ') : '';
-      out.push({ path, code: 'invalid_value', message: `${field} must be one of: ${values}` });
+      const values: unknown[] = Object.hasOwn(issue, 'values') ? issue.values : [];
+      const near = Object.hasOwn(issue, 'input') ? meantValue(issue.input, values) : '';
+      out.push({ path, code: 'invalid_value', message: `${field} must be one of: ${values.map(String).join(', ')}${near}` });
     } else {
       out.push({ path, code: 'malformed', message: `${field}: ${issue.message}` });
     }

@@ -365,7 +365,8 @@ const COMMANDS: readonly Command[] = [
       '× a consumer and a business × around every dated change, and the v20241028 fixtures)',
       'through two rule sets and prints every result that differs. BASE and NEXT are rules',
       'directories; BASE may be a git ref of the repository (its rules directory). On a terminal,',
-      'stderr shows how far it has gone (never in a pipe or a file).',
+      'stderr shows how far it has gone, the share of the cases compared in percent (never in a',
+      'pipe or a file).',
       '',
       'Flags:',
       ...describedLines('  --exit-code', 'Exit 1 when a result changes, 0 when none does (as git diff --exit-code); without it, 0 whatever changes.'),
@@ -405,8 +406,11 @@ const COMMANDS: readonly Command[] = [
         const options = { ...(typeof from === 'string' ? { from } : {}), queries };
         // Made here only to say its size (diffRules makes the same corpus when given none).
         const corpus = progress ? diffCorpus(before, after, options) : undefined;
-        progress?.show(`taxrules diff: comparing ${((corpus?.length ?? 0) + queries.length).toLocaleString('en-US')} cases…`);
-        diff = diffRules(before, after, corpus, options);
+        const comparing = `taxrules diff: comparing ${((corpus?.length ?? 0) + queries.length).toLocaleString('en-US')} cases`;
+        progress?.show(`${comparing}…`);
+        // Then how far it has gone, each report rewriting the line.
+        const onProgress = progress ? (done: number, total: number) => progress.show(`${comparing}: ${total === 0 ? 100 : Math.floor((done * 100) / total)}%`) : undefined;
+        diff = diffRules(before, after, corpus, { ...options, ...(onProgress ? { onProgress } : {}) });
       } finally {
         progress?.clear();
       }

@@ -5,6 +5,7 @@
  */
 import { errorFromIssues, quoted } from '../core/errors.js';
 import { unreadable } from '../adapters/read.js';
+import { negotiateVersion, type ApiVersion } from '../adapters/version.js';
 import { DEFAULT_MAX_BODY_BYTES, MAX_BODY_BYTES, type FetchHandler } from './handler.js';
 
 /** What the listener reads of a Node request (an `http.IncomingMessage`, or Express's request). */
@@ -34,10 +35,28 @@ export type NodeListener = (req: NodeRequestLike, res: NodeResponseLike, next?: 
 /** Methods the fetch API will not make a Request of (CONNECT, TRACE, TRACK): no endpoint takes them. */
 const FORBIDDEN_METHODS: ReadonlySet<string> = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
-/** An error answer in the service's form, written directly. */
-function answerProblem(res: NodeResponseLike, status: number, code: string, message: string, headers: Record<string, string> = {}): void {
+/** The version createHandler answers in when neither its options nor the request name one. */
+const DEFAULT_VERSION: ApiVersion = '20241028';
+
+/**
+ * The version of an answer the listener gives itself: the one the request's Accept header
+ * names, if the handler answers it, else the handler's default. Never throws: an Accept header
+ * that names no version it knows, or headers that cannot be read, give the default.
+ */
+function versionOf(req: NodeRequestLike): ApiVersion {
+  try {
+    const accept = req.headers.accept;
+    return negotiateVersion(Array.isArray(accept) ? accept.join(', ') : accept, DEFAULT_VERSION);
+  } catch {
+    return DEFAULT_VERSION;
+  }
+}
+
+/** An error answer in the service's form, written directly, with the version it is given in (`x-api-version`) as the handler's answers. */
+function answerProblem(req: NodeRequestLike, res: NodeResponseLike, status: number, code: string, message: string, headers: Record<string, string> = {}): void {
   res.statusCode = status;
   res.setHeader('content-type', 'application/json; charset=utf-8');
+  res.setHeader('x-api-version', versionOf(req));
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   res.end(JSON.stringify({ error: { code, status, message, issues: [] } }));
 }
@@ -189,7 +208,9 @@ async function send(res: NodeResponseLike, response: Response, method: string, u
  * `/api`: the listener reads Express's `originalUrl`), or in Fastify
  * `reply.hijack(); toNodeListener(handler)(request.raw, reply.raw)`. A failure to read the
  * request or write the answer goes to Express's `next` when there is one, else answers 500;
- * a request that makes no URL (a bad `Host`, a target that is not a URL) answers 400. A body
+ * a request that makes no URL (a bad `Host`, a target that is not a URL) answers 400. These
+ * answers of the listener's own say their version in `x-api-version` as the handler's do: the
+ * one the Accept header names if it is one the handler answers, else 20241028. A body
  * over the handler's `maxBodyBytes` is never held: refused from its `Content-Length` before a
  * byte is read, else as soon as the bytes read pass the limit; the handler gives the 413 (its
  * error body and headers) and the connection is closed after it. Throws a TaxRulesError (400)
@@ -213,7 +234,7 @@ export function toNodeListener(handler: FetchHandler): NodeListener {
       const method = (req.method ?? 'GET').toUpperCase();
       // A method no endpoint takes and the fetch API cannot carry: a 405, not a failure.
       if (FORBIDDEN_METHODS.has(method)) {
-        answerProblem(res, 405, 'method_not_allowed', `${method} is not allowed here; the endpoints take GET, HEAD or POST`, { allow: 'GET, HEAD, POST' });
+        answerProblem(req, res, 405, 'method_not_allowed', `${method} is not allowed here; the endpoints take GET, HEAD or POST`, { allow: 'GET, HEAD, POST' });
         return;
       }
       let fetched: Incoming;
@@ -221,9 +242,9 @@ export function toNodeListener(handler: FetchHandler): NodeListener {
         fetched = await incoming(req, method, limit, ownLimit);
       } catch (e) {
         if (e instanceof BodyTooLarge) {
-          answerProblem(res, 413, 'payload_too_large', `the body is larger than ${limit} bytes`, { connection: 'close' });
+          answerProblem(req, res, 413, 'payload_too_large', `the body is larger than ${limit} bytes`, { connection: 'close' });
         } else if (e instanceof BadRequest) {
-          answerProblem(res, 400, 'invalid_request', e.message);
+          answerProblem(req, res, 400, 'invalid_request', e.message);
         } else {
           throw e;
         }
@@ -236,7 +257,7 @@ export function toNodeListener(handler: FetchHandler): NodeListener {
         return;
       }
       if (!res.headersSent) {
-        answerProblem(res, 500, 'internal_error', 'the server could not answer this request');
+        answerProblem(req, res, 500, 'internal_error', 'the server could not answer this request');
       } else {
         res.end();
       }

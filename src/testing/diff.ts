@@ -12,7 +12,7 @@ import type { TaxRateQuery } from '../adapters/v20241028.js';
 import { quoted, TaxRulesError } from '../core/errors.js';
 import { TAX_CODES as ALL_TAX_CODES } from '../generated/tax-codes.js';
 import { dateOfDay, dayNumber } from '../core/dates.js';
-import { guarded, readOptions, type OptionCheck } from '../adapters/read.js';
+import { guarded, isFunction, readOptions, type OptionCheck } from '../adapters/read.js';
 import { DATE, isDate, isObject, malformed, mustBe, nameOf } from './checks.js';
 
 /** One question asked of both rule sets: a sale from a seller in Ireland registered everywhere. */
@@ -54,6 +54,14 @@ export interface DiffOptions {
   from?: string;
   /** Queries asked besides the cases (e.g. the fixtures), compared field by field of the response. */
   queries?: readonly DiffQueryCase[];
+  /**
+   * diffRules only: told how many of the `total` cases (the cases and the queries, as the
+   * diff's `cases` counts them) are done, as they run: at most once every 1 % of them, and
+   * always once at the end with `done === total` (also `(0, 0)` when there are none). A throw
+   * stops the diff: diffRules throws that exception itself, as it was thrown (the caller's own
+   * error, not a TaxRulesError), to stop a long diff.
+   */
+  onProgress?: (done: number, total: number) => void;
 }
 
 const TAX_CODES: readonly TaxCodeId[] = ALL_TAX_CODES;
@@ -127,6 +135,7 @@ export function samplePostalCode(pattern: string): string | null {
 const DIFF_OPTIONS: { readonly [K in keyof DiffOptions]-?: OptionCheck } = {
   from: DATE,
   queries: [Array.isArray, 'an array of { name, query, account }'],
+  onProgress: [isFunction, 'a function (done, total)'],
 };
 
 /** The options of diffRules and diffCorpus, checked (absent or null: the defaults). */
@@ -409,10 +418,37 @@ function ask(determine: (input: TaxInput) => TaxResult, registrations: TaxInput[
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
+ * The count of the cases run, told to `onProgress` each time it passes another 1 % of `total`
+ * (at most 101 calls, whatever the total) and at the end; nothing without a function.
+ */
+function progressOf(onProgress: DiffOptions['onProgress'], total: number): { caseDone(): void; end(): void } {
+  if (onProgress === undefined) return { caseDone() {}, end() {} };
+  const report = onProgress;
+  const step = Math.max(1, Math.ceil(total / 100));
+  let done = 0;
+  let told = -1;
+  const tell = () => {
+    told = done;
+    report(done, total);
+  };
+  return {
+    caseDone() {
+      done++;
+      if (done % step === 0 || done === total) tell();
+    },
+    end() {
+      if (told !== total) tell();
+    },
+  };
+}
+
+/**
  * Every result that differs between two rule data sets, on `cases` (default: `diffCorpus`),
  * field by field, in the cases' order. Each change names the jurisdiction that taxes the case
  * (after the change, else before; for a case neither answers, the country asked about). A
- * rule set that cannot be built from its data is a TaxRulesError.
+ * rule set that cannot be built from its data is a TaxRulesError. `options.onProgress` is told
+ * how many cases are done as they run (see DiffOptions); an exception it throws stops the diff
+ * and is thrown by diffRules as it is.
  */
 export function diffRules(base: RuleData, next: RuleData, cases?: readonly DiffCase[] | null, options: DiffOptions = {}): RuleDiff {
   checkRuleDataArg(base, 'base');
@@ -430,6 +466,8 @@ export function diffRules(base: RuleData, next: RuleData, cases?: readonly DiffC
   const ofBefore = createCalculator({ rules: before, cacheBytes: 0 });
   const ofAfter = createCalculator({ rules: after, cacheBytes: 0 });
   const corpus = cases ?? diffCorpus(base, next, options);
+  const total = corpus.length + (options.queries?.length ?? 0);
+  const progress = progressOf(options.onProgress, total);
   const changes: RuleChange[] = [];
   for (const c of corpus) {
     const a = ask((i) => ofBefore.determine(i), registrations, c);
@@ -438,6 +476,7 @@ export function diffRules(base: RuleData, next: RuleData, cases?: readonly DiffC
     for (const field of Object.keys({ ...a.fields, ...b.fields })) {
       if (!same(a.fields[field], b.fields[field])) changes.push({ case: c, jurisdiction, field, before: a.fields[field] ?? null, after: b.fields[field] ?? null });
     }
+    progress.caseDone();
   }
   for (const q of options.queries ?? []) {
     const a = answerOf(ofBefore, q);
@@ -448,8 +487,10 @@ export function diffRules(base: RuleData, next: RuleData, cases?: readonly DiffC
     for (const field of Object.keys({ ...a, ...b })) {
       if (!same(a[field], b[field])) changes.push({ case: q, jurisdiction, field, before: a[field] ?? null, after: b[field] ?? null });
     }
+    progress.caseDone();
   }
-  return { cases: corpus.length + (options.queries?.length ?? 0), changes };
+  progress.end();
+  return { cases: total, changes };
 }
 
 /** A query's response as fields, or its refusal as `error`. */

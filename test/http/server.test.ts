@@ -111,8 +111,8 @@ function thrown(f: () => unknown): unknown {
   throw new Error('it did not throw');
 }
 
-/** A request written as it is on a connection to the main server: its status line and body. */
-function raw(text: string): Promise<{ status: number; body: string }> {
+/** A request written as it is on a connection to the main server: its status line, headers (names in lower case) and body. */
+function raw(text: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {
   const { port } = main.server.address() as AddressInfo;
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1', () => socket.write(text));
@@ -120,7 +120,12 @@ function raw(text: string): Promise<{ status: number; body: string }> {
     socket.on('data', (c: Buffer) => (answer += c.toString('latin1')));
     socket.on('end', () => {
       const [head = '', body = ''] = answer.split('\r\n\r\n');
-      resolve({ status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(head)?.[1] ?? 0), body });
+      const headers: Record<string, string> = {};
+      for (const line of head.split('\r\n').slice(1)) {
+        const colon = line.indexOf(':');
+        if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+      }
+      resolve({ status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(head)?.[1] ?? 0), headers, body });
     });
     socket.on('error', reject);
   });
@@ -586,6 +591,80 @@ describe('requests no endpoint can take', () => {
     // An empty Host is no Host: the request is answered.
     expect((await raw('GET /api/tax_codes HTTP/1.1\r\nHost:\r\nConnection: close\r\n\r\n')).status).toBe(200);
     expect(faults.length).toBe(before);
+  });
+});
+
+describe('the listener’s own answers', () => {
+  /** A TRACE request and one with a Host that is no host, with the given Accept header (none if undefined). */
+  const requests = (accept: string | undefined) => {
+    const line = accept === undefined ? '' : `Accept: ${accept}\r\n`;
+    return [
+      { what: 'TRACE', status: 405, code: 'method_not_allowed', text: `TRACE /api/tax_codes HTTP/1.1\r\nHost: x\r\n${line}Connection: close\r\n\r\n` },
+      { what: 'a bad Host', status: 400, code: 'invalid_request', text: `GET /api/tax_codes HTTP/1.1\r\nHost: x/evil\r\n${line}Connection: close\r\n\r\n` },
+      { what: 'a bad target', status: 400, code: 'invalid_request', text: `GET http://[/api/tax_codes HTTP/1.1\r\nHost: x\r\n${line}Connection: close\r\n\r\n` },
+    ];
+  };
+
+  it('carry the error body and x-api-version: the version the Accept header names, else 20241028', async () => {
+    const cases: [string | undefined, string][] = [
+      [undefined, '20241028'],
+      ['application/json; api_version=20260309', '20260309'],
+      ['application/json; api_version: 20241028', '20241028'],
+      ['text/html, application/json; api_version=20260309', '20260309'],
+      // A version the handler does not answer is no reason to fail: the listener's answer is in the default.
+      ['application/json; api_version=19990101', '20241028'],
+      ['*/*', '20241028'],
+    ];
+    for (const [accept, version] of cases) {
+      for (const { what, status, code, text } of requests(accept)) {
+        const r = await raw(text);
+        const label = `${what}, Accept ${accept}`;
+        expect(r.status, label).toBe(status);
+        expect(r.headers['x-api-version'], label).toBe(version);
+        expect(r.headers['content-type'], label).toBe('application/json; charset=utf-8');
+        const body = JSON.parse(r.body);
+        expect(Object.keys(body), label).toEqual(['error']);
+        expect(Object.keys(body.error).sort(), label).toEqual(['code', 'issues', 'message', 'status']);
+        expect(body.error, label).toMatchObject({ code, status, issues: [] });
+        expect(typeof body.error.message, label).toBe('string');
+      }
+    }
+  });
+
+  it('carry x-api-version for a header HTTP does not allow, a body over the limit and a failure, called directly', async () => {
+    /** The listener's answer to `req`, written to a response that records it. */
+    const answerOf = async (handler: (r: Request) => Promise<Response>, req: Record<string, unknown>) => {
+      const headers: Record<string, string | string[]> = {};
+      const res = { statusCode: 0, body: '', headersSent: false, setHeader: (n: string, v: string | string[]) => (headers[n.toLowerCase()] = v), end: (c?: string) => void (res.body = String(c ?? '')) };
+      const chunks = (req.chunks as string[] | undefined) ?? [];
+      const request = { method: 'GET', url: '/tax_codes', ...req, async *[Symbol.asyncIterator]() {
+        yield* chunks;
+      } };
+      await toNodeListener(handler)(request as never, res);
+      return { status: res.statusCode, headers, body: JSON.parse(res.body) };
+    };
+    const handler = createHandler({ account: seller });
+    const badHeader = await answerOf(handler, { headers: { host: 'x', 'bad name': '1', accept: 'application/json; api_version=20260309' } });
+    expect(badHeader.status).toBe(400);
+    expect(badHeader.headers['x-api-version']).toBe('20260309');
+    expect(badHeader.body.error).toMatchObject({ code: 'invalid_request', status: 400, issues: [] });
+    // A handler not of createHandler: its limit is unknown, the listener answers the 413 itself.
+    const plain = async () => new Response('{}');
+    const tooLarge = await answerOf(plain, { method: 'POST', headers: { host: 'x', 'content-length': String(10 ** 12) } });
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.headers['x-api-version']).toBe('20241028');
+    const failing = async (): Promise<Response> => {
+      throw new Error('down');
+    };
+    const failed = await answerOf(failing, { headers: { host: 'x', accept: ['application/json; api_version=20260309'] } });
+    expect(failed.status).toBe(500);
+    expect(failed.headers['x-api-version']).toBe('20260309');
+    expect(failed.body.error).toMatchObject({ code: 'internal_error', status: 500, issues: [] });
+    for (const method of ['CONNECT', 'TRACK']) {
+      const r = await answerOf(handler, { method, headers: { host: 'x' } });
+      expect(r.status, method).toBe(405);
+      expect(r.headers['x-api-version'], method).toBe('20241028');
+    }
   });
 });
 
