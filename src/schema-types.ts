@@ -70,6 +70,8 @@ export type CalculationRequestShape = {
   line_items: CalculationLineItem[];
   origin_address?: CalculationAddress | null | undefined;
   customer_tax_id?: string | null | undefined;
+  customer_tax_status?: 'exempt' | 'taxable' | 'reverse' | undefined;
+  customer_exemption_certificate?: string | null | undefined;
   currency?: string | undefined;
   tax_date?: number | undefined;
   tax_behavior?: 'inclusive' | 'exclusive' | undefined;
@@ -81,6 +83,8 @@ export type CalculationRequestOutput = {
   line_items: CalculationLineItem[];
   origin_address?: CalculationAddress | null | undefined;
   customer_tax_id?: string | null | undefined;
+  customer_tax_status?: 'exempt' | 'taxable' | 'reverse' | undefined;
+  customer_exemption_certificate?: string | null | undefined;
   currency?: string | undefined;
   tax_date?: number | undefined;
   tax_behavior?: 'inclusive' | 'exclusive' | undefined;
@@ -206,6 +210,8 @@ export type TaxTransactionCustomer = {
   address: CalculationAddress;
   name?: string | undefined;
   tax_id?: string | null | undefined;
+  tax_status?: 'exempt' | 'taxable' | 'reverse' | undefined;
+  exemption_certificate?: string | null | undefined;
 };
 
 /** An item of a v20260309 transaction. */

@@ -27,6 +27,9 @@ export const MAX_AMOUNT_LENGTH = 40;
 /** The last second of year 9999 (9999-12-31T23:59:59Z): the latest `tax_date` there is a calendar date for. */
 export const MAX_TAX_DATE = 253_402_300_799;
 
+/** A customer's own tax status, as the spec's contact has it. */
+export const CUSTOMER_TAX_STATUSES = ['taxable', 'exempt', 'reverse'] as const;
+
 function buildAccountSchemas() {
   const dateText = z.string().check(z.refine((s) => !Number.isNaN(dayNumber(s)), { message: 'must be a calendar date YYYY-MM-DD' }));
   const optionalDate = z.optional(z.union([dateText, z.literal(''), z.null()]));
@@ -98,6 +101,10 @@ function buildRequestSchemas() {
     origin_address: z.optional(z.nullable(address)),
     customer_address: address,
     customer_tax_id: z.optional(z.nullable(text(50))),
+    /** The customer's own tax status (the spec's contact `tax_status`): `exempt` charges no tax, `reverse` leaves it to the customer. */
+    customer_tax_status: z.optional(z.enum(CUSTOMER_TAX_STATUSES)),
+    /** The exemption certificate of an exempt customer (its id, or the seller's reference), echoed in the notes. */
+    customer_exemption_certificate: z.optional(z.nullable(text(100))),
     currency: z.optional(z.string().check(z.regex(CURRENCY_RE, 'must be a 3-letter ISO 4217 code'))),
     tax_date: z.optional(
       z.number().check(z.int('must be whole Unix seconds'), z.nonnegative('must not be before 1970'), z.lte(MAX_TAX_DATE, `must be at most ${MAX_TAX_DATE} (9999-12-31T23:59:59Z)`)),

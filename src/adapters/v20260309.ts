@@ -1,4 +1,4 @@
-import type { Address, Decision, JurisdictionRef, LineJurisdiction, ProductType, TaxBehavior, TaxCodeId, TaxIdVerdict, TaxInput } from '../core/types.js';
+import type { Address, CustomerExemption, Decision, JurisdictionRef, LineJurisdiction, ProductType, TaxBehavior, TaxCodeId, TaxIdVerdict, TaxInput } from '../core/types.js';
 import type { RuleSet } from '../core/ruleset.js';
 import { notesOf } from '../core/determine.js';
 import { dateOfDay, dayNumber } from '../core/dates.js';
@@ -12,7 +12,7 @@ import { PRODUCT_TYPES, sellerAddressOn, TAX_CODES, type Account, type PreparedA
 import { engineFor, type Engine } from './engine.js';
 import { checkBySchema } from './issues.js';
 import { isBoolean, isFunction, ownCopy, ownFields, prototypePolluted, readOptions, RULE_SET, unreadable, type OptionCheck } from './read.js';
-import { BEHAVIORS, MAX_AMOUNT_LENGTH, MAX_LINE_ITEMS, MAX_TAX_DATE, requestSchemas, type CalculationJurisdiction, type CalculationRequest, type CalculationRequestOutput, type CalculationResponse, type CalculationLineResult, type LineTax, type TaxBreakdownEntry } from './schemas.js';
+import { BEHAVIORS, CUSTOMER_TAX_STATUSES, MAX_AMOUNT_LENGTH, MAX_LINE_ITEMS, MAX_TAX_DATE, requestSchemas, type CalculationJurisdiction, type CalculationRequest, type CalculationRequestOutput, type CalculationResponse, type CalculationLineResult, type LineTax, type TaxBreakdownEntry } from './schemas.js';
 import { isAmountText, isCountryText, isCurrencyText, hasOwn, isPlainObject, oneOfOrAbsent } from './input.js';
 import type { TaxIdVerdictFunction } from './v20241028.js';
 
@@ -22,7 +22,7 @@ export type { CalculationAddress, CalculationLineItem, CalculationRequest, Calcu
 type ParsedRequest = CalculationRequestOutput;
 
 /** The fields of a request, of an address and of a line item. */
-const REQUEST_FIELDS = ['origin_address', 'customer_address', 'customer_tax_id', 'currency', 'tax_date', 'tax_behavior', 'line_items'] as const;
+const REQUEST_FIELDS = ['origin_address', 'customer_address', 'customer_tax_id', 'customer_tax_status', 'customer_exemption_certificate', 'currency', 'tax_date', 'tax_behavior', 'line_items'] as const;
 const ADDRESS_FIELDS = ['country', 'state', 'postal_code', 'city', 'line1', 'line2'] as const;
 const LINE_FIELDS = ['reference', 'amount', 'quantity', 'tax_code', 'product_type', 'tax_behavior'] as const;
 
@@ -80,7 +80,7 @@ function plainLineItem(l: unknown): boolean {
  */
 export function isPlainValidRequest(r: unknown): r is ParsedRequest {
   if (!isPlainObject(r)) return false;
-  const { customer_address: customer, line_items: lines, origin_address: origin, customer_tax_id: taxId, currency, tax_date: taxDate, tax_behavior: behavior } = r;
+  const { customer_address: customer, line_items: lines, origin_address: origin, customer_tax_id: taxId, currency, tax_date: taxDate, tax_behavior: behavior, customer_tax_status: status, customer_exemption_certificate: certificate } = r;
   if (!plainAddress(customer)) return false;
   if (!Array.isArray(lines) || lines.length < 1 || lines.length > MAX_LINE_ITEMS) return false;
   for (let i = 0; i < lines.length; i++) if (!plainLineItem(lines[i])) return false;
@@ -89,7 +89,10 @@ export function isPlainValidRequest(r: unknown): r is ParsedRequest {
   if (currency !== undefined && !(typeof currency === 'string' && isCurrencyText(currency))) return false;
   if (taxDate !== undefined && !(typeof taxDate === 'number' && Number.isSafeInteger(taxDate) && taxDate >= 0 && taxDate <= MAX_TAX_DATE)) return false;
   if (!oneOfOrAbsent(behavior, BEHAVIORS)) return false;
-  const found = 2 + (origin !== undefined ? 1 : 0) + (taxId !== undefined ? 1 : 0) + (currency !== undefined ? 1 : 0) + (taxDate !== undefined ? 1 : 0) + (behavior !== undefined ? 1 : 0);
+  if (!oneOfOrAbsent(status, CUSTOMER_TAX_STATUSES)) return false;
+  if (certificate !== null && !optionalText(certificate, 100)) return false;
+  const found =
+    2 + (origin !== undefined ? 1 : 0) + (taxId !== undefined ? 1 : 0) + (currency !== undefined ? 1 : 0) + (taxDate !== undefined ? 1 : 0) + (behavior !== undefined ? 1 : 0) + (status !== undefined ? 1 : 0) + (certificate !== undefined ? 1 : 0);
   return onlyKnownFields(r, found, REQUEST_FIELDS);
 }
 
@@ -258,7 +261,7 @@ function calculateChecked(request: unknown, account: SellerAccount, options: Cal
   const parties = partiesOf(req, seller, options, engine.rules);
   const p = parties.party;
   const sale: Sale = {
-    party: { date: p.date, origin: p.origin, sellerAddress: p.sellerAddress, destination: p.destination, customerTaxId: p.customerTaxId, amount: undefined, currency: read.currency, consignmentValue: undefined, registrations: p.registrations },
+    party: { date: p.date, origin: p.origin, sellerAddress: p.sellerAddress, destination: p.destination, customerTaxId: p.customerTaxId, amount: undefined, currency: read.currency, consignmentValue: undefined, registrations: p.registrations, ...(p.exemption ? { exemption: p.exemption } : {}) },
     day: dayNumber(parties.party.date),
     minorUnits: read.minorUnits,
     lines: saleLines(req, read, seller, parties.behavior),
@@ -352,8 +355,22 @@ function partiesOf(req: ParsedRequest, seller: PreparedAccount, options: Calcula
     destination,
     customerTaxId: req.customer_tax_id && verdict ? { value: req.customer_tax_id, verdict } : undefined,
     registrations: seller.registrations,
+    exemption: exemptionOf(req.customer_tax_status, req.customer_exemption_certificate, 'customer_tax_status', 'customer_exemption_certificate'),
   };
   return { party, behavior: req.tax_behavior ?? 'exclusive', verdict, taxIdCountry };
+}
+
+/**
+ * The customer's own tax status as the core applies it: none for `taxable`. A certificate
+ * without `exempt` is refused (400): it would otherwise be ignored, and the tax charged.
+ */
+export function exemptionOf(status: string | undefined, certificate: string | null | undefined, statusField: string, certificateField: string): CustomerExemption | undefined {
+  const cert = certificate === undefined || certificate === null || certificate.trim() === '' ? null : certificate.trim();
+  if (cert !== null && status !== 'exempt') {
+    throw errorFromIssues([{ path: certificateField.split('.'), code: 'malformed', message: `${certificateField} goes with ${statusField} exempt${status === undefined ? ' (give it)' : `, not ${status}`}` }]);
+  }
+  if (status === 'exempt' || status === 'reverse') return { status, certificate: cert };
+  return undefined;
 }
 
 /** An issue of the sale in the request's terms: the customer's and origin's fields, the date, else the line's. */

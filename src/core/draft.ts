@@ -24,7 +24,7 @@ export function sentence(text: string): string {
 }
 
 /** Freezes a decision and what it holds (shared parts, such as a line's jurisdiction, are frozen already). */
-function frozen(d: Decision): Decision {
+export function frozen(d: Decision): Decision {
   for (const l of d.lines) Object.freeze(l);
   Object.freeze(d.lines);
   Object.freeze(d.notes);

@@ -24,6 +24,7 @@ import { addMinor, formatMinor, type Minor } from './money.js';
 import { price, type Priced } from './pricing.js';
 import { articleLimit, checkArticleCap, perArticle } from './article-cap.js';
 import { supplyKind } from './taxability.js';
+import { exempted } from './exemption.js';
 
 /** How decisions are made: through a cache, or afresh (see determine.ts). */
 export type Decider = (input: TaxInput, day: number) => Decision;
@@ -97,6 +98,14 @@ export interface PricedSale {
   readonly subtotal: Minor;
   readonly tax: Minor;
   readonly total: Minor;
+}
+
+/** The options with the customer's own tax status applied to every decision (decisions are made, and cached, for every customer alike). */
+function forCustomer(party: SaleParty, options: SaleOptions): SaleOptions {
+  const e = Object.hasOwn(party, 'exemption') ? party.exemption : undefined;
+  if (e === undefined || e === null) return options;
+  const decider = options.decider;
+  return { ...options, decider: (input, day) => exempted(decider(input, day), e) };
 }
 
 /** The input of a line: the party's fields and the line's, with the consignment value given. */
@@ -255,6 +264,7 @@ function mapped(options: SaleOptions, i: number, e: TaxRulesError): TaxRulesErro
  * issues in the request's terms (`options.issue`, line 0). `priceSale` of one line is this.
  */
 export function priceSaleLine(party: SaleParty, day: number, minorUnits: number, line: SaleLine, options: SaleOptions): PricedLine {
+  options = forCustomer(party, options);
   try {
     let value = party.consignmentValue;
     // Goods are their own consignment, unless a value is given or the party's amount text is the line's (its default).
@@ -322,7 +332,8 @@ function recheckInclusive(w: Work): void {
  */
 export function priceSale(sale: Sale, options: SaleOptions): PricedSale {
   const n = sale.lines.length;
-  if (n === 1) return priceOne(sale, options);
+  if (n === 1) return priceOne(sale, options); // priceSaleLine applies the customer's status
+  options = forCustomer(sale.party, options);
   const w: Work = { sale, options, planOf: new Array<Plan>(n), plans: [], consignments: [], issues: null, error: null, errors: 0 };
   for (let i = 0; i < n; i++) planLine(w, i);
   // A consignment value given is every line's; else the goods to each country are one consignment.

@@ -2,6 +2,8 @@ import type { TaxReason } from './rule-data.js';
 
 /** Machine reason of a result (generated from the rules' schema); the README lists each with its meaning. */
 export type { TaxReason };
+import type { CustomerExemption } from './exemption.js';
+export type { CustomerExemption };
 
 /** The seven tax codes (written once, in rules/schema/common.schema.json: see src/generated/tax-codes.ts). */
 import type { TaxCodeId } from '../generated/tax-codes.js';
@@ -79,6 +81,8 @@ export interface TaxInput {
   readonly registrations: readonly Registration[];
   /** The address of the account's history the origin was taken from (absent: the account has no history, or the origin was given). */
   readonly sellerAddress?: SellerAddressRef | undefined;
+  /** The customer's own tax status, when it is exempt or accounts for the tax (see exemption.ts): applied to the decisions of a sale, never part of one. */
+  readonly exemption?: CustomerExemption | undefined;
 }
 
 export type TaxStatus = 'taxable' | 'non_taxable' | 'not_registered' | 'reverse_charge';

@@ -11,7 +11,7 @@
 import * as z from 'zod/mini';
 import { dayNumber } from '../core/dates.js';
 import { AMOUNT_RE } from '../adapters/input.js';
-import { BEHAVIORS, MAX_AMOUNT_LENGTH, MAX_LINE_ITEMS, PRODUCT_TYPES, requestSchemas, responseSchemas, TAX_CODES } from '../adapters/schemas.js';
+import { BEHAVIORS, CUSTOMER_TAX_STATUSES, MAX_AMOUNT_LENGTH, MAX_LINE_ITEMS, PRODUCT_TYPES, requestSchemas, responseSchemas, TAX_CODES } from '../adapters/schemas.js';
 import type * as S from '../schema-types.js';
 import { onFirstUse } from '../adapters/zod-english.js';
 import { recordKey } from './limits.js';
@@ -53,7 +53,7 @@ function answerSchemas() {
     date: z.string(),
     currency: z.string(),
     tax_behavior: z.enum(BEHAVIORS),
-    customer: z.object({ name: z.nullable(z.string()), tax_id: z.nullable(z.string()), address: z.record(recordKey(), z.string()) }),
+    customer: z.object({ name: z.nullable(z.string()), tax_id: z.nullable(z.string()), address: z.record(recordKey(), z.string()), tax_status: z.optional(z.enum(CUSTOMER_TAX_STATUSES)), exemption_certificate: z.optional(z.string()) }),
     origin_address: z.nullable(z.record(recordKey(), z.string())),
     subtotal: amount,
     total_tax: amount,
@@ -87,6 +87,8 @@ function buildTransactionSchemas() {
     name: z.optional(text(200)),
     tax_id: z.optional(z.nullable(text(50))),
     address,
+    tax_status: z.optional(z.enum(CUSTOMER_TAX_STATUSES)),
+    exemption_certificate: z.optional(z.nullable(text(100))),
   });
 
   const itemFields = {

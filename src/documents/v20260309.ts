@@ -62,6 +62,10 @@ export interface TaxTransactionCustomerResult {
   name: string | null;
   tax_id: string | null;
   address: CalculationAddress;
+  /** The customer's own tax status, when the request gives one: `exempt` or `reverse` (no tax charged), or `taxable`. */
+  tax_status?: 'taxable' | 'exempt' | 'reverse';
+  /** An exempt customer's certificate, when the request gives one. */
+  exemption_certificate?: string;
 }
 
 /** A transaction as taxed (the service's answer to `POST /transactions`, version 20260309). */
@@ -162,7 +166,7 @@ export interface Parsed {
   tax_behavior?: TaxBehavior;
   total?: string;
   total_tax?: string;
-  customer: { name?: string; tax_id?: string | null; address: CalculationAddress };
+  customer: { name?: string; tax_id?: string | null; address: CalculationAddress; tax_status?: 'taxable' | 'exempt' | 'reverse'; exemption_certificate?: string | null };
   origin_address?: CalculationAddress | null;
   items: ParsedItem[];
 }
@@ -180,7 +184,7 @@ type Path = (string | number)[];
 
 const ADDRESS_FIELDS = ['country', 'state', 'postal_code', 'city', 'line1', 'line2'];
 const ITEM_FIELDS = ['reference', 'amount', 'quantity', 'tax_code', 'product_type', 'tax_behavior'];
-const CUSTOMER_FIELDS = ['name', 'tax_id', 'address'];
+const CUSTOMER_FIELDS = ['name', 'tax_id', 'address', 'tax_status', 'exemption_certificate'];
 const TRANSACTION_FIELDS = ['transaction_type', 'source', 'source_id', 'refund_of_source_id', 'date', 'currency', 'tax_behavior', 'total', 'total_tax', 'customer', 'origin_address', 'items'];
 
 /**
@@ -307,6 +311,8 @@ function plainCustomer(c: unknown): Parsed['customer'] | null {
   let name: string | undefined;
   let taxId: string | null | undefined;
   let address: CalculationAddress | null = null;
+  let status: 'taxable' | 'exempt' | 'reverse' | undefined;
+  let certificate: string | null | undefined;
   for (const key in c) {
     if (!hasOwn.call(c, key)) continue;
     const v = c[key];
@@ -325,11 +331,22 @@ function plainCustomer(c: unknown): Parsed['customer'] | null {
         address = plainAddress(v);
         if (address === null) return null;
         break;
+      case 'tax_status':
+        if (v === undefined) break;
+        if (v !== 'taxable' && v !== 'exempt' && v !== 'reverse') return null;
+        status = v;
+        break;
+      case 'exemption_certificate':
+        if (v === undefined) break;
+        if (v !== null && !isText(v, 0, 100)) return null;
+        certificate = v;
+        break;
       default:
         return null;
     }
   }
-  return address === null ? null : { name, tax_id: taxId, address };
+  if (address === null) return null;
+  return { name, tax_id: taxId, address, tax_status: status, exemption_certificate: certificate };
 }
 
 /**
@@ -538,6 +555,10 @@ function transactionPath(path: Path): Path {
       return ['customer', 'address', ...rest];
     case 'customer_tax_id':
       return ['customer', 'tax_id', ...rest];
+    case 'customer_tax_status':
+      return ['customer', 'tax_status', ...rest];
+    case 'customer_exemption_certificate':
+      return ['customer', 'exemption_certificate', ...rest];
     case 'line_items':
       return ['items', ...rest];
     case 'tax_date':
@@ -552,6 +573,8 @@ function transactionMessage(message: string): string {
     .replace(/\bline_items\.(\d+)/g, 'items.$1')
     .replace(/\bcustomer_address\b/g, 'customer.address')
     .replace(/\bcustomer_tax_id\b/g, 'customer.tax_id')
+    .replace(/\bcustomer_tax_status\b/g, 'customer.tax_status')
+    .replace(/\bcustomer_exemption_certificate\b/g, 'customer.exemption_certificate')
     .replace(/\btax_date\b/g, 'date');
 }
 
@@ -762,7 +785,9 @@ function echoed(a: CalculationAddress): CalculationAddress {
 
 /** The customer as the transaction answers it. */
 function customerOf(req: Parsed): TaxTransactionCustomerResult {
-  return { name: req.customer.name ?? null, tax_id: req.customer.tax_id ?? null, address: echoed(req.customer.address) };
+  const c = req.customer;
+  const certificate = c.exemption_certificate?.trim();
+  return { name: c.name ?? null, tax_id: c.tax_id ?? null, address: echoed(c.address), ...(c.tax_status === undefined ? {} : { tax_status: c.tax_status }), ...(certificate ? { exemption_certificate: certificate } : {}) };
 }
 
 /** A sale: its items taxed by the calculation of the same lines. */
@@ -772,6 +797,8 @@ function saleOf(req: Parsed, source: string, ctx: Context, prefix: Path): TaxTra
   const request: CalculationRequest = {
     customer_address: req.customer.address,
     customer_tax_id: req.customer.tax_id,
+    customer_tax_status: req.customer.tax_status,
+    customer_exemption_certificate: req.customer.exemption_certificate,
     origin_address: req.origin_address,
     currency: req.currency,
     tax_date: dayNumber(req.date) * 86_400,

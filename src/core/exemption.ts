@@ -1,0 +1,40 @@
+/**
+ * A customer's own tax status, as the spec's contact has it (`tax_status` `exempt` or
+ * `reverse`): a customer exempt from the tax (a US resale or exemption certificate, a
+ * charity, a government body) or one that accounts for it itself. It applies to a decision
+ * that charges tax, after the decision is made (decisions are cached for every customer
+ * alike): the place, jurisdiction and lines stay, each line at rate 0, with the status and
+ * reason of the customer's exemption and a note naming the certificate. A decision that
+ * charges nothing (not registered, exempt supply, reverse charge) is left as it is.
+ */
+import type { Decision, TaxLine } from './types.js';
+import { frozen } from './draft.js';
+
+/** A customer's own tax status and the certificate it rests on. */
+export interface CustomerExemption {
+  /** `exempt`: no tax charged (reason `customer_exempt`); `reverse`: the customer accounts for it (status `reverse_charge`, reason `customer_reverse_charge`). */
+  readonly status: 'exempt' | 'reverse';
+  /** The exemption certificate's id (or the reference the seller keeps), or null. */
+  readonly certificate: string | null;
+}
+
+const zeroed = (line: TaxLine): TaxLine => ({ ...line, rate: '0', rateUnits: 0, rateClass: null });
+
+/** The decision for a customer with its own tax status (see the module's comment). */
+export function exempted(d: Decision, e: CustomerExemption): Decision {
+  if (d.status !== 'taxable') return d;
+  const taxes = [...new Set(d.lines.map((l) => l.name))].join(' and ') || 'tax';
+  const certificate = e.certificate === null ? '' : ` (exemption certificate ${e.certificate})`;
+  const note =
+    e.status === 'exempt'
+      ? `The customer is exempt from ${taxes}${certificate}: no tax is charged.`
+      : `The customer accounts for the ${taxes} itself (reverse charge)${certificate}: no tax is charged.`;
+  return frozen({
+    ...d,
+    status: e.status === 'exempt' ? 'non_taxable' : 'reverse_charge',
+    reason: e.status === 'exempt' ? 'customer_exempt' : 'customer_reverse_charge',
+    lines: d.lines.map(zeroed),
+    notes: [...d.notes, note],
+    articleCap: null,
+  });
+}
