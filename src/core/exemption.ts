@@ -7,16 +7,8 @@
  * reason of the customer's exemption and a note naming the certificate. A decision that
  * charges nothing (not registered, exempt supply, reverse charge) is left as it is.
  */
-import type { Decision, TaxLine } from './types.js';
+import type { CustomerExemption, Decision, TaxLine } from './types.js';
 import { frozen } from './draft.js';
-
-/** A customer's own tax status and the certificate it rests on. */
-export interface CustomerExemption {
-  /** `exempt`: no tax charged (reason `customer_exempt`); `reverse`: the customer accounts for it (status `reverse_charge`, reason `customer_reverse_charge`). */
-  readonly status: 'exempt' | 'reverse';
-  /** The exemption certificate's id (or the reference the seller keeps), or null. */
-  readonly certificate: string | null;
-}
 
 const zeroed = (line: TaxLine): TaxLine => ({ ...line, rate: '0', rateUnits: 0, rateClass: null });
 

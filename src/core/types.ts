@@ -2,8 +2,14 @@ import type { TaxReason } from './rule-data.js';
 
 /** Machine reason of a result (generated from the rules' schema); the README lists each with its meaning. */
 export type { TaxReason };
-import type { CustomerExemption } from './exemption.js';
-export type { CustomerExemption };
+
+/** A customer's own tax status and the certificate it rests on (applied by exemption.ts). */
+export interface CustomerExemption {
+  /** `exempt`: no tax charged (reason `customer_exempt`); `reverse`: the customer accounts for it (status `reverse_charge`, reason `customer_reverse_charge`). */
+  readonly status: 'exempt' | 'reverse';
+  /** The exemption certificate's id (or the reference the seller keeps), or null. */
+  readonly certificate: string | null;
+}
 
 /** The seven tax codes (written once, in rules/schema/common.schema.json: see src/generated/tax-codes.ts). */
 import type { TaxCodeId } from '../generated/tax-codes.js';
