@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { requestSchemas, responseSchemas, TAX_CODES, PRODUCT_TYPES, BEHAVIORS } from '../src/adapters/schemas.js';
-import { documentSchemas } from '../src/documents/request.js';
+import { documentSchemas, PAYMENT_METHODS } from '../src/documents/request.js';
+import { MAX_METADATA_KEY_LENGTH, MAX_METADATA_KEYS, MAX_METADATA_VALUE_LENGTH, MAX_TAG_LENGTH } from '../src/documents/limits.js';
 import { transactionSchemas } from '../src/documents/v20260309-schemas.js';
 import { TAX_RATE_PARAMETERS } from '../src/adapters/v20241028.js';
 import { API_VERSIONS } from '../src/adapters/version.js';
@@ -55,6 +56,32 @@ const error = z.strictObject({ error: z.strictObject({ code: z.string(), status:
 /** A billing document (invoice or credit note) as `buildDocument` answers it; its fields are listed in the README. */
 const billingDocument = z.looseObject({ id: z.int(), type: z.enum(['Invoice', 'Receipt', 'Credit']), number: z.string(), total_cents: z.int() });
 
+/** The body of `PUT /credits/{id}`: the administrative fields of a final credit note (any other field is refused). */
+const creditUpdate = z.strictObject({
+  tag_list: z.string().nullable().optional().describe(`Comma-separated tags, each at most ${MAX_TAG_LENGTH} characters`),
+  payment_details: z.string().max(10_000).nullable().optional(),
+  notes: z.string().max(10_000).nullable().optional(),
+  custom_metadata: z
+    .record(z.string().max(MAX_METADATA_KEY_LENGTH), z.union([z.string().max(MAX_METADATA_VALUE_LENGTH), z.number(), z.boolean()]).nullable())
+    .nullable()
+    .optional()
+    .describe(`At most ${MAX_METADATA_KEYS} keys`),
+});
+
+/** The body of `PUT /credits/{id}/void`. */
+const creditVoid = z.strictObject({ void_reason: z.string().max(10_000).describe('Required: without it (or with a blank one) the answer is 422') });
+
+/** A payment record, as `POST /credits/{id}/payments` answers it. */
+const paymentRecord = z.strictObject({
+  id: z.int().nullable(),
+  amount: z.number().describe("In the currency's major unit"),
+  created_at: z.string().describe('Unix seconds, as text'),
+  date: z.string().describe('YYYY-MM-DD'),
+  payment_method: z.enum(PAYMENT_METHODS).nullable(),
+  processor: z.string().nullable(),
+  processor_id: z.string().nullable(),
+});
+
 type Io = 'input' | 'output';
 function schema(s: z.core.$ZodType, io: Io): Record<string, unknown> {
   const { $schema: _, ...json } = z.toJSONSchema(s, { io, target: 'draft-2020-12', unrepresentable: 'any' }) as Record<string, unknown>;
@@ -75,7 +102,11 @@ export function openApiSchemas(): Record<string, Record<string, unknown>> {
     CalculationResponse: schema(responseSchemas().response, 'output'),
     TransactionRequest: schema(docs.transaction, 'input'),
     CreditRequest: schema(docs.credit, 'input'),
+    CreditUpdateRequest: schema(creditUpdate, 'input'),
+    CreditPaymentRequest: schema(docs.creditPayment, 'input'),
+    CreditVoidRequest: schema(creditVoid, 'input'),
     BillingDocument: schema(billingDocument, 'output'),
+    PaymentRecord: schema(paymentRecord, 'output'),
     TaxTransactionRequest: schema(v2.transaction, 'input'),
     TaxTransaction: schema(v2.result, 'output'),
     TaxTransactionBatchRequest: schema(v2.batch, 'input'),
@@ -93,6 +124,8 @@ interface Operation {
   body?: string;
   ok: { status: string; schema: unknown; description: string };
 }
+
+const creditId = { name: 'id', in: 'path', required: true, description: "The credit note's id", schema: { type: 'integer', minimum: 0 } };
 
 const stringParam = (name: string, where: 'query' | 'path', required: boolean, description: string, extra: Record<string, unknown> = {}) => ({
   name,
@@ -137,6 +170,25 @@ const OPERATIONS: Record<string, Operation> = {
   },
   'POST /transactions/batch': { summary: 'Up to 500 sales, all or none (API version 20260309)', body: 'TaxTransactionBatchRequest', ok: { status: '200', schema: ref('TaxTransactionBatch'), description: 'The taxed batch' } },
   'POST /credits': { summary: 'A credit note of an invoice (API version 20241028)', body: 'CreditRequest', ok: { status: '201', schema: ref('BillingDocument'), description: 'The credit note' } },
+  'GET /credits/{id}': { summary: 'A stored credit note (API version 20241028)', parameters: [creditId], ok: { status: '200', schema: ref('BillingDocument'), description: 'The credit note' } },
+  'PUT /credits/{id}': {
+    summary: "A credit note's administrative fields changed: tag_list, payment_details, notes, custom_metadata (API version 20241028)",
+    parameters: [creditId],
+    body: 'CreditUpdateRequest',
+    ok: { status: '200', schema: ref('BillingDocument'), description: 'The credit note updated' },
+  },
+  'POST /credits/{id}/payments': {
+    summary: 'A payment recorded on a credit note; the credit note is paid once its payments reach its total (API version 20241028)',
+    parameters: [creditId],
+    body: 'CreditPaymentRequest',
+    ok: { status: '201', schema: ref('PaymentRecord'), description: 'The payment record' },
+  },
+  'PUT /credits/{id}/void': {
+    summary: 'A credit note voided; the invoice is reopened if this credit note had closed it (API version 20241028)',
+    parameters: [creditId],
+    body: 'CreditVoidRequest',
+    ok: { status: '200', schema: ref('BillingDocument'), description: 'The credit note voided' },
+  },
 };
 
 /** The OpenAPI 3.1 document of the handler's routes. */

@@ -3,6 +3,6 @@
  * (`createHandler`) and its adapter to Node servers (`toNodeListener`).
  */
 export { createHandler, ROUTES, DEFAULT_MAX_BODY_BYTES } from './http/handler.js';
-export type { HandlerOptions, FetchHandler, DocumentHooks, DocumentContext } from './http/handler.js';
+export type { HandlerOptions, FetchHandler, DocumentHooks, DocumentContext, DocumentResult } from './http/handler.js';
 export { toNodeListener } from './http/node.js';
 export type { NodeListener, NodeRequestLike, NodeResponseLike } from './http/node.js';

@@ -15,7 +15,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createHandler, ROUTES, toNodeListener, type DocumentContext, type FetchHandler } from '../src/http.js';
 import { TAX_RATE_PARAMETERS } from '../src/adapters/v20241028.js';
-import { TaxRulesError, type Account, type BillingDocument } from '../src/index.js';
+import { buildCreditNote, buildDocument, TaxRulesError, type Account, type BillingDocument } from '../src/index.js';
 
 const seller: Account = {
   country: 'IE',
@@ -24,10 +24,18 @@ const seller: Account = {
   registrations: [{ jurisdiction_id: 372 }, { jurisdiction_id: 9000, valid_from: '2021-07-01' }, { jurisdiction_id: 840048 }, { jurisdiction_id: 124 }],
 };
 
+/** An invoice and an unpaid credit note of it, the stored records of the credit note endpoints. */
+const storedInvoice = buildDocument(
+  { date: '2026-06-01', customer: { first_name: 'Anna', country: 'DE' }, items: [{ amount: 100, tax: { country: 'DE', tax_code: 'saas' } }], payment: { method: 'credit_card' } },
+  seller,
+  { id: 1, number: 'INV-1', createdAt: 1_780_300_800 },
+);
+const storedCredit = buildCreditNote({ invoice_id: 1, credited_amount: '50.00' }, { id: 2, number: 'CN-2', createdAt: 1_780_400_000, invoice: storedInvoice, recordRefund: false });
+
 /**
  * A handler with every endpoint served, as a server would: the documents hooks give ids,
- * keep the invoices made, and find the invoice of a refund or a credit note (a TaxRulesError
- * 404 when there is none, as a store answers).
+ * keep the invoices made, find the invoice of a refund or a credit note (a TaxRulesError
+ * 404 when there is none, as a store answers), and have a credit note of every positive id.
  */
 function handlerOf(faults: unknown[]): FetchHandler {
   let next = 1;
@@ -54,6 +62,10 @@ function handlerOf(faults: unknown[]): FetchHandler {
           const invoice = invoices.get(String(b.processor_id));
           if (invoice === undefined) throw notFound(String(b.processor_id));
           return { ...ids, invoice };
+        }
+        if (context.kind.startsWith('credit_')) {
+          const creditNote = context.id! > 0 ? { ...storedCredit, id: context.id! } : undefined;
+          return context.kind === 'credit_payment' ? { creditNote, createdAt: 1_780_500_000 } : context.kind === 'credit_void' ? { creditNote, invoice: storedInvoice } : { creditNote };
         }
         return context.kind === 'invoice_or_credit' ? ids : {};
       },

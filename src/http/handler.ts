@@ -5,7 +5,8 @@
  * (./node.ts) adapts it to `node:http`, Express and Fastify.
  *
  * It stores nothing: the document endpoints answer the document the pure functions build,
- * and the server stores it (`options.documents`).
+ * and the server stores it (`options.documents`); the credit note endpoints get the stored
+ * records from the server and hand it back what changed.
  */
 import { calculateTaxRate, prepareAccount } from '../boundary.js';
 import { getJurisdiction, getTaxCode, listJurisdictions, listTaxCodes } from '../catalog.js';
@@ -19,6 +20,8 @@ import { API_VERSIONS, negotiateVersion, type ApiVersion } from '../adapters/ver
 import { checkTaxId, validateTaxId, verdictOf, type OnlineTaxIdChecker } from '../taxid/index.js';
 import { buildDocument } from '../documents/v20241028.js';
 import { buildCreditNote } from '../documents/credit.js';
+import { checkDocumentUpdate, checkedDocument } from '../documents/final.js';
+import { recordCreditPayment, voidCreditNote, type CreditPaymentOptions, type RecordedCreditPayment, type VoidCreditNoteOptions, type VoidedCreditNote } from '../documents/states.js';
 import { computeBatch, computeTransaction, type TaxTransactionBatchOptions, type TaxTransactionOptions } from '../documents/v20260309.js';
 import type { CreditNoteOptions, DocumentOptions } from '../documents/read.js';
 import type { BillingDocument } from '../documents/types.js';
@@ -30,14 +33,30 @@ export const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;
 
 /** What a document endpoint hands the server's hooks. */
 export interface DocumentContext {
-  /** `invoice_or_credit`: POST /transactions (v20241028: a sale's invoice or a refund's credit note); `credit`: POST /credits; `transaction`: POST /transactions (v20260309); `batch`: POST /transactions/batch (v20260309). */
-  kind: 'invoice_or_credit' | 'credit' | 'transaction' | 'batch';
+  /**
+   * `invoice_or_credit`: POST /transactions (v20241028: a sale's invoice or a refund's credit
+   * note); `credit`: POST /credits; `transaction`: POST /transactions (v20260309); `batch`: POST
+   * /transactions/batch (v20260309); `credit_get`: GET /credits/{id}; `credit_update`: PUT
+   * /credits/{id}; `credit_payment`: POST /credits/{id}/payments; `credit_void`: PUT
+   * /credits/{id}/void.
+   */
+  kind: 'invoice_or_credit' | 'credit' | 'transaction' | 'batch' | 'credit_get' | 'credit_update' | 'credit_payment' | 'credit_void';
   version: ApiVersion;
-  /** The parsed JSON body. */
+  /** The parsed JSON body (`undefined` for `credit_get`; `{}` for a `credit_void` without a body). */
   body: unknown;
+  /** The credit note's id, from the path: for the `credit_*` kinds. */
+  id?: number;
   request: Request;
   account: SellerAccount;
 }
+
+/**
+ * What `documents.store` receives: the document built (`invoice_or_credit`, `credit`), the
+ * transaction or batch (`transaction`, `batch`), the credit note updated (`credit_update`),
+ * the credit note with its payment and the payment record (`credit_payment`), the credit note
+ * voided and its invoice as it stands after (`credit_void`).
+ */
+export type DocumentResult = BillingDocument | TaxTransaction | TaxTransactionBatch | RecordedCreditPayment | VoidedCreditNote;
 
 /** The parts of a document only the server has: ids and numbers, the invoice a refund names, what was stored before. */
 export interface DocumentHooks {
@@ -47,14 +66,25 @@ export interface DocumentHooks {
    * `buildDocument` (id, number, createdAt, and for a refund the invoice and its credits); for
    * `credit` the `CreditNoteOptions` of `buildCreditNote`; for `transaction` and `batch` the
    * options of `computeTransaction` / `computeBatch` (the original of a refund, earlier
-   * refunds, used source ids, exchange rates). What it returns is checked as the function's
-   * options are: a wrong value is an error of the server, answered 500. A TaxRulesError it
-   * throws is answered as it is (e.g. a 404 for a refund of an invoice the server does not
-   * have); any other throw answers 500.
+   * refunds, used source ids, exchange rates). For the credit note endpoints, the stored
+   * records of the credit note `context.id`: `{ creditNote }` for `credit_get` and
+   * `credit_update`; `{ creditNote, createdAt, paymentId? }` for `credit_payment` (the
+   * `CreditPaymentOptions` of `recordCreditPayment`); `{ creditNote, invoice, credits? }` for
+   * `credit_void` (the `VoidCreditNoteOptions` of `voidCreditNote`: the invoice it credits and
+   * the invoice's other credit notes). Without a `creditNote` (undefined or null) the answer is
+   * 404. What it returns is checked as the function's options are: a wrong value (a
+   * `creditNote` that is no credit note, or not the one of `context.id`) is an error of the
+   * server, answered 500. A TaxRulesError it throws is answered as it is (e.g. a 404 for a
+   * refund of an invoice the server does not have); any other throw answers 500.
    */
   prepare(context: DocumentContext): object | Promise<object>;
-  /** Called with what was built, before it is answered: store it here. A throw answers 500 and nothing is returned to the client. */
-  store?(result: BillingDocument | TaxTransaction | TaxTransactionBatch, context: DocumentContext): void | Promise<void>;
+  /**
+   * Called with what was built, before it is answered: store it here (see DocumentResult;
+   * for `credit_payment` a RecordedCreditPayment `{ credit, payment }`, for `credit_void` a
+   * VoidedCreditNote `{ credit, invoice }`; not called for `credit_get`). A throw answers 500
+   * and nothing is returned to the client.
+   */
+  store?(result: DocumentResult, context: DocumentContext): void | Promise<void>;
 }
 
 /** The options of `createHandler`. */
@@ -75,7 +105,7 @@ export interface HandlerOptions {
   now?: number | (() => number);
   /** Largest JSON body read, in bytes; a longer one answers 413. Default 8 MiB. */
   maxBodyBytes?: number;
-  /** Serves the document endpoints (POST /transactions, POST /credits, POST /transactions/batch); without it they answer 404. */
+  /** Serves the document endpoints (POST /transactions, POST /transactions/batch, POST /credits and the credit note endpoints GET and PUT /credits/{id}, POST /credits/{id}/payments, PUT /credits/{id}/void); without it they answer 404. */
   documents?: DocumentHooks;
   /**
    * The exchange rate of a document in another currency than the account's when neither the
@@ -107,9 +137,18 @@ export const ROUTES = [
   { method: 'POST', path: '/transactions', versions: API_VERSIONS },
   { method: 'POST', path: '/transactions/batch', versions: ['20260309'] },
   { method: 'POST', path: '/credits', versions: ['20241028'] },
+  { method: 'GET', path: '/credits/{id}', versions: ['20241028'] },
+  { method: 'PUT', path: '/credits/{id}', versions: ['20241028'] },
+  { method: 'POST', path: '/credits/{id}/payments', versions: ['20241028'] },
+  { method: 'PUT', path: '/credits/{id}/void', versions: ['20241028'] },
 ] as const satisfies readonly { method: string; path: string; versions: readonly ApiVersion[] }[];
 
 type Route = (typeof ROUTES)[number];
+
+/** The kinds of the credit note endpoints, which read a stored credit note. */
+type CreditKind = 'credit_get' | 'credit_update' | 'credit_payment' | 'credit_void';
+/** The kinds of the endpoints that build a document, a transaction or a batch. */
+type BuildKind = Exclude<DocumentContext['kind'], CreditKind>;
 
 /** The tax endpoint before /tax_rates/calculate (version 20210316): 410 Gone since 2021-07-01, whatever the method. */
 const LEGACY_TAX_PATH = '/taxes/calculate';
@@ -151,14 +190,15 @@ function routeFor(path: string, method: string): { route: Route; id?: string } |
   return { allow: [...new Set(candidates.map((c) => c.route.method))] };
 }
 
-/** `undefined`: the route does not match; `null`: it matches without a parameter; else the parameter. */
+/** `undefined`: the route does not match; `null`: it matches without a parameter; else the parameter (one path segment, with what follows it in the pattern after). */
 function match1(route: Route, path: string): string | null | undefined {
   const param = route.path.indexOf('{');
   if (param < 0) return path === route.path ? null : undefined;
   const prefix = route.path.slice(0, param);
-  if (!path.startsWith(prefix)) return undefined;
-  const rest = path.slice(prefix.length);
-  if (rest === '' || rest.includes('/')) return undefined;
+  const suffix = route.path.slice(route.path.indexOf('}', param) + 1);
+  if (path.length <= prefix.length + suffix.length || !path.startsWith(prefix) || !path.endsWith(suffix)) return undefined;
+  const rest = path.slice(prefix.length, path.length - suffix.length);
+  if (rest.includes('/')) return undefined;
   return rest;
 }
 
@@ -198,11 +238,12 @@ function notJson(type: string | null): HttpProblem {
 }
 
 /**
- * The JSON body of a POST. A body is read only when its Content-Type says JSON in UTF-8; a
- * body without a Content-Type is refused (415) as soon as its first byte arrives, and a request
- * with neither is a request without a body (400).
+ * The JSON body of a POST or PUT. A body is read only when its Content-Type says JSON in
+ * UTF-8; a body without a Content-Type is refused (415) as soon as its first byte arrives, and
+ * a request with neither is a request without a body (400, or `empty` when the endpoint
+ * takes one).
  */
-async function readBody(request: Request, maxBytes: number): Promise<unknown> {
+async function readBody(request: Request, maxBytes: number, empty?: object): Promise<unknown> {
   const type = request.headers.get('content-type');
   if (type !== null && !isJsonType(type)) throw notJson(type);
   const declared = request.headers.get('content-length');
@@ -233,7 +274,10 @@ async function readBody(request: Request, maxBytes: number): Promise<unknown> {
       throw errorFromIssues([{ path: ['body'], code: 'malformed', message: 'the body is not UTF-8 text' }]);
     }
   }
-  if (text.trim() === '') throw errorFromIssues([{ path: ['body'], code: 'missing', message: 'the request needs a JSON body' }]);
+  if (text.trim() === '') {
+    if (empty !== undefined) return empty;
+    throw errorFromIssues([{ path: ['body'], code: 'missing', message: 'the request needs a JSON body' }]);
+  }
   try {
     return JSON.parse(text) as unknown;
   } catch (e) {
@@ -321,6 +365,19 @@ class ServerFault extends Error {
   constructor(readonly fault: unknown) {
     super('server fault');
   }
+}
+
+/**
+ * Whether a refusal of a credit note function is of the stored records the server's hook gave:
+ * its options (the invoice, its credit notes, the payment's time and id), a field of the stored
+ * credit note other than its state (its currency, payments, the invoice it credits), or
+ * something that could not be read (only the server's records can throw: the body is parsed
+ * JSON). A refusal of the credit note's state (voided, paid already) is the client's 422; a
+ * body field named `options` or `document` is an unknown field at the top (a path of one).
+ */
+function refusesStored(e: TaxRulesError): boolean {
+  if (Object.hasOwn(e, 'cause')) return true;
+  return e.issues.some((i) => i.path.length > 1 && (i.path[0] === 'options' || (i.path[0] === 'document' && i.path[1] !== 'state')));
 }
 
 /** A call of the server's code: a TaxRulesError it throws is its answer (e.g. 404 for an unknown invoice), anything else a fault. */
@@ -423,14 +480,9 @@ export function createHandler(options: HandlerOptions): FetchHandler {
       case '/transactions/batch':
       case '/credits': {
         queryObject(url, []);
-        const hooks = o.documents;
-        if (!hooks) {
-          throw new TaxRulesError('not_found', 404, [
-            { path: [], code: 'not_found', message: `${route.method} ${route.path} is not served here: the server stores documents and gives their ids through the handler's documents option` },
-          ]);
-        }
+        const hooks = documentHooks(route);
         const body = await readBody(request, maxBody);
-        const kind: DocumentContext['kind'] =
+        const kind: BuildKind =
           route.path === '/credits' ? 'credit' : route.path === '/transactions/batch' ? 'batch' : version === '20241028' ? 'invoice_or_credit' : 'transaction';
         const context: DocumentContext = { kind, version, body, request, account };
         const prepared = await serverCall(() => hooks.prepare(context));
@@ -439,7 +491,31 @@ export function createHandler(options: HandlerOptions): FetchHandler {
         if (hooks.store) await serverCall(() => hooks.store!(result, context));
         return json(kind === 'credit' || kind === 'invoice_or_credit' ? 201 : 200, result, headers);
       }
+      case '/credits/{id}':
+      case '/credits/{id}/payments':
+      case '/credits/{id}/void': {
+        queryObject(url, []);
+        const creditId = numericId(id!);
+        const hooks = documentHooks(route);
+        const kind: CreditKind = route.path === '/credits/{id}/payments' ? 'credit_payment' : route.path === '/credits/{id}/void' ? 'credit_void' : route.method === 'PUT' ? 'credit_update' : 'credit_get';
+        // A void without a body is one without a void_reason: the spec's 422, not a 400.
+        const body = kind === 'credit_get' ? undefined : await readBody(request, maxBody, kind === 'credit_void' ? {} : undefined);
+        const context: DocumentContext = { kind, version, body, id: creditId, request, account };
+        const prepared = await serverCall(() => hooks.prepare(context));
+        const { creditNote, options } = storedCredit(prepared, creditId);
+        const { answer, result } = creditOf(kind, creditNote, body, options);
+        if (result && hooks.store) await serverCall(() => hooks.store!(result, context));
+        return json(kind === 'credit_payment' ? 201 : 200, answer, headers);
+      }
     }
+  }
+
+  /** The server's document hooks; without them a document endpoint answers 404. */
+  function documentHooks(route: Route): DocumentHooks {
+    if (o.documents) return o.documents;
+    throw new TaxRulesError('not_found', 404, [
+      { path: [], code: 'not_found', message: `${route.method} ${route.path} is not served here: the server stores documents and gives their ids through the handler's documents option` },
+    ]);
   }
 
   /** The options of a document with the handler's exchange rates, unless the server's hook gave rates of its own. */
@@ -452,7 +528,7 @@ export function createHandler(options: HandlerOptions): FetchHandler {
     return { ...prepared, exchangeRates: rates };
   }
 
-  function documentOf(kind: DocumentContext['kind'], body: unknown, account: SellerAccount, prepared: object): BillingDocument | TaxTransaction | TaxTransactionBatch {
+  function documentOf(kind: BuildKind, body: unknown, account: SellerAccount, prepared: object): BillingDocument | TaxTransaction | TaxTransactionBatch {
     try {
       switch (kind) {
         case 'invoice_or_credit':
@@ -466,7 +542,58 @@ export function createHandler(options: HandlerOptions): FetchHandler {
       }
     } catch (e) {
       // A refusal of the options the server's hook gave is the server's fault, not the client's.
-      if (e instanceof TaxRulesError && e.issues.some((i) => i.path[0] === 'options')) throw new ServerFault(e);
+      // (A path of one step is a field of the body named `options`: the client's.)
+      if (e instanceof TaxRulesError && e.issues.some((i) => i.path.length > 1 && i.path[0] === 'options')) throw new ServerFault(e);
+      throw e;
+    }
+  }
+
+  /**
+   * The stored credit note `prepare` gave for the credit note `id` (404 without one), checked:
+   * a credit note, and that one; what else it gave are the options of the credit note function.
+   */
+  function storedCredit(prepared: unknown, id: number): { creditNote: BillingDocument; options: Record<string, unknown> } {
+    if (typeof prepared !== 'object' || prepared === null) throw new ServerFault(new TypeError('documents.prepare must return an object of options'));
+    let fields: Record<string, unknown>;
+    try {
+      fields = ownCopy(prepared, 1, 0) as Record<string, unknown>;
+    } catch (e) {
+      throw new ServerFault(e);
+    }
+    const { creditNote, ...options } = fields;
+    if (creditNote === undefined || creditNote === null) throw new TaxRulesError('not_found', 404, [{ path: ['id'], code: 'not_found', message: `credit note ${id} not found` }]);
+    let credit: BillingDocument;
+    try {
+      credit = checkedDocument(creditNote, ['creditNote'], 'Credit');
+    } catch (e) {
+      throw new ServerFault(unreadable(e, ['creditNote']));
+    }
+    if (credit.id !== id) throw new ServerFault(new TypeError(`documents.prepare gave credit note ${credit.id} for credit note ${id}`));
+    return { creditNote: credit, options };
+  }
+
+  /** A credit note endpoint's answer and what the server stores of it (nothing for a GET). */
+  function creditOf(kind: CreditKind, credit: BillingDocument, body: unknown, options: Record<string, unknown>): { answer: unknown; result?: DocumentResult } {
+    try {
+      switch (kind) {
+        case 'credit_get':
+          return { answer: credit };
+        case 'credit_update': {
+          const updated = checkDocumentUpdate(credit, body);
+          return { answer: updated, result: updated };
+        }
+        case 'credit_payment': {
+          const recorded = recordCreditPayment(credit, body, { ...(options as unknown as CreditPaymentOptions), ...own });
+          return { answer: recorded.payment, result: recorded };
+        }
+        case 'credit_void': {
+          const voided = voidCreditNote(credit, body, { ...(options as unknown as VoidCreditNoteOptions), ...own });
+          return { answer: voided.credit, result: voided };
+        }
+      }
+    } catch (e) {
+      // The stored records the server's hook gave, refused, are the server's fault; the client's request or the credit note's state is the client's.
+      if (e instanceof TaxRulesError && refusesStored(e)) throw new ServerFault(e);
       throw e;
     }
   }

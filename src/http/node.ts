@@ -6,7 +6,10 @@
 import { errorFromIssues, quoted } from '../core/errors.js';
 import { unreadable } from '../adapters/read.js';
 import { negotiateVersion, type ApiVersion } from '../adapters/version.js';
-import { DEFAULT_MAX_BODY_BYTES, MAX_BODY_BYTES, type FetchHandler } from './handler.js';
+import { DEFAULT_MAX_BODY_BYTES, MAX_BODY_BYTES, ROUTES, type FetchHandler } from './handler.js';
+
+/** The methods the endpoints take (HEAD as GET), in the order an Allow header lists them. */
+const SERVED_METHODS = ['GET', 'HEAD', ...new Set(ROUTES.map((r) => r.method).filter((m) => m !== 'GET'))].join(', ');
 
 /** What the listener reads of a Node request (an `http.IncomingMessage`, or Express's request). */
 export interface NodeRequestLike extends AsyncIterable<unknown> {
@@ -234,7 +237,7 @@ export function toNodeListener(handler: FetchHandler): NodeListener {
       const method = (req.method ?? 'GET').toUpperCase();
       // A method no endpoint takes and the fetch API cannot carry: a 405, not a failure.
       if (FORBIDDEN_METHODS.has(method)) {
-        answerProblem(req, res, 405, 'method_not_allowed', `${method} is not allowed here; the endpoints take GET, HEAD or POST`, { allow: 'GET, HEAD, POST' });
+        answerProblem(req, res, 405, 'method_not_allowed', `${method} is not allowed here; the endpoints take ${SERVED_METHODS}`, { allow: SERVED_METHODS });
         return;
       }
       let fetched: Incoming;

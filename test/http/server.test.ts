@@ -101,6 +101,11 @@ async function post(path: string, body: unknown, headers: Record<string, string>
   return { status: response.status, headers: response.headers, body: (await response.json()) as any };
 }
 
+async function put(path: string, body: unknown, headers: Record<string, string> = {}, at = main) {
+  const response = await fetch(`${at.base}${path}`, { method: 'PUT', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  return { status: response.status, headers: response.headers, body: (await response.json()) as any };
+}
+
 /** What `f` throws (it must throw). */
 function thrown(f: () => unknown): unknown {
   try {
@@ -310,9 +315,11 @@ describe('methods and paths', () => {
     for (const route of ROUTES) {
       const path = `/api${route.path.replace('{id}', route.path.startsWith('/tax_codes') ? 'saas' : '276')}`;
       const accept = { accept: `application/json; api_version=${route.versions[0]}` };
-      const r = route.method === 'GET' ? await get(path, accept) : await post(path, {}, accept);
-      // An empty body is a request the endpoint reads and refuses (400/406), never a 404 or 405.
-      expect([200, 400, 406], `${route.method} ${route.path}: ${JSON.stringify(r.body)}`).toContain(r.status);
+      const r = route.method === 'GET' ? await get(path, accept) : route.method === 'POST' ? await post(path, {}, accept) : await put(path, {}, accept);
+      // An empty body is a request the endpoint reads and refuses (400/406), never a 404 or 405;
+      // a credit note endpoint asks the server's hook, which has no credit note 276 (its 404).
+      const answered = r.status === 404 && route.path.startsWith('/credits/') ? r.body.error.message : r.status;
+      expect([200, 400, 406, 'credit note 276 not found'], `${route.method} ${route.path}: ${JSON.stringify(r.body)}`).toContain(answered);
       served.add(`${route.method} ${route.path}`);
     }
     expect(served.size).toBe(ROUTES.length);
@@ -547,7 +554,7 @@ describe('requests no endpoint can take', () => {
         req.end();
       });
       expect(answer.status, method).toBe(405);
-      expect(answer.allow).toBe('GET, HEAD, POST');
+      expect(answer.allow).toBe('GET, HEAD, POST, PUT');
       expect(JSON.parse(answer.body)).toMatchObject({ error: { code: 'method_not_allowed', status: 405 } });
     }
   });
