@@ -75,6 +75,10 @@ export type CalculationRequestShape = {
   currency?: string | undefined;
   tax_date?: number | undefined;
   tax_behavior?: 'inclusive' | 'exclusive' | undefined;
+  shipping_cost?: {
+    amount: string;
+    tax_behavior?: 'inclusive' | 'exclusive' | undefined;
+  } | null | undefined;
 };
 
 /** The body of a v20260309 calculation, as read. */
@@ -88,6 +92,10 @@ export type CalculationRequestOutput = {
   currency?: string | undefined;
   tax_date?: number | undefined;
   tax_behavior?: 'inclusive' | 'exclusive' | undefined;
+  shipping_cost?: {
+    amount: string;
+    tax_behavior?: 'inclusive' | 'exclusive' | undefined;
+  } | null | undefined;
 };
 
 /** A jurisdiction in a v20260309 answer. */
@@ -173,6 +181,15 @@ export type CalculationResponseShape = {
     country: string;
     valid: boolean | null;
   } | null;
+  shipping_cost?: {
+    tax_behavior: 'inclusive' | 'exclusive';
+    amount: string;
+    amount_subtotal: string;
+    amount_tax: string;
+    amount_total: string;
+    taxes: LineTaxShape[];
+    notes: string[];
+  } | undefined;
 };
 
 /** The body of a v20260309 transaction, as given. */

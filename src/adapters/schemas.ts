@@ -96,6 +96,15 @@ function buildRequestSchemas() {
     tax_behavior: z.optional(behaviorSchema()),
   });
 
+  /** A delivery charge of the sale's goods, stated apart from them (see docs/line-items.md). */
+  const shippingCost = z.strictObject({
+    amount: z.string().check(
+      z.maxLength(MAX_AMOUNT_LENGTH, `must be at most ${MAX_AMOUNT_LENGTH} characters`),
+      z.regex(AMOUNT_RE, 'must be a decimal string such as "4.95"'),
+    ),
+    tax_behavior: z.optional(behaviorSchema()),
+  });
+
   /** The body of a v20260309 calculation request (strict, as its addresses and lines: unknown fields are refused). */
   const request = z.strictObject({
     origin_address: z.optional(z.nullable(address)),
@@ -110,6 +119,8 @@ function buildRequestSchemas() {
       z.number().check(z.int('must be whole Unix seconds'), z.nonnegative('must not be before 1970'), z.lte(MAX_TAX_DATE, `must be at most ${MAX_TAX_DATE} (9999-12-31T23:59:59Z)`)),
     ),
     tax_behavior: z.optional(behaviorSchema()),
+    /** What the seller charges for delivering the goods, apart from them: taxed as the goods it delivers, as each tax's rules say. */
+    shipping_cost: z.optional(z.nullable(shippingCost)),
     line_items: z
       .array(lineItem)
       .check(
@@ -117,10 +128,11 @@ function buildRequestSchemas() {
         z.maxLength(MAX_LINE_ITEMS, `has more than ${MAX_LINE_ITEMS} items; at most ${MAX_LINE_ITEMS} are allowed per calculation`),
       ),
   });
-  return { address, lineItem, request };
+  return { address, lineItem, shippingCost, request };
 }
 
-function buildResponseSchemas() {
+/** The parts of a v20260309 response a line and the shipping cost share. */
+function buildLineSchemas() {
   const decimal = z.string().check(z.regex(/^-?\d+(\.\d+)?$/));
   const statusSchema = z.enum(['taxable', 'non_taxable', 'not_registered', 'reverse_charge']);
 
@@ -163,6 +175,24 @@ function buildResponseSchemas() {
     notes: z.array(z.string()),
   });
 
+  /** The delivery charge of a calculation: taxed as the goods it delivers (shared between them in proportion to their amounts), each tax as its rules say. */
+  const shippingResult = z.object({
+    tax_behavior: behaviorSchema(),
+    /** The amount as given. */
+    amount: decimal,
+    amount_subtotal: decimal,
+    amount_tax: decimal,
+    amount_total: decimal,
+    /** Its taxes, one per jurisdiction, tax, rate and status: each summed over the goods it was shared between. */
+    taxes: z.array(lineTax),
+    notes: z.array(z.string()),
+  });
+  return { decimal, statusSchema, jurisdiction, lineTax, lineResult, shippingResult };
+}
+
+function buildResponseSchemas() {
+  const { decimal, statusSchema, jurisdiction, lineTax, lineResult, shippingResult } = buildLineSchemas();
+
   const breakdownEntry = z.object({
     jurisdiction,
     name: z.nullable(z.string()),
@@ -197,8 +227,10 @@ function buildResponseSchemas() {
     line_items: z.array(lineResult),
     tax_breakdown: z.array(breakdownEntry),
     tax_id_validation: z.nullable(z.object({ tax_id: z.string(), country: z.string(), valid: z.nullable(z.boolean()) })),
+    /** The delivery charge, when the request has one: its amounts and taxes (also in the totals and the breakdown). */
+    shipping_cost: z.optional(shippingResult),
   });
-  return { jurisdiction, lineTax, lineResult, breakdownEntry, context, response };
+  return { jurisdiction, lineTax, lineResult, shippingResult, breakdownEntry, context, response };
 }
 
 type AccountSchemas = ReturnType<typeof buildAccountSchemas>;
@@ -230,7 +262,10 @@ export type CalculationRequest = AcceptingReadonly<S.CalculationRequestShape>;
 export type LineTax = Omit<S.LineTaxShape, 'reason'> & { reason: TaxReason };
 export type CalculationLineResult = Omit<S.CalculationLineResultShape, 'taxes'> & { taxes: LineTax[] };
 export type TaxBreakdownEntry = Omit<S.TaxBreakdownEntryShape, 'reason'> & { reason: TaxReason };
-export type CalculationResponse = Omit<S.CalculationResponseShape, 'line_items' | 'tax_breakdown'> & {
+/** The delivery charge of a calculation (`shipping_cost` of the response). */
+export type ShippingCostResult = Omit<NonNullable<S.CalculationResponseShape['shipping_cost']>, 'taxes'> & { taxes: LineTax[] };
+export type CalculationResponse = Omit<S.CalculationResponseShape, 'line_items' | 'tax_breakdown' | 'shipping_cost'> & {
   line_items: CalculationLineResult[];
   tax_breakdown: TaxBreakdownEntry[];
+  shipping_cost?: ShippingCostResult;
 };

@@ -2,17 +2,18 @@ import type { Address, CustomerExemption, Decision, JurisdictionRef, LineJurisdi
 import type { RuleSet } from '../core/ruleset.js';
 import { notesOf } from '../core/determine.js';
 import { dateOfDay, dayNumber } from '../core/dates.js';
-import { errorFromIssues, quoted, type TaxRulesIssue } from '../core/errors.js';
+import { errorFromIssues, quoted, TaxRulesError, type TaxRulesIssue } from '../core/errors.js';
 import { canonicalCountry } from '../core/location.js';
 import { addMinor, formatMinor, isCanonicalAmount, parseAmount, type Minor } from '../core/money.js';
 import { taxableAmount, type Priced } from '../core/pricing.js';
+import { supplyKind } from '../core/taxability.js';
 import { priceSale, type PricedLine, type PricedSale, type Sale, type SaleLine, type SaleParty } from '../core/sale.js';
 import { validateTaxId, verdictOf } from '../taxid/index.js';
 import { PRODUCT_TYPES, sellerAddressOn, TAX_CODES, type Account, type PreparedAccount, type SellerAccount } from './account.js';
 import { engineFor, type Engine } from './engine.js';
 import { checkBySchema } from './issues.js';
 import { isBoolean, isFunction, ownCopy, ownFields, prototypePolluted, readOptions, RULE_SET, unreadable, type OptionCheck } from './read.js';
-import { BEHAVIORS, CUSTOMER_TAX_STATUSES, MAX_AMOUNT_LENGTH, MAX_LINE_ITEMS, MAX_TAX_DATE, requestSchemas, type CalculationJurisdiction, type CalculationRequest, type CalculationRequestOutput, type CalculationResponse, type CalculationLineResult, type LineTax, type TaxBreakdownEntry } from './schemas.js';
+import { BEHAVIORS, CUSTOMER_TAX_STATUSES, MAX_AMOUNT_LENGTH, MAX_LINE_ITEMS, MAX_TAX_DATE, requestSchemas, type CalculationJurisdiction, type CalculationRequest, type CalculationRequestOutput, type CalculationResponse, type CalculationLineResult, type ShippingCostResult, type LineTax, type TaxBreakdownEntry } from './schemas.js';
 import { isAmountText, isCountryText, isCurrencyText, hasOwn, isPlainObject, oneOfOrAbsent } from './input.js';
 import type { TaxIdVerdictFunction } from './v20241028.js';
 
@@ -22,7 +23,8 @@ export type { CalculationAddress, CalculationLineItem, CalculationRequest, Calcu
 type ParsedRequest = CalculationRequestOutput;
 
 /** The fields of a request, of an address and of a line item. */
-const REQUEST_FIELDS = ['origin_address', 'customer_address', 'customer_tax_id', 'customer_tax_status', 'customer_exemption_certificate', 'currency', 'tax_date', 'tax_behavior', 'line_items'] as const;
+const REQUEST_FIELDS = ['origin_address', 'customer_address', 'customer_tax_id', 'customer_tax_status', 'customer_exemption_certificate', 'currency', 'tax_date', 'tax_behavior', 'shipping_cost', 'line_items'] as const;
+const SHIPPING_FIELDS = ['amount', 'tax_behavior'] as const;
 const ADDRESS_FIELDS = ['country', 'state', 'postal_code', 'city', 'line1', 'line2'] as const;
 const LINE_FIELDS = ['reference', 'amount', 'quantity', 'tax_code', 'product_type', 'tax_behavior'] as const;
 
@@ -72,6 +74,15 @@ function plainLineItem(l: unknown): boolean {
   return onlyKnownFields(l, found, LINE_FIELDS);
 }
 
+/** A shipping cost the schema accepts as it is. */
+function plainShipping(s: unknown): boolean {
+  if (!isPlainObject(s)) return false;
+  const { amount, tax_behavior: behavior } = s;
+  if (typeof amount !== 'string' || amount.length > MAX_AMOUNT_LENGTH || !isAmountText(amount)) return false;
+  if (!oneOfOrAbsent(behavior, BEHAVIORS)) return false;
+  return onlyKnownFields(s, 1 + (behavior !== undefined ? 1 : 0), SHIPPING_FIELDS);
+}
+
 /**
  * True only for a request the schema accepts as it is (plain objects, every constraint of
  * the request schema met, no field the schema does not know): such a request is read
@@ -80,7 +91,7 @@ function plainLineItem(l: unknown): boolean {
  */
 export function isPlainValidRequest(r: unknown): r is ParsedRequest {
   if (!isPlainObject(r)) return false;
-  const { customer_address: customer, line_items: lines, origin_address: origin, customer_tax_id: taxId, currency, tax_date: taxDate, tax_behavior: behavior, customer_tax_status: status, customer_exemption_certificate: certificate } = r;
+  const { customer_address: customer, line_items: lines, origin_address: origin, customer_tax_id: taxId, currency, tax_date: taxDate, tax_behavior: behavior, customer_tax_status: status, customer_exemption_certificate: certificate, shipping_cost: shipping } = r;
   if (!plainAddress(customer)) return false;
   if (!Array.isArray(lines) || lines.length < 1 || lines.length > MAX_LINE_ITEMS) return false;
   for (let i = 0; i < lines.length; i++) if (!plainLineItem(lines[i])) return false;
@@ -91,8 +102,17 @@ export function isPlainValidRequest(r: unknown): r is ParsedRequest {
   if (!oneOfOrAbsent(behavior, BEHAVIORS)) return false;
   if (!oneOfOrAbsent(status, CUSTOMER_TAX_STATUSES)) return false;
   if (certificate !== null && !optionalText(certificate, 100)) return false;
+  if (shipping !== undefined && shipping !== null && !plainShipping(shipping)) return false;
   const found =
-    2 + (origin !== undefined ? 1 : 0) + (taxId !== undefined ? 1 : 0) + (currency !== undefined ? 1 : 0) + (taxDate !== undefined ? 1 : 0) + (behavior !== undefined ? 1 : 0) + (status !== undefined ? 1 : 0) + (certificate !== undefined ? 1 : 0);
+    2 +
+    (origin !== undefined ? 1 : 0) +
+    (taxId !== undefined ? 1 : 0) +
+    (currency !== undefined ? 1 : 0) +
+    (taxDate !== undefined ? 1 : 0) +
+    (behavior !== undefined ? 1 : 0) +
+    (status !== undefined ? 1 : 0) +
+    (certificate !== undefined ? 1 : 0) +
+    (shipping !== undefined ? 1 : 0);
   return onlyKnownFields(r, found, REQUEST_FIELDS);
 }
 
@@ -217,9 +237,11 @@ function readRequest(request: unknown): ParsedRequest {
 function ownRequest(req: ParsedRequest): ParsedRequest {
   const out = ownFields(req, REQUEST_FIELDS);
   const origin = out.origin_address;
+  const shipping = out.shipping_cost;
   return Object.assign(out, {
     customer_address: ownFields(out.customer_address, ADDRESS_FIELDS),
     origin_address: origin ? ownFields(origin, ADDRESS_FIELDS) : origin,
+    shipping_cost: shipping ? ownFields(shipping, SHIPPING_FIELDS) : shipping,
     line_items: out.line_items.map((l) => ownFields(l, LINE_FIELDS)),
   });
 }
@@ -260,13 +282,30 @@ function calculateChecked(request: unknown, account: SellerAccount, options: Cal
   const read = checkRequest(req, seller, engine.rules);
   const parties = partiesOf(req, seller, options, engine.rules);
   const p = parties.party;
+  const items = saleLines(req, read, seller, parties.behavior);
   const sale: Sale = {
     party: { date: p.date, origin: p.origin, sellerAddress: p.sellerAddress, destination: p.destination, customerTaxId: p.customerTaxId, amount: undefined, currency: read.currency, consignmentValue: undefined, registrations: p.registrations, ...(p.exemption ? { exemption: p.exemption } : {}) },
     day: dayNumber(parties.party.date),
     minorUnits: read.minorUnits,
-    lines: saleLines(req, read, seller, parties.behavior),
+    lines: read.shipping === null ? items : [...items, ...deliveryLines(items, read.shipping, req.shipping_cost?.tax_behavior ?? parties.behavior, engine.rules)],
   };
-  const sold = priceSale(sale, { rules: engine.rules, decider: engine.decider(options.cache), convert: engine.convert, limitedBases: true, issue: calculationIssue });
+  const count = req.line_items.length;
+  // A delivery line's issue is the shipping cost's.
+  const issue =
+    read.shipping === null ? calculationIssue : (line: number, i: TaxRulesIssue): TaxRulesIssue => (line < count ? calculationIssue(line, i) : { ...i, path: i.path[0] === 'shipping_cost' ? i.path : ['shipping_cost', ...i.path.slice(i.path[0] === 'lines' ? 2 : 0)] });
+  let sold: PricedSale;
+  try {
+    sold = priceSale(sale, { rules: engine.rules, decider: engine.decider(options.cache), convert: engine.convert, limitedBases: true, issue });
+  } catch (e) {
+    // The delivery lines of one shipping cost refused for one reason: said once.
+    if (read.shipping === null || !(e instanceof TaxRulesError)) throw e;
+    const seen = new Set<string>();
+    const once = e.issues.filter((i) => {
+      const key = `${i.path.join('.')}\n${i.message}`;
+      return seen.has(key) ? false : (seen.add(key), true);
+    });
+    throw once.length === e.issues.length ? e : new TaxRulesError(e.code, e.status, once);
+  }
   return renderCalculation(req, sale, sold, parties, engine.rules);
 }
 
@@ -293,6 +332,8 @@ interface CheckedRequest {
   readonly currency: string;
   readonly minorUnits: number;
   readonly amounts: readonly Minor[];
+  /** The shipping cost in minor units, or null without one. */
+  readonly shipping: Minor | null;
 }
 
 /** Checks what the schema cannot (countries, currency, unique references, amounts in the currency's minor unit), every issue at once. */
@@ -319,8 +360,76 @@ function checkRequest(req: ParsedRequest, seller: PreparedAccount, rules: RuleSe
     if (!amount.ok) issues.push({ path: ['line_items', i, 'amount'], code: 'malformed', message: `line_items.${i}.amount ${quoted(line.amount, 60)} has more decimals than ${currency} allows (${minorUnits})` });
     else amounts[i] = amount.minor;
   }
+  let shipping: Minor | null = null;
+  const sc = req.shipping_cost;
+  if (sc && minorUnits !== undefined) {
+    const amount = parseAmount(sc.amount, minorUnits);
+    if (!amount.ok) issues.push({ path: ['shipping_cost', 'amount'], code: 'malformed', message: `shipping_cost.amount ${quoted(sc.amount, 60)} has more decimals than ${currency} allows (${minorUnits})` });
+    else if (amount.minor < 0) issues.push({ path: ['shipping_cost', 'amount'], code: 'malformed', message: `shipping_cost.amount ${quoted(sc.amount, 60)} is negative: a delivery charge is 0 or more` });
+    else shipping = amount.minor;
+  }
   if (issues.length > 0) throw errorFromIssues(issues);
-  return { currency, minorUnits: minorUnits as number, amounts };
+  return { currency, minorUnits: minorUnits as number, amounts, shipping };
+}
+
+/**
+ * The delivery charge as lines of the sale: shared between the goods lines in proportion to
+ * their amounts (exactly, in minor units: each share rounded down, the units left over to
+ * the largest remainders, the earlier line first on a tie; all of it to the first goods line
+ * when their amounts add up to 0), one line per tax code and product type, decided as those
+ * goods and then by the taxes' delivery rules (core/delivery.ts). A charge without goods is
+ * refused (422).
+ */
+function deliveryLines(lines: readonly SaleLine[], shipping: Minor, behavior: TaxBehavior, rules: RuleSet): SaleLine[] {
+  const goods: number[] = [];
+  lines.forEach((l, i) => {
+    let kind: string | null = null;
+    try {
+      kind = supplyKind(rules, l.taxCode, l.productType);
+    } catch {
+      // An unknown code is the line's own issue, found when it is decided.
+    }
+    if (kind === 'goods') goods.push(i);
+  });
+  if (goods.length === 0) {
+    throw errorFromIssues(
+      [{ path: ['shipping_cost'], code: 'unprocessable', message: 'shipping_cost is a charge for delivering goods, and no line item is goods (product_type good): add it to the line it is the price of, or leave it out' }],
+      422,
+    );
+  }
+  const total = BigInt(shipping);
+  const weights = goods.map((i) => {
+    const a = BigInt((lines[i] as SaleLine).amount ?? 0);
+    return a > 0n ? a : 0n;
+  });
+  const sum = weights.reduce((a, b) => a + b, 0n);
+  const shares = weights.map((w) => (sum === 0n ? 0n : (total * w) / sum));
+  if (sum === 0n) shares[0] = total;
+  else {
+    let left = total - shares.reduce((a, b) => a + b, 0n);
+    const order = weights.map((w, k) => ({ k, rest: (total * w) % sum })).sort((a, b) => (a.rest === b.rest ? a.k - b.k : a.rest > b.rest ? -1 : 1));
+    for (const { k } of order) {
+      if (left === 0n) break;
+      shares[k] = (shares[k] as bigint) + 1n;
+      left--;
+    }
+  }
+  const out: SaleLine[] = [];
+  const amounts: bigint[] = [];
+  goods.forEach((i, k) => {
+    const l = lines[i] as SaleLine;
+    const at = out.findIndex((o) => o.taxCode === l.taxCode && o.productType === l.productType);
+    if (at >= 0) {
+      amounts[at] = (amounts[at] as bigint) + (shares[k] as bigint);
+      return;
+    }
+    out.push({ amount: 0, articles: null, taxCode: l.taxCode, productType: l.productType, taxBehavior: behavior, destination: undefined, delivery: true });
+    amounts.push(shares[k] as bigint);
+  });
+  return out.map((l, k) => {
+    const a = amounts[k] as bigint;
+    return { ...l, amount: a <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(a) : a };
+  });
 }
 
 /** Who and where: the sale's party (without its currency), the request's behaviour and the verdict on the customer's tax ID. */
@@ -384,15 +493,17 @@ function renderCalculation(req: ParsedRequest, sale: Sale, sold: PricedSale, par
   const mu = sale.minorUnits;
   // Few entries per document: a list searched in order beats string keys.
   const breakdown: BreakdownSum[] = [];
-  const n = sold.lines.length;
+  const all = sold.lines.length;
+  const n = req.line_items.length;
   // Filled, not holes: a hole would read a polluted Object.prototype's numeric field.
-  const plans: (Plan | undefined)[] = new Array<Plan | undefined>(n).fill(undefined);
+  const plans: (Plan | undefined)[] = new Array<Plan | undefined>(all).fill(undefined);
   const lines = new Array<CalculationLineResult>(n);
   for (let i = 0; i < n; i++) {
     const priced = sold.lines[i] as PricedLine;
     const plan = (plans[priced.first] ??= planOf(rules, priced, breakdown));
     lines[i] = lineResult(req.line_items[i] as ParsedRequest['line_items'][number], plan, priced.priced as Priced, mu);
   }
+  const shipping = req.shipping_cost && all > n ? shippingResult(req.shipping_cost, sold.lines.slice(n) as PricedLine[], (i) => (plans[i] ??= planOf(rules, sold.lines[i] as PricedLine, breakdown)), mu) : undefined;
   const first = (sold.lines[0] as PricedLine).decision;
   const destination = sale.party.destination;
   return {
@@ -424,6 +535,55 @@ function renderCalculation(req: ParsedRequest, sale: Sale, sold: PricedSale, par
       amount: formatMinor(b.amount, mu),
     })),
     tax_id_validation: req.customer_tax_id ? { tax_id: req.customer_tax_id, country: parties.taxIdCountry, valid: verdictToValid(parties.verdict as TaxIdVerdict) } : null,
+    ...(shipping === undefined ? {} : { shipping_cost: shipping }),
+  };
+}
+
+/**
+ * The shipping cost's result from its delivery lines (one per tax code of the goods): their
+ * amounts summed, and their taxes, one per jurisdiction, tax, rate and status, each summed
+ * over the lines; the breakdown's entries take them as a line's.
+ */
+function shippingResult(given: NonNullable<ParsedRequest['shipping_cost']>, delivery: readonly PricedLine[], planAt: (first: number) => Plan, mu: number): ShippingCostResult {
+  let subtotal: Minor = 0;
+  let tax: Minor = 0;
+  let total: Minor = 0;
+  const taxes: { entry: BreakdownSum; name: string | null; rate: string; part: string; status: LineTax['status']; reason: LineTax['reason']; additional: boolean; taxable: Minor; amount: Minor }[] = [];
+  const notes: string[] = [];
+  for (const line of delivery) {
+    const plan = planAt(line.first);
+    const priced = line.priced as Priced;
+    subtotal = addMinor(subtotal, priced.subtotal);
+    tax = addMinor(tax, priced.tax);
+    total = addMinor(total, priced.total);
+    for (const note of plan.notes) if (!notes.includes(note)) notes.push(note);
+    const d = plan.d;
+    const count = Math.max(d.lines.length, 1);
+    for (let k = 0; k < count; k++) {
+      const tl = d.lines[k];
+      const amount = tl ? (priced.taxes[k] as Minor) : 0;
+      const taxable = tl ? taxableAmount(priced.subtotal, tl.partUnits) : priced.subtotal;
+      const entry = plan.entries[k] as BreakdownSum;
+      entry.taxable = addMinor(entry.taxable, taxable);
+      entry.amount = addMinor(entry.amount, amount);
+      const part = tl ? tl.taxablePart : '100';
+      const same = taxes.find((t) => t.entry === entry && t.part === part);
+      if (same) {
+        same.taxable = addMinor(same.taxable, taxable);
+        same.amount = addMinor(same.amount, amount);
+      } else {
+        taxes.push({ entry, name: tl ? tl.name : null, rate: tl ? tl.rate : '0', part, status: d.status, reason: d.reason, additional: tl ? tl.group === 'additional' : false, taxable, amount });
+      }
+    }
+  }
+  return {
+    tax_behavior: given.tax_behavior ?? (delivery[0] as PricedLine).input.taxBehavior,
+    amount: isCanonicalAmount(given.amount, mu) ? given.amount : formatMinor((delivery[0] as PricedLine).input.taxBehavior === 'inclusive' ? total : subtotal, mu),
+    amount_subtotal: formatMinor(subtotal, mu),
+    amount_tax: formatMinor(tax, mu),
+    amount_total: formatMinor(total, mu),
+    taxes: taxes.map((t) => new LineTaxRecord(t.name, t.rate, t.part, formatMinor(t.taxable, mu), formatMinor(t.amount, mu), t.status, t.reason, t.entry.entry.jurisdiction, t.additional)),
+    notes,
   };
 }
 

@@ -29,6 +29,15 @@ export interface CompiledTreatment {
 
 export type ClassTable = Partial<Record<RateClass, CompiledRate[]>>;
 
+/** How a tax treats delivery charges from a day (see DeliveryPeriod in the rules' schema). */
+export interface CompiledDelivery {
+  from: number;
+  treatment: 'follows_goods' | 'exempt_if_separately_stated' | 'not_taxable';
+  conditions: string | null;
+  source: string;
+  note: string | null;
+}
+
 export interface CompiledTax {
   id: string;
   name: string;
@@ -40,6 +49,8 @@ export interface CompiledTax {
   since: number;
   classes: ClassTable;
   taxability: Partial<Record<TaxCodeId, CompiledTreatment[]>>;
+  /** Its treatment of delivery charges, by period (empty: its regime's, if any). */
+  delivery: readonly CompiledDelivery[];
 }
 
 export interface CompiledJurisdiction {
@@ -91,6 +102,8 @@ export interface CompiledRegime {
   rules: CompiledSupplyRule[];
   schemes: CompiledScheme[];
   taxability: Record<TaxCodeId, CompiledTreatment[]>;
+  /** The treatment of delivery charges of its taxes that have none of their own, by period. */
+  delivery: readonly CompiledDelivery[];
 }
 
 export interface CompiledMembership {

@@ -1,4 +1,4 @@
-import type { RuleData, RatePeriod, RateTable, Taxability, TreatmentPeriod, SupplyRule, Territory, TerritoryRules } from './rule-data.js';
+import type { DeliveryPeriod, RuleData, RatePeriod, RateTable, Taxability, TreatmentPeriod, SupplyRule, Territory, TerritoryRules } from './rule-data.js';
 import { dayNumber, DATA_START } from './dates.js';
 import { localId, localKey } from './us-local.js';
 import { ownData } from './own.js';
@@ -89,6 +89,11 @@ export function checkRuleData(given: RuleData): RuleProblem[] {
       });
     }
   };
+  const checkDelivery = (file: string, path: string, periods: readonly DeliveryPeriod[] | undefined): void => {
+    if (!periods) return;
+    checkSorted(file, path, periods);
+    periods.forEach((p, i) => checkChecked(file, `${path}/${i}/checked`, p.checked));
+  };
 
   // Notes are sentences: a result's notes are joined with spaces, and a note without its
   // full stop runs into the next one. Every `note` and `notes` entry of every file.
@@ -157,6 +162,7 @@ export function checkRuleData(given: RuleData): RuleProblem[] {
   for (const r of data.regimes) {
     const file = `rules/regimes/${r.regime}.json`;
     checkTaxability(file, '/taxability', r.taxability);
+    checkDelivery(file, '/delivery', r.delivery);
     for (const code of data.taxCodes.tax_codes) {
       if (!r.taxability[code.id]) add(file, '/taxability', `no default treatment for tax code ${code.id}`);
     }
@@ -234,6 +240,7 @@ export function checkRuleData(given: RuleData): RuleProblem[] {
         checkDate(file, `${tp}/since`, t.since);
         checkRateTable(file, `${tp}/rates`, t.rates);
         checkTaxability(file, `${tp}/taxability`, t.taxability);
+        checkDelivery(file, `${tp}/delivery`, t.delivery);
         // Every class a tax code maps to must have a rate on every day it is used.
         for (const m of c.regimes) {
           const regime = data.regimes.find((r) => r.regime === m.regime);

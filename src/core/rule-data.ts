@@ -24,6 +24,7 @@ export type {
   RateTable,
   TreatmentPeriod,
   Taxability,
+  DeliveryPeriod,
   SupplyRule,
   Scheme,
   SchemeCover,

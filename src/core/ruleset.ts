@@ -1,4 +1,4 @@
-import type { CountryRules, RegimeRules, RuleData, RatePeriod, RateTable, Taxability, TerritoryRules, TreatmentPeriod, UsLocalRules } from './rule-data.js';
+import type { CountryRules, DeliveryPeriod, RegimeRules, RuleData, RatePeriod, RateTable, Taxability, TerritoryRules, TreatmentPeriod, UsLocalRules } from './rule-data.js';
 import type { JurisdictionLevel, Money, RateClass, SupplyKind, TaxCodeId, TaxReason } from './types.js';
 import { dayNumber } from './dates.js';
 import { decimalUnits } from './money.js';
@@ -9,7 +9,7 @@ import { decodeUsLocal, encodeUsLocal, readUsLocal } from './us-local-pack.js';
 import { TaxRulesError, quoted } from './errors.js';
 import { ownData } from './own.js';
 
-import type { ClassTable, CompiledCountry, CompiledJurisdiction, CompiledMembership, CompiledRate, CompiledRegime, CompiledScheme, CompiledSchemeCover, CompiledSupplyRule, CompiledTax, CompiledTerritory, CompiledTerritoryTreatment, CompiledTreatment, RuleSet, TaxCodeEntry, WorldEntry, CompiledUsLocal } from './compiled.js';
+import type { ClassTable, CompiledDelivery, CompiledCountry, CompiledJurisdiction, CompiledMembership, CompiledRate, CompiledRegime, CompiledScheme, CompiledSchemeCover, CompiledSupplyRule, CompiledTax, CompiledTerritory, CompiledTerritoryTreatment, CompiledTreatment, RuleSet, TaxCodeEntry, WorldEntry, CompiledUsLocal } from './compiled.js';
 
 export type { ClassTable, CompiledCountry, CompiledJurisdiction, CompiledMembership, CompiledRate, CompiledRegime, CompiledScheme, CompiledSchemeCover, CompiledSupplyRule, CompiledTax, CompiledTerritory, CompiledTerritoryTreatment, CompiledTreatment, RuleSet, TaxCodeEntry, WorldEntry };
 
@@ -42,6 +42,10 @@ function compileTreatments(periods: TreatmentPeriod[]): CompiledTreatment[] {
       consumers: c === undefined ? null : { from, treatment: 'taxable', rateClass: c.class, part: consumerPart, partUnits: decimalUnits(consumerPart, 4), note: c.note ?? p.note ?? null, consumers: null },
     };
   });
+}
+
+function compileDelivery(periods: readonly DeliveryPeriod[] | undefined): readonly CompiledDelivery[] {
+  return Object.freeze((periods ?? []).map((p) => Object.freeze({ from: dayNumber(p.from), treatment: p.treatment, conditions: p.conditions ?? null, source: p.source, note: p.note ?? null })));
 }
 
 function compileTaxability(t: Taxability | undefined): Partial<Record<TaxCodeId, CompiledTreatment[]>> {
@@ -473,6 +477,7 @@ export function createRuleSet(input: RuleData | PackedRuleData): RuleSet {
         note: s.note ?? null,
       })),
       taxability: compileTaxability(r.taxability) as Record<TaxCodeId, CompiledTreatment[]>,
+      delivery: compileDelivery(r.delivery),
     };
   }
 
@@ -514,6 +519,7 @@ export function createRuleSet(input: RuleData | PackedRuleData): RuleSet {
           since: t.since ? dayNumber(t.since) : FAR_PAST,
           classes: compileRates(t.rates),
           taxability: compileTaxability(t.taxability),
+          delivery: compileDelivery(t.delivery),
         })),
       };
       jurisdictions.put(cj.id, cj);

@@ -25,6 +25,7 @@ import { price, type Priced } from './pricing.js';
 import { articleLimit, checkArticleCap, perArticle } from './article-cap.js';
 import { supplyKind } from './taxability.js';
 import { exempted } from './exemption.js';
+import { deliveryDecision } from './delivery.js';
 
 /** How decisions are made: through a cache, or afresh (see determine.ts). */
 export type Decider = (input: TaxInput, day: number) => Decision;
@@ -40,7 +41,12 @@ export interface SaleLine {
   readonly taxBehavior: TaxBehavior;
   /** Where this line's customer is, when a sale's lines go to different places (a document's items); default the sale's. */
   readonly destination?: Address | undefined;
+  /** A delivery charge of goods with this line's codes (see delivery.ts): decided as they are, then by the taxes' delivery rules. */
+  readonly delivery?: boolean | undefined;
 }
+
+/** Whether a line is a delivery charge (its own field only). */
+const isDelivery = (line: SaleLine): boolean => Object.hasOwn(line, 'delivery') && line.delivery === true;
 
 /** A line's own destination (a line that gives none is read as giving none, whatever Object.prototype holds). */
 const destinationOf = (line: SaleLine): Address | undefined => (Object.hasOwn(line, 'destination') ? line.destination : undefined);
@@ -182,7 +188,7 @@ function planLine(w: Work, i: number): void {
   let plan: Plan | null = null;
   for (let p = 0; p < w.plans.length; p++) {
     const o = lines[(w.plans[p] as Plan).first] as SaleLine;
-    if (o.taxCode === line.taxCode && o.productType === line.productType && o.taxBehavior === line.taxBehavior && destinationOf(o) === destinationOf(line)) {
+    if (o.taxCode === line.taxCode && o.productType === line.productType && o.taxBehavior === line.taxBehavior && destinationOf(o) === destinationOf(line) && isDelivery(o) === isDelivery(line)) {
       plan = w.plans[p] as Plan;
       break;
     }
@@ -191,7 +197,8 @@ function planLine(w: Work, i: number): void {
     const country = (destinationOf(line) ?? w.sale.party.destination).country;
     let c = w.consignments.find((k) => k.country === country);
     if (c === undefined) w.consignments.push((c = { country, sum: null, inclusive: false, value: undefined }));
-    plan = { first: i, consignment: c, goods: isGoods(w.options.rules, line), input: null, decision: null };
+    // A delivery charge is not goods of the consignment (its value is the goods' own), but is decided with its value.
+    plan = { first: i, consignment: c, goods: !isDelivery(line) && isGoods(w.options.rules, line), input: null, decision: null };
     w.plans.push(plan);
   }
   w.planOf[i] = plan;
@@ -210,7 +217,8 @@ function decidePlans(w: Work, c: Consignment | null): void {
     const input = inputOf(sale.party, sale.lines[plan.first] as SaleLine, plan.consignment.value);
     plan.input = input;
     try {
-      plan.decision = options.decider(input, sale.day);
+      const d = options.decider(input, sale.day);
+      plan.decision = isDelivery(sale.lines[plan.first] as SaleLine) ? deliveryDecision(d, options.rules, sale.day, sale.party.date) : d;
     } catch (e) {
       plan.decision = null;
       fail(w, plan.first, e);
@@ -276,6 +284,7 @@ export function priceSaleLine(party: SaleParty, day: number, minorUnits: number,
       input = inputOf(party, line, valueOf(party, minorUnits, netWithin(party, day, options, line, limit)));
       d = options.decider(input, day);
     }
+    if (isDelivery(line)) d = deliveryDecision(d, options.rules, day, party.date);
     return { input, decision: d, priced: line.amount === null ? null : priceLine(party, minorUnits, options, line, 0, d), first: 0 };
   } catch (e) {
     throw e instanceof TaxRulesError ? mapped(options, 0, e) : e;

@@ -196,6 +196,7 @@ export function compileUsLocal(rows: UsLocalRows, state: CompiledJurisdiction, p
       since: Number.NEGATIVE_INFINITY,
       classes: { standard },
       taxability: {},
+      delivery: [],
     };
     const cj: CompiledJurisdiction = {
       id: j.id,

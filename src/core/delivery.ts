@@ -1,0 +1,86 @@
+/**
+ * Delivery charges: what a seller charges for delivering the goods it sells (shipping and
+ * handling), stated apart from them. A delivery charge is decided as the goods it delivers
+ * are (the same place, the same taxes), then each tax treats it as its rules say
+ * (`delivery` of the tax in the rules, else of its regime): `follows_goods` keeps the
+ * goods' treatment (VAT: part of the taxable amount of the supply; most US states: part of
+ * the sales price), `exempt_if_separately_stated` and `not_taxable` charge nothing. A tax
+ * without a rule is refused (422): a delivery charge is never taxed by a guess.
+ */
+import type { CompiledDelivery, CompiledJurisdiction, CompiledTax, RuleSet } from './compiled.js';
+import type { Decision, TaxLine } from './types.js';
+import { frozen } from './draft.js';
+import { TaxRulesError } from './errors.js';
+
+/** The period of a list in force on a day (sorted by `from`), or undefined before the first. */
+function inForce(periods: readonly CompiledDelivery[], day: number): CompiledDelivery | undefined {
+  let found: CompiledDelivery | undefined;
+  for (const p of periods) {
+    if (p.from > day) break;
+    found = p;
+  }
+  return found;
+}
+
+/** The tax a decision's line is of, when the rules have its jurisdiction (a US local line's is the state's tax, found through the main line). */
+function taxOf(rules: RuleSet, line: TaxLine): { tax: CompiledTax; jurisdiction: CompiledJurisdiction } | null {
+  const j = line.jurisdiction.id === null ? undefined : rules.jurisdictions.get(line.jurisdiction.id);
+  if (!j) return null;
+  const tax = j.taxes.find((t) => t.name === line.name && t.role === line.group) ?? j.taxes.find((t) => t.role === line.group);
+  return tax ? { tax, jurisdiction: j } : null;
+}
+
+/** The delivery rule of a tax on a day: its own, else its regime's (the country's membership on that day). */
+function ruleOf(tax: CompiledTax, j: CompiledJurisdiction, day: number): CompiledDelivery | undefined {
+  const own = inForce(tax.delivery, day);
+  if (own !== undefined || tax.delivery.length > 0) return own;
+  const membership = j.home?.regimes.find((m) => m.from <= day && day <= m.until);
+  return membership ? inForce(membership.regime.delivery, day) : undefined;
+}
+
+const zeroed = (line: TaxLine): TaxLine => ({ ...line, rate: '0', rateUnits: 0, rateClass: null });
+
+/**
+ * The decision for a delivery charge of goods decided as `d` (see the module's comment). A
+ * decision that charges nothing is the delivery charge's too. Throws TaxRulesError 422 when
+ * a tax the goods are charged has no rule for delivery charges on that day.
+ */
+export function deliveryDecision(d: Decision, rules: RuleSet, day: number, date: string): Decision {
+  if (d.status !== 'taxable') return d;
+  const main = d.lines.find((l) => l.group === 'main') ?? d.lines[0];
+  if (!main) return d;
+  const mainTax = taxOf(rules, main);
+  const mainRule = mainTax ? ruleOf(mainTax.tax, mainTax.jurisdiction, day) : undefined;
+  if (!mainTax || !mainRule) {
+    throw new TaxRulesError('unprocessable', 422, [
+      {
+        path: ['shipping_cost'],
+        code: 'unprocessable',
+        message: `taxrules has no rule yet for delivery charges under ${main.name} in ${main.jurisdiction.name} on ${date}: leave shipping_cost out and send the delivery as a line with the goods' tax code where it is taxed as the goods`,
+      },
+    ]);
+  }
+  const notes = [...d.notes];
+  let charged = false;
+  let changed = false;
+  const lines = d.lines.map((line) => {
+    // A line of a tax with a rule of its own (Canada's PST) follows it; the others (US local taxes) the main tax's.
+    const own = line === main ? null : taxOf(rules, line);
+    const rule = (own && own.tax !== mainTax.tax ? ruleOf(own.tax, own.jurisdiction, day) : undefined) ?? mainRule;
+    if (rule.treatment === 'follows_goods') {
+      charged = true;
+      return line;
+    }
+    changed = true;
+    return zeroed(line);
+  });
+  const text = (r: typeof mainRule): string =>
+    r.treatment === 'follows_goods'
+      ? `Delivery charges are part of the price of the goods: ${main.name} is charged on them as on the goods.`
+      : `${main.name} is not charged on delivery charges stated apart from the goods${r.conditions ? ` (${r.conditions.replace(/[.]$/, '')})` : ''}.`;
+  notes.push(text(mainRule));
+  if (mainRule.note) notes.push(mainRule.note);
+  // A per-article limit (Florida's surtax) is of the goods' articles: a delivery charge is none.
+  if (!changed) return frozen({ ...d, notes, articleCap: null });
+  return frozen({ ...d, status: charged ? 'taxable' : 'non_taxable', reason: charged ? d.reason : 'delivery_not_taxable', lines, notes, articleCap: null });
+}

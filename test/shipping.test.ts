@@ -1,0 +1,107 @@
+/** A delivery charge (`shipping_cost`) in v20260309 calculations: taxed as the goods it delivers, as each tax's delivery rule says. */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { calculate, createRuleSet, defineAccount } from '../src/index.js';
+import { checkRuleData } from '../src/core/rule-checks.js';
+import { defaultRuleSet } from '../src/default-rules.js';
+
+const defaultRuleData = defaultRuleSet.data;
+import { refused } from './helpers.js';
+
+const ie = defineAccount({ country: 'IE', currency: 'EUR', registrations: [{ country: 'IE' }, { scheme: 'oss', valid_from: '2021-07-01' }] });
+const texas = defineAccount({ country: 'US', region: 'TX', postal_code: '78701', currency: 'USD', registrations: [{ country: 'US', region: 'TX' }] });
+const book = { reference: 'book', amount: '100.00', tax_code: 'standard' as const, product_type: 'good' as const };
+const food = { reference: 'food', amount: '50.00', tax_code: 'reduced' as const, product_type: 'good' as const };
+const plan = { reference: 'plan', amount: '20.00', tax_code: 'saas' as const, product_type: 'service' as const };
+const toGermany = (extra: object = {}, lines: object[] = [book, food, plan]) => ({ customer_address: { country: 'DE' }, tax_date: 1_780_000_000, line_items: lines, ...extra }) as never;
+
+describe('shipping_cost under EU VAT (the taxable amount of the goods, VAT Directive art. 78)', () => {
+  it('is shared between the goods in proportion to their amounts and taxed at their rates; a service gets none', () => {
+    const r = calculate(toGermany({ shipping_cost: { amount: '10.00' } }), ie);
+    expect(r.shipping_cost).toMatchObject({ tax_behavior: 'exclusive', amount: '10.00', amount_subtotal: '10.00', amount_tax: '1.50', amount_total: '11.50' });
+    expect(r.shipping_cost!.taxes.map((t) => [t.rate, t.taxable_amount, t.amount, t.reason])).toEqual([
+      ['19', '6.67', '1.27', 'standard_rated'],
+      ['7', '3.33', '0.23', 'reduced_rated'],
+    ]);
+    const without = calculate(toGermany(), ie);
+    expect(without).not.toHaveProperty('shipping_cost');
+    expect([r.subtotal, r.total_tax, r.total]).toEqual(['180.00', '27.80', '207.80']);
+    expect([without.subtotal, without.total_tax]).toEqual(['170.00', '26.30']);
+    // The breakdown holds the delivery's taxes with the goods'.
+    expect(r.tax_breakdown.find((b) => b.rate === '19')).toMatchObject({ taxable_amount: '126.67', amount: '24.07' });
+    expect(r.line_items).toEqual(without.line_items);
+  });
+
+  it('takes its own tax behaviour: an inclusive charge of 11.90 on standard-rated goods is 10.00 and 1.90', () => {
+    const r = calculate(toGermany({ shipping_cost: { amount: '11.90', tax_behavior: 'inclusive' } }, [book]), ie);
+    expect(r.shipping_cost).toMatchObject({ tax_behavior: 'inclusive', amount: '11.90', amount_subtotal: '10.00', amount_tax: '1.90', amount_total: '11.90' });
+  });
+
+  it('follows the goods when they are not taxed by the seller: reverse charge for a business, not registered', () => {
+    const b2b = calculate(toGermany({ shipping_cost: { amount: '10.00' }, customer_tax_id: 'DE811569869' }, [book]), ie, { taxIdVerdict: () => 'valid' });
+    expect(b2b.shipping_cost!.taxes).toEqual([expect.objectContaining({ amount: '0.00', status: 'reverse_charge' })]);
+    const nowhere = calculate(toGermany({ shipping_cost: { amount: '10.00' } }, [book]), defineAccount({ country: 'IE', currency: 'EUR', registrations: [] }));
+    expect(nowhere.shipping_cost!.amount_tax).toBe('0.00');
+    expect(nowhere.shipping_cost!.taxes[0]!.status).toBe('not_registered');
+  });
+
+  it('is never taxed for an exempt customer', () => {
+    const r = calculate(toGermany({ shipping_cost: { amount: '10.00' }, customer_tax_status: 'exempt' }, [book]), ie);
+    expect(r.shipping_cost!.taxes[0]).toMatchObject({ amount: '0.00', reason: 'customer_exempt' });
+  });
+
+  it('is shared exactly: the shares always add up to the charge', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 1_000_000 }), { minLength: 1, maxLength: 6 }), fc.integer({ min: 0, max: 100_000 }), (cents, shipping) => {
+        const lines = cents.map((c, i) => ({ reference: `g${i}`, amount: (c / 100).toFixed(2), tax_code: i % 2 === 0 ? ('standard' as const) : ('reduced' as const), product_type: 'good' as const }));
+        const r = calculate(toGermany({ shipping_cost: { amount: (shipping / 100).toFixed(2) } }, lines), ie);
+        const shared = r.shipping_cost!.taxes.reduce((a, t) => a + Math.round(Number(t.taxable_amount) * 100), 0);
+        expect(shared).toBe(shipping);
+        expect(Math.round(Number(r.total) * 100)).toBe(Math.round(Number(r.subtotal) * 100) + Math.round(Number(r.total_tax) * 100));
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('shipping_cost refused', () => {
+  it('without goods to deliver (422), naming shipping_cost', () => {
+    const e = refused(() => calculate(toGermany({ shipping_cost: { amount: '10.00' } }, [plan]), ie));
+    expect([e.status, e.issues[0]!.path]).toEqual([422, ['shipping_cost']]);
+  });
+
+  it('where the rules have no delivery rule for the tax yet (422, said once), never a guess', () => {
+    const e = refused(() => calculate({ customer_address: { country: 'US', postal_code: '78701', state: 'TX' }, tax_date: 1_780_000_000, line_items: [book, { ...book, reference: 'b2', tax_code: 'reduced' }], shipping_cost: { amount: '9.99' } } as never, texas));
+    expect(e.status).toBe(422);
+    expect(e.issues).toHaveLength(1);
+    expect(e.issues[0]).toMatchObject({ path: ['shipping_cost'], code: 'unprocessable' });
+    expect(e.message).toContain('no rule yet for delivery charges under Sales tax in Texas');
+  });
+
+  it('for a negative amount, more decimals than the currency, an unknown field', () => {
+    expect(refused(() => calculate(toGermany({ shipping_cost: { amount: '-1.00' } }), ie)).issues[0]!.path).toEqual(['shipping_cost', 'amount']);
+    expect(refused(() => calculate(toGermany({ shipping_cost: { amount: '1.001' } }), ie)).issues[0]!.path).toEqual(['shipping_cost', 'amount']);
+    const e = refused(() => calculate(toGermany({ shipping_cost: { amount: '1.00', tax_behaviour: 'inclusive' } }), ie));
+    expect(e.message).toContain('did you mean tax_behavior?');
+  });
+});
+
+describe('delivery rules in the rule data', () => {
+  it('are checked as every period: sorted, one start a day, checked on a day that has been', () => {
+    const data = structuredClone(defaultRuleData);
+    const eu = data.regimes.find((r) => r.regime === 'EU')!;
+    eu.delivery = [eu.delivery![0]!, { ...eu.delivery![0]!, checked: '2999-01-01' }];
+    const messages = checkRuleData(data).map((p) => `${p.file} ${p.path} ${p.message}`);
+    expect(messages).toContainEqual(expect.stringMatching(/EU\.json \/delivery\/1 two periods start on 2007-01-01/));
+    expect(messages).toContainEqual(expect.stringMatching(/EU\.json \/delivery\/1\/checked checked 2999-01-01 is a day still to come/));
+  });
+
+  it('answer from a tax’s own rule before its regime’s', () => {
+    const data = structuredClone(defaultRuleData);
+    const de = data.countries.find((c) => c.country === 'DE')!;
+    de.jurisdictions[0]!.taxes[0]!.delivery = [{ from: '2007-01-01', treatment: 'exempt_if_separately_stated', source: 'a test rule, not a source of law', checked: '2026-11-28' }];
+    const r = calculate(toGermany({ shipping_cost: { amount: '10.00' } }, [book]), ie, { rules: createRuleSet(data) });
+    expect(r.shipping_cost!.taxes[0]).toMatchObject({ rate: '0', amount: '0.00', status: 'non_taxable', reason: 'delivery_not_taxable' });
+    expect(r.line_items[0]!.taxes[0]!.rate).toBe('19');
+  });
+});
