@@ -30,19 +30,24 @@ const library: Options = {
 export default defineConfig([
   // The main entries and the CLI share one engine: common code and the rule data sit in
   // shared chunks, so `taxrules` and `taxrules/http` loaded together load one engine, one
-  // rule set and one decision cache. ES modules and CommonJS each have their own chunks. The
-  // ECB's rates are a chunk of their own, which `taxrules/ecb` imports and the HTTP handler
-  // loads when a document first needs a reference rate (never the engine's chunks).
+  // rule set and one decision cache. ES modules and CommonJS each have their own chunks.
   {
     ...library,
     format: ['esm', 'cjs'],
-    entry: { index: 'src/index.ts', schemas: 'src/schemas.ts', http: 'src/http.ts', testing: 'src/testing.ts', ecb: 'src/ecb.ts', cli: 'src/cli/index.ts' },
+    entry: { index: 'src/index.ts', schemas: 'src/schemas.ts', http: 'src/http.ts', testing: 'src/testing.ts', cli: 'src/cli/index.ts' },
+    // The HTTP handler loads the ECB entry itself when a document first needs a reference rate.
+    external: ['fast-check', 'taxrules/ecb'],
     splitting: true,
     // Declarations of the library entries (the CLI has none).
-    dts: { entry: { index: 'src/index.ts', schemas: 'src/schemas.ts', http: 'src/http.ts', testing: 'src/testing.ts', ecb: 'src/ecb.ts' } },
+    dts: { entry: { index: 'src/index.ts', schemas: 'src/schemas.ts', http: 'src/http.ts', testing: 'src/testing.ts' } },
     // No clean here: the builds run at once, and one cleaning dist/ would take the others' files
     // with it (the build script empties dist/ before tsup).
   },
   // The EU entry: the main source with the EU rule pack and the EU tax-ID modules, standalone.
   { ...library, format: ['esm', 'cjs'], entry: { eu: 'src/eu.ts' }, esbuildPlugins: [euPackPlugin], splitting: false },
+  // The ECB entry: the ECB's euro reference rates and what reads them, standalone (no engine,
+  // no rule data; the rates are in no other entry). The HTTP handler imports it by the
+  // package's own name when a document first needs a reference rate, so that the main
+  // entries' chunks stay as they are.
+  { ...library, format: ['esm', 'cjs'], entry: { ecb: 'src/ecb.ts' }, splitting: false },
 ]);

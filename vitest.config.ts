@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 // number of runs, and the timeouts (20 minutes) only stop a test that hangs, far above what
 // any needs on a machine busy with other work.
 export default defineConfig({
+  // The HTTP handler loads the ECB entry by the package's own name.
+  resolve: { alias: { 'taxrules/ecb': new URL('./src/ecb.ts', import.meta.url).pathname } },
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 1_200_000,

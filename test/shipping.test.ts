@@ -9,6 +9,7 @@ const defaultRuleData = defaultRuleSet.data;
 import { refused } from './helpers.js';
 
 const ie = defineAccount({ country: 'IE', currency: 'EUR', registrations: [{ country: 'IE' }, { scheme: 'oss', valid_from: '2021-07-01' }] });
+const austin = { country: 'US', postal_code: '78701', state: 'TX' };
 const texas = defineAccount({ country: 'US', region: 'TX', postal_code: '78701', currency: 'USD', registrations: [{ country: 'US', region: 'TX' }] });
 const book = { reference: 'book', amount: '100.00', tax_code: 'standard' as const, product_type: 'good' as const };
 const food = { reference: 'food', amount: '50.00', tax_code: 'reduced' as const, product_type: 'good' as const };
@@ -64,18 +65,50 @@ describe('shipping_cost under EU VAT (the taxable amount of the goods, VAT Direc
   });
 });
 
+describe('shipping_cost under US sales taxes (each state’s rule)', () => {
+  const sale = (address: object, lines: object[] = [book]) => ({ customer_address: address, tax_date: 1_780_000_000, line_items: lines, shipping_cost: { amount: '10.00' } }) as never;
+
+  it('Texas: part of the sales price of taxable goods (34 TAC § 3.303), at the goods’ combined rate, local taxes too', () => {
+    const r = calculate(sale(austin), texas);
+    expect(r.shipping_cost).toMatchObject({ amount_subtotal: '10.00', amount_tax: '0.83', amount_total: '10.83' });
+    expect(r.shipping_cost!.taxes.map((t) => t.jurisdiction.level)).toEqual(['state', 'city', 'district']);
+    expect(r.shipping_cost!.notes).toContain('Delivery charges are part of the price of the goods: Sales tax is charged on them as on the goods.');
+  });
+
+  it('California: not taxed when stated apart and delivered by a carrier (CDTFA publication 177); the conditions are in the note', () => {
+    const ca = defineAccount({ country: 'US', region: 'CA', postal_code: '94103', currency: 'USD', registrations: [{ country: 'US', region: 'CA' }] });
+    const r = calculate(sale({ country: 'US', postal_code: '94103', state: 'CA' }), ca);
+    expect(r.shipping_cost!.amount_tax).toBe('0.00');
+    expect(r.shipping_cost!.taxes.every((t) => t.status === 'non_taxable' && t.reason === 'delivery_not_taxable' && t.rate === '0')).toBe(true);
+    expect(r.shipping_cost!.notes.join(' ')).toMatch(/Sales tax is not charged on delivery charges stated apart from the goods \(.*carrier/);
+    expect(r.line_items[0]!.amount_tax).not.toBe('0.00');
+  });
+
+  it('Michigan: not taxed when stated apart from 2023-04-26, the day its rule changed (Public Acts 20 and 21 of 2023); the day before is not recorded', () => {
+    const mi = defineAccount({ country: 'US', region: 'MI', postal_code: '48226', currency: 'USD', registrations: [{ country: 'US', region: 'MI' }] });
+    const on = (y: number, m: number, d: number) => ({ ...(sale({ country: 'US', postal_code: '48226', state: 'MI' }) as object), tax_date: Date.UTC(y, m - 1, d) / 1000 }) as never;
+    const r = calculate(on(2023, 4, 26), mi);
+    expect([r.shipping_cost!.amount_tax, r.shipping_cost!.taxes[0]!.reason, r.line_items[0]!.amount_tax]).toEqual(['0.00', 'delivery_not_taxable', '6.00']);
+    expect(refused(() => calculate(on(2023, 4, 25), mi)).message).toContain('on 2023-04-25');
+  });
+});
+
 describe('shipping_cost refused', () => {
   it('without goods to deliver (422), naming shipping_cost', () => {
     const e = refused(() => calculate(toGermany({ shipping_cost: { amount: '10.00' } }, [plan]), ie));
     expect([e.status, e.issues[0]!.path]).toEqual([422, ['shipping_cost']]);
   });
 
-  it('where the rules have no delivery rule for the tax yet (422, said once), never a guess', () => {
-    const e = refused(() => calculate({ customer_address: { country: 'US', postal_code: '78701', state: 'TX' }, tax_date: 1_780_000_000, line_items: [book, { ...book, reference: 'b2', tax_code: 'reduced' }], shipping_cost: { amount: '9.99' } } as never, texas));
+  it('where the rules have no delivery rule for the tax yet, or not on that day (422, said once), never a guess', () => {
+    const georgia = defineAccount({ country: 'US', region: 'GA', postal_code: '30303', currency: 'USD', registrations: [{ country: 'US', region: 'GA' }] });
+    const e = refused(() => calculate({ customer_address: { country: 'US', postal_code: '30303', state: 'GA' }, tax_date: 1_780_000_000, line_items: [book, { ...book, reference: 'b2', tax_code: 'reduced' }], shipping_cost: { amount: '9.99' } } as never, georgia));
     expect(e.status).toBe(422);
     expect(e.issues).toHaveLength(1);
     expect(e.issues[0]).toMatchObject({ path: ['shipping_cost'], code: 'unprocessable' });
-    expect(e.message).toContain('no rule yet for delivery charges under Sales tax in Texas');
+    expect(e.message).toContain('no rule yet for delivery charges under Sales tax in Georgia');
+    // Texas's rule is recorded from 2024-01-01: a sale of 2023 is refused, not answered by today's rule.
+    const before = refused(() => calculate({ customer_address: austin, tax_date: Date.UTC(2023, 5, 1) / 1000, line_items: [book], shipping_cost: { amount: '9.99' } } as never, texas));
+    expect([before.status, before.message]).toEqual([422, expect.stringContaining('on 2023-06-01')]);
   });
 
   it('for a negative amount, more decimals than the currency, an unknown field', () => {

@@ -334,6 +334,8 @@ interface Snapshot {
   readonly registrations: readonly unknown[];
   readonly count: number;
   readonly each: readonly RegistrationSnapshot[];
+  /** Whether a registration has created_at (only then is it compared). */
+  readonly created: boolean;
   /** The address history as read: its array, and each address's JSON (addresses are few). */
   readonly addresses: unknown;
   readonly addressText: string | null;
@@ -379,6 +381,7 @@ function snapshotOf(account: Account, copy: Account): Snapshot | null {
     registrations: regs as unknown[],
     count: read.length,
     each,
+    created: each.some((r) => r.created_at !== undefined),
     addresses: a.addresses,
     addressText: addressText(c.addresses),
   };
@@ -402,12 +405,13 @@ function unchanged(account: Account, s: Snapshot): boolean {
   if (a.default_tax_code !== s.default_tax_code || a.default_product_type !== s.default_product_type) return false;
   const regs = a.registrations as unknown[];
   if (regs !== s.registrations || regs.length !== s.count) return false;
+  const created = s.created;
   for (let i = 0; i < s.count; i++) {
     const r = regs[i] as Fields;
     const was = s.each[i] as RegistrationSnapshot;
     if (r !== was.object || fieldCount(r) !== was.fields || r.jurisdiction_id !== was.jurisdiction_id || r.valid_from !== was.valid_from || r.valid_until !== was.valid_until) return false;
     if (r.permanent_establishment !== was.permanent_establishment || r.import_scheme !== was.import_scheme || r.value !== was.value) return false;
-    if (was.created_at !== undefined && r.created_at !== was.created_at) return false;
+    if (created && r.created_at !== was.created_at) return false;
   }
   return true;
 }

@@ -39,7 +39,7 @@ export function createEngine(rules: RuleSet, options: EngineOptions = {}): Engin
   const decisions = options.cacheBytes === 0 ? null : createDecisionCache(rules, { maxBytes: options.cacheBytes, convertCurrency: options.convertCurrency });
   const cached = decisions ? cachedDecider(decisions) : null;
   const fresh = freshDecider(rules, options.convertCurrency);
-  const sale = (decider: Decider): SaleOptions => Object.freeze({ rules, decider, convert: options.convertCurrency, issue: inputIssue });
+  const sale = (decider: Decider): SaleOptions => Object.freeze({ rules, decider, convert: options.convertCurrency, issue: inputIssue, exemption: undefined });
   const cachedSale = cached !== null ? sale(cached) : null;
   const freshSale = sale(fresh);
   return {

@@ -284,7 +284,7 @@ function calculateChecked(request: unknown, account: SellerAccount, options: Cal
   const p = parties.party;
   const items = saleLines(req, read, seller, parties.behavior);
   const sale: Sale = {
-    party: { date: p.date, origin: p.origin, sellerAddress: p.sellerAddress, destination: p.destination, customerTaxId: p.customerTaxId, amount: undefined, currency: read.currency, consignmentValue: undefined, registrations: p.registrations, ...(p.exemption ? { exemption: p.exemption } : {}) },
+    party: { date: p.date, origin: p.origin, sellerAddress: p.sellerAddress, destination: p.destination, customerTaxId: p.customerTaxId, amount: undefined, currency: read.currency, consignmentValue: undefined, registrations: p.registrations },
     day: dayNumber(parties.party.date),
     minorUnits: read.minorUnits,
     lines: read.shipping === null ? items : [...items, ...deliveryLines(items, read.shipping, req.shipping_cost?.tax_behavior ?? parties.behavior, engine.rules)],
@@ -295,7 +295,7 @@ function calculateChecked(request: unknown, account: SellerAccount, options: Cal
     read.shipping === null ? calculationIssue : (line: number, i: TaxRulesIssue): TaxRulesIssue => (line < count ? calculationIssue(line, i) : { ...i, path: i.path[0] === 'shipping_cost' ? i.path : ['shipping_cost', ...i.path.slice(i.path[0] === 'lines' ? 2 : 0)] });
   let sold: PricedSale;
   try {
-    sold = priceSale(sale, { rules: engine.rules, decider: engine.decider(options.cache), convert: engine.convert, limitedBases: true, issue });
+    sold = priceSale(sale, { rules: engine.rules, decider: engine.decider(options.cache), convert: engine.convert, limitedBases: true, issue, exemption: parties.exemption });
   } catch (e) {
     // The delivery lines of one shipping cost refused for one reason: said once.
     if (read.shipping === null || !(e instanceof TaxRulesError)) throw e;
@@ -438,6 +438,8 @@ interface Parties {
   readonly behavior: TaxBehavior;
   readonly verdict: TaxIdVerdict | undefined;
   readonly taxIdCountry: string;
+  /** The customer's own tax status, when exempt or reverse. */
+  readonly exemption: CustomerExemption | undefined;
 }
 
 function partiesOf(req: ParsedRequest, seller: PreparedAccount, options: CalculationOptions, rules: RuleSet): Parties {
@@ -464,9 +466,9 @@ function partiesOf(req: ParsedRequest, seller: PreparedAccount, options: Calcula
     destination,
     customerTaxId: req.customer_tax_id && verdict ? { value: req.customer_tax_id, verdict } : undefined,
     registrations: seller.registrations,
-    exemption: exemptionOf(req.customer_tax_status, req.customer_exemption_certificate, 'customer_tax_status', 'customer_exemption_certificate'),
   };
-  return { party, behavior: req.tax_behavior ?? 'exclusive', verdict, taxIdCountry };
+  const exemption = exemptionOf(req.customer_tax_status, req.customer_exemption_certificate, 'customer_tax_status', 'customer_exemption_certificate');
+  return { party, behavior: req.tax_behavior ?? 'exclusive', verdict, taxIdCountry, exemption };
 }
 
 /**

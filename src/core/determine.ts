@@ -139,6 +139,6 @@ export function determine(input: TaxInput, rules: RuleSet, decider: Decider = fr
   const day = inputDay(input);
   const minorUnits = inputMinorUnits(input, rules);
   const amount = inputAmount(input, minorUnits);
-  const line = priceSaleLine(input, day, minorUnits, lineOf(input, amount), { rules, decider, convert, issue: inputIssue });
+  const line = priceSaleLine(input, day, minorUnits, lineOf(input, amount), { rules, decider, convert, issue: inputIssue, exemption: undefined });
   return resultOf(line.decision, line.input, minorUnits, line.priced);
 }

@@ -16,7 +16,7 @@
  *   (`limitedBases`); otherwise a line whose articles (or whose whole net, when it does not
  *   say them) are above the limit is refused (422) rather than charged the full local rate.
  */
-import type { Address, Decision, ProductType, TaxBehavior, TaxCodeId, TaxInput } from './types.js';
+import type { Address, CustomerExemption, Decision, ProductType, TaxBehavior, TaxCodeId, TaxInput } from './types.js';
 import type { RuleSet } from './ruleset.js';
 import type { CurrencyConverter } from './situation.js';
 import { TaxRulesError, errorFromIssues, type TaxRulesIssue } from './errors.js';
@@ -71,6 +71,13 @@ export interface Sale {
 export interface SaleOptions {
   readonly rules: RuleSet;
   readonly decider: Decider;
+  /**
+   * The customer's own tax status when it is exempt or accounts for the tax (exemption.ts),
+   * applied to every decision of the sale (decisions are made, and cached, for every customer
+   * alike); undefined for a taxable customer. A field every caller sets, so that it is never
+   * read from a prototype.
+   */
+  readonly exemption: CustomerExemption | undefined;
   readonly convert?: CurrencyConverter | undefined;
   /** The renderer shows a line's limited base (a calculation's line tax): a limit shared out is applied, not refused. */
   readonly limitedBases?: boolean | undefined;
@@ -106,12 +113,12 @@ export interface PricedSale {
   readonly total: Minor;
 }
 
-/** The options with the customer's own tax status applied to every decision (decisions are made, and cached, for every customer alike). */
-function forCustomer(party: SaleParty, options: SaleOptions): SaleOptions {
-  const e = Object.hasOwn(party, 'exemption') ? party.exemption : undefined;
-  if (e === undefined || e === null) return options;
+/** The options with the customer's own tax status applied to every decision. */
+function forCustomer(options: SaleOptions): SaleOptions {
+  const e = options.exemption;
+  if (e === undefined) return options;
   const decider = options.decider;
-  return { ...options, decider: (input, day) => exempted(decider(input, day), e) };
+  return { ...options, exemption: undefined, decider: (input, day) => exempted(decider(input, day), e) };
 }
 
 /** The input of a line: the party's fields and the line's, with the consignment value given. */
@@ -267,12 +274,13 @@ function mapped(options: SaleOptions, i: number, e: TaxRulesError): TaxRulesErro
 }
 
 /**
- * The one line of a one-line sale (a quote, `determine`, a calculation of one line), priced:
+ * The one line of a one-line sale (a quote, `determine`, a calculation of one line), priced
+ * (never a delivery charge: one comes with the goods it delivers, in a sale of several lines):
  * the steps of a sale of many lines without their bookkeeping. Throws TaxRulesError, its
  * issues in the request's terms (`options.issue`, line 0). `priceSale` of one line is this.
  */
 export function priceSaleLine(party: SaleParty, day: number, minorUnits: number, line: SaleLine, options: SaleOptions): PricedLine {
-  options = forCustomer(party, options);
+  options = forCustomer(options);
   try {
     let value = party.consignmentValue;
     // Goods are their own consignment, unless a value is given or the party's amount text is the line's (its default).
@@ -284,7 +292,6 @@ export function priceSaleLine(party: SaleParty, day: number, minorUnits: number,
       input = inputOf(party, line, valueOf(party, minorUnits, netWithin(party, day, options, line, limit)));
       d = options.decider(input, day);
     }
-    if (isDelivery(line)) d = deliveryDecision(d, options.rules, day, party.date);
     return { input, decision: d, priced: line.amount === null ? null : priceLine(party, minorUnits, options, line, 0, d), first: 0 };
   } catch (e) {
     throw e instanceof TaxRulesError ? mapped(options, 0, e) : e;
@@ -342,7 +349,7 @@ function recheckInclusive(w: Work): void {
 export function priceSale(sale: Sale, options: SaleOptions): PricedSale {
   const n = sale.lines.length;
   if (n === 1) return priceOne(sale, options); // priceSaleLine applies the customer's status
-  options = forCustomer(sale.party, options);
+  options = forCustomer(options);
   const w: Work = { sale, options, planOf: new Array<Plan>(n), plans: [], consignments: [], issues: null, error: null, errors: 0 };
   for (let i = 0; i < n; i++) planLine(w, i);
   // A consignment value given is every line's; else the goods to each country are one consignment.

@@ -87,8 +87,6 @@ export interface TaxInput {
   readonly registrations: readonly Registration[];
   /** The address of the account's history the origin was taken from (absent: the account has no history, or the origin was given). */
   readonly sellerAddress?: SellerAddressRef | undefined;
-  /** The customer's own tax status, when it is exempt or accounts for the tax (see exemption.ts): applied to the decisions of a sale, never part of one. */
-  readonly exemption?: CustomerExemption | undefined;
 }
 
 export type TaxStatus = 'taxable' | 'non_taxable' | 'not_registered' | 'reverse_charge';

@@ -515,7 +515,7 @@ function engineTaxes(req: TransactionRequestOutput, seller: PreparedAccount, o: 
       return { ...iss, path, message: `${itemPath.join('.')}: ${iss.message}` };
     };
     const sale: Sale = { party, day: dayNumber(read.date), minorUnits: read.minorUnits, lines: group.map((g) => g.line) };
-    const sold = priceSale(sale, { rules: engine.rules, decider, convert: engine.convert, issues, issue });
+    const sold = priceSale(sale, { rules: engine.rules, decider, convert: engine.convert, issues, issue, exemption: undefined });
     group.forEach((g, i) => (out[g.k] = sold.lines[i] ?? null));
   }
   return out;

@@ -1,7 +1,7 @@
 /**
  * The rates the package carries, as one table read on first use, and the function of rates a
- * document takes (`ecbRates`). Its own module so that the HTTP handler loads it only when a
- * document needs a reference rate: the main entries carry none of this data.
+ * document takes (`ecbRates`), for the `taxrules/ecb` entry (which the HTTP handler imports
+ * by the package's own name when it serves its first document).
  */
 import type { ExchangeRateFunction } from '../documents/exchange.js';
 import { guarded } from '../core/errors.js';

@@ -523,8 +523,8 @@ export function createHandler(options: HandlerOptions): FetchHandler {
     const has = (k: string): boolean => Object.prototype.hasOwnProperty.call(prepared, k) && (prepared as Record<string, unknown>)[k] !== undefined;
     const source = rateSource === undefined ? 'ecb' : rateSource;
     if (source === null || has('exchangeRate') || has('exchangeRates')) return prepared;
-    // The ECB's rates are a chunk of their own: loaded once, by the first document that needs them.
-    const rates = source === 'ecb' ? (await import('../ecb/default.js')).ecbRates : source;
+    // The ECB's rates are an entry of their own (taxrules/ecb, by the package's own name): loaded once, by the first document served.
+    const rates = source === 'ecb' ? (await import('taxrules/ecb')).ecbRates : source;
     return { ...prepared, exchangeRates: rates };
   }
 

@@ -25,7 +25,7 @@ function line(amount: number | null, over: Partial<SaleLine> = {}): SaleLine {
 }
 
 function options(over: Partial<SaleOptions> = {}): SaleOptions {
-  return { rules: miniRules, decider: freshDecider(miniRules), ...over };
+  return { rules: miniRules, decider: freshDecider(miniRules), exemption: undefined, ...over };
 }
 
 function sale(p: SaleParty, lines: SaleLine[]) {
