@@ -1,6 +1,6 @@
 /** A customer's own tax status (exempt with a certificate, or reverse charge) in v20260309 calculations and transactions. */
 import { describe, expect, it } from 'vitest';
-import { calculate, computeTransaction, defineAccount } from '../src/index.js';
+import { calculate, calculateTaxRate, computeTransaction, defineAccount, explainTaxRate } from '../src/index.js';
 import { refused } from './helpers.js';
 
 const texas = defineAccount({ country: 'US', region: 'TX', postal_code: '78701', currency: 'USD', registrations: [{ country: 'US', region: 'TX' }] });
@@ -65,3 +65,21 @@ describe('computeTransaction: customer.tax_status', () => {
     expect(e.message).toContain('customer.exemption_certificate goes with customer.tax_status exempt');
   });
 });
+
+describe('calculateTaxRate (v20241028 query): tax_status and exemption_certificate', () => {
+  const q = 'to_country=US&to_postal_code=78701&tax_code=standard&product_type=good&amount=100&date=2026-06-01';
+
+  it('quotes an exempt customer at rate 0, status non_taxable, the certificate in the notes', () => {
+    expect(calculateTaxRate(q, texas)).toMatchObject({ rate: 8.25, tax_amount: 8.25, status: 'taxable' });
+    const r = calculateTaxRate(`${q}&tax_status=exempt&exemption_certificate=TX-01-339`, texas);
+    expect(r).toMatchObject({ rate: 0, tax_amount: 0, total_amount: 100, status: 'non_taxable', city: 'Austin' });
+    expect(r.notes).toContain('The customer is exempt from Sales tax (exemption certificate TX-01-339): no tax is charged.');
+    expect(explainTaxRate({ to_country: 'DE', tax_code: 'ebook', date: '2026-06-01', tax_status: 'reverse' }, ireland)).toMatchObject({ status: 'reverse_charge', reason: 'customer_reverse_charge' });
+  });
+
+  it('refuses a certificate without exempt, and a status that is none, with a suggestion', () => {
+    expect(refused(() => calculateTaxRate(`${q}&exemption_certificate=TX-01-339`, texas)).issues[0]).toMatchObject({ path: ['exemption_certificate'], code: 'malformed' });
+    expect(refused(() => calculateTaxRate(`${q}&tax_status=exmpt`, texas)).message).toContain('did you mean exempt?');
+  });
+});
+

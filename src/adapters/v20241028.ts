@@ -1,4 +1,4 @@
-import type { Address, Decision, ProductType, TaxBehavior, TaxCodeId, TaxIdVerdict, TaxInput, TaxLine, TaxResult, TaxStatus } from '../core/types.js';
+import type { Address, CustomerExemption, Decision, ProductType, TaxBehavior, TaxCodeId, TaxIdVerdict, TaxInput, TaxLine, TaxResult, TaxStatus } from '../core/types.js';
 import { PERCENT_100, RATE_SCALE, addMinor, minorToNumber, type Minor } from '../core/money.js';
 import type { RuleSet } from '../core/ruleset.js';
 import { inputAmount, inputDay, inputMinorUnits, lineOf, resultOf, taxIdNote } from '../core/determine.js';
@@ -10,14 +10,15 @@ import { canonicalCountry } from '../core/location.js';
 import { offlineTaxIdVerdict } from '../taxid/index.js';
 import { PRODUCT_TYPES, sellerAddressOn, TAX_CODES, type Account, type SellerAccount } from './account.js';
 import { engineFor, type Engine } from './engine.js';
-import { BEHAVIORS as BEHAVIOR_VALUES } from './schemas.js';
+import { BEHAVIORS as BEHAVIOR_VALUES, CUSTOMER_TAX_STATUSES } from './schemas.js';
+import { exemptionOf } from '../core/exemption.js';
 import { isAmountText, closestName, isCountryText, isCurrencyText, unknownFieldIssues } from './input.js';
 
 /**
  * What a parameter of the query holds. The kind decides the parameter's check, its type in
  * `TaxRateQuery` and its placeholder in the command line's usage.
  */
-export type TaxRateParameterKind = 'country' | 'postal code' | 'text' | 'tax code' | 'behaviour' | 'product type' | 'date' | 'amount' | 'currency';
+export type TaxRateParameterKind = 'country' | 'postal code' | 'text' | 'tax code' | 'behaviour' | 'product type' | 'date' | 'amount' | 'currency' | 'tax status';
 
 /** One parameter of `GET /tax_rates/calculate` (version 20241028). */
 export interface TaxRateParameter {
@@ -58,6 +59,22 @@ export const TAX_RATE_PARAMETERS = [
   { name: 'date', kind: 'date', required: false, max: 10, fields: ['date'], description: 'The tax date; default: today.' },
   { name: 'amount', kind: 'amount', required: false, max: 400, fields: ['amount'], description: "The amount of the sale, with at most the currency's decimals; without it the answer has no amounts." },
   { name: 'currency', kind: 'currency', required: false, max: 3, fields: ['currency'], description: "The currency of amount; default: the account's." },
+  {
+    name: 'tax_status',
+    kind: 'tax status',
+    required: false,
+    max: 40,
+    fields: [],
+    description: "The customer's own tax status, as the spec's contact has it: taxable (the default), exempt (no tax charged) or reverse (the customer accounts for it). Not a parameter of the spec's query.",
+  },
+  {
+    name: 'exemption_certificate',
+    kind: 'text',
+    required: false,
+    max: 100,
+    fields: [],
+    description: "The certificate an exempt customer's exemption rests on; goes with tax_status=exempt. Not a parameter of the spec's query.",
+  },
 ] as const satisfies readonly TaxRateParameter[];
 
 type ParameterEntry = (typeof TAX_RATE_PARAMETERS)[number];
@@ -75,6 +92,7 @@ interface KindValue {
   date: string;
   amount: string | number;
   currency: string;
+  'tax status': (typeof CUSTOMER_TAX_STATUSES)[number];
 }
 
 type Simplify<T> = { [K in keyof T]: T[K] };
@@ -104,6 +122,7 @@ export const TAX_RATE_PARAMETER_KINDS: {
   date: { placeholder: 'YYYY-MM-DD', expected: 'a calendar date YYYY-MM-DD' },
   amount: { placeholder: 'N', expected: 'a decimal number such as 100 or 99.95' },
   currency: { placeholder: 'CUR', expected: 'a 3-letter ISO 4217 code' },
+  'tax status': { placeholder: CUSTOMER_TAX_STATUSES.join('|'), expected: `one of: ${CUSTOMER_TAX_STATUSES.join(', ')}`, values: CUSTOMER_TAX_STATUSES },
 };
 
 /** The response of `GET /tax_rates/calculate` (version 20241028): exactly the spec's fields. */
@@ -178,6 +197,8 @@ const PRODUCT_TYPE = at('product_type');
 const DATE = at('date');
 const AMOUNT = at('amount');
 const CURRENCY = at('currency');
+const TAX_STATUS = at('tax_status');
+const EXEMPTION_CERTIFICATE = at('exemption_certificate');
 
 /**
  * A name's slot in SLOTS, from its length and first and last characters: a lookup as quick
@@ -203,7 +224,7 @@ function indexOf(name: string): number {
 }
 
 /** The check of each kind, as a small integer by parameter index (a switch on constants is a jump). */
-const CHECK_OF_KIND: { readonly [K in TaxRateParameterKind]: number } = { country: 1, 'postal code': 0, text: 0, 'tax code': 2, behaviour: 2, 'product type': 2, date: 3, amount: 4, currency: 5 };
+const CHECK_OF_KIND: { readonly [K in TaxRateParameterKind]: number } = { country: 1, 'postal code': 0, text: 0, 'tax code': 2, behaviour: 2, 'product type': 2, date: 3, amount: 4, currency: 5, 'tax status': 2 };
 const CHECK = Int8Array.from(PARAMS, (p) => CHECK_OF_KIND[p.kind]);
 /** Whether each parameter is required (1), and its longest value, by index. */
 const REQUIRED = Int8Array.from(PARAMS, (p) => (p.required ? 1 : 0));
@@ -584,6 +605,16 @@ function unknownCurrency(rules: RuleSet, code: string): string {
  * blank, repeated or unknown parameters, 406 for invalid values).
  */
 export function parseTaxRateQuery(query: TaxRateQueryInput, account: SellerAccount, options: CalculateOptions = {}, engine: Engine = engineOf(options)): TaxInput {
+  return readTaxRateQuery(query, account, options, engine).input;
+}
+
+/** A query read: the core's input, and the customer's own tax status (`tax_status`, `exemption_certificate`) when exempt or reverse. */
+interface ReadTaxRateQuery {
+  readonly input: TaxInput;
+  readonly exemption: CustomerExemption | undefined;
+}
+
+function readTaxRateQuery(query: TaxRateQueryInput, account: SellerAccount, options: CalculateOptions, engine: Engine): ReadTaxRateQuery {
   const rules = engine.rules;
   const seller = engine.accounts.prepare(account);
   const q = readParams(query, options.unknownParameters === 'ignore');
@@ -611,7 +642,10 @@ export function parseTaxRateQuery(query: TaxRateQueryInput, account: SellerAccou
     origin = { country: fromCountry ?? own.origin.country, postalCode: fromPostalCode ?? (home ? own.origin.postalCode : undefined), region: home ? own.origin.region : undefined, city: undefined, street: undefined };
     if (!home) sellerAddress = undefined;
   }
-  return {
+  const status = v[TAX_STATUS];
+  const certificate = v[EXEMPTION_CERTIFICATE];
+  const exemption = status === undefined && certificate === undefined ? undefined : exemptionOf(status, certificate, 'tax_status', 'exemption_certificate');
+  const input: TaxInput = {
     date,
     origin,
     sellerAddress,
@@ -625,6 +659,7 @@ export function parseTaxRateQuery(query: TaxRateQueryInput, account: SellerAccou
     currency: v[CURRENCY] ?? seller.currency,
     registrations: seller.registrations,
   };
+  return { input, exemption };
 }
 
 /** Renames the core's neutral field paths to the v20241028 parameter names. */
@@ -797,12 +832,13 @@ type Renderer<T> = (engine: Engine, decision: Decision, input: TaxInput, priced:
 
 /** Parses a query, prices it as a one-line sale, and renders it; errors of the core name the query's parameters. */
 function quote<T>(query: TaxRateQueryInput, account: SellerAccount, options: CalculateOptions, engine: Engine, render: Renderer<T>): T {
-  const input = parseTaxRateQuery(query, account, options, engine);
+  const { input, exemption } = readTaxRateQuery(query, account, options, engine);
   try {
     const day = inputDay(input);
     const minorUnits = inputMinorUnits(input, engine.rules);
     const amount = inputAmount(input, minorUnits);
-    const line = priceSaleLine(input, day, minorUnits, lineOf(input, amount), engine.inputSale(options.cache));
+    const sale = engine.inputSale(options.cache);
+    const line = priceSaleLine(input, day, minorUnits, lineOf(input, amount), exemption === undefined ? sale : { ...sale, exemption });
     return render(engine, line.decision, line.input, line.priced, minorUnits, options.cache !== false && engine.decisions !== null);
   } catch (error) {
     throw error instanceof TaxRulesError ? renameIssues(error) : error;

@@ -7,6 +7,7 @@ import { canonicalCountry } from '../core/location.js';
 import { addMinor, formatMinor, isCanonicalAmount, parseAmount, type Minor } from '../core/money.js';
 import { taxableAmount, type Priced } from '../core/pricing.js';
 import { supplyKind } from '../core/taxability.js';
+import { exemptionOf } from '../core/exemption.js';
 import { priceSale, type PricedLine, type PricedSale, type Sale, type SaleLine, type SaleParty } from '../core/sale.js';
 import { validateTaxId, verdictOf } from '../taxid/index.js';
 import { PRODUCT_TYPES, sellerAddressOn, TAX_CODES, type Account, type PreparedAccount, type SellerAccount } from './account.js';
@@ -469,19 +470,6 @@ function partiesOf(req: ParsedRequest, seller: PreparedAccount, options: Calcula
   };
   const exemption = exemptionOf(req.customer_tax_status, req.customer_exemption_certificate, 'customer_tax_status', 'customer_exemption_certificate');
   return { party, behavior: req.tax_behavior ?? 'exclusive', verdict, taxIdCountry, exemption };
-}
-
-/**
- * The customer's own tax status as the core applies it: none for `taxable`. A certificate
- * without `exempt` is refused (400): it would otherwise be ignored, and the tax charged.
- */
-export function exemptionOf(status: string | undefined, certificate: string | null | undefined, statusField: string, certificateField: string): CustomerExemption | undefined {
-  const cert = certificate === undefined || certificate === null || certificate.trim() === '' ? null : certificate.trim();
-  if (cert !== null && status !== 'exempt') {
-    throw errorFromIssues([{ path: certificateField.split('.'), code: 'malformed', message: `${certificateField} goes with ${statusField} exempt${status === undefined ? ' (give it)' : `, not ${status}`}` }]);
-  }
-  if (status === 'exempt' || status === 'reverse') return { status, certificate: cert };
-  return undefined;
 }
 
 /** An issue of the sale in the request's terms: the customer's and origin's fields, the date, else the line's. */

@@ -9,6 +9,7 @@
  */
 import type { CustomerExemption, Decision, TaxLine } from './types.js';
 import { frozen } from './draft.js';
+import { errorFromIssues } from './errors.js';
 
 const zeroed = (line: TaxLine): TaxLine => ({ ...line, rate: '0', rateUnits: 0, rateClass: null });
 
@@ -29,4 +30,17 @@ export function exempted(d: Decision, e: CustomerExemption): Decision {
     notes: [...d.notes, note],
     articleCap: null,
   });
+}
+
+/**
+ * The customer's own tax status as the core applies it: none for `taxable`. A certificate
+ * without `exempt` is refused (400): it would otherwise be ignored, and the tax charged.
+ */
+export function exemptionOf(status: string | undefined, certificate: string | null | undefined, statusField: string, certificateField: string): CustomerExemption | undefined {
+  const cert = certificate === undefined || certificate === null || certificate.trim() === '' ? null : certificate.trim();
+  if (cert !== null && status !== 'exempt') {
+    throw errorFromIssues([{ path: certificateField.split('.'), code: 'malformed', message: `${certificateField} goes with ${statusField} exempt${status === undefined ? ' (give it)' : `, not ${status}`}` }]);
+  }
+  if (status === 'exempt' || status === 'reverse') return { status, certificate: cert };
+  return undefined;
 }
