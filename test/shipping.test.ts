@@ -129,6 +129,19 @@ describe('delivery rules in the rule data', () => {
     expect(messages).toContainEqual(expect.stringMatching(/EU\.json \/delivery\/1\/checked checked 2999-01-01 is a day still to come/));
   });
 
+  it('never tax a second tax by the main tax’s rule: British Columbia’s PST without a rule of its own is refused', () => {
+    const data = structuredClone(defaultRuleData);
+    const ca = data.countries.find((c) => c.country === 'CA')!;
+    ca.jurisdictions[0]!.taxes[0]!.delivery = [{ from: '2007-01-01', treatment: 'follows_goods', source: 'a test rule, not a source of law', checked: '2026-11-28' }];
+    const rules = createRuleSet(data);
+    const seller = defineAccount({ country: 'CA', region: 'BC', postal_code: 'V6B1A1', currency: 'CAD', registrations: [{ country: 'CA' }, { country: 'CA', region: 'BC' }] }, rules);
+    const request = (address: object) => ({ customer_address: address, tax_date: 1_780_000_000, line_items: [book], shipping_cost: { amount: '10.00' } }) as never;
+    // Alberta: GST alone, by its (test) rule.
+    expect(calculate(request({ country: 'CA', postal_code: 'T5J0N3' }), seller, { rules }).shipping_cost!.amount_tax).toBe('0.50');
+    const e = refused(() => calculate(request({ country: 'CA', postal_code: 'V6B1A1' }), seller, { rules }));
+    expect([e.status, e.message]).toEqual([422, expect.stringContaining('under PST in British Columbia')]);
+  });
+
   it('answer from a tax’s own rule before its regime’s', () => {
     const data = structuredClone(defaultRuleData);
     const de = data.countries.find((c) => c.country === 'DE')!;

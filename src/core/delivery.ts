@@ -11,6 +11,7 @@ import type { CompiledDelivery, CompiledJurisdiction, CompiledTax, RuleSet } fro
 import type { Decision, TaxLine } from './types.js';
 import { frozen } from './draft.js';
 import { TaxRulesError } from './errors.js';
+import { zeroedLine } from './exemption.js';
 
 /** The period of a list in force on a day (sorted by `from`), or undefined before the first. */
 function inForce(periods: readonly CompiledDelivery[], day: number): CompiledDelivery | undefined {
@@ -38,7 +39,16 @@ function ruleOf(tax: CompiledTax, j: CompiledJurisdiction, day: number): Compile
   return membership ? inForce(membership.regime.delivery, day) : undefined;
 }
 
-const zeroed = (line: TaxLine): TaxLine => ({ ...line, rate: '0', rateUnits: 0, rateClass: null });
+/** The refusal of a delivery charge under a tax without a rule for it on the day (422). */
+function noRule(line: TaxLine, date: string): TaxRulesError {
+  return new TaxRulesError('unprocessable', 422, [
+    {
+      path: ['shipping_cost'],
+      code: 'unprocessable',
+      message: `taxrules has no rule yet for delivery charges under ${line.name} in ${line.jurisdiction.name} on ${date}: leave shipping_cost out and send the delivery as a line with the goods' tax code where it is taxed as the goods`,
+    },
+  ]);
+}
 
 /**
  * The decision for a delivery charge of goods decided as `d` (see the module's comment). A
@@ -51,28 +61,23 @@ export function deliveryDecision(d: Decision, rules: RuleSet, day: number, date:
   if (!main) return d;
   const mainTax = taxOf(rules, main);
   const mainRule = mainTax ? ruleOf(mainTax.tax, mainTax.jurisdiction, day) : undefined;
-  if (!mainTax || !mainRule) {
-    throw new TaxRulesError('unprocessable', 422, [
-      {
-        path: ['shipping_cost'],
-        code: 'unprocessable',
-        message: `taxrules has no rule yet for delivery charges under ${main.name} in ${main.jurisdiction.name} on ${date}: leave shipping_cost out and send the delivery as a line with the goods' tax code where it is taxed as the goods`,
-      },
-    ]);
-  }
+  if (!mainTax || !mainRule) throw noRule(main, date);
   const notes = [...d.notes];
   let charged = false;
   let changed = false;
   const lines = d.lines.map((line) => {
     // A line of a tax with a rule of its own (Canada's PST) follows it; the others (US local taxes) the main tax's.
     const own = line === main ? null : taxOf(rules, line);
-    const rule = (own && own.tax !== mainTax.tax ? ruleOf(own.tax, own.jurisdiction, day) : undefined) ?? mainRule;
+    const ownRule = own && own.tax !== mainTax.tax ? ruleOf(own.tax, own.jurisdiction, day) : undefined;
+    // A second tax of the sale (a province's PST) without a rule of its own is not taxed by the main tax's rule: refused.
+    if (ownRule === undefined && line.group === 'additional') throw noRule(line, date);
+    const rule = ownRule ?? mainRule;
     if (rule.treatment === 'follows_goods') {
       charged = true;
       return line;
     }
     changed = true;
-    return zeroed(line);
+    return zeroedLine(line);
   });
   const text = (r: typeof mainRule): string =>
     r.treatment === 'follows_goods'

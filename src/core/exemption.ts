@@ -11,7 +11,8 @@ import type { CustomerExemption, Decision, TaxLine } from './types.js';
 import { frozen } from './draft.js';
 import { errorFromIssues } from './errors.js';
 
-const zeroed = (line: TaxLine): TaxLine => ({ ...line, rate: '0', rateUnits: 0, rateClass: null });
+/** A tax line not charged: rate 0, its tax, jurisdiction and taxable part kept. */
+export const zeroedLine = (line: TaxLine): TaxLine => ({ ...line, rate: '0', rateUnits: 0, rateClass: null });
 
 /** The decision for a customer with its own tax status (see the module's comment). */
 export function exempted(d: Decision, e: CustomerExemption): Decision {
@@ -26,7 +27,7 @@ export function exempted(d: Decision, e: CustomerExemption): Decision {
     ...d,
     status: e.status === 'exempt' ? 'non_taxable' : 'reverse_charge',
     reason: e.status === 'exempt' ? 'customer_exempt' : 'customer_reverse_charge',
-    lines: d.lines.map(zeroed),
+    lines: d.lines.map(zeroedLine),
     notes: [...d.notes, note],
     articleCap: null,
   });
