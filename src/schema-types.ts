@@ -372,6 +372,7 @@ export type TransactionContact = {
   processor_id?: string | null | undefined;
   tax_id?: string | null | undefined;
   tax_status?: 'exempt' | 'taxable' | 'reverse' | undefined;
+  exemption_certificate?: string | null | undefined;
 };
 
 /** The tax of an item of a v20241028 transaction. */

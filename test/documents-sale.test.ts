@@ -141,6 +141,20 @@ describe('an invoice for a sale', () => {
     const reverse = build(sale([saas(100)], { customer: { first_name: 'A', country: 'DE', tax_status: 'reverse' } }), ie, ids);
     expect([exempt.total_cents, exempt.items[0]?.tax_status, exempt.taxes]).toEqual([10000, 'non_taxable', []]);
     expect([reverse.total_cents, reverse.items[0]?.tax_status]).toEqual([10000, 'reverse_charge']);
+    expect(reverse.tax_notes).toEqual(['The customer accounts for the tax itself (reverse charge): no tax is charged.']);
+  });
+
+  it('keeps an exempt contact’s certificate on the contact and names it in the tax notes; refuses one without exempt', () => {
+    const doc = build(sale([saas(100)], { customer: { first_name: 'A', country: 'DE', tax_status: 'exempt', exemption_certificate: 'DE-ST-2026-17' } }), ie, ids);
+    expect(doc.contact).toMatchObject({ tax_status: 'exempt', exemption_certificate: 'DE-ST-2026-17' });
+    expect(doc.tax_notes).toEqual(['The customer is exempt (exemption certificate DE-ST-2026-17): no tax is charged.']);
+    expect(issuesOf(() => build(sale([saas(100)], { customer: { first_name: 'A', country: 'DE', exemption_certificate: 'DE-ST-2026-17' } }), ie, ids))).toEqual([
+      400,
+      [{ path: ['customer', 'exemption_certificate'], code: 'malformed', message: 'customer.exemption_certificate goes with customer.tax_status exempt (give it)' }],
+    ]);
+    // An item that gives its own tax is charged it: no note says otherwise.
+    const given = build(sale([{ amount: 100, tax: { country: 'DE', name: 'VAT', rate: 19 } }], { customer: { first_name: 'A', country: 'DE', tax_status: 'exempt' } }), ie, ids);
+    expect(given.tax_notes).toEqual([]);
   });
 
   it('reverse-charges a business customer with a valid VAT number, with the legal note', () => {

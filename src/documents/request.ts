@@ -53,6 +53,8 @@ function contactSchema() {
     processor_id: optionalText(255),
     tax_id: optionalText(255),
     tax_status: z.optional(z.enum(CONTACT_TAX_STATUSES)),
+    /** The certificate an exempt contact's exemption rests on (with `tax_status` `exempt`): kept on the contact and named in the document's tax notes. */
+    exemption_certificate: optionalText(100),
   });
 }
 

@@ -417,6 +417,11 @@ function customerIssues(req: TransactionRequestOutput, o: DocumentOptions, engin
     issues.push({ path: ['options', 'contactId'], code: 'unprocessable', message: `options.contactId ${o.contactId} is not customer.id ${customer.id}, the stored contact the request references` });
   }
   countryIssue(engine, ['customer', 'country'], customer.country, issues);
+  // A certificate goes with an exempt contact: with any other status it would be kept while the tax is charged.
+  const certificate = customer.exemption_certificate;
+  if (certificate !== undefined && certificate !== null && certificate.trim() !== '' && customer.tax_status !== 'exempt') {
+    issues.push({ path: ['customer', 'exemption_certificate'], code: 'malformed', message: `customer.exemption_certificate goes with customer.tax_status exempt${customer.tax_status === undefined ? ' (give it)' : `, not ${customer.tax_status}`}` });
+  }
 }
 
 /**
@@ -574,6 +579,11 @@ function buildSale(req: TransactionRequestOutput, seller: PreparedAccount, o: Do
   const taxed = engineTaxes(req, seller, o, engine, read, issues);
   const status = req.customer?.tax_status ?? 'taxable';
   const notes: string[] = [];
+  const certificate = req.customer?.exemption_certificate?.trim();
+  // (An item that gives its own tax is charged it, whatever the contact's status: then no such note.)
+  const untaxedAll = read.items.every((p) => p.given === null);
+  if (status === 'exempt' && untaxedAll) notes.push(`The customer is exempt${certificate ? ` (exemption certificate ${certificate})` : ''}: no tax is charged.`);
+  else if (status === 'reverse' && untaxedAll) notes.push('The customer accounts for the tax itself (reverse charge): no tax is charged.');
   const parts: ItemParts[] = [];
   read.items.forEach((p, k) => {
     const t = itemTaxes(p, dueOf(read, k), status, taxed[k] ?? null, engine, issues, notes);
