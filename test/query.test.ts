@@ -11,6 +11,8 @@ const account = registeredEverywhere();
 const today = { today: '2026-06-01' };
 /** The query parameters of GET /tax_rates/calculate, in the order of the spec's table (service-interface.md). */
 const SPEC_PARAMETERS = ['to_country', 'to_postal_code', 'to_city', 'to_street', 'from_country', 'from_postal_code', 'tax_id', 'tax_code', 'tax_behavior', 'product_type', 'date', 'amount', 'currency'];
+/** The parameters taxrules adds after the spec's: the customer's own tax status. */
+const OWN_PARAMETERS = ['tax_status', 'exemption_certificate'];
 
 /** A query in each of its three forms. */
 function forms(text: string): [string, string | URLSearchParams | TaxRateQuery][] {
@@ -22,8 +24,9 @@ function forms(text: string): [string, string | URLSearchParams | TaxRateQuery][
 }
 
 describe('the table of parameters', () => {
-  it('holds the spec’s parameters in its order, each with a kind, a longest value and a description', () => {
-    expect(TAX_RATE_PARAMETERS.map((p) => p.name)).toEqual(SPEC_PARAMETERS);
+  it('holds the spec’s parameters in its order, then its own, each with a kind, a longest value and a description', () => {
+    expect(TAX_RATE_PARAMETERS.map((p) => p.name)).toEqual([...SPEC_PARAMETERS, ...OWN_PARAMETERS]);
+    for (const name of OWN_PARAMETERS) expect(TAX_RATE_PARAMETERS.find((p) => p.name === name)!.description).toContain('Not a parameter of the spec');
     for (const p of TAX_RATE_PARAMETERS) {
       expect(p.max, p.name).toBeGreaterThan(0);
       expect(p.description.length, p.name).toBeGreaterThan(10);
@@ -37,7 +40,7 @@ describe('the table of parameters', () => {
     expectTypeOf<TaxRateQuery['product_type']>().toEqualTypeOf<'good' | 'service' | undefined>();
     expectTypeOf<TaxRateQuery['amount']>().toEqualTypeOf<string | number | undefined>();
     expectTypeOf<TaxRateQuery['to_country']>().toEqualTypeOf<string>();
-    expectTypeOf<keyof TaxRateQuery>().toEqualTypeOf<(typeof SPEC_PARAMETERS)[number] & keyof TaxRateQuery>();
+    expectTypeOf<keyof TaxRateQuery>().toEqualTypeOf<((typeof SPEC_PARAMETERS)[number] | (typeof OWN_PARAMETERS)[number]) & keyof TaxRateQuery>();
     // A frozen query is accepted as it is.
     const frozen: Readonly<TaxRateQuery> = Object.freeze({ to_country: 'DE', tax_code: 'ebook', amount: 10, date: '2026-06-01' });
     expect(calculateTaxRate(frozen, account).tax_amount).toBe(0.7);
