@@ -205,6 +205,9 @@ export type TaxTransactionRequestShape = {
   tax_behavior?: 'inclusive' | 'exclusive' | undefined;
   total_tax?: string | undefined;
   origin_address?: CalculationAddress | null | undefined;
+  shipping_cost?: {
+    amount: string;
+  } | null | undefined;
 };
 
 /** The body of a v20260309 transaction, as read. */
@@ -220,6 +223,9 @@ export type TaxTransactionRequestOutput = {
   tax_behavior?: 'inclusive' | 'exclusive' | undefined;
   total_tax?: string | undefined;
   origin_address?: CalculationAddress | null | undefined;
+  shipping_cost?: {
+    amount: string;
+  } | null | undefined;
 };
 
 /** The customer of a v20260309 transaction. */

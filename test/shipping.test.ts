@@ -1,7 +1,7 @@
 /** A delivery charge (`shipping_cost`) in v20260309 calculations: taxed as the goods it delivers, as each tax's delivery rule says. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { calculate, createRuleSet, defineAccount } from '../src/index.js';
+import { calculate, computeBatch, computeTransaction, createRuleSet, defineAccount } from '../src/index.js';
 import { checkRuleData } from '../src/core/rule-checks.js';
 import { defaultRuleSet } from '../src/default-rules.js';
 
@@ -149,5 +149,58 @@ describe('delivery rules in the rule data', () => {
     const r = calculate(toGermany({ shipping_cost: { amount: '10.00' } }, [book]), ie, { rules: createRuleSet(data) });
     expect(r.shipping_cost!.taxes[0]).toMatchObject({ rate: '0', amount: '0.00', status: 'non_taxable', reason: 'delivery_not_taxable' });
     expect(r.line_items[0]!.taxes[0]!.rate).toBe('19');
+  });
+});
+
+describe('shipping_cost in v20260309 transactions', () => {
+  const customer = { address: { country: 'DE' } };
+  const sold = computeTransaction({ source_id: 's1', date: '2026-06-01', currency: 'EUR', customer, items: [book, food], shipping_cost: { amount: '10.00' } }, ie);
+  const refund = (id: string, items: object[], shipping: object | undefined, earlierRefunds: readonly object[] = []) =>
+    computeTransaction(
+      { transaction_type: 'refund', refund_of_source_id: 's1', source_id: id, date: '2026-06-02', currency: 'EUR', customer, items, ...(shipping ? { shipping_cost: shipping } : {}) } as never,
+      ie,
+      { original: sold, earlierRefunds: earlierRefunds as never },
+    );
+
+  it('taxes a sale’s shipping cost as calculate does, in its totals and breakdown', () => {
+    const calc = calculate(toGermany({ shipping_cost: { amount: '10.00' } }, [book, food]), ie);
+    expect(sold.shipping_cost).toEqual(calc.shipping_cost);
+    expect([sold.subtotal, sold.total_tax, sold.total]).toEqual([calc.subtotal, calc.total_tax, calc.total]);
+    expect(sold.tax_breakdown).toEqual(calc.tax_breakdown);
+    expect(computeTransaction({ source_id: 's2', date: '2026-06-01', currency: 'EUR', customer, items: [book] }, ie)).not.toHaveProperty('shipping_cost');
+  });
+
+  it('refunds it alone or with items, prorated as an item is, and every refund in any steps nets the sale to zero', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 999 }), fc.boolean(), (first, withItems) => {
+        const r1 = refund('r1', withItems ? [{ reference: 'book', amount: '40.00' }] : [], { amount: (first / 100).toFixed(2) });
+        expect(r1.shipping_cost!.amount).toBe((-first / 100).toFixed(2));
+        const r2 = refund('r2', withItems ? [{ reference: 'book', amount: '60.00' }, { reference: 'food', amount: '50.00' }] : [{ reference: 'book', amount: '100.00' }, { reference: 'food', amount: '50.00' }], { amount: ((1000 - first) / 100).toFixed(2) }, [r1]);
+        const cents = (t: string) => Math.round(Number(t) * 100);
+        for (const field of ['subtotal', 'total_tax', 'total'] as const) expect(cents(sold[field]) + cents(r1[field]) + cents(r2[field]), field).toBe(0);
+        for (const [k, t] of sold.shipping_cost!.taxes.entries()) expect(cents(t.amount) + cents(r1.shipping_cost!.taxes[k]!.amount) + cents(r2.shipping_cost!.taxes[k]!.amount)).toBe(0);
+        // Never a negative tax back: each refund's tax has the refund's sign.
+        expect(cents(r1.total_tax) <= 0 && cents(r2.total_tax) <= 0).toBe(true);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('refuses a refund of more shipping than is left, of a sale without it, of none, and a refund with nothing at all', () => {
+    const r1 = refund('r1', [], { amount: '7.00' });
+    const more = refused(() => refund('r2', [], { amount: '3.01' }, [r1]));
+    expect([more.status, more.issues[0]!.path, more.message]).toEqual([422, ['shipping_cost', 'amount'], expect.stringContaining('more than is left of the sale’s shipping cost'.replace('’', "'"))]);
+    const plain = computeTransaction({ source_id: 's3', date: '2026-06-01', currency: 'EUR', customer, items: [book] }, ie);
+    const none = refused(() => computeTransaction({ transaction_type: 'refund', refund_of_source_id: 's3', source_id: 'r3', date: '2026-06-02', currency: 'EUR', customer, items: [], shipping_cost: { amount: '1.00' } } as never, ie, { original: plain }));
+    expect([none.status, none.issues[0]!.path]).toEqual([422, ['shipping_cost']]);
+    expect(refused(() => refund('r4', [], { amount: '0.00' })).status).toBe(422);
+    expect(refused(() => refund('r5', [], { amount: '1.001' })).issues[0]!.path).toEqual(['shipping_cost', 'amount']);
+    const empty = refused(() => refund('r6', [], undefined));
+    expect([empty.status, empty.issues[0]!.path]).toEqual([400, ['items']]);
+  });
+
+  it('is not a field of a batch’s transactions (they are sales priced with tax included)', () => {
+    const e = refused(() => computeBatch({ transactions: [{ source_id: 'b1', date: '2026-06-01', currency: 'EUR', customer, items: [book], shipping_cost: { amount: '1.00' } }] } as never, ie));
+    expect(e.issues[0]!.path).toEqual(['transactions', 0, 'shipping_cost']);
   });
 });

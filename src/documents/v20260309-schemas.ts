@@ -38,7 +38,7 @@ export function isTransactionDate(s: string): boolean {
  * schema is what a stored answer must still be: every field this library gave it.
  */
 function answerSchemas() {
-  const { lineResult, breakdownEntry, context } = responseSchemas();
+  const { lineResult, shippingResult, breakdownEntry, context } = responseSchemas();
   const amount = z.string().check(z.regex(AMOUNT_RE));
   const discrepancy = z.object({ total_tax: amount, calculated_total_tax: amount, difference: amount });
   const exchangeRate = z.object({ from: z.string(), to: z.string(), rate: amount, date: z.string(), subtotal: amount, total_tax: amount, total: amount });
@@ -59,6 +59,8 @@ function answerSchemas() {
     total_tax: amount,
     total: amount,
     items: z.array(lineResult),
+    /** The delivery charge, when the transaction has one (a refund: the part of the sale's it refunds). */
+    shipping_cost: z.optional(shippingResult),
     tax_breakdown: z.array(breakdownEntry),
     tax_context: context,
     tax_id_validation: z.nullable(z.object({ tax_id: z.string(), country: z.string(), valid: z.nullable(z.boolean()) })),
@@ -99,9 +101,9 @@ function buildTransactionSchemas() {
     product_type: z.optional(z.enum(PRODUCT_TYPES)),
   };
   const item = z.strictObject({ ...itemFields, tax_behavior: z.optional(z.enum(BEHAVIORS)) });
-  const items = <T extends z.ZodMiniType>(of: T) =>
+  const items = <T extends z.ZodMiniType>(of: T, min = 1) =>
     z.array(of).check(
-      z.minLength(1, 'needs at least one item'),
+      z.minLength(min, 'needs at least one item'),
       z.maxLength(MAX_LINE_ITEMS, `has more than ${MAX_LINE_ITEMS} items; at most ${MAX_LINE_ITEMS} are allowed per document`),
     );
 
@@ -117,8 +119,10 @@ function buildTransactionSchemas() {
     total_tax: z.optional(decimal),
     customer,
     origin_address: z.optional(z.nullable(address)),
-    items: items(item),
-  });
+    /** What the seller charges for delivering the goods (a refund: the part of the sale's it refunds), in the transaction's tax behaviour. */
+    shipping_cost: z.optional(z.nullable(z.strictObject({ amount: decimal }))),
+    items: items(item, 0), // none in a refund of the shipping cost alone
+  }).check(z.refine((t) => t.items.length > 0 || (t.shipping_cost !== undefined && t.shipping_cost !== null), { message: 'needs at least one item (a refund of the shipping cost alone: give shipping_cost)', path: ['items'] }));
 
   /** A transaction of a batch: a sale, its amounts tax-inclusive (the spec: this cannot be overridden). */
   const batchItem = z.strictObject(itemFields);

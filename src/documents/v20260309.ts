@@ -5,7 +5,7 @@
  * transaction is answered as the service would store it. Nothing is stored: the caller says
  * which source ids are taken and hands over the sale a refund names.
  */
-import type { CalculationAddress, CalculationLineResult, CalculationRequest, LineTax, TaxBreakdownEntry, TaxContext } from '../adapters/schemas.js';
+import type { CalculationAddress, CalculationLineResult, CalculationRequest, LineTax, ShippingCostResult, TaxBreakdownEntry, TaxContext } from '../adapters/schemas.js';
 import type { TaxBehavior } from '../core/types.js';
 import type { RuleSet } from '../core/ruleset.js';
 import type { Account, SellerAccount } from '../adapters/account.js';
@@ -92,6 +92,8 @@ export interface TaxTransaction {
   /** subtotal + total_tax. */
   total: string;
   items: CalculationLineResult[];
+  /** The delivery charge, when the request has one (see `shipping_cost` of calculations); a refund's is the part of the sale's it refunds. */
+  shipping_cost?: ShippingCostResult;
   tax_breakdown: TaxBreakdownEntry[];
   tax_context: TaxContext;
   tax_id_validation: { tax_id: string; country: string; valid: boolean | null } | null;
@@ -168,6 +170,7 @@ export interface Parsed {
   total_tax?: string;
   customer: { name?: string; tax_id?: string | null; address: CalculationAddress; tax_status?: 'taxable' | 'exempt' | 'reverse'; exemption_certificate?: string | null };
   origin_address?: CalculationAddress | null;
+  shipping_cost?: { amount: string } | null;
   items: ParsedItem[];
 }
 
@@ -184,8 +187,9 @@ type Path = (string | number)[];
 
 const ADDRESS_FIELDS = ['country', 'state', 'postal_code', 'city', 'line1', 'line2'];
 const ITEM_FIELDS = ['reference', 'amount', 'quantity', 'tax_code', 'product_type', 'tax_behavior'];
+const SHIPPING_FIELDS = ['amount'];
 const CUSTOMER_FIELDS = ['name', 'tax_id', 'address', 'tax_status', 'exemption_certificate'];
-const TRANSACTION_FIELDS = ['transaction_type', 'source', 'source_id', 'refund_of_source_id', 'date', 'currency', 'tax_behavior', 'total', 'total_tax', 'customer', 'origin_address', 'items'];
+const TRANSACTION_FIELDS = ['transaction_type', 'source', 'source_id', 'refund_of_source_id', 'date', 'currency', 'tax_behavior', 'total', 'total_tax', 'customer', 'origin_address', 'shipping_cost', 'items'];
 
 /**
  * The fields `keys` of an object on a plain object, each its own value or undefined: what is
@@ -205,6 +209,7 @@ function ownTransaction(t: Parsed): Parsed {
   customer.address = fields(customer.address, ADDRESS_FIELDS);
   out.customer = customer;
   if (out.origin_address) out.origin_address = fields(out.origin_address, ADDRESS_FIELDS);
+  if (out.shipping_cost) out.shipping_cost = fields(out.shipping_cost, SHIPPING_FIELDS);
   out.items = out.items.map((i) => fields(i, ITEM_FIELDS));
   return out;
 }
@@ -356,7 +361,7 @@ function plainCustomer(c: unknown): Parsed['customer'] | null {
  */
 export function plainTransaction(t: unknown, batch: boolean): Parsed | null {
   if (!isRecord(t)) return null;
-  const d: PlainDraft = { type: undefined, source: undefined, sourceId: undefined, refundOf: undefined, date: undefined, currency: undefined, behavior: undefined, total: undefined, totalTax: undefined, customer: undefined, origin: undefined, items: undefined };
+  const d: PlainDraft = { type: undefined, source: undefined, sourceId: undefined, refundOf: undefined, date: undefined, currency: undefined, behavior: undefined, total: undefined, totalTax: undefined, customer: undefined, origin: undefined, shipping: undefined, items: undefined };
   for (const key in t) {
     if (hasOwn.call(t, key) && !plainField(d, key, t[key], batch)) return null;
   }
@@ -373,6 +378,7 @@ export function plainTransaction(t: unknown, batch: boolean): Parsed | null {
     total_tax: d.totalTax,
     customer: d.customer,
     origin_address: d.origin,
+    shipping_cost: d.shipping,
     items: d.items,
   };
 }
@@ -390,7 +396,32 @@ interface PlainDraft {
   totalTax: string | undefined;
   customer: Parsed['customer'] | undefined;
   origin: CalculationAddress | null | undefined;
+  shipping: { amount: string } | null | undefined;
   items: ParsedItem[] | undefined;
+}
+
+/** The items the schema accepts as they are, else null (no item at all is the schema's to judge: a refund of the shipping cost alone). */
+function plainItems(v: unknown, batch: boolean): ParsedItem[] | null {
+  if (!Array.isArray(v) || v.length < 1 || v.length > MAX_LINE_ITEMS) return null;
+  const read = new Array<ParsedItem>(v.length);
+  for (let i = 0; i < v.length; i++) {
+    const item = hasOwn.call(v, i) ? plainItem(v[i], batch) : null;
+    if (item === null) return null;
+    read[i] = item;
+  }
+  return read;
+}
+
+/** A shipping cost the schema accepts as it is (`{ amount }`), else false. */
+function plainShipping(v: unknown): { amount: string } | false {
+  if (!isRecord(v)) return false;
+  let amount: string | undefined;
+  for (const k in v) {
+    if (!hasOwn.call(v, k)) continue;
+    if (k !== 'amount' || !isDecimal(v[k])) return false;
+    amount = v[k] as string;
+  }
+  return amount === undefined ? false : { amount };
 }
 
 /** Reads one own field of a transaction into `d`: false when the schema would not accept it as it is (or does not know it). */
@@ -456,14 +487,17 @@ function plainField(d: PlainDraft, key: string, v: unknown, batch: boolean): boo
         if (d.origin === null) return false;
       }
       return true;
+    case 'shipping_cost': {
+      if (batch) return false;
+      if (v === undefined) return true;
+      const s = v === null ? null : plainShipping(v);
+      if (s === false) return false;
+      d.shipping = s;
+      return true;
+    }
     case 'items': {
-      if (!Array.isArray(v) || v.length < 1 || v.length > MAX_LINE_ITEMS) return false;
-      const read = new Array<ParsedItem>(v.length);
-      for (let i = 0; i < v.length; i++) {
-        const item = hasOwn.call(v, i) ? plainItem(v[i], batch) : null;
-        if (item === null) return false;
-        read[i] = item;
-      }
+      const read = plainItems(v, batch);
+      if (read === null) return false;
       d.items = read;
       return true;
     }
@@ -803,6 +837,7 @@ function saleOf(req: Parsed, source: string, ctx: Context, prefix: Path): TaxTra
     currency: req.currency,
     tax_date: dayNumber(req.date) * 86_400,
     tax_behavior: behavior,
+    shipping_cost: req.shipping_cost ? { amount: req.shipping_cost.amount, tax_behavior: behavior } : undefined,
     line_items: req.items,
   };
   let calc: ReturnType<typeof calculate>;
@@ -832,6 +867,7 @@ function saleOf(req: Parsed, source: string, ctx: Context, prefix: Path): TaxTra
     total_tax: calc.total_tax,
     total: calc.total,
     items: calc.line_items,
+    ...(ownShipping(calc) === undefined ? {} : { shipping_cost: ownShipping(calc) }),
     tax_breakdown: calc.tax_breakdown,
     tax_context: calc.tax_context,
     tax_id_validation: calc.tax_id_validation,
@@ -966,15 +1002,16 @@ function refundOf(req: Parsed, source: string, amounts: bigint[], mu: number, { 
       items.push(refundedItem(found.item, item, refundedPart(sold, abs(before), abs(r)), -s, mu));
     }
   });
+  const shipping = req.shipping_cost ? refundedShippingOf(req.shipping_cost.amount, mu, sale, earlier, at, issues) : undefined;
   if (issues.length > 0) throw errorFromIssues(issues);
 
   let subtotal = 0n;
   let tax = 0n;
-  for (const item of items) {
+  for (const item of [...items, ...(shipping ? [shipping] : [])]) {
     subtotal += parseMinorOrThrow(item.amount_subtotal, mu);
     tax += parseMinorOrThrow(item.amount_tax, mu);
   }
-  const behaviors = new Set(items.map((i) => i.tax_behavior));
+  const behaviors = new Set([...items, ...(shipping ? [shipping] : [])].map((i) => i.tax_behavior));
   return {
     id: null,
     source,
@@ -985,14 +1022,15 @@ function refundOf(req: Parsed, source: string, amounts: bigint[], mu: number, { 
     supply_type: sale.supply_type,
     date: req.date,
     currency: sale.currency,
-    tax_behavior: behaviors.size === 1 ? (items[0] as CalculationLineResult).tax_behavior : sale.tax_behavior,
+    tax_behavior: behaviors.size === 1 ? ([...behaviors][0] as TaxBehavior) : sale.tax_behavior,
     customer: customerOf(req),
     origin_address: sale.origin_address,
     subtotal: money(subtotal, mu),
     total_tax: money(tax, mu),
     total: money(subtotal + tax, mu),
     items,
-    tax_breakdown: breakdownOf(items, mu),
+    ...(shipping === undefined ? {} : { shipping_cost: shipping }),
+    tax_breakdown: breakdownOf([...items, ...(shipping ? [shipping] : [])], mu),
     tax_context: sale.tax_context,
     tax_id_validation: sale.tax_id_validation,
     exchange_rate: null,
@@ -1018,8 +1056,68 @@ function refundedItem(sold: CalculationLineResult, requested: ParsedItem, part: 
   };
 }
 
-/** The breakdown of items: one entry per jurisdiction, tax, rate, status and reason, in the order they first occur. */
-function breakdownOf(items: readonly CalculationLineResult[], mu: number): TaxBreakdownEntry[] {
+/** A transaction's (or calculation's) shipping cost: its own field only (one left out is not read from a polluted prototype). */
+function ownShipping(t: { readonly shipping_cost?: ShippingCostResult }): ShippingCostResult | undefined {
+  return hasOwn.call(t, 'shipping_cost') ? t.shipping_cost : undefined;
+}
+
+/**
+ * The part of the sale's shipping cost a refund refunds (`amount`, signed as the sale's), its
+ * taxes prorated cumulatively as an item's are (see v20260309-refunds.ts): refunding all of it,
+ * in any steps, nets it to zero. Its issues (no shipping cost in the sale, more than is left)
+ * are added to `issues`.
+ */
+function refundedShippingOf(amount: string, mu: number, sale: TaxTransaction, earlier: readonly TaxTransaction[], at: (...path: Path) => Path, issues: TaxRulesIssue[]): ShippingCostResult | undefined {
+  const name = at('shipping_cost', 'amount').join('.');
+  const r = minorOf(amount, mu);
+  const sold = ownShipping(sale);
+  if (r === null) {
+    issues.push({ path: at('shipping_cost', 'amount'), code: 'malformed', message: `${name} ${quoted(amount, 60)} has more decimals than ${sale.currency} allows (${mu})` });
+    return undefined;
+  }
+  if (sold === undefined) {
+    issues.push({ path: at('shipping_cost'), code: 'unprocessable', message: `${at('shipping_cost').join('.')}: sale ${quoted(sale.source_id, 60)} has no shipping cost to refund` });
+    return undefined;
+  }
+  // What the earlier refunds took of it (their figures are signed against the sale's).
+  let before = 0n;
+  earlier.forEach((e, i) => {
+    const theirs = ownShipping(e);
+    if (theirs === undefined) return;
+    const m = minorOf(theirs.amount, mu);
+    if (m === null) issues.push({ path: ['options', 'earlierRefunds', i, 'shipping_cost', 'amount'], code: 'malformed', message: `options.earlierRefunds.${i}.shipping_cost.amount is no amount in ${sale.currency}` });
+    else before -= m;
+  });
+  const read = soldItemOf({ ...sold, reference: 'shipping_cost' } as unknown as CalculationLineResult, mu, ['options', 'original', 'shipping_cost']);
+  if (!Object.hasOwn(read, 'sold')) {
+    issues.push(read as TaxRulesIssue);
+    return undefined;
+  }
+  const { sold: figures, sign: s } = read as { sold: SoldItem; sign: number };
+  const left = figures.amount - abs(before);
+  if (r === 0n) issues.push({ path: at('shipping_cost', 'amount'), code: 'unprocessable', message: `${name} is zero; leave shipping_cost out to refund none of it` });
+  else if (s === 0 || sign(r) !== s || (before !== 0n && sign(before) !== s)) {
+    issues.push({ path: at('shipping_cost', 'amount'), code: 'unprocessable', message: `${name} ${amount} cannot refund the sale's shipping cost of ${sold.amount}: a refunded amount has the sign of the sold one` });
+  } else if (abs(r) > left) {
+    issues.push({ path: at('shipping_cost', 'amount'), code: 'unprocessable', message: `${name} ${amount} is more than is left of the sale's shipping cost: ${money(BigInt(s) * left, mu)} of ${sold.amount} (${money(BigInt(s) * abs(before), mu)} refunded before)` });
+  } else {
+    const part = refundedPart(figures, abs(before), abs(r));
+    const signed = (v: bigint): string => money(BigInt(-s) * v, mu);
+    return {
+      tax_behavior: sold.tax_behavior,
+      amount: signed(sold.tax_behavior === 'inclusive' ? part.total : part.subtotal),
+      amount_subtotal: signed(part.subtotal),
+      amount_tax: signed(part.tax),
+      amount_total: signed(part.total),
+      taxes: sold.taxes.map((t, k): LineTax => ({ ...t, taxable_amount: signed(part.taxable[k] as bigint), amount: signed(part.taxes[k] as bigint) })),
+      notes: [...sold.notes],
+    };
+  }
+  return undefined;
+}
+
+/** The breakdown of items (and a shipping cost): one entry per jurisdiction, tax, rate, status and reason, in the order they first occur. */
+function breakdownOf(items: readonly { readonly taxes: readonly LineTax[] }[], mu: number): TaxBreakdownEntry[] {
   const sums: { entry: Omit<TaxBreakdownEntry, 'taxable_amount' | 'amount'>; taxable: bigint; amount: bigint }[] = [];
   for (const item of items) {
     for (const t of item.taxes) {
@@ -1043,7 +1141,8 @@ function withGivenTax(t: TaxTransaction, givenTax: bigint, mu: number, path: Pat
   const calcTax = parseMinorOrThrow(t.total_tax, mu);
   const subtotal = parseMinorOrThrow(t.subtotal, mu);
   const total = parseMinorOrThrow(t.total, mu);
-  const behaviors = new Set(t.items.map((i) => i.tax_behavior));
+  const shipping = ownShipping(t);
+  const behaviors = new Set([...t.items, ...(shipping ? [shipping] : [])].map((i) => i.tax_behavior));
   const fail = (message: string): never => {
     throw errorFromIssues([{ path, code: 'unprocessable', message }]);
   };
