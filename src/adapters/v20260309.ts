@@ -323,6 +323,7 @@ function saleLines(req: ParsedRequest, read: CheckedRequest, seller: PreparedAcc
       productType: line.product_type ?? seller.defaultProductType,
       taxBehavior: line.tax_behavior ?? behavior,
       destination: undefined,
+      delivery: false,
     };
   }
   return lines;

@@ -90,7 +90,7 @@ export function cachedDecider(cache: DecisionCache): Decider {
 
 /** The one line of an input's sale (a quote's, `determine`'s): the input is its party, its amount the line's. */
 export function lineOf(input: TaxInput, amount: Minor | null): SaleLine {
-  return { amount, articles: null, taxCode: input.taxCode, productType: input.productType, taxBehavior: input.taxBehavior };
+  return { amount, articles: null, taxCode: input.taxCode, productType: input.productType, taxBehavior: input.taxBehavior, delivery: false };
 }
 
 /** An issue of an input's sale in the input's terms: the line's amount is the input's `amount`. */

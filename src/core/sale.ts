@@ -41,12 +41,12 @@ export interface SaleLine {
   readonly taxBehavior: TaxBehavior;
   /** Where this line's customer is, when a sale's lines go to different places (a document's items); default the sale's. */
   readonly destination?: Address | undefined;
-  /** A delivery charge of goods with this line's codes (see delivery.ts): decided as they are, then by the taxes' delivery rules. */
-  readonly delivery?: boolean | undefined;
+  /** A delivery charge of goods with this line's codes (see delivery.ts): decided as they are, then by the taxes' delivery rules. A field every line sets. */
+  readonly delivery: boolean;
 }
 
-/** Whether a line is a delivery charge (its own field only). */
-const isDelivery = (line: SaleLine): boolean => Object.hasOwn(line, 'delivery') && line.delivery === true;
+/** Whether a line is a delivery charge (a field every line has, so never read from a prototype). */
+const isDelivery = (line: SaleLine): boolean => line.delivery === true;
 
 /** A line's own destination (a line that gives none is read as giving none, whatever Object.prototype holds). */
 const destinationOf = (line: SaleLine): Address | undefined => (Object.hasOwn(line, 'destination') ? line.destination : undefined);

@@ -495,7 +495,7 @@ function engineTaxes(req: TransactionRequestOutput, seller: PreparedAccount, o: 
     const key = `${address.country}\u0000${address.region ?? ''}\u0000${p.productPlace}`;
     const destination = addresses.get(key) ?? address;
     addresses.set(key, destination);
-    const line: SaleLine = { amount: normalMinor(dueOf(read, k)), articles: p.quantity, taxCode: p.taxCode, productType: p.productType, taxBehavior: p.inclusive ? 'inclusive' : 'exclusive', destination };
+    const line: SaleLine = { amount: normalMinor(dueOf(read, k)), articles: p.quantity, taxCode: p.taxCode, productType: p.productType, taxBehavior: p.inclusive ? 'inclusive' : 'exclusive', destination, delivery: false };
     const group = byCountry.get(p.country);
     if (group === undefined) byCountry.set(p.country, [{ k, line, postalFrom }]);
     else group.push({ k, line, postalFrom });

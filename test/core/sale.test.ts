@@ -21,7 +21,7 @@ function party(over: Partial<SaleParty> = {}): SaleParty {
 }
 
 function line(amount: number | null, over: Partial<SaleLine> = {}): SaleLine {
-  return { amount, articles: 1, taxCode: 'standard', productType: 'good', taxBehavior: 'exclusive', ...over };
+  return { amount, articles: 1, taxCode: 'standard', productType: 'good', taxBehavior: 'exclusive', delivery: false, ...over };
 }
 
 function options(over: Partial<SaleOptions> = {}): SaleOptions {
