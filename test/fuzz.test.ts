@@ -131,6 +131,8 @@ const query = fc.record(
     date: dates,
     amount: amounts,
     currency: currencies,
+    tax_status: fc.constantFrom('taxable', 'exempt', 'reverse', 'exmpt', ''),
+    exemption_certificate: fc.constantFrom('TX-1', '', ' '),
   },
   { requiredKeys: [] },
 );
@@ -152,6 +154,7 @@ const validQuery = fc
     amount: fc.oneof(fc.integer({ min: -1_000_000, max: 100_000_000 }).map((c) => (c / 100).toFixed(2)), fc.constant(undefined)),
     tax_id: fc.constantFrom(undefined, 'DE811569869', 'GB980780684', 'DE811569868'),
     from_country: fc.constantFrom(undefined, 'IE', 'US', 'DE'),
+    tax_status: fc.constantFrom(undefined, undefined, undefined, 'exempt', 'reverse'),
   })
   .map(({ place, ...rest }) => Object.fromEntries(Object.entries({ ...place, ...rest }).filter(([, v]) => v !== undefined)));
 const accounts = fc.oneof(
@@ -175,6 +178,9 @@ const request = fc.record(
     currency: currencies,
     tax_date: fc.oneof(fc.integer({ min: 0, max: 2_000_000_000 }), fc.constantFrom(8_640_000_086_400, -1, 1.5, Number.MAX_SAFE_INTEGER)),
     tax_behavior: fc.constantFrom('exclusive', 'inclusive'),
+    customer_tax_status: fc.constantFrom('taxable', 'exempt', 'reverse', 'none'),
+    customer_exemption_certificate: fc.constantFrom('TX-1', '', null),
+    shipping_cost: fc.oneof(fc.record({ amount: amounts, tax_behavior: fc.constantFrom('exclusive', 'inclusive', 'x') }, { requiredKeys: ['amount'] }), fc.constant(null), anything),
     line_items: fc.array(lineItem, { maxLength: 5 }),
   },
   { requiredKeys: ['customer_address', 'line_items'] },
@@ -232,6 +238,10 @@ describe('fuzz: every public function answers or throws a TaxRulesError', () => 
         expectJsonSafe(r);
         const minor = (v: string): bigint => BigInt(v.replace('.', ''));
         expect(minor(r.subtotal) + minor(r.total_tax)).toBe(minor(r.total));
+        // The lines and the shipping cost add up to the totals.
+        const parts = [...r.line_items, ...(r.shipping_cost ? [r.shipping_cost] : [])];
+        expect(parts.reduce((s, l) => s + minor(l.amount_tax), 0n)).toBe(minor(r.total_tax));
+        expect(parts.reduce((s, l) => s + minor(l.amount_subtotal), 0n)).toBe(minor(r.subtotal));
       }),
       { numRuns: 10_000 * SCALE },
     );
