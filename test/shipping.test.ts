@@ -93,6 +93,23 @@ describe('shipping_cost under US sales taxes (each state’s rule)', () => {
   });
 });
 
+describe('shipping_cost under other VATs and GSTs', () => {
+  it('Norway: part of the basis of the goods (merverdiavgiftsloven § 4-2), at their rate', () => {
+    const no = defineAccount({ country: 'NO', currency: 'NOK', registrations: [{ country: 'NO' }] });
+    const r = calculate({ customer_address: { country: 'NO' }, tax_date: 1_780_000_000, line_items: [book], shipping_cost: { amount: '10.00' } } as never, no);
+    expect(r.shipping_cost).toMatchObject({ amount_tax: '2.50', amount_total: '12.50' });
+    expect(r.shipping_cost!.taxes[0]).toMatchObject({ rate: '25', reason: 'standard_rated' });
+  });
+
+  it('India: a composite supply taxed as its goods (CGST Act s. 2(30), 8(a))', () => {
+    const india = defineAccount({ country: 'IN', currency: 'INR', registrations: [{ country: 'IN' }] });
+    const r = calculate({ customer_address: { country: 'IN' }, tax_date: 1_780_000_000, line_items: [book], shipping_cost: { amount: '10.00' } } as never, india);
+    const goods = r.line_items[0]!.taxes.map((t) => t.rate);
+    expect(r.shipping_cost!.taxes.map((t) => t.rate)).toEqual(goods);
+    expect(r.shipping_cost!.amount_tax).not.toBe('0.00');
+  });
+});
+
 describe('shipping_cost refused', () => {
   it('without goods to deliver (422), naming shipping_cost', () => {
     const e = refused(() => calculate(toGermany({ shipping_cost: { amount: '10.00' } }, [plan]), ie));
