@@ -122,10 +122,6 @@ export type LineTaxShape = {
 
 /** A line of a v20260309 answer. */
 export type CalculationLineResultShape = {
-  reference: string;
-  quantity: number;
-  tax_code: 'consulting' | 'eservice' | 'ebook' | 'saas' | 'standard' | 'reduced' | 'exempt';
-  product_type: 'good' | 'service';
   tax_behavior: 'inclusive' | 'exclusive';
   amount: string;
   amount_subtotal: string;
@@ -133,6 +129,10 @@ export type CalculationLineResultShape = {
   amount_total: string;
   taxes: LineTaxShape[];
   notes: string[];
+  reference: string;
+  quantity: number;
+  tax_code: 'consulting' | 'eservice' | 'ebook' | 'saas' | 'standard' | 'reduced' | 'exempt';
+  product_type: 'good' | 'service';
 };
 
 /** An entry of a v20260309 tax breakdown. */

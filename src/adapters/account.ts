@@ -1,6 +1,6 @@
 import type { Address, ProductType, Registration, SellerAddressRef, TaxCodeId } from '../core/types.js';
 import type { RuleSet } from '../core/ruleset.js';
-import { dayNumber } from '../core/dates.js';
+import { dateOfDay, dayNumber } from '../core/dates.js';
 import { errorFromIssues, TaxRulesError, type TaxRulesIssue } from '../core/errors.js';
 import { canonicalCountry } from '../core/location.js';
 import { checkBySchema } from './issues.js';
@@ -190,7 +190,7 @@ const REGISTRATION_KEYS = ['jurisdiction_id', 'value', 'valid_from', 'valid_unti
 export function registrationStart(validFrom: string | null | undefined, createdAt: number | undefined): string | undefined {
   if (validFrom) return validFrom;
   if (createdAt === undefined) return undefined;
-  return `${String(new Date(createdAt * 1000).getUTCFullYear()).padStart(4, '0')}-01-01`;
+  return `${dateOfDay(Math.floor(createdAt / 86_400)).slice(0, 4)}-01-01`;
 }
 
 function prepareChecked(account: Account, rules: RuleSet): PreparedAccount {

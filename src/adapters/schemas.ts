@@ -158,11 +158,8 @@ function buildLineSchemas() {
     additional: z.boolean(),
   });
 
-  const lineResult = z.object({
-    reference: z.string(),
-    quantity: z.int(),
-    tax_code: z.enum(TAX_CODES),
-    product_type: z.enum(PRODUCT_TYPES),
+  /** What a line and the shipping cost both have: their amounts, taxes and notes. */
+  const priced = {
     tax_behavior: behaviorSchema(),
     /** The amount as given. */
     amount: decimal,
@@ -171,22 +168,14 @@ function buildLineSchemas() {
     amount_tax: decimal,
     /** Net plus tax. */
     amount_total: decimal,
+    /** A shipping cost's: one per jurisdiction, tax, rate and status, each summed over the goods it was shared between. */
     taxes: z.array(lineTax),
     notes: z.array(z.string()),
-  });
+  };
+  const lineResult = z.object({ reference: z.string(), quantity: z.int(), tax_code: z.enum(TAX_CODES), product_type: z.enum(PRODUCT_TYPES), ...priced });
 
   /** The delivery charge of a calculation: taxed as the goods it delivers (shared between them in proportion to their amounts), each tax as its rules say. */
-  const shippingResult = z.object({
-    tax_behavior: behaviorSchema(),
-    /** The amount as given. */
-    amount: decimal,
-    amount_subtotal: decimal,
-    amount_tax: decimal,
-    amount_total: decimal,
-    /** Its taxes, one per jurisdiction, tax, rate and status: each summed over the goods it was shared between. */
-    taxes: z.array(lineTax),
-    notes: z.array(z.string()),
-  });
+  const shippingResult = z.object(priced);
   return { decimal, statusSchema, jurisdiction, lineTax, lineResult, shippingResult };
 }
 

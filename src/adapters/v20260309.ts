@@ -8,6 +8,7 @@ import { addMinor, formatMinor, isCanonicalAmount, parseAmount, type Minor } fro
 import { taxableAmount, type Priced } from '../core/pricing.js';
 import { supplyKind } from '../core/taxability.js';
 import { exemptionOf } from '../core/exemption.js';
+import { apportion } from '../documents/amounts.js';
 import { priceSale, type PricedLine, type PricedSale, type Sale, type SaleLine, type SaleParty } from '../core/sale.js';
 import { validateTaxId, verdictOf } from '../taxid/index.js';
 import { PRODUCT_TYPES, sellerAddressOn, TAX_CODES, type Account, type PreparedAccount, type SellerAccount } from './account.js';
@@ -404,18 +405,8 @@ function deliveryLines(lines: readonly SaleLine[], shipping: Minor, behavior: Ta
     const a = BigInt((lines[i] as SaleLine).amount ?? 0);
     return a > 0n ? a : 0n;
   });
-  const sum = weights.reduce((a, b) => a + b, 0n);
-  const shares = weights.map((w) => (sum === 0n ? 0n : (total * w) / sum));
-  if (sum === 0n) shares[0] = total;
-  else {
-    let left = total - shares.reduce((a, b) => a + b, 0n);
-    const order = weights.map((w, k) => ({ k, rest: (total * w) % sum })).sort((a, b) => (a.rest === b.rest ? a.k - b.k : a.rest > b.rest ? -1 : 1));
-    for (const { k } of order) {
-      if (left === 0n) break;
-      shares[k] = (shares[k] as bigint) + 1n;
-      left--;
-    }
-  }
+  const shares = apportion(total, weights);
+  if (weights.every((w) => w === 0n)) shares[0] = total;
   const out: SaleLine[] = [];
   const amounts: bigint[] = [];
   goods.forEach((i, k) => {

@@ -8,20 +8,11 @@
  * without a rule is refused (422): a delivery charge is never taxed by a guess.
  */
 import type { CompiledDelivery, CompiledJurisdiction, CompiledTax, RuleSet } from './compiled.js';
+import { inForce } from './ruleset.js';
 import type { Decision, TaxLine } from './types.js';
 import { frozen } from './draft.js';
 import { TaxRulesError } from './errors.js';
 import { zeroedLine } from './exemption.js';
-
-/** The period of a list in force on a day (sorted by `from`), or undefined before the first. */
-function inForce(periods: readonly CompiledDelivery[], day: number): CompiledDelivery | undefined {
-  let found: CompiledDelivery | undefined;
-  for (const p of periods) {
-    if (p.from > day) break;
-    found = p;
-  }
-  return found;
-}
 
 /** The tax a decision's line is of, when the rules have its jurisdiction (a US local line's is the state's tax, found through the main line). */
 function taxOf(rules: RuleSet, line: TaxLine): { tax: CompiledTax; jurisdiction: CompiledJurisdiction } | null {

@@ -9,7 +9,7 @@
  */
 import type { CustomerExemption, Decision, TaxLine } from './types.js';
 import { frozen } from './draft.js';
-import { errorFromIssues } from './errors.js';
+import { errorFromIssues, type TaxRulesIssue } from './errors.js';
 
 /** A tax line not charged: rate 0, its tax, jurisdiction and taxable part kept. */
 export const zeroedLine = (line: TaxLine): TaxLine => ({ ...line, rate: '0', rateUnits: 0, rateClass: null });
@@ -38,10 +38,14 @@ export function exempted(d: Decision, e: CustomerExemption): Decision {
  * without `exempt` is refused (400): it would otherwise be ignored, and the tax charged.
  */
 export function exemptionOf(status: string | undefined, certificate: string | null | undefined, statusField: string, certificateField: string): CustomerExemption | undefined {
-  const cert = certificate === undefined || certificate === null || certificate.trim() === '' ? null : certificate.trim();
-  if (cert !== null && status !== 'exempt') {
-    throw errorFromIssues([{ path: certificateField.split('.'), code: 'malformed', message: `${certificateField} goes with ${statusField} exempt${status === undefined ? ' (give it)' : `, not ${status}`}` }]);
-  }
-  if (status === 'exempt' || status === 'reverse') return { status, certificate: cert };
+  const refused = certificateIssue(status, certificate, statusField, certificateField);
+  if (refused !== null) throw errorFromIssues([refused]);
+  if (status === 'exempt' || status === 'reverse') return { status, certificate: certificate?.trim() || null };
   return undefined;
+}
+
+/** The refusal (400) of an exemption certificate given with another status than `exempt`, or null. */
+export function certificateIssue(status: string | undefined, certificate: string | null | undefined, statusField: string, certificateField: string): TaxRulesIssue | null {
+  if (certificate === undefined || certificate === null || certificate.trim() === '' || status === 'exempt') return null;
+  return { path: certificateField.split('.'), code: 'malformed', message: `${certificateField} goes with ${statusField} exempt${status === undefined ? ' (give it)' : `, not ${status}`}` };
 }

@@ -15,6 +15,7 @@ import type { Address, Decision, ProductType, TaxCodeId, TaxLine, TaxStatus } fr
 import { dayNumber } from '../core/dates.js';
 import { errorFromIssues, quoted, type TaxRulesIssue } from '../core/errors.js';
 import { canonicalCountry } from '../core/location.js';
+import { certificateIssue } from '../core/exemption.js';
 import { formatMinor, normalMinor, PERCENT_100, type Minor } from '../core/money.js';
 import { price, taxableAmount, type Priced, type PricingLine } from '../core/pricing.js';
 import { notesOf } from '../core/determine.js';
@@ -418,10 +419,8 @@ function customerIssues(req: TransactionRequestOutput, o: DocumentOptions, engin
   }
   countryIssue(engine, ['customer', 'country'], customer.country, issues);
   // A certificate goes with an exempt contact: with any other status it would be kept while the tax is charged.
-  const certificate = customer.exemption_certificate;
-  if (certificate !== undefined && certificate !== null && certificate.trim() !== '' && customer.tax_status !== 'exempt') {
-    issues.push({ path: ['customer', 'exemption_certificate'], code: 'malformed', message: `customer.exemption_certificate goes with customer.tax_status exempt${customer.tax_status === undefined ? ' (give it)' : `, not ${customer.tax_status}`}` });
-  }
+  const refused = certificateIssue(customer.tax_status, customer.exemption_certificate, 'customer.tax_status', 'customer.exemption_certificate');
+  if (refused !== null) issues.push(refused);
 }
 
 /**

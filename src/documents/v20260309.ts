@@ -17,7 +17,7 @@ import { calculate, calculateWith, type CalculationOptions } from '../adapters/v
 import { engineFor, type Engine } from '../adapters/engine.js';
 import { checkBySchema } from '../adapters/issues.js';
 import { isBoolean, isFunction, ownCopy, readOptions, RULE_SET, unreadable, type OptionCheck } from '../adapters/read.js';
-import { BEHAVIORS, MAX_AMOUNT_LENGTH, MAX_LINE_ITEMS, PRODUCT_TYPES, TAX_CODES } from '../adapters/schemas.js';
+import { BEHAVIORS, CUSTOMER_TAX_STATUSES, MAX_AMOUNT_LENGTH, MAX_LINE_ITEMS, PRODUCT_TYPES, TAX_CODES } from '../adapters/schemas.js';
 import { hasOwn, isAmountText, isCountryText, isRecord } from '../adapters/input.js';
 import {
   isTransactionDate,
@@ -338,7 +338,7 @@ function plainCustomer(c: unknown): Parsed['customer'] | null {
         break;
       case 'tax_status':
         if (v === undefined) break;
-        if (v !== 'taxable' && v !== 'exempt' && v !== 'reverse') return null;
+        if (!isOneOf(v, CUSTOMER_TAX_STATUSES)) return null;
         status = v;
         break;
       case 'exemption_certificate':
