@@ -303,6 +303,11 @@ export type TransactionRequestShape = {
   customer?: TransactionContact | undefined;
   items?: TransactionItem[] | undefined;
   shipping_address?: TransactionAddress | undefined;
+  shipping_cost?: {
+    amount: string | number;
+    tax_type?: 'excluded' | 'included' | undefined;
+    description?: string | null | undefined;
+  } | null | undefined;
   evidence?: TransactionEvidence | undefined;
   processor?: string | null | undefined;
   processor_id?: string | null | undefined;
@@ -323,6 +328,11 @@ export type TransactionRequestOutput = {
   customer?: TransactionContact | undefined;
   items?: TransactionItemOutput[] | undefined;
   shipping_address?: TransactionAddress | undefined;
+  shipping_cost?: {
+    amount: string | number;
+    tax_type?: 'excluded' | 'included' | undefined;
+    description?: string | null | undefined;
+  } | null | undefined;
   evidence?: TransactionEvidence | undefined;
   processor?: string | null | undefined;
   processor_id?: string | null | undefined;

@@ -158,6 +158,7 @@ const jsonBody = fc.oneof(
       items: fc.array(fc.record({ description: text, amount: fc.oneof(good, fc.integer()), tax: fc.record({ country: fc.oneof(good, text), tax_code: fc.oneof(good, text) }, { requiredKeys: [] }) }, { requiredKeys: [] }), { maxLength: 3 }),
       processor: text,
       processor_id: text,
+      shipping_cost: fc.record({ amount: fc.oneof(good, fc.integer()), tax_type: fc.constantFrom('included', 'excluded', 'x'), description: text }, { requiredKeys: [] }),
       type: fc.constantFrom('sale', 'refund', 'x'),
       invoice_id: fc.integer(),
     },

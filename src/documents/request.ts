@@ -128,6 +128,16 @@ function build() {
       ),
     ),
     shipping_address: z.optional(address),
+    /** What the seller charges for delivering the goods, stated apart from them (a taxrules field beside the spec's): taxed as the goods it delivers (src/documents/shipping.ts). */
+    shipping_cost: z.optional(
+      z.nullable(
+        z.strictObject({
+          amount: amount(),
+          tax_type: z.optional(z.enum(['excluded', 'included'])),
+          description: optionalText(255),
+        }),
+      ),
+    ),
     evidence: z.optional(evidence),
     payment,
     processor: optionalText(255),

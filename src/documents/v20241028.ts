@@ -28,7 +28,7 @@ import { apportion, decimalOf, MAX_CENTS, majorNumber, percentOf, rateNumber, ra
 import { documentTotals, renderDocument, type DocumentHead, type ItemParts, type TaxSlot } from './assemble.js';
 import { netSplit } from './inclusive.js';
 import { documentExchangeRate } from './exchange.js';
-import { normalTagList } from './limits.js';
+import { MAX_DOCUMENT_ITEMS, normalTagList } from './limits.js';
 import { parseRequest, readDocumentOptions, SPANISH_IGNORED_FIELDS, type DocumentOptions, type ProductDefaults } from './read.js';
 import { verdictOfOption } from '../adapters/v20260309.js';
 import { documentSchemas, type TransactionItemOutput, type TransactionRequest, type TransactionRequestOutput } from './request.js';
@@ -36,6 +36,7 @@ import { buildRefund } from './credit.js';
 import { amountIn, currencyOf, dateOf, paymentOf } from './common.js';
 import type { BillingDocument, DocumentContact } from './types.js';
 import { documentEvidence } from './evidence.js';
+import { shippingOf, shippingShares, type DocumentShipping } from './shipping.js';
 
 export type { DocumentOptions } from './read.js';
 
@@ -88,6 +89,9 @@ export function buildDocument(request: unknown, account: SellerAccount, options:
     if (req.type === 'refund') {
       const sale = (['documentType', 'contactId'] as const).find((key) => o[key] !== undefined);
       if (sale !== undefined) throw errorFromIssues([{ path: ['options', sale], code: 'malformed', message: `options.${sale} is for a sale: a refund is a credit note, and its contact is its invoice's` }]);
+      if (req.shipping_cost != null) {
+        throw errorFromIssues([{ path: ['shipping_cost'], code: 'malformed', message: "shipping_cost is a sale's: a refund credits the invoice's shipping items, named in items by their description (or leave items out to refund all that is left)" }]);
+      }
       return buildRefund(req, seller, o, e);
     }
     if (o.invoice !== undefined || o.credits !== undefined) {
@@ -399,6 +403,8 @@ interface ReadSale {
   readonly items: readonly PricedItem[];
   readonly coupon: readonly bigint[];
   readonly exchangeRate: number | undefined;
+  /** The delivery charge, and each item's share of it (0 for an item that is not goods), or null without one. */
+  readonly shipping: { readonly charge: DocumentShipping; readonly shares: readonly bigint[] } | null;
 }
 
 /** The sale's customer: a stored contact referenced by its id alone, or the fields of a new one, whose id `options.contactId` gives. */
@@ -451,8 +457,11 @@ function readSale(req: TransactionRequestOutput, seller: PreparedAccount, o: Doc
   const items = readItems(req, seller, o, engine, currency, minorUnits, issues);
   const coupon = couponShares(items, o, currency, minorUnits, issues);
   const exchangeRate = documentExchangeRate(currency, seller.currency, date, req.exchange_rate, o.exchangeRate, o.exchangeRates, issues);
+  const charge = shippingOf(req.shipping_cost, currency, minorUnits, issues);
   if (issues.length > 0) throw errorFromIssues(issues);
-  return { currency, minorUnits, date, items, coupon, exchangeRate };
+  const dues = items.map((p, k) => p.subtotal - p.discount - (coupon[k] as bigint));
+  const shipping = charge === null ? null : { charge, shares: shippingShares(charge, items, dues, engine.rules) };
+  return { currency, minorUnits, date, items, coupon, exchangeRate, shipping };
 }
 
 /** What an item is priced on: its subtotal less its own discount and its share of the coupon (net, or gross for an item priced with tax included). */
@@ -461,11 +470,51 @@ function dueOf(read: ReadSale, k: number): bigint {
   return p.subtotal - p.discount - (read.coupon[k] as bigint);
 }
 
-/** An item of the engine's taxes, as a line of its country's sale. */
+/** An item of the engine's taxes, as a line of its country's sale (`k` the item's position; a share of the shipping cost: -1 - its group's). */
 interface EngineItem {
   readonly k: number;
   readonly line: SaleLine;
   readonly postalFrom: Path | null;
+}
+
+/** The shares of the shipping cost with goods of one place, tax code and product type: one item of the document. */
+interface ShippingGroup {
+  readonly country: string;
+  readonly region: string | null;
+  readonly taxCode: TaxCodeId;
+  readonly productType: ProductType;
+  readonly destination: Address | null;
+  amount: bigint;
+  /** Its line of the sale, once priced (null for a contact's own status, or a sale that failed). */
+  priced: PricedLine | null;
+}
+
+/** The engine's taxes: per item, and per group of the shipping cost's shares. */
+interface EngineTaxes {
+  readonly items: (PricedLine | null)[];
+  readonly shipping: ShippingGroup[];
+}
+
+/** Adds an item's share of the shipping cost to its group (`key`: its place, with its codes when the engine taxes it). */
+function addShare(groups: Map<string, ShippingGroup>, key: string, p: PricedItem, share: bigint, destination: Address | null): void {
+  if (share === 0n) return;
+  const g = groups.get(key);
+  if (g !== undefined) g.amount += share;
+  else groups.set(key, { country: p.country, region: p.item.tax.region ?? null, taxCode: p.taxCode, productType: p.productType, destination, amount: share, priced: null });
+}
+
+/** The sale lines of the shipping cost's groups, each in its country's sale (after the items: the sale's lines keep their order). */
+function shippingLines(groups: readonly ShippingGroup[], inclusive: boolean, byCountry: Map<string, EngineItem[]>): void {
+  groups.forEach((g, n) => {
+    if (g.destination === null) return;
+    const line: SaleLine = { amount: normalMinor(g.amount), articles: null, taxCode: g.taxCode, productType: g.productType, taxBehavior: inclusive ? 'inclusive' : 'exclusive', destination: g.destination, delivery: true };
+    byCountry.get(g.country)?.push({ k: -1 - n, line, postalFrom: null });
+  });
+}
+
+/** An issue of a share of the shipping cost, in the request's terms. */
+function shippingIssue(iss: TaxRulesIssue): TaxRulesIssue {
+  return iss.path[0] === 'shipping_cost' ? iss : { ...iss, path: ['shipping_cost'], message: `shipping_cost: ${iss.message}` };
 }
 
 /**
@@ -474,9 +523,14 @@ interface EngineItem {
  * by the sale routine on their amounts (net, or gross with tax included), each item's quantity
  * its articles. A US item without a postal code is an issue: its local taxes cannot be found.
  */
-function engineTaxes(req: TransactionRequestOutput, seller: PreparedAccount, o: DocumentOptions, engine: Engine, read: ReadSale, issues: TaxRulesIssue[]): (PricedLine | null)[] {
+function engineTaxes(req: TransactionRequestOutput, seller: PreparedAccount, o: DocumentOptions, engine: Engine, read: ReadSale, issues: TaxRulesIssue[]): EngineTaxes {
   const out: (PricedLine | null)[] = new Array<PricedLine | null>(read.items.length).fill(null);
-  if ((req.customer?.tax_status ?? 'taxable') !== 'taxable') return out;
+  const ships = new Map<string, ShippingGroup>();
+  if ((req.customer?.tax_status ?? 'taxable') !== 'taxable') {
+    // No taxes: the shipping cost's items are one per place.
+    read.items.forEach((p, k) => addShare(ships, `${p.country}\u0000${p.item.tax.region ?? ''}`, p, read.shipping?.shares[k] ?? 0n, null));
+    return { items: out, shipping: [...ships.values()] };
+  }
   const byCountry = new Map<string, EngineItem[]>();
   const addresses = new Map<string, Address>();
   read.items.forEach((p, k) => {
@@ -498,7 +552,10 @@ function engineTaxes(req: TransactionRequestOutput, seller: PreparedAccount, o: 
     const group = byCountry.get(p.country);
     if (group === undefined) byCountry.set(p.country, [{ k, line, postalFrom }]);
     else group.push({ k, line, postalFrom });
+    addShare(ships, `${key}\u0000${p.taxCode}\u0000${p.productType}`, p, read.shipping?.shares[k] ?? 0n, destination);
   });
+  const shipping = [...ships.values()];
+  shippingLines(shipping, read.shipping?.charge.inclusive === true, byCountry);
   const own = sellerAddressOn(seller, read.date);
   const taxId = req.customer?.tax_id ?? undefined;
   const decider = engine.decider(o.cache);
@@ -514,15 +571,19 @@ function engineTaxes(req: TransactionRequestOutput, seller: PreparedAccount, o: 
     };
     const issue = (i: number, iss: TaxRulesIssue): TaxRulesIssue => {
       const g = group[i] as EngineItem;
+      if (g.k < 0) return shippingIssue(iss);
       const itemPath: Path = ['items', (read.items[g.k] as PricedItem).index];
       const path = iss.path[0] === 'lines' ? [...itemPath, ...iss.path.slice(2)] : requestPath(iss.path, itemPath, g.postalFrom);
       return { ...iss, path, message: `${itemPath.join('.')}: ${iss.message}` };
     };
     const sale: Sale = { party, day: dayNumber(read.date), minorUnits: read.minorUnits, lines: group.map((g) => g.line) };
     const sold = priceSale(sale, { rules: engine.rules, decider, convert: engine.convert, issues, issue, exemption: undefined });
-    group.forEach((g, i) => (out[g.k] = sold.lines[i] ?? null));
+    group.forEach((g, i) => {
+      if (g.k >= 0) out[g.k] = sold.lines[i] ?? null;
+      else (shipping[-1 - g.k] as ShippingGroup).priced = sold.lines[i] ?? null;
+    });
   }
-  return out;
+  return { items: out, shipping };
 }
 
 /** An item's taxes: the request's, none for an exempt or reverse-charged contact, or the engine's (null with an issue added when it has none). */
@@ -572,10 +633,51 @@ function itemParts(p: PricedItem, k: number, read: ReadSale, o: DocumentOptions,
   };
 }
 
+/**
+ * The items of the shipping cost: one per group of shares (place, tax code and product type of
+ * the goods), its taxes the engine's for its line, none for a contact's own status, with the
+ * decision's notes (the delivery rule's among them).
+ */
+function shippingParts(read: ReadSale, groups: readonly ShippingGroup[], status: string, engine: Engine, notes: string[]): ItemParts[] {
+  const charge = read.shipping?.charge;
+  if (charge === undefined) return [];
+  return groups.flatMap((g) => {
+    let t: ItemTaxes;
+    if (status === 'exempt' || status === 'reverse') {
+      const tax1: TaxSlot = { name: null, rateUnits: 0, partUnits: PERCENT_100, country: canonicalCountry(engine.rules, g.country), region: g.region, county: null, city: null, transactionType: g.taxCode, amount: 0n, base: g.amount };
+      t = { tax1, tax2: null, net: g.amount, status: status === 'exempt' ? 'non_taxable' : 'reverse_charge', lines: [] };
+    } else {
+      if (g.priced === null) return [];
+      const d = g.priced.decision;
+      for (const note of notesOf(d, g.priced.input)) if (!notes.includes(note)) notes.push(note);
+      const priced = g.priced.priced as Priced;
+      const net = charge.inclusive ? BigInt(priced.subtotal) : g.amount;
+      t = { ...slotsOfDecision(d, priced.taxes, net, g.taxCode), net, status: d.status, lines: d.lines };
+    }
+    const shown = charge.inclusive ? netSplit(g.amount, 0n, t.net, t.lines) : { subtotal: g.amount, discount: 0n };
+    const item: ItemParts = {
+      id: null,
+      description: charge.description,
+      productCode: null,
+      quantity: 1,
+      unitPrice: majorNumber(g.amount, read.minorUnits),
+      discountRate: 0,
+      subtotal: shown.subtotal,
+      discount: shown.discount,
+      tax1: t.tax1,
+      tax2: t.tax2,
+      status: t.status,
+      ...(charge.inclusive ? { taxIncluded: true } : {}),
+    };
+    return [item];
+  });
+}
+
 function buildSale(req: TransactionRequestOutput, seller: PreparedAccount, o: DocumentOptions, engine: Engine): BillingDocument {
   const read = readSale(req, seller, o, engine);
   const issues: TaxRulesIssue[] = [];
-  const taxed = engineTaxes(req, seller, o, engine, read, issues);
+  const taxes = engineTaxes(req, seller, o, engine, read, issues);
+  const taxed = taxes.items;
   const status = req.customer?.tax_status ?? 'taxable';
   const notes: string[] = [];
   const certificate = req.customer?.exemption_certificate?.trim();
@@ -589,6 +691,10 @@ function buildSale(req: TransactionRequestOutput, seller: PreparedAccount, o: Do
     if (t !== null) parts.push(itemParts(p, k, read, o, t));
   });
   if (issues.length > 0) throw errorFromIssues(issues);
+  parts.push(...shippingParts(read, taxes.shipping, status, engine, notes));
+  if (parts.length > MAX_DOCUMENT_ITEMS) {
+    throw errorFromIssues([{ path: ['shipping_cost'], code: 'unprocessable', message: `the shipping cost's items (one per place and tax of the goods) take the document to ${parts.length} items; at most ${MAX_DOCUMENT_ITEMS} are allowed` }], 422);
+  }
   if (documentTotals(parts).total > BigInt(MAX_CENTS)) throw errorFromIssues([{ path: ['items'], code: 'malformed', message: 'the document total is beyond what a document holds exactly (15 digits in minor units)' }]);
   return renderInvoice(req, o, read, parts, notes, engine);
 }
