@@ -69,6 +69,7 @@ import { localId } from '../src/core/us-local.js';
 import { zipState } from '../src/core/rule-checks.js';
 import { dateOfDay, dayNumber } from '../src/core/dates.js';
 import { addPoBoxZips, loadPoBoxSource } from './us-pobox.js';
+import { applyHistory, loadHistory } from './us-local-history.js';
 import { csv } from './csv.js';
 
 function arg(name: string): string | undefined {
@@ -2487,7 +2488,10 @@ for (const state of wanted) {
     process.exit(2);
   }
   const st = recipe();
-  const file = st.finish ? st.finish(buildFile(st)) : buildFile(st);
+  const built = st.finish ? st.finish(buildFile(st)) : buildFile(st);
+  // The state's dated history, as data (scripts/us-local/history/<ST>.json).
+  const history = loadHistory(state);
+  const file = history ? applyHistory(built, history) : built;
   // PO-box and unique ZIP codes, which have no Census area (scripts/us-pobox.ts).
   addPoBoxZips(file, poBoxSource);
   writeFileSync(`rules/us/local/${state}.json`, formatRuleFile(file));
