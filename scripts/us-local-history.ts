@@ -48,10 +48,12 @@ export interface HistoryFile {
   /** Each day of the cadence from `from` on: the source key of the state's list of the local changes effective that day (a list without the jurisdiction shows it unchanged). */
   readonly lists: Readonly<Record<string, string>>;
   readonly changes: readonly HistoryChange[];
+  /** The source of an unchanged jurisdiction's period (the series of lists, as one key of `sources`); required when `lists` name several sources. */
+  readonly unchanged_source?: string;
   readonly notes?: readonly string[];
 }
 
-const HISTORY_FIELDS = new Set(['$comment', 'state', 'from', 'checked', 'sources', 'cadence', 'lists', 'changes', 'notes']);
+const HISTORY_FIELDS = new Set(['$comment', 'state', 'from', 'checked', 'sources', 'cadence', 'lists', 'changes', 'unchanged_source', 'notes']);
 const CHANGE_FIELDS = new Set(['jurisdiction', 'level', 'code', 'from', 'before', 'rate', 'source', 'note']);
 const MONTHS: Record<HistoryFile['cadence'], number> = { monthly: 1, quarterly: 3, 'half-yearly': 6, yearly: 12 };
 const RATE = /^(0|[1-9]\d?)(\.\d{1,4})?$/;
@@ -68,7 +70,7 @@ export function loadHistory(state: string, dir = 'scripts/us-local/history'): Hi
   if (h.state !== state) fail(`state ${h.state} is not ${state}`);
   for (const d of [h.from, h.checked, ...Object.keys(h.lists)]) if (Number.isNaN(dayNumber(d))) fail(`${d} is not a calendar date`);
   if (!(h.cadence in MONTHS)) fail(`cadence ${h.cadence} is not one of ${Object.keys(MONTHS).join(', ')}`);
-  for (const key of Object.values(h.lists)) if (!(key in h.sources)) fail(`list source ${key} is not in sources`);
+  for (const key of [...Object.values(h.lists), ...(h.unchanged_source === undefined ? [] : [h.unchanged_source])]) if (!(key in h.sources)) fail(`list source ${key} is not in sources`);
   h.changes.forEach((c, i) => {
     for (const k of Object.keys(c)) if (!CHANGE_FIELDS.has(k)) fail(`changes.${i}: unknown field ${k}`);
     if (Number.isNaN(dayNumber(c.from)) || c.from <= h.from) fail(`changes.${i}: ${c.from} is not a day after the history's first day ${h.from}`);
@@ -144,6 +146,8 @@ export function applyHistory(file: UsLocalFile, h: HistoryFile): UsLocalFile {
     byJurisdiction.set(j, [...(byJurisdiction.get(j) ?? []), c]);
   }
   const listKeys = [...new Set(Object.values(h.lists))];
+  const unchangedSource = h.unchanged_source ?? (listKeys.length === 1 ? listKeys[0] : undefined);
+  if (unchangedSource === undefined) throw new Error(`${file.state} history: its lists have several sources; name the series in unchanged_source`);
   const jurisdictions = file.jurisdictions.map((j) => {
     const first = j.rates[0] as Period;
     const changes = byJurisdiction.get(j) ?? [];
@@ -157,7 +161,7 @@ export function applyHistory(file: UsLocalFile, h: HistoryFile): UsLocalFile {
     const unchanged: Period = {
       from: h.from,
       rate: first.rate,
-      source: listKeys.length === 1 ? (listKeys[0] as string) : (h.lists[h.from] as string),
+      source: unchangedSource,
       checked: h.checked,
       note: `Unchanged in the state's lists of local rate changes effective ${lists[0]} to ${lists[lists.length - 1]}.`,
     };

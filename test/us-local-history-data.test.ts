@@ -30,8 +30,9 @@ const history: HistoryFile = {
   from: '2025-01-01',
   checked: '2026-11-28',
   cadence: 'half-yearly',
-  sources: { l25a: 'list of 2025-01-01', l25b: 'list of 2025-07-01', l26a: 'list of 2026-01-01' },
+  sources: { l25a: 'list of 2025-01-01', l25b: 'list of 2025-07-01', l26a: 'list of 2026-01-01', lists: 'the lists of 2025-01-01 to 2026-01-01' },
   lists,
+  unchanged_source: 'lists',
   changes: [
     { jurisdiction: 'Denver', level: 'city', from: '2025-07-01', before: '4.81', rate: '5.15', source: 'l25b' },
     { jurisdiction: 'Superior', level: 'city', from: '2026-01-01', before: null, rate: '3.775', source: 'l26a' },
@@ -59,6 +60,8 @@ describe('applyHistory', () => {
 
   it('extends an unchanged jurisdiction back with the lists as its source, and leaves one recorded earlier as it is', () => {
     const adams = out.jurisdictions.find((j) => j.name === 'Adams County')!.rates[0]!;
+    expect(adams.source).toBe('lists');
+    expect(() => applyHistory(file, { ...history, unchanged_source: undefined })).toThrow(/name the series in unchanged_source/);
     expect([adams.from, adams.rate, adams.note]).toEqual(['2025-01-01', '0.75', "Unchanged in the state's lists of local rate changes effective 2025-01-01 to 2026-01-01."]);
     expect(rates('Old Town')).toEqual([['2020-01-01', '2', 'snap']]);
     expect(out.sources).toMatchObject({ snap: 'a snapshot of 2026-07-01', l25a: 'list of 2025-01-01' });
