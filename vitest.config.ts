@@ -8,6 +8,8 @@ export default defineConfig({
   resolve: { alias: { 'taxrules/ecb': new URL('./src/ecb.ts', import.meta.url).pathname } },
   test: {
     include: ['test/**/*.test.ts'],
+    // Temporary files of the run under one folder, removed at its end.
+    globalSetup: ['test/support/temp-root.ts'],
     testTimeout: 1_200_000,
     hookTimeout: 1_200_000,
   },
