@@ -44,8 +44,8 @@
  *                                     district tax with its rate, effective and end dates (the
  *                                     history from 2023-04-01)
  *   nc-county-rates-2024-07-01.json   NCDOR's combined rates by county effective 2024-07-01
- * and, written into the recipes below with their sources: Carlton County's (Minnesota) transit
- * tax from 2015-04-01 (the county, its Ordinance #38), the Hawaii county surcharge dates
+ * and, written into the recipes with their sources: Carlton County's (Minnesota) transit tax
+ * from 2015-04-01 (the county, its Ordinance #38), the Hawaii county surcharge dates
  * (Department of Taxation, County of Hawaii, Maui County Council), the Vermont Department of
  * Taxes' list of local option towns with their dates, the Idaho State Tax Commission's
  * and McCall's retail rates, the Colorado special districts placed by area (the Regional
@@ -57,11 +57,22 @@
  * situs codes of cities in several counties (the county's alphabetical number, likewise),
  * its notice of Davidson County's transit surcharge and its single-article rule.
  *
+ * Recipes as data: each state's recipe is scripts/us-local/recipes/<ST>.json, whose `kind`
+ * names its builder ("ost": open-sales-tax's table; "taxlocus" and "sst-counties": TaxLocus's
+ * table; "sst": a Streamlined Sales Tax rate file) and whose other fields are what the builder
+ * reads: the publisher and sources, sourcing, coverage and notes, districts and overrides, as
+ * the interface of its kind gives them (a field it does not know stops the import). Prose that
+ * depends on the build is a template whose placeholders ("{cities}") the builder fills. A new
+ * quarter's notice is an edit of that file, not of this code; the states whose reading of the
+ * sources is their own (TX, PR, CA and the states below without a file) keep a recipe in code.
+ * A state's dated history before the recipe's first day is data too,
+ * scripts/us-local/history/<ST>.json, handled by scripts/us-local-history.ts.
+ *
  * Usage: tsx scripts/import-us-local.ts --geo DIR [--sources DIR] [--states FL,TX,…]
  *   --geo      a us_geo data directory (with 2020_dist/ and raw/gazetteer/)
  *   --sources  default ../shared/sources/us
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatRuleFile } from './rule-format.js';
 import type { UsLocalFile, LocalJurisdiction } from '../src/core/rule-data.js';
@@ -475,8 +486,22 @@ function buildFile(st: StateRates): UsLocalFile {
 const OST = csv(join(srcDir, 'opensalestax/curated_local_rates.csv'));
 const OST_SOURCE = 'as compiled in open-sales-tax 4cfd3c2 (Apache-2.0), ../shared/sources/us/opensalestax/curated_local_rates.csv';
 
+/** What fromOst reads beside open-sales-tax's table: the publisher, its date and the file's wording. */
+interface OstOptions {
+  publisher: string;
+  from: string;
+  /** The rates are those in force on `from` (true), or took effect on it or earlier. */
+  asOf: boolean;
+  sourcing: UsLocalFile['sourcing'];
+  sourcingNote?: string;
+  complete: boolean;
+  coverage: string;
+  /** District name → the counties it covers, where the table's rows do not say. */
+  districtCounties?: Record<string, string[]>;
+}
+
 /** The local rates of a state from open-sales-tax's curated table. */
-function fromOst(state: string, o: { publisher: string; from: string; asOf: boolean; sourcing: UsLocalFile['sourcing']; sourcingNote?: string; complete: boolean; coverage: string; districtCounties?: Record<string, string[]> }): StateRates {
+function fromOst(state: string, o: OstOptions): StateRates {
   const fips = STATE_FIPS.get(state) as number;
   const rows = OST.filter((r) => r.state === state);
   const counties = new Map<string, string>();
@@ -544,81 +569,8 @@ function plainRate(rate: string): string {
   return t === '' ? '0' : t;
 }
 
-const recipes: Record<string, () => StateRates> = {
-  FL: () => {
-    const fl = withCountyCheck(
-      fromOst('FL', {
-        publisher: 'Florida Department of Revenue, Form DR-15DSS, Discretionary Sales Surtax Information for Calendar Year 2026',
-        from: '2026-01-01',
-        asOf: false,
-        sourcing: 'destination',
-        complete: true,
-        coverage: 'Every county discretionary sales surtax; Florida cities levy no sales tax. The surtax applies only to the first $5,000 of an item of tangible personal property: a line item of a calculation is charged it on at most USD 5000 per article, and an amount that does not say its articles (a rate quote, a document\'s item) is refused above USD 5000 where a surtax applies. Not modelled: the rules that make several items one (a set or working unit sold together), which the line items must express.',
-      }),
-      'the Department of Revenue\'s form DR-15DSS for 2026 (surtax rates change only on 1 January, Fla. Stat. § 212.054(5))',
-    );
-    fl.sources['fl-surtax-limit'] = 'Fla. Stat. § 212.054(2)(b)1 (The Florida Legislature, http://www.leg.state.fl.us/statutes/, chapter 212); Florida Department of Revenue, Form DR-15DSS and Technical Assistance Advisement 18A-018 (the limit per item of a single sale)';
-    // Checked against the statute's text on this date (the rates' sources are the table's).
-    fl.singleArticleCap = {
-      amount: '5000',
-      currency: 'USD',
-      apportion: true,
-      supplies: ['goods'],
-      source: 'fl-surtax-limit',
-      checked: '2026-11-27',
-      note: "Florida's discretionary sales surtax applies only to the first $5,000 of the sales amount of any item of tangible personal property (Fla. Stat. § 212.054(2)(b)1; items sold together as one set or working unit are one item); the state's 6 % applies to the whole price, and services bear the surtax on their whole price.",
-    };
-    return fl;
-  },
-  PA: () =>
-    fromOst('PA', {
-      publisher: 'Pennsylvania Department of Revenue, local sales tax (Allegheny County 1 %, Philadelphia 2 %)',
-      from: '2026-05-04',
-      asOf: true,
-      sourcing: 'destination',
-      sourcingNote: 'Pennsylvania\'s local taxes are charged at the delivery address; a compilation reports that Act 21 of 2026 made this destination sourcing explicit, which is not yet checked against the Department of Revenue.',
-      complete: true,
-      coverage: 'The two local sales taxes of Pennsylvania: Allegheny County and Philadelphia.',
-    }),
-  SC: () =>
-    fromOst('SC', {
-      publisher: 'South Carolina Department of Revenue, ST-500 local tax rates (effective 2026-05-01)',
-      from: '2026-05-01',
-      asOf: false,
-      sourcing: 'destination',
-      complete: false,
-      coverage: 'County local option, capital project, school and transportation taxes; municipal taxes (such as Myrtle Beach) are only partly in the data.',
-    }),
-  MS: () =>
-    fromOst('MS', {
-      publisher: 'Mississippi Department of Revenue, local sales taxes (Jackson 1 %, Tupelo 0.25 %)',
-      from: '2026-05-04',
-      asOf: true,
-      sourcing: 'origin',
-      sourcingNote: 'Mississippi sources an in-state seller\'s sales to its place of business: the seller\'s local taxes apply.',
-      complete: true,
-      coverage: 'The general local sales taxes of Mississippi: Jackson and Tupelo.',
-    }),
-  NY: () =>
-    fromOst('NY', {
-      publisher: 'New York State Department of Taxation and Finance, Publication 718, New York State Sales and Use Tax Rates by Jurisdiction',
-      from: '2026-05-04',
-      asOf: true,
-      sourcing: 'destination',
-      complete: false,
-      coverage: 'County and New York City rates and the Metropolitan Commuter Transportation District; the cities with their own rate are in the data for 30 cities only.',
-    }),
-  MO: () =>
-    fromOst('MO', {
-      publisher: 'Missouri Department of Revenue, sales and use tax rate tables (2026)',
-      from: '2026-05-04',
-      asOf: true,
-      sourcing: 'origin',
-      sourcingNote: 'Missouri sources an in-state seller\'s sales to its place of business (origin-based local sales tax): the seller\'s local taxes apply.',
-      complete: false,
-      coverage: "County rates and 17 cities; the other city taxes, community improvement and transportation development districts are not in the data. A seller outside Missouri collects the local use taxes (since 2023-01-01, Mo. Rev. Stat. § 144.605 as amended by S.B. 153 of 2021), whose rates may differ from the local sales tax rates given here (a city or county without a use tax levies none on such sales); the use tax rates are not in the data.",
-    }),
-};
+/** The recipe of each state: the code-only ones below, the others from scripts/us-local/recipes (see the end). */
+const recipes: Record<string, () => StateRates> = {};
 
 /** Virginia: the regional taxes and the county add-ons (daigou-calc-data's table of the Department of Taxation's rates). */
 function virginia(): StateRates {
@@ -900,13 +852,37 @@ function sstRates(file: string): Map<string, { begin: string; end: string; rate:
   return out;
 }
 
+/** What fromSst reads beside the rate file (a recipe of kind "sst"). */
+interface SstOptions {
+  /** The rate file under sst/. */
+  file: string;
+  publisher: string;
+  /** The first day of the history. */
+  start: string;
+  coverage: string;
+  notes: string[];
+  sourcing: UsLocalFile['sourcing'];
+  sourcingNote?: string;
+  complete: boolean;
+  /** "type code" → the earlier first day of a jurisdiction whose history is known before `start`, its source and note. */
+  earlier?: Record<string, { from: string; source: string; note?: string }>;
+  /** Sources beside the rate file (keys `earlier` names). */
+  sources?: Record<string, string>;
+  /** City code → the Census place it is a part of, and the only counties where the city's tax applies. */
+  cities?: Record<string, { place: string; counties?: string[] }>;
+  /** District code → its name and where it applies (counties, places, places left out of its counties, "place|county" parts). */
+  districts: Record<string, { name: string; counties?: string[]; places?: string[]; exceptPlaces?: string[]; placeParts?: string[] }>;
+  /** Codes left out, with the reason (reported where their rate is not 0). */
+  skip: Record<string, string>;
+}
+
 /**
  * A state from its Streamlined Sales Tax rate file: counties (type 00) and cities (type 01,
  * keyed by Census place FIPS) with their history from `start`, and the special districts
  * (type 63) whose areas the state's rules name (the boundary file that places them is not
  * in hand). Codes not placed are reported and left out.
  */
-function fromSst(state: string, o: { file: string; publisher: string; start: string; coverage: string; notes: string[]; sourcing: UsLocalFile['sourcing']; sourcingNote?: string; complete: boolean; earlier?: Record<string, { from: string; source: string; note?: string }>; sources?: Record<string, string>; cities?: Record<string, { place: string; counties?: string[] }>; districts: Record<string, Omit<District, 'rate' | 'counties' | 'places' | 'exceptPlaces' | 'placeParts'> & { counties?: string[]; places?: string[]; exceptPlaces?: string[]; placeParts?: string[] }>; skip: Record<string, string> }): StateRates {
+function fromSst(state: string, o: SstOptions): StateRates {
   const fips = STATE_FIPS.get(state) as number;
   const prefix = String(fips).padStart(2, '0');
   const rates = sstRates(o.file);
@@ -991,89 +967,33 @@ function fromSst(state: string, o: { file: string; publisher: string; start: str
   };
 }
 
-const METRO_MN = ['Anoka County', 'Carver County', 'Dakota County', 'Hennepin County', 'Ramsey County', 'Scott County', 'Washington County'];
-
-recipes.GA = () =>
-  fromSst('GA', {
-    file: 'GAR2026Q2FEB19.csv',
-    publisher: 'Georgia Department of Revenue',
-    start: '2022-10-01',
-    sourcing: 'destination',
-    complete: false,
-    coverage: "Every county's local sales taxes (LOST, SPLOST, ESPLOST, MARTA, TSPLOST and the others, as one county rate), the municipal taxes of Atlanta, College Park, East Point and Hapeville, Fulton County's TSPLOST and DeKalb County's MARTA tax outside Atlanta. A 0.5 % special jurisdiction of the rate file (code 99999) whose area is not published with it is not modelled.",
-    notes: ["Georgia's rate file gives Atlanta's part in DeKalb County and College Park's part in Clayton County codes of their own: College Park charges 1.75 % in Fulton County (its 1 % municipal tax with the county's 0.75 % transportation tax) and 1 % in Clayton County."],
-    cities: { '04000': { place: 'Atlanta' }, '05000': { place: 'Atlanta' }, '17776': { place: 'College Park', counties: ['Fulton County'] }, '25720': { place: 'East Point' }, '36472': { place: 'Hapeville' } },
-    districts: {
-      '00060': { name: 'Fulton County TSPLOST', counties: ['Fulton County'], exceptPlaces: ['Atlanta', 'College Park', 'East Point', 'Hapeville'] },
-      '00044': { name: 'DeKalb County MARTA', counties: ['DeKalb County'], exceptPlaces: ['Atlanta'] },
-      '17780': { name: 'College Park (Clayton County part)', placeParts: ['College Park|Clayton County'] },
-    },
-    skip: { '00031': 'Fayette County district, 0 %', '99999': 'special jurisdiction without a published area' },
-  });
-
-recipes.MN = () =>
-  fromSst('MN', {
-    file: 'MNR2026Q2FEB18.csv',
-    publisher: 'Minnesota Department of Revenue',
-    // The Counties Transit Improvement Board's 0.25 % (five metro counties, to 2017-09-30) is
-    // no longer in the rate file: the history starts after it.
-    start: '2017-10-01',
-    sourcing: 'destination',
-    complete: false,
-    coverage: 'County taxes, city taxes, the metro area transportation and housing taxes, the Hennepin and Cook County transit taxes, the St. Cloud area tax and the Beltrami, Carlton, Stearns and Winona county taxes (taken as county-wide, as their names say). The Garrison, Kathio, West Mille Lacs Lake Sanitary District tax and a 0.5 % city tax of code 05354 (from 2025-04-01) that matches no Census place are not modelled; lodging, food and beverage, entertainment and other special taxes of the rate file do not apply to general sales.',
-    notes: [
-      "The history starts on 2017-10-01: the Counties Transit Improvement Board's 0.25 % transit tax, which ended the day before, is no longer in the rate file.",
-      "Carlton County's lines start earlier, on 2015-04-01, the first day of its 0.5 % transit sales and use tax (Carlton County; its Ordinance #38; the rate file's row of the county begins then too), with its second 0.5 % (Carlton County Sales and Use Tax, Ordinance #38) from 2023-04-01: a quote in Carlton County outside its cities is answered from 2015-04-01; in its cities, whose taxes the rate file may not show before 2017-10-01 (a row that ended before then is not in it), and elsewhere in the state, from 2017-10-01.",
-    ],
-    sources: {
-      'mn-carlton': 'Carlton County, Minnesota, Sales and Use Tax (https://www.carltoncountymn.gov/865/Sales-and-Use-Tax): the 0.5 % Carlton County Transit Tax "that began April 1st, 2015"; Carlton County Board of Commissioners, Ordinance #38, Sales and Use Tax (published in the Moose Lake Star-Gazette, 2022-12-21): the existing 0.5 % transit sales and use tax "implemented April 1, 2015"; the row of county 017 in the Minnesota Department of Revenue\'s Streamlined Sales Tax rate file MNR2026Q2FEB18 begins on 20150401',
-      'mn-carlton-38': 'Carlton County Board of Commissioners, Ordinance #38, Sales and Use Tax (published in the Moose Lake Star-Gazette, 2022-12-21, https://www.mlstargazette.com/public_notices/carlton-county-ordinance-38-sales-and-use-tax/article_4f143b34-815d-11ed-a164-0b4a86b6dcd3.html): a 0.5 % sales and use tax from 2023-04-01, "in addition to the existing one half of one percent (.5%) transit sales and use tax … implemented April 1, 2015"',
-    },
-    earlier: {
-      '00 017': { from: '2015-04-01', source: 'mn-carlton', note: "Carlton County's transit sales and use tax, from its first day." },
-      '63 80006': { from: '2015-04-01', source: 'mn-carlton-38', note: 'None before 2023-04-01: Ordinance #38 levies this tax from 2023-04-01, in addition to the transit tax of 2015-04-01.' },
-    },
-    districts: {
-      '80001': { name: 'St. Cloud Area Sales and Use Tax', places: ['St. Cloud', 'Sartell', 'Sauk Rapids', 'St. Joseph', 'Waite Park', 'St. Augusta'] },
-      '80003': { name: 'Cook County Transit Sales and Use Tax', counties: ['Cook County'] },
-      '80004': { name: 'Hennepin County Transit Sales and Use Tax', counties: ['Hennepin County'] },
-      '80006': { name: 'Carlton County Sales and Use Tax', counties: ['Carlton County'] },
-      '80008': { name: 'Metro Area Transportation Sales and Use Tax', counties: METRO_MN },
-      '80009': { name: 'Metro Area Sales and Use Tax for Housing', counties: METRO_MN },
-      '80011': { name: 'Beltrami County Sales and Use Tax', counties: ['Beltrami County'] },
-      '80012': { name: 'Stearns County Sales and Use Tax', counties: ['Stearns County'] },
-      '80013': { name: 'Winona County Sales and Use Tax', counties: ['Winona County'] },
-    },
-    skip: { '80005': 'Garrison, Kathio, West Mille Lacs Lake Sanitary District: area not in the data' },
-  });
-
-recipes.WI = () =>
-  fromSst('WI', {
-    file: 'WIR2026Q2FEB18.csv',
-    publisher: 'Wisconsin Department of Revenue',
-    start: '2015-01-01',
-    sourcing: 'destination',
-    complete: true,
-    coverage: "Every county's tax, the City of Milwaukee's tax (from 2024-01-01) and the baseball (to 2020-03-31) and football (to 2015-09-30) stadium district taxes. Premier resort area taxes apply only to tourism-related retailers and are not modelled.",
-    notes: [],
-    districts: {
-      '55501': { name: 'Southeast Wisconsin Professional Baseball Park District', counties: ['Milwaukee County', 'Ozaukee County', 'Racine County', 'Washington County', 'Waukesha County'] },
-      '55502': { name: 'Green Bay/Brown County Professional Football Stadium District', counties: ['Brown County'] },
-    },
-    skip: {},
-  });
-
 // ---------------------------------------------------------------- TaxLocus county tables
 
 const TAXLOCUS = csv(join(srcDir, 'taxlocus/jurisdiction_rates.csv'));
 const TAXLOCUS_AS_OF = '2026-08-18';
+
+/** What fromTaxLocus reads beside TaxLocus's table (a recipe of kind "taxlocus"). */
+interface TaxLocusOptions {
+  publisher: string;
+  coverage: string;
+  /** Notes after the one on the table's date. */
+  notes?: string[];
+  sourcing: UsLocalFile['sourcing'];
+  sourcingNote?: string;
+  complete: boolean;
+  /** The table's city rows too (by Census place code). */
+  cities?: boolean;
+  /** A county without a row levies none (else it is left out). */
+  noCountyTax?: boolean;
+  districts?: { row: string; name: string; counties: string[] }[];
+}
 
 /**
  * A state whose local taxes are county-wide, from TaxLocus's table of the state's rates
  * (county rows by FIPS code), with the districts named here by the counties they cover:
  * `row` picks the table's row of a district by its code or name.
  */
-function fromTaxLocus(state: string, o: { publisher: string; coverage: string; notes?: string[]; sourcing: UsLocalFile['sourcing']; sourcingNote?: string; complete: boolean; cities?: boolean; noCountyTax?: boolean; districts: { row: string; name: string; counties: string[] }[] }): StateRates {
+function fromTaxLocus(state: string, o: TaxLocusOptions): StateRates {
   const fips = STATE_FIPS.get(state) as number;
   const prefix = String(fips).padStart(2, '0');
   const rows = TAXLOCUS.filter((r) => r.state === state);
@@ -1090,7 +1010,7 @@ function fromTaxLocus(state: string, o: { publisher: string; coverage: string; n
   if (o.noCountyTax) for (const g of COUNTY_NAMES.keys()) if (g.startsWith(prefix) && !counties.has(g)) counties.set(g, '0');
   const missing = [...COUNTY_NAMES.keys()].filter((g) => g.startsWith(prefix) && !counties.has(g)).map((g) => COUNTY_NAMES.get(g));
   if (missing.length > 0) console.warn(`${state}: counties without a row (left out): ${missing.join(', ')}`);
-  const districts: District[] = o.districts.map((d) => {
+  const districts: District[] = (o.districts ?? []).map((d) => {
     const row = rows.find((r) => r.fips_code === d.row || r.name === d.row);
     if (!row) throw new Error(`${state}: no row ${d.row}`);
     return {
@@ -1269,6 +1189,18 @@ function listedCounties(state: string): { rates: Map<string, string>; unmatched:
   return { rates, unmatched };
 }
 
+/** How withListedCities completes a state (a recipe's `listedCities`, its coverage a template). */
+interface ListedCitiesOptions {
+  state: string;
+  from: string;
+  publisher: string;
+  semantics: 'own' | 'combined';
+  /** The list's name in the note ("the Department of Revenue's list"). */
+  list: string;
+  rule: string;
+  coverage: (cities: number, added: number) => string;
+}
+
 /**
  * Completes a state of open-sales-tax's table with the cities only TaxLocus's copy of the
  * state's list gives (matched to Census places by name), from `from`: each city's own rate,
@@ -1278,7 +1210,7 @@ function listedCounties(state: string): { rates: Map<string, string>; unmatched:
  * words the file's coverage from the number of cities and of those added; `rule` says why
  * the list's rates are recorded from `from`.
  */
-function withListedCities(base: StateRates, o: { state: string; from: string; publisher: string; semantics: 'own' | 'combined'; list: string; rule: string; coverage: (cities: number, added: number) => string }): StateRates {
+function withListedCities(base: StateRates, o: ListedCitiesOptions): StateRates {
   const key = `${o.state.toLowerCase()}-taxlocus`;
   base.sources[key] = `${o.publisher}, ${TAXLOCUS_CREDIT}`;
   const rows = TAXLOCUS.filter((r) => r.state === o.state);
@@ -1331,30 +1263,6 @@ function withListedCities(base: StateRates, o: { state: string; from: string; pu
 }
 
 /**
- * Alabama: open-sales-tax's county and city rates (2026-05-04), with the cities only the
- * Department of Revenue's list as compiled by TaxLocus (2026-08-18) gives, at their own
- * rate (the list's rates of the cities in both equal open-sales-tax's). Alabama's local
- * rates may change on the first day of any month: the list's are recorded from
- * 2026-08-01. The list's county rates, which differ from open-sales-tax's for six counties
- * (Lee, Russell, Talladega, Tuscaloosa: rates of the unincorporated areas, it seems), are
- * not used.
- */
-recipes.AL = (): StateRates =>
-  withListedCities(fromOst('AL', {
-    publisher: 'Alabama Department of Revenue, local sales tax rates',
-    from: '2026-05-04',
-    asOf: true,
-    sourcing: 'destination',
-    complete: false,
-    coverage: 'County rates and 30 cities; other city taxes, police jurisdictions and self-administered local taxes are not in the data, nor the Simplified Sellers Use Tax program (8 % flat) for remote sellers.',
-  }), {
-    state: 'AL', from: '2026-08-01', publisher: 'Alabama Department of Revenue, local sales tax rates of cities', semantics: 'own',
-    list: "the Department of Revenue's list",
-    rule: 'Alabama\'s local rates may change on the first day of a month',
-    coverage: (n, added) => `County rates and the city taxes of ${n} cities (${added} of them from the Department of Revenue's list as compiled by TaxLocus, from 2026-08-01); police jurisdictions, the county rates that differ outside cities and self-administered local taxes are not in the data, nor the Simplified Sellers Use Tax program (8 % flat) for remote sellers.`,
-  });
-
-/**
  * Notes on the counties of a state of open-sales-tax's table whose rate TaxLocus's copy of
  * the state's list (2026-08-18) gives otherwise: the table's rate is kept (its publication,
  * `kept`, is named), and the other recorded beside it.
@@ -1368,56 +1276,6 @@ function withCountyCheck(base: StateRates, kept: string): StateRates {
   base.jurisdictionNotes = notes;
   return base;
 }
-
-/**
- * Arizona: open-sales-tax's county excise taxes and city TPT rates (the Department of
- * Revenue's table effective 2026-05-01), with the cities and towns only the Department's list
- * as compiled by TaxLocus (2026-08-18) gives, at their own retail rate (54 of the 61 cities in
- * both agree; the others keep open-sales-tax's rate, noted). Arizona's TPT rates may change
- * on the first day of any month: the list's are recorded from 2026-08-01. Its special taxing
- * districts are not placed.
- */
-recipes.AZ = (): StateRates =>
-  withListedCities(withCountyCheck(fromOst('AZ', {
-    publisher: 'Arizona Department of Revenue, TPT rate table (effective 2026-05-01)',
-    from: '2026-05-01',
-    asOf: false,
-    sourcing: 'origin',
-    sourcingNote: 'Arizona taxes an in-state retailer\'s sales at its business location (A.R.S. § 42-5040): the seller\'s local taxes apply.',
-    complete: false,
-    coverage: 'County excise taxes and the retail TPT rates of 63 cities and towns; the other cities and towns are not in the data.',
-  }), "the Department of Revenue's TPT rate table effective 2026-05-01"), {
-    state: 'AZ', from: '2026-08-01', publisher: 'Arizona Department of Revenue, TPT rates of cities and towns', semantics: 'own',
-    list: "the Department of Revenue's list",
-    rule: 'TPT rates may change on the first day of a month',
-    coverage: (n, added) => `County excise taxes and the retail TPT rates of ${n} cities and towns (${added} of them from the Department's list as compiled by TaxLocus, from 2026-08-01); special taxing districts are not in the data.`,
-  });
-
-/**
- * Illinois: open-sales-tax's county, Regional Transportation Authority and city rates
- * (2026-05-04), with the municipalities only the Department of Revenue's rate database as
- * compiled by TaxLocus (2026-08-18) gives. The list gives a city its combined local rate: the
- * city's own is that less its county's in the same list (for the cities in both tables this
- * equals open-sales-tax's own rate: Chicago 4.25 − 3 = 1.25 %). Illinois local rates change on
- * 1 January and 1 July: the list's are recorded from 2026-07-01. Business districts and other
- * special districts are not placed.
- */
-recipes.IL = (): StateRates =>
-  withListedCities(fromOst('IL', {
-    publisher: 'Illinois Department of Revenue, tax rate database (ordmache) of county and municipal rates',
-    from: '2026-05-04',
-    asOf: true,
-    sourcing: 'origin',
-    sourcingNote: 'Illinois taxes an in-state retailer\'s sales where its selling activity takes place (35 ILCS 120; since 2025-01-01 sales from out-of-state inventory are destination-sourced): the seller\'s local taxes apply.',
-    complete: false,
-    coverage: 'County rates, the Regional Transportation Authority and 20 cities; the other home-rule and non-home-rule municipal taxes and business districts are not in the data.',
-    districtCounties: { 'RTA (Cook County)': ['Cook County'], 'RTA (Collar Counties)': ['DuPage County', 'Kane County', 'Lake County', 'McHenry County', 'Will County'] },
-  }), {
-    state: 'IL', from: '2026-07-01', publisher: 'Illinois Department of Revenue, tax rate database of municipal and county rates', semantics: 'combined',
-    list: "the Department of Revenue's rate database",
-    rule: 'Illinois local rates change on 1 January and 1 July',
-    coverage: (n, added) => `County rates, the Regional Transportation Authority and the municipal taxes of ${n} cities and villages (${added} of them from the Department of Revenue's database as compiled by TaxLocus, from 2026-07-01); business districts and the other special districts are not in the data.`,
-  });
 
 /**
  * North Carolina: TaxLocus's copy of the Department of Revenue's rates of 2026-08-18, recorded
@@ -1473,110 +1331,23 @@ recipes.NC = (): StateRates => {
   };
 };
 
-recipes.OH = () =>
-  fromTaxLocus('OH', {
-    publisher: 'Ohio Department of Taxation, sales and use tax rates by county and transit authority',
-    sourcing: 'origin',
-    sourcingNote: "Ohio taxes an in-state vendor's sales at its place of business (Ohio Rev. Code § 5739.033): the seller's county and transit taxes apply.",
-    complete: false,
-    coverage: "Every county's tax and the transit authorities of Cuyahoga (Greater Cleveland RTA), Franklin (COTA), Hamilton (SORTA), Lucas (TARTA), Montgomery (Greater Dayton RTA), Stark (SARTA) and Summit (Akron METRO) counties, taken as county-wide; the other transit authorities of the table are not modelled, as their areas are not in the data.",
-    districts: [
-      { row: 'Greater Cleveland RTA', name: 'Greater Cleveland Regional Transit Authority', counties: ['Cuyahoga County'] },
-      { row: 'Central Ohio Transit Authority', name: 'Central Ohio Transit Authority', counties: ['Franklin County'] },
-      { row: '31000', name: 'Southwest Ohio Regional Transit Authority', counties: ['Hamilton County'] },
-      { row: 'Toledo Area Regional Transit Authority', name: 'Toledo Area Regional Transit Authority', counties: ['Lucas County'] },
-      { row: 'Greater Dayton RTA', name: 'Greater Dayton Regional Transit Authority', counties: ['Montgomery County'] },
-      { row: 'Stark Area Regional Transit Authority', name: 'Stark Area Regional Transit Authority', counties: ['Stark County'] },
-      { row: 'Akron METRO RTA', name: 'METRO Regional Transit Authority (Akron)', counties: ['Summit County'] },
-    ],
-  });
-
-recipes.NV = () =>
-  fromTaxLocus('NV', {
-    publisher: 'Nevada Department of Taxation, sales and use tax rates by county',
-    sourcing: 'destination',
-    complete: true,
-    coverage: "Every county's local sales taxes (Nevada's local taxes are county-wide; cities levy none).",
-    districts: [],
-  });
-
-recipes.WY = () =>
-  fromTaxLocus('WY', {
-    publisher: 'Wyoming Department of Revenue, sales and use tax rates by county',
-    sourcing: 'destination',
-    complete: false,
-    coverage: "The county taxes of 21 counties; Park and Sublette counties are not in the data, nor the two special district taxes of the table, whose areas are not known.",
-    districts: [],
-  });
-
-recipes.IA = () =>
-  fromTaxLocus('IA', {
-    publisher: 'Iowa Department of Revenue, local option sales tax by county',
-    sourcing: 'destination',
-    complete: false,
-    coverage: "The 1 % local option sales tax, taken as county-wide: Iowa's local option tax is voted city by city and for each county's unincorporated area, and the few that have not adopted it are not distinguished. A code of the table that is no county (199) is left out.",
-    districts: [],
-  });
-
-/** A Streamlined Sales Tax state's county and city taxes from TaxLocus's table (rows carry Census codes). */
-function sstCounties(state: string, name: string, o: { noCountyTax?: boolean; sourcing?: UsLocalFile['sourcing']; sourcingNote?: string; coverage: string }): StateRates {
-  return fromTaxLocus(state, {
-    publisher: `${name}, local sales and use tax rates by county and city (Streamlined Sales Tax jurisdiction codes)`,
-    sourcing: o.sourcing ?? 'destination',
-    ...(o.sourcingNote ? { sourcingNote: o.sourcingNote } : {}),
+/**
+ * A Streamlined Sales Tax state's county and city taxes from TaxLocus's table (rows carry
+ * Census codes); `publisher` is the state's agency.
+ */
+function sstCounties(r: SstCountiesRecipe): StateRates {
+  return fromTaxLocus(r.state, {
+    publisher: `${r.publisher}, local sales and use tax rates by county and city (Streamlined Sales Tax jurisdiction codes)`,
+    sourcing: r.sourcing,
+    ...(r.sourcingNote ? { sourcingNote: r.sourcingNote } : {}),
     complete: false,
     cities: true,
-    ...(o.noCountyTax ? { noCountyTax: true } : {}),
-    coverage: o.coverage,
-    districts: [],
+    ...(r.noCountyTax ? { noCountyTax: true } : {}),
+    coverage: r.coverage,
+    ...(r.notes ? { notes: r.notes } : {}),
   });
 }
 
-recipes.AR = () =>
-  sstCounties('AR', 'Arkansas Department of Finance and Administration', {
-    coverage: 'County and city taxes of the table, by Census code; Monroe and Saline counties and one city code without a Census place are not in the data.',
-  });
-recipes.KS = () =>
-  sstCounties('KS', 'Kansas Department of Revenue', {
-    coverage: 'County and city taxes of the table, by Census code; ten counties (Butler, Clark, Coffey, Comanche, Cowley, Grant, Harper, Montgomery, Ness, Rush) and the special districts (community improvement, transportation development and others) are not in the data.',
-  });
-recipes.ND = () => {
-  const nd = sstCounties('ND', 'North Dakota Office of State Tax Commissioner', {
-    noCountyTax: true,
-    coverage: 'City taxes and the county taxes of Burleigh, Cass, Hettinger, Morton, Steele, Walsh, Ward and Williams counties; the other counties are taken as levying none, as the table lists no tax for them.',
-  });
-  // Not a limit of what the seller collects (unlike Tennessee's and Florida's): a refund to the buyer.
-  nd.notes.push(
-    "Some cities and counties set a maximum local tax per sale (the Office of State Tax Commissioner's list of local maximum tax amounts, https://www.tax.nd.gov/local-tax-refund-local-maximum-tax-amounts). It limits what the purchaser bears, not what the retailer collects: the retailer charges the local tax on the whole price, and the purchaser may claim the tax above the maximum back from the Office. Results therefore charge the full local rate, as the retailer must.",
-  );
-  return nd;
-};
-recipes.NE = () =>
-  sstCounties('NE', 'Nebraska Department of Revenue', {
-    noCountyTax: true,
-    coverage: "City taxes and Dakota County's tax (the only county the table lists); the table's special district codes, whose areas are not known, are not modelled.",
-  });
-recipes.OK = () =>
-  sstCounties('OK', 'Oklahoma Tax Commission', {
-    noCountyTax: true,
-    coverage: 'County and city taxes of the table, by Census code (Oklahoma County levies none); four city codes without a Census place and the special district codes are not modelled.',
-  });
-recipes.SD = () =>
-  sstCounties('SD', 'South Dakota Department of Revenue', {
-    noCountyTax: true,
-    coverage: "Municipal sales taxes (South Dakota's counties levy none); the table's special jurisdiction codes (tribal and other areas) are not modelled.",
-  });
-recipes.UT = () =>
-  sstCounties('UT', 'Utah State Tax Commission', {
-    sourcing: 'origin',
-    sourcingNote: "Utah sources an in-state seller's sales to its place of business where the goods are taken or shipped from there (Utah Code § 59-12-211): the seller's local taxes apply.",
-    coverage: 'County and city taxes of the table, by Census code; the codes of unincorporated areas and other local areas that are no Census place are not modelled, so an address outside a city may be short of a local option tax.',
-  });
-recipes.WV = () =>
-  sstCounties('WV', 'West Virginia State Tax Department', {
-    noCountyTax: true,
-    coverage: "Municipal sales taxes (West Virginia's counties levy none); Ranson, whose code matches no Census place, is not in the data.",
-  });
 /**
  * Puerto Rico: every municipality levies the municipal IVU at the same 1 % (mandatory and
  * uniform since 2014-02-01), so each municipio is a local jurisdiction at 1 %.
@@ -2463,6 +2234,207 @@ function tennessee(): StateRates {
     // a city with a part of unknown rate reaches into that part's county is left out.
     unknownArea: (a, zip) => a.within !== null && (zctaCounties.get(zip) ?? []).some((c) => unknown.has(`${a.within}|${c.geoid}`)),
   };
+}
+
+// ---------------------------------------------------------------- recipes as data
+
+/**
+ * The recipes of scripts/us-local/recipes/<ST>.json: each names its builder (`kind`) and
+ * gives what the builder reads, with its sources and prose. A template field's placeholders
+ * ("{cities}") are filled by the builder; "$comment" may stand in any object.
+ */
+interface RecipeFile {
+  state: string;
+  $comment?: string;
+}
+
+/** A single-article limit as the rule file writes it; without `checked`, the run's --checked day. */
+type CapData = Omit<NonNullable<UsLocalFile['single_article_cap']>, 'checked'> & { checked?: string };
+
+/** kind "ost": open-sales-tax's table (fromOst), then the check, the completion and the additions named. */
+interface OstRecipe extends RecipeFile, OstOptions {
+  kind: 'ost';
+  /** withCountyCheck: the publication whose county rates are kept where TaxLocus's copy of the list differs. */
+  countyCheck?: string;
+  /** withListedCities: its `coverage` a template of {cities} and {added}. */
+  listedCities?: Omit<ListedCitiesOptions, 'state' | 'coverage'> & { coverage: string };
+  /** Sources beside the table's (keys the other fields name). */
+  sources?: Record<string, string>;
+  singleArticleCap?: CapData;
+}
+
+/** kind "taxlocus": county-wide taxes and the districts named, from TaxLocus's table (fromTaxLocus). */
+interface TaxLocusRecipe extends RecipeFile, TaxLocusOptions {
+  kind: 'taxlocus';
+}
+
+/** kind "sst-counties": a Streamlined Sales Tax state's county and city rows of TaxLocus's table (sstCounties); `publisher` the state's agency. */
+interface SstCountiesRecipe extends RecipeFile {
+  kind: 'sst-counties';
+  publisher: string;
+  sourcing: UsLocalFile['sourcing'];
+  sourcingNote?: string;
+  noCountyTax?: boolean;
+  coverage: string;
+  notes?: string[];
+}
+
+/** kind "sst": a state's Streamlined Sales Tax rate file with its history (fromSst). */
+interface SstRecipe extends RecipeFile, SstOptions {
+  kind: 'sst';
+}
+
+type Recipe = OstRecipe | TaxLocusRecipe | SstCountiesRecipe | SstRecipe;
+
+/**
+ * The shape of a recipe's JSON: a type, a list of strings, a template (a string whose
+ * placeholders are among those named), one of some strings, or an object of fields (a name
+ * ending in "?" may be left out), a list or a table (any keys) of a shape.
+ */
+type Shape = 'string' | 'boolean' | 'date' | 'string[]' | { template: readonly string[] } | { oneOf: readonly string[] } | { fields: Fields } | { list: Shape } | { table: Shape };
+type Fields = Readonly<Record<string, Shape>>;
+
+const SOURCING: Shape = { oneOf: ['origin', 'destination'] };
+const STRING_TABLE: Shape = { table: 'string' };
+const CAP: Shape = { fields: { amount: 'string', currency: 'string', 'apportion?': 'boolean', 'supplies?': { list: { oneOf: ['goods', 'digital', 'services'] } }, source: 'string', 'checked?': 'date', note: 'string' } };
+
+/** The fields of each kind's recipe (beside kind, state and $comment). */
+const RECIPE_FIELDS: { readonly [K in Recipe['kind']]: Fields } = {
+  ost: {
+    publisher: 'string',
+    from: 'date',
+    asOf: 'boolean',
+    sourcing: SOURCING,
+    'sourcingNote?': 'string',
+    complete: 'boolean',
+    coverage: 'string',
+    'districtCounties?': { table: 'string[]' },
+    'countyCheck?': 'string',
+    'listedCities?': { fields: { from: 'date', publisher: 'string', semantics: { oneOf: ['own', 'combined'] }, list: 'string', rule: 'string', coverage: { template: ['cities', 'added'] } } },
+    'sources?': STRING_TABLE,
+    'singleArticleCap?': CAP,
+  },
+  taxlocus: {
+    publisher: 'string',
+    sourcing: SOURCING,
+    'sourcingNote?': 'string',
+    complete: 'boolean',
+    'cities?': 'boolean',
+    'noCountyTax?': 'boolean',
+    coverage: 'string',
+    'notes?': 'string[]',
+    'districts?': { list: { fields: { row: 'string', name: 'string', counties: 'string[]' } } },
+  },
+  'sst-counties': { publisher: 'string', sourcing: SOURCING, 'sourcingNote?': 'string', 'noCountyTax?': 'boolean', coverage: 'string', 'notes?': 'string[]' },
+  sst: {
+    file: 'string',
+    publisher: 'string',
+    start: 'date',
+    sourcing: SOURCING,
+    'sourcingNote?': 'string',
+    complete: 'boolean',
+    coverage: 'string',
+    notes: 'string[]',
+    'sources?': STRING_TABLE,
+    'earlier?': { table: { fields: { from: 'date', source: 'string', 'note?': 'string' } } },
+    'cities?': { table: { fields: { place: 'string', 'counties?': 'string[]' } } },
+    districts: { table: { fields: { name: 'string', 'counties?': 'string[]', 'places?': 'string[]', 'exceptPlaces?': 'string[]', 'placeParts?': 'string[]' } } },
+    skip: STRING_TABLE,
+  },
+};
+
+/** Checks `value` against `shape`; stops with the file and the field where it does not fit. */
+function checkShape(value: unknown, shape: Shape, file: string, path: string): void {
+  const fail = (what: string): never => {
+    throw new Error(`${file}: ${path === '' ? 'the recipe' : path}: ${what}`);
+  };
+  const at = (key: string): string => (path === '' ? key : `${path}.${key}`);
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (shape === 'string[]') {
+    if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) fail('not a list of strings');
+  } else if (shape === 'date') {
+    if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(dayNumber(value))) fail(`${JSON.stringify(value)} is not a date (YYYY-MM-DD)`);
+  } else if (typeof shape === 'string') {
+    if (typeof value !== shape) fail(`not a ${shape}`);
+  } else if ('template' in shape) {
+    if (typeof value !== 'string') fail('not a string');
+    for (const [m, name] of (value as string).matchAll(/\{([^{}]*)\}/g)) if (!shape.template.includes(name as string)) fail(`unknown placeholder ${m} (known: ${shape.template.map((t) => `{${t}}`).join(', ')})`);
+  } else if ('oneOf' in shape) {
+    if (typeof value !== 'string' || !shape.oneOf.includes(value)) fail(`${JSON.stringify(value)} is not one of ${shape.oneOf.join(', ')}`);
+  } else if ('list' in shape) {
+    if (!Array.isArray(value)) fail('not a list');
+    (value as unknown[]).forEach((v, i) => checkShape(v, shape.list, file, at(String(i))));
+  } else if ('table' in shape) {
+    if (!isObject(value)) fail('not an object');
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) checkShape(v, shape.table, file, at(k));
+  } else {
+    if (!isObject(value)) fail('not an object');
+    const o = value as Record<string, unknown>;
+    const known = new Map(Object.entries(shape.fields).map(([k, s]) => [k.replace(/\?$/, ''), { shape: s, optional: k.endsWith('?') }]));
+    for (const k of Object.keys(o)) if (k !== '$comment' && !known.has(k)) fail(`unknown field ${k}`);
+    if (o.$comment !== undefined && typeof o.$comment !== 'string') fail('$comment is not a string');
+    for (const [k, f] of known) {
+      if (o[k] === undefined) {
+        if (!f.optional) fail(`no field ${k}`);
+      } else checkShape(o[k], f.shape, file, at(k));
+    }
+  }
+}
+
+/** The recipe of scripts/us-local/recipes/<ST>.json, its shape checked. */
+function readRecipe(file: string, state: string): Recipe {
+  const value = JSON.parse(readFileSync(file, 'utf8')) as { kind?: unknown; state?: unknown };
+  const kinds = Object.keys(RECIPE_FIELDS);
+  if (typeof value.kind !== 'string' || !kinds.includes(value.kind)) throw new Error(`${file}: kind: ${JSON.stringify(value.kind)} is not one of ${kinds.join(', ')}`);
+  checkShape(value, { fields: { kind: 'string', state: 'string', ...RECIPE_FIELDS[value.kind as Recipe['kind']] } }, file, '');
+  if (value.state !== state) throw new Error(`${file}: state: ${String(value.state)} is not ${state}`);
+  return value as Recipe;
+}
+
+/** A template's placeholders filled ("{cities}" → 42). */
+function fill(template: string, values: Readonly<Record<string, string | number>>): string {
+  return template.replace(/\{([^{}]*)\}/g, (m, name: string) => {
+    const v = values[name];
+    if (v === undefined) throw new Error(`no value for ${m} in "${template.slice(0, 80)}…"`);
+    return String(v);
+  });
+}
+
+/** A single-article limit in the rule file's order, checked on the run's day unless it names its own. */
+function capOf(c: CapData): NonNullable<StateRates['singleArticleCap']> {
+  return { amount: c.amount, currency: c.currency, ...(c.apportion !== undefined ? { apportion: c.apportion } : {}), ...(c.supplies ? { supplies: c.supplies } : {}), source: c.source, checked: c.checked ?? CHECKED, note: c.note };
+}
+
+/** A state of open-sales-tax's table, checked and completed as its recipe says. */
+function ostRecipe(r: OstRecipe): StateRates {
+  let st = fromOst(r.state, r);
+  if (r.countyCheck !== undefined) st = withCountyCheck(st, r.countyCheck);
+  const listed = r.listedCities;
+  if (listed) st = withListedCities(st, { ...listed, state: r.state, coverage: (cities, added) => fill(listed.coverage, { cities, added }) });
+  Object.assign(st.sources, r.sources);
+  if (r.singleArticleCap) st.singleArticleCap = capOf(r.singleArticleCap);
+  return st;
+}
+
+function buildRecipe(r: Recipe): StateRates {
+  switch (r.kind) {
+    case 'ost':
+      return ostRecipe(r);
+    case 'taxlocus':
+      return fromTaxLocus(r.state, r);
+    case 'sst-counties':
+      return sstCounties(r);
+    case 'sst':
+      return fromSst(r.state, r);
+  }
+}
+
+const RECIPES_DIR = 'scripts/us-local/recipes';
+for (const name of readdirSync(RECIPES_DIR).filter((n) => n.endsWith('.json')).sort()) {
+  const file = join(RECIPES_DIR, name);
+  const recipe = readRecipe(file, name.replace(/\.json$/, ''));
+  if (recipes[recipe.state]) throw new Error(`${file}: ${recipe.state} has a recipe in the code too`);
+  recipes[recipe.state] = () => buildRecipe(recipe);
 }
 
 recipes.CO = colorado;
