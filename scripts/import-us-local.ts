@@ -2061,10 +2061,11 @@ function louisiana(): StateRates {
  * for each county part under the Department's FIPS code 9 + situs code, the county's number in
  * alphabetical order (Census code 2n − 1) and the city's number in the county's list (90104:
  * Oak Ridge in Anderson County, situs 0104); Davidson County's transit surcharge has a row at
- * 0.5 % for each situs code of the county (91950 to 91958).
+ * 0.5 % for each situs code of the county (91950 to 91958). The overrides, the surcharge and
+ * the wording are the recipe's (scripts/us-local/recipes/TN.json).
  */
-function tennessee(): StateRates {
-  const START = '2026-08-01';
+function tennessee(recipe: TnRecipe): StateRates {
+  const START = recipe.from;
   const rows = TAXLOCUS.filter((r) => r.state === 'TN');
   const unitsOf = (r: Record<string, string>): number => units4(Number(r.rate) * 100);
   const county = (name: string): string => {
@@ -2081,33 +2082,25 @@ function tennessee(): StateRates {
   }
   if (countyUnits.size !== 95) throw new Error(`TN: ${countyUnits.size} counties`);
   const countyOfSitus = (code: string): string => `47${String(2 * Number(code.slice(1, 3)) - 1).padStart(3, '0')}`;
-  const davidson = county('Davidson County');
+  const transit = recipe.transitSurcharge;
   const special = rows.filter((x) => x.jurisdiction_type === 'special_district');
-  const surcharge = special.filter((r) => unitsOf(r) === units4(0.5));
-  if (surcharge.length !== 8 || surcharge.some((r) => !(r.fips_code as string).startsWith('9195'))) throw new Error(`TN: the 0.5 % rows are not Davidson County's eight surcharge codes: ${surcharge.map((r) => r.fips_code).join(', ')}`);
-  const splitRows = special.filter((r) => !surcharge.includes(r));
+  const surcharge = special.filter((x) => unitsOf(x) === units4(Number(transit.rate)));
+  if (surcharge.length !== transit.rows || surcharge.some((x) => !(x.fips_code as string).startsWith(transit.codePrefix))) throw new Error(`TN: the ${transit.rate} % rows are not ${transit.county}'s ${transit.rows} surcharge codes (${transit.codePrefix}…): ${surcharge.map((x) => x.fips_code).join(', ')}`);
+  const splitRows = special.filter((x) => !surcharge.includes(x));
 
   const parts: { place: string; county: string; units: number }[] = [];
   /** County parts of cities ("place|county") whose rate the table does not tell. */
   const unknown = new Map<string, string>();
   const notes = new Map<string, string>();
   const squash = (name: string): string => nameKey(name).replace(/ /g, '');
-  // City rows. Two are no incorporated place of the Census, and add nothing to their county.
-  const NO_PLACE: Record<string, string> = { '32720': 'Trousdale County', '52006': 'Davidson County' };
-  // A city's own rate where its row is its principal county's and a part lies in a county with a lower rate.
-  const OWN: Record<string, { units: number; why: string }> = {
-    Harriman: {
-      units: units4(2.5),
-      why: "Harriman's row (2.5 %) is Roane County's rate; the city's own rate, which its part in Morgan County (2 %) bears, is taken as 2.5 %: the city put an increase 'from 2.5 percent to 2.75 percent' to its voters in 2016, who rejected it (as a record of transportation ballot measures gives the question).",
-    },
-  };
+  // City rows. Those that are no incorporated place of the Census (noPlace) add nothing to their county.
   const rowPlaces = new Set<string>();
   for (const r of rows.filter((x) => x.jurisdiction_type === 'city')) {
     const code = r.fips_code as string;
     const geoid = `47${code}`;
     const p = places.get(geoid);
     if (!p || !p.incorporated) {
-      const c = NO_PLACE[code];
+      const c = recipe.noPlace[code];
       if (!c || unitsOf(r) !== countyUnits.get(county(c))) throw new Error(`TN: city row ${r.name} (${code}) is no incorporated place`);
       continue;
     }
@@ -2119,8 +2112,9 @@ function tennessee(): StateRates {
     parts.push({ place: geoid, county: principal, units: rate });
     // The row is of the city's principal county: in another county whose rate is at least the
     // row's, the part bears the county's rate; below it, the city's own rate decides, known
-    // where the row is above the principal county's rate or a source gives it (OWN).
-    const own = rate > (countyUnits.get(principal) as number) ? rate : OWN[placeName(p.name)]?.units;
+    // where the row is above the principal county's rate or a source gives it (the recipe's `own`).
+    const given = recipe.own[placeName(p.name)];
+    const own = rate > (countyUnits.get(principal) as number) ? rate : given ? units4(Number(given.rate)) : undefined;
     for (const c of placeCounties.get(geoid) ?? []) {
       if (c === principal) continue;
       const cu = countyUnits.get(c) as number;
@@ -2128,23 +2122,12 @@ function tennessee(): StateRates {
       else if (own !== undefined) parts.push({ place: geoid, county: c, units: Math.max(cu, own) });
       else unknown.set(`${geoid}|${c}`, `${placeName(p.name)} in ${named(c)}`);
     }
-    const why = OWN[placeName(p.name)]?.why;
-    if (why) notes.set(geoid, why);
+    if (given) notes.set(geoid, given.note);
   }
   // Rows of cities in several counties, by county: the cities are those of the Census in that
   // county that have no place row. Where a county's rows carry one rate, each such part bears
-  // it; where they differ, a part is placed only where the Department's numbering tells it.
-  const SITUS: Record<string, { city: string; why: string }> = {
-    '98204': {
-      city: 'Kingsport',
-      why: "Of the two rows of cities in several counties in Sullivan County (98204 at 2.5 %, 98206 at 2.25 %), 98204 is taken as Kingsport's part, at the 2.5 % Kingsport has levied since November 2018 (as secondary sources and the county's economic development partnership give it: the highest local rate in the county), and 98206 as Johnson City's, a later annexation with the later situs number.",
-    },
-    '98206': { city: 'Johnson City', why: '' },
-    '95502': {
-      city: 'Adamsville',
-      why: "Of McNairy County's three rows of cities in several counties (95502 at 2.75 %, 95505 and 95510 at 2.25 %), 95502 is taken as Adamsville's part: the Department numbers a county's cities with the county seat first and the others alphabetically (Anderson, Bedford, Crockett and Davidson counties in its list), which makes Adamsville McNairy County's 02, and Enville and Milledgeville, whose parts in McNairy County are small, the later ones.",
-    },
-  };
+  // it; where they differ, a part is placed only where the Department's numbering tells it (the
+  // recipe's `situs`).
   const multi = [...places.values()].filter((p) => p.state === 'TN' && p.incorporated && !rowPlaces.has(p.geoid) && (placeCounties.get(p.geoid)?.size ?? 0) > 1);
   const byCounty = new Map<string, Record<string, string>[]>();
   for (const r of splitRows) byCounty.set(countyOfSitus(r.fips_code as string), [...(byCounty.get(countyOfSitus(r.fips_code as string)) ?? []), r]);
@@ -2154,12 +2137,12 @@ function tennessee(): StateRates {
     if (candidates.length !== list.length) throw new Error(`TN: ${named(c)} has ${list.length} rows of cities in several counties, the Census ${candidates.length} such cities`);
     let left = list;
     for (const r of list) {
-      const s = SITUS[r.fips_code as string];
+      const s = recipe.situs[r.fips_code as string];
       if (!s) continue;
       const p = candidates.find((x) => placeName(x.name) === s.city);
       if (!p) throw new Error(`TN: ${s.city} is not a city of ${named(c)} in several counties`);
       parts.push({ place: p.geoid, county: c, units: unitsOf(r) });
-      if (s.why) notes.set(p.geoid, s.why);
+      if (s.note) notes.set(p.geoid, s.note);
       candidates = candidates.filter((x) => x !== p);
       left = left.filter((x) => x !== r);
     }
@@ -2180,54 +2163,26 @@ function tennessee(): StateRates {
   for (const p of new Set(parts.map((x) => x.place))) {
     if (!split.cityCounties?.has(p)) split.cityCounties?.set(p, new Set(parts.filter((x) => x.place === p).slice(0, 1).map((x) => x.county)));
   }
-  // In force since 2025-02-01; recorded from the table's first day, as the county's rate is.
+  // Recorded from the table's first day, as the county's rate is (the note gives the day it took effect).
   split.districts.push({
-    name: 'Davidson County transit surcharge',
-    rate: [{ from: START, rate: '0.5', source: 'tn-davidson-transit', note: "In force since 2025-02-01 (the Department of Revenue's Notice 24-11); recorded from the first day of Davidson County's rate in the data." }],
-    counties: new Set([davidson]),
+    name: transit.name,
+    rate: [{ from: START, rate: transit.rate, source: transit.source, note: transit.note }],
+    counties: new Set([county(transit.county)]),
     places: new Set(),
   });
-
-  const johnsonCity = placeNamed('TN', 'Johnson City')?.geoid as string;
-  notes.set(
-    johnsonCity,
-    `Sources disagree: secondary sources give Johnson City 2.75 % (a combined 9.75 %); TaxLocus's table, compiled from the Department of Revenue's list, gives the city's part in Washington County 2.5 % (the county's rate), in Carter County 2.75 % (Carter County's) and in Sullivan County 2.25 % (row 98206, Sullivan County's). The table is kept, as no publication of the Department or the city with 2.75 % is at hand. ${SITUS['98204']?.why}`,
-  );
-  notes.set(
-    county('Franklin County'),
-    "Sources disagree: a secondary source's list of rate changes gives Franklin County (Sherwood, Sewanee) 2.75 % from February 2025; TaxLocus's table of 2026-08-18 gives the county and each of its towns 2.25 %. The table is kept, as no notice of the Department of Revenue with the change is at hand.",
-  );
+  const situsNotes = Object.fromEntries(Object.entries(recipe.situs).map(([code, x]) => [`situs:${code}`, x.note ?? '']));
+  for (const [name, note] of Object.entries(recipe.cityNotes)) {
+    const p = placeNamed('TN', name);
+    if (!p) throw new Error(`TN: no city ${name}`);
+    notes.set(p.geoid, fill(note, situsNotes));
+  }
+  for (const [name, note] of Object.entries(recipe.countyNotes)) notes.set(county(name), note);
   const unknownList = [...unknown.values()];
   console.log(`TN: ${split.cities.size} cities, ${split.districts.length} districts; parts not known: ${unknownList.join('; ')}`);
   return {
     state: 'TN',
-    sources: {
-      'tn-rates': `Tennessee Department of Revenue, Tennessee Sales and Use Tax County and City Local Tax Rates (local rate, situs and FIPS codes of every county and city), https://www.tn.gov/revenue/taxes/sales-and-use-tax/local-sales-tax-and-single-article.html, ${TAXLOCUS_CREDIT}`,
-      'tn-davidson-transit': 'Tennessee Department of Revenue, Important Notice #24-11, Change of Local Tax Rate: Davidson County (a 0.5 % surcharge on the local option sales tax, approved by the voters of Davidson County on 2024-11-05 for Metro Nashville\'s transit improvement program, effective 2025-02-01; T.C.A. § 67-4-3201 ff.), announced on 2024-12-03',
-      'tn-single-article': 'Tennessee Department of Revenue, Single Article and Special Tax Rates, https://www.tn.gov/revenue/taxes/sales-and-use-tax/single-article-special-tax-rates.html (T.C.A. §§ 67-6-702(a)(1), 67-6-202(a))',
-    },
-    from: START,
-    source: 'tn-rates',
-    sourcing: 'origin',
-    sourcingNote:
-      "A sale by a seller with a place of business in Tennessee, delivered to a place in Tennessee, is sourced to the seller's place of business (T.C.A. § 67-6-903(a); the Department of Revenue's SUT-29: the dealer charges the local tax of its business location). A seller with no location in the state charges the local rate of the place the goods are shipped or delivered to: since 2019-10-01 (Public Chapter 491 of 2019, Notice 19-05) out-of-state dealers may no longer collect the uniform 2.25 % local rate instead, which an older answer in the Department's help centre still offers.",
-    complete: false,
-    coverage: `Every county's local sales tax and the local rate of every city as the Department of Revenue lists them, with the county parts of the cities in several counties, and Davidson County's 0.5 % transit surcharge. Not modelled: the parts of cities in several counties whose rate the table's codes do not tell (${unknownList.join('; ')}): a ZIP code reaching into one of them is answered at the state rate with a note that local taxes may apply; the single-article limit of the local tax, which the engine does not apportion (a priced line of goods above USD 1600 is refused); and the reduced local rates on industrial machinery and on water and energy sold to manufacturers.`,
-    singleArticleCap: {
-      amount: '1600',
-      currency: 'USD',
-      supplies: ['goods'],
-      source: 'tn-single-article',
-      checked: CHECKED,
-      note: "Tennessee's local sales tax applies only to the first $1,600 of the sales price of a single article of tangible personal property, and the state levies a single-article tax of 2.75 % on the part of that price from $1,600.01 to $3,200 (T.C.A. §§ 67-6-702(a)(1), 67-6-202(a)); services and specified digital products bear the local tax on their whole price.",
-    },
-    notes: [
-      `The rates are those of TaxLocus's table of ${TAXLOCUS_AS_OF}. A new or changed local rate in Tennessee is collected from the first day of a month (at least 30 days after the referendum is canvassed, T.C.A. § 67-6-706; Lewis County's increase took effect on 2022-11-01, Davidson County's surcharge on 2025-02-01), so the table's rates are recorded from ${START}, and a quote for an earlier day is not answered; Davidson County's transit surcharge, in force since 2025-02-01, with them.`,
-      "A county's line is its own rate, which applies in all of the county; a city's line is what its row adds to it (Memphis 0.5 % on Shelby County's 2.25 %; no line for Knoxville, whose rate is Knox County's). A city in several counties has a row for each county part under the Department's code 9 + situs code: the county of a code is told by its number, the city by the Census's list of the cities in that county that have no place row; where a county's such rows carry one rate, which row is which city does not matter. A city's line applies in its principal county, and a part in another county where the city adds to that county's rate is a district of its own (Rocky Top's part in Campbell County).",
-      "Davidson County's transit surcharge (Metro Nashville's transit improvement program, under the local option transit surcharge of the IMPROVE Act of 2017) is one district over all of the county: the table gives it at 0.5 % under eight situs codes of Davidson County (91950 to 91958, the county and its cities, whose numbering it follows), Goodlettsville's and Ridgetop's parts in the county included.",
-      "The table's city rows 32720 (at Trousdale County's 2.25 %: Hartsville/Trousdale County, a metropolitan government) and 52006 (Nashville-Davidson, at Davidson County's 2.25 %) add nothing to their counties' lines.",
-      "The Department of Revenue applies the $1,600 single-article limit \"in most local jurisdictions\" and lists the others in a chart that was not at hand: the limit is taken as $1,600 everywhere. The statute sets the limit at $1,600 (T.C.A. § 67-6-702(a)(1)); a priced line of goods above it is refused, so where a jurisdiction's limit is higher such a line is refused too, not charged wrongly.",
-    ],
+    ...proseOf(recipe, { unknown: unknownList.join('; ') }),
+    singleArticleCap: capOf(recipe.singleArticleCap),
     ...split,
     jurisdictionNotes: notes,
     // A city's part of a ZIP code lies in one county in the Census's overlaps: a ZIP code in which
@@ -2284,18 +2239,58 @@ interface SstRecipe extends RecipeFile, SstOptions {
   kind: 'sst';
 }
 
-type Recipe = OstRecipe | TaxLocusRecipe | SstCountiesRecipe | SstRecipe;
+/**
+ * What the recipe of a state with a builder of its own gives beside its tables: its sources
+ * (`source` the key of its rate table's), the day its rates are recorded from and the file's
+ * wording, whose templates may name {taxlocus} (TaxLocus's credit), {asOf} (its table's day),
+ * {from} and the placeholders of the state's builder.
+ */
+interface ProseRecipe extends RecipeFile {
+  from: string;
+  sources: Record<string, string>;
+  source: string;
+  sourcing: UsLocalFile['sourcing'];
+  sourcingNote?: string;
+  complete: boolean;
+  coverage: string;
+  notes: string[];
+}
+
+/** kind "tennessee": the Department of Revenue's list as TaxLocus gives it (tennessee()). */
+interface TnRecipe extends ProseRecipe {
+  kind: 'tennessee';
+  singleArticleCap: CapData;
+  /** City row code → the county whose rate the row carries, for a row that is no incorporated place of the Census. */
+  noPlace: Record<string, string>;
+  /** City → its own rate, where its row is its principal county's and a part lies in a county with a lower rate, and the note that says why. */
+  own: Record<string, { rate: string; note: string }>;
+  /** Code of a row of a city in several counties → the city, where the county's such rows differ, and the note that says why. */
+  situs: Record<string, { city: string; note?: string }>;
+  /** The county-wide surcharge the table gives under `rows` codes starting `codePrefix`, at `rate`. */
+  transitSurcharge: { name: string; county: string; codePrefix: string; rows: number; rate: string; source: string; note: string };
+  /** Notes on cities and counties; {situs:CODE} is the note of that row. */
+  cityNotes: Record<string, string>;
+  countyNotes: Record<string, string>;
+}
+
+type Recipe = OstRecipe | TaxLocusRecipe | SstCountiesRecipe | SstRecipe | TnRecipe;
 
 /**
- * The shape of a recipe's JSON: a type, a list of strings, a template (a string whose
- * placeholders are among those named), one of some strings, or an object of fields (a name
- * ending in "?" may be left out), a list or a table (any keys) of a shape.
+ * The shape of a recipe's JSON: a type, a date, a rate (a percent, "2.25"), a list of strings,
+ * a template (a string whose placeholders are among those named; a name ending in ":" stands
+ * for any "{name:…}"), one of some strings, or an object of fields (a name ending in "?" may
+ * be left out), a list or a table (any keys) of a shape.
  */
-type Shape = 'string' | 'boolean' | 'date' | 'string[]' | { template: readonly string[] } | { oneOf: readonly string[] } | { fields: Fields } | { list: Shape } | { table: Shape };
+type Shape = 'string' | 'boolean' | 'number' | 'date' | 'rate' | 'string[]' | { template: readonly string[] } | { oneOf: readonly string[] } | { fields: Fields } | { list: Shape } | { table: Shape };
 type Fields = Readonly<Record<string, Shape>>;
 
 const SOURCING: Shape = { oneOf: ['origin', 'destination'] };
 const STRING_TABLE: Shape = { table: 'string' };
+/** The fields of a ProseRecipe, its templates with these placeholders. */
+function proseFields(...placeholders: string[]): Fields {
+  const template: Shape = { template: ['taxlocus', 'asOf', 'from', ...placeholders] };
+  return { from: 'date', sources: { table: template }, source: 'string', sourcing: SOURCING, 'sourcingNote?': template, complete: 'boolean', coverage: template, notes: { list: template } };
+}
 const CAP: Shape = { fields: { amount: 'string', currency: 'string', 'apportion?': 'boolean', 'supplies?': { list: { oneOf: ['goods', 'digital', 'services'] } }, source: 'string', 'checked?': 'date', note: 'string' } };
 
 /** The fields of each kind's recipe (beside kind, state and $comment). */
@@ -2341,6 +2336,16 @@ const RECIPE_FIELDS: { readonly [K in Recipe['kind']]: Fields } = {
     districts: { table: { fields: { name: 'string', 'counties?': 'string[]', 'places?': 'string[]', 'exceptPlaces?': 'string[]', 'placeParts?': 'string[]' } } },
     skip: STRING_TABLE,
   },
+  tennessee: {
+    ...proseFields('unknown'),
+    singleArticleCap: CAP,
+    noPlace: STRING_TABLE,
+    own: { table: { fields: { rate: 'rate', note: 'string' } } },
+    situs: { table: { fields: { city: 'string', 'note?': 'string' } } },
+    transitSurcharge: { fields: { name: 'string', county: 'string', codePrefix: 'string', rows: 'number', rate: 'rate', source: 'string', note: 'string' } },
+    cityNotes: { table: { template: ['situs:'] } },
+    countyNotes: STRING_TABLE,
+  },
 };
 
 /** Checks `value` against `shape`; stops with the file and the field where it does not fit. */
@@ -2352,13 +2357,15 @@ function checkShape(value: unknown, shape: Shape, file: string, path: string): v
   const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
   if (shape === 'string[]') {
     if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) fail('not a list of strings');
+  } else if (shape === 'rate') {
+    if (typeof value !== 'string' || !/^(0|[1-9]\d*)(\.\d*[1-9])?$/.test(value)) fail(`${JSON.stringify(value)} is not a rate (a percent such as "2.25")`);
   } else if (shape === 'date') {
     if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(dayNumber(value))) fail(`${JSON.stringify(value)} is not a date (YYYY-MM-DD)`);
   } else if (typeof shape === 'string') {
     if (typeof value !== shape) fail(`not a ${shape}`);
   } else if ('template' in shape) {
     if (typeof value !== 'string') fail('not a string');
-    for (const [m, name] of (value as string).matchAll(/\{([^{}]*)\}/g)) if (!shape.template.includes(name as string)) fail(`unknown placeholder ${m} (known: ${shape.template.map((t) => `{${t}}`).join(', ')})`);
+    for (const [m, name] of (value as string).matchAll(/\{([^{}]*)\}/g)) if (!shape.template.some((t) => (t.endsWith(':') ? (name as string).startsWith(t) : t === name))) fail(`unknown placeholder ${m} (known: ${shape.template.map((t) => `{${t}}`).join(', ')})`);
   } else if ('oneOf' in shape) {
     if (typeof value !== 'string' || !shape.oneOf.includes(value)) fail(`${JSON.stringify(value)} is not one of ${shape.oneOf.join(', ')}`);
   } else if ('list' in shape) {
@@ -2400,6 +2407,22 @@ function fill(template: string, values: Readonly<Record<string, string | number>
   });
 }
 
+/** The sources and the wording of a state's own recipe, its templates filled. */
+function proseOf(r: ProseRecipe, values: Readonly<Record<string, string | number>>): Pick<StateRates, 'sources' | 'from' | 'source' | 'sourcing' | 'sourcingNote' | 'complete' | 'coverage' | 'notes'> {
+  const all = { taxlocus: TAXLOCUS_CREDIT, asOf: TAXLOCUS_AS_OF, from: r.from, ...values };
+  if (!(r.source in r.sources)) throw new Error(`${r.state}: source ${r.source} is not in sources`);
+  return {
+    sources: Object.fromEntries(Object.entries(r.sources).map(([k, v]) => [k, fill(v, all)])),
+    from: r.from,
+    source: r.source,
+    sourcing: r.sourcing,
+    ...(r.sourcingNote ? { sourcingNote: fill(r.sourcingNote, all) } : {}),
+    complete: r.complete,
+    coverage: fill(r.coverage, all),
+    notes: r.notes.map((n) => fill(n, all)),
+  };
+}
+
 /** A single-article limit in the rule file's order, checked on the run's day unless it names its own. */
 function capOf(c: CapData): NonNullable<StateRates['singleArticleCap']> {
   return { amount: c.amount, currency: c.currency, ...(c.apportion !== undefined ? { apportion: c.apportion } : {}), ...(c.supplies ? { supplies: c.supplies } : {}), source: c.source, checked: c.checked ?? CHECKED, note: c.note };
@@ -2426,6 +2449,8 @@ function buildRecipe(r: Recipe): StateRates {
       return sstCounties(r);
     case 'sst':
       return fromSst(r.state, r);
+    case 'tennessee':
+      return tennessee(r);
   }
 }
 
@@ -2439,7 +2464,6 @@ for (const name of readdirSync(RECIPES_DIR).filter((n) => n.endsWith('.json')).s
 
 recipes.CO = colorado;
 recipes.LA = louisiana;
-recipes.TN = tennessee;
 
 recipes.HI = hawaii;
 recipes.ID = idaho;
