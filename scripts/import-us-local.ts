@@ -1443,42 +1443,31 @@ function floorSplit(state: string, uninc: Map<string, number>, parts: { place: s
   return { counties, cities, cityCounties, districts };
 }
 
-/** Hawaii: the county surcharges on the general excise tax, with their history from Honolulu's start. */
-function hawaii(): StateRates {
-  const START = '2007-01-01';
-  const county = (name: string): string => countyNamed(15, name) as string;
-  const counties = new Map<string, Rate>([
-    [county('Hawaii County'), [{ from: START, rate: '0' }, { from: '2019-01-01', rate: '0.25' }, { from: '2020-01-01', rate: '0.5', source: 'hawaii-county' }]],
-    [county('Honolulu County'), [{ from: START, rate: '0.5' }]],
-    [county('Kalawao County'), [{ from: START, rate: '0' }]],
-    [county('Kauai County'), [{ from: START, rate: '0' }, { from: '2019-01-01', rate: '0.5' }]],
-    [county('Maui County'), [{ from: START, rate: '0' }, { from: '2024-01-01', rate: '0.5', source: 'maui-county', note: 'Sources disagree: open-sales-tax gives Maui County 0.5 % from 2024-01-01, daigou-calc-data no surcharge. The surcharge is in force: Maui County Ordinance 5511 (signed 2023-07-19) levies it from 2024-01-01 to 2030-12-31, as the County Council announced; the Department of Taxation lists only Honolulu, Kauai and Hawaii counties in its older county surcharge page, which predates the ordinance.' }]],
-  ]);
-  const notes = new Map<string, string>([
-    [county('Hawaii County'), "Hawaii County levied 0.25 % in 2019 and 0.5 % from 2020-01-01 (the Department of Taxation's county surcharge page and the County of Hawaii's Department of Finance); open-sales-tax gives only the 0.5 % from 2020-01-01."],
-    [county('Kalawao County'), 'Sources disagree: TaxLocus lists Kalawao County at 0.5 %, open-sales-tax at none. Kalawao County has no county government that could adopt a surcharge by ordinance, and the Department of Taxation names only the surcharges of Honolulu, Kauai, Hawaii and Maui counties: none is recorded.'],
-  ]);
+/**
+ * A state whose local taxes are county-wide, each county's dated rates as its recipe lists
+ * them (Hawaii: the county surcharges on the general excise tax, from Honolulu's start).
+ */
+function fromCountyPeriods(recipe: CountiesRecipe): StateRates {
+  const fips = STATE_FIPS.get(recipe.state) as number;
+  const county = (name: string): string => {
+    const g = countyNamed(fips, name);
+    if (!g) throw new Error(`${recipe.state}: no county ${name}`);
+    return g;
+  };
+  const counties = new Map<string, Rate>();
+  for (const [name, periods] of Object.entries(recipe.counties)) {
+    if (periods[0]?.from !== recipe.from || periods.some((p, i) => i > 0 && p.from <= (periods[i - 1] as PeriodData).from)) throw new Error(`${recipe.state}: ${name}'s periods do not run from ${recipe.from} in order`);
+    counties.set(county(name), periods);
+  }
+  const missing = [...COUNTY_NAMES.keys()].filter((g) => g.startsWith(String(fips).padStart(2, '0')) && !counties.has(g));
+  if (missing.length > 0) throw new Error(`${recipe.state}: counties without rates: ${missing.map((g) => COUNTY_NAMES.get(g)).join(', ')}`);
   return {
-    state: 'HI',
-    sources: {
-      'hi-dotax': 'Hawaii Department of Taxation, County Surcharge on General Excise and Use Tax, https://tax.hawaii.gov/geninfo/countysurcharge/ (Honolulu 0.5 % from 2007-01-01, Kauai 0.5 % from 2019-01-01, Hawaii County 0.25 % from 2019-01-01; HRS § 46-16.8)',
-      'hawaii-county': 'County of Hawaii, Department of Finance, General Excise Tax Surcharge (0.25 % from 2019-01-01 to 2019-12-31, 0.5 % from 2020-01-01 to 2030-12-31), with the Department of Taxation, https://tax.hawaii.gov/geninfo/countysurcharge/',
-      'maui-county': 'Maui County Council, "General excise tax surcharge in effect for Maui County", press release of 2024-02-07 (Ordinance 5511: 0.5 % from 2024-01-01 to 2030-12-31), https://www.mauicounty.us/press-release/general-excise-tax-surcharge-in-effect-for-maui-county/',
-    },
-    from: START,
-    source: 'hi-dotax',
-    sourcing: 'destination',
-    sourcingNote: "Hawaii's county surcharge follows the county where the goods are delivered or the service is received (Hawaii Administrative Rules §§ 18-237-8.6-01 to -10, on which sellers allocate their gross income to the taxation districts).",
-    complete: true,
-    coverage: 'The county surcharges on the 4 % general excise tax rate (Honolulu, Kauai, Hawaii and Maui counties); Hawaii has no city taxes. The surcharge does not apply to the 0.5 % (wholesale) and 0.15 % (insurance commission) rates, which the tax codes do not reach.',
-    notes: [
-      'The surcharges are recorded from 2007-01-01, when the first of them (Honolulu) took effect. They are authorised to 2030-12-31 (HRS § 46-16.8); the end is not modelled, since the Legislature has extended the authority before.',
-      'The rates are the statutory ones (4 % with the 0.5 % surcharge = 4.5 %); a seller that passes the tax on visibly may charge up to 4.712 % in a county with the surcharge, which is not a rate of the tax.',
-    ],
+    state: recipe.state,
+    ...proseOf(recipe, recipe.from, {}),
     counties,
     cities: new Map(),
     districts: [],
-    jurisdictionNotes: notes,
+    jurisdictionNotes: new Map(Object.entries(recipe.countyNotes ?? {}).map(([name, note]) => [county(name), note])),
   };
 }
 
@@ -2181,7 +2170,7 @@ function tennessee(recipe: TnRecipe): StateRates {
   console.log(`TN: ${split.cities.size} cities, ${split.districts.length} districts; parts not known: ${unknownList.join('; ')}`);
   return {
     state: 'TN',
-    ...proseOf(recipe, { unknown: unknownList.join('; ') }),
+    ...proseOf(recipe, START, { unknown: unknownList.join('; ') }),
     singleArticleCap: capOf(recipe.singleArticleCap),
     ...split,
     jurisdictionNotes: notes,
@@ -2241,12 +2230,11 @@ interface SstRecipe extends RecipeFile, SstOptions {
 
 /**
  * What the recipe of a state with a builder of its own gives beside its tables: its sources
- * (`source` the key of its rate table's), the day its rates are recorded from and the file's
- * wording, whose templates may name {taxlocus} (TaxLocus's credit), {asOf} (its table's day),
- * {from} and the placeholders of the state's builder.
+ * (`source` the key of its rate table's) and the file's wording, whose templates may name
+ * {taxlocus} (TaxLocus's credit), {asOf} (its table's day), {from} (the day the rates are
+ * recorded from) and the placeholders of the state's builder.
  */
 interface ProseRecipe extends RecipeFile {
-  from: string;
   sources: Record<string, string>;
   source: string;
   sourcing: UsLocalFile['sourcing'];
@@ -2259,6 +2247,7 @@ interface ProseRecipe extends RecipeFile {
 /** kind "tennessee": the Department of Revenue's list as TaxLocus gives it (tennessee()). */
 interface TnRecipe extends ProseRecipe {
   kind: 'tennessee';
+  from: string;
   singleArticleCap: CapData;
   /** City row code → the county whose rate the row carries, for a row that is no incorporated place of the Census. */
   noPlace: Record<string, string>;
@@ -2273,7 +2262,20 @@ interface TnRecipe extends ProseRecipe {
   countyNotes: Record<string, string>;
 }
 
-type Recipe = OstRecipe | TaxLocusRecipe | SstCountiesRecipe | SstRecipe | TnRecipe;
+/** A rate period of a recipe (a Rate's). */
+type PeriodData = Exclude<Rate, string>[number];
+
+/** kind "counties": county-wide taxes, each county's dated rates as the recipe lists them (fromCountyPeriods). */
+interface CountiesRecipe extends ProseRecipe {
+  kind: 'counties';
+  /** The first day of every county's periods. */
+  from: string;
+  /** Every county of the state → its periods, from `from` on. */
+  counties: Record<string, PeriodData[]>;
+  countyNotes?: Record<string, string>;
+}
+
+type Recipe = OstRecipe | TaxLocusRecipe | SstCountiesRecipe | SstRecipe | CountiesRecipe | TnRecipe;
 
 /**
  * The shape of a recipe's JSON: a type, a date, a rate (a percent, "2.25"), a list of strings,
@@ -2289,8 +2291,9 @@ const STRING_TABLE: Shape = { table: 'string' };
 /** The fields of a ProseRecipe, its templates with these placeholders. */
 function proseFields(...placeholders: string[]): Fields {
   const template: Shape = { template: ['taxlocus', 'asOf', 'from', ...placeholders] };
-  return { from: 'date', sources: { table: template }, source: 'string', sourcing: SOURCING, 'sourcingNote?': template, complete: 'boolean', coverage: template, notes: { list: template } };
+  return { sources: { table: template }, source: 'string', sourcing: SOURCING, 'sourcingNote?': template, complete: 'boolean', coverage: template, notes: { list: template } };
 }
+const PERIODS: Shape = { list: { fields: { from: 'date', rate: 'rate', 'source?': 'string', 'checked?': 'date', 'note?': 'string' } } };
 const CAP: Shape = { fields: { amount: 'string', currency: 'string', 'apportion?': 'boolean', 'supplies?': { list: { oneOf: ['goods', 'digital', 'services'] } }, source: 'string', 'checked?': 'date', note: 'string' } };
 
 /** The fields of each kind's recipe (beside kind, state and $comment). */
@@ -2336,7 +2339,9 @@ const RECIPE_FIELDS: { readonly [K in Recipe['kind']]: Fields } = {
     districts: { table: { fields: { name: 'string', 'counties?': 'string[]', 'places?': 'string[]', 'exceptPlaces?': 'string[]', 'placeParts?': 'string[]' } } },
     skip: STRING_TABLE,
   },
+  counties: { from: 'date', ...proseFields(), counties: { table: PERIODS }, 'countyNotes?': STRING_TABLE },
   tennessee: {
+    from: 'date',
     ...proseFields('unknown'),
     singleArticleCap: CAP,
     noPlace: STRING_TABLE,
@@ -2408,12 +2413,12 @@ function fill(template: string, values: Readonly<Record<string, string | number>
 }
 
 /** The sources and the wording of a state's own recipe, its templates filled. */
-function proseOf(r: ProseRecipe, values: Readonly<Record<string, string | number>>): Pick<StateRates, 'sources' | 'from' | 'source' | 'sourcing' | 'sourcingNote' | 'complete' | 'coverage' | 'notes'> {
-  const all = { taxlocus: TAXLOCUS_CREDIT, asOf: TAXLOCUS_AS_OF, from: r.from, ...values };
+function proseOf(r: ProseRecipe, from: string, values: Readonly<Record<string, string | number>>): Pick<StateRates, 'sources' | 'from' | 'source' | 'sourcing' | 'sourcingNote' | 'complete' | 'coverage' | 'notes'> {
+  const all = { taxlocus: TAXLOCUS_CREDIT, asOf: TAXLOCUS_AS_OF, from, ...values };
   if (!(r.source in r.sources)) throw new Error(`${r.state}: source ${r.source} is not in sources`);
   return {
     sources: Object.fromEntries(Object.entries(r.sources).map(([k, v]) => [k, fill(v, all)])),
-    from: r.from,
+    from,
     source: r.source,
     sourcing: r.sourcing,
     ...(r.sourcingNote ? { sourcingNote: fill(r.sourcingNote, all) } : {}),
@@ -2449,6 +2454,8 @@ function buildRecipe(r: Recipe): StateRates {
       return sstCounties(r);
     case 'sst':
       return fromSst(r.state, r);
+    case 'counties':
+      return fromCountyPeriods(r);
     case 'tennessee':
       return tennessee(r);
   }
@@ -2465,7 +2472,6 @@ for (const name of readdirSync(RECIPES_DIR).filter((n) => n.endsWith('.json')).s
 recipes.CO = colorado;
 recipes.LA = louisiana;
 
-recipes.HI = hawaii;
 recipes.ID = idaho;
 recipes.VT = vermont;
 recipes.NM = newMexico;
