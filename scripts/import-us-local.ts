@@ -1613,7 +1613,7 @@ function nmRate(fraction: string): number {
 }
 
 /** New Mexico: gross receipts tax location codes (TaxLocus), a municipality's rate and each county's remainder. */
-function newMexico(): StateRates {
+function newMexico(recipe: NmRecipe): StateRates {
   const rows = TAXLOCUS.filter((r) => r.state === 'NM');
   // The Department's county numbers, from the "Remainder Of County" rows (02-002 Bernalillo).
   const countyOfCode = new Map<string, string>();
@@ -1632,8 +1632,7 @@ function newMexico(): StateRates {
     countyOfCode.set('32', geoid);
     uninc.set(geoid, nmRate(losAlamos.rate as string));
   }
-  const SKIP = /TIF|TID|Tidd|Airport|Industrial Park|Fairgrounds|Land \(D\)|Bonito Lake|Sugarite|Water & Sanitation|Water And Sanitation|Co Remainder/i;
-  const ALIASES: Record<string, string> = { 'Anthony (Water & Sanitation District) Municipality B': 'Anthony', 'Village Of Tijeras': 'Tijeras' };
+  const skip = (name: string): boolean => recipe.skipNames.some((n) => name.toLowerCase().includes(n.toLowerCase()));
   const deaccent = (s: string): string => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
   const skipped: string[] = [];
   const parts: { place: string; county: string; units: number }[] = [];
@@ -1641,8 +1640,8 @@ function newMexico(): StateRates {
     const name = (r.name as string).replace(/\*$/, '');
     const code = r.fips_code as string;
     if (name.startsWith('Remainder Of County') || code === '32-032') continue;
-    const alias = ALIASES[name];
-    if (!alias && SKIP.test(name)) {
+    const alias = recipe.aliases[name];
+    if (!alias && skip(name)) {
       skipped.push(`${name} (${code})`);
       continue;
     }
@@ -1657,18 +1656,7 @@ function newMexico(): StateRates {
   const split = floorSplit('NM', uninc, parts);
   return {
     state: 'NM',
-    sources: { 'nm-grt': `New Mexico Taxation and Revenue Department, Gross Receipts and Compensating Tax Rate Schedule (location codes), ${TAXLOCUS_CREDIT}` },
-    from: '2026-07-01',
-    source: 'nm-grt',
-    sourcing: 'destination',
-    sourcingNote: "New Mexico sources gross receipts to the location where the buyer receives the goods or the product of a service since 2021-07-01 (NMSA 1978, § 7-1-14, as amended in 2019); some in-state professional services are still sourced to the seller's place of business, which is not modelled.",
-    complete: false,
-    coverage: `Every municipality's location rate and each county's remainder rate (Los Alamos, a county without municipalities, as one location). Not modelled: the tax increment and tax increment development districts, airports, industrial parks, the State Fairgrounds, land and water and sanitation districts whose areas are not in the data (${skipped.join('; ')}), and the rates of tribal and pueblo lands, which the table does not carry.`,
-    notes: [
-      "The rates are those of the Department's schedule in force on 2026-08-18 (TaxLocus); local rates change only on 1 January and 1 July, when the Department's half-yearly schedules begin, so they are recorded from 2026-07-01, and a quote for an earlier day is not answered.",
-      "The Department publishes one combined rate per location: a county's line is the rate all of the county bears (its lowest location rate), and a municipality's line, or the county remainder's, what it adds. A municipality in two counties with different rates (Edgewood, Española, Mosquero, Rio Rancho) has a line for each part.",
-      "TaxLocus rounds each rate to 0.001 %; where that is within 0.0005 % of a multiple of 1/48 % (the increments of New Mexico's local options), the Department's four-decimal rate is taken (3.313 → 3.3125), else the table's (Doña Ana County's locations, 3.515).",
-    ],
+    ...proseOf(recipe, recipe.from, { skipped: skipped.join('; ') }),
     ...split,
   };
 }
@@ -1677,7 +1665,7 @@ function newMexico(): StateRates {
  * Washington: the Department of Revenue's combined local rates (TaxLocus: counties'
  * unincorporated areas by FIPS code, cities by Census place code) as additive lines.
  */
-function washington(): StateRates {
+function washington(recipe: WaRecipe): StateRates {
   const rows = TAXLOCUS.filter((r) => r.state === 'WA');
   const uninc = new Map<string, number>();
   const left: string[] = [];
@@ -1707,17 +1695,7 @@ function washington(): StateRates {
   const split = floorSplit('WA', uninc, parts);
   return {
     state: 'WA',
-    sources: { 'wa-dor': `Washington State Department of Revenue, Local sales & use tax rates by location code (quarterly rate table, https://dor.wa.gov/taxes-rates/sales-use-tax-rates/local-sales-use-tax), ${TAXLOCUS_CREDIT}` },
-    from: '2026-07-01',
-    source: 'wa-dor',
-    sourcing: 'destination',
-    sourcingNote: "Washington sources a retail sale to where the buyer receives the goods (RCW 82.32.730): the local rate of the delivery address applies, for sellers inside the state and out.",
-    complete: false,
-    coverage: `The local rate of every city and of each county's unincorporated area, as the Department of Revenue gives them for its location codes. Not modelled: the areas the Department codes apart from a whole city or unincorporated county (outside the Regional Transit Authority, public transportation benefit areas, hospital benefit zones and other special location codes, TaxLocus's L-codes), which take the rate of the city or county they lie in, and the county rows of the table that are no county (${left.join(', ')}).`,
-    notes: [
-      "The rates are those in force on 2026-08-18 by the Department of Revenue's table (TaxLocus); a local rate change takes effect only on the first day of a calendar quarter (RCW 82.14.055), so they are recorded from 2026-07-01, and a quote for an earlier day is not answered.",
-      "The Department publishes one combined local rate per location: a county's line is the rate all of the county bears (its lowest location rate), and a city's line, or the unincorporated area's, what it adds. A city reaching into a second county is charged its own rate there too.",
-    ],
+    ...proseOf(recipe, recipe.from, { left: left.join(', ') }),
     ...split,
   };
 }
@@ -2275,7 +2253,23 @@ interface CountiesRecipe extends ProseRecipe {
   countyNotes?: Record<string, string>;
 }
 
-type Recipe = OstRecipe | TaxLocusRecipe | SstCountiesRecipe | SstRecipe | CountiesRecipe | TnRecipe;
+/** kind "washington": the Department of Revenue's combined rates by location code, as TaxLocus gives them (washington()). */
+interface WaRecipe extends ProseRecipe {
+  kind: 'washington';
+  from: string;
+}
+
+/** kind "new-mexico": the gross receipts tax location codes, as TaxLocus gives them (newMexico()). */
+interface NmRecipe extends ProseRecipe {
+  kind: 'new-mexico';
+  from: string;
+  /** Rows whose name holds one of these (any case) are areas the Census does not have: left out. */
+  skipNames: string[];
+  /** A row's name → the municipality's, where the table writes it otherwise. */
+  aliases: Record<string, string>;
+}
+
+type Recipe = OstRecipe | TaxLocusRecipe | SstCountiesRecipe | SstRecipe | CountiesRecipe | TnRecipe | WaRecipe | NmRecipe;
 
 /**
  * The shape of a recipe's JSON: a type, a date, a rate (a percent, "2.25"), a list of strings,
@@ -2340,6 +2334,8 @@ const RECIPE_FIELDS: { readonly [K in Recipe['kind']]: Fields } = {
     skip: STRING_TABLE,
   },
   counties: { from: 'date', ...proseFields(), counties: { table: PERIODS }, 'countyNotes?': STRING_TABLE },
+  washington: { from: 'date', ...proseFields('left') },
+  'new-mexico': { from: 'date', ...proseFields('skipped'), skipNames: 'string[]', aliases: STRING_TABLE },
   tennessee: {
     from: 'date',
     ...proseFields('unknown'),
@@ -2458,6 +2454,10 @@ function buildRecipe(r: Recipe): StateRates {
       return fromCountyPeriods(r);
     case 'tennessee':
       return tennessee(r);
+    case 'washington':
+      return washington(r);
+    case 'new-mexico':
+      return newMexico(r);
   }
 }
 
@@ -2474,8 +2474,6 @@ recipes.LA = louisiana;
 
 recipes.ID = idaho;
 recipes.VT = vermont;
-recipes.NM = newMexico;
-recipes.WA = washington;
 
 recipes.VA = virginia;
 recipes.CA = california;
