@@ -1521,30 +1521,20 @@ function idaho(): StateRates {
  * Vermont: the 1 % local option sales tax of its towns and cities (county subdivisions), with
  * the effective dates the Department of Taxes lists, and the towns TaxLocus's table adds.
  */
-function vermont(): StateRates {
+function vermont(recipe: VtRecipe): StateRates {
   loadTowns('VT');
-  const START = '1999-04-01';
+  const START = recipe.from;
   const town = (name: string): string => {
     const hits = [...cousubNames].filter(([, n]) => n === name);
     if (hits.length !== 1) throw new Error(`VT: no town ${name}`);
     return (hits[0] as [string, string])[0];
   };
-  // The Department of Taxes' list of municipalities with a 1 % local option sales tax and the
-  // month it took effect (a local option tax begins on the first day of a calendar quarter).
-  const LISTED: [string, string, string?][] = [
-    ['Barre city', '2022-10-01'], ['Berlin town', '2025-01-01'], ['Brandon town', '2016-10-01'], ['Brattleboro town', '2019-07-01'],
-    ['Burlington city', '2006-07-01'], ['Essex Junction city', '2022-10-01'], ['Rutland city', '2023-07-01'], ['Colchester town', '2015-10-01'],
-    ['Dover town', '2007-07-01'], ['Killington town', '2008-10-01', '2018-07-01'], ['Manchester town', '1999-04-01'], ['Middlebury town', '2008-10-01'],
-    ['Montgomery town', '2022-10-01'], ['Rutland town', '2009-04-01'], ['Shelburne town', '2023-07-01'], ['St. Albans city', '2020-10-01'],
-    ['St. Albans town', '2014-07-01'], ['South Burlington city', '2007-10-01'], ['Stowe town', '2023-07-01'], ['Stratton town', '2004-07-01'],
-    ['Waterbury town', '2024-07-01'], ['Williston town', '2003-07-01'], ['Wilmington town', '2012-07-01'], ['Winhall town', '2010-07-01'],
-    ['Winooski city', '2019-07-01'], ['Woodstock town', '2024-07-01'],
-  ];
+  // The Department of Taxes' list (the recipe's `listed`): a town's tax from the day it gives.
   const cities = new Map<string, Rate>();
   const notes = new Map<string, string>();
-  for (const [name, from, until] of LISTED) {
-    const periods: { from: string; rate: string; source?: string }[] = from > START ? [{ from: START, rate: '0' }, { from, rate: '1' }] : [{ from, rate: '1' }];
-    if (until) periods.push({ from: until, rate: '0' });
+  for (const [name, { from, rescinded }] of Object.entries(recipe.listed)) {
+    const periods: { from: string; rate: string; source?: string }[] = from > START ? [{ from: START, rate: '0' }, { from, rate: recipe.rate }] : [{ from, rate: recipe.rate }];
+    if (rescinded) periods.push({ from: rescinded, rate: '0' });
     cities.set(town(name), periods);
   }
   const listed = new Set(cities.keys());
@@ -1554,35 +1544,25 @@ function vermont(): StateRates {
   for (const r of rows) {
     const geoid = `50${r.fips_code as string}`;
     if (!cousubNames.has(geoid)) throw new Error(`VT: code ${r.fips_code} is no county subdivision`);
-    if (sstPercent(r.rate as string) !== '1') throw new Error(`VT: ${r.name} at ${r.rate}`);
+    if (sstPercent(r.rate as string) !== recipe.rate) throw new Error(`VT: ${r.name} at ${r.rate}`);
     inTable.add(geoid);
     if (listed.has(geoid)) continue;
-    // In force on the table's day; a local option tax begins on the first day of a quarter.
-    cities.set(geoid, [{ from: '2026-07-01', rate: '1', source: 'vt-taxlocus' }]);
+    cities.set(geoid, [{ from: recipe.tableTowns.from, rate: recipe.rate, source: recipe.tableTowns.source }]);
     added.push(townName(geoid));
   }
-  const montgomery = town('Montgomery town');
-  if (!inTable.has(montgomery)) notes.set(montgomery, "Sources disagree: the Department of Taxes lists Montgomery's 1 % local option sales tax from October 2022, TaxLocus's table of 2026-08-18 does not list Montgomery. The Department's list is followed.");
-  for (const g of listed) if (g !== montgomery && g !== town('Killington town') && !inTable.has(g)) throw new Error(`VT: ${cousubNames.get(g)} is not in TaxLocus's table`);
+  // A town of the list that the table leaves out must be one the recipe names (`notInTable`).
+  const mayLack = new Map(Object.entries(recipe.notInTable).map(([name, x]) => [town(name), x.note]));
+  for (const g of listed) {
+    if (inTable.has(g)) continue;
+    if (!mayLack.has(g)) throw new Error(`VT: ${cousubNames.get(g)} is not in TaxLocus's table`);
+    const note = mayLack.get(g);
+    if (note) notes.set(g, note);
+  }
   const counties = new Map<string, Rate>();
   for (const [geoid] of COUNTY_NAMES) if (geoid.startsWith('50')) counties.set(geoid, [{ from: START, rate: '0' }]);
   return {
     state: 'VT',
-    sources: {
-      'vt-lot': "Vermont Department of Taxes, Local Option Tax: municipalities that have a 1 % local option sales tax, with their effective dates, https://tax.vermont.gov/business/lot (24 V.S.A. § 138)",
-      'vt-taxlocus': `Vermont Department of Taxes, local option sales tax by town (Streamlined Sales Tax jurisdiction codes), ${TAXLOCUS_CREDIT}`,
-    },
-    from: START,
-    source: 'vt-lot',
-    sourcing: 'destination',
-    sourcingNote: "Vermont's local option tax is charged where the buyer takes possession or the goods are delivered (Vermont Department of Taxes).",
-    complete: true,
-    coverage: `The 1 % local option sales tax of every town and city that levies it: those the Department of Taxes lists with their effective dates (Killington's tax, rescinded from 2018-07-01, included), and ${added.join(', ')}, which TaxLocus's table of ${TAXLOCUS_AS_OF} adds. Vermont's counties levy no sales tax; the local option meals, rooms and alcoholic beverages taxes do not apply to general sales.`,
-    notes: [
-      `The history starts on ${START}, when Manchester's tax, the first the Department of Taxes lists, took effect; a town's tax is 0 before the date the Department gives it.`,
-      `The towns TaxLocus adds to the Department's list (${added.join(', ')}) are recorded from 2026-07-01, the first day of the quarter in which the table shows them in force; the days they took effect are not known, so a quote for an earlier day there is not answered.`,
-      'Vermont towns are county subdivisions: a city and the town of the same name (Barre, Rutland, St. Albans) are different municipalities.',
-    ],
+    ...proseOf(recipe, START, { added: added.join(', '), tableFrom: recipe.tableTowns.from }),
     counties,
     cities,
     districts: [],
@@ -2269,7 +2249,22 @@ interface NmRecipe extends ProseRecipe {
   aliases: Record<string, string>;
 }
 
-type Recipe = OstRecipe | TaxLocusRecipe | SstCountiesRecipe | SstRecipe | CountiesRecipe | TnRecipe | WaRecipe | NmRecipe;
+/** kind "vermont": the towns' local option tax, from the Department of Taxes' list and TaxLocus's table (vermont()). */
+interface VtRecipe extends ProseRecipe {
+  kind: 'vermont';
+  /** The first day of the history. */
+  from: string;
+  /** The local option tax's rate. */
+  rate: string;
+  /** Town (Census county subdivision name) → the day its tax took effect and, if rescinded, the first day without it. */
+  listed: Record<string, { from: string; rescinded?: string }>;
+  /** The towns only TaxLocus's table has: recorded from `from`, with `source`. */
+  tableTowns: { from: string; source: string };
+  /** Towns of the list that TaxLocus's table may leave out, and the note recorded where it does. */
+  notInTable: Record<string, { note?: string }>;
+}
+
+type Recipe = OstRecipe | TaxLocusRecipe | SstCountiesRecipe | SstRecipe | CountiesRecipe | TnRecipe | WaRecipe | NmRecipe | VtRecipe;
 
 /**
  * The shape of a recipe's JSON: a type, a date, a rate (a percent, "2.25"), a list of strings,
@@ -2336,6 +2331,14 @@ const RECIPE_FIELDS: { readonly [K in Recipe['kind']]: Fields } = {
   counties: { from: 'date', ...proseFields(), counties: { table: PERIODS }, 'countyNotes?': STRING_TABLE },
   washington: { from: 'date', ...proseFields('left') },
   'new-mexico': { from: 'date', ...proseFields('skipped'), skipNames: 'string[]', aliases: STRING_TABLE },
+  vermont: {
+    from: 'date',
+    ...proseFields('added', 'tableFrom'),
+    rate: 'rate',
+    listed: { table: { fields: { from: 'date', 'rescinded?': 'date' } } },
+    tableTowns: { fields: { from: 'date', source: 'string' } },
+    notInTable: { table: { fields: { 'note?': 'string' } } },
+  },
   tennessee: {
     from: 'date',
     ...proseFields('unknown'),
@@ -2458,6 +2461,8 @@ function buildRecipe(r: Recipe): StateRates {
       return washington(r);
     case 'new-mexico':
       return newMexico(r);
+    case 'vermont':
+      return vermont(r);
   }
 }
 
@@ -2473,7 +2478,6 @@ recipes.CO = colorado;
 recipes.LA = louisiana;
 
 recipes.ID = idaho;
-recipes.VT = vermont;
 
 recipes.VA = virginia;
 recipes.CA = california;
