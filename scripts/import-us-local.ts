@@ -1472,44 +1472,26 @@ function fromCountyPeriods(recipe: CountiesRecipe): StateRates {
 }
 
 /** Idaho: the resort cities that tax general retail sales (TaxLocus's table, checked against the State Tax Commission's and the cities' publications). */
-function idaho(): StateRates {
+function idaho(recipe: IdRecipe): StateRates {
   const rows = TAXLOCUS.filter((r) => r.state === 'ID');
   const counties = new Map<string, Rate>();
   for (const [geoid] of COUNTY_NAMES) if (geoid.startsWith('16')) counties.set(geoid, '0');
   const cities = new Map<string, Rate>();
   const notes = new Map<string, string>();
   const ost = new Map(OST.filter((r) => r.state === 'ID').map((r) => [nameKey(r.name as string), plainRate(r.rate_pct as string)]));
-  // Where the State Tax Commission or the city publishes the rate on general retail sales.
-  const PUBLISHED: Record<string, { source: string; why: string }> = {
-    Ketchum: { source: 'id-ketchum', why: 'the State Tax Commission gives Ketchum 2 % on retail sales other than rooms and liquor by the drink (3 %)' },
-    McCall: { source: 'id-mccall', why: "McCall City Code § 4.11.3 levies 1 % on retail sales and 3 % on short-term lodging" },
-  };
   for (const r of rows.filter((x) => x.jurisdiction_type === 'city')) {
     const place = placeNamed('ID', r.name as string);
     if (!place) throw new Error(`ID: no place ${r.name}`);
     const rate = sstPercent(r.rate as string);
-    const pub = PUBLISHED[r.name as string];
-    cities.set(place.geoid, pub ? [{ from: TAXLOCUS_AS_OF, rate, source: pub.source }] : rate);
+    // Where the State Tax Commission or the city publishes the rate on general retail sales.
+    const pub = recipe.published[r.name as string];
+    cities.set(place.geoid, pub ? [{ from: recipe.from, rate, source: pub.source }] : rate);
     const other = ost.get(nameKey(r.name as string));
-    if (other !== undefined && other !== rate) notes.set(place.geoid, `Sources disagree: open-sales-tax gives ${r.name} ${other} %, TaxLocus ${rate} % on general retail sales; ${pub ? `${pub.why}, so ${rate} % is recorded (the higher rate of open-sales-tax is the city's rate on lodging and similar sales)` : `TaxLocus's ${rate} % is recorded, as no publication of the State Tax Commission or the city is at hand and open-sales-tax's resort rates are in two cases (Ketchum, McCall) the city's rate on lodging, not on retail sales`}.`);
+    if (other !== undefined && other !== rate) notes.set(place.geoid, fill(pub ? recipe.disagreement.published : recipe.disagreement.unpublished, { city: r.name as string, other, rate, why: pub?.why ?? '' }));
   }
   return {
     state: 'ID',
-    sources: {
-      'id-rates': `Idaho State Tax Commission, Local Sales Tax (resort cities with a local sales tax, https://tax.idaho.gov/i-1117.cfm) and the cities' local option tax ordinances (Idaho Code § 50-1044), ${TAXLOCUS_CREDIT}`,
-      'id-ketchum': 'Idaho State Tax Commission, City of Ketchum Local Option Sales Tax, https://tax.idaho.gov/i-1149.cfm (2 % on other retail sales, 3 % on rooms and liquor by the drink; Ketchum Ordinance No. 712)',
-      'id-mccall': 'City of McCall, City Code § 4.11.3, Imposition and rate of certain nonproperty sales taxes (1 % on retail sales, groceries and titled motor vehicles excepted), https://codelibrary.amlegal.com/codes/mccallid/latest/mccall_id/0-0-0-3651',
-    },
-    from: TAXLOCUS_AS_OF,
-    source: 'id-rates',
-    sourcing: 'destination',
-    sourcingNote: "Idaho's resort city taxes apply to sales within the city or delivered into it (the State Tax Commission's guide to Ketchum's tax): the delivery address decides.",
-    complete: false,
-    coverage: "The general retail rate of the 13 resort cities of TaxLocus's table (Bonners Ferry, Cascade, Donnelly, Driggs, Harrison, Ketchum, Lava Hot Springs, McCall, Ponderay, Riggins, Sandpoint, Stanley, Sun Valley); Idaho's counties levy no sales tax. Not modelled: the higher rates resort cities charge on lodging, liquor by the drink or restaurant meals, the resort cities that tax only such sales (Hailey, Victor, Salmon and others), the three auditorium districts' lodging taxes, and the cities' exemptions (groceries, titled motor vehicles).",
-    notes: [
-      `The rates are those in force on ${TAXLOCUS_AS_OF} by the publishers named; the dates they took effect are not recorded, so a quote for an earlier day is not answered.`,
-      "Open-sales-tax lists Crouch (1 %) and Salmon (0.5 %) as resort cities taxing retail sales; TaxLocus does not, and no publication of the State Tax Commission or the cities at hand confirms a tax on general retail sales there: they are left out.",
-    ],
+    ...proseOf(recipe, recipe.from, {}),
     counties,
     cities,
     districts: [],
@@ -2264,7 +2246,17 @@ interface VtRecipe extends ProseRecipe {
   notInTable: Record<string, { note?: string }>;
 }
 
-type Recipe = OstRecipe | TaxLocusRecipe | SstCountiesRecipe | SstRecipe | CountiesRecipe | TnRecipe | WaRecipe | NmRecipe | VtRecipe;
+/** kind "idaho": the resort cities of TaxLocus's table, checked against open-sales-tax's and the publications named (idaho()). */
+interface IdRecipe extends ProseRecipe {
+  kind: 'idaho';
+  from: string;
+  /** City → the source of its rate on general retail sales where the State Tax Commission or the city publishes it, and the words that say so. */
+  published: Record<string, { source: string; why: string }>;
+  /** The note where open-sales-tax gives a city another rate, for a city of `published` and for another: {city}, {other}, {rate}, {why}. */
+  disagreement: { published: string; unpublished: string };
+}
+
+type Recipe = OstRecipe | TaxLocusRecipe | SstCountiesRecipe | SstRecipe | CountiesRecipe | TnRecipe | WaRecipe | NmRecipe | VtRecipe | IdRecipe;
 
 /**
  * The shape of a recipe's JSON: a type, a date, a rate (a percent, "2.25"), a list of strings,
@@ -2338,6 +2330,12 @@ const RECIPE_FIELDS: { readonly [K in Recipe['kind']]: Fields } = {
     listed: { table: { fields: { from: 'date', 'rescinded?': 'date' } } },
     tableTowns: { fields: { from: 'date', source: 'string' } },
     notInTable: { table: { fields: { 'note?': 'string' } } },
+  },
+  idaho: {
+    from: 'date',
+    ...proseFields(),
+    published: { table: { fields: { source: 'string', why: 'string' } } },
+    disagreement: { fields: { published: { template: ['city', 'other', 'rate', 'why'] }, unpublished: { template: ['city', 'other', 'rate'] } } },
   },
   tennessee: {
     from: 'date',
@@ -2463,6 +2461,8 @@ function buildRecipe(r: Recipe): StateRates {
       return newMexico(r);
     case 'vermont':
       return vermont(r);
+    case 'idaho':
+      return idaho(r);
   }
 }
 
@@ -2477,7 +2477,6 @@ for (const name of readdirSync(RECIPES_DIR).filter((n) => n.endsWith('.json')).s
 recipes.CO = colorado;
 recipes.LA = louisiana;
 
-recipes.ID = idaho;
 
 recipes.VA = virginia;
 recipes.CA = california;
