@@ -572,8 +572,8 @@ function plainRate(rate: string): string {
 /** The recipe of each state: the code-only ones below, the others from scripts/us-local/recipes (see the end). */
 const recipes: Record<string, () => StateRates> = {};
 
-/** Virginia: the regional taxes and the county add-ons (daigou-calc-data's table of the Department of Taxation's rates). */
-function virginia(): StateRates {
+/** Virginia: the regional taxes and the county add-ons (daigou-calc-data's table of the Department of Taxation's rates), its groups read as the recipe says. */
+function virginia(recipe: VaRecipe): StateRates {
   const va = (JSON.parse(readFileSync(join(srcDir, 'daigou-calc-data/state_rules.json'), 'utf8')) as { states: Record<string, { county_groups: Record<string, string[]>; checked: string }> }).states.VA as { county_groups: Record<string, string[]>; checked: string };
   const counties = new Map<string, string>();
   for (const [geoid] of COUNTY_NAMES) if (geoid.startsWith('51')) counties.set(geoid, '0');
@@ -581,33 +581,22 @@ function virginia(): StateRates {
   const region = (name: string, rate: string): StateRates['districts'][number] => {
     let d = districts.find((x) => x.name === name);
     if (!d) districts.push((d = { name, rate, counties: new Set(), places: new Set() }));
+    if (d.rate !== rate) throw new Error(`VA: ${name} at ${rate} and ${String(d.rate)}`);
     return d;
   };
   for (const [group, members] of Object.entries(va.county_groups)) {
     const geoids = members.map((m) => m.slice(0, 5));
-    if (group.startsWith('Historic Triangle')) {
-      for (const g of geoids) {
-        region('Hampton Roads Region', '0.7').counties.add(g);
-        region('Historic Triangle Region', '1').counties.add(g);
-      }
-    } else if (group.startsWith('Southern')) {
-      // Each of these localities levies its own 1 % (the Department of Taxation lists them one by one).
-      for (const g of geoids) counties.set(g, '1');
-    } else {
-      const name = `${group.replace(/ \(.*$/, '')} Region`;
-      for (const g of geoids) region(name, '0.7').counties.add(g);
+    const rules = Object.entries(recipe.groups).filter(([start]) => group.startsWith(start));
+    if (rules.length !== 1) throw new Error(`VA: the group ${group} matches ${rules.length} of the recipe's groups`);
+    const rule = (rules[0] as [string, VaRecipe['groups'][string]])[1];
+    for (const g of geoids) {
+      for (const [name, rate] of Object.entries(rule.regions ?? {})) region(name, rate).counties.add(g);
+      if (rule.countyRate !== undefined) counties.set(g, rule.countyRate);
     }
   }
   return {
     state: 'VA',
-    sources: { 'va-rates': 'Virginia Department of Taxation, Retail Sales and Use Tax: regional and local rates, https://www.tax.virginia.gov/retail-sales-and-use-tax, as compiled in daigou-calc-data 734d356 (MIT), ../shared/sources/us/daigou-calc-data/state_rules.json' },
-    from: va.checked,
-    source: 'va-rates',
-    sourcing: 'origin',
-    sourcingNote: "Virginia sources an in-state dealer's sales to its place of business (Va. Code § 58.1-605): the seller's regional and local add-ons apply.",
-    complete: true,
-    coverage: 'The regional taxes (Northern Virginia, Hampton Roads, Central Virginia, Historic Triangle) and the localities with their own 1 %; the general 1 % local tax is part of the state rate of 5.3 %.',
-    notes: [`The rates are those in force on ${va.checked} by the publisher named; the dates they took effect are not recorded, so a quote for an earlier day is not answered.`],
+    ...proseOf(recipe, va.checked, {}),
     counties,
     cities: new Map(),
     districts,
@@ -2256,7 +2245,14 @@ interface IdRecipe extends ProseRecipe {
   disagreement: { published: string; unpublished: string };
 }
 
-type Recipe = OstRecipe | TaxLocusRecipe | SstCountiesRecipe | SstRecipe | CountiesRecipe | TnRecipe | WaRecipe | NmRecipe | VtRecipe | IdRecipe;
+/** kind "virginia": the county groups of daigou-calc-data's table as regions or local add-ons (virginia()); {from} is the table's day. */
+interface VaRecipe extends ProseRecipe {
+  kind: 'virginia';
+  /** The start of a group's name → the regions (districts: name → rate) its counties are in, or the rate each of them levies itself. */
+  groups: Record<string, { regions?: Record<string, string>; countyRate?: string }>;
+}
+
+type Recipe = OstRecipe | TaxLocusRecipe | SstCountiesRecipe | SstRecipe | CountiesRecipe | TnRecipe | WaRecipe | NmRecipe | VtRecipe | IdRecipe | VaRecipe;
 
 /**
  * The shape of a recipe's JSON: a type, a date, a rate (a percent, "2.25"), a list of strings,
@@ -2337,6 +2333,7 @@ const RECIPE_FIELDS: { readonly [K in Recipe['kind']]: Fields } = {
     published: { table: { fields: { source: 'string', why: 'string' } } },
     disagreement: { fields: { published: { template: ['city', 'other', 'rate', 'why'] }, unpublished: { template: ['city', 'other', 'rate'] } } },
   },
+  virginia: { ...proseFields(), groups: { table: { fields: { 'regions?': { table: 'rate' }, 'countyRate?': 'rate' } } } },
   tennessee: {
     from: 'date',
     ...proseFields('unknown'),
@@ -2463,6 +2460,8 @@ function buildRecipe(r: Recipe): StateRates {
       return vermont(r);
     case 'idaho':
       return idaho(r);
+    case 'virginia':
+      return virginia(r);
   }
 }
 
@@ -2478,7 +2477,6 @@ recipes.CO = colorado;
 recipes.LA = louisiana;
 
 
-recipes.VA = virginia;
 recipes.CA = california;
 
 const wanted = (arg('--states') ?? Object.keys(recipes).join(',')).split(',');
