@@ -983,6 +983,23 @@ interface TaxLocusOptions {
  * `row` picks the table's row of a district by its code or name.
  */
 function fromTaxLocus(state: string, o: TaxLocusOptions): StateRates {
+  const key = `${state.toLowerCase()}-rates`;
+  return {
+    state,
+    sources: { [key]: `${o.publisher}, as compiled in the TaxLocus Open Sales-Tax Dataset of ${TAXLOCUS_AS_OF} (Sales-tax data by TaxLocus — https://taxlocus.com, CC-BY-4.0), ../shared/sources/us/taxlocus/jurisdiction_rates.csv` },
+    from: TAXLOCUS_AS_OF,
+    source: key,
+    sourcing: o.sourcing,
+    ...(o.sourcingNote ? { sourcingNote: o.sourcingNote } : {}),
+    complete: o.complete,
+    coverage: o.coverage,
+    notes: [`The rates are those in force on ${TAXLOCUS_AS_OF} by the publisher named; the dates they took effect are not recorded, so a quote for an earlier day is not answered.`, ...(o.notes ?? [])],
+    ...taxLocusTables(state, o),
+  };
+}
+
+/** The county rows of TaxLocus's table of a state, the districts named by the counties they cover and, with `cities`, its city rows. */
+function taxLocusTables(state: string, o: Pick<TaxLocusOptions, 'cities' | 'noCountyTax' | 'districts'>): Pick<StateRates, 'counties' | 'cities' | 'districts'> {
   const fips = STATE_FIPS.get(state) as number;
   const prefix = String(fips).padStart(2, '0');
   const rows = TAXLOCUS.filter((r) => r.state === state);
@@ -1028,21 +1045,7 @@ function fromTaxLocus(state: string, o: TaxLocusOptions): StateRates {
     }
     if (unmatched.length > 0) console.warn(`${state}: city rows not matched to a Census place (left out): ${unmatched.join(', ')}`);
   }
-  const key = `${state.toLowerCase()}-rates`;
-  return {
-    state,
-    sources: { [key]: `${o.publisher}, as compiled in the TaxLocus Open Sales-Tax Dataset of ${TAXLOCUS_AS_OF} (Sales-tax data by TaxLocus — https://taxlocus.com, CC-BY-4.0), ../shared/sources/us/taxlocus/jurisdiction_rates.csv` },
-    from: TAXLOCUS_AS_OF,
-    source: key,
-    sourcing: o.sourcing,
-    ...(o.sourcingNote ? { sourcingNote: o.sourcingNote } : {}),
-    complete: o.complete,
-    coverage: o.coverage,
-    notes: [`The rates are those in force on ${TAXLOCUS_AS_OF} by the publisher named; the dates they took effect are not recorded, so a quote for an earlier day is not answered.`, ...(o.notes ?? [])],
-    counties,
-    cities,
-    districts,
-  };
+  return { counties, cities, districts };
 }
 
 /**
@@ -1266,59 +1269,40 @@ function withCountyCheck(base: StateRates, kept: string): StateRates {
   return base;
 }
 
+
 /**
  * North Carolina: TaxLocus's copy of the Department of Revenue's rates of 2026-08-18, recorded
- * from 2024-07-01, the day of the Department's table of combined rates by county
- * (scripts/us-local/nc-county-rates-2024-07-01.json) that they add up to, county by county,
- * Mecklenburg County's 1 % transportation tax aside: the import stops on a county whose rates
- * differ. That tax is recorded at 0 from 2024-07-01 (the table's Mecklenburg 7.25 % has no room
- * for it) and at its rate from 2026-04-01, a day a secondary source gives.
+ * from the day of the Department's table of combined rates by county (the recipe's `table`,
+ * scripts/us-local/nc-county-rates-2024-07-01.json) that they add up to, county by county, the
+ * districts of the recipe's `later` aside (Mecklenburg County's 1 % transportation tax): the
+ * import stops on a county whose rates differ. Such a district is recorded at 0 from the
+ * table's day and at its rate from the day the recipe gives.
  */
-recipes.NC = (): StateRates => {
-  const base = fromTaxLocus('NC', {
-      publisher: 'North Carolina Department of Revenue, sales and use tax rates by county',
-      sourcing: 'destination',
-      complete: true,
-      coverage: "Every county's local sales taxes and the transit taxes of Durham, Mecklenburg, Orange and Wake counties, with Mecklenburg County's additional 1 % transportation tax.",
-      districts: [
-        { row: '99063', name: 'Durham County transit tax', counties: ['Durham County'] },
-        { row: '99119', name: 'Mecklenburg County transit tax', counties: ['Mecklenburg County'] },
-        { row: '98119', name: 'Mecklenburg County transportation tax', counties: ['Mecklenburg County'] },
-        { row: '99135', name: 'Orange County transit tax', counties: ['Orange County'] },
-        { row: '99183', name: 'Wake County transit tax', counties: ['Wake County'] },
-      ],
-    });
-  const table = JSON.parse(readFileSync('scripts/us-local/nc-county-rates-2024-07-01.json', 'utf8')) as { source: string; checked: string; from: string; state_rate: string; counties: Record<string, string> };
-  const MECK_TRANSPORTATION = 'Mecklenburg County transportation tax';
+function northCarolina(recipe: NcRecipe): StateRates {
+  const base = taxLocusTables('NC', recipe);
+  const table = JSON.parse(readFileSync(recipe.table, 'utf8')) as { source: string; checked: string; from: string; state_rate: string; counties: Record<string, string> };
   const u = (r: string): number => Math.round(Number(r) * 1e4);
   const differ: string[] = [];
   for (const [geoid, rate] of base.counties) {
     const name = (COUNTY_NAMES.get(geoid) as string).replace(/ County$/, '');
     const published = table.counties[name];
-    const sum = u(table.state_rate) + u(rate as string) + base.districts.filter((d) => d.name !== MECK_TRANSPORTATION && d.counties.has(geoid)).reduce((a, d) => a + u(d.rate as string), 0);
+    const sum = u(table.state_rate) + u(rate as string) + base.districts.filter((d) => !(d.name in recipe.later) && d.counties.has(geoid)).reduce((a, d) => a + u(d.rate as string), 0);
     if (published === undefined || u(published) !== sum) differ.push(`${name} ${published ?? 'not in the table'} (TaxLocus: ${sum / 1e4})`);
   }
   if (differ.length > 0 || Object.keys(table.counties).length !== base.counties.size) throw new Error(`NC: rates that differ from the table of ${table.from}: ${differ.join('; ')}`);
-  const since = (rate: string): Rate => [{ from: table.from, rate, source: 'nc-2024-07', checked: table.checked }];
-  const MECK_NOTE = "Mecklenburg County's 1 % local sales and use tax for roads and public transportation (referendum of 2025-11-04); the rate is the Department's (its rates of 2026-08-18 as compiled by TaxLocus, which the rules held before), its first day, 2026-04-01, comes from a secondary source (TaxCloud), the Department's notice not seen, and is the first day of the calendar quarter after the referendum that North Carolina's local taxes take effect on. Only the day rests on the secondary source.";
+  for (const name of Object.keys(recipe.later)) if (!base.districts.some((d) => d.name === name)) throw new Error(`NC: no district ${name}`);
+  const since = (rate: string): Rate => [{ from: table.from, rate, source: recipe.source, checked: table.checked }];
   return {
-    ...base,
-    sources: {
-      'nc-2024-07': `${table.source}; the same rates as the Department's rates of 2026-08-18, ${TAXLOCUS_CREDIT}`,
-      'nc-meck-2026': `North Carolina Department of Revenue, Mecklenburg County's 1 % transportation tax in its rates of 2026-08-18, ${TAXLOCUS_CREDIT}; in force from 2026-04-01 by TaxCloud, "Mecklenburg County voters approve transit sales tax referendum" (secondary), https://taxcloud.com/sales-tax-radar/mecklenburg-county-transit-sales-tax-2026`,
-    },
-    from: table.from,
-    source: 'nc-2024-07',
-    notes: [
-      `The rates are those of the Department of Revenue's table effective ${table.from}, which its rates of 2026-08-18 (as compiled by TaxLocus) equal county by county: North Carolina's local rates change only on the first day of a calendar quarter after a referendum, and no table seen between them lists another rate, so they are recorded from ${table.from} (a change and its reversal in between would not show). Mecklenburg County's 1 % transportation tax is recorded from 2026-04-01, a day from a secondary source (see its note). A quote for a day before ${table.from} is not answered.`,
-    ],
+    state: 'NC',
+    ...proseOf(recipe, table.from, { table: table.source }),
     counties: new Map([...base.counties].map(([g, r]) => [g, since(r as string)])),
-    districts: base.districts.map((d) => ({
-      ...d,
-      rate: d.name === MECK_TRANSPORTATION ? [{ from: table.from, rate: '0', source: 'nc-2024-07', checked: table.checked }, { from: '2026-04-01', rate: d.rate as string, source: 'nc-meck-2026', checked: table.checked, note: MECK_NOTE }] : since(d.rate as string),
-    })),
+    cities: base.cities,
+    districts: base.districts.map((d) => {
+      const later = recipe.later[d.name];
+      return { ...d, rate: later ? [...(since('0') as PeriodData[]), { from: later.from, rate: d.rate as string, source: later.source, checked: table.checked, note: later.note }] : since(d.rate as string) };
+    }),
   };
-};
+}
 
 /**
  * A Streamlined Sales Tax state's county and city taxes from TaxLocus's table (rows carry
@@ -2252,7 +2236,17 @@ interface VaRecipe extends ProseRecipe {
   groups: Record<string, { regions?: Record<string, string>; countyRate?: string }>;
 }
 
-type Recipe = OstRecipe | TaxLocusRecipe | SstCountiesRecipe | SstRecipe | CountiesRecipe | TnRecipe | WaRecipe | NmRecipe | VtRecipe | IdRecipe | VaRecipe;
+/** kind "north-carolina": TaxLocus's county rows and districts, recorded from the day of the Department's table they add up to (northCarolina()); {table} is its source, {from} its day. */
+interface NcRecipe extends ProseRecipe {
+  kind: 'north-carolina';
+  /** The Department's combined rates by county (a file under scripts/us-local/). */
+  table: string;
+  districts: NonNullable<TaxLocusOptions['districts']>;
+  /** Districts the table has no room for: left out of its sums, recorded at 0 from its day and at their rate from `from`. */
+  later: Record<string, { from: string; source: string; note: string }>;
+}
+
+type Recipe = OstRecipe | TaxLocusRecipe | SstCountiesRecipe | SstRecipe | CountiesRecipe | TnRecipe | WaRecipe | NmRecipe | VtRecipe | IdRecipe | VaRecipe | NcRecipe;
 
 /**
  * The shape of a recipe's JSON: a type, a date, a rate (a percent, "2.25"), a list of strings,
@@ -2334,6 +2328,12 @@ const RECIPE_FIELDS: { readonly [K in Recipe['kind']]: Fields } = {
     disagreement: { fields: { published: { template: ['city', 'other', 'rate', 'why'] }, unpublished: { template: ['city', 'other', 'rate'] } } },
   },
   virginia: { ...proseFields(), groups: { table: { fields: { 'regions?': { table: 'rate' }, 'countyRate?': 'rate' } } } },
+  'north-carolina': {
+    table: 'string',
+    ...proseFields('table'),
+    districts: { list: { fields: { row: 'string', name: 'string', counties: 'string[]' } } },
+    later: { table: { fields: { from: 'date', source: 'string', note: 'string' } } },
+  },
   tennessee: {
     from: 'date',
     ...proseFields('unknown'),
@@ -2462,6 +2462,8 @@ function buildRecipe(r: Recipe): StateRates {
       return idaho(r);
     case 'virginia':
       return virginia(r);
+    case 'north-carolina':
+      return northCarolina(r);
   }
 }
 
