@@ -1835,7 +1835,7 @@ function colorado(): StateRates {
  * Louisiana's local tax tables: the parish's place in alphabetical order (01 Acadia … 64 Winn,
  * Census county code 2n − 1) and a location (00 the parish, or the part its name gives).
  */
-function louisiana(): StateRates {
+function louisiana(recipe: LaRecipe): StateRates {
   const rows = TAXLOCUS.filter((r) => r.state === 'LA');
   const parishOf = (code: string): string => {
     const n = Number(code.slice(0, 2));
@@ -1843,29 +1843,7 @@ function louisiana(): StateRates {
     if (n < 1 || n > 64 || !COUNTY_NAMES.has(geoid)) throw new Error(`LA: code ${code} names no parish`);
     return geoid;
   };
-  // Names as the Census writes them; rows of areas the Census does not have are left out.
-  const NAMES: Record<string, string> = {
-    'Abbeville & Parish Hospital Dist. #2': 'Abbeville',
-    'Bastrop including Tax Dist #1': 'Bastrop',
-    'City of Baton Rouge EBRP School District': 'Baton Rouge',
-    'City of Broussard in Lafayette Parish': 'Broussard',
-    'City of Central Central School District': 'Central',
-    'City of Cowley': 'Crowley',
-    'City of Opelousas & Parish': 'Opelousas',
-    'City of Zachary Zachary School District': 'Zachary',
-    'City of Amite': 'Amite City',
-    'St Joseph': 'St. Joseph',
-    'St. Francisville Inside Town Limits': 'St. Francisville',
-    'West Ascension Within Donaldsonville': 'Donaldsonville',
-    'West Carroll Inside Oakgrove': 'Oak Grove',
-    'Winn Parish Within the City of Winnfield': 'Winnfield',
-    'Within the TOWN OF FRANKLINTON': 'Franklinton',
-    'Within the Town of Livingston': 'Livingston',
-  };
-  const LEFT_OUT: Record<string, string> = {
-    'Downtown EDD within the City of Lafayette': "Lafayette's downtown economic development district, whose area the Census does not have",
-    'East Ascension Outside Gonzales or Sorrento': 'the east bank of Ascension Parish outside Gonzales and Sorrento, whose line the Census does not have',
-  };
+  // Names as the Census writes them (the recipe's `names`); rows of areas the Census does not have are left out (`leftOut`).
   const wide = new Map<string, { units: number; except: Set<string>; row: string }>();
   const outside = new Map<string, { units: number; row: string }>();
   const cityRows = new Map<string, { parish: string; units: number; row: string }>();
@@ -1875,8 +1853,9 @@ function louisiana(): StateRates {
     const code = r.fips_code as string;
     const parish = parishOf(code);
     const units = units4(Number(r.rate) * 100);
-    if (LEFT_OUT[name]) {
-      left.push(`${name} (${code}): ${LEFT_OUT[name]}`);
+    const why = recipe.leftOut[name];
+    if (why) {
+      left.push(`${name} (${code}): ${why}`);
       continue;
     }
     if (code.endsWith('00')) {
@@ -1895,7 +1874,7 @@ function louisiana(): StateRates {
       }
       continue;
     }
-    const bare = (NAMES[name] ?? name).replace(/^(City|Town|Village) of /i, '').replace(/ Sales$/, '');
+    const bare = (recipe.names[name] ?? name).replace(/^(City|Town|Village) of /i, '').replace(/ Sales$/, '');
     const hits = [...places.values()].filter((x) => x.state === 'LA' && x.incorporated && nameKey(x.name) === nameKey(bare) && placeCounties.get(x.geoid)?.has(parish));
     if (hits.length !== 1) throw new Error(`LA: ${name} (${code}) matches ${hits.length} municipalities of ${COUNTY_NAMES.get(parish)}`);
     cityRows.set((hits[0] as Place).geoid, { parish, units, row: name });
@@ -1931,19 +1910,13 @@ function louisiana(): StateRates {
   console.log(`LA: ${wide.size} parishes as a whole, ${outside.size} unincorporated, ${cityRows.size} municipalities in ${parishes.size} parishes`);
   return {
     state: 'LA',
-    sources: { 'la-rates': `Louisiana parish and municipal sales and use tax rates by jurisdiction code (the parishes' single collectors, the Louisiana Uniform Local Sales Tax Board and the Louisiana Sales and Use Tax Commission for Remote Sellers), ${TAXLOCUS_CREDIT}` },
-    from: '2026-07-01',
-    source: 'la-rates',
-    sourcing: 'destination',
-    sourcingNote: "Louisiana's local sales taxes are due where the goods are delivered. In-state sellers report them to each parish's single collector; remote sellers (over $100,000 of sales into the state) report the state's and every parish's tax on one return to the Louisiana Sales and Use Tax Commission for Remote Sellers, at the combined rate of the delivery address, the same rate this file gives.",
-    complete: false,
-    coverage: `Every local tax, as one rate per location, where TaxLocus's table of ${TAXLOCUS_AS_OF} gives it: ${[...wide.keys()].map(named).sort().join(', ')} as a whole (a parish row whose name does not confine it to the unincorporated area is taken as parish-wide), the unincorporated areas of ${[...outside.keys()].map(named).sort().join(' and ')}, and ${cityRows.size} municipalities of ${parishes.size} parishes. In a municipality of a parish-wide row that the table does not list, only the parish's rate is charged, short of any municipal tax. Not in the data: the other parishes and the rest of the parishes of the listed municipalities (the table gives one to three locations in most parishes, none in Cameron), St. Gabriel and the economic development district Iberville Parish's row leaves out, ${left.join('; ')}, and special districts covering part of a parish or municipality.`,
-    notes: [
-      `The rates are those in force on ${TAXLOCUS_AS_OF} by TaxLocus's table; a local rate in Louisiana changes only on the first day of a calendar quarter (La. R.S. 47:337.5), so they are recorded from 2026-07-01, and a quote for an earlier day is not answered.`,
-      "Each row of the table is every local tax at one location (parish, school board, municipality, law enforcement and other districts): a parish's line is the rate all of its locations in the table bear (their lowest), the rest of the parish's line and each municipality's what they add. A parish for which the table lists municipalities only has a line of 0: each municipality's line is every local tax there.",
-      'A ZIP code reaching, with 1 % or more of its estimated population, into an area whose rate the table does not give (a parish outside the municipalities it lists, a municipality of a parish whose row covers only its unincorporated area, a municipality outside the parish its row is for) is left out: it is answered at the state rate, with a note that local taxes may apply.',
-      "Remote sellers collect the same local rates: since 2020-07-01 the Louisiana Sales and Use Tax Commission for Remote Sellers requires the rate of the delivery address (state and local), and the flat 8.45 % (4.45 % state and 4 % local) that 'direct marketers' could collect instead was no longer allowed from 2020-09-01. The engine's destination answer is that rate.",
-    ],
+    ...proseOf(recipe, recipe.from, {
+      wide: [...wide.keys()].map(named).sort().join(', '),
+      outside: [...outside.keys()].map(named).sort().join(' and '),
+      cities: cityRows.size,
+      parishes: parishes.size,
+      left: left.join('; '),
+    }),
     counties,
     cities,
     cityCounties,
@@ -2246,7 +2219,17 @@ interface NcRecipe extends ProseRecipe {
   later: Record<string, { from: string; source: string; note: string }>;
 }
 
-type Recipe = OstRecipe | TaxLocusRecipe | SstCountiesRecipe | SstRecipe | CountiesRecipe | TnRecipe | WaRecipe | NmRecipe | VtRecipe | IdRecipe | VaRecipe | NcRecipe;
+/** kind "louisiana": every local tax at a location, by Louisiana's jurisdiction codes, as TaxLocus gives them (louisiana()). */
+interface LaRecipe extends ProseRecipe {
+  kind: 'louisiana';
+  from: string;
+  /** A row's name → the municipality's as the Census writes it. */
+  names: Record<string, string>;
+  /** Rows of areas the Census does not have → why they are left out. */
+  leftOut: Record<string, string>;
+}
+
+type Recipe = OstRecipe | TaxLocusRecipe | SstCountiesRecipe | SstRecipe | CountiesRecipe | TnRecipe | WaRecipe | NmRecipe | VtRecipe | IdRecipe | VaRecipe | NcRecipe | LaRecipe;
 
 /**
  * The shape of a recipe's JSON: a type, a date, a rate (a percent, "2.25"), a list of strings,
@@ -2334,6 +2317,7 @@ const RECIPE_FIELDS: { readonly [K in Recipe['kind']]: Fields } = {
     districts: { list: { fields: { row: 'string', name: 'string', counties: 'string[]' } } },
     later: { table: { fields: { from: 'date', source: 'string', note: 'string' } } },
   },
+  louisiana: { from: 'date', ...proseFields('wide', 'outside', 'cities', 'parishes', 'left'), names: STRING_TABLE, leftOut: STRING_TABLE },
   tennessee: {
     from: 'date',
     ...proseFields('unknown'),
@@ -2464,6 +2448,8 @@ function buildRecipe(r: Recipe): StateRates {
       return virginia(r);
     case 'north-carolina':
       return northCarolina(r);
+    case 'louisiana':
+      return louisiana(r);
   }
 }
 
@@ -2476,7 +2462,6 @@ for (const name of readdirSync(RECIPES_DIR).filter((n) => n.endsWith('.json')).s
 }
 
 recipes.CO = colorado;
-recipes.LA = louisiana;
 
 
 recipes.CA = california;
