@@ -1646,7 +1646,7 @@ function washington(recipe: WaRecipe): StateRates {
  * PPRTA 1 %, as the Department of Revenue's DR 1002 and rate change lists give the parts).
  * A city's line is its row less the county's tax and the districts placed here by area.
  */
-function colorado(): StateRates {
+function colorado(recipe: CoRecipe): StateRates {
   const rows = TAXLOCUS.filter((r) => r.state === 'CO');
   const squash = (s: string): string => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z]/g, '');
   const county = (name: string): string => {
@@ -1678,17 +1678,30 @@ function colorado(): StateRates {
   }
   if (countyUnits.size !== 64) throw new Error(`CO: ${countyUnits.size} counties`);
 
-  // Districts placed by area: RTD where it covers whole counties (elsewhere it is part of a
-  // city's row), SCFD in its seven counties (Castle Rock and Larkspur are outside it: their
-  // rows are the town's tax and Douglas County's, 4.2 + 1 and 4 + 1), the Pikes Peak RTA in
-  // its members and unincorporated El Paso County, and Summit County's two county-wide taxes.
-  const rtd: District = { name: 'Regional Transportation District', rate: '1', counties: new Set(['Boulder County', 'Denver County', 'Jefferson County'].map(county)), places: new Set(), exceptPlaces: new Set(['Longmont', 'Littleton'].map(place)), placeParts: new Set() };
-  const scfd: District = { name: 'Scientific and Cultural Facilities District', rate: '0.1', counties: new Set(['Adams County', 'Arapahoe County', 'Boulder County', 'Broomfield County', 'Denver County', 'Douglas County', 'Jefferson County'].map(county)), places: new Set(), exceptPlaces: new Set(['Castle Rock', 'Larkspur'].map(place)) };
-  const pprta: District = { name: 'Pikes Peak Rural Transportation Authority', rate: '1', counties: new Set(), places: new Set(['Colorado Springs', 'Manitou Springs', 'Green Mountain Falls', 'Ramah', 'Calhan'].map(place)), unincorporated: new Set([county('El Paso County')]) };
-  const summitTransit: District = { name: 'Summit County mass transit tax', rate: '0.75', counties: new Set([county('Summit County')]), places: new Set() };
-  const summitHousing: District = { name: 'Summit Combined Housing Authority', rate: '0.725', counties: new Set([county('Summit County')]), places: new Set() };
-  const districts = [rtd, scfd, pprta, summitTransit, summitHousing];
-  const districtRates = new Map<District, [number, string]>([[rtd, [units4(1), 'co-rtd']], [scfd, [units4(0.1), 'co-scfd']], [pprta, [units4(1), 'co-pprta']], [summitTransit, [units4(0.75), 'co-summit']], [summitHousing, [units4(0.725), 'co-summit']]]);
+  // Districts placed by area (the recipe's `districts`): RTD where it covers whole counties
+  // (elsewhere it is part of a city's row), SCFD in its seven counties (Castle Rock and Larkspur
+  // are outside it: their rows are the town's tax and Douglas County's, 4.2 + 1 and 4 + 1), the
+  // Pikes Peak RTA in its members and unincorporated El Paso County, and Summit County's two
+  // county-wide taxes.
+  const districtRates = new Map<District, [number, string]>();
+  const districts = recipe.districts.map((d) => {
+    const district: District = {
+      name: d.name,
+      rate: d.rate,
+      counties: new Set((d.counties ?? []).map(county)),
+      places: new Set((d.places ?? []).map(place)),
+      ...(d.exceptPlaces ? { exceptPlaces: new Set(d.exceptPlaces.map(place)) } : {}),
+      ...(d.unincorporated ? { unincorporated: new Set(d.unincorporated.map(county)) } : {}),
+      placeParts: new Set((d.placeParts ?? []).map((pp) => {
+        const [pl, co] = pp.split('|') as [string, string];
+        return `${place(pl)}|${county(co)}`;
+      })),
+    };
+    districtRates.set(district, [units4(Number(d.rate)), d.source]);
+    return district;
+  });
+  const rtd = districts.find((d) => d.name === recipe.rtd);
+  if (!rtd) throw new Error(`CO: no district ${recipe.rtd}`);
   /** The county's tax and the placed districts' at a city's part in a county. */
   const placed = (p: string, c: string): number => {
     let u = countyUnits.get(c) as number;
@@ -1699,72 +1712,34 @@ function colorado(): StateRates {
     return u;
   };
 
-  // The county a row describes where its city lies in several: the one in which the row less
-  // the county's tax and the placed districts is the city's own rate as DR 1002 (July 2025)
-  // lists it, or as changed on 2026-01-01 (Timnath, Westminster), with RTD's 1 % where the row
-  // carries it in a county RTD covers in part (`rtd`: 'part' places it on that part, 'folded'
-  // leaves it in the city's line) and a fire protection district's 1 % for Berthoud.
-  const SPLIT: Record<string, { county: string; own?: number; rtd?: 'part' | 'folded'; extra?: number }> = {
-    Arvada: { county: 'Adams County', own: 3.46, rtd: 'part' },
-    'Arvada Jefferson': { county: 'Jefferson County', own: 3.46 },
-    Aurora: { county: 'Douglas County', own: 3.75, rtd: 'folded' },
-    // Less Pitkin County's 3.1 % the row would leave Basalt below its own 3 %: it is of the Eagle County part.
-    Basalt: { county: 'Eagle County' },
-    Bennett: { county: 'Arapahoe County', own: 4 },
-    Berthoud: { county: 'Weld County', own: 4, extra: 1 },
-    'Bow Mar (Mail Via Littleton)|1.6': { county: 'Jefferson County', own: 0 },
-    'Bow Mar (Mail Via Littleton)|1.35': { county: 'Arapahoe County', own: 0, rtd: 'part' },
-    Brighton: { county: 'Weld County', own: 3.75 },
-    Center: { county: 'Rio Grande County', own: 4 },
-    'Central City': { county: 'Gilpin County', own: 6 },
-    Erie: { county: 'Boulder County', own: 3.5 },
-    'Erie (Rtd Only)': { county: 'Weld County', own: 3.5, rtd: 'part' },
-    'Green Mtn Falls|5.23': { county: 'El Paso County', own: 3 },
-    'Green Mtn Falls|5': { county: 'Teller County', own: 3 },
-    Johnstown: { county: 'Weld County', own: 3.5 },
-    Littleton: { county: 'Arapahoe County', own: 3.75, rtd: 'folded' },
-    Lochbuie: { county: 'Weld County', own: 4 },
-    Longmont: { county: 'Weld County', own: 3.53, rtd: 'folded' },
-    Northglenn: { county: 'Adams County', own: 4, rtd: 'folded' },
-    'Superior (Mail Via Louisville)|6.215': { county: 'Boulder County', own: 3.78 },
-    'Superior (Mail Via Louisville)|5.38': { county: 'Jefferson County', own: 3.78 },
-    Thornton: { county: 'Adams County', own: 3.75, rtd: 'folded' },
-    Timnath: { county: 'Weld County', own: 4.25 },
-    Westminster: { county: 'Jefferson County', own: 4.25 },
-    Windsor: { county: 'Weld County', own: 3.65 },
-  };
-  // Rows of a part that stand for the whole city (the only rows of Broomfield, whose parts
-  // outside RTD are the smaller; of Alma and Fairplay, inside the South Park health service
-  // district), and the names the Census spells otherwise.
-  const WHOLE = new Set(['Broomfield (Rtd And Cd)', 'Alma(In Health Services District)', 'Fairplay(In Health Services District)', 'Erie (Rtd Only)']);
-  const ALIASES: Record<string, string> = { 'Canon City': 'Cañon City', 'Cherry Hills Vlg': 'Cherry Hills Village', Creede: 'City of Creede', 'Mt Crested Butte': 'Mount Crested Butte', Willamsburg: 'Williamsburg', 'Green Mtn Falls': 'Green Mountain Falls', 'Arvada Jefferson': 'Arvada', Broomfield: 'Broomfield' };
-  const byPlace = new Map<string, { row: string; units: number; county: string; split?: (typeof SPLIT)[string] }[]>();
+  // The county a row describes where its city lies in several (the recipe's `split`), the rows
+  // of a part that stand for the whole city (`whole`) and the names the Census spells otherwise.
+  const whole = new Set(recipe.whole);
+  const byPlace = new Map<string, { row: string; units: number; county: string; split?: CoRecipe['split'][string] }[]>();
   const parts: string[] = [];
   const unmatched: string[] = [];
   for (const r of rows.filter((x) => x.jurisdiction_type === 'city')) {
     const name = r.name as string;
     const bare = name.replace(/\s*\(Mail Via [^)]*\)$/i, '').replace(/\s*\(.*$/, '').replace(/\(In Health Services District\)$/i, '').trim();
     const qualified = /\(/.test(name.replace(/\s*\(Mail Via [^)]*\)$/i, ''));
-    const p = placeNamed('CO', ALIASES[bare] ?? bare);
+    const p = placeNamed('CO', recipe.aliases[bare] ?? bare);
     if (!p) {
       unmatched.push(name);
       continue;
     }
-    if (qualified && !WHOLE.has(name)) {
+    if (qualified && !whole.has(name)) {
       parts.push(name);
       continue;
     }
     const units = units4(Number(r.rate) * 100);
-    const split = SPLIT[`${name}|${plainRate((units / 1e4).toFixed(4))}`] ?? SPLIT[name];
+    const split = recipe.split[`${name}|${plainRate((units / 1e4).toFixed(4))}`] ?? recipe.split[name];
     const own = placeCounties.get(p.geoid) ?? new Set([placeCountyOf.get(p.geoid) as string]);
     const c = split ? county(split.county) : own.size === 1 ? ([...own][0] as string) : (placeCountyOf.get(p.geoid) as string);
     if (!split && own.size > 1) console.warn(`CO: ${name} lies in ${own.size} counties; its row is taken as of the principal one`);
     byPlace.set(p.geoid, [...(byPlace.get(p.geoid) ?? []), { row: name, units, county: c, ...(split ? { split } : {}) }]);
   }
-  // RTD on the parts whose row carries it where RTD is not placed by county, and on
-  // Westminster's part in Adams County, which the city's table gives RTD's 1 % (no row).
+  // RTD on the parts whose row carries it where RTD is not placed by county.
   for (const [p, list] of byPlace) for (const l of list) if (l.split?.rtd === 'part') rtd.placeParts?.add(`${p}|${l.county}`);
-  rtd.placeParts?.add(`${place('Westminster')}|${county('Adams County')}`);
   const cities = new Map<string, Rate>();
   const notes = new Map<string, string>();
   for (const [p, list] of byPlace) {
@@ -1774,54 +1749,24 @@ function colorado(): StateRates {
     if (line < 0) throw new Error(`CO: ${list[0]?.row}: the row is below the county's and the districts' taxes`);
     for (const l of list) {
       if (l.split?.own === undefined) continue;
-      const expected = units4(l.split.own + (l.split.rtd === 'folded' ? 1 : 0) + (l.split.extra ?? 0));
+      const expected = units4(Number(l.split.own) + (l.split.rtd === 'folded' ? Number(rtd.rate) : 0) + Number(l.split.extra ?? 0));
       if (line !== expected) throw new Error(`CO: ${l.row} leaves ${pct4(line)} %, not the city's ${l.split.own} %`);
     }
     if (line > 0) cities.set(p, pct4(line));
   }
-  // Sources disagree.
-  const superior = place('Superior');
-  cities.set(superior, [{ from: '2026-07-01', rate: '3.775', source: 'co-dor-changes', note: "Sources disagree: TaxLocus's rows for Superior (6.215 % in Boulder County, 5.38 % in Jefferson County) leave the town 3.78 %; the Department of Revenue's list of rate changes of 2025-01-01 gives Superior's increase to 3.775 %, which is followed." }]);
-  notes.set(place('Denver'), "Denver's own tax: 5.15 % (TaxLocus's row of 6.25 % less RTD's 1 % and SCFD's 0.1 %), the 4.81 % of 2023 and 2024 with the 0.34 % for the Denver Health and Hospital Authority that Ballot Issue 2Q (2024) levies from 2025-01-01; DR 1002 of July 2025 gives 5.15 % (as AARP Foundation Tax-Aide's calculators transcribe it). A rate table of the Department of Local Affairs for home-rule cities, as a third party tracked it in June 2026, still gave 4.31 %, the rate before 2023: not followed.");
-  // County rates where the table and DR 1002 (as transcribed) differ: the table is kept, as the
-  // Department's own text was not at hand; a town's total is its row either way.
-  const COUNTY_DISAGREES: [string, string, string][] = [
-    ['Eagle County', '1.5 %', 'unincorporated Eagle County may be charged 0.5 % too little'],
-    ['Pitkin County', '3.6 %', 'unincorporated Pitkin County may be charged 0.5 % too little'],
-    ['Rio Grande County', '2 %', 'unincorporated Rio Grande County may be charged 0.6 % too much'],
-  ];
-  for (const [name, other, effect] of COUNTY_DISAGREES) {
-    const g = county(name);
-    notes.set(g, `Sources disagree: TaxLocus's table gives ${name} ${pct4(countyUnits.get(g) as number)} %, DR 1002 of July 2025 (as AARP Foundation Tax-Aide's calculators transcribe it) ${other}. The table's rate is kept, as the Department's own text was not at hand: in the towns only the split of their row into lines depends on it; ${effect}.`);
-  }
-  for (const n of ['Longmont', 'Littleton']) notes.set(place(n), `${n}'s line is its own tax and the Regional Transportation District's 1 % (TaxLocus's row is of its part in ${n === 'Longmont' ? 'Weld' : 'Arapahoe'} County, where RTD is not placed by county); RTD's line is therefore not charged again in its part in ${n === 'Longmont' ? 'Boulder' : 'Jefferson'} County.`);
+  // Where another source is followed, and the notes on disagreements.
+  for (const [name, periods] of Object.entries(recipe.overrides)) cities.set(place(name), periods);
+  for (const [name, note] of Object.entries(recipe.cityNotes)) notes.set(place(name), note);
+  for (const [name, note] of Object.entries(recipe.countyNotes)) notes.set(county(name), fill(note, { rate: pct4(countyUnits.get(county(name)) as number) }));
   const counties = new Map<string, Rate>([...countyUnits].map(([g, u]) => [g, pct4(u)]));
   const withSource = (d: District): District => {
     const [u, source] = districtRates.get(d) as [number, string];
-    return { ...d, rate: [{ from: '2026-07-01', rate: pct4(u), source }] };
+    return { ...d, rate: [{ from: recipe.from, rate: pct4(u), source }] };
   };
   console.log(`CO: ${cities.size} cities; parts of cities not modelled: ${parts.length}; rows that are no incorporated place: ${unmatched.length}`);
   return {
     state: 'CO',
-    sources: {
-      'co-rates': `Colorado Department of Revenue, DR 1002 Colorado Sales/Use Tax Rates, and the home-rule cities' own rates (county taxes, and every local tax at each city's location), ${TAXLOCUS_CREDIT}`,
-      'co-rtd': "Regional Transportation District sales and use tax, 1 % (0.6 % and the 0.4 % FasTracks tax approved in 2004), Regional Transportation District Act, C.R.S. title 32, article 9 (district area: C.R.S. § 32-9-106.1), collected by the Colorado Department of Revenue (DR 1002); all of Boulder, Denver and Jefferson counties lie in the district",
-      'co-scfd': 'Scientific and Cultural Facilities District sales and use tax, 0.1 %, Scientific and Cultural Facilities District Act, C.R.S. title 32, article 13, in Adams, Arapahoe, Boulder, Broomfield, Denver, Douglas and Jefferson counties, collected by the Colorado Department of Revenue (DR 1002)',
-      'co-pprta': "Pikes Peak Rural Transportation Authority, 1 % sales tax approved in 2004 (Rural Transportation Authority Law, C.R.S. § 43-4-601 ff.), levied in Colorado Springs, Manitou Springs, Green Mountain Falls, Ramah, Calhan and unincorporated El Paso County, https://pprta.com/about/about/",
-      'co-summit': "Summit County Government, Voter Approved Ballot Measures: the Summit Combined Housing Authority's 0.125 % (2006, extended from 2017) and 0.6 % (2016, extended in 2021) within Summit County, http://www.summitcountyco.gov/1207/Ballot-Measures; the county's 0.75 % mass transit tax, which every Summit County location of TaxLocus's table carries",
-      'co-dor-changes': 'Colorado Department of Revenue, Sales Tax Rate Changes effective 2025-01-01 (Superior: 3.775 %) and 2026-01-01, https://tax.colorado.gov/sales-tax-rate-changes',
-    },
-    from: '2026-07-01',
-    source: 'co-rates',
-    sourcing: 'destination',
-    sourcingNote: "Colorado sources a retail sale to where the buyer receives the goods for its state-collected local taxes since 2019 (H.B. 19-1240, C.R.S. § 39-26-104), and the home-rule cities' own taxes follow the same destination rule; an in-state retailer with less than $100,000 of retail sales may source its sales to its place of business (the small-business exception), which is not modelled.",
-    complete: false,
-    coverage: `The county tax of every county (none where TaxLocus's table lists none: Denver, Broomfield, Weld and nine others), the local rate at ${cities.size} incorporated cities and towns, and the districts placed by area: the Regional Transportation District in Boulder, Denver and Jefferson counties and the parts of Arvada, Bow Mar, Erie and Westminster outside them, the Scientific and Cultural Facilities District in its seven counties (without Castle Rock and Larkspur), the Pikes Peak Rural Transportation Authority and Summit County's transit and housing taxes. A city's line is the table's local rate at the city less these: it includes the other special districts that cover the city (RTD's 1 % in Adams, Arapahoe, Broomfield, Douglas and Weld counties, which RTD covers only in part; health service, fire protection, transit and local improvement districts). Not modelled: the parts of cities the table rates apart (${parts.length} rows: areas only in SCFD or RTD, the PPRTA parts of Fountain, Monument and Palmer Lake, public improvement fees, local improvement and marketing districts), the table's ${unmatched.length} rows that are no incorporated place (unincorporated communities such as Highlands Ranch and Pueblo West, metropolitan districts, unnamed unincorporated areas), and special districts in unincorporated areas other than those named (RTD in unincorporated Adams, Arapahoe, Douglas and Weld counties; the transit authorities of Eagle, Garfield, Gunnison, Pitkin and San Miguel counties; health service, fire protection and other districts).`,
-    notes: [
-      "The rates are those in force on 2026-08-18 by TaxLocus's table; state-collected local taxes change only on 1 January or 1 July (DR 1002), so they are recorded from 2026-07-01, and a quote for an earlier day is not answered. Home-rule cities may change their own rates on other days.",
-      "Some 70 home-rule cities (Denver, Aurora, Colorado Springs, Boulder, Fort Collins, Lakewood and others) administer and collect their own sales taxes: their part of the rate is filed with the city, not with the Department of Revenue. Many of them take returns through the state's Sales and Use Tax System (SUTS), through which remote sellers register and file; taxrules gives the rate, not the authority each part is owed to.",
-      "A city in several counties carries one line, its own rate with what its row adds, in each of its parts: TaxLocus gives one row for it, whose county is told by the city's own rate (Aurora's row is of its part in Douglas County, Longmont's, Brighton's and Windsor's of the Weld County part). Westminster's part in Adams County bears RTD's 1 % by the city's own table of its rates.",
-    ],
+    ...proseOf(recipe, recipe.from, { cities: cities.size, parts: parts.length, unmatched: unmatched.length }),
     counties,
     cities,
     districts: districts.map(withSource),
@@ -2229,7 +2174,32 @@ interface LaRecipe extends ProseRecipe {
   leftOut: Record<string, string>;
 }
 
-type Recipe = OstRecipe | TaxLocusRecipe | SstCountiesRecipe | SstRecipe | CountiesRecipe | TnRecipe | WaRecipe | NmRecipe | VtRecipe | IdRecipe | VaRecipe | NcRecipe | LaRecipe;
+/** kind "colorado": TaxLocus's county rows and every local tax at each city, less the districts placed by area (colorado()). */
+interface CoRecipe extends ProseRecipe {
+  kind: 'colorado';
+  from: string;
+  /** The districts placed by area, with their rates and sources; placeParts are "place|county". */
+  districts: { name: string; rate: string; source: string; counties?: string[]; places?: string[]; exceptPlaces?: string[]; unincorporated?: string[]; placeParts?: string[] }[];
+  /** The district a `split` entry's `rtd` names. */
+  rtd: string;
+  /**
+   * Row name (or "name|rate") of a city in several counties → the county it describes, the
+   * city's own rate it leaves, the RTD it carries ("part": on that part, "folded": in the
+   * city's line) and another district's rate it holds.
+   */
+  split: Record<string, { county: string; own?: string; rtd?: 'part' | 'folded'; extra?: string }>;
+  /** Rows of a part that stand for the whole city. */
+  whole: string[];
+  /** A row's bare name → the Census's. */
+  aliases: Record<string, string>;
+  /** City → its periods, where another source is followed. */
+  overrides: Record<string, PeriodData[]>;
+  cityNotes: Record<string, string>;
+  /** County → a note, {rate} its rate in the table. */
+  countyNotes: Record<string, string>;
+}
+
+type Recipe = OstRecipe | TaxLocusRecipe | SstCountiesRecipe | SstRecipe | CountiesRecipe | TnRecipe | WaRecipe | NmRecipe | VtRecipe | IdRecipe | VaRecipe | NcRecipe | LaRecipe | CoRecipe;
 
 /**
  * The shape of a recipe's JSON: a type, a date, a rate (a percent, "2.25"), a list of strings,
@@ -2318,6 +2288,18 @@ const RECIPE_FIELDS: { readonly [K in Recipe['kind']]: Fields } = {
     later: { table: { fields: { from: 'date', source: 'string', note: 'string' } } },
   },
   louisiana: { from: 'date', ...proseFields('wide', 'outside', 'cities', 'parishes', 'left'), names: STRING_TABLE, leftOut: STRING_TABLE },
+  colorado: {
+    from: 'date',
+    ...proseFields('cities', 'parts', 'unmatched'),
+    districts: { list: { fields: { name: 'string', rate: 'rate', source: 'string', 'counties?': 'string[]', 'places?': 'string[]', 'exceptPlaces?': 'string[]', 'unincorporated?': 'string[]', 'placeParts?': 'string[]' } } },
+    rtd: 'string',
+    split: { table: { fields: { county: 'string', 'own?': 'rate', 'rtd?': { oneOf: ['part', 'folded'] }, 'extra?': 'rate' } } },
+    whole: 'string[]',
+    aliases: STRING_TABLE,
+    overrides: { table: PERIODS },
+    cityNotes: STRING_TABLE,
+    countyNotes: { table: { template: ['rate'] } },
+  },
   tennessee: {
     from: 'date',
     ...proseFields('unknown'),
@@ -2450,6 +2432,8 @@ function buildRecipe(r: Recipe): StateRates {
       return northCarolina(r);
     case 'louisiana':
       return louisiana(r);
+    case 'colorado':
+      return colorado(r);
   }
 }
 
@@ -2461,7 +2445,6 @@ for (const name of readdirSync(RECIPES_DIR).filter((n) => n.endsWith('.json')).s
   recipes[recipe.state] = () => buildRecipe(recipe);
 }
 
-recipes.CO = colorado;
 
 
 recipes.CA = california;
