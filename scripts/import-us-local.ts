@@ -604,9 +604,10 @@ function virginia(recipe: VaRecipe): StateRates {
 }
 
 /**
- * California: CDTFA's rates by city and county (effective 2026-01-01). The state's 7.25 %
- * (with the uniform Bradley-Burns local 1.25 %) is the state line; a county's line is the
- * district taxes of its unincorporated area, a city's line the district taxes it adds.
+ * California: CDTFA's rates by city and county (the recipe's `rateTable`, effective
+ * `tableFrom`). The state's 7.25 % (with the uniform Bradley-Burns local 1.25 %, `baseRate`)
+ * is the state line; a county's line is the district taxes of its unincorporated area, a
+ * city's line the district taxes it adds.
  */
 /** scripts/us-local/ca-district-taxes.json: CDTFA publication 105's district taxes with their dates. */
 interface CaDistrictTaxes {
@@ -617,13 +618,12 @@ interface CaDistrictTaxes {
   taxes: { jurisdiction: string; county: string; applies: 'county' | 'unincorporated' | 'city'; name: string; rate: string; from: string; until: string | null; source: string }[];
 }
 
-function california(): StateRates {
-  const rows = csv(join(srcDir, 'ca-cdtfa/SalesTaxRates1-1-26-cleaned.csv'));
+function california(recipe: CaRecipe): StateRates {
+  const rows = csv(join(srcDir, recipe.rateTable));
   const units = (r: string): number => Math.round(Number(r) * 1e6);
   const pct = (u: number): string => plainRate((u / 1e4).toFixed(4));
-  const BASE = units('0.0725');
-  // CDTFA's names that the Gazetteer spells otherwise.
-  const ALIASES: Record<string, string> = { 'City of Commerce': 'Commerce', 'City of Industry': 'Industry', 'Paso Robles': 'El Paso de Robles', Ventura: 'San Buenaventura', 'Angels Camp': 'Angels' };
+  const TABLE_DAY = recipe.tableFrom;
+  const BASE = Math.round(Number(recipe.baseRate) * 1e4);
   const unincorporated = new Map<string, number>();
   for (const r of rows.filter((x) => x.Type === 'County' || x.Type?.startsWith('Please'))) {
     const isUninc = /Unincorporated Area$/.test(r.Location as string);
@@ -639,7 +639,7 @@ function california(): StateRates {
   const cityRates: { place: string; county: string; rate: number; name: string }[] = [];
   const missing: string[] = [];
   for (const r of rows.filter((x) => x.Type === 'City')) {
-    const place = placeNamed('CA', ALIASES[r.Location as string] ?? (r.Location as string));
+    const place = placeNamed('CA', recipe.aliases[r.Location as string] ?? (r.Location as string));
     const county = countyNamed(6, `${r.County} County`);
     if (!place || !county) {
       missing.push(r.Location as string);
@@ -648,15 +648,13 @@ function california(): StateRates {
     cityRates.push({ place: place.geoid, county, rate: units(r.Rate as string), name: r.Location as string });
   }
   if (missing.length > 0) console.warn(`CA: not matched to Census names: ${missing.join('; ')}`);
-  // The changes since the table, each dated: `county` raises every part of a county (its
-  // line), `city` one city's line. Each is checked below against TaxLocus's copy of CDTFA's
-  // rates of 2026-08-18: a difference between the two tables that no change explains stops
-  // the import, so that a new quarter's changes are written here with their dates.
-  const CHANGES: { county?: string; city?: string; add: number; from: string; until?: string; source: string; note: string }[] = [
-    { county: 'Santa Clara County', add: 6250, from: '2026-04-01', until: '2031-03-31', source: 'ca-scc-2026', note: 'County of Santa Clara Measure A (approved 2025-11-04): a five-eighths cent general transactions and use tax, operative 2026-04-01 for five years.' },
-    { city: 'Dunsmuir', add: 5000, from: '2026-04-01', source: 'ca-tl-2026-08', note: "The rise between CDTFA's tables of 2026-01-01 and of 2026-08-18 (TaxLocus); its day is inferred: district taxes take effect on the first day of a quarter, and measures voted in November 2025 on 2026-04-01." },
-    { city: 'Santa Fe Springs', add: 2500, from: '2026-04-01', source: 'ca-tl-2026-08', note: "The rise between CDTFA's tables of 2026-01-01 and of 2026-08-18 (TaxLocus); its day is inferred: district taxes take effect on the first day of a quarter, and measures voted in November 2025 on 2026-04-01." },
-  ];
+  // The changes since the table, each dated (the recipe's `changes`): `county` raises every
+  // part of a county (its line), `city` one city's line. Each is checked below against
+  // TaxLocus's copy of CDTFA's rates of 2026-08-18: a difference between the two tables that
+  // no change explains stops the import, so that a new quarter's changes are added to the
+  // recipe with their dates.
+  const CHANGES = recipe.changes.map((c) => ({ ...c, add: Math.round(Number(c.rate) * 1e4) }));
+  for (const c of CHANGES) if ((c.county === undefined) === (c.city === undefined)) throw new Error(`CA: a change of ${c.from} names ${c.county === undefined ? 'no' : 'both a'} county and city`);
   const later = new Map(TAXLOCUS.filter((r) => r.state === 'CA').map((r) => [(r.name as string).replace(/ \(CDTFA tax area\)$/, ''), units(r.rate as string)]));
   const unexplained: string[] = [];
   for (const r of rows.filter((x) => x.Type === 'City')) {
@@ -665,13 +663,14 @@ function california(): StateRates {
     const added = CHANGES.filter((c) => c.city === r.Location || c.county === `${r.County} County`).reduce((sum, c) => sum + c.add, 0);
     if (units(r.Rate as string) - BASE + added !== now) unexplained.push(`${r.Location} ${pct(units(r.Rate as string))} → ${pct(now + BASE)}`);
   }
-  if (unexplained.length > 0) throw new Error(`CA: changes since the CDTFA table that CHANGES does not explain: ${unexplained.join('; ')}`);
+  if (unexplained.length > 0) throw new Error(`CA: changes since the CDTFA table that the recipe's changes do not explain: ${unexplained.join('; ')}`);
   // The history from 2023-04-01: CDTFA publication 105 lists every district tax with its
-  // effective date and, for one that has ended, its last day (scripts/us-local/ca-district-taxes.json).
+  // effective date and, for one that has ended, its last day (the recipe's `publication`,
+  // scripts/us-local/ca-district-taxes.json).
   // A tax area's district rate on a day is the sum of its taxes in force: the county's (its
-  // unincorporated area's own too) and, in a city, the city's. Their sums on 2026-01-01 must
+  // unincorporated area's own too) and, in a city, the city's. Their sums on the table's day must
   // give every rate of the table above, or the import stops.
-  const pub = JSON.parse(readFileSync('scripts/us-local/ca-district-taxes.json', 'utf8')) as CaDistrictTaxes;
+  const pub = JSON.parse(readFileSync(recipe.publication, 'utf8')) as CaDistrictTaxes;
   const START = pub.covers_from;
   const pubUnits = (r: string): number => Math.round(Number(r) * 1e4);
   const inForce = (t: { from: string; until: string | null }, day: string): boolean => t.from <= day && (t.until === null || t.until >= day);
@@ -684,10 +683,10 @@ function california(): StateRates {
   for (const r of rows) {
     const city = r.Type === 'City' ? (r.Location as string) : null;
     if (city === null && !(r.Type === 'County' && (/Unincorporated Area$/.test(r.Location as string) || Number(r.Rate) !== 0))) continue;
-    const sum = taxesOf(`${r.County} County`, city).filter((t) => inForce(t, '2026-01-01')).reduce((a, t) => a + pubUnits(t.rate), 0);
+    const sum = taxesOf(`${r.County} County`, city).filter((t) => inForce(t, TABLE_DAY)).reduce((a, t) => a + pubUnits(t.rate), 0);
     if (sum !== units(r.Rate as string) - BASE) unreproduced.push(`${r.Location} ${pct(units(r.Rate as string))} (publication 105: ${pct(sum + BASE)})`);
   }
-  if (unreproduced.length > 0) throw new Error(`CA: rates of the CDTFA table of 2026-01-01 that publication 105's taxes do not add up to: ${unreproduced.join('; ')}`);
+  if (unreproduced.length > 0) throw new Error(`CA: rates of the CDTFA table of ${TABLE_DAY} that publication 105's taxes do not add up to: ${unreproduced.join('; ')}`);
   const dayAfterIso = (d: string): string => dateOfDay(dayNumber(d) + 1);
   const ends = (c: (typeof CHANGES)[number]): string | null => (c.until ? dayAfterIso(c.until) : null);
   /** The district rate of a tax area on a day (the publication's taxes, then the changes since). */
@@ -712,7 +711,7 @@ function california(): StateRates {
       const rate = pct(rateOn(day));
       if (out.length > 0 && (out.at(-1) as Period).rate === rate) continue;
       if (day === START) {
-        out.push({ from: day, rate, source: 'cdtfa-105-r39', checked: pub.checked });
+        out.push({ from: day, rate, source: recipe.source, checked: pub.checked });
         continue;
       }
       const change = mine.find((c) => c.from === day || ends(c) === day);
@@ -730,7 +729,7 @@ function california(): StateRates {
             ? `${why} (CDTFA publication 105).`
             : `The lowest district rate of the areas of ${county}, which this line holds, changed on this day: ${all} (CDTFA publication 105).`
           : `${why ? `${why}; ` : ''}${shifted ? `${why ? 'and ' : ''}the line of ${county}, the lowest district rate of its areas, changed on this day (${all}): this line is what the area adds to it` : ''} (CDTFA publication 105).`;
-      out.push({ from: day, rate, source: 'cdtfa-105-r39', checked: pub.checked, note: note.charAt(0).toUpperCase() + note.slice(1) });
+      out.push({ from: day, rate, source: recipe.source, checked: pub.checked, note: note.charAt(0).toUpperCase() + note.slice(1) });
     }
     return out;
   };
@@ -752,7 +751,7 @@ function california(): StateRates {
       ]),
     ].sort();
     const floor = (day: string): number => Math.min(areaRate(name, null, day), ...inCounty.map((c) => areaRate(name, c.name, day)));
-    if (floor('2026-01-01') !== Math.min(uninc, ...inCounty.map((c) => c.rate)) - BASE) throw new Error(`CA: ${name}: publication 105 does not give the table's lowest rate`);
+    if (floor(TABLE_DAY) !== Math.min(uninc, ...inCounty.map((c) => c.rate)) - BASE) throw new Error(`CA: ${name}: publication 105 does not give the table's lowest rate`);
     counties.set(geoid, periodsOf(floor, days, inCountyTaxes.filter((t) => t.applies === 'county'), mineOf(null), name, null));
     for (const c of inCounty) cities.set(c.place, periodsOf((day) => areaRate(name, c.name, day) - floor(day), days, inCountyTaxes.filter((t) => t.applies === 'city' && t.jurisdiction === c.name), mineOf(c.name), name, floor));
     if (days.some((day) => areaRate(name, null, day) > floor(day))) {
@@ -761,20 +760,7 @@ function california(): StateRates {
   }
   return {
     state: 'CA',
-    sources: {
-      'cdtfa-105-r39': `California Department of Tax and Fee Administration, ${pub.publication}: every district tax with its rate, effective date and end date, transcribed in scripts/us-local/ca-district-taxes.json; its taxes in force on 2026-01-01 add up to every rate of CDTFA's table of California City and County Sales and Use Tax Rates effective January 1, 2026 (https://www.cdtfa.ca.gov/taxes-and-fees/sales-use-tax-rates.htm)`,
-      'ca-scc-2026': `County of Santa Clara, Measure A of 2025-11-04 (0.625 % transactions and use tax, operative 2026-04-01 for five years); the rates as in CDTFA's table of 2026-08-18, ${TAXLOCUS_CREDIT}`,
-      'ca-tl-2026-08': `California Department of Tax and Fee Administration, tax area rates of 2026-08-18, ${TAXLOCUS_CREDIT}`,
-    },
-    from: START,
-    source: 'cdtfa-105-r39',
-    sourcing: 'destination',
-    sourcingNote: "California's district taxes are charged at the delivery address (Rev. & Tax. Code § 7262; CDTFA Publication 105); the state, county and city parts that follow the seller's place of business are the same statewide (7.25 %).",
-    complete: true,
-    coverage: "Every city and county rate of the CDTFA table of 2026-01-01, with their history from 2023-04-01 (CDTFA publication 105's district taxes and their dates, which add up to every rate of the table) and the changes since, checked against its table of 2026-08-18 (Santa Clara County, Dunsmuir and Santa Fe Springs from 2026-04-01); district taxes that cover only part of a city or an unincorporated area are taken as the rate CDTFA gives for that city or county.",
-    notes: [
-      `The history starts on ${START}: CDTFA publication 105 (Rev. 39, 1-26) lists every district tax with its effective date and, for one that has ended, its last day, back to an end date of 2023-03-31; a quote for an earlier day is not answered. CDTFA publishes combined rates: a county's line is the district taxes all of the county bears, and a city's line, or the unincorporated area's, what it adds to them, day by day. Where a county's unincorporated area and every city in it levy taxes of their own, the county's line holds the lowest of them: Monterey County's 1 % of its unincorporated area from 2025-04-01 (with every city's own taxes of 1 % or more) raised its line from 0.5 to 1.5 % and lowered each city's by 1 %. The changes since 2026-01-01 are dated periods of the lines they raise.`,
-    ],
+    ...proseOf(recipe, START, { publication: pub.publication }),
     counties,
     cities,
     districts,
@@ -2199,7 +2185,23 @@ interface CoRecipe extends ProseRecipe {
   countyNotes: Record<string, string>;
 }
 
-type Recipe = OstRecipe | TaxLocusRecipe | SstCountiesRecipe | SstRecipe | CountiesRecipe | TnRecipe | WaRecipe | NmRecipe | VtRecipe | IdRecipe | VaRecipe | NcRecipe | LaRecipe | CoRecipe;
+/** kind "california": CDTFA's table, publication 105's district taxes with their dates and the changes since (california()); {publication} names the publication. */
+interface CaRecipe extends ProseRecipe {
+  kind: 'california';
+  /** CDTFA's rates by city and county (under --sources), in force from `tableFrom`. */
+  rateTable: string;
+  tableFrom: string;
+  /** The state's rate with the uniform local 1.25 %. */
+  baseRate: string;
+  /** CDTFA publication 105's district taxes with their dates (a file under scripts/us-local/). */
+  publication: string;
+  /** CDTFA's names that the Gazetteer spells otherwise. */
+  aliases: Record<string, string>;
+  /** The changes since the table: a county's or a city's line raised by `rate` from `from` (to `until`). */
+  changes: { county?: string; city?: string; rate: string; from: string; until?: string; source: string; note: string }[];
+}
+
+type Recipe = OstRecipe | TaxLocusRecipe | SstCountiesRecipe | SstRecipe | CountiesRecipe | TnRecipe | WaRecipe | NmRecipe | VtRecipe | IdRecipe | VaRecipe | NcRecipe | LaRecipe | CoRecipe | CaRecipe;
 
 /**
  * The shape of a recipe's JSON: a type, a date, a rate (a percent, "2.25"), a list of strings,
@@ -2299,6 +2301,15 @@ const RECIPE_FIELDS: { readonly [K in Recipe['kind']]: Fields } = {
     overrides: { table: PERIODS },
     cityNotes: STRING_TABLE,
     countyNotes: { table: { template: ['rate'] } },
+  },
+  california: {
+    rateTable: 'string',
+    tableFrom: 'date',
+    baseRate: 'rate',
+    publication: 'string',
+    ...proseFields('publication'),
+    aliases: STRING_TABLE,
+    changes: { list: { fields: { 'county?': 'string', 'city?': 'string', rate: 'rate', from: 'date', 'until?': 'date', source: 'string', note: 'string' } } },
   },
   tennessee: {
     from: 'date',
@@ -2434,6 +2445,8 @@ function buildRecipe(r: Recipe): StateRates {
       return louisiana(r);
     case 'colorado':
       return colorado(r);
+    case 'california':
+      return california(r);
   }
 }
 
@@ -2447,7 +2460,6 @@ for (const name of readdirSync(RECIPES_DIR).filter((n) => n.endsWith('.json')).s
 
 
 
-recipes.CA = california;
 
 const wanted = (arg('--states') ?? Object.keys(recipes).join(',')).split(',');
 mkdirSync('rules/us/local', { recursive: true });
