@@ -1047,21 +1047,16 @@ function taxLocusTables(state: string, o: Pick<TaxLocusOptions, 'cities' | 'noCo
  * two disagree otherwise, open-sales-tax's rate is kept and the disagreement noted. The
  * list's special purpose districts (crime control, emergency services, hospital and
  * development districts) and its city/district combinations are not placed: their areas are
- * not published with the rates.
+ * not published with the rates. The days, aliases and wording are the recipe's
+ * (scripts/us-local/recipes/TX.json).
  */
-recipes.TX = (): StateRates => {
-  const base = fromOst('TX', {
-    publisher: 'Texas Comptroller of Public Accounts, local sales and use tax rates',
-    from: '2026-05-04',
-    asOf: true,
-    sourcing: 'origin',
-    sourcingNote: "Texas sources local taxes of an in-state seller to its place of business (Tex. Tax Code § 321.203, 34 TAC § 3.334): the seller's local taxes apply.",
-    complete: false,
-    coverage: '',
-  });
-  const FROM = '2026-07-01';
-  const key = 'tx-taxlocus';
-  base.sources[key] = `Texas Comptroller of Public Accounts, local sales and use tax rates by city and county, ${TAXLOCUS_CREDIT}`;
+function texas(recipe: TxRecipe): StateRates {
+  const base = fromOst('TX', recipe);
+  const FROM = recipe.list.from;
+  const key = recipe.list.source;
+  const values = { taxlocus: TAXLOCUS_CREDIT, asOf: TAXLOCUS_AS_OF, listFrom: FROM };
+  for (const [k, v] of Object.entries(recipe.sources)) base.sources[k] = fill(v, values);
+  if (!(key in base.sources)) throw new Error(`TX: source ${key} is not in sources`);
   const period = (rate: string): Rate => [{ from: FROM, rate, source: key }];
   const rows = TAXLOCUS.filter((r) => r.state === 'TX');
   const listed = listedCounties('TX');
@@ -1071,24 +1066,10 @@ recipes.TX = (): StateRates => {
     countyRate.set(geoid, Number(rate));
     base.counties.set(geoid, period(rate));
   }
-  // Names the list spells otherwise than the Census ("De Soto", "Morgans Point"); a name two
-  // places share (Oak Ridge, Reno, Lakeside) is left out, the list naming no county.
-  const ALIASES: Record<string, string> = {
-    'Baileys Prairie': "Bailey's Prairie",
-    'Buffalo Springs': 'Buffalo Springs Lake',
-    'Carls Corner': "Carl's Corner",
-    'De Soto': 'DeSoto',
-    'La Coste': 'LaCoste',
-    'Mc Gregor': 'McGregor',
-    'Millers Cove': "Miller's Cove",
-    'Morgans Point': "Morgan's Point",
-    'Morgans Point Resort': "Morgan's Point Resort",
-    ODonnell: "O'Donnell",
-    Pecos: 'Town of Pecos',
-    'Village Of The Hills': 'The Hills',
-  };
+  // Names the list spells otherwise than the Census (the recipe's `aliases`); a name two places
+  // share (Oak Ridge, Reno, Lakeside) is left out, the list naming no county.
   const txPlace = (name: string): Place | null => {
-    const wanted = ALIASES[name] ?? name;
+    const wanted = recipe.aliases[name] ?? name;
     const exact = [...places.values()].filter((p) => p.state === 'TX' && p.incorporated && placeName(p.name) === wanted);
     return exact.length === 1 ? (exact[0] as Place) : exact.length > 1 ? null : placeNamed('TX', wanted);
   };
@@ -1119,7 +1100,7 @@ recipes.TX = (): StateRates => {
       base.cities.set(geoid, period(plainRate((ost - county).toFixed(4))));
       combined++;
     } else if (Math.abs(ost - listed) > 1e-9 && ost < listed + county) {
-      notes.set(geoid, `open-sales-tax gives ${ost} %, the Comptroller's list as compiled by TaxLocus ${listed} %${county > 0 ? ` with the county's ${county} %` : ''}; open-sales-tax's rate is kept.`);
+      notes.set(geoid, fill(county > 0 ? recipe.disagreement.withCounty : recipe.disagreement.withoutCounty, { ost, listed, county }));
     }
   }
   let added = 0;
@@ -1129,7 +1110,7 @@ recipes.TX = (): StateRates => {
     added++;
   }
   console.log(`TX: ${countyRate.size} county taxes, ${base.cities.size} cities (${added} from the Comptroller's list alone, ${combined} combined rates split into city and county)`);
-  // Local taxes add up to at most 2 % anywhere (Tex. Tax Code § 321.101(f), § 323.101): an area
+  // Local taxes add up to at most 2 % anywhere (`localCap`; Tex. Tax Code § 321.101(f), § 323.101): an area
   // where these would add up to more (a city's part in another county that has a tax) has a rate
   // the tables do not give, and its ZIP code is left out.
   const last = (r: Rate | undefined): number => (r === undefined ? 0 : Number(typeof r === 'string' ? r : r.at(-1)?.rate));
@@ -1139,16 +1120,16 @@ recipes.TX = (): StateRates => {
       sum += last(base.cities.get(a.place));
       for (const d of base.districts) if (d.places.has(a.place) || d.counties.has(a.county)) sum += last(d.rate);
     }
-    return sum > 2 + 1e-9;
+    return sum > Number(recipe.localCap) + 1e-9;
   };
   return {
     ...base,
     unknownArea: overCap,
-    coverage: `The county taxes of ${countyRate.size} counties, the city taxes of ${base.cities.size} cities and 7 transit authorities (within the member cities open-sales-tax's table names); the special purpose districts of the Comptroller's list (crime control, emergency services, hospital and development districts), whose areas are not published with the rates, are in the data only where a city's combined rate includes them; the transit authorities' other member cities and the unincorporated parts of their areas are not in the data (the list names no members); a ZIP code with a part where these rates would add up to more than the 2 % local cap (a city's part in another county with a tax) is left out.`,
-    notes: [...base.notes, "The county taxes and the cities not in open-sales-tax's table are from the Comptroller's list of 2026-08-18, in force from 2026-07-01 (Texas local rates change on the first day of a calendar quarter); a quote for an earlier day where they apply is not answered."],
+    coverage: fill(recipe.coverage, { ...values, counties: countyRate.size, cities: base.cities.size }),
+    notes: [...base.notes, ...recipe.notes.map((n) => fill(n, values))],
     jurisdictionNotes: notes,
   };
-};
+}
 
 /**
  * The county rates (percent) of TaxLocus's copy of a state's list, by county GEOID (the
@@ -2201,7 +2182,27 @@ interface CaRecipe extends ProseRecipe {
   changes: { county?: string; city?: string; rate: string; from: string; until?: string; source: string; note: string }[];
 }
 
-type Recipe = OstRecipe | TaxLocusRecipe | SstCountiesRecipe | SstRecipe | CountiesRecipe | TnRecipe | WaRecipe | NmRecipe | VtRecipe | IdRecipe | VaRecipe | NcRecipe | LaRecipe | CoRecipe | CaRecipe;
+/**
+ * kind "texas": open-sales-tax's table completed from TaxLocus's copy of the Comptroller's list
+ * (texas()); `coverage` names {counties} and {cities}, `notes` (after open-sales-tax's) and
+ * `sources` {taxlocus}, {asOf} and {listFrom}.
+ */
+interface TxRecipe extends RecipeFile, OstOptions {
+  kind: 'texas';
+  /** The list's rates: recorded from `from` under the source `source`. */
+  list: { from: string; source: string };
+  /** Sources beside open-sales-tax's. */
+  sources: Record<string, string>;
+  notes: string[];
+  /** The most the local taxes add up to anywhere, percent. */
+  localCap: string;
+  /** The list's names that the Census spells otherwise. */
+  aliases: Record<string, string>;
+  /** The note where open-sales-tax's rate of a city is kept against the list's: {ost}, {listed}, {county}. */
+  disagreement: { withCounty: string; withoutCounty: string };
+}
+
+type Recipe = OstRecipe | TaxLocusRecipe | SstCountiesRecipe | SstRecipe | CountiesRecipe | TnRecipe | WaRecipe | NmRecipe | VtRecipe | IdRecipe | VaRecipe | NcRecipe | LaRecipe | CoRecipe | CaRecipe | TxRecipe;
 
 /**
  * The shape of a recipe's JSON: a type, a date, a rate (a percent, "2.25"), a list of strings,
@@ -2310,6 +2311,21 @@ const RECIPE_FIELDS: { readonly [K in Recipe['kind']]: Fields } = {
     ...proseFields('publication'),
     aliases: STRING_TABLE,
     changes: { list: { fields: { 'county?': 'string', 'city?': 'string', rate: 'rate', from: 'date', 'until?': 'date', source: 'string', note: 'string' } } },
+  },
+  texas: {
+    publisher: 'string',
+    from: 'date',
+    asOf: 'boolean',
+    sourcing: SOURCING,
+    'sourcingNote?': 'string',
+    complete: 'boolean',
+    list: { fields: { from: 'date', source: 'string' } },
+    sources: { table: { template: ['taxlocus', 'asOf', 'listFrom'] } },
+    coverage: { template: ['taxlocus', 'asOf', 'listFrom', 'counties', 'cities'] },
+    notes: { list: { template: ['taxlocus', 'asOf', 'listFrom'] } },
+    localCap: 'rate',
+    aliases: STRING_TABLE,
+    disagreement: { fields: { withCounty: { template: ['ost', 'listed', 'county'] }, withoutCounty: { template: ['ost', 'listed'] } } },
   },
   tennessee: {
     from: 'date',
@@ -2447,6 +2463,8 @@ function buildRecipe(r: Recipe): StateRates {
       return colorado(r);
     case 'california':
       return california(r);
+    case 'texas':
+      return texas(r);
   }
 }
 
