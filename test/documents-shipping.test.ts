@@ -84,12 +84,12 @@ describe('shipping_cost on an invoice', () => {
     expect(d.total_cents).toBe(16000);
   });
 
-  it('is refused where taxrules has no delivery rule (Georgia), naming shipping_cost', () => {
-    const ga = defineAccount({ country: 'US', region: 'GA', postal_code: '30303', currency: 'USD', registrations: [{ country: 'US', region: 'GA' }] });
-    const e = refused(() => build({ date: '2026-08-01', customer: { first_name: 'Bo', country: 'US', postal_code: '30303' }, items: [{ ...book, tax: { country: 'US', region: 'GA', tax_code: 'standard' } }], payment, shipping_cost: { amount: '10.00' } }, ga));
+  it('is refused where taxrules has no delivery rule (South Carolina), naming shipping_cost', () => {
+    const sc = defineAccount({ country: 'US', region: 'SC', postal_code: '29201', currency: 'USD', registrations: [{ country: 'US', region: 'SC' }] });
+    const e = refused(() => build({ date: '2026-08-01', customer: { first_name: 'Bo', country: 'US', postal_code: '29201' }, items: [{ ...book, tax: { country: 'US', region: 'SC', tax_code: 'standard' } }], payment, shipping_cost: { amount: '10.00' } }, sc));
     expect(e.status).toBe(422);
     expect(e.issues[0]!.path).toEqual(['shipping_cost']);
-    expect(e.issues[0]!.message).toMatch(/no rule yet for delivery charges under .* Georgia/);
+    expect(e.issues[0]!.message).toMatch(/no rule yet for delivery charges under .* South Carolina/);
   });
 
   it('is refused without goods, with goods that give their own tax, and shared between net and gross goods', () => {

@@ -91,6 +91,16 @@ describe('shipping_cost under US sales taxes (each state’s rule)', () => {
     expect([r.shipping_cost!.amount_tax, r.shipping_cost!.taxes[0]!.reason, r.line_items[0]!.amount_tax]).toEqual(['0.00', 'delivery_not_taxable', '6.00']);
     expect(refused(() => calculate(on(2023, 4, 25), mi)).message).toContain('on 2023-04-25');
   });
+
+  it('Georgia: taxed with taxable goods even when separately stated (r. 560-12-2-.45); Utah: not when separately stated (Utah Code § 59-12-102)', () => {
+    const account = (region: string, zip: string) => defineAccount({ country: 'US', region, postal_code: zip, currency: 'USD', registrations: [{ country: 'US', region }] });
+    const ga = calculate(sale({ country: 'US', postal_code: '30303', state: 'GA' }), account('GA', '30303'));
+    expect(ga.shipping_cost!.taxes.map((t) => t.rate)).toEqual(ga.line_items[0]!.taxes.map((t) => t.rate));
+    expect(ga.shipping_cost!.amount_tax).not.toBe('0.00');
+    const ut = calculate({ ...(sale({ country: 'US', postal_code: '84111', state: 'UT' }) as object), tax_date: Date.UTC(2026, 8, 15) / 1000 } as never, account('UT', '84111'));
+    expect([ut.shipping_cost!.amount_tax, ut.shipping_cost!.taxes[0]!.reason]).toEqual(['0.00', 'delivery_not_taxable']);
+    expect(ut.shipping_cost!.notes.join(' ')).toMatch(/not charged on delivery charges stated apart from the goods \(.*invoice/);
+  });
 });
 
 describe('shipping_cost under other VATs and GSTs', () => {
@@ -108,6 +118,27 @@ describe('shipping_cost under other VATs and GSTs', () => {
     expect(r.shipping_cost!.taxes.map((t) => t.rate)).toEqual(goods);
     expect(r.shipping_cost!.amount_tax).not.toBe('0.00');
   });
+
+  it('Switzerland: an ancillary supply taxed as the goods, at their reduced rate (MWSTG Art. 19 Abs. 4, 24 Abs. 1)', () => {
+    const ch = defineAccount({ country: 'CH', currency: 'CHF', registrations: [{ country: 'CH' }] });
+    const r = calculate({ customer_address: { country: 'CH' }, tax_date: 1_780_000_000, line_items: [food], shipping_cost: { amount: '10.00' } } as never, ch);
+    expect(r.shipping_cost!.taxes[0]).toMatchObject({ rate: '2.6', amount: '0.26', reason: 'reduced_rated' });
+  });
+
+  it('Australia: part of a composite supply of delivered goods (ATO GSTD 2002/3)', () => {
+    const au = defineAccount({ country: 'AU', currency: 'AUD', registrations: [{ country: 'AU' }] });
+    const r = calculate({ customer_address: { country: 'AU' }, tax_date: 1_780_000_000, line_items: [book], shipping_cost: { amount: '10.00' } } as never, au);
+    expect(r.shipping_cost).toMatchObject({ amount_tax: '1.00', amount_total: '11.00' });
+  });
+
+  it('Canada: GST with the goods, and British Columbia’s PST by its own rule (PST Act s. 10(2)(e)(i))', () => {
+    const seller = defineAccount({ country: 'CA', region: 'BC', postal_code: 'V6B1A1', currency: 'CAD', registrations: [{ country: 'CA' }, { country: 'CA', region: 'BC' }] });
+    const r = calculate({ customer_address: { country: 'CA', postal_code: 'V6B1A1' }, tax_date: 1_780_000_000, line_items: [book], shipping_cost: { amount: '10.00' } } as never, seller);
+    expect(r.shipping_cost!.taxes.map((t) => [t.rate, t.amount])).toEqual([
+      ['5', '0.50'],
+      ['7', '0.70'],
+    ]);
+  });
 });
 
 describe('shipping_cost refused', () => {
@@ -117,12 +148,13 @@ describe('shipping_cost refused', () => {
   });
 
   it('where the rules have no delivery rule for the tax yet, or not on that day (422, said once), never a guess', () => {
-    const georgia = defineAccount({ country: 'US', region: 'GA', postal_code: '30303', currency: 'USD', registrations: [{ country: 'US', region: 'GA' }] });
-    const e = refused(() => calculate({ customer_address: { country: 'US', postal_code: '30303', state: 'GA' }, tax_date: 1_780_000_000, line_items: [book, { ...book, reference: 'b2', tax_code: 'reduced' }], shipping_cost: { amount: '9.99' } } as never, georgia));
+    // South Carolina's rule turns on the F.O.B. terms of the sale (S.C. Code Regs. 117-310), which a request does not carry.
+    const sc = defineAccount({ country: 'US', region: 'SC', postal_code: '29201', currency: 'USD', registrations: [{ country: 'US', region: 'SC' }] });
+    const e = refused(() => calculate({ customer_address: { country: 'US', postal_code: '29201', state: 'SC' }, tax_date: 1_780_000_000, line_items: [book, { ...book, reference: 'b2', tax_code: 'reduced' }], shipping_cost: { amount: '9.99' } } as never, sc));
     expect(e.status).toBe(422);
     expect(e.issues).toHaveLength(1);
     expect(e.issues[0]).toMatchObject({ path: ['shipping_cost'], code: 'unprocessable' });
-    expect(e.message).toContain('no rule yet for delivery charges under Sales tax in Georgia');
+    expect(e.message).toContain('no rule yet for delivery charges under Sales tax in South Carolina');
     // Texas's rule is recorded from 2024-01-01: a sale of 2023 is refused, not answered by today's rule.
     const before = refused(() => calculate({ customer_address: austin, tax_date: Date.UTC(2023, 5, 1) / 1000, line_items: [book], shipping_cost: { amount: '9.99' } } as never, texas));
     expect([before.status, before.message]).toEqual([422, expect.stringContaining('on 2023-06-01')]);
@@ -146,17 +178,17 @@ describe('delivery rules in the rule data', () => {
     expect(messages).toContainEqual(expect.stringMatching(/EU\.json \/delivery\/1\/checked checked 2999-01-01 is a day still to come/));
   });
 
-  it('never tax a second tax by the main tax’s rule: British Columbia’s PST without a rule of its own is refused', () => {
+  it('never tax a second tax by the main tax’s rule: Saskatchewan’s PST without a rule of its own is refused', () => {
     const data = structuredClone(defaultRuleData);
     const ca = data.countries.find((c) => c.country === 'CA')!;
     ca.jurisdictions[0]!.taxes[0]!.delivery = [{ from: '2007-01-01', treatment: 'follows_goods', source: 'a test rule, not a source of law', checked: '2026-11-28' }];
     const rules = createRuleSet(data);
-    const seller = defineAccount({ country: 'CA', region: 'BC', postal_code: 'V6B1A1', currency: 'CAD', registrations: [{ country: 'CA' }, { country: 'CA', region: 'BC' }] }, rules);
+    const seller = defineAccount({ country: 'CA', region: 'SK', postal_code: 'S4P3Y2', currency: 'CAD', registrations: [{ country: 'CA' }, { country: 'CA', region: 'SK' }] }, rules);
     const request = (address: object) => ({ customer_address: address, tax_date: 1_780_000_000, line_items: [book], shipping_cost: { amount: '10.00' } }) as never;
     // Alberta: GST alone, by its (test) rule.
     expect(calculate(request({ country: 'CA', postal_code: 'T5J0N3' }), seller, { rules }).shipping_cost!.amount_tax).toBe('0.50');
-    const e = refused(() => calculate(request({ country: 'CA', postal_code: 'V6B1A1' }), seller, { rules }));
-    expect([e.status, e.message]).toEqual([422, expect.stringContaining('under PST in British Columbia')]);
+    const e = refused(() => calculate(request({ country: 'CA', postal_code: 'S4P3Y2' }), seller, { rules }));
+    expect([e.status, e.message]).toEqual([422, expect.stringContaining('under PST in Saskatchewan')]);
   });
 
   it('answer from a tax’s own rule before its regime’s', () => {

@@ -57,9 +57,10 @@ export function deliveryDecision(d: Decision, rules: RuleSet, day: number, date:
   let charged = false;
   let changed = false;
   const lines = d.lines.map((line) => {
-    // A line of a tax with a rule of its own (Canada's PST) follows it; the others (US local taxes) the main tax's.
+    // A line of a tax with a rule of its own (British Columbia's PST) follows it; the others (US local taxes) the main tax's.
+    // A second tax's rule is its own only: its regime's is the main tax's (Canada's GST/HST), never a province's.
     const own = line === main ? null : taxOf(rules, line);
-    const ownRule = own && own.tax !== mainTax.tax ? ruleOf(own.tax, own.jurisdiction, day) : undefined;
+    const ownRule = own && own.tax !== mainTax.tax ? (line.group === 'additional' ? inForce(own.tax.delivery, day) : ruleOf(own.tax, own.jurisdiction, day)) : undefined;
     // A second tax of the sale (a province's PST) without a rule of its own is not taxed by the main tax's rule: refused.
     if (ownRule === undefined && line.group === 'additional') throw noRule(line, date);
     const rule = ownRule ?? mainRule;
