@@ -28,7 +28,7 @@
  * people is weighed by land. Parts under 1 % are dropped, and the shares are rounded to
  * whole percents that add up to 100.
  *
- * Rates (each state below names its publisher; files under ../shared/sources/us, whose
+ * Rates (each state's recipe names its publishers; files under ../shared/sources/us, whose
  * README records each file's origin and licence):
  *   opensalestax/curated_local_rates.csv   open-sales-tax 4cfd3c2 (Apache-2.0): county, city
  *     and district rates as compiled from the states' publications
@@ -52,21 +52,27 @@
  * Transportation District, the Scientific and Cultural Facilities District, the Pikes Peak
  * Rural Transportation Authority, Summit County's transit and housing taxes) with the county a
  * row of a city in several counties describes (told by the city's own rate in the Colorado
- * Department of Revenue's DR 1002), Louisiana's jurisdiction codes (the parish's
- * alphabetical number, Census code 2n − 1), and for Tennessee the Department of Revenue's
- * situs codes of cities in several counties (the county's alphabetical number, likewise),
- * its notice of Davidson County's transit surcharge and its single-article rule.
+ * Department of Revenue's DR 1002), California's changes since CDTFA's table, and for
+ * Tennessee the Department of Revenue's situs codes of cities in several counties, its notice
+ * of Davidson County's transit surcharge and its single-article rule. Louisiana's
+ * jurisdiction codes (the parish's alphabetical number, Census code 2n − 1) and Tennessee's
+ * situs codes (the county's, likewise) are read by the code.
  *
- * Recipes as data: each state's recipe is scripts/us-local/recipes/<ST>.json, whose `kind`
- * names its builder ("ost": open-sales-tax's table; "taxlocus" and "sst-counties": TaxLocus's
- * table; "sst": a Streamlined Sales Tax rate file) and whose other fields are what the builder
- * reads: the publisher and sources, sourcing, coverage and notes, districts and overrides, as
- * the interface of its kind gives them (a field it does not know stops the import). Prose that
- * depends on the build is a template whose placeholders ("{cities}") the builder fills. A new
- * quarter's notice is an edit of that file, not of this code; the states whose reading of the
- * sources is their own (TX, PR, CA and the states below without a file) keep a recipe in code.
- * A state's dated history before the recipe's first day is data too,
- * scripts/us-local/history/<ST>.json, handled by scripts/us-local-history.ts.
+ * Layout of scripts/us-local/:
+ *   recipes/<ST>.json   each state's recipe, as data: `kind` names its builder ("ost":
+ *                       open-sales-tax's table; "taxlocus" and "sst-counties": TaxLocus's
+ *                       table; "sst": a Streamlined Sales Tax rate file; "counties": dated
+ *                       county rates the recipe lists; or the state's own, "tennessee",
+ *                       "colorado", …), the other fields what the builder reads: publishers and
+ *                       sources, sourcing, coverage and notes, districts, overrides and notes
+ *                       on single jurisdictions, as the interface of its kind gives them (see
+ *                       "recipes as data" below; a field it does not know stops the import).
+ *                       Wording that depends on the build is a template whose placeholders
+ *                       ("{cities}") the builder fills. A new quarter's notice is an edit of
+ *                       the recipe, not of this code, which keeps the reading of the sources.
+ *   history/<ST>.json   a state's dated history (published changes and the lists that show
+ *                       the rest unchanged), handled by scripts/us-local-history.ts
+ *   the transcriptions above, which recipes name (CA's `publication`, NC's `table`).
  *
  * Usage: tsx scripts/import-us-local.ts --geo DIR [--sources DIR] [--states FL,TX,…]
  *   --geo      a us_geo data directory (with 2020_dist/ and raw/gazetteer/)
@@ -568,9 +574,6 @@ function plainRate(rate: string): string {
   const t = rate.includes('.') ? rate.replace(/0+$/, '').replace(/\.$/, '') : rate;
   return t === '' ? '0' : t;
 }
-
-/** The recipe of each state: the code-only ones below, the others from scripts/us-local/recipes (see the end). */
-const recipes: Record<string, () => StateRates> = {};
 
 /** Virginia: the regional taxes and the county add-ons (daigou-calc-data's table of the Department of Taxation's rates), its groups read as the recipe says. */
 function virginia(recipe: VaRecipe): StateRates {
@@ -1289,28 +1292,20 @@ function sstCounties(r: SstCountiesRecipe): StateRates {
 }
 
 /**
- * Puerto Rico: every municipality levies the municipal IVU at the same 1 % (mandatory and
- * uniform since 2014-02-01), so each municipio is a local jurisdiction at 1 %.
+ * Puerto Rico: every municipality levies the municipal IVU at the same rate (mandatory and
+ * uniform since 2014-02-01), so each municipio is a local jurisdiction at the recipe's rate.
  */
-recipes.PR = (): StateRates => {
+function puertoRico(recipe: PrRecipe): StateRates {
   const counties = new Map<string, Rate>();
-  for (const g of COUNTY_NAMES.keys()) if (g.startsWith('72')) counties.set(g, '1');
-  if (counties.size !== 78) throw new Error(`PR: ${counties.size} municipios, expected 78`);
+  for (const g of COUNTY_NAMES.keys()) if (g.startsWith('72')) counties.set(g, recipe.rate);
+  if (counties.size !== recipe.municipios) throw new Error(`PR: ${counties.size} municipios, expected ${recipe.municipios}`);
   return {
     state: 'PR',
-    sources: {
-      'pr-ivu': 'Internal Revenue Code of Puerto Rico of 2011, 13 L.P.R.A. § 33344(a) (Ley 18-2014): from 2014-02-01 every municipality imposes the municipal sales and use tax at a fixed, uniform 1 % (not on business-to-business and designated professional services); the 78 municipios by the U.S. Census Bureau county-equivalent list',
-    },
-    from: '2015-01-01',
-    source: 'pr-ivu',
-    sourcing: 'destination',
-    complete: true,
-    coverage: "The municipal IVU of all 78 municipalities (1 % each). Imports, which bear the Commonwealth's IVU only, are not told apart.",
-    notes: ['The municipal IVU has been 1 % in every municipality since 2014-02-01; the data start on 2015-01-01 with the Commonwealth rate.'],
+    ...proseOf(recipe, recipe.from, {}),
     counties,
     cities: new Map(),
     districts: [],
-    // PO-box ZIP codes (common in Puerto Rico) have no Census area, but the municipal 1 %
+    // PO-box ZIP codes (common in Puerto Rico) have no Census area, but the municipal rate
     // applies wherever the address is: they get a municipal line without a municipio.
     finish: (file) => {
       const listed = new Set(file.zips.map((z) => z[0]));
@@ -1325,15 +1320,15 @@ recipes.PR = (): StateRates => {
       const unknown: LocalJurisdiction = {
         code: 'd1',
         id: 840 * 1e8 + 72 * 1e6 + 1,
-        name: 'Municipal IVU (municipio not known from the ZIP code)',
+        name: recipe.poBoxes.name,
         level: 'district',
-        rates: [{ from: '2015-01-01', rate: '1', source: 'pr-ivu', checked: CHECKED }],
-        note: 'A Puerto Rico ZIP code without a Census area (PO boxes): the municipal 1 % applies in every municipio, but the municipio it is owed to is not known from the ZIP code.',
+        rates: [{ from: recipe.from, rate: recipe.rate, source: recipe.source, checked: CHECKED }],
+        note: recipe.poBoxes.note,
       };
       return { ...file, jurisdictions: [...file.jurisdictions, unknown], zips: [...file.zips, ...rows].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)) };
     },
   };
-};
+}
 // ---------------------------------------------------------------- HI, ID, VT, NM, WA
 
 const TAXLOCUS_CREDIT = `as compiled in the TaxLocus Open Sales-Tax Dataset of ${TAXLOCUS_AS_OF} (Sales-tax data by TaxLocus — https://taxlocus.com, CC-BY-4.0), ../shared/sources/us/taxlocus/jurisdiction_rates.csv`;
@@ -2202,7 +2197,18 @@ interface TxRecipe extends RecipeFile, OstOptions {
   disagreement: { withCounty: string; withoutCounty: string };
 }
 
-type Recipe = OstRecipe | TaxLocusRecipe | SstCountiesRecipe | SstRecipe | CountiesRecipe | TnRecipe | WaRecipe | NmRecipe | VtRecipe | IdRecipe | VaRecipe | NcRecipe | LaRecipe | CoRecipe | CaRecipe | TxRecipe;
+/** kind "puerto-rico": the municipal IVU, one rate in every municipio (puertoRico()). */
+interface PrRecipe extends ProseRecipe {
+  kind: 'puerto-rico';
+  from: string;
+  rate: string;
+  /** How many municipios the Census lists (checked). */
+  municipios: number;
+  /** The district of a PO-box ZIP code, which has no Census area. */
+  poBoxes: { name: string; note: string };
+}
+
+type Recipe = OstRecipe | TaxLocusRecipe | SstCountiesRecipe | SstRecipe | CountiesRecipe | TnRecipe | WaRecipe | NmRecipe | VtRecipe | IdRecipe | VaRecipe | NcRecipe | LaRecipe | CoRecipe | CaRecipe | TxRecipe | PrRecipe;
 
 /**
  * The shape of a recipe's JSON: a type, a date, a rate (a percent, "2.25"), a list of strings,
@@ -2327,6 +2333,7 @@ const RECIPE_FIELDS: { readonly [K in Recipe['kind']]: Fields } = {
     aliases: STRING_TABLE,
     disagreement: { fields: { withCounty: { template: ['ost', 'listed', 'county'] }, withoutCounty: { template: ['ost', 'listed'] } } },
   },
+  'puerto-rico': { from: 'date', ...proseFields(), rate: 'rate', municipios: 'number', poBoxes: { fields: { name: 'string', note: 'string' } } },
   tennessee: {
     from: 'date',
     ...proseFields('unknown'),
@@ -2431,6 +2438,7 @@ function ostRecipe(r: OstRecipe): StateRates {
   return st;
 }
 
+/** A state's rates, as the builder its recipe's kind names reads them. */
 function buildRecipe(r: Recipe): StateRates {
   switch (r.kind) {
     case 'ost':
@@ -2465,30 +2473,32 @@ function buildRecipe(r: Recipe): StateRates {
       return california(r);
     case 'texas':
       return texas(r);
+    case 'puerto-rico':
+      return puertoRico(r);
   }
 }
 
+// ---------------------------------------------------------------- the run
+
+/** Every state's recipe, scripts/us-local/recipes/<ST>.json, checked before any is built. */
 const RECIPES_DIR = 'scripts/us-local/recipes';
-for (const name of readdirSync(RECIPES_DIR).filter((n) => n.endsWith('.json')).sort()) {
-  const file = join(RECIPES_DIR, name);
-  const recipe = readRecipe(file, name.replace(/\.json$/, ''));
-  if (recipes[recipe.state]) throw new Error(`${file}: ${recipe.state} has a recipe in the code too`);
-  recipes[recipe.state] = () => buildRecipe(recipe);
-}
+const recipes = new Map(
+  readdirSync(RECIPES_DIR)
+    .filter((n) => n.endsWith('.json'))
+    .sort()
+    .map((name) => [name.replace(/\.json$/, ''), readRecipe(join(RECIPES_DIR, name), name.replace(/\.json$/, ''))] as const),
+);
 
-
-
-
-const wanted = (arg('--states') ?? Object.keys(recipes).join(',')).split(',');
+const wanted = (arg('--states') ?? [...recipes.keys()].join(',')).split(',');
 mkdirSync('rules/us/local', { recursive: true });
 const poBoxSource = loadPoBoxSource(srcDir);
 for (const state of wanted) {
-  const recipe = recipes[state];
+  const recipe = recipes.get(state);
   if (!recipe) {
-    console.error(`no recipe for ${state}`);
+    console.error(`no recipe for ${state} (scripts/us-local/recipes/${state}.json)`);
     process.exit(2);
   }
-  const st = recipe();
+  const st = buildRecipe(recipe);
   const built = st.finish ? st.finish(buildFile(st)) : buildFile(st);
   // The state's dated history, as data (scripts/us-local/history/<ST>.json).
   const history = loadHistory(state);
