@@ -1161,6 +1161,35 @@ interface ListedCitiesOptions {
   list: string;
   rule: string;
   coverage: (cities: number, added: number) => string;
+  /** City name → where the list's rate is taken instead of open-sales-tax's (see ListChoice). */
+  choices?: Record<string, ListChoice>;
+}
+
+/**
+ * A disagreement between open-sales-tax's table and TaxLocus's copy of the state's list settled
+ * for the list, with the source that settles it: from the table's first day (the table's rate
+ * was wrong), or from `from` on (a change after the table's day), the table's rate before it.
+ * A choice for a jurisdiction where the two agree, or that neither gives, stops the import.
+ */
+interface ListChoice {
+  from?: string;
+  source: string;
+  /** The day the choice was checked against its source. */
+  checked: string;
+  note: string;
+}
+
+/** The periods of a jurisdiction whose list rate a choice takes (the table's rate `kept` recorded from `start`). */
+function chosenPeriods(kept: Rate, start: string, listed: string, c: ListChoice): Rate {
+  const table = typeof kept === 'string' ? [{ from: start, rate: kept }] : kept;
+  const chosen = { rate: listed, source: c.source, checked: c.checked };
+  return c.from === undefined ? [{ from: (table[0] as { from: string }).from, ...chosen }] : [...table, { from: c.from, ...chosen }];
+}
+
+/** Stops on a choice no disagreement used. */
+function allChosen(state: string, what: string, choices: Record<string, ListChoice> | undefined, used: Set<string>): void {
+  const unused = Object.keys(choices ?? {}).filter((k) => !used.has(k));
+  if (unused.length > 0) throw new Error(`${state}: ${what} choices for jurisdictions where the table and the list do not disagree: ${unused.join(', ')}`);
 }
 
 /**
@@ -1179,6 +1208,7 @@ function withListedCities(base: StateRates, o: ListedCitiesOptions): StateRates 
   const countyRate = new Map([...listedCounties(o.state).rates].map(([geoid, rate]) => [geoid, Number(rate)]));
   const notes = base.jurisdictionNotes ?? new Map<string, string>();
   const unmatched: string[] = [];
+  const used = new Set<string>();
   let added = 0;
   let disagree = 0;
   for (const r of rows.filter((x) => x.jurisdiction_type === 'city')) {
@@ -1205,7 +1235,12 @@ function withListedCities(base: StateRates, o: ListedCitiesOptions): StateRates 
     if (kept !== undefined) {
       const rate = Number(typeof kept === 'string' ? kept : kept.at(-1)?.rate);
       if (Math.abs(rate - own) > 1e-9) {
-        notes.set(place.geoid, `open-sales-tax gives ${rate} %, the list as compiled by TaxLocus ${own} %; open-sales-tax's rate is kept.`);
+        const choice = o.choices?.[r.name as string];
+        if (choice) {
+          used.add(r.name as string);
+          base.cities.set(place.geoid, chosenPeriods(kept, base.from, plainRate(own.toFixed(4)), choice));
+          notes.set(place.geoid, choice.note);
+        } else notes.set(place.geoid, `open-sales-tax gives ${rate} %, the list as compiled by TaxLocus ${own} %; open-sales-tax's rate is kept.`);
         disagree++;
       }
       continue;
@@ -1215,6 +1250,7 @@ function withListedCities(base: StateRates, o: ListedCitiesOptions): StateRates 
     added++;
   }
   if (unmatched.length > 0) console.warn(`${o.state}: TaxLocus city rows left out (no single Census place, or no county rate): ${unmatched.join('; ')}`);
+  allChosen(o.state, 'city', o.choices, used);
   base.jurisdictionNotes = notes;
   console.log(`${o.state}: ${added} cities added from the list, ${disagree} disagreements noted`);
   return {
@@ -1229,12 +1265,21 @@ function withListedCities(base: StateRates, o: ListedCitiesOptions): StateRates 
  * the state's list (2026-08-18) gives otherwise: the table's rate is kept (its publication,
  * `kept`, is named), and the other recorded beside it.
  */
-function withCountyCheck(base: StateRates, kept: string): StateRates {
+function withCountyCheck(base: StateRates, kept: string, choices?: Record<string, ListChoice>): StateRates {
   const notes = base.jurisdictionNotes ?? new Map<string, string>();
+  const used = new Set<string>();
   for (const [geoid, listed] of listedCounties(base.state).rates) {
     const rate = base.counties.get(geoid);
-    if (typeof rate === 'string' && Number(listed) !== Number(rate)) notes.set(geoid, `TaxLocus's copy of the state's list of 2026-08-18 gives ${listed} %; the ${rate} % that ${kept} gives is kept.`);
+    if (typeof rate !== 'string' || Number(listed) === Number(rate)) continue;
+    const name = COUNTY_NAMES.get(geoid) as string;
+    const choice = choices?.[name];
+    if (choice) {
+      used.add(name);
+      base.counties.set(geoid, chosenPeriods(rate, base.from, plainRate(listed), choice));
+      notes.set(geoid, choice.note);
+    } else notes.set(geoid, `TaxLocus's copy of the state's list of 2026-08-18 gives ${listed} %; the ${rate} % that ${kept} gives is kept.`);
   }
+  allChosen(base.state, 'county', choices, used);
   base.jurisdictionNotes = notes;
   return base;
 }
@@ -1993,6 +2038,8 @@ interface OstRecipe extends RecipeFile, OstOptions {
   kind: 'ost';
   /** withCountyCheck: the publication whose county rates are kept where TaxLocus's copy of the list differs. */
   countyCheck?: string;
+  /** County name → where the list's rate is taken instead (see ListChoice). */
+  countyChoices?: Record<string, ListChoice>;
   /** withListedCities: its `coverage` a template of {cities} and {added}. */
   listedCities?: Omit<ListedCitiesOptions, 'state' | 'coverage'> & { coverage: string };
   /** Sources beside the table's (keys the other fields name). */
@@ -2227,6 +2274,7 @@ function proseFields(...placeholders: string[]): Fields {
   return { sources: { table: template }, source: 'string', sourcing: SOURCING, 'sourcingNote?': template, complete: 'boolean', coverage: template, notes: { list: template } };
 }
 const PERIODS: Shape = { list: { fields: { from: 'date', rate: 'rate', 'source?': 'string', 'checked?': 'date', 'note?': 'string' } } };
+const CHOICES: Shape = { table: { fields: { 'from?': 'date', source: 'string', checked: 'date', note: 'string' } } };
 const CAP: Shape = { fields: { amount: 'string', currency: 'string', 'apportion?': 'boolean', 'supplies?': { list: { oneOf: ['goods', 'digital', 'services'] } }, source: 'string', 'checked?': 'date', note: 'string' } };
 
 /** The fields of each kind's recipe (beside kind, state and $comment). */
@@ -2241,7 +2289,8 @@ const RECIPE_FIELDS: { readonly [K in Recipe['kind']]: Fields } = {
     coverage: 'string',
     'districtCounties?': { table: 'string[]' },
     'countyCheck?': 'string',
-    'listedCities?': { fields: { from: 'date', publisher: 'string', semantics: { oneOf: ['own', 'combined'] }, list: 'string', rule: 'string', coverage: { template: ['cities', 'added'] } } },
+    'countyChoices?': CHOICES,
+    'listedCities?': { fields: { from: 'date', publisher: 'string', semantics: { oneOf: ['own', 'combined'] }, list: 'string', rule: 'string', coverage: { template: ['cities', 'added'] }, 'choices?': CHOICES } },
     'sources?': STRING_TABLE,
     'singleArticleCap?': CAP,
   },
@@ -2430,7 +2479,7 @@ function capOf(c: CapData): NonNullable<StateRates['singleArticleCap']> {
 /** A state of open-sales-tax's table, checked and completed as its recipe says. */
 function ostRecipe(r: OstRecipe): StateRates {
   let st = fromOst(r.state, r);
-  if (r.countyCheck !== undefined) st = withCountyCheck(st, r.countyCheck);
+  if (r.countyCheck !== undefined) st = withCountyCheck(st, r.countyCheck, r.countyChoices);
   const listed = r.listedCities;
   if (listed) st = withListedCities(st, { ...listed, state: r.state, coverage: (cities, added) => fill(listed.coverage, { cities, added }) });
   Object.assign(st.sources, r.sources);

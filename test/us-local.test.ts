@@ -291,9 +291,9 @@ describe('Hawaii, Idaho, New Mexico, Vermont and Washington', () => {
     // Abbeville, Alabama: the list's own rate of the city.
     expect(lines('36310', 'Abbeville')).toEqual([['Alabama', 'state', '4'], ['Henry County', 'county', '2'], ['Abbeville', 'city', '3']]);
     expect(refused(() => lines('36310', 'Abbeville', '2026-07-31')).message).toMatch(/Abbeville \(AL\) is recorded from 2026-08-01/);
-    // Benson, Arizona: a town only the Department's list gives, at its own 3.5 % (on Cochise County's 0.5 %).
+    // Benson, Arizona: a town only the Department's list gives, at its own 3.5 % (on Cochise County's 1 %, from 2026-07-01).
     const benson = explainTaxRate({ ...good, to_country: 'US', to_postal_code: '85602', to_city: 'Benson' }, remote);
-    expect(benson.lines.map((l) => [l.jurisdiction.name, l.rate])).toEqual([['Arizona', '5.6'], ['Cochise County', '0.5'], ['Benson', '3.5']]);
+    expect(benson.lines.map((l) => [l.jurisdiction.name, l.rate])).toEqual([['Arizona', '5.6'], ['Cochise County', '1'], ['Benson', '3.5']]);
   });
 
   it('California: the changes since CDTFA\'s table of 2026-01-01 as dated periods (Santa Clara County\'s Measure A from 2026-04-01 for five years)', () => {
@@ -353,5 +353,25 @@ describe('Hawaii, Idaho, New Mexico, Vermont and Washington', () => {
     const r = explainTaxRate({ ...good, to_country: 'US', to_postal_code: '98101', date: '2026-09-15' }, seller);
     expect(r.lines.map((l) => l.jurisdiction.level)).toEqual(['state', 'county', 'city']);
     expect(refused(() => combined('98101', '2026-06-30')).status).toBe(422);
+  });
+});
+
+describe('Arizona: where open-sales-tax and the Department of Revenue’s list disagree', () => {
+  const seller = registeredIn('US', [840004], { postal_code: '07030', currency: 'USD' });
+  const combined = (zip: string, date: string, city?: string) => {
+    const r = explainTaxRate({ ...good, to_country: 'US', to_postal_code: zip, date, ...(city ? { to_city: city } : {}) }, seller);
+    return r.lines.filter((l) => l.group === 'main').reduce((sum, l) => sum + l.rateUnits, 0) / 10_000;
+  };
+
+  it('takes the Department’s city rate where its city profile settles it: Sahuarita 2 %, not 5 %', () => {
+    // 5.6 % state + 0.5 % Pima County + 2 % Sahuarita.
+    expect(combined('85629', '2026-09-15', 'Sahuarita')).toBe(8.1);
+    expect(combined('85353', '2026-09-15', 'Tolleson')).toBe(8.8);
+  });
+
+  it('records a rise after the Department’s table of 2026-05-01 from its day: Florence and Cochise County on 2026-07-01', () => {
+    expect(combined('85132', '2026-06-30', 'Florence') - combined('85132', '2026-07-01', 'Florence')).toBeCloseTo(-1.5, 10);
+    expect(combined('85635', '2026-06-30', 'Sierra Vista')).toBe(8.05);
+    expect(combined('85635', '2026-07-01', 'Sierra Vista')).toBe(8.55);
   });
 });
