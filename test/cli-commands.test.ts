@@ -36,6 +36,7 @@ const HELP: [string, string[], string][] = [
   ['tax-codes', [], 'taxrules tax-codes'],
   ['tax-code', [], 'taxrules tax-code ebook'],
   ['diff', ['--exit-code', '--json', '--from YYYY-MM-DD', '--fixtures DIR'], 'taxrules diff main rules --exit-code'],
+  ['changes', ['--from YYYY-MM-DD', '--until YYYY-MM-DD', '--country CC', '--region R|none', '--rules DIR', '--json'], 'taxrules changes --from 2025-06-30 --until 2026-06-30 --country US'],
 ];
 
 describe('help', () => {

@@ -21,6 +21,7 @@ import { demoAccount } from './demo-account.js';
 import { resolve } from 'node:path';
 import { readFixtureQueries, readRuleDirectory, ruleDirectoryAtRef, RuleDirectoryError } from './rules-dir.js';
 import { diffCorpus, diffRules, formatRuleDiff, type DiffQueryCase } from '../testing/diff.js';
+import { formatRateChanges, rateChanges } from '../testing/changes.js';
 import { existsSync } from 'node:fs';
 import { InputError, InputTooLarge, MAX_INPUT_BYTES, oneLine, parseJson, readJsonFile, readProblem } from './input.js';
 
@@ -416,6 +417,67 @@ const COMMANDS: readonly Command[] = [
       }
       io.out(flags.has('json') ? json({ cases: diff.cases, changes: diff.changes }) : formatRuleDiff(diff).trimEnd());
       return flags.has('exit-code') && diff.changes.length > 0 ? 1 : 0;
+    },
+  },
+  {
+    name: 'changes',
+    synopsis: '--from YYYY-MM-DD --until YYYY-MM-DD [--country CC] [--region R|none] [--rules DIR] [--json]',
+    summary: 'the dated rate changes the rules record between two days, by country and region',
+    args: { min: 0, max: 0, names: '' },
+    flags: [
+      { name: 'from', value: 'YYYY-MM-DD' },
+      { name: 'until', value: 'YYYY-MM-DD' },
+      { name: 'country', value: 'CC' },
+      { name: 'region', value: 'R|none' },
+      { name: 'rules', value: 'DIR' },
+    ],
+    help: [
+      'Lists every rate change the rules record after --from and up to --until: each tax and',
+      "rate class of a country or region, and each US local jurisdiction's rate (a tax that",
+      'starts or ends changes from or to 0), with its day, the rates before and after and its',
+      'source, under a heading per country and region with its count. What a quarter or a year',
+      'changed, for a return, an audit or a backfill. A day before a jurisdiction\'s records begin',
+      'is no change: see rules/COVERAGE.md for the first day of each state\'s local history.',
+      '',
+      'Flags:',
+      ...describedLines('  --from YYYY-MM-DD', 'Changes from the day after this one. Required.'),
+      ...describedLines('  --until YYYY-MM-DD', 'Up to and including this day. Required.'),
+      ...describedLines('  --country CC', 'Only this country (ISO 3166-1 alpha-2, any case).'),
+      ...describedLines('  --region R|none', 'Only this region (a US state, a province: its code without the country), or none for the country-level taxes.'),
+      ...describedLines('  --rules DIR', 'A rules directory instead of the rules the package ships.'),
+      ...describedLines('  --json', 'The changes as a JSON array.'),
+      '',
+      'Examples:',
+      '  taxrules changes --from 2025-06-30 --until 2026-06-30 --country US',
+      '  taxrules changes --from 2026-03-31 --until 2026-06-30 --country US --region CA --json',
+    ],
+    run(_args, flags, io) {
+      const text = (name: string): string | undefined => {
+        const v = flags.get(name);
+        return typeof v === 'string' ? v : undefined;
+      };
+      const from = text('from');
+      const until = text('until');
+      if (from === undefined || until === undefined) throw new UsageError('changes needs --from and --until, two calendar days YYYY-MM-DD');
+      const typedCountry = text('country');
+      const country = typedCountry === undefined ? undefined : knownCountry(typedCountry);
+      const typedRegion = text('region');
+      const region = typedRegion === undefined ? undefined : knownRegion(typedRegion, country);
+      const dir = text('rules');
+      let data = defaultRuleSet.data;
+      if (dir !== undefined) {
+        try {
+          data = readRuleDirectory(resolve(io.cwd ?? process.cwd(), dir));
+        } catch (e) {
+          if (e instanceof RuleDirectoryError) throw new UsageError(e.message);
+          throw e;
+        }
+      }
+      const all = rateChanges(data, { from, until, ...(country ? { country } : {}), ...(region && region !== 'none' ? { region } : {}) });
+      // --region none: the country-level taxes only.
+      const changes = region === 'none' ? all.filter((c) => c.region === null) : all;
+      io.out(flags.has('json') ? json(changes) : formatRateChanges(changes, from, until).trimEnd());
+      return 0;
     },
   },
   {
