@@ -638,7 +638,7 @@ function itemParts(p: PricedItem, k: number, read: ReadSale, o: DocumentOptions,
  * the goods), its taxes the engine's for its line, none for a contact's own status, with the
  * decision's notes (the delivery rule's among them).
  */
-function shippingParts(read: ReadSale, groups: readonly ShippingGroup[], status: string, engine: Engine, notes: string[]): ItemParts[] {
+function shippingParts(read: ReadSale, groups: readonly ShippingGroup[], status: string, engine: Engine, notes: string[], issues: TaxRulesIssue[]): ItemParts[] {
   const charge = read.shipping?.charge;
   if (charge === undefined) return [];
   return groups.flatMap((g) => {
@@ -647,7 +647,11 @@ function shippingParts(read: ReadSale, groups: readonly ShippingGroup[], status:
       const tax1: TaxSlot = { name: null, rateUnits: 0, partUnits: PERCENT_100, country: canonicalCountry(engine.rules, g.country), region: g.region, county: null, city: null, transactionType: g.taxCode, amount: 0n, base: g.amount };
       t = { tax1, tax2: null, net: g.amount, status: status === 'exempt' ? 'non_taxable' : 'reverse_charge', lines: [] };
     } else {
-      if (g.priced === null) return [];
+      if (g.priced === null) {
+        // Its goods' sale gave no line (their own issue is listed): never a document without this part of the charge.
+        if (issues.length === 0) issues.push({ path: ['shipping_cost'], code: 'unprocessable', message: `shipping_cost: its share with the goods to ${g.country} could not be taxed` });
+        return [];
+      }
       const d = g.priced.decision;
       for (const note of notesOf(d, g.priced.input)) if (!notes.includes(note)) notes.push(note);
       const priced = g.priced.priced as Priced;
@@ -690,8 +694,8 @@ function buildSale(req: TransactionRequestOutput, seller: PreparedAccount, o: Do
     const t = itemTaxes(p, dueOf(read, k), status, taxed[k] ?? null, engine, issues, notes);
     if (t !== null) parts.push(itemParts(p, k, read, o, t));
   });
+  parts.push(...shippingParts(read, taxes.shipping, status, engine, notes, issues));
   if (issues.length > 0) throw errorFromIssues(issues);
-  parts.push(...shippingParts(read, taxes.shipping, status, engine, notes));
   if (parts.length > MAX_DOCUMENT_ITEMS) {
     throw errorFromIssues([{ path: ['shipping_cost'], code: 'unprocessable', message: `the shipping cost's items (one per place and tax of the goods) take the document to ${parts.length} items; at most ${MAX_DOCUMENT_ITEMS} are allowed` }], 422);
   }
