@@ -2277,15 +2277,13 @@ const PERIODS: Shape = { list: { fields: { from: 'date', rate: 'rate', 'source?'
 const CHOICES: Shape = { table: { fields: { 'from?': 'date', source: 'string', checked: 'date', note: 'string' } } };
 const CAP: Shape = { fields: { amount: 'string', currency: 'string', 'apportion?': 'boolean', 'supplies?': { list: { oneOf: ['goods', 'digital', 'services'] } }, source: 'string', 'checked?': 'date', note: 'string' } };
 
+/** The fields of open-sales-tax's table that a recipe of it names (OstOptions, the "ost" and "texas" kinds). */
+const OST_TABLE: Fields = { publisher: 'string', from: 'date', asOf: 'boolean', sourcing: SOURCING, 'sourcingNote?': 'string', complete: 'boolean' };
+
 /** The fields of each kind's recipe (beside kind, state and $comment). */
 const RECIPE_FIELDS: { readonly [K in Recipe['kind']]: Fields } = {
   ost: {
-    publisher: 'string',
-    from: 'date',
-    asOf: 'boolean',
-    sourcing: SOURCING,
-    'sourcingNote?': 'string',
-    complete: 'boolean',
+    ...OST_TABLE,
     coverage: 'string',
     'districtCounties?': { table: 'string[]' },
     'countyCheck?': 'string',
@@ -2368,12 +2366,7 @@ const RECIPE_FIELDS: { readonly [K in Recipe['kind']]: Fields } = {
     changes: { list: { fields: { 'county?': 'string', 'city?': 'string', rate: 'rate', from: 'date', 'until?': 'date', source: 'string', note: 'string' } } },
   },
   texas: {
-    publisher: 'string',
-    from: 'date',
-    asOf: 'boolean',
-    sourcing: SOURCING,
-    'sourcingNote?': 'string',
-    complete: 'boolean',
+    ...OST_TABLE,
     list: { fields: { from: 'date', source: 'string' } },
     sources: { table: { template: ['taxlocus', 'asOf', 'listFrom'] } },
     coverage: { template: ['taxlocus', 'asOf', 'listFrom', 'counties', 'cities'] },

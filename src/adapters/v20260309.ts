@@ -6,9 +6,9 @@ import { errorFromIssues, quoted, TaxRulesError, type TaxRulesIssue } from '../c
 import { canonicalCountry } from '../core/location.js';
 import { addMinor, formatMinor, isCanonicalAmount, parseAmount, type Minor } from '../core/money.js';
 import { taxableAmount, type Priced } from '../core/pricing.js';
-import { supplyKind } from '../core/taxability.js';
+import { isGoods } from '../core/taxability.js';
 import { exemptionOf } from '../core/exemption.js';
-import { apportion } from '../documents/amounts.js';
+import { deliveryShares } from '../documents/amounts.js';
 import { priceSale, type PricedLine, type PricedSale, type Sale, type SaleLine, type SaleParty } from '../core/sale.js';
 import { validateTaxId, verdictOf } from '../taxid/index.js';
 import { PRODUCT_TYPES, sellerAddressOn, TAX_CODES, type Account, type PreparedAccount, type SellerAccount } from './account.js';
@@ -384,29 +384,14 @@ function checkRequest(req: ParsedRequest, seller: PreparedAccount, rules: RuleSe
  * refused (422).
  */
 function deliveryLines(lines: readonly SaleLine[], shipping: Minor, behavior: TaxBehavior, rules: RuleSet): SaleLine[] {
-  const goods: number[] = [];
-  lines.forEach((l, i) => {
-    let kind: string | null = null;
-    try {
-      kind = supplyKind(rules, l.taxCode, l.productType);
-    } catch {
-      // An unknown code is the line's own issue, found when it is decided.
-    }
-    if (kind === 'goods') goods.push(i);
-  });
+  const goods = lines.flatMap((l, i) => (isGoods(rules, l.taxCode, l.productType) ? [i] : []));
   if (goods.length === 0) {
     throw errorFromIssues(
       [{ path: ['shipping_cost'], code: 'unprocessable', message: 'shipping_cost is a charge for delivering goods, and no line item is goods (product_type good): add it to the line it is the price of, or leave it out' }],
       422,
     );
   }
-  const total = BigInt(shipping);
-  const weights = goods.map((i) => {
-    const a = BigInt((lines[i] as SaleLine).amount ?? 0);
-    return a > 0n ? a : 0n;
-  });
-  const shares = apportion(total, weights);
-  if (weights.every((w) => w === 0n)) shares[0] = total;
+  const shares = deliveryShares(BigInt(shipping), goods.map((i) => BigInt((lines[i] as SaleLine).amount ?? 0)));
   const out: SaleLine[] = [];
   const amounts: bigint[] = [];
   goods.forEach((i, k) => {

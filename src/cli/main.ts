@@ -155,6 +155,12 @@ async function calculationRequest(source: string | undefined, io: CliIO): Promis
   return parseJson(text, 'the request on standard input');
 }
 
+/** A flag's value, when it was given one (a switch or an absent flag: undefined). */
+function flagText(flags: Flags, name: string): string | undefined {
+  const v = flags.get(name);
+  return typeof v === 'string' ? v : undefined;
+}
+
 /** A refusal of a flag's value (406, as the library refuses a value out of a known set). */
 const invalidFlag = (name: string, message: string): TaxRulesError => new TaxRulesError('invalid_value', 406, [{ path: [name], code: 'invalid_value', message }]);
 
@@ -310,10 +316,7 @@ const COMMANDS: readonly Command[] = [
       '  taxrules jurisdictions --country US --region none',
     ],
     run(_args, flags, io) {
-      const text = (name: string) => {
-        const v = flags.get(name);
-        return typeof v === 'string' ? v : undefined;
-      };
+      const text = (name: string) => flagText(flags, name);
       const typedCountry = text('country');
       const typedRegion = text('region');
       if (typedCountry === undefined && typedRegion === undefined && !flags.has('all')) {
@@ -452,10 +455,7 @@ const COMMANDS: readonly Command[] = [
       '  taxrules changes --from 2026-03-31 --until 2026-06-30 --country US --region CA --json',
     ],
     run(_args, flags, io) {
-      const text = (name: string): string | undefined => {
-        const v = flags.get(name);
-        return typeof v === 'string' ? v : undefined;
-      };
+      const text = (name: string) => flagText(flags, name);
       const from = text('from');
       const until = text('until');
       if (from === undefined || until === undefined) throw new UsageError('changes needs --from and --until, two calendar days YYYY-MM-DD');

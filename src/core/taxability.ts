@@ -31,3 +31,12 @@ export function treatmentOf(tax: CompiledTax, regime: CompiledRegime | null, tax
   if (!t) throw beforeHistory(['date'], `the treatment of ${taxCode} by ${tax.name} is not recorded on ${date} (before the data's history)`);
   return customer === 'consumer' && t.consumers !== null ? t.consumers : t;
 }
+
+/** Whether a line or item with these codes is goods, which a delivery charge is shared between (an unknown code is the line's own issue: not goods here). */
+export function isGoods(rules: RuleSet, taxCode: TaxCodeId, productType: ProductType): boolean {
+  try {
+    return supplyKind(rules, taxCode, productType) === 'goods';
+  } catch {
+    return false;
+  }
+}

@@ -77,3 +77,16 @@ export function majorNumber(minor: bigint | number, minorUnits: number): number 
 export function rateNumber(units: number): number {
   return units / RATE_SCALE;
 }
+
+/**
+ * A delivery charge shared in proportion to its goods' amounts (a negative amount weighs 0):
+ * each share rounded down to the minor unit, the units left to the largest remainders, the
+ * earlier first on a tie; all of it to the first when the amounts add up to 0. The shares add
+ * up to the charge.
+ */
+export function deliveryShares(total: bigint, amounts: readonly bigint[]): bigint[] {
+  const weights = amounts.map((a) => (a > 0n ? a : 0n));
+  const shares = apportion(total, weights);
+  if (weights.every((w) => w === 0n)) shares[0] = total;
+  return shares;
+}

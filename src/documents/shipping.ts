@@ -8,9 +8,9 @@
  */
 import { errorFromIssues, type TaxRulesIssue } from '../core/errors.js';
 import type { RuleSet } from '../core/ruleset.js';
-import { supplyKind } from '../core/taxability.js';
+import { isGoods } from '../core/taxability.js';
 import type { ProductType, TaxCodeId } from '../core/types.js';
-import { apportion } from './amounts.js';
+import { deliveryShares } from './amounts.js';
 import { amountIn } from './common.js';
 
 /** A sale's delivery charge, read. */
@@ -45,15 +45,6 @@ export function shippingOf(
   return { amount, inclusive: given.tax_type === 'included', description: given.description?.trim() || 'Shipping' };
 }
 
-const isGoods = (rules: RuleSet, i: ShareableItem): boolean => {
-  try {
-    return supplyKind(rules, i.taxCode, i.productType) === 'goods';
-  } catch {
-    // An unknown code is the item's own issue.
-    return false;
-  }
-};
-
 const unprocessable = (message: string): TaxRulesIssue => ({ path: ['shipping_cost'], code: 'unprocessable', message });
 
 /**
@@ -65,7 +56,7 @@ const unprocessable = (message: string): TaxRulesIssue => ({ path: ['shipping_co
  * both net and with tax included (shares of gross and net amounts are not in proportion).
  */
 export function shippingShares(shipping: DocumentShipping, items: readonly ShareableItem[], dues: readonly bigint[], rules: RuleSet): bigint[] {
-  const goods = items.flatMap((item, k) => (isGoods(rules, item) ? [k] : []));
+  const goods = items.flatMap((item, k) => (isGoods(rules, item.taxCode, item.productType) ? [k] : []));
   if (goods.length === 0) {
     throw errorFromIssues([unprocessable('shipping_cost is a charge for delivering goods, and no item is goods (product type good): add it to the item it is the price of, or leave it out')], 422);
   }
@@ -77,12 +68,7 @@ export function shippingShares(shipping: DocumentShipping, items: readonly Share
   if (goods.some((k) => (items[k] as ShareableItem).inclusive) && goods.some((k) => !(items[k] as ShareableItem).inclusive)) {
     throw errorFromIssues([unprocessable('shipping_cost cannot be shared between goods priced with tax included and goods priced net: give the delivery as an item of each')], 422);
   }
-  const weights = goods.map((k) => {
-    const due = dues[k] as bigint;
-    return due > 0n ? due : 0n;
-  });
-  const parts = apportion(shipping.amount, weights);
-  if (weights.every((w) => w === 0n)) parts[0] = shipping.amount;
+  const parts = deliveryShares(shipping.amount, goods.map((k) => dues[k] as bigint));
   const shares = items.map(() => 0n);
   goods.forEach((k, g) => (shares[k] = parts[g] as bigint));
   return shares;

@@ -389,10 +389,19 @@ function slotsOfGiven(p: PricedItem, due: bigint, engine: Engine): ItemTaxes {
 }
 
 /** An item with no tax, by the contact's own tax status (exempt, or reverse charge): an amount priced with tax included is all net. */
-function untaxed(p: PricedItem, due: bigint, engine: Engine, status: 'exempt' | 'reverse'): ItemTaxes {
-  const country = canonicalCountry(engine.rules, p.item.tax.country);
-  const tax1: TaxSlot = { name: null, rateUnits: 0, partUnits: PERCENT_100, country, region: p.item.tax.region ?? null, county: null, city: null, transactionType: p.taxCode, amount: 0n, base: due };
+function untaxed(place: { country: string; region: string | null; taxCode: TaxCodeId }, due: bigint, engine: Engine, status: 'exempt' | 'reverse'): ItemTaxes {
+  const country = canonicalCountry(engine.rules, place.country);
+  const tax1: TaxSlot = { name: null, rateUnits: 0, partUnits: PERCENT_100, country, region: place.region, county: null, city: null, transactionType: place.taxCode, amount: 0n, base: due };
   return { tax1, tax2: null, net: due, status: status === 'exempt' ? 'non_taxable' : 'reverse_charge', lines: [] };
+}
+
+/** An item's taxes from its line of the sale: the decision's notes added, its taxes in slots on its net (inclusive, the net the sale routine solved so that net + taxes = the gross). */
+function taxesOfLine(line: PricedLine, due: bigint, inclusive: boolean, taxCode: TaxCodeId, notes: string[]): ItemTaxes {
+  const d = line.decision;
+  for (const note of notesOf(d, line.input)) if (!notes.includes(note)) notes.push(note);
+  const priced = line.priced as Priced;
+  const net = inclusive ? BigInt(priced.subtotal) : due;
+  return { ...slotsOfDecision(d, priced.taxes, net, taxCode), net, status: d.status, lines: d.lines };
 }
 
 /** A sale's request read: its currency, date, items priced before tax, coupon shares and exchange rate. */
@@ -589,7 +598,7 @@ function engineTaxes(req: TransactionRequestOutput, seller: PreparedAccount, o: 
 /** An item's taxes: the request's, none for an exempt or reverse-charged contact, or the engine's (null with an issue added when it has none). */
 function itemTaxes(p: PricedItem, due: bigint, status: string, line: PricedLine | null, engine: Engine, issues: TaxRulesIssue[], notes: string[]): ItemTaxes | null {
   if (p.given !== null) return slotsOfGiven(p, due, engine);
-  if (status === 'exempt' || status === 'reverse') return untaxed(p, due, engine, status);
+  if (status === 'exempt' || status === 'reverse') return untaxed({ country: p.item.tax.country, region: p.item.tax.region ?? null, taxCode: p.taxCode }, due, engine, status);
   if (line === null) return null;
   const d = line.decision;
   if (d.reason === 'unsupported_country') {
@@ -606,11 +615,7 @@ function itemTaxes(p: PricedItem, due: bigint, status: string, line: PricedLine 
     });
     return null;
   }
-  for (const note of notesOf(d, line.input)) if (!notes.includes(note)) notes.push(note);
-  const priced = line.priced as Priced;
-  // Inclusive, the sale routine solved the net (its subtotal) so that net + taxes = the gross.
-  const net = p.inclusive ? BigInt(priced.subtotal) : due;
-  return { ...slotsOfDecision(d, priced.taxes, net, p.taxCode), net, status: d.status, lines: d.lines };
+  return taxesOfLine(line, due, p.inclusive, p.taxCode, notes);
 }
 
 /** An item's parts: as the request gives it, or, priced with tax included, its gross unit price with the net of its gross subtotal and the discount down to its net. */
@@ -643,20 +648,12 @@ function shippingParts(read: ReadSale, groups: readonly ShippingGroup[], status:
   if (charge === undefined) return [];
   return groups.flatMap((g) => {
     let t: ItemTaxes;
-    if (status === 'exempt' || status === 'reverse') {
-      const tax1: TaxSlot = { name: null, rateUnits: 0, partUnits: PERCENT_100, country: canonicalCountry(engine.rules, g.country), region: g.region, county: null, city: null, transactionType: g.taxCode, amount: 0n, base: g.amount };
-      t = { tax1, tax2: null, net: g.amount, status: status === 'exempt' ? 'non_taxable' : 'reverse_charge', lines: [] };
-    } else {
-      if (g.priced === null) {
-        // Its goods' sale gave no line (their own issue is listed): never a document without this part of the charge.
-        if (issues.length === 0) issues.push({ path: ['shipping_cost'], code: 'unprocessable', message: `shipping_cost: its share with the goods to ${g.country} could not be taxed` });
-        return [];
-      }
-      const d = g.priced.decision;
-      for (const note of notesOf(d, g.priced.input)) if (!notes.includes(note)) notes.push(note);
-      const priced = g.priced.priced as Priced;
-      const net = charge.inclusive ? BigInt(priced.subtotal) : g.amount;
-      t = { ...slotsOfDecision(d, priced.taxes, net, g.taxCode), net, status: d.status, lines: d.lines };
+    if (status === 'exempt' || status === 'reverse') t = untaxed(g, g.amount, engine, status);
+    else if (g.priced !== null) t = taxesOfLine(g.priced, g.amount, charge.inclusive, g.taxCode, notes);
+    else {
+      // Its goods' sale gave no line (their own issue is listed): never a document without this part of the charge.
+      if (issues.length === 0) issues.push({ path: ['shipping_cost'], code: 'unprocessable', message: `shipping_cost: its share with the goods to ${g.country} could not be taxed` });
+      return [];
     }
     const shown = charge.inclusive ? netSplit(g.amount, 0n, t.net, t.lines) : { subtotal: g.amount, discount: 0n };
     const item: ItemParts = {
