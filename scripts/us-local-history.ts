@@ -15,7 +15,7 @@
  */
 import { readFileSync, existsSync } from 'node:fs';
 import type { LocalJurisdiction, UsLocalFile } from '../src/core/rule-data.js';
-import { dayNumber } from '../src/core/dates.js';
+import { isDateText } from '../src/core/dates.js';
 
 type Period = LocalJurisdiction['rates'][number];
 
@@ -68,12 +68,12 @@ export function loadHistory(state: string, dir = 'scripts/us-local/history'): Hi
   };
   for (const k of Object.keys(h)) if (!HISTORY_FIELDS.has(k)) fail(`unknown field ${k}`);
   if (h.state !== state) fail(`state ${h.state} is not ${state}`);
-  for (const d of [h.from, h.checked, ...Object.keys(h.lists)]) if (Number.isNaN(dayNumber(d))) fail(`${d} is not a calendar date`);
+  for (const d of [h.from, h.checked, ...Object.keys(h.lists)]) if (!isDateText(d)) fail(`${d} is not a calendar date`);
   if (!(h.cadence in MONTHS)) fail(`cadence ${h.cadence} is not one of ${Object.keys(MONTHS).join(', ')}`);
   for (const key of [...Object.values(h.lists), ...(h.unchanged_source === undefined ? [] : [h.unchanged_source])]) if (!(key in h.sources)) fail(`list source ${key} is not in sources`);
   h.changes.forEach((c, i) => {
     for (const k of Object.keys(c)) if (!CHANGE_FIELDS.has(k)) fail(`changes.${i}: unknown field ${k}`);
-    if (Number.isNaN(dayNumber(c.from)) || c.from <= h.from) fail(`changes.${i}: ${c.from} is not a day after the history's first day ${h.from}`);
+    if (!isDateText(c.from) || c.from <= h.from) fail(`changes.${i}: ${c.from} is not a day after the history's first day ${h.from}`);
     if (!RATE.test(c.rate) || (c.before !== null && !RATE.test(c.before))) fail(`changes.${i}: rates are percents such as "1.25"`);
     if (!(c.source in h.sources)) fail(`changes.${i}: source ${c.source} is not in sources`);
   });
