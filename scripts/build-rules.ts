@@ -88,6 +88,8 @@ function packSource(pack: PackedRuleData): string {
     `  aliases: ${JSON.stringify(pack.aliases)},`,
     `  changeDays: ${JSON.stringify(pack.changeDays)},`,
     ...(pack.reportAs ? [`  reportAs: ${JSON.stringify(pack.reportAs)},`] : []),
+    ...(pack.checked ? [`  checked: ${JSON.stringify(pack.checked)},`] : []),
+    ...(pack.digest ? [`  digest: ${JSON.stringify(pack.digest)},`] : []),
     '}',
   ].join('\n');
 }

@@ -9,6 +9,7 @@ import type { TaxInput, TaxResult } from './core/types.js';
 import { errorFromIssues, quoted, type TaxRulesIssue } from './core/errors.js';
 import { createRuleSet as buildRuleSet, type PackedRuleData, type RuleSet } from './core/ruleset.js';
 import type { RuleData } from './core/rule-data.js';
+import type { RulesInfo } from './core/rules-info.js';
 import { packRuleData as pack } from './core/pack.js';
 import { checkRuleData as checkRules, type RuleProblem } from './core/rule-checks.js';
 import { determine as decide } from './core/determine.js';
@@ -118,6 +119,27 @@ export function createRuleSet(data: RuleData | PackedRuleData): RuleSet {
     return buildRuleSet(data);
   } catch (e) {
     throw unreadable(e, ['data'], 'the rule data');
+  }
+}
+
+/**
+ * The identity and age of a rule set (the default one when absent): the rules' version
+ * (the newest day any of their facts was checked), a digest of the data, and the day each
+ * jurisdiction's data was last checked.
+ *
+ * @example
+ * ```ts
+ * import { rulesInfo } from 'taxrules';
+ * const info = rulesInfo();
+ * info.version; // '2026-12-02': the newest day a source of the rules was checked
+ * info.jurisdictions['US-CA']; // the day California's state and local data was last checked
+ * ```
+ */
+export function rulesInfo(rules?: RuleSet | null): RulesInfo {
+  try {
+    return ruleSetArg(rules).info;
+  } catch (e) {
+    throw unreadable(e, ['rules']);
   }
 }
 

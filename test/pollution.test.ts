@@ -324,6 +324,8 @@ function corpus(): [string, Call][] {
       ];
     }],
     ['packRuleData', () => api.packRuleData(miniRuleData)],
+    ['rulesInfo', () => [api.rulesInfo(mini()), api.rulesInfo().jurisdictions.DE]],
+    ['rulesInfo refused', () => api.rulesInfo({} as never)],
     ['checkRuleData', () => api.checkRuleData(miniRuleData)],
     ['createRuleSet refused', () => api.createRuleSet(null as never)],
     // Tax IDs.

@@ -4,6 +4,7 @@
  * that the stages, the builders and the checks import them without importing each other.
  */
 import type { RuleData } from './rule-data.js';
+import type { RulesInfo } from './rules-info.js';
 import type { ArticleCap, JurisdictionLevel, Money, RateClass, SupplyKind, TaxCodeId, TaxReason } from './types.js';
 
 /** A rate period with its start as a day number and the rate scaled to integer units of 0.0001 %. */
@@ -170,6 +171,8 @@ export interface TaxCodeEntry {
 export interface RuleSet {
   /** The rule data, as the rules build wrote it (a packed set unpacks it on first read). */
   readonly data: RuleData;
+  /** The rules' version, digest and the day each jurisdiction's data was last checked (worked out on first read). */
+  readonly info: RulesInfo;
   readonly world: ReadonlyMap<string, WorldEntry>;
   /** The currencies a sale or an account can be in: ISO 4217 code → digits of the minor unit. */
   readonly currencies: ReadonlyMap<string, number>;

@@ -124,5 +124,7 @@ export function compressedPack(c: CompressedRuleData): PackedRuleData {
     aliases: c.aliases,
     changeDays: c.changeDays,
     ...(c.reportAs ? { reportAs: c.reportAs } : {}),
+    ...(c.checked ? { checked: c.checked } : {}),
+    ...(c.digest ? { digest: c.digest } : {}),
   });
 }

@@ -2,6 +2,7 @@ import { computeRuleChangeDays } from './change-days.js';
 import type { RuleData } from './rule-data.js';
 import { createRuleSet, packWithChangeDays, type PackedRuleData } from './ruleset.js';
 import { ownData } from './own.js';
+import { canonicalTexts, checkedDays, digestOf } from './rules-info.js';
 
 /**
  * Packs rule data for shipping: each regime, country and territory file as JSON text, plus
@@ -12,5 +13,5 @@ import { ownData } from './own.js';
  */
 export function packRuleData(data: RuleData): PackedRuleData {
   const own = ownData(data);
-  return packWithChangeDays(own, computeRuleChangeDays(createRuleSet(own)));
+  return { ...packWithChangeDays(own, computeRuleChangeDays(createRuleSet(own))), checked: checkedDays(own), digest: digestOf(canonicalTexts(own)) };
 }

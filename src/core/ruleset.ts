@@ -8,6 +8,7 @@ import { compileUsLocal, localKey, type UsLocalRows } from './us-local.js';
 import { decodeUsLocal, encodeUsLocal, readUsLocal } from './us-local-pack.js';
 import { TaxRulesError, quoted } from './errors.js';
 import { ownData } from './own.js';
+import { canonicalTexts, checkedDays, digestOf, versionOf, type RulesInfo } from './rules-info.js';
 
 import type { ClassTable, CompiledDelivery, CompiledCountry, CompiledJurisdiction, CompiledMembership, CompiledRate, CompiledRegime, CompiledScheme, CompiledSchemeCover, CompiledSupplyRule, CompiledTax, CompiledTerritory, CompiledTerritoryTreatment, CompiledTreatment, RuleSet, TaxCodeEntry, WorldEntry, CompiledUsLocal } from './compiled.js';
 
@@ -161,6 +162,13 @@ export interface PackedRuleData {
    * every file (absent: worked out by parsing them).
    */
   readonly reportAs?: Readonly<Record<string, string>>;
+  /**
+   * Per jurisdiction, the newest day its data was checked (see RulesInfo; absent: worked
+   * out from the data on first use).
+   */
+  readonly checked?: Readonly<Record<string, string>>;
+  /** The data's digest (see RulesInfo; absent: worked out from the data on first use). */
+  readonly digest?: string;
 }
 
 interface SharedRules {
@@ -188,6 +196,10 @@ interface RuleSource {
   changeDays: readonly number[] | null;
   /** Country code → reported code, for the files that have one (null: not carried). */
   reportAs: Readonly<Record<string, string>> | null;
+  /** Per jurisdiction, the newest day its data was checked (null: not carried). */
+  checked: Readonly<Record<string, string>> | null;
+  /** The data's digest (null: not carried). */
+  digest: string | null;
   data(): RuleData;
 }
 
@@ -355,6 +367,8 @@ function packedSource(pack: PackedRuleData): RuleSource {
     aliases: Object.entries(pack.aliases),
     changeDays: pack.changeDays,
     reportAs: pack.reportAs ?? null,
+    checked: Object.hasOwn(pack, 'checked') ? (pack.checked ?? null) : null,
+    digest: Object.hasOwn(pack, 'digest') ? (pack.digest ?? null) : null,
     data: () =>
       (data ??= {
         ...ownData(JSON.parse(pack.shared) as SharedRules),
@@ -584,9 +598,17 @@ export function createRuleSet(input: RuleData | PackedRuleData): RuleSet {
   const matters = new Map<string, boolean>();
   // By the code as typed, two letters in any case: at most 2 704 entries.
   const codes = new Map<string, string | null>();
+  let info: RulesInfo | undefined;
   const rules: RuleSet = {
     get data() {
       return src.data();
+    },
+    get info() {
+      if (info === undefined) {
+        const days = Object.freeze({ ...(src.checked ?? checkedDays(src.data())) });
+        info = Object.freeze({ version: versionOf(days), digest: src.digest ?? digestOf(canonicalTexts(src.data())), jurisdictions: days });
+      }
+      return info;
     },
     get consignmentLimits() {
       if (limits === undefined) {
