@@ -46,7 +46,14 @@ const jurisdiction = z.strictObject({
   level: z.enum(['county', 'city', 'district']).optional().describe('Set for a US local jurisdiction'),
 });
 
-const taxCode = z.strictObject({ id: z.enum(TAX_CODES), name: z.string(), description: z.string() });
+const taxCode = z.strictObject({
+  id: z.enum(TAX_CODES),
+  name: z.string(),
+  description: z.string(),
+  kind: z.literal('category').optional().describe("taxrules's own product category (absent: one of the spec's seven codes)"),
+  supply: z.enum(['goods', 'services', 'digital']).optional().describe("A category's kind of supply: it sets the default product_type, and a contradicting one is refused"),
+  parent: z.enum(TAX_CODES).optional().describe("A finer code's broader category: treated as it where no law draws the finer line"),
+});
 
 const validation = z.strictObject({ valid: z.boolean().nullable().describe('true: a valid business tax ID; false: invalid; null: the register could not be asked') });
 
@@ -151,7 +158,7 @@ const OPERATIONS: Record<string, Operation> = {
     parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 0 } }],
     ok: { status: '200', schema: ref('Jurisdiction'), description: 'The jurisdiction' },
   },
-  'GET /tax_codes': { summary: 'The seven tax codes', ok: { status: '200', schema: { type: 'array', items: ref('TaxCode') }, description: 'The tax codes' } },
+  'GET /tax_codes': { summary: "The spec's seven tax codes, then taxrules's product categories", ok: { status: '200', schema: { type: 'array', items: ref('TaxCode') }, description: 'The tax codes' } },
   'GET /tax_codes/{id}': {
     summary: 'One tax code',
     parameters: [stringParam('id', 'path', true, 'A tax code', { enum: [...TAX_CODES] })],

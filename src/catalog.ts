@@ -1,4 +1,4 @@
-import type { RuleSet } from './core/ruleset.js';
+import type { RuleSet, TaxCodeEntry } from './core/ruleset.js';
 import type { TaxCodeId } from './core/types.js';
 import { errorFromIssues, quoted, TaxRulesError, type TaxRulesIssue } from './core/errors.js';
 import { closestName } from './adapters/input.js';
@@ -15,10 +15,24 @@ export interface Jurisdiction {
   level?: 'county' | 'city' | 'district';
 }
 
+/**
+ * A tax code as `GET /tax_codes` answers it: the spec's seven as the spec gives them; a
+ * product category of taxrules's own with `kind: 'category'`, its `supply` (which sets the
+ * default product type) and, for a finer code, its `parent`.
+ */
 export interface TaxCode {
   id: TaxCodeId;
   name: string;
   description: string;
+  kind?: 'category';
+  supply?: 'goods' | 'services' | 'digital';
+  parent?: TaxCodeId;
+}
+
+function renderTaxCode(c: TaxCodeEntry): TaxCode {
+  if (c.kind !== 'category') return { id: c.id, name: c.name, description: c.description };
+  const supply = c.supply === 'by_product_type' ? 'goods' : c.supply;
+  return { id: c.id, name: c.name, description: c.description, kind: 'category', supply, ...(Object.hasOwn(c, 'parent') && c.parent !== undefined ? { parent: c.parent } : {}) };
 }
 
 function render(j: { id: number; name: string; country: string; region: string; level: string }): Jurisdiction {
@@ -103,7 +117,7 @@ export function listTaxCodes(rules?: RuleSet): TaxCode[] {
 }
 
 function taxCodesOf(rules: unknown): TaxCode[] {
-  return [...ruleSetArg(rules).taxCodes.values()].map((c) => ({ id: c.id, name: c.name, description: c.description }));
+  return [...ruleSetArg(rules).taxCodes.values()].map(renderTaxCode);
 }
 
 /** `GET /tax_codes/{id}`. Throws TaxRulesError 400 for an id that is not a string, 404 for an unknown one (naming the code meant). */
@@ -122,5 +136,5 @@ function taxCodeOf(id: unknown, rules: unknown): TaxCode {
       { path: ['id'], code: 'not_found', message: `no tax code ${quoted(id, 60)}; ${near ? `did you mean ${near}? ` : ''}the tax codes are ${known.join(', ')}` },
     ]);
   }
-  return { id: c.id, name: c.name, description: c.description };
+  return renderTaxCode(c);
 }

@@ -43,10 +43,17 @@ describe('jurisdictions', () => {
 });
 
 describe('tax codes', () => {
-  it('lists the seven codes of the spec', () => {
-    expect(listTaxCodes().map((c) => c.id).sort()).toEqual(['consulting', 'ebook', 'eservice', 'exempt', 'reduced', 'saas', 'standard']);
-    expect(getTaxCode('ebook')).toMatchObject({ id: 'ebook', name: 'E-book' });
-    expect(() => getTaxCode('books')).toThrow(/no tax code "books"; did you mean ebook\? the tax codes are consulting, /);
-    expect(() => getTaxCode('food')).toThrow(/no tax code "food"; the tax codes are consulting, /);
+  it('lists the seven codes of the spec as the spec gives them, then the product categories', () => {
+    const codes = listTaxCodes();
+    expect(codes.slice(0, 7).map((c) => c.id).sort()).toEqual(['consulting', 'ebook', 'eservice', 'exempt', 'reduced', 'saas', 'standard']);
+    expect(codes.slice(0, 7).every((c) => Object.keys(c).join() === 'id,name,description')).toBe(true);
+    expect(codes.length).toBeGreaterThanOrEqual(27);
+    expect(codes.slice(7).every((c) => c.kind === 'category' && (c.supply === 'goods' || c.supply === 'services' || c.supply === 'digital'))).toBe(true);
+    expect(getTaxCode('ebook')).toEqual({ id: 'ebook', name: 'E-book', description: expect.any(String) });
+    expect(getTaxCode('food')).toMatchObject({ id: 'food', kind: 'category', supply: 'goods' });
+    expect(getTaxCode('children_clothing')).toMatchObject({ kind: 'category', supply: 'goods', parent: 'clothing' });
+    expect(getTaxCode('accommodation')).toMatchObject({ supply: 'services' });
+    expect(() => getTaxCode('bookz')).toThrow(/no tax code "bookz"; did you mean books\? the tax codes are consulting, /);
+    expect(() => getTaxCode('groceries')).toThrow(/no tax code "groceries"; the tax codes are consulting, /);
   });
 });

@@ -140,7 +140,7 @@ describe('refusals: one line on stderr, the whole body with --json wherever it i
 
   it('--json before the command, after it, or between flags: the same JSON error body, exit 1', async () => {
     const bodies = [];
-    for (const args of [['--json', 'quote', 'tax_code=books'], ['quote', '--json', 'tax_code=books'], ['quote', 'tax_code=books', '--json']]) {
+    for (const args of [['--json', 'quote', 'tax_code=bookz'], ['quote', '--json', 'tax_code=bookz'], ['quote', 'tax_code=bookz', '--json']]) {
       const r = await cli(...args);
       expect(r.code).toBe(1);
       bodies.push(JSON.parse(r.err.slice(r.err.indexOf('{'))));

@@ -70,10 +70,10 @@ describe('taxrules CLI', () => {
   });
 
   it('prints refused input as one line, and with --json as the JSON error, and exits 1', async () => {
-    const line = await cli('quote', 'tax_code=books');
+    const line = await cli('quote', 'tax_code=bookz');
     expect(line.code).toBe(1);
     expect(line.err.split('\n').at(-2)).toBe('taxrules: 400 invalid_request: to_country is required (and 1 more issue; --json shows them all)');
-    const r = await cli('quote', 'tax_code=books', '--json');
+    const r = await cli('quote', 'tax_code=bookz', '--json');
     expect(r.code).toBe(1);
     expect(r.out).toBe('');
     const body = JSON.parse(r.err.slice(r.err.indexOf('{'))) as { error: { status: number; issues: { path: string[] }[] } };
@@ -93,7 +93,7 @@ describe('taxrules CLI', () => {
       const body = JSON.parse(r.err.slice(r.err.indexOf('{'))) as { error: { issues: { path: string[]; message: string }[] } };
       expect(body.error.issues, flag).toEqual([{ path: [p.name], code: 'malformed', message: `${p.name} is blank: give it a value or leave it out` }]);
     }
-    expect(usage.replace(/\s+/g, ' ')).toContain('--tax-code CODE What is sold; default: the account\'s default_tax_code. One of: consulting, eservice, ebook, saas, standard, reduced, exempt.');
+    expect(usage.replace(/\s+/g, ' ')).toContain('--tax-code CODE What is sold; default: the account\'s default_tax_code. One of: consulting, eservice, ebook, saas, standard, reduced, exempt, food, prepared_food, soft_drinks, candy, alcohol, dietary_supplements, clothing, children_clothing, books, newspapers, prescription_drugs, otc_drugs, medical_devices, feminine_hygiene, diapers, child_car_seats, digital_goods, accommodation, passenger_transport, admission.');
   });
 
   it('refuses an unknown parameter of QUERY (exit 1, the error JSON naming the likely one)', async () => {
@@ -113,7 +113,7 @@ describe('taxrules CLI', () => {
 
   it('lists jurisdictions and tax codes', async () => {
     expect(JSON.parse((await cli('jurisdictions', '--country', 'CA', '--region', 'QC')).out)).toEqual([{ id: 124024, name: 'Quebec', country: 'CA', region: 'QC' }]);
-    expect(JSON.parse((await cli('tax-codes')).out)).toHaveLength(7);
+    expect((JSON.parse((await cli('tax-codes')).out) as unknown[]).length).toBeGreaterThanOrEqual(27);
     expect(JSON.parse((await cli('jurisdiction', '276')).out)).toEqual({ id: 276, name: 'Germany', country: 'DE', region: null });
     expect(JSON.parse((await cli('tax-code', 'ebook')).out)).toMatchObject({ id: 'ebook' });
   });
@@ -153,7 +153,7 @@ describe('help and version', () => {
   it('names the command or flag meant', async () => {
     expect((await cli('quot')).err).toMatch(/^taxrules: unknown command quot; did you mean quote\?/);
     expect((await cli('quote', '--amout', '5')).err).toMatch(/^taxrules: unknown flag --amout; did you mean --amount\?/);
-    expect((await cli('quote', 'to_country=DE&tax_code=ebok')).err).toContain('\ntaxrules: 406 invalid_value: tax_code must be one of: consulting, eservice, ebook, saas, standard, reduced, exempt; got "ebok"; did you mean ebook?\n');
+    expect((await cli('quote', 'to_country=DE&tax_code=ebok')).err).toContain('\ntaxrules: 406 invalid_value: tax_code must be one of: consulting, eservice, ebook, saas, standard, reduced, exempt, food, prepared_food, soft_drinks, candy, alcohol, dietary_supplements, clothing, children_clothing, books, newspapers, prescription_drugs, otc_drugs, medical_devices, feminine_hygiene, diapers, child_car_seats, digital_goods, accommodation, passenger_transport, admission; got "ebok"; did you mean ebook?\n');
   });
 
   it('--version and -V print the version of package.json and exit 0', async () => {

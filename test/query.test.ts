@@ -6,6 +6,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { calculateTaxRate, explainTaxRate, parseTaxRateQuery, TAX_RATE_PARAMETERS, type TaxRateQuery } from '../src/adapters/v20241028.js';
 import { TaxRulesError } from '../src/core/errors.js';
 import { refused, registeredEverywhere } from './helpers.js';
+import type { TaxCodeId } from '../src/core/types.js';
 
 const account = registeredEverywhere();
 const today = { today: '2026-06-01' };
@@ -35,7 +36,8 @@ describe('the table of parameters', () => {
   });
 
   it('gives TaxRateQuery its types: code unions, a string or number amount, no other keys', () => {
-    expectTypeOf<TaxRateQuery['tax_code']>().toEqualTypeOf<'consulting' | 'eservice' | 'ebook' | 'saas' | 'standard' | 'reduced' | 'exempt' | undefined>();
+    expectTypeOf<TaxRateQuery['tax_code']>().toEqualTypeOf<TaxCodeId | undefined>();
+    expectTypeOf<'consulting' | 'eservice' | 'ebook' | 'saas' | 'standard' | 'reduced' | 'exempt' | 'food' | 'clothing'>().toMatchTypeOf<TaxCodeId>();
     expectTypeOf<TaxRateQuery['tax_behavior']>().toEqualTypeOf<'exclusive' | 'inclusive' | undefined>();
     expectTypeOf<TaxRateQuery['product_type']>().toEqualTypeOf<'good' | 'service' | undefined>();
     expectTypeOf<TaxRateQuery['amount']>().toEqualTypeOf<string | number | undefined>();
@@ -255,7 +257,7 @@ describe('values', () => {
     ]);
     expect(messages('to_country=QQ&tax_code=ebok&tax_behavior=gross&product_type=goods')).toEqual([
       'invalid_value: to_country QQ is not an ISO 3166-1 country code',
-      'invalid_value: tax_code must be one of: consulting, eservice, ebook, saas, standard, reduced, exempt; got "ebok"; did you mean ebook?',
+      'invalid_value: tax_code must be one of: consulting, eservice, ebook, saas, standard, reduced, exempt, food, prepared_food, soft_drinks, candy, alcohol, dietary_supplements, clothing, children_clothing, books, newspapers, prescription_drugs, otc_drugs, medical_devices, feminine_hygiene, diapers, child_car_seats, digital_goods, accommodation, passenger_transport, admission; got "ebok"; did you mean ebook?',
       'invalid_value: tax_behavior must be one of: exclusive, inclusive; got "gross"',
       'invalid_value: product_type must be one of: good, service; got "goods"; did you mean good?',
     ]);

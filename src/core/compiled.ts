@@ -15,9 +15,21 @@ export interface CompiledRate {
   source: string;
 }
 
+/** A limit of the price of a single article (see PriceLimit in the rules' schema). */
+export interface CompiledPriceLimit {
+  amount: string;
+  currency: string;
+  kind: 'all_or_nothing' | 'excess';
+  /** Where an article priced exactly at the limit falls. */
+  atLimit: 'below' | 'above';
+  /** The treatment of an article below the limit (its `from` the period's). */
+  below: CompiledTreatment;
+  note: string | null;
+}
+
 export interface CompiledTreatment {
   from: number;
-  treatment: 'taxable' | 'exempt' | 'not_taxable';
+  treatment: 'taxable' | 'zero_rated' | 'exempt' | 'not_taxable' | 'split';
   rateClass: RateClass | null;
   /** Taxable part as a percentage string, "100" by default. */
   part: string;
@@ -26,6 +38,14 @@ export interface CompiledTreatment {
   note: string | null;
   /** A sale to a consumer, where it is treated otherwise (Puerto Rico's services: 4 % to merchants, the full IVU to consumers); else null. */
   consumers: CompiledTreatment | null;
+  /** The law the treatment rests on (the period's source). */
+  source: string;
+  /** With `split`: the finer codes to ask by; else null. */
+  codes: readonly TaxCodeId[] | null;
+  /** A per-article price limit, or null. */
+  priceLimit: CompiledPriceLimit | null;
+  /** The sales-tax holiday the period is, or null. */
+  holiday: string | null;
 }
 
 export type ClassTable = Partial<Record<RateClass, CompiledRate[]>>;
@@ -159,7 +179,18 @@ export interface TaxCodeEntry {
   id: TaxCodeId;
   name: string;
   description: string;
-  supply: 'digital' | 'services' | 'by_product_type';
+  supply: 'goods' | 'digital' | 'services' | 'by_product_type';
+  /** `spec`: one of the service interface's seven codes; `category`: a product category of taxrules. */
+  kind: 'spec' | 'category';
+  /** A finer code's broader category. */
+  parent?: TaxCodeId | undefined;
+  /** The term of the SST Library of Definitions it follows in the US. */
+  sst?: string | undefined;
+  /** The point of Annex III of the VAT Directive it falls under in the EU. */
+  eu_annex_iii?: string | undefined;
+  /** For a finer code: where its line is drawn, and by which law. */
+  jurisdictions?: readonly string[] | undefined;
+  law?: string | undefined;
 }
 
 /**

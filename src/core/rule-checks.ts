@@ -79,13 +79,47 @@ export function checkRuleData(given: RuleData): RuleProblem[] {
       });
     }
   };
+  // Tax codes: unique ids; a finer code's parent is a category.
+  const codeById = new Map(data.taxCodes.tax_codes.map((c) => [c.id as string, c]));
+  data.taxCodes.tax_codes.forEach((c, i) => {
+    const at = `/tax_codes/${i}`;
+    if (data.taxCodes.tax_codes.findIndex((o) => o.id === c.id) !== i) add('rules/tax-codes.json', at, `tax code ${c.id} listed twice`);
+    if (c.parent !== undefined) {
+      const parent = codeById.get(c.parent);
+      if (parent?.kind !== 'category' || c.kind !== 'category') add('rules/tax-codes.json', `${at}/parent`, `${c.id}'s parent ${c.parent} must be a product category, and ${c.id} one too`);
+      else if (parent.supply !== c.supply) add('rules/tax-codes.json', `${at}/supply`, `${c.id} is ${c.supply}, its parent ${c.parent} ${parent.supply}`);
+    }
+    if (c.kind === 'category' && c.supply === 'by_product_type') add('rules/tax-codes.json', `${at}/supply`, `a product category says what it is: goods, services or digital`);
+  });
   const checkTaxability = (file: string, path: string, tax: Taxability | undefined): void => {
     if (!tax) return;
     for (const [code, periods] of Object.entries(tax) as [string, TreatmentPeriod[]][]) {
       checkSorted(file, `${path}/${code}`, periods);
+      const entry = codeById.get(code);
+      if (code !== 'other_categories' && entry === undefined) add(file, `${path}/${code}`, `unknown tax code ${code} (rules/tax-codes.json)`);
       periods.forEach((p, i) => {
-        if (p.treatment === 'taxable' && !p.class) add(file, `${path}/${code}/${i}`, 'a taxable treatment needs a class');
-        if (p.treatment !== 'taxable' && (p.class || p.taxable_part || p.consumers)) add(file, `${path}/${code}/${i}`, `${p.treatment} takes no class, taxable_part or consumers`);
+        const at = `${path}/${code}/${i}`;
+        checkChecked(file, `${at}/checked`, p.checked);
+        if (p.treatment === 'taxable' && !p.class) add(file, at, 'a taxable treatment needs a class');
+        if (p.treatment !== 'taxable' && (p.class || p.taxable_part || p.consumers)) add(file, at, `${p.treatment} takes no class, taxable_part or consumers`);
+        if (p.treatment === 'split') {
+          if (!p.codes) add(file, at, 'a split names its finer codes (codes)');
+          for (const finer of p.codes ?? []) {
+            if (codeById.get(finer)?.parent !== code) add(file, `${at}/codes`, `${finer} is not a finer code of ${code} (its parent in rules/tax-codes.json)`);
+            else if (!tax[finer as keyof Taxability]) add(file, `${at}/codes`, `${finer} is split out of ${code} but has no treatment in this table`);
+          }
+        } else if (p.codes) add(file, at, `${p.treatment} takes no codes (only split does)`);
+        if ((entry?.kind === 'spec' || code === 'other_categories') && (p.treatment === 'split' || p.price_limit || p.holiday)) {
+          if (code !== 'other_categories' || p.treatment === 'split') add(file, at, `${code === 'other_categories' ? 'other_categories' : `the spec's code ${code}`} takes no split${code === 'other_categories' ? '' : ', price limit or holiday'}`);
+        }
+        const limit = p.price_limit;
+        if (limit) {
+          if (!currencyCodes.has(limit.currency)) add(file, `${at}/price_limit/currency`, `unknown currency ${limit.currency}`);
+          if (p.treatment === 'split' || p.treatment === 'exempt' || p.treatment === 'not_taxable') add(file, `${at}/price_limit`, `a price limit divides taxed articles from others: ${p.treatment} takes none`);
+          const below = limit.below;
+          if (below && below.treatment === 'taxable' && !below.class) add(file, `${at}/price_limit/below`, 'a taxable treatment needs a class');
+          if (below && below.treatment !== 'taxable' && below.class) add(file, `${at}/price_limit/below`, `${below.treatment} takes no class`);
+        }
       });
     }
   };
@@ -163,8 +197,9 @@ export function checkRuleData(given: RuleData): RuleProblem[] {
     const file = `rules/regimes/${r.regime}.json`;
     checkTaxability(file, '/taxability', r.taxability);
     checkDelivery(file, '/delivery', r.delivery);
+    // The spec's codes have a default everywhere; a product category is recorded by each tax.
     for (const code of data.taxCodes.tax_codes) {
-      if (!r.taxability[code.id]) add(file, '/taxability', `no default treatment for tax code ${code.id}`);
+      if (code.kind === 'spec' && !r.taxability[code.id]) add(file, '/taxability', `no default treatment for tax code ${code.id}`);
     }
     r.supply_rules.forEach((rule, i) => {
       checkDate(file, `/supply_rules/${i}/from`, rule.from);
@@ -245,17 +280,20 @@ export function checkRuleData(given: RuleData): RuleProblem[] {
         for (const m of c.regimes) {
           const regime = data.regimes.find((r) => r.regime === m.regime);
           if (!regime) continue;
-          for (const code of data.taxCodes.tax_codes) {
-            const periods = t.taxability?.[code.id] ?? regime.taxability[code.id] ?? [];
+          for (const id of [...data.taxCodes.tax_codes.map((c) => c.id as string), 'other_categories']) {
+            const periods = t.taxability?.[id as keyof Taxability] ?? (id === 'other_categories' ? undefined : regime.taxability[id as keyof Taxability]) ?? [];
             periods.forEach((p, pi) => {
-              if (p.treatment !== 'taxable' || !p.class) return;
               const end = periods[pi + 1]?.from;
               const start = [p.from, t.since ?? '', m.from, DATA_START].sort().at(-1) as string;
               if (end !== undefined && end <= start) return;
               if (m.until !== undefined && m.until < start) return;
-              const cls = t.rates[p.class];
-              if (!cls) add(file, `${tp}/taxability/${code.id}`, `maps ${code.id} to class ${p.class} (from ${p.from}), which has no rates`);
-              else if ((cls[0] as RatePeriod).from > start) add(file, `${tp}/rates/${p.class}`, `class ${p.class} starts ${cls[0]?.from} but ${code.id} uses it from ${start}: gap`);
+              const classes = [p.treatment === 'taxable' ? p.class : undefined, p.price_limit?.below?.treatment === 'taxable' ? p.price_limit.below.class : undefined, ...(p.consumers ? [p.consumers.class] : [])];
+              for (const k of classes) {
+                if (!k) continue;
+                const cls = t.rates[k];
+                if (!cls) add(file, `${tp}/taxability/${id}`, `maps ${id} to class ${k} (from ${p.from}), which has no rates`);
+                else if ((cls[0] as RatePeriod).from > start) add(file, `${tp}/rates/${k}`, `class ${k} starts ${cls[0]?.from} but ${id} uses it from ${start}: gap`);
+              }
             });
           }
         }
@@ -324,8 +362,20 @@ export function checkRuleData(given: RuleData): RuleProblem[] {
     if (state.id % 1000 >= 100) add(file, '/state', `the local ids of ${key} follow from its state's number (id ${state.id} % 1000), which must be below 100`);
     const fips = state.id;
     const codes = new Set<string>();
+    // Local treatments of product categories: taxed at the local rate, or not; no rate classes.
+    const checkLocalTaxability = (path: string, t: Taxability | undefined): void => {
+      checkTaxability(file, path, t);
+      for (const [code, periods] of Object.entries(t ?? {}) as [string, TreatmentPeriod[]][]) {
+        if (codeById.get(code)?.kind === 'spec') add(file, `${path}/${code}`, `local taxes follow the state's treatment of the spec's code ${code}`);
+        periods.forEach((p, i) => {
+          if (p.treatment === 'split' || p.treatment === 'zero_rated' || (p.class !== undefined && p.class !== 'standard') || p.taxable_part || p.consumers || (p.price_limit?.below?.class ?? 'standard') !== 'standard') add(file, `${path}/${code}/${i}`, 'a local treatment is taxable (class standard: the local rate), exempt or not_taxable, with a price limit or holiday');
+        });
+      }
+    };
+    checkLocalTaxability('/taxability', l.taxability);
     l.jurisdictions.forEach((j, ji) => {
       const jp = `/jurisdictions/${ji}`;
+      checkLocalTaxability(`${jp}/taxability`, j.taxability);
       if (codes.has(j.code)) add(file, `${jp}/code`, `code ${j.code} listed twice`);
       codes.add(j.code);
       const level = j.code[0] === 'c' ? 'county' : j.code[0] === 'p' ? 'city' : 'district';

@@ -33,6 +33,10 @@ function compileTreatments(periods: TreatmentPeriod[]): CompiledTreatment[] {
     const from = dayNumber(p.from);
     const c = p.consumers;
     const consumerPart = c?.taxable_part ?? '100';
+    const holiday = p.holiday ?? null;
+    const plain = { codes: null, priceLimit: null, holiday, source: p.source };
+    const limit = p.price_limit;
+    const below = limit?.below ?? { treatment: 'exempt' as const };
     return {
       from,
       treatment: p.treatment,
@@ -40,7 +44,21 @@ function compileTreatments(periods: TreatmentPeriod[]): CompiledTreatment[] {
       part,
       partUnits: decimalUnits(part, 4),
       note: p.note ?? null,
-      consumers: c === undefined ? null : { from, treatment: 'taxable', rateClass: c.class, part: consumerPart, partUnits: decimalUnits(consumerPart, 4), note: c.note ?? p.note ?? null, consumers: null },
+      consumers: c === undefined ? null : { from, treatment: 'taxable', rateClass: c.class, part: consumerPart, partUnits: decimalUnits(consumerPart, 4), note: c.note ?? p.note ?? null, consumers: null, ...plain },
+      source: p.source,
+      codes: p.codes ?? null,
+      priceLimit:
+        limit === undefined
+          ? null
+          : {
+              amount: limit.amount,
+              currency: limit.currency,
+              kind: limit.kind,
+              atLimit: limit.at_limit,
+              below: { from, treatment: below.treatment, rateClass: below.class ?? (below.treatment === 'taxable' ? 'standard' : null), part: '100', partUnits: decimalUnits('100', 4), note: below.note ?? limit.note ?? null, consumers: null, ...plain },
+              note: limit.note ?? null,
+            },
+      holiday,
     };
   });
 }

@@ -11,13 +11,13 @@ export interface CustomerExemption {
   readonly certificate: string | null;
 }
 
-/** The seven tax codes (written once, in rules/schema/common.schema.json: see src/generated/tax-codes.ts). */
+/** The tax codes: the spec's seven, then the product categories (written once, in rules/schema/common.schema.json: see src/generated/tax-codes.ts). */
 import type { TaxCodeId } from '../generated/tax-codes.js';
 export type { TaxCodeId };
 export type ProductType = 'good' | 'service';
 export type TaxBehavior = 'exclusive' | 'inclusive';
 export type SupplyKind = 'goods' | 'digital' | 'services';
-export type RateClass = 'standard' | 'reduced' | 'reduced2' | 'super_reduced' | 'parking' | 'zero';
+export type RateClass = 'standard' | 'reduced' | 'reduced2' | 'reduced3' | 'super_reduced' | 'parking' | 'zero' | 'food' | 'rebated';
 export type CustomerType = 'business' | 'consumer';
 
 /** What is known about the customer's tax ID. */

@@ -107,7 +107,7 @@ describe('US economic nexus', () => {
 
 describe('refusals', () => {
   it('refuses malformed sales and options with every issue', () => {
-    const e = refusal(() => thresholdEvents([{ date: '2026-02-30', amount: '1,00', currency: 'EURO', country: 'XX', tax_code: 'food', customer_type: 'person' } as never], { sellerCountry: 'IE' }));
+    const e = refusal(() => thresholdEvents([{ date: '2026-02-30', amount: '1,00', currency: 'EURO', country: 'XX', tax_code: 'groceries', customer_type: 'person' } as never], { sellerCountry: 'IE' }));
     expect(e.issues.map((i) => i.path.at(-1))).toEqual(['date', 'amount', 'currency', 'country', 'tax_code', 'customer_type']);
     expect(refusal(() => thresholdEvents([sale('2026-01-01', '1', 'FR', { tax_code: 'standard' })], { sellerCountry: 'IE' })).message).toMatch(/product_type is required/);
     expect(refusal(() => thresholdEvents([sale('2026-01-01', '1', 'US')], { sellerCountry: 'IE' })).message).toMatch(/needs its state/);

@@ -165,7 +165,7 @@ describe('GET /tax_rates/calculate', () => {
   });
 
   it('answers 406 for an unknown tax code and 422 for a date before the rules’ history', async () => {
-    const code = await get('/api/tax_rates/calculate?to_country=FR&tax_code=food');
+    const code = await get('/api/tax_rates/calculate?to_country=FR&tax_code=groceries');
     expect(code.status).toBe(406);
     expect(code.body.error.code).toBe('invalid_value');
     const early = await get('/api/tax_rates/calculate?to_country=FR&tax_code=saas&date=1950-01-01');
@@ -196,7 +196,7 @@ describe('jurisdictions and tax codes', () => {
   it('lists the seven tax codes and answers one, 404 naming the code meant', async () => {
     const all = await get('/api/tax_codes');
     expect(all.body).toEqual(listTaxCodes());
-    expect(all.body).toHaveLength(7);
+    expect((all.body as unknown[]).length).toBeGreaterThanOrEqual(27);
     expect((await get('/api/tax_codes/ebook')).body.id).toBe('ebook');
     const wrong = await get('/api/tax_codes/ebok');
     expect(wrong.status).toBe(404);
