@@ -60,10 +60,16 @@ export function readStdin(): Promise<string> {
   return readStreamCapped(createReadStream('', { fd: 0, autoClose: false }));
 }
 
-/** Text on one line of at most `max` characters: control characters and runs of spaces become one space. */
-export function oneLine(text: string, max = 300): string {
+/**
+ * Text on one line of at most `max` characters: control characters and runs of spaces become
+ * one space. A text cut short keeps its closing "; did you mean …?", the part a reader needs
+ * most: the middle (a long list of the values allowed) is what goes.
+ */
+export function oneLine(text: string, max = 600): string {
   const flat = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\s]+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+  if (flat.length <= max) return flat;
+  const meant = /; did you mean [^;]{1,80}\?$/.exec(flat)?.[0] ?? '';
+  return `${flat.slice(0, max - 1 - meant.length)}…${meant}`;
 }
 
 /** What went wrong reading a file or standard input, in words, from the system's error code. */
