@@ -66,6 +66,19 @@ describe('calculate (v20260309)', () => {
     expect(bad.total_tax).toBe('10.00');
   });
 
+  it('cites the law of the supply reverse-charged: Article 138 for goods to an EU business, Article 196 for services', () => {
+    const at = { customer_address: { country: 'FR' }, customer_tax_id: 'FR40303265045', tax_date: unix('2026-06-01') };
+    const goods = calculate({ ...at, line_items: [{ reference: 'a', amount: '50', tax_code: 'standard', product_type: 'good' }] }, account);
+    expect(goods.line_items[0]?.taxes[0]).toMatchObject({ status: 'reverse_charge', reason: 'eu_reverse_charge' });
+    const goodsNotes = JSON.stringify(goods);
+    expect(goodsNotes).toContain('exempt under Article 138 of Directive 2006/112/EC');
+    expect(goodsNotes).toContain('Articles 2(1)(b) and 200');
+    expect(goodsNotes).not.toContain('Article 196');
+    const services = JSON.stringify(calculate({ ...at, line_items: [{ reference: 'a', amount: '50', tax_code: 'saas' }] }, account));
+    expect(services).toContain('(Article 196 of Directive 2006/112/EC)');
+    expect(services).not.toContain('Article 138');
+  });
+
   it('reads the clock only when no tax_date is given, through the injectable now', () => {
     const r = calculate({ customer_address: { country: 'DE' }, line_items: [{ reference: 'a', amount: '100' }] }, account, { now: unix('2020-08-01') });
     expect(r.tax_context.tax_date).toBe('2020-08-01');
