@@ -152,7 +152,7 @@ function uncollected(d: Draft, place: Extract<Place, { kind: 'taxed' }>, main: L
   const home = place.where === dest ? dest.excludedFrom?.root : undefined;
   const c = collection(d.registrations, {
     tax: main.tax,
-    levier: taxingJ.name,
+    levier: main.owner.name,
     via: place.scheme,
     valueKnown: d.s.consignmentValue !== undefined,
     excluded: home ? { territory: dest.territory?.name ?? taxingJ.name, area: dest.excludedFrom?.name ?? '', registration: taxesOf(home)[0]?.tax.registration ?? home.id } : null,

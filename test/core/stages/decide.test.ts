@@ -160,6 +160,12 @@ describe('an additional tax', () => {
     expect(d.notes).toEqual([expect.stringMatching(/^Not registered for PST in Northmoor Province\b.*\.$/)]);
   });
 
+  it('names the federal tax and its country, not the province, where the seller is registered for neither', () => {
+    const d = decision({ origin: NORTHMOOR, destination: NORTHMOOR, registrations: [] });
+    expect(outcome(d)).toBe('not_registered not_registered');
+    expect(d.notes[0]).toMatch(/^Not registered for GST in (?!Northmoor Province)[A-Z][a-z]+: no tax is charged\.$/);
+  });
+
   it('is neither line nor note before it exists, or where it does not tax the code', () => {
     expect(decision({ ...inNorthmoor, date: '2015-12-31', registrations: [{ jurisdictionId: 903 }] })).toMatchObject({ notes: [] });
     expect(lines(decision({ ...inNorthmoor, date: '2015-12-31', registrations: [{ jurisdictionId: 903 }, { jurisdictionId: 903001 }] }))).toEqual(['GST@903 5']);
