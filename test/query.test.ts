@@ -5,6 +5,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { calculateTaxRate, explainTaxRate, parseTaxRateQuery, TAX_RATE_PARAMETERS, type TaxRateQuery } from '../src/adapters/v20241028.js';
 import { TaxRulesError } from '../src/core/errors.js';
+import { calculate } from '../src/adapters/v20260309.js';
 import { refused, registeredEverywhere } from './helpers.js';
 import type { TaxCodeId } from '../src/core/types.js';
 import { TAX_CODES as ALL_TAX_CODES } from '../src/generated/tax-codes.js';
@@ -219,6 +220,17 @@ describe('values', () => {
       expect(e.issues.map((i) => [i.path.join('.'), i.code]), p.name).toEqual([[p.name, 'malformed']]);
     }
     expect(refused(() => calculateTaxRate({ to_country: 'US', to_postal_code: ' ' }, account)).issues.map((i) => i.message)).toEqual(['to_postal_code is blank: give it a value or leave it out']);
+  });
+
+  it('a negative amount is refused (400), naming the refund forms, never answered as a sale', () => {
+    for (const amount of ['-5.00', '-0.01', -5]) {
+      const e = refused(() => calculateTaxRate({ to_country: 'DE', amount, date: '2026-06-01' }, account));
+      expect([e.status, e.issues]).toEqual([400, [{ path: ['amount'], code: 'malformed', message: `amount ${amount} is negative: a quote prices a sale; a refund is a credit note (POST /credits) or a refund transaction` }]]);
+    }
+    expect(calculateTaxRate({ to_country: 'DE', amount: '0', date: '2026-06-01' }, account).tax_amount).toBe(0);
+    expect(calculateTaxRate({ to_country: 'DE', amount: '-0', date: '2026-06-01' }, account).tax_amount).toBe(0);
+    const line = refused(() => calculate({ customer_address: { country: 'DE' }, tax_date: 1780315200, line_items: [{ reference: 'a', amount: '10.00' }, { reference: 'b', amount: '-5.00' }] }, account));
+    expect(line.issues).toEqual([{ path: ['line_items', 1, 'amount'], code: 'malformed', message: 'line_items.1.amount "-5.00" is negative: a calculation prices a sale; a refund is a transaction of transaction_type refund' }]);
   });
 
   it('are trimmed; repeated ones are refused (400) in every form', () => {

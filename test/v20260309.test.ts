@@ -205,8 +205,8 @@ describe('calculate properties', () => {
     const minor = (s: string): bigint => BigInt(s.replace('.', ''));
     // Amounts in minor units: small ones, the edge of the double path (2^53 / 10^6 ≈ 9 007 199 254), huge ones.
     const minorAmount = fc.oneof(
-      fc.bigInt({ min: -1_000_000n, max: 100_000_000n }),
-      fc.constantFrom(1n, 5n, 9_007_199_253n, 9_007_199_254n, 9_007_199_255n, -9_007_199_255n, 12_345_678_901_234n, 9_999_999_999_999_999_999n),
+      fc.bigInt({ min: 0n, max: 100_000_000n }),
+      fc.constantFrom(1n, 5n, 9_007_199_253n, 9_007_199_254n, 9_007_199_255n, 12_345_678_901_234n, 9_999_999_999_999_999_999n),
       fc.bigInt({ min: 0n, max: 10n ** 20n }),
     );
     const text = (m: bigint, mu: number): string => {

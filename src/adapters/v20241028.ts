@@ -57,7 +57,7 @@ export const TAX_RATE_PARAMETERS = [
   { name: 'tax_behavior', kind: 'behaviour', required: false, max: 40, fields: ['taxBehavior'], description: 'Whether amount excludes the tax (the default) or includes it.' },
   { name: 'product_type', kind: 'product type', required: false, max: 40, fields: ['productType'], description: "Goods or services; default: the account's default_product_type." },
   { name: 'date', kind: 'date', required: false, max: 10, fields: ['date'], description: 'The tax date; default: today.' },
-  { name: 'amount', kind: 'amount', required: false, max: 400, fields: ['amount'], description: "The amount of the sale, with at most the currency's decimals; without it the answer has no amounts." },
+  { name: 'amount', kind: 'amount', required: false, max: 400, fields: ['amount'], description: "The amount of the sale, 0 or more, with at most the currency's decimals (a refund is a credit note, never a negative quote); without it the answer has no amounts." },
   { name: 'currency', kind: 'currency', required: false, max: 3, fields: ['currency'], description: "The currency of amount; default: the account's." },
   {
     name: 'tax_status',

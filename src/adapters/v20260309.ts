@@ -361,6 +361,7 @@ function checkRequest(req: ParsedRequest, seller: PreparedAccount, rules: RuleSe
     if (minorUnits === undefined) continue;
     const amount = parseAmount(line.amount, minorUnits);
     if (!amount.ok) issues.push({ path: ['line_items', i, 'amount'], code: 'malformed', message: `line_items.${i}.amount ${quoted(line.amount, 60)} has more decimals than ${currency} allows (${minorUnits})` });
+    else if (amount.minor < 0) issues.push({ path: ['line_items', i, 'amount'], code: 'malformed', message: `line_items.${i}.amount ${quoted(line.amount, 60)} is negative: a calculation prices a sale; a refund is a transaction of transaction_type refund` });
     else amounts[i] = amount.minor;
   }
   let shipping: Minor | null = null;

@@ -33,7 +33,7 @@ export function inputMinorUnits(input: TaxInput, rules: RuleSet): number {
   return minorUnits;
 }
 
-/** The input's amount in minor units, or null without one; TaxRulesError (400) when malformed or too precise. */
+/** The input's amount in minor units, or null without one; TaxRulesError (400) when malformed, too precise or negative (a refund has its own forms). */
 export function inputAmount(input: TaxInput, minorUnits: number): Minor | null {
   if (input.amount === undefined) return null;
   const parsed = parseAmount(input.amount, minorUnits);
@@ -45,6 +45,9 @@ export function inputAmount(input: TaxInput, minorUnits: number): Minor | null {
         message: parsed.problem === 'precision' ? `amount ${input.amount} has more decimals than ${input.currency} allows (${minorUnits})` : `amount ${input.amount} is not a decimal number`,
       },
     ]);
+  }
+  if (parsed.minor < 0) {
+    throw new TaxRulesError('invalid_request', 400, [{ path: ['amount'], code: 'malformed', message: `amount ${input.amount} is negative: a quote prices a sale; a refund is a credit note (POST /credits) or a refund transaction` }]);
   }
   return parsed.minor;
 }
