@@ -76,6 +76,23 @@ describe('a prepared account', () => {
   });
 });
 
+describe('a frozen account with a getter', () => {
+  it('is read again when its getter answers otherwise: never the first answer kept', () => {
+    let registrations = Object.freeze([Object.freeze({ jurisdiction_id: 372 })]);
+    const account = Object.freeze(
+      Object.defineProperties({ country: 'IE', currency: 'EUR' }, { registrations: { get: () => registrations, enumerable: true } }),
+    ) as unknown as Parameters<typeof calculateTaxRate>[1];
+    const first = calculateTaxRate({ to_country: 'IE', date: '2026-06-01' }, account);
+    expect([first.name, first.rate, first.status]).toEqual(['VAT', 23, 'taxable']);
+    registrations = Object.freeze([Object.freeze({ jurisdiction_id: 276 })]);
+    // A fresh account of these registrations: German VAT for a German customer, not Irish VAT registered at home.
+    const fresh = calculateTaxRate({ to_country: 'DE', date: '2026-06-01' }, { country: 'IE', currency: 'EUR', registrations });
+    const again = calculateTaxRate({ to_country: 'DE', date: '2026-06-01' }, account);
+    expect([again.name, again.rate, again.status]).toEqual([fresh.name, fresh.rate, fresh.status]);
+    expect(calculateTaxRate({ to_country: 'IE', date: '2026-06-01' }, account).status).toBe(calculateTaxRate({ to_country: 'IE', date: '2026-06-01' }, { country: 'IE', currency: 'EUR', registrations }).status);
+  });
+});
+
 describe('defineAccount', () => {
   it('gives a deeply frozen plain account, prepared once', () => {
     const account = defineAccount({ country: 'IE', currency: 'EUR', registrations: [{ country: 'IE' }, { scheme: 'oss', valid_from: '2021-07-01' }, { country: 'US', region: 'TX' }] });

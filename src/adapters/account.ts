@@ -416,17 +416,24 @@ function unchanged(account: Account, s: Snapshot): boolean {
   return true;
 }
 
-/** Whether a list and each object in it are frozen. */
-function frozenList(list: unknown): boolean {
-  if (!Array.isArray(list) || !Object.isFrozen(list)) return false;
-  for (const x of list as unknown[]) if (typeof x === 'object' && x !== null && !Object.isFrozen(x)) return false;
+/**
+ * Whether a value cannot change: a primitive, or a frozen object whose own properties are all
+ * data properties (a getter of a frozen object may answer otherwise on every read), and
+ * whose values cannot change either, to `depth` levels (an account is shallow).
+ */
+function fixed(value: unknown, depth: number): boolean {
+  if (typeof value !== 'object' || value === null) return typeof value !== 'function';
+  if (depth === 0 || !Object.isFrozen(value)) return false;
+  for (const key of Reflect.ownKeys(value)) {
+    const d = Object.getOwnPropertyDescriptor(value, key);
+    if (d === undefined || !('value' in d) || !fixed(d.value, depth - 1)) return false;
+  }
   return true;
 }
 
-/** Whether an account, its registrations list, each registration and its addresses are frozen: it cannot change. */
+/** Whether an account, its registrations, its addresses and everything in them are frozen data: it cannot change. */
 function deeplyFrozen(account: Account): boolean {
-  const a = account as Fields;
-  return Object.isFrozen(account) && frozenList(a.registrations) && (a.addresses === undefined || frozenList(a.addresses));
+  return fixed(account, 4);
 }
 
 /** Prepared accounts of one rule set, by account object. */
