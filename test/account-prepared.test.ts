@@ -78,7 +78,7 @@ describe('a prepared account', () => {
 
 describe('a frozen account with a getter', () => {
   it('is read again when its getter answers otherwise: never the first answer kept', () => {
-    let registrations = Object.freeze([Object.freeze({ jurisdiction_id: 372 })]);
+    let registrations: readonly { readonly jurisdiction_id: number }[] = Object.freeze([Object.freeze({ jurisdiction_id: 372 })]);
     const account = Object.freeze(
       Object.defineProperties({ country: 'IE', currency: 'EUR' }, { registrations: { get: () => registrations, enumerable: true } }),
     ) as unknown as Parameters<typeof calculateTaxRate>[1];
