@@ -11,7 +11,7 @@
 import type { CustomerType, ProductType, SupplyKind, TaxCodeId } from './types.js';
 import type { CompiledRegime, CompiledTax, CompiledTreatment, RuleSet, TaxCodeEntry } from './compiled.js';
 import { inForce } from './ruleset.js';
-import { TaxRulesError, beforeHistory } from './errors.js';
+import { TaxRulesError, beforeHistory, type TaxRulesIssue } from './errors.js';
 
 /** The kind of supply a tax code is (an e-book is digital; `standard` follows the product type). */
 export function supplyKind(rules: RuleSet, taxCode: TaxCodeId, productType: ProductType): SupplyKind {
@@ -114,4 +114,26 @@ export function isGoods(rules: RuleSet, taxCode: TaxCodeId, productType: Product
   } catch {
     return false;
   }
+}
+
+/**
+ * The product type of a line of a tax code: a goods category's is `good` and a services
+ * category's `service`, whatever the default (a digital category and the spec's codes: the
+ * type given, else `fallback`). `given` when it is given.
+ */
+export function productTypeOf(rules: RuleSet, taxCode: TaxCodeId | undefined, given: ProductType | undefined, fallback: ProductType): ProductType {
+  if (given !== undefined) return given;
+  const entry = taxCode === undefined ? undefined : rules.taxCodes.get(taxCode);
+  if (entry === undefined || entry.kind !== 'category') return fallback;
+  return entry.supply === 'goods' ? 'good' : entry.supply === 'services' ? 'service' : fallback;
+}
+
+/** The issue (400) of a product type given that contradicts its category's supply (a service for a goods category, a good for a services one), or null. */
+export function productTypeIssue(rules: RuleSet, taxCode: TaxCodeId | undefined, given: ProductType | undefined, path: (string | number)[]): TaxRulesIssue | null {
+  const entry = taxCode === undefined || given === undefined ? undefined : rules.taxCodes.get(taxCode);
+  if (entry === undefined || entry.kind !== 'category') return null;
+  if ((entry.supply === 'goods' && given === 'service') || (entry.supply === 'services' && given === 'good')) {
+    return { path, code: 'malformed', message: `product_type ${given} contradicts tax code ${entry.id}, which is ${entry.supply}: give product_type ${entry.supply === 'goods' ? 'good' : 'service'}, or leave it out` };
+  }
+  return null;
 }
