@@ -88,7 +88,7 @@ export function decide(s: Situation, rules: RuleSet, day: number, registrations:
     else note(d, `${taxingJ.name} has no ${levied.length > 0 ? 'general' : 'sales'} tax.`);
     return finish(d, 'non_taxable', 'no_tax_in_jurisdiction', where, []);
   }
-  const found = findTreatment(rules, main.tax, place.regime, s.taxCode, day, d.date, taxingJ.name);
+  const found = findTreatment(rules, main.tax, place.regime, s.taxCode, day, d.date, main.owner.name);
   const treatment = forCustomer(found.t, s.customer);
   if (d.category !== null) {
     const outcomes = { uncollected: (k: Draft, t: CompiledTreatment) => uncollected(k, place, main, t, where), untaxed: (k: Draft, t: CompiledTreatment) => untaxed(k, main, t, taxingJ, where) };

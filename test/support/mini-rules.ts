@@ -32,9 +32,21 @@
  * | Lakeside (p00100, in Redwood County) | 9040100100 | Sales tax (local) | 1.5 from 2000-01-01 |
  * | Lakeside Transit District (d1) | 90401000001 | Sales tax (local) | 0.5 from 2000-01-01 |
  * | Norland ZIP codes | — | — | 10001: Redwood, Lakeside, Transit (100 %); 10002: Redwood 60 %, Pine 40 %; 10003: Pine (100 %) |
- * | XE Estmark (single area XE from 2000-01-01) | 905 | CT main 8, LCT additional 2 | from 2000-01-01 |
+ * | XE Estmark (single area XE from 2000-01-01) | 905 | CT main 8, LCT additional 2 | from 2000-01-01; categories: CT's own other_categories taxable, the regime's (LCT's) exempt |
  * | XE-OUT Outer Isles (postal 9xxx) | — | — | taxed as XE, own standard rate 4 (for the main tax) |
  * | XZ Nowhere | 999 | — | in the world list, no rules |
+ *
+ * Product categories (prepared_food and candy are finer codes of food in this set only):
+ *
+ * | where | treatments |
+ * |---|---|
+ * | XU regime | clothing standard; medical_devices exempt; other_categories standard |
+ * | XA VAT (reduced2 5 from 2010) | from 2010-01-01: food reduced; clothing reduced2; books zero_rated; newspapers exempt |
+ * | XC GST, Northmoor PST | GST: food zero_rated, nothing else (clothing: not recorded); PST: food exempt |
+ * | XD regime | other_categories standard |
+ * | Norland (food class 2 from 1990) | food at the food class; clothing standard, exempt below XTS 110 an article (110 taxed), a Back-to-school holiday 2024-08-01 to 08-04 (exempt at most XTS 200); books standard, exempt in Book week 2024-08-01 to 08-07; diapers exempt |
+ * | Norland local taxes | file: food exempt; Pine County: food and diapers taxable; Lakeside: clothing taxable at any price |
+ * | Eastvale | food split into prepared_food (standard) and candy (exempt); clothing taxed only above XTS 175 an article (excess); admission not taxable |
  */
 import type { CountryRules, RegimeRules, RuleData, RatePeriod, TerritoryRules, TreatmentPeriod, UsLocalRules } from '../../src/core/rule-data.js';
 import { createRuleSet } from '../../src/core/ruleset.js';
@@ -392,6 +404,7 @@ const delmar: CountryRules = {
             food: [{ from: '2000-01-01', treatment: 'split', codes: ['prepared_food', 'candy'], source: CATEGORY_SOURCE, checked: CHECKED, note: 'Prepared food is taxed, candy is not.' }],
             prepared_food: [taxedCategory('2000-01-01', 'standard')],
             candy: [treated('2000-01-01', 'exempt')],
+            admission: [treated('2000-01-01', 'not_taxable', { note: 'Admissions are outside the sales tax.' })],
             clothing: [taxedCategory('2000-01-01', 'standard', { limit: { amount: '175', currency: 'XTS', kind: 'excess', at_limit: 'below', note: 'Clothing is taxed only on the part of an article’s price above XTS 175 (Test Sales Tax Act § 21).' } })],
           },
         },
