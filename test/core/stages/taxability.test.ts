@@ -39,7 +39,7 @@ describe('the kind of supply of a tax code', () => {
   });
 
   it('refuses an unknown tax code (406)', () => {
-    const e = refusal(() => supplyKind(rules, 'food' as TaxCodeId, 'good'));
+    const e = refusal(() => supplyKind(rules, 'alcohol' as TaxCodeId, 'good'));
     expect(e.status).toBe(406);
     expect(e.issues[0]?.path).toEqual(['taxCode']);
   });
