@@ -12,6 +12,7 @@ import { PRODUCT_TYPES, sellerAddressOn, TAX_CODES, type Account, type SellerAcc
 import { engineFor, type Engine } from './engine.js';
 import { BEHAVIORS as BEHAVIOR_VALUES, CUSTOMER_TAX_STATUSES } from './schemas.js';
 import { exemptionOf } from '../core/exemption.js';
+import { productTypeIssue, productTypeOf } from '../core/taxability.js';
 import { isAmountText, closestName, isCountryText, isCurrencyText, unknownFieldIssues } from './input.js';
 
 /**
@@ -642,6 +643,9 @@ function readTaxRateQuery(query: TaxRateQueryInput, account: SellerAccount, opti
     origin = { country: fromCountry ?? own.origin.country, postalCode: fromPostalCode ?? (home ? own.origin.postalCode : undefined), region: home ? own.origin.region : undefined, city: undefined, street: undefined };
     if (!home) sellerAddress = undefined;
   }
+  const taxCode = (v[TAX_CODE] as TaxCodeId | undefined) ?? seller.defaultTaxCode;
+  const contradiction = productTypeIssue(rules, taxCode, v[PRODUCT_TYPE] as ProductType | undefined, ['product_type']);
+  if (contradiction !== null) throw errorFromIssues([contradiction]);
   const status = v[TAX_STATUS];
   const certificate = v[EXEMPTION_CERTIFICATE];
   const exemption = status === undefined && certificate === undefined ? undefined : exemptionOf(status, certificate, 'tax_status', 'exemption_certificate');
@@ -651,8 +655,8 @@ function readTaxRateQuery(query: TaxRateQueryInput, account: SellerAccount, opti
     sellerAddress,
     // Every field present (region undefined: a query has none), so none is read from a prototype.
     destination: { country: to, region: undefined, postalCode: v[TO_POSTAL_CODE], city: v[TO_CITY], street: v[TO_STREET] },
-    taxCode: (v[TAX_CODE] as TaxCodeId | undefined) ?? seller.defaultTaxCode,
-    productType: (v[PRODUCT_TYPE] as ProductType | undefined) ?? seller.defaultProductType,
+    taxCode,
+    productType: productTypeOf(rules, taxCode, v[PRODUCT_TYPE] as ProductType | undefined, seller.defaultProductType),
     customerTaxId,
     taxBehavior: (v[TAX_BEHAVIOR] as TaxBehavior | undefined) ?? 'exclusive',
     amount: v[AMOUNT],

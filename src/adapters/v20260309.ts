@@ -6,7 +6,7 @@ import { errorFromIssues, quoted, TaxRulesError, type TaxRulesIssue } from '../c
 import { canonicalCountry } from '../core/location.js';
 import { addMinor, formatMinor, isCanonicalAmount, parseAmount, type Minor } from '../core/money.js';
 import { taxableAmount, type Priced } from '../core/pricing.js';
-import { isGoods } from '../core/taxability.js';
+import { isGoods, productTypeIssue, productTypeOf } from '../core/taxability.js';
 import { exemptionOf } from '../core/exemption.js';
 import { deliveryShares } from '../documents/amounts.js';
 import { priceSale, type PricedLine, type PricedSale, type Sale, type SaleLine, type SaleParty } from '../core/sale.js';
@@ -284,7 +284,7 @@ function calculateChecked(request: unknown, account: SellerAccount, options: Cal
   const read = checkRequest(req, seller, engine.rules);
   const parties = partiesOf(req, seller, options, engine.rules);
   const p = parties.party;
-  const items = saleLines(req, read, seller, parties.behavior);
+  const items = saleLines(req, read, seller, parties.behavior, engine.rules);
   const sale: Sale = {
     party: { date: p.date, origin: p.origin, sellerAddress: p.sellerAddress, destination: p.destination, customerTaxId: p.customerTaxId, amount: undefined, currency: read.currency, consignmentValue: undefined, registrations: p.registrations },
     day: dayNumber(parties.party.date),
@@ -312,7 +312,7 @@ function calculateChecked(request: unknown, account: SellerAccount, options: Cal
 }
 
 /** The request's line items as the sale's lines: each line's quantity is its articles. */
-function saleLines(req: ParsedRequest, read: CheckedRequest, seller: PreparedAccount, behavior: TaxBehavior): SaleLine[] {
+function saleLines(req: ParsedRequest, read: CheckedRequest, seller: PreparedAccount, behavior: TaxBehavior, rules: RuleSet): SaleLine[] {
   const items = req.line_items;
   const lines = new Array<SaleLine>(items.length);
   for (let i = 0; i < items.length; i++) {
@@ -321,7 +321,7 @@ function saleLines(req: ParsedRequest, read: CheckedRequest, seller: PreparedAcc
       amount: read.amounts[i] as Minor,
       articles: line.quantity ?? 1,
       taxCode: line.tax_code ?? seller.defaultTaxCode,
-      productType: line.product_type ?? seller.defaultProductType,
+      productType: productTypeOf(rules, line.tax_code ?? seller.defaultTaxCode, line.product_type, seller.defaultProductType),
       taxBehavior: line.tax_behavior ?? behavior,
       destination: undefined,
       delivery: false,
@@ -358,6 +358,8 @@ function checkRequest(req: ParsedRequest, seller: PreparedAccount, rules: RuleSe
     const line = req.line_items[i] as ParsedRequest['line_items'][number];
     const f = firstOf[i] as number;
     if (f !== i) issues.push({ path: ['line_items', i, 'reference'], code: 'invalid_value', message: `line_items.${i}.reference ${quoted(line.reference, 60)} repeats line_items.${f}.reference; references must be unique` });
+    const contradiction = productTypeIssue(rules, line.tax_code ?? seller.defaultTaxCode, line.product_type, ['line_items', i, 'product_type']);
+    if (contradiction !== null) issues.push(contradiction);
     if (minorUnits === undefined) continue;
     const amount = parseAmount(line.amount, minorUnits);
     if (!amount.ok) issues.push({ path: ['line_items', i, 'amount'], code: 'malformed', message: `line_items.${i}.amount ${quoted(line.amount, 60)} has more decimals than ${currency} allows (${minorUnits})` });

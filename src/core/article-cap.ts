@@ -18,7 +18,7 @@ import { compareDecimal, decimalOf, formatMinor, normalMinor, parseAmount, type 
  * A number of articles as a decimal: a whole number, or a fraction written plainly (a
  * document's quantity is checked to be one). Anything else is refused (400).
  */
-function articlesDecimal(articles: number): Decimal {
+export function articlesDecimal(articles: number): Decimal {
   if (Number.isSafeInteger(articles)) return { units: BigInt(articles), scale: 0 };
   const d = decimalOf(articles);
   if (d === null || d.units === 0n) throw new TaxRulesError('invalid_request', 400, [{ path: ['quantity'], code: 'malformed', message: `${articles} is not a plain positive number of articles` }]);

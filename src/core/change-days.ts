@@ -46,6 +46,7 @@ export function computeRuleChangeDays(rules: RuleSet): number[] {
       add(m.until + 1);
     }
   }
+  for (const f of rules.usLocal.values()) for (const list of Object.values(f.taxability)) periods(list);
   for (const list of rules.territories.values()) {
     for (const t of list) {
       periods(t.treatment);

@@ -69,7 +69,8 @@ export interface CompiledTax {
   registration: number;
   since: number;
   classes: ClassTable;
-  taxability: Partial<Record<TaxCodeId, CompiledTreatment[]>>;
+  /** Its treatments by tax code (and `other_categories`); a US local tax's are its jurisdiction's own (rules/us/local `taxability`). */
+  taxability: Partial<Record<TaxCodeId | 'other_categories', CompiledTreatment[]>>;
   /** Its treatment of delivery charges, by period (empty: its regime's, if any). */
   delivery: readonly CompiledDelivery[];
 }
@@ -122,7 +123,7 @@ export interface CompiledRegime {
   kind: 'union' | 'single_area';
   rules: CompiledSupplyRule[];
   schemes: CompiledScheme[];
-  taxability: Record<TaxCodeId, CompiledTreatment[]>;
+  taxability: Record<TaxCodeId, CompiledTreatment[]> & Partial<Record<'other_categories', CompiledTreatment[]>>;
   /** The treatment of delivery charges of its taxes that have none of their own, by period. */
   delivery: readonly CompiledDelivery[];
 }
@@ -266,6 +267,8 @@ export interface CompiledUsLocal {
   readonly shareBasis: 'addresses' | 'population' | 'land_area' | 'none';
   /** The local taxes' limit per single article, or null. */
   readonly articleCap: ArticleCap | null;
+  /** How the state's local taxes treat product categories where they differ from the state tax (the file's `taxability`); a jurisdiction's own table comes first. */
+  readonly taxability: Partial<Record<TaxCodeId | 'other_categories', CompiledTreatment[]>>;
   /** ZIP5 → its areas, the largest share first. */
   readonly zips: ReadonlyMap<string, readonly CompiledLocalArea[]>;
   readonly jurisdictions: readonly CompiledJurisdiction[];

@@ -14,7 +14,9 @@ import type { CompiledJurisdiction, CompiledTreatment, RuleSet } from './compile
 import { locate } from './location.js';
 import { placeOfSupply, type Place } from './place-of-supply.js';
 import { collection, type ActiveRegistrations, type ConsignmentBand } from './registration.js';
-import { exemptEverywhere, supplyKind, treatmentOf } from './taxability.js';
+import { exemptEverywhere, findTreatment, forCustomer, supplyKind } from './taxability.js';
+import { categoryNotes, categoryReason } from './category.js';
+import { decideCategory, otherTreatment } from './category-decision.js';
 import { chargedLine, rateOf, taxesOf, zeroLine, type LeviedTax } from './rates.js';
 import { PERCENT_100 } from './money.js';
 import { dateOfDay } from './dates.js';
@@ -43,7 +45,29 @@ export function decide(s: Situation, rules: RuleSet, day: number, registrations:
   const supply = supplyKind(rules, s.taxCode, s.productType);
   const dest = locate(rules, s.destination, day, supply, 'destination');
   const origin = locate(rules, s.origin, day, supply, 'origin');
-  const d: Draft = { s, rules, day, date: dateOfDay(day), supply, dest, origin, registrations, notes: dest.notes.map(sentence), scheme: null, consignmentLimit: null, local: dest.local ? localArea(dest.local, 'destination', null) : null, articleCap: null };
+  const entry = rules.taxCodes.get(s.taxCode);
+  const category = entry !== undefined && entry.kind === 'category' ? entry : null;
+  const d: Draft = {
+    s,
+    rules,
+    day,
+    date: dateOfDay(day),
+    supply,
+    dest,
+    origin,
+    registrations,
+    notes: dest.notes.map(sentence),
+    scheme: null,
+    consignmentLimit: null,
+    local: dest.local ? localArea(dest.local, 'destination', null) : null,
+    articleCap: null,
+    category,
+    treatments: category === null ? null : [],
+    period: null,
+    side: null,
+    limit: null,
+    priceLimit: null,
+  };
   const customer = customerPlace(d);
   if (!isPlace(customer)) return customer;
   if (exemptEverywhere(s.taxCode)) {
@@ -64,7 +88,12 @@ export function decide(s: Situation, rules: RuleSet, day: number, registrations:
     else note(d, `${taxingJ.name} has no ${levied.length > 0 ? 'general' : 'sales'} tax.`);
     return finish(d, 'non_taxable', 'no_tax_in_jurisdiction', where, []);
   }
-  const treatment = treatmentOf(main.tax, place.regime, s.taxCode, day, d.date, s.customer);
+  const found = findTreatment(rules, main.tax, place.regime, s.taxCode, day, d.date, main.owner.name);
+  const treatment = forCustomer(found.t, s.customer);
+  if (d.category !== null) {
+    const outcomes = { uncollected: (k: Draft, t: CompiledTreatment) => uncollected(k, place, main, t, where), untaxed: (k: Draft, t: CompiledTreatment) => untaxed(k, main, t, taxingJ, where) };
+    return decideCategory(d, { place, levied, where, found, ...outcomes }, treatment);
+  }
   if (treatment.treatment !== 'taxable') return untaxed(d, main, treatment, taxingJ, where);
   const refused = uncollected(d, place, main, treatment, where);
   if (refused !== null) return refused;
@@ -132,6 +161,11 @@ function notTaxedHere(d: Draft, place: Exclude<Place, { kind: 'taxed' }>, custom
 
 /** The decision for a code the main tax does not tax there: exempt, or not taxable. */
 function untaxed(d: Draft, main: LeviedTax, treatment: CompiledTreatment, taxingJ: CompiledJurisdiction, where: JurisdictionRef): Decision {
+  if (d.category !== null) {
+    categoryNotes(d, main.tax.name, taxingJ.name, treatment);
+    const base = treatment.treatment === 'exempt' ? 'product_exempt' : 'not_taxable_in_jurisdiction';
+    return finish(d, 'non_taxable', categoryReason(d, base), where, [zeroLine(main, treatment)]);
+  }
   const code = d.rules.taxCodes.get(d.s.taxCode)?.name ?? d.s.taxCode;
   note(d, treatment.note);
   if (treatment.treatment === 'exempt') {
@@ -187,7 +221,7 @@ function charged(
   for (let i = 1; i < levied.length; i++) {
     const other = levied[i] as LeviedTax;
     if (d.day < other.tax.since) continue;
-    const t = treatmentOf(other.tax, place.regime, d.s.taxCode, d.day, d.date, d.s.customer);
+    const t = otherTreatment(d, place, other);
     if (t.treatment !== 'taxable') continue;
     const rate = rateOf(other.tax, t.rateClass as NonNullable<typeof t.rateClass>, null, d.day, d.date);
     if (rate.units === 0) continue;

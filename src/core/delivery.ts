@@ -41,12 +41,25 @@ function noRule(line: TaxLine, date: string): TaxRulesError {
   ]);
 }
 
+/** The refusal of a delivery charge of goods whose tax depends on each article's price (a product category's price limit, 422). */
+function pricedByArticle(d: Decision, date: string): TaxRulesError {
+  const limit = d.priceLimit as NonNullable<Decision['priceLimit']>;
+  return new TaxRulesError('unprocessable', 422, [
+    {
+      path: ['shipping_cost'],
+      code: 'unprocessable',
+      message: `the tax of ${limit.what} depends on each article's price (a limit of ${limit.currency} ${limit.amount}) on ${date}, which a delivery charge shared between the goods does not have: taxrules does not answer it; leave shipping_cost out and add the delivery to the price of the goods it delivers`,
+    },
+  ]);
+}
+
 /**
  * The decision for a delivery charge of goods decided as `d` (see the module's comment). A
  * decision that charges nothing is the delivery charge's too. Throws TaxRulesError 422 when
  * a tax the goods are charged has no rule for delivery charges on that day.
  */
 export function deliveryDecision(d: Decision, rules: RuleSet, day: number, date: string): Decision {
+  if (d.priceLimit !== null) throw pricedByArticle(d, date);
   if (d.status !== 'taxable') return d;
   const main = d.lines.find((l) => l.group === 'main') ?? d.lines[0];
   if (!main) return d;

@@ -109,7 +109,7 @@ export function resultOf(decision: Decision, input: TaxInput, minorUnits: number
     lines = decision.lines.map((l, i): PricedTaxLine => ({ ...l, amount: formatMinor(priced.taxes[i] as Minor, minorUnits) }));
     amounts = { subtotal: formatMinor(priced.subtotal, minorUnits), tax: formatMinor(priced.tax, minorUnits), total: formatMinor(priced.total, minorUnits) };
   }
-  return {
+  const result: TaxResult = {
     status: decision.status,
     reason: decision.reason,
     jurisdiction: decision.jurisdiction,
@@ -130,6 +130,8 @@ export function resultOf(decision: Decision, input: TaxInput, minorUnits: number
     sellerAddress: input.sellerAddress ?? null,
     amounts,
   };
+  // A product category's answer says which treatment of which tax applied.
+  return decision.treatments === null ? result : { ...result, treatments: decision.treatments };
 }
 
 /**

@@ -3,8 +3,8 @@
  * notes, the scheme, the local area, the per-article limit), and how a draft becomes the
  * frozen `Decision` (`finish`).
  */
-import type { ArticleCap, Decision, JurisdictionRef, LocalArea, Money, SupplyKind, TaxLine, TaxReason, TaxStatus } from './types.js';
-import type { CompiledJurisdiction, RuleSet } from './compiled.js';
+import type { AppliedTreatment, ArticleCap, Decision, DecisionPriceLimit, JurisdictionRef, LocalArea, Money, SupplyKind, TaxLine, TaxReason, TaxStatus } from './types.js';
+import type { CompiledJurisdiction, CompiledPriceLimit, CompiledTreatment, RuleSet, TaxCodeEntry } from './compiled.js';
 import type { Location } from './location.js';
 import type { LocalPlace } from './us-local.js';
 import type { ActiveRegistrations } from './registration.js';
@@ -33,6 +33,11 @@ export function frozen(d: Decision): Decision {
   if (d.territory) Object.freeze(d.territory);
   if (d.scheme) Object.freeze(d.scheme);
   if (d.consignmentLimit) Object.freeze(d.consignmentLimit);
+  if (d.treatments) {
+    for (const t of d.treatments) Object.freeze(t);
+    Object.freeze(d.treatments);
+  }
+  if (d.priceLimit) Object.freeze(d.priceLimit);
   if (d.local) {
     for (const a of d.local.alternatives) Object.freeze(a);
     Object.freeze(d.local.alternatives);
@@ -58,6 +63,17 @@ export interface Draft {
   local: LocalArea | null;
   /** The per-article limit of the local lines charged, or null. */
   articleCap: ArticleCap | null;
+  /** A product category's code entry (null for the spec's codes: see category.ts). */
+  readonly category: TaxCodeEntry | null;
+  /** A category's treatments by each tax so far (null for the spec's codes). */
+  treatments: AppliedTreatment[] | null;
+  /** The main tax's treatment period of a category (its holiday, its price limit), or null. */
+  period: CompiledTreatment | null;
+  /** Under a price limit: the side of it this draft answers, and the limit; else null. */
+  side: 'below' | 'above' | null;
+  limit: CompiledPriceLimit | null;
+  /** The price limit of the decision (its below-limit decision), set on the above side. */
+  priceLimit: DecisionPriceLimit | null;
 }
 
 /** Adds a note as a sentence (rule notes are joined with spaces). */
@@ -82,5 +98,7 @@ export function finish(d: Draft, status: TaxStatus, reason: TaxReason, jurisdict
     consignmentLimit: d.consignmentLimit === null ? null : { ...d.consignmentLimit },
     local: d.local,
     articleCap: d.articleCap,
+    treatments: d.treatments,
+    priceLimit: d.priceLimit,
   });
 }

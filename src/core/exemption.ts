@@ -30,6 +30,8 @@ export function exempted(d: Decision, e: CustomerExemption): Decision {
     lines: d.lines.map(zeroedLine),
     notes: [...d.notes, note],
     articleCap: null,
+    // Exempt, the customer pays no tax on any article, whatever its price.
+    priceLimit: null,
   });
 }
 

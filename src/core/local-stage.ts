@@ -5,7 +5,7 @@
  * PO-box ZIP code, data that is not complete), and the per-article limit of the lines.
  */
 import type { LocalAlternative, LocalArea, RateClass, TaxLine } from './types.js';
-import type { CompiledJurisdiction, CompiledLocalArea, CompiledTreatment } from './compiled.js';
+import type { CompiledJurisdiction, CompiledLocalArea, CompiledTreatment, CompiledUsLocal } from './compiled.js';
 import type { Location } from './location.js';
 import type { LocalPlace } from './us-local.js';
 import { normalisePostalCode } from './location.js';
@@ -15,6 +15,8 @@ import { inForce } from './ruleset.js';
 import { dateOfDay } from './dates.js';
 import { TaxRulesError, beforeHistory } from './errors.js';
 import { note, type Draft } from './draft.js';
+import { inTable, otherCategories, type FoundTreatment } from './taxability.js';
+import { applied, onSide } from './category.js';
 
 /** Whose local area a supply bears, and where it was sourced. */
 export interface LocalSource {
@@ -84,14 +86,52 @@ function localRate(d: Draft, part: CompiledJurisdiction, rateClass: RateClass) {
   return rate;
 }
 
-/** The local lines of an area for a treatment: one per part with a rate above zero. */
-function localLines(d: Draft, area: CompiledLocalArea, treatment: CompiledTreatment): TaxLine[] {
+/** The local lines of an area for a treatment: one per part with a rate above zero (a product category: as each part treats it). */
+function localLines(d: Draft, file: CompiledUsLocal, area: CompiledLocalArea, treatment: CompiledTreatment, limited: number[] | null, at: number): TaxLine[] {
   const lines: TaxLine[] = [];
   for (const part of area.parts) {
+    const tax = part.taxes[0] as LeviedTax['tax'];
+    if (d.category !== null) {
+      const t = localTreatment(d, file, part, treatment, true);
+      if (t === null) continue;
+      const rate = localRate(d, part, 'standard');
+      if (rate === null || rate.units === 0) continue;
+      if (limited !== null && t.priceLimit !== null) limited.push(at + lines.length);
+      lines.push({ ...chargedLine({ tax, owner: part }, t, rate), rateClass: 'standard' });
+      continue;
+    }
     const rate = localRate(d, part, treatment.rateClass ?? 'standard');
-    if (rate !== null && rate.units > 0) lines.push(chargedLine({ tax: part.taxes[0] as LeviedTax['tax'], owner: part }, treatment, rate));
+    if (rate !== null && rate.units > 0) lines.push(chargedLine({ tax, owner: part }, treatment, rate));
   }
   return lines;
+}
+
+/**
+ * How a local tax treats the draft's product category, on its side of a price limit: the
+ * local jurisdiction's own table (the category, then its parent), else the file's, else the
+ * state's treatment (`state`, already on its side): taxed at the local rate where the state
+ * taxes it at any class, not where the state zero-rates, exempts or does not tax it. Null:
+ * not taxed. `record` adds it to the draft's treatments.
+ */
+function localTreatment(d: Draft, file: CompiledUsLocal, part: CompiledJurisdiction, state: CompiledTreatment, record: boolean): CompiledTreatment | null {
+  const category = d.category as NonNullable<Draft['category']>;
+  const tax = part.taxes[0] as LeviedTax['tax'];
+  const found: FoundTreatment | undefined =
+    inTable(tax.taxability, category, d.day, 'local') ?? inTable(file.taxability, category, d.day, 'local_file') ?? otherCategories(tax.taxability, d.day, 'local') ?? otherCategories(file.taxability, d.day, 'local_file');
+  if (found === undefined) {
+    if (record) applied(d, tax.name, part.name, { code: category.id, table: 'state' }, state, state);
+    return state.treatment === 'taxable' ? state : null;
+  }
+  const t = onSide(d, found.t, tax.name, part.name);
+  if (record) applied(d, tax.name, part.name, found, found.t, t);
+  return t.treatment === 'taxable' ? t : null;
+}
+
+/** Whether some local tax of the area taxes the draft's category under the state's treatment `state`. */
+export function localTaxes(d: Draft, local: LocalSource, state: CompiledTreatment): boolean {
+  const area = local.place.area;
+  if (area === null || d.category === null) return false;
+  return area.parts.some((part) => localTreatment(d, local.place.file, part, state, false) !== null);
 }
 
 /** The notes of a local area the result charges. */
@@ -140,7 +180,8 @@ export function chargeLocal(d: Draft, local: LocalSource, lines: TaxLine[], trea
   // The indexes of the local lines charged (a per-article limit applies to them).
   const limited: number[] = [];
   if (area !== null) {
-    for (const l of localLines(d, area, treatment)) {
+    const limit = d.priceLimit === null ? null : (d.priceLimit.lines as number[]);
+    for (const l of localLines(d, local.place.file, area, treatment, limit, lines.length)) {
       if (l.rateUnits > 0) limited.push(lines.length);
       lines.push(l);
     }

@@ -251,6 +251,36 @@ export function price(lines: readonly PricingLine[], amount: Minor, behavior: 'e
   return priceOn(lines, planOf(lines, amount, behavior), amount, behavior, null);
 }
 
+/**
+ * The exact amounts of an amount under tax lines where the lines at `excess.lines` are
+ * charged only on the part of the net above `excess.amount` (minor units, ≥ 0: a product
+ * category's price limit of the `excess` kind, times the articles), the others on the whole
+ * net. Exclusive: U = |amount|, C = |amount| − L, d = 10¹². Inclusive, the net N solves
+ * N + Σ_free e·N/10¹² + Σ_excess e·(N − L)/10¹² = gross, which gives d = 10¹²·(10¹² + R),
+ * U = |gross|·10¹² + R_excess·L and C = |gross|·10¹² − L·(10¹² + R_free) (R the sum of
+ * every line's e). C below 0 (a net at most the limit) is 0. Priced in BigInt.
+ */
+export function priceExcess(lines: readonly PricingLine[], amount: Minor, behavior: 'exclusive' | 'inclusive', excess: BaseLimit): Priced {
+  const n = lines.length;
+  const flagged: boolean[] = new Array<boolean>(n).fill(false);
+  for (const i of excess.lines) if (i >= 0 && i < n) flagged[i] = true;
+  let free = 0n;
+  let held = 0n;
+  for (let i = 0; i < n; i++) {
+    const e = BigInt(effectiveRate(lines[i] as PricingLine, false));
+    if (flagged[i]) held += e;
+    else free += e;
+  }
+  const abs = typeof amount === 'bigint' ? (amount < 0n ? -amount : amount) : BigInt(Math.abs(amount));
+  const limit = BigInt(excess.amount);
+  const D = PART_DEN_BIG;
+  const inclusive = behavior === 'inclusive';
+  const u = inclusive ? abs * D + held * limit : abs;
+  let c = inclusive ? abs * D - limit * (D + free) : abs - limit;
+  if (c < 0n) c = 0n;
+  return priceWith(bigints, lines, false, BigInt(amount), u, c, flagged, inclusive ? D * (D + free + held) : D, behavior, null);
+}
+
 /** `price` without a limit on a plan: in doubles, or in BigInt (`path` overrides the plan's, for tests). */
 function priceOn(lines: readonly PricingLine[], plan: Plan, amount: Minor, behavior: 'exclusive' | 'inclusive', path: 'doubles' | 'bigint' | null): Priced {
   if (path === 'doubles' || (path === null && plan.doubles)) {

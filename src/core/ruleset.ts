@@ -5,6 +5,7 @@ import { decimalUnits } from './money.js';
 import { computeRuleChangeDays } from './change-days.js';
 import { territoryRates } from './rule-checks.js';
 import { compileUsLocal, localKey, type UsLocalRows } from './us-local.js';
+import { compileTaxability } from './compile-treatments.js';
 import { decodeUsLocal, encodeUsLocal, readUsLocal } from './us-local-pack.js';
 import { TaxRulesError, quoted } from './errors.js';
 import { ownData } from './own.js';
@@ -27,52 +28,8 @@ function compileRates(table: RateTable | undefined): ClassTable {
   return out;
 }
 
-function compileTreatments(periods: TreatmentPeriod[]): CompiledTreatment[] {
-  return periods.map((p) => {
-    const part = p.taxable_part ?? '100';
-    const from = dayNumber(p.from);
-    const c = p.consumers;
-    const consumerPart = c?.taxable_part ?? '100';
-    const holiday = p.holiday ?? null;
-    const plain = { codes: null, priceLimit: null, holiday, source: p.source };
-    const limit = p.price_limit;
-    const below = limit?.below ?? { treatment: 'exempt' as const };
-    return {
-      from,
-      treatment: p.treatment,
-      rateClass: p.class ?? null,
-      part,
-      partUnits: decimalUnits(part, 4),
-      note: p.note ?? null,
-      consumers: c === undefined ? null : { from, treatment: 'taxable', rateClass: c.class, part: consumerPart, partUnits: decimalUnits(consumerPart, 4), note: c.note ?? p.note ?? null, consumers: null, ...plain },
-      source: p.source,
-      codes: p.codes ?? null,
-      priceLimit:
-        limit === undefined
-          ? null
-          : {
-              amount: limit.amount,
-              currency: limit.currency,
-              kind: limit.kind,
-              atLimit: limit.at_limit,
-              below: { from, treatment: below.treatment, rateClass: below.class ?? (below.treatment === 'taxable' ? 'standard' : null), part: '100', partUnits: decimalUnits('100', 4), note: below.note ?? limit.note ?? null, consumers: null, ...plain },
-              note: limit.note ?? null,
-            },
-      holiday,
-    };
-  });
-}
-
 function compileDelivery(periods: readonly DeliveryPeriod[] | undefined): readonly CompiledDelivery[] {
   return Object.freeze((periods ?? []).map((p) => Object.freeze({ from: dayNumber(p.from), treatment: p.treatment, conditions: p.conditions ?? null, source: p.source, note: p.note ?? null })));
-}
-
-function compileTaxability(t: Taxability | undefined): Partial<Record<TaxCodeId, CompiledTreatment[]>> {
-  // Without a prototype: a code the table lacks reads as absent, whatever Object.prototype holds.
-  const out = Object.create(null) as Partial<Record<TaxCodeId, CompiledTreatment[]>>;
-  if (!t) return out;
-  for (const [code, periods] of Object.entries(t) as [TaxCodeId, TreatmentPeriod[]][]) out[code] = compileTreatments(periods);
-  return out;
 }
 
 /**

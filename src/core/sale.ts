@@ -21,7 +21,8 @@ import type { RuleSet } from './ruleset.js';
 import type { CurrencyConverter } from './situation.js';
 import { TaxRulesError, errorFromIssues, type TaxRulesIssue } from './errors.js';
 import { addMinor, formatMinor, type Minor } from './money.js';
-import { price, type Priced } from './pricing.js';
+import { price, priceExcess, type Priced } from './pricing.js';
+import { articleSide } from './price-limit.js';
 import { articleLimit, checkArticleCap, perArticle } from './article-cap.js';
 import { supplyKind } from './taxability.js';
 import { exempted } from './exemption.js';
@@ -267,6 +268,23 @@ function priceLine(party: SaleParty, minorUnits: number, options: SaleOptions, l
   return priced;
 }
 
+/**
+ * A line priced under its decision: under a product category's price limit (price-limit.ts),
+ * the decision of its articles' side of it, priced as that side says (an excess limit above
+ * it: the limited lines on the part above the limit; with a local per-article limit too:
+ * refused, 422, as taxrules does not combine them).
+ */
+function priceChosen(party: SaleParty, minorUnits: number, options: SaleOptions, line: SaleLine, i: number, d: Decision): { readonly decision: Decision; readonly priced: Priced } {
+  if (d.priceLimit === null) return { decision: d, priced: priceLine(party, minorUnits, options, line, i, d) };
+  const path = ['lines', i, 'amount'];
+  const side = articleSide(d, line.amount as Minor, line.taxBehavior, line.articles, { currency: party.currency, minorUnits, date: party.date, path, convert: options.convert });
+  if (side.excess === null) return { decision: side.decision, priced: priceLine(party, minorUnits, options, line, i, side.decision) };
+  if (side.decision.articleCap !== null) {
+    throw new TaxRulesError('unprocessable', 422, [{ path, code: 'unprocessable', message: `${side.decision.articleCap.note} The tax of ${d.priceLimit.what} is charged only on the part of each article's price above ${d.priceLimit.currency} ${d.priceLimit.amount}: taxrules does not combine the two limits, and does not answer it` }]);
+  }
+  return { decision: side.decision, priced: priceExcess(side.decision.lines, line.amount as Minor, line.taxBehavior, side.excess) };
+}
+
 /** An error of line i with its issues in the request's terms (the error itself when there is nothing to map). */
 function mapped(options: SaleOptions, i: number, e: TaxRulesError): TaxRulesError {
   const map = options.issue;
@@ -292,10 +310,18 @@ export function priceSaleLine(party: SaleParty, day: number, minorUnits: number,
       input = inputOf(party, line, valueOf(party, minorUnits, netWithin(party, day, options, line, limit)));
       d = options.decider(input, day);
     }
-    return { input, decision: d, priced: line.amount === null ? null : priceLine(party, minorUnits, options, line, 0, d), first: 0 };
+    if (line.amount === null) return { input, decision: d, priced: null, first: 0 };
+    const chosen = priceChosen(party, minorUnits, options, line, 0, d);
+    return { input, decision: chosen.decision, priced: chosen.priced, first: 0 };
   } catch (e) {
     throw e instanceof TaxRulesError ? mapped(options, 0, e) : e;
   }
+}
+
+/** The first line of a plan answered by `decision` (under a price limit, its lines may take either side), else `i`. */
+function firstWith(w: Work, out: readonly (PricedLine | null)[], plan: Plan, decision: Decision, i: number): number {
+  for (let j = plan.first; j < i; j++) if (w.planOf[j] === plan && out[j]?.decision === decision) return j;
+  return i;
 }
 
 /** A one-line sale priced: an issue is thrown, or added to `options.issues` (the line is then null). */
@@ -369,9 +395,10 @@ export function priceSale(sale: Sale, options: SaleOptions): PricedSale {
     out[i] = null;
     if (d === null) continue;
     let priced: Priced | null = null;
+    let decision = d;
     if (line.amount !== null) {
       try {
-        priced = priceLine(sale.party, sale.minorUnits, options, line, i, d);
+        ({ decision, priced } = priceChosen(sale.party, sale.minorUnits, options, line, i, d));
       } catch (e) {
         fail(w, i, e);
         continue;
@@ -380,7 +407,8 @@ export function priceSale(sale: Sale, options: SaleOptions): PricedSale {
       tax = addMinor(tax, priced.tax);
       total = addMinor(total, priced.total);
     }
-    out[i] = { input: plan.input as TaxInput, decision: d, priced, first: plan.first };
+    // A line a price limit answered otherwise than its plan's decision shares it with no line before it.
+    out[i] = { input: plan.input as TaxInput, decision, priced, first: d.priceLimit === null ? plan.first : firstWith(w, out, plan, decision, i) };
   }
   if (w.issues !== null) {
     if (options.issues !== undefined) options.issues.push(...w.issues);

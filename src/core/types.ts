@@ -204,6 +204,50 @@ export interface ArticleCap {
 }
 
 /**
+ * How one tax treated a product category in a decision (what `explainTaxRate` shows): the
+ * tax and the jurisdiction that levies it, the entry of the rules that applied (`code`: the
+ * category, its parent or `other_categories`; `table`: the tax's own, its regime's, a US local
+ * jurisdiction's or its file's, or `state` for a local tax that follows the state's
+ * treatment), the treatment with its class, holiday and price limit, the law it rests on,
+ * and, under a price limit, which side of it the answer is (`side`).
+ */
+export interface AppliedTreatment {
+  readonly tax: string;
+  readonly jurisdiction: string;
+  readonly code: TaxCodeId | 'other_categories';
+  readonly table: 'tax' | 'regime' | 'local' | 'local_file' | 'state';
+  readonly treatment: 'taxable' | 'zero_rated' | 'exempt' | 'not_taxable';
+  readonly rateClass: RateClass | null;
+  readonly holiday: string | null;
+  readonly priceLimit: { readonly amount: string; readonly currency: string; readonly kind: 'all_or_nothing' | 'excess'; readonly atLimit: 'below' | 'above' } | null;
+  /** Under a price limit: `below` (the article is below it: the limit's `below` treatment) or `above` (the period's own treatment); null without one. */
+  readonly side: 'below' | 'above' | null;
+  readonly source: string;
+  readonly note: string | null;
+}
+
+/**
+ * A per-article price limit of a product category that a decision depends on (see
+ * price-limit.ts): the decision itself is the answer for an article above the limit, `below`
+ * the one for an article below it; pricing chooses by each article's price.
+ */
+export interface DecisionPriceLimit {
+  /** The limit, a decimal in `currency`. */
+  readonly amount: string;
+  readonly currency: string;
+  /** all_or_nothing: an article is taxed as one side or the other; excess: above the limit, only the part of its price above it is taxed. */
+  readonly kind: 'all_or_nothing' | 'excess';
+  /** Where an article priced exactly at the limit falls. */
+  readonly atLimit: 'below' | 'above';
+  /** The decision for an article below the limit. */
+  readonly below: Decision;
+  /** The indexes of this decision's lines the limit applies to (with excess: taxed on the part of the price above it). */
+  readonly lines: readonly number[];
+  /** The category and the tax whose limit it is, for messages ("clothing under Sales tax in Norland"). */
+  readonly what: string;
+}
+
+/**
  * What the rules decide for one supply situation: everything of a result that does not
  * depend on the amount, the behaviour, the currency or the tax ID's text. Decisions are
  * shared between calls and frozen.
@@ -228,10 +272,16 @@ export interface Decision {
   readonly local: LocalArea | null;
   /** The per-article limit of the state's local taxes (see ArticleCap), or null: checked where amounts are priced. */
   readonly articleCap: ArticleCap | null;
+  /** A product category's treatment by each tax (see AppliedTreatment); null for the spec's codes. */
+  readonly treatments: readonly AppliedTreatment[] | null;
+  /** The per-article price limit of a product category the answer depends on (see DecisionPriceLimit), or null: applied where amounts are priced. */
+  readonly priceLimit: DecisionPriceLimit | null;
 }
 
 /** The neutral result of the core: JSON-safe (strings, numbers, booleans, null). */
-export interface TaxResult extends Omit<Decision, 'lines' | 'articleCap'> {
+export interface TaxResult extends Omit<Decision, 'lines' | 'articleCap' | 'treatments' | 'priceLimit'> {
+  /** A product category's treatment by each tax (see AppliedTreatment): present for a category only. */
+  readonly treatments?: readonly AppliedTreatment[];
   readonly lines: readonly (TaxLine | PricedTaxLine)[];
   readonly taxCode: TaxCodeId;
   readonly productType: ProductType;

@@ -16,6 +16,7 @@ import type { ArticleCap } from './types.js';
 export type { CompiledLocalArea, CompiledUsLocal };
 import { dayNumber } from './dates.js';
 import { decimalUnits } from './money.js';
+import { compileTaxability } from './compile-treatments.js';
 
 /** How the area of an address was found. */
 export type LocalMatch = 'zip' | 'city' | 'zip_majority' | 'city_name' | 'none';
@@ -195,7 +196,7 @@ export function compileUsLocal(rows: UsLocalRows, state: CompiledJurisdiction, p
       registration: stateTax?.registration ?? state.id,
       since: Number.NEGATIVE_INFINITY,
       classes: { standard },
-      taxability: {},
+      taxability: compileTaxability(j.taxability),
       delivery: [],
     };
     const cj: CompiledJurisdiction = {
@@ -241,6 +242,7 @@ export function compileUsLocal(rows: UsLocalRows, state: CompiledJurisdiction, p
     coverage: file.coverage,
     shareBasis: file.share_basis,
     articleCap: articleCapOf(file, state),
+    taxability: compileTaxability(file.taxability),
     zips: new ZipAreas(rows, areaAt),
     jurisdictions,
   };

@@ -12,6 +12,7 @@
  * date.
  */
 import type { Address, Decision, ProductType, TaxCodeId, TaxLine, TaxStatus } from '../core/types.js';
+import { productTypeIssue, productTypeOf } from '../core/taxability.js';
 import { dayNumber } from '../core/dates.js';
 import { errorFromIssues, quoted, type TaxRulesIssue } from '../core/errors.js';
 import { canonicalCountry } from '../core/location.js';
@@ -180,6 +181,8 @@ function readItems(req: TransactionRequestOutput, seller: PreparedAccount, o: Do
     const discountRate = item.discount_rate ?? 0;
     const discountUnits = percentUnits(discountRate, [...path, 'discount_rate'], issues);
     const product = productOf(item, o, engine, path, issues);
+    const contradiction = productTypeIssue(engine.rules, item.tax.tax_code ?? product?.tax_class ?? seller.defaultTaxCode, product?.product_type, [...path, 'product_code']);
+    if (contradiction !== null) issues.push(contradiction);
     const given = givenTaxes(item, path, issues);
     if (item.tax.import === true && given === null) {
       issues.push({ path: [...path, 'tax', 'import'], code: 'unprocessable', message: `${path.join('.')}.tax.import: an import is taxed by where the goods come from, which a transaction does not say: give the item's tax (name and rate: 0 when the customer pays import VAT at the border, the destination's rate under an import scheme such as the EU's IOSS), or leave import out to have the item taxed as a sale from the account's address` });
@@ -192,7 +195,7 @@ function readItems(req: TransactionRequestOutput, seller: PreparedAccount, o: Do
       item,
       country: canonicalCountry(engine.rules, item.tax.country),
       taxCode: item.tax.tax_code ?? product?.tax_class ?? seller.defaultTaxCode,
-      productType: product?.product_type ?? seller.defaultProductType,
+      productType: productTypeOf(engine.rules, item.tax.tax_code ?? product?.tax_class ?? seller.defaultTaxCode, product?.product_type, seller.defaultProductType),
       subtotal,
       discount: percentOf(subtotal, discountUnits),
       quantity: qtyValue,

@@ -32,9 +32,21 @@
  * | Lakeside (p00100, in Redwood County) | 9040100100 | Sales tax (local) | 1.5 from 2000-01-01 |
  * | Lakeside Transit District (d1) | 90401000001 | Sales tax (local) | 0.5 from 2000-01-01 |
  * | Norland ZIP codes | — | — | 10001: Redwood, Lakeside, Transit (100 %); 10002: Redwood 60 %, Pine 40 %; 10003: Pine (100 %) |
- * | XE Estmark (single area XE from 2000-01-01) | 905 | CT main 8, LCT additional 2 | from 2000-01-01 |
+ * | XE Estmark (single area XE from 2000-01-01) | 905 | CT main 8, LCT additional 2 | from 2000-01-01; categories: CT's own other_categories taxable, the regime's (LCT's) exempt |
  * | XE-OUT Outer Isles (postal 9xxx) | — | — | taxed as XE, own standard rate 4 (for the main tax) |
  * | XZ Nowhere | 999 | — | in the world list, no rules |
+ *
+ * Product categories (prepared_food and candy are finer codes of food in this set only):
+ *
+ * | where | treatments |
+ * |---|---|
+ * | XU regime | clothing standard; medical_devices exempt; other_categories standard |
+ * | XA VAT (reduced2 5 from 2010) | from 2010-01-01: food reduced; clothing reduced2; books zero_rated; newspapers exempt |
+ * | XC GST, Northmoor PST | GST: food zero_rated, nothing else (clothing: not recorded); PST: food exempt |
+ * | XD regime | other_categories standard |
+ * | Norland (food class 2 from 1990) | food at the food class; clothing standard, exempt below XTS 110 an article (110 taxed), a Back-to-school holiday 2024-08-01 to 08-04 (exempt at most XTS 200); books standard, exempt in Book week 2024-08-01 to 08-07; diapers exempt |
+ * | Norland local taxes | file: food exempt; Pine County: food and diapers taxable; Lakeside: clothing taxable at any price |
+ * | Eastvale | food split into prepared_food (standard) and candy (exempt); clothing taxed only above XTS 175 an article (excess); admission not taxable |
  */
 import type { CountryRules, RegimeRules, RuleData, RatePeriod, TerritoryRules, TreatmentPeriod, UsLocalRules } from '../../src/core/rule-data.js';
 import { createRuleSet } from '../../src/core/ruleset.js';
@@ -45,6 +57,7 @@ const RULE_SOURCE = 'Test data: fictional rule for the place-of-supply tests';
 const TREATMENT_SOURCE = 'Test data: fictional treatment for the taxability tests';
 const TERRITORY_SOURCE = 'Test data: fictional territory for the location tests';
 const SCHEME_SOURCE = 'Test data: fictional scheme for the registration tests';
+const CATEGORY_SOURCE = 'Test data: fictional law on product categories (Test Act, art. 9)';
 
 function rate(from: string, value: string, note?: string): RatePeriod {
   return { from, rate: value, source: RATE_SOURCE, checked: CHECKED, ...(note !== undefined ? { note } : {}) };
@@ -64,6 +77,25 @@ function taxable(from: string, cls: NonNullable<TreatmentPeriod['class']>, extra
 
 function untaxed(from: string, treatment: 'exempt' | 'not_taxable', note?: string): TreatmentPeriod {
   return { from, treatment, source: TREATMENT_SOURCE, checked: CHECKED, ...(note !== undefined ? { note } : {}) };
+}
+
+/** A product category's treatment other than taxable (zero-rated, exempt, not taxable), with a holiday where given. */
+function treated(from: string, treatment: 'zero_rated' | 'exempt' | 'not_taxable', extra: { note?: string; holiday?: string } = {}): TreatmentPeriod {
+  return { from, treatment, ...(extra.holiday !== undefined ? { holiday: extra.holiday } : {}), source: CATEGORY_SOURCE, checked: CHECKED, ...(extra.note !== undefined ? { note: extra.note } : {}) };
+}
+
+/** A product category taxed at a class, with a price limit or a holiday where given. */
+function taxedCategory(from: string, cls: NonNullable<TreatmentPeriod['class']>, extra: { note?: string; holiday?: string; limit?: NonNullable<TreatmentPeriod['price_limit']> } = {}): TreatmentPeriod {
+  return {
+    from,
+    treatment: 'taxable',
+    class: cls,
+    ...(extra.limit !== undefined ? { price_limit: extra.limit } : {}),
+    ...(extra.holiday !== undefined ? { holiday: extra.holiday } : {}),
+    source: CATEGORY_SOURCE,
+    checked: CHECKED,
+    ...(extra.note !== undefined ? { note: extra.note } : {}),
+  };
 }
 
 /** The default treatment of the seven tax codes from `from`: digital codes as given, the rest taxable (reduced as given). */
@@ -136,7 +168,12 @@ const union: RegimeRules = {
       ],
     },
   ],
-  taxability: regimeTaxability('2000-01-01', 'taxable', 'reduced'),
+  taxability: {
+    ...regimeTaxability('2000-01-01', 'taxable', 'reduced'),
+    clothing: [taxedCategory('2000-01-01', 'standard', { note: "Clothing is taxed at the union's standard rate." })],
+    medical_devices: [treated('2000-01-01', 'exempt', { note: 'Medical devices are exempt throughout the union.' })],
+    other_categories: [taxedCategory('2000-01-01', 'standard')],
+  },
   notes: ['Test data: two member countries that are separate tax areas sharing these rules.'],
 };
 
@@ -160,7 +197,7 @@ const delmarRegime: RegimeRules = {
   name: 'Delmar state sales taxes',
   kind: 'union',
   supply_rules: [{ then: 'destination', source: RULE_SOURCE, checked: CHECKED }],
-  taxability: regimeTaxability('1950-01-01', 'not_taxable', 'standard'),
+  taxability: { ...regimeTaxability('1950-01-01', 'not_taxable', 'standard'), other_categories: [taxedCategory('1950-01-01', 'standard')] },
 };
 
 const estmarkRegime: RegimeRules = {
@@ -173,7 +210,7 @@ const estmarkRegime: RegimeRules = {
     { seller: 'foreign', customer: 'business', then: 'reverse_charge', reason: 'reverse_charge', note: 'Reverse charge: the customer accounts for the tax.', source: RULE_SOURCE, checked: CHECKED },
     { seller: 'foreign', customer: 'consumer', then: 'destination', source: RULE_SOURCE, checked: CHECKED },
   ],
-  taxability: regimeTaxability('2000-01-01', 'taxable', 'standard'),
+  taxability: { ...regimeTaxability('2000-01-01', 'taxable', 'standard'), other_categories: [treated('2000-01-01', 'exempt')] },
 };
 
 const avalonia: CountryRules = {
@@ -197,9 +234,14 @@ const avalonia: CountryRules = {
           rates: {
             standard: [rate('2010-01-01', '18'), rate('2020-07-01', '20')],
             reduced: [rate('2010-01-01', '10')],
+            reduced2: [rate('2010-01-01', '5')],
           },
           taxability: {
             ebook: [taxable('2000-01-01', 'standard'), taxable('2019-01-01', 'reduced', { note: 'E-books are taxed at the reduced rate like printed books.' })],
+            food: [taxedCategory('2010-01-01', 'reduced', { note: 'Foodstuffs are taxed at the reduced rate (Test VAT Act, annex 1).' })],
+            clothing: [taxedCategory('2010-01-01', 'reduced2')],
+            books: [treated('2010-01-01', 'zero_rated', { note: 'Printed books are zero-rated (Test VAT Act, art. 30).' })],
+            newspapers: [treated('2010-01-01', 'exempt')],
           },
           notes: ['Test data: the reduced class is the 10 % rate.'],
         },
@@ -262,7 +304,7 @@ const caldera: CountryRules = {
           name: 'GST',
           role: 'main',
           rates: { standard: [rate('2008-01-01', '5')], zero: [rate('2000-01-01', '0')] },
-          taxability: { reduced: [taxable('2000-01-01', 'zero', { note: 'Basic supplies are zero-rated.' })] },
+          taxability: { reduced: [taxable('2000-01-01', 'zero', { note: 'Basic supplies are zero-rated.' })], food: [treated('2000-01-01', 'zero_rated')] },
         },
       ],
     },
@@ -279,7 +321,7 @@ const caldera: CountryRules = {
           registration: 903001,
           since: '2016-01-01',
           rates: { standard: [rate('2016-01-01', '7')] },
-          taxability: { consulting: [untaxed('2016-01-01', 'not_taxable')] },
+          taxability: { consulting: [untaxed('2016-01-01', 'not_taxable')], food: [treated('2016-01-01', 'exempt')] },
         },
       ],
     },
@@ -302,6 +344,9 @@ const caldera: CountryRules = {
     { id: 903003, name: 'Westreach Province', region: 'WP', level: 'province', taxes: [] },
   ],
 };
+
+/** Norland's clothing: exempt below XTS 110 an article (one at 110 is taxed). */
+const CLOTHING_LIMIT: NonNullable<TreatmentPeriod['price_limit']> = { amount: '110', currency: 'XTS', kind: 'all_or_nothing', at_limit: 'above', note: 'Clothing priced below XTS 110 an article is exempt (Test Sales Tax Act § 20).' };
 
 const delmar: CountryRules = {
   $schema: '../schema/country.schema.json',
@@ -329,12 +374,42 @@ const delmar: CountryRules = {
           tax: 'sales_tax',
           name: 'Sales tax',
           role: 'main',
-          rates: { standard: [rate('1990-01-01', '6')] },
-          taxability: { saas: [taxable('2015-01-01', 'standard', { part: '80', note: 'SaaS is taxed on 80 % of the price.' })] },
+          rates: { standard: [rate('1990-01-01', '6')], food: [rate('1990-01-01', '2')] },
+          taxability: {
+            saas: [taxable('2015-01-01', 'standard', { part: '80', note: 'SaaS is taxed on 80 % of the price.' })],
+            food: [taxedCategory('1990-01-01', 'food', { note: 'Food for home consumption is taxed at the food rate (Test Sales Tax Act § 12).' })],
+            clothing: [
+              taxedCategory('1990-01-01', 'standard', { limit: CLOTHING_LIMIT }),
+              taxedCategory('2024-08-01', 'standard', { holiday: 'Back-to-school holiday', limit: { amount: '200', currency: 'XTS', kind: 'all_or_nothing', at_limit: 'below', note: 'During the holiday, clothing priced at most XTS 200 an article is exempt.' } }),
+              taxedCategory('2024-08-05', 'standard', { limit: CLOTHING_LIMIT }),
+            ],
+            books: [taxedCategory('1990-01-01', 'standard'), treated('2024-08-01', 'exempt', { holiday: 'Book week' }), taxedCategory('2024-08-08', 'standard')],
+            diapers: [treated('1990-01-01', 'exempt')],
+          },
         },
       ],
     },
-    { id: 904002, name: 'Eastvale', region: 'EA', level: 'state', taxes: [{ tax: 'sales_tax', name: 'Sales tax', role: 'main', rates: { standard: [rate('2000-01-01', '5')] } }] },
+    {
+      id: 904002,
+      name: 'Eastvale',
+      region: 'EA',
+      level: 'state',
+      taxes: [
+        {
+          tax: 'sales_tax',
+          name: 'Sales tax',
+          role: 'main',
+          rates: { standard: [rate('2000-01-01', '5')] },
+          taxability: {
+            food: [{ from: '2000-01-01', treatment: 'split', codes: ['prepared_food', 'candy'], source: CATEGORY_SOURCE, checked: CHECKED, note: 'Prepared food is taxed, candy is not.' }],
+            prepared_food: [taxedCategory('2000-01-01', 'standard')],
+            candy: [treated('2000-01-01', 'exempt')],
+            admission: [treated('2000-01-01', 'not_taxable', { note: 'Admissions are outside the sales tax.' })],
+            clothing: [taxedCategory('2000-01-01', 'standard', { limit: { amount: '175', currency: 'XTS', kind: 'excess', at_limit: 'below', note: 'Clothing is taxed only on the part of an article’s price above XTS 175 (Test Sales Tax Act § 21).' } })],
+          },
+        },
+      ],
+    },
     { id: 904003, name: 'Southmark', region: 'SO', level: 'state', taxes: [], notes: ['Southmark has no sales tax of any kind.'] },
   ],
 };
@@ -353,7 +428,7 @@ const estmark: CountryRules = {
       region: '',
       level: 'country',
       taxes: [
-        { tax: 'ct', name: 'CT', local_name: 'Consumption tax', role: 'main', rates: { standard: [rate('2000-01-01', '8')] } },
+        { tax: 'ct', name: 'CT', local_name: 'Consumption tax', role: 'main', rates: { standard: [rate('2000-01-01', '8')] }, taxability: { other_categories: [taxedCategory('2000-01-01', 'standard')] } },
         { tax: 'lct', name: 'LCT', local_name: 'Local consumption tax', role: 'additional', rates: { standard: [rate('2000-01-01', '2')] } },
       ],
     },
@@ -424,11 +499,26 @@ const norlandLocal: UsLocalRules = {
     note: 'Norland local taxes apply only to the first XTS 1000 of the price of an article of goods.',
   },
   share_basis: 'addresses',
+  taxability: { food: [treated('1990-01-01', 'exempt', { note: 'Local taxes do not apply to food (Test Local Tax Act § 3).' })] },
   sources: { [LOCAL_SOURCE]: 'Test data: fictional local rates for the local stage and the sale tests' },
   jurisdictions: [
     { code: 'c001', id: 90401001, name: 'Redwood County', level: 'county', rates: [{ from: '2000-01-01', rate: '1', source: LOCAL_SOURCE, checked: CHECKED }] },
-    { code: 'c002', id: 90401002, name: 'Pine County', level: 'county', rates: [{ from: '2000-01-01', rate: '0.5', source: LOCAL_SOURCE, checked: CHECKED }] },
-    { code: 'p00100', id: 9040100100, name: 'Lakeside', level: 'city', rates: [{ from: '2000-01-01', rate: '1.5', source: LOCAL_SOURCE, checked: CHECKED }] },
+    {
+      code: 'c002',
+      id: 90401002,
+      name: 'Pine County',
+      level: 'county',
+      rates: [{ from: '2000-01-01', rate: '0.5', source: LOCAL_SOURCE, checked: CHECKED }],
+      taxability: { food: [taxedCategory('1990-01-01', 'standard', { note: 'Pine County taxes food.' })], diapers: [taxedCategory('1990-01-01', 'standard')] },
+    },
+    {
+      code: 'p00100',
+      id: 9040100100,
+      name: 'Lakeside',
+      level: 'city',
+      rates: [{ from: '2000-01-01', rate: '1.5', source: LOCAL_SOURCE, checked: CHECKED }],
+      taxability: { clothing: [taxedCategory('1990-01-01', 'standard', { note: 'Lakeside taxes clothing of any price (Test city ordinance 4).' })] },
+    },
     { code: 'd1', id: 90401000001, name: 'Lakeside Transit District', level: 'district', rates: [{ from: '2000-01-01', rate: '0.5', source: LOCAL_SOURCE, checked: CHECKED }] },
   ],
   zips: [
@@ -480,6 +570,16 @@ export const miniRuleData: RuleData = deepFreeze({
       { id: 'reduced', name: 'Reduced', description: "Goods or services at the jurisdiction's reduced rate", supply: 'by_product_type', kind: 'spec' },
       { id: 'saas', name: 'SaaS', description: 'Software as a service', supply: 'digital', kind: 'spec' },
       { id: 'standard', name: 'Standard', description: 'Generally taxable goods or services', supply: 'by_product_type', kind: 'spec' },
+      { id: 'food', name: 'Food', description: 'Food for home consumption', supply: 'goods', kind: 'category' },
+      { id: 'prepared_food', name: 'Prepared food', description: 'Food prepared for eating (a finer code of food in this test set)', supply: 'goods', kind: 'category', parent: 'food', jurisdictions: ['XD-EA'], law: 'Test Sales Tax Act § 12' },
+      { id: 'candy', name: 'Candy', description: 'Sweets (a finer code of food in this test set)', supply: 'goods', kind: 'category', parent: 'food', jurisdictions: ['XD-EA'], law: 'Test Sales Tax Act § 12' },
+      { id: 'clothing', name: 'Clothing', description: 'Clothing and footwear', supply: 'goods', kind: 'category' },
+      { id: 'children_clothing', name: "Children's clothing", description: 'Clothing for children', supply: 'goods', kind: 'category', parent: 'clothing' },
+      { id: 'books', name: 'Books', description: 'Printed books', supply: 'goods', kind: 'category' },
+      { id: 'newspapers', name: 'Newspapers', description: 'Newspapers and periodicals', supply: 'goods', kind: 'category' },
+      { id: 'medical_devices', name: 'Medical devices', description: 'Medical devices', supply: 'goods', kind: 'category' },
+      { id: 'diapers', name: 'Diapers', description: 'Diapers', supply: 'goods', kind: 'category' },
+      { id: 'admission', name: 'Admission', description: 'Admission to events', supply: 'services', kind: 'category' },
     ],
   },
   regimes: [union, calderaRegime, delmarRegime, estmarkRegime],

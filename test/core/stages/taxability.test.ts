@@ -39,7 +39,7 @@ describe('the kind of supply of a tax code', () => {
   });
 
   it('refuses an unknown tax code (406)', () => {
-    const e = refusal(() => supplyKind(rules, 'food' as TaxCodeId, 'good'));
+    const e = refusal(() => supplyKind(rules, 'alcohol' as TaxCodeId, 'good'));
     expect(e.status).toBe(406);
     expect(e.issues[0]?.path).toEqual(['taxCode']);
   });
@@ -55,29 +55,29 @@ describe('exempt everywhere', () => {
 describe('the treatment of a tax code by a tax', () => {
   it('comes from the tax’s own table where it lists the code, by date', () => {
     // Avalonia: e-books at the standard rate, at the reduced rate from 2019-01-01.
-    expect(treatmentOf(taxOf(901), XU(), 'ebook', ...on('2018-12-31'))).toMatchObject({ treatment: 'taxable', rateClass: 'standard', part: '100', note: null });
-    expect(treatmentOf(taxOf(901), XU(), 'ebook', ...on('2019-01-01'))).toMatchObject({
+    expect(treatmentOf(taxOf(901), XU(), 'ebook', ...on('2018-12-31'), rules, 'the jurisdiction')).toMatchObject({ treatment: 'taxable', rateClass: 'standard', part: '100', note: null });
+    expect(treatmentOf(taxOf(901), XU(), 'ebook', ...on('2019-01-01'), rules, 'the jurisdiction')).toMatchObject({
       treatment: 'taxable',
       rateClass: 'reduced',
       note: 'E-books are taxed at the reduced rate like printed books.',
     });
     // Borduria: consulting exempt, the reduced code at the standard rate; Caldera's GST zero-rates it.
-    expect(treatmentOf(taxOf(902), XU(), 'consulting', ...on('2024-06-01'))).toMatchObject({ treatment: 'exempt', rateClass: null });
-    expect(treatmentOf(taxOf(902), XU(), 'reduced', ...on('2024-06-01'))).toMatchObject({ treatment: 'taxable', rateClass: 'standard' });
-    expect(treatmentOf(taxOf(903), XC(), 'reduced', ...on('2024-06-01'))).toMatchObject({ treatment: 'taxable', rateClass: 'zero' });
+    expect(treatmentOf(taxOf(902), XU(), 'consulting', ...on('2024-06-01'), rules, 'the jurisdiction')).toMatchObject({ treatment: 'exempt', rateClass: null });
+    expect(treatmentOf(taxOf(902), XU(), 'reduced', ...on('2024-06-01'), rules, 'the jurisdiction')).toMatchObject({ treatment: 'taxable', rateClass: 'standard' });
+    expect(treatmentOf(taxOf(903), XC(), 'reduced', ...on('2024-06-01'), rules, 'the jurisdiction')).toMatchObject({ treatment: 'taxable', rateClass: 'zero' });
   });
 
   it('falls back to the regime’s default for codes the tax does not list', () => {
-    expect(treatmentOf(taxOf(901), XU(), 'saas', ...on('2024-06-01'))).toMatchObject({ treatment: 'taxable', rateClass: 'standard' });
-    expect(treatmentOf(taxOf(901), XU(), 'reduced', ...on('2024-06-01'))).toMatchObject({ treatment: 'taxable', rateClass: 'reduced' });
-    expect(treatmentOf(taxOf(904002), XD(), 'saas', ...on('2024-06-01'))).toMatchObject({ treatment: 'not_taxable', rateClass: null });
-    expect(treatmentOf(taxOf(901), XU(), 'exempt', ...on('2024-06-01'))).toMatchObject({ treatment: 'exempt', note: 'The exempt tax code is exempt in every jurisdiction.' });
+    expect(treatmentOf(taxOf(901), XU(), 'saas', ...on('2024-06-01'), rules, 'the jurisdiction')).toMatchObject({ treatment: 'taxable', rateClass: 'standard' });
+    expect(treatmentOf(taxOf(901), XU(), 'reduced', ...on('2024-06-01'), rules, 'the jurisdiction')).toMatchObject({ treatment: 'taxable', rateClass: 'reduced' });
+    expect(treatmentOf(taxOf(904002), XD(), 'saas', ...on('2024-06-01'), rules, 'the jurisdiction')).toMatchObject({ treatment: 'not_taxable', rateClass: null });
+    expect(treatmentOf(taxOf(901), XU(), 'exempt', ...on('2024-06-01'), rules, 'the jurisdiction')).toMatchObject({ treatment: 'exempt', note: 'The exempt tax code is exempt in every jurisdiction.' });
   });
 
   it('takes the regime’s default before the tax’s own table starts', () => {
     // Norland taxes SaaS on 80 % from 2015-01-01; before, the regime's default (not taxable).
-    expect(treatmentOf(taxOf(904001), XD(), 'saas', ...on('2014-12-31'))).toMatchObject({ treatment: 'not_taxable' });
-    expect(treatmentOf(taxOf(904001), XD(), 'saas', ...on('2015-01-01'))).toMatchObject({
+    expect(treatmentOf(taxOf(904001), XD(), 'saas', ...on('2014-12-31'), rules, 'the jurisdiction')).toMatchObject({ treatment: 'not_taxable' });
+    expect(treatmentOf(taxOf(904001), XD(), 'saas', ...on('2015-01-01'), rules, 'the jurisdiction')).toMatchObject({
       treatment: 'taxable',
       rateClass: 'standard',
       part: '80',
@@ -87,19 +87,19 @@ describe('the treatment of a tax code by a tax', () => {
   });
 
   it('gives the whole amount as the taxable part unless the table says otherwise', () => {
-    expect(treatmentOf(taxOf(901), XU(), 'standard', ...on('2024-06-01'))).toMatchObject({ part: '100', partUnits: 1_000_000 });
+    expect(treatmentOf(taxOf(901), XU(), 'standard', ...on('2024-06-01'), rules, 'the jurisdiction')).toMatchObject({ part: '100', partUnits: 1_000_000 });
   });
 
   it('is refused (422) before the recorded history, never guessed', () => {
     // Both the tax's table and the regime's start on 2000-01-01.
-    const e = refusal(() => treatmentOf(taxOf(901), XU(), 'ebook', ...on('1999-12-31')));
+    const e = refusal(() => treatmentOf(taxOf(901), XU(), 'ebook', ...on('1999-12-31'), rules, 'the jurisdiction'));
     expect(e.status).toBe(422);
     expect(e.code).toBe('unprocessable');
     expect(e.issues[0]?.path).toEqual(['date']);
     expect(e.message).toMatch(/ebook.*VAT.*1999-12-31/);
-    expect(refusal(() => treatmentOf(taxOf(901), XU(), 'saas', ...on('1999-12-31'))).status).toBe(422);
+    expect(refusal(() => treatmentOf(taxOf(901), XU(), 'saas', ...on('1999-12-31'), rules, 'the jurisdiction')).status).toBe(422);
     // Without a regime only the tax's own table answers.
-    expect(refusal(() => treatmentOf(taxOf(901), null, 'saas', ...on('2024-06-01'))).status).toBe(422);
-    expect(treatmentOf(taxOf(901), null, 'ebook', ...on('2024-06-01')).rateClass).toBe('reduced');
+    expect(refusal(() => treatmentOf(taxOf(901), null, 'saas', ...on('2024-06-01'), rules, 'the jurisdiction')).status).toBe(422);
+    expect(treatmentOf(taxOf(901), null, 'ebook', ...on('2024-06-01'), rules, 'the jurisdiction').rateClass).toBe('reduced');
   });
 });

@@ -1,0 +1,284 @@
+/**
+ * Product categories in the core (taxability.ts, category.ts, category-decision.ts,
+ * local-stage.ts, price-limit.ts), on the frozen mini rule set (test/support/mini-rules.ts,
+ * its table of product categories): every expected value is worked out by hand from it.
+ */
+import { describe, expect, it } from 'vitest';
+import { determine, freshDecider } from '../../src/core/determine.js';
+import { priceSale, type SaleLine } from '../../src/core/sale.js';
+import { TaxRulesError } from '../../src/core/errors.js';
+import { createDecisionCache } from '../../src/core/decision-cache.js';
+import { cachedDecider } from '../../src/core/determine.js';
+import { createRuleSet } from '../../src/core/ruleset.js';
+import { packRuleData } from '../../src/index.js';
+import type { Address, Registration, TaxCodeId, TaxInput, TaxResult } from '../../src/core/types.js';
+import { miniRuleData, miniRules } from '../support/mini-rules.js';
+
+const AVALONIA: Address = { country: 'XA', postalCode: '10000' };
+const BORDURIA: Address = { country: 'XB' };
+const ESTMARK: Address = { country: 'XE', postalCode: '1000' };
+const NORTHMOOR: Address = { country: 'XC', postalCode: '1000' };
+const CALDERA_WEST: Address = { country: 'XC', postalCode: '3000' };
+const LAKESIDE: Address = { country: 'XD', postalCode: '10001' }; // Norland 6, Redwood 1, Lakeside 1.5, Transit 0.5
+const PINE: Address = { country: 'XD', postalCode: '10003' }; // Norland 6, Pine 0.5
+const EASTVALE: Address = { country: 'XD', postalCode: '20001' }; // Eastvale 5
+const EVERYWHERE: Registration[] = [901, 902, 903, 903001, 904001, 904002, 905].map((jurisdictionId) => ({ jurisdictionId }));
+const XTS_PER_EUR = 2;
+
+function input(taxCode: TaxCodeId, destination: Address, over: Partial<TaxInput> = {}): TaxInput {
+  const origin = destination.country === 'XD' ? EASTVALE : destination;
+  const currency = destination.country === 'XA' || destination.country === 'XB' ? 'EUR' : 'XTS';
+  return { date: '2024-06-01', origin, destination, taxCode, productType: 'good', taxBehavior: 'exclusive', currency, registrations: EVERYWHERE, ...over };
+}
+
+function quote(taxCode: TaxCodeId, destination: Address, over: Partial<TaxInput> = {}): TaxResult {
+  return determine(input(taxCode, destination, over), miniRules);
+}
+
+const rates = (r: Pick<TaxResult, 'lines'>) => r.lines.map((l) => [l.jurisdiction.name, l.rate]);
+
+function refused(f: () => unknown): TaxRulesError {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof TaxRulesError) return e;
+    throw e;
+  }
+  throw new Error('not refused');
+}
+
+describe('the lookup chain of a category', () => {
+  it('takes the tax’s own entry for the category', () => {
+    const r = quote('food', AVALONIA, { amount: '100.00' });
+    expect([r.status, r.reason, rates(r), r.amounts?.tax]).toEqual(['taxable', 'product_reduced_rate', [['Avalonia', '10']], '10.00']);
+    expect(r.treatments?.[0]).toMatchObject({ tax: 'VAT', jurisdiction: 'Avalonia', code: 'food', table: 'tax', treatment: 'taxable', rateClass: 'reduced' });
+  });
+
+  it('then the tax’s own entry for the parent of a finer code', () => {
+    const r = quote('children_clothing', AVALONIA);
+    expect([r.reason, rates(r)]).toEqual(['product_reduced_rate', [['Avalonia', '5']]]);
+    expect(r.treatments?.[0]).toMatchObject({ code: 'clothing', table: 'tax', rateClass: 'reduced2' });
+  });
+
+  it('then the regime’s entry for the category, then for its parent', () => {
+    const exempt = quote('medical_devices', BORDURIA);
+    expect([exempt.status, exempt.reason]).toEqual(['non_taxable', 'product_exempt']);
+    expect(exempt.notes).toContain('Medical devices are exempt throughout the union.');
+    const parent = quote('children_clothing', BORDURIA);
+    expect([parent.reason, rates(parent)]).toEqual(['standard_rated', [['Borduria', '25']]]);
+    expect(parent.treatments?.[0]).toMatchObject({ code: 'clothing', table: 'regime' });
+  });
+
+  it('then the tax’s other_categories, before the regime’s', () => {
+    // Estmark: CT's own other_categories taxes books at 8; LCT has none, and its regime's exempts them.
+    const r = quote('books', ESTMARK, { amount: '50.00' });
+    expect([r.status, r.reason, rates(r), r.amounts?.tax]).toEqual(['taxable', 'standard_rated', [['Estmark', '8']], '4.00']);
+    expect(r.treatments?.map((t) => [t.tax, t.code, t.table, t.treatment])).toEqual([
+      ['CT', 'other_categories', 'tax', 'taxable'],
+      ['LCT', 'other_categories', 'regime', 'exempt'],
+    ]);
+    const diapers = quote('diapers', BORDURIA);
+    expect(diapers.treatments?.[0]).toMatchObject({ code: 'other_categories', table: 'regime' });
+  });
+
+  it('refuses a category no entry treats (422), naming category, tax, jurisdiction and day', () => {
+    const e = refused(() => quote('clothing', CALDERA_WEST));
+    expect(e.status).toBe(422);
+    expect(e.issues[0]?.message).toMatch(/^the treatment of clothing by GST in Caldera is not recorded on 2024-06-01/);
+    expect(e.issues[0]?.message).not.toMatch(/history/);
+  });
+
+  it('keeps the spec’s codes on their old lookup', () => {
+    expect(rates(quote('reduced', AVALONIA))).toEqual([['Avalonia', '10']]);
+    expect(quote('standard', AVALONIA).reason).toBe('standard_rated');
+    expect(quote('standard', AVALONIA).treatments).toBeUndefined();
+  });
+});
+
+describe('the answers of the treatments', () => {
+  it('zero-rated: taxable at 0, reason zero_rated, the law in the notes', () => {
+    const r = quote('books', AVALONIA, { amount: '30.00' });
+    expect([r.status, r.reason, rates(r), r.amounts?.tax]).toEqual(['taxable', 'zero_rated', [['Avalonia', '0']], '0.00']);
+    expect(r.notes).toContain('Printed books are zero-rated (Test VAT Act, art. 30).');
+    expect(r.notes.some((n) => n.includes('Test Act, art. 9'))).toBe(true);
+  });
+
+  it('zero-rated by the main tax, exempt from the second one', () => {
+    const r = quote('food', NORTHMOOR, { amount: '20.00' });
+    expect([r.status, r.reason, r.amounts?.tax]).toEqual(['taxable', 'zero_rated', '0.00']);
+    expect(r.treatments?.map((t) => [t.tax, t.treatment])).toEqual([
+      ['GST', 'zero_rated'],
+      ['PST', 'exempt'],
+    ]);
+  });
+
+  it('exempt: non_taxable, product_exempt; not taxable: not_taxable_in_jurisdiction', () => {
+    expect([quote('newspapers', AVALONIA).status, quote('newspapers', AVALONIA).reason]).toEqual(['non_taxable', 'product_exempt']);
+    const admission = quote('admission', EASTVALE, { productType: 'service' });
+    expect([admission.status, admission.reason]).toEqual(['non_taxable', 'not_taxable_in_jurisdiction']);
+    expect(admission.notes).toContain('Admissions are outside the sales tax.');
+  });
+
+  it('split: refused (422) naming the finer codes; a finer code answers by its own entry, else its parent’s', () => {
+    const e = refused(() => quote('food', EASTVALE));
+    expect(e.status).toBe(422);
+    expect(e.issues[0]?.message).toMatch(/ask by one of its finer codes: prepared_food, candy$/);
+    expect([quote('prepared_food', EASTVALE).reason, rates(quote('prepared_food', EASTVALE))]).toEqual(['standard_rated', [['Eastvale', '5']]]);
+    expect(quote('candy', EASTVALE).reason).toBe('product_exempt');
+    // Norland does not split food: a finer code is its parent (the food rate, 2 %).
+    const norland = quote('prepared_food', LAKESIDE);
+    expect([norland.reason, rates(norland)]).toEqual(['product_reduced_rate', [['Norland', '2']]]);
+    expect(norland.treatments?.[0]).toMatchObject({ code: 'food', table: 'tax' });
+  });
+});
+
+describe('US local taxes of a category', () => {
+  it('follow the file’s table, then a jurisdiction’s own', () => {
+    // The state's food rate, 2 %; the file exempts food from the local taxes, Pine County taxes it.
+    expect(rates(quote('food', LAKESIDE))).toEqual([['Norland', '2']]);
+    const pine = quote('food', PINE, { amount: '100.00' });
+    expect([pine.reason, rates(pine), pine.amounts?.tax]).toEqual(['product_reduced_rate', [['Norland', '2'], ['Pine County', '0.5']], '2.50']);
+    expect(pine.treatments?.map((t) => [t.jurisdiction, t.table, t.treatment])).toEqual([
+      ['Norland', 'tax', 'taxable'],
+      ['Pine County', 'local', 'taxable'],
+    ]);
+  });
+
+  it('tax what the state exempts where a local table says so', () => {
+    const pine = quote('diapers', PINE, { amount: '100.00' });
+    expect([pine.status, pine.reason, rates(pine), pine.amounts?.tax]).toEqual(['taxable', 'product_reduced_rate', [['Norland', '0'], ['Pine County', '0.5']], '0.50']);
+    const lakeside = quote('diapers', LAKESIDE);
+    expect([lakeside.status, lakeside.reason]).toEqual(['non_taxable', 'product_exempt']);
+  });
+
+  it('otherwise follow the state: taxed at the local rate where the state taxes, not where it exempts', () => {
+    const r = quote('medical_devices', LAKESIDE, { amount: '100.00' });
+    expect(rates(r)).toEqual([['Norland', '6'], ['Redwood County', '1'], ['Lakeside', '1.5'], ['Lakeside Transit District', '0.5']]);
+    expect(r.treatments?.slice(1).map((t) => t.table)).toEqual(['state', 'state', 'state']);
+  });
+
+  it('are carried by a packed rule set', () => {
+    const packed = createRuleSet(packRuleData(miniRuleData));
+    const pine = determine(input('diapers', PINE, { amount: '100.00' }), packed);
+    expect(rates(pine)).toEqual([['Norland', '0'], ['Pine County', '0.5']]);
+    const below = determine(input('clothing', LAKESIDE, { amount: '50.00' }), packed);
+    expect(rates(below)).toEqual([['Norland', '0'], ['Lakeside', '1.5']]);
+  });
+});
+
+describe('a price limit of all_or_nothing kind', () => {
+  it('answers a quote without an amount at the rate above the limit, saying so', () => {
+    const r = quote('clothing', PINE);
+    expect([r.reason, rates(r)]).toEqual(['standard_rated', [['Norland', '6'], ['Pine County', '0.5']]]);
+    expect(r.notes.join(' ')).toMatch(/An article of clothing priced at XTS 110 or more is taxed at the standard rate under Sales tax in Norland, and one priced below XTS 110 exempt/);
+  });
+
+  it('exempts an article below the limit (state and the locals that follow it), taxes one at it', () => {
+    const below = quote('clothing', PINE, { amount: '109.99' });
+    expect([below.status, below.reason, below.amounts?.tax]).toEqual(['non_taxable', 'below_price_limit', '0.00']);
+    const at = quote('clothing', PINE, { amount: '110.00' });
+    expect([at.status, at.reason, at.amounts?.tax]).toEqual(['taxable', 'standard_rated', '7.15']);
+    expect(at.treatments?.[0]).toMatchObject({ side: 'above', priceLimit: { amount: '110', kind: 'all_or_nothing', atLimit: 'above' } });
+    expect(below.treatments?.[0]).toMatchObject({ side: 'below', treatment: 'exempt' });
+  });
+
+  it('keeps a local’s own treatment below the limit (Lakeside taxes clothing of any price)', () => {
+    const below = quote('clothing', LAKESIDE, { amount: '100.00' });
+    expect([below.status, below.reason, rates(below), below.amounts?.tax]).toEqual(['taxable', 'below_price_limit', [['Norland', '0'], ['Lakeside', '1.5']], '1.50']);
+    expect(quote('clothing', LAKESIDE, { amount: '200.00' }).amounts?.tax).toBe('18.00');
+  });
+
+  it('reads a quote’s amount as one article, a line’s quantity as its articles', () => {
+    // XTS 300: one article above the limit; three of XTS 100 each below it; two of XTS 120 each above it.
+    expect(quote('clothing', PINE, { amount: '300.00' }).amounts?.tax).toBe('19.50');
+    const line = (amount: number, articles: number): SaleLine => ({ amount, articles, taxCode: 'clothing', productType: 'good', taxBehavior: 'exclusive', delivery: false });
+    const sold = priceSale(
+      { party: { date: '2024-06-01', origin: EASTVALE, destination: PINE, currency: 'XTS', registrations: EVERYWHERE }, day: Date.UTC(2024, 5, 1) / 86_400_000, minorUnits: 2, lines: [line(30_000, 3), line(24_000, 2), line(30_000, 3)] },
+      { rules: miniRules, decider: freshDecider(miniRules), exemption: undefined },
+    );
+    expect(sold.lines.map((l) => [l?.decision.reason, l?.priced?.tax, l?.first])).toEqual([
+      ['below_price_limit', 0, 0],
+      ['standard_rated', 1_560, 1],
+      ['below_price_limit', 0, 0],
+    ]);
+  });
+
+  it('compares an inclusive amount’s net', () => {
+    // XTS 110.00 gross: exempt, its net 110.00 is not below the limit; taxed, its net 103.29 is: neither side holds.
+    const e = refused(() => quote('clothing', PINE, { amount: '110.00', taxBehavior: 'inclusive' }));
+    expect(e.status).toBe(422);
+    expect(quote('clothing', PINE, { amount: '100.00', taxBehavior: 'inclusive' }).reason).toBe('below_price_limit');
+    // XTS 213.00 gross at 6.5 %: net 200.00, above the limit.
+    const above = quote('clothing', PINE, { amount: '213.00', taxBehavior: 'inclusive' });
+    expect([above.reason, above.amounts?.subtotal, above.amounts?.tax]).toEqual(['standard_rated', '200.00', '13.00']);
+  });
+
+  it('converts a line in another currency, and refuses it without a converter (422)', () => {
+    const e = refused(() => quote('clothing', PINE, { amount: '100.00', currency: 'EUR' }));
+    expect([e.status, e.issues[0]?.path]).toEqual([422, ['amount']]);
+    const convert = (value: { amount: string; currency: string }, currency: string): string | null =>
+      value.currency === 'XTS' && currency === 'EUR' ? String(Number(value.amount) / XTS_PER_EUR) : value.currency === 'EUR' && currency === 'XTS' ? String(Number(value.amount) * XTS_PER_EUR) : null;
+    // XTS 110 is EUR 55: EUR 54.99 is below it, EUR 55.00 is not.
+    expect(determine(input('clothing', PINE, { amount: '54.99', currency: 'EUR' }), miniRules, freshDecider(miniRules, convert), convert).reason).toBe('below_price_limit');
+    expect(determine(input('clothing', PINE, { amount: '55.00', currency: 'EUR' }), miniRules, freshDecider(miniRules, convert), convert).reason).toBe('standard_rated');
+  });
+});
+
+describe('a price limit of excess kind', () => {
+  it('taxes only the part of an article’s price above the limit', () => {
+    const r = quote('clothing', EASTVALE, { amount: '200.00' });
+    expect([r.status, r.reason, rates(r), r.amounts?.tax, r.amounts?.total]).toEqual(['taxable', 'above_price_limit_part', [['Eastvale', '5']], '1.25', '201.25']);
+    const at = quote('clothing', EASTVALE, { amount: '175.00' });
+    expect([at.status, at.reason, at.amounts?.tax]).toEqual(['non_taxable', 'below_price_limit', '0.00']);
+  });
+
+  it('per article of a line, and inclusive', () => {
+    const line: SaleLine = { amount: 40_000, articles: 2, taxCode: 'clothing', productType: 'good', taxBehavior: 'exclusive', delivery: false };
+    const sold = priceSale({ party: { date: '2024-06-01', origin: EASTVALE, destination: EASTVALE, currency: 'XTS', registrations: EVERYWHERE }, day: Date.UTC(2024, 5, 1) / 86_400_000, minorUnits: 2, lines: [line] }, { rules: miniRules, decider: freshDecider(miniRules), exemption: undefined });
+    expect(sold.tax).toBe(250);
+    // Gross 201.25: the net N solves N + 5 % × (N − 175) = 201.25, N = 200.
+    const inclusive = quote('clothing', EASTVALE, { amount: '201.25', taxBehavior: 'inclusive' });
+    expect([inclusive.amounts?.subtotal, inclusive.amounts?.tax]).toEqual(['200.00', '1.25']);
+  });
+});
+
+describe('holidays', () => {
+  it('give the holiday’s treatment the reason tax_holiday, the locals following it', () => {
+    const r = quote('books', PINE, { date: '2024-08-03', amount: '10.00' });
+    expect([r.status, r.reason, r.amounts?.tax]).toEqual(['non_taxable', 'tax_holiday', '0.00']);
+    expect(r.notes).toContain('Book week (a sales-tax holiday) applies on 2024-08-03.');
+    expect(quote('books', PINE, { date: '2024-08-08', amount: '10.00' }).amounts?.tax).toBe('0.65');
+  });
+
+  it('with a price limit: tax_holiday below it, the regular answer above it', () => {
+    expect(quote('clothing', PINE, { date: '2024-08-02', amount: '200.00' }).reason).toBe('tax_holiday');
+    expect(quote('clothing', PINE, { date: '2024-08-02', amount: '200.01' }).reason).toBe('standard_rated');
+    // After the holiday, the regular limit of XTS 110.
+    expect(quote('clothing', PINE, { date: '2024-08-05', amount: '150.00' }).reason).toBe('standard_rated');
+  });
+});
+
+describe('the decision cache', () => {
+  it('keeps each category’s decision apart, and the days of a holiday apart', () => {
+    const cache = createDecisionCache(miniRules);
+    const cached = cachedDecider(cache);
+    const cases: [TaxCodeId, Address, string, string][] = [
+      ['food', PINE, '2024-06-01', '100.00'],
+      ['diapers', PINE, '2024-06-01', '100.00'],
+      ['clothing', PINE, '2024-06-01', '100.00'],
+      ['children_clothing', PINE, '2024-06-01', '200.00'],
+      ['books', PINE, '2024-07-31', '10.00'],
+      ['books', PINE, '2024-08-01', '10.00'],
+      ['books', PINE, '2024-08-08', '10.00'],
+      ['medical_devices', PINE, '2024-06-01', '10.00'],
+      ['standard', PINE, '2024-06-01', '10.00'],
+    ];
+    for (let round = 0; round < 2; round++) {
+      for (const [code, where, date, amount] of cases) {
+        const i = input(code, where, { date, amount });
+        expect(determine(i, miniRules, cached), `${code} ${date}`).toEqual(determine(i, miniRules));
+      }
+    }
+    expect(cache.stats().hits).toBeGreaterThanOrEqual(cases.length);
+  });
+});
