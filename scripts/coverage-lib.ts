@@ -3,6 +3,7 @@ import { defaultRuleSet } from '../src/default-rules.js';
 const defaultRuleData = defaultRuleSet.data;
 import type { RuleData } from '../src/core/rule-data.js';
 import { territoryRates } from '../src/core/rule-checks.js';
+import { categoryCoverage } from './coverage-categories.js';
 
 type Period = { from: string; rate?: string; class?: string; treatment?: string };
 
@@ -69,6 +70,7 @@ export function coverageMarkdown(data: RuleData = defaultRuleData, day = '2026-1
     }
   }
   lines.push(...usLevels(data, day));
+  lines.push(...categoryCoverage(data, 'Product categories — EU (AT … IE)', ['AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE'], day));
   return `${lines.join('\n')}\n`;
 }
 
