@@ -3,6 +3,7 @@ import { defaultRuleSet } from '../src/default-rules.js';
 const defaultRuleData = defaultRuleSet.data;
 import type { RuleData } from '../src/core/rule-data.js';
 import { territoryRates } from '../src/core/rule-checks.js';
+import { categoryTable } from './coverage-categories.js';
 
 type Period = { from: string; rate?: string; class?: string; treatment?: string };
 
@@ -69,6 +70,7 @@ export function coverageMarkdown(data: RuleData = defaultRuleData, day = '2026-1
     }
   }
   lines.push(...usLevels(data, day));
+  lines.push(...categoryTable(data, day, 'Product categories — EU (IT … SE), GB, CH, NO', ['IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE', 'GB', 'CH', 'NO']));
   return `${lines.join('\n')}\n`;
 }
 
