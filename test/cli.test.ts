@@ -154,8 +154,7 @@ describe('help and version', () => {
   it('names the command or flag meant', async () => {
     expect((await cli('quot')).err).toMatch(/^taxrules: unknown command quot; did you mean quote\?/);
     expect((await cli('quote', '--amout', '5')).err).toMatch(/^taxrules: unknown flag --amout; did you mean --amount\?/);
-    // The line is clipped to 300 characters (oneLine): the list of codes is its start.
-    expect((await cli('quote', 'to_country=DE&tax_code=ebok')).err).toContain(`\ntaxrules: 406 invalid_value: tax_code must be one of: ${TAX_CODES.slice(0, 10).join(', ')}, `);
+    expect((await cli('quote', 'to_country=DE&tax_code=ebok')).err).toContain(`\ntaxrules: 406 invalid_value: tax_code must be one of: ${TAX_CODES.join(', ')}; got "ebok"; did you mean ebook?\n`);
   });
 
   it('--version and -V print the version of package.json and exit 0', async () => {
