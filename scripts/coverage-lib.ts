@@ -71,6 +71,7 @@ export function coverageMarkdown(data: RuleData = defaultRuleData, day = '2026-1
   }
   lines.push(...usLevels(data, day));
   lines.push(...categoryCoverage(data, 'Product categories — EU (AT … IE)', ['AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE'], day));
+  lines.push(...categoryCoverage(data, 'Product categories — EU (IT … SE), GB, CH, NO', ['IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE', 'GB', 'CH', 'NO'], day));
   return `${lines.join('\n')}\n`;
 }
 

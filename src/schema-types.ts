@@ -27,7 +27,7 @@ export type AccountInputShape = {
   registrations: AccountRegistrationInput[];
   postal_code?: string | null | undefined;
   region?: string | null | undefined;
-  default_tax_code?: 'consulting' | 'eservice' | 'ebook' | 'saas' | 'standard' | 'reduced' | 'exempt' | 'food' | 'prepared_food' | 'soft_drinks' | 'candy' | 'alcohol' | 'dietary_supplements' | 'clothing' | 'children_clothing' | 'books' | 'newspapers' | 'prescription_drugs' | 'otc_drugs' | 'medical_devices' | 'feminine_hygiene' | 'diapers' | 'child_car_seats' | 'digital_goods' | 'accommodation' | 'passenger_transport' | 'admission' | 'food_staples' | 'food_bakery_dairy' | 'food_other' | 'prepared_food_on_premises' | 'prepared_food_takeaway' | 'newspapers_frequent' | 'periodicals_other' | 'vitamins_minerals' | 'dietary_supplements_other' | undefined;
+  default_tax_code?: 'consulting' | 'eservice' | 'ebook' | 'saas' | 'standard' | 'reduced' | 'exempt' | 'food' | 'prepared_food' | 'soft_drinks' | 'candy' | 'alcohol' | 'dietary_supplements' | 'clothing' | 'children_clothing' | 'books' | 'newspapers' | 'prescription_drugs' | 'otc_drugs' | 'medical_devices' | 'feminine_hygiene' | 'diapers' | 'child_car_seats' | 'digital_goods' | 'accommodation' | 'passenger_transport' | 'admission' | 'food_staples' | 'food_bakery_dairy' | 'food_other' | 'prepared_food_on_premises' | 'prepared_food_takeaway' | 'newspapers_frequent' | 'periodicals_other' | 'vitamins_minerals' | 'dietary_supplements_other' | 'food_it_tab_a_ii' | 'food_it_tab_a_ii_bis' | 'food_it_tab_a_iii' | 'food_it_not_listed' | 'food_es_basic' | 'food_es_other' | 'food_sk_annex7' | 'food_sk_other' | 'food_lv_fresh_produce' | 'food_lv_basic' | 'food_lv_other' | undefined;
   default_product_type?: 'good' | 'service' | undefined;
   addresses?: AccountAddressInput[] | undefined;
 };
@@ -39,7 +39,7 @@ export type AccountOutput = {
   registrations: AccountRegistrationInput[];
   postal_code?: string | null | undefined;
   region?: string | null | undefined;
-  default_tax_code?: 'consulting' | 'eservice' | 'ebook' | 'saas' | 'standard' | 'reduced' | 'exempt' | 'food' | 'prepared_food' | 'soft_drinks' | 'candy' | 'alcohol' | 'dietary_supplements' | 'clothing' | 'children_clothing' | 'books' | 'newspapers' | 'prescription_drugs' | 'otc_drugs' | 'medical_devices' | 'feminine_hygiene' | 'diapers' | 'child_car_seats' | 'digital_goods' | 'accommodation' | 'passenger_transport' | 'admission' | 'food_staples' | 'food_bakery_dairy' | 'food_other' | 'prepared_food_on_premises' | 'prepared_food_takeaway' | 'newspapers_frequent' | 'periodicals_other' | 'vitamins_minerals' | 'dietary_supplements_other' | undefined;
+  default_tax_code?: 'consulting' | 'eservice' | 'ebook' | 'saas' | 'standard' | 'reduced' | 'exempt' | 'food' | 'prepared_food' | 'soft_drinks' | 'candy' | 'alcohol' | 'dietary_supplements' | 'clothing' | 'children_clothing' | 'books' | 'newspapers' | 'prescription_drugs' | 'otc_drugs' | 'medical_devices' | 'feminine_hygiene' | 'diapers' | 'child_car_seats' | 'digital_goods' | 'accommodation' | 'passenger_transport' | 'admission' | 'food_staples' | 'food_bakery_dairy' | 'food_other' | 'prepared_food_on_premises' | 'prepared_food_takeaway' | 'newspapers_frequent' | 'periodicals_other' | 'vitamins_minerals' | 'dietary_supplements_other' | 'food_it_tab_a_ii' | 'food_it_tab_a_ii_bis' | 'food_it_tab_a_iii' | 'food_it_not_listed' | 'food_es_basic' | 'food_es_other' | 'food_sk_annex7' | 'food_sk_other' | 'food_lv_fresh_produce' | 'food_lv_basic' | 'food_lv_other' | undefined;
   default_product_type?: 'good' | 'service' | undefined;
   addresses?: AccountAddressInput[] | undefined;
 };
@@ -59,7 +59,7 @@ export type CalculationLineItem = {
   reference: string;
   amount: string;
   quantity?: number | undefined;
-  tax_code?: 'consulting' | 'eservice' | 'ebook' | 'saas' | 'standard' | 'reduced' | 'exempt' | 'food' | 'prepared_food' | 'soft_drinks' | 'candy' | 'alcohol' | 'dietary_supplements' | 'clothing' | 'children_clothing' | 'books' | 'newspapers' | 'prescription_drugs' | 'otc_drugs' | 'medical_devices' | 'feminine_hygiene' | 'diapers' | 'child_car_seats' | 'digital_goods' | 'accommodation' | 'passenger_transport' | 'admission' | 'food_staples' | 'food_bakery_dairy' | 'food_other' | 'prepared_food_on_premises' | 'prepared_food_takeaway' | 'newspapers_frequent' | 'periodicals_other' | 'vitamins_minerals' | 'dietary_supplements_other' | undefined;
+  tax_code?: 'consulting' | 'eservice' | 'ebook' | 'saas' | 'standard' | 'reduced' | 'exempt' | 'food' | 'prepared_food' | 'soft_drinks' | 'candy' | 'alcohol' | 'dietary_supplements' | 'clothing' | 'children_clothing' | 'books' | 'newspapers' | 'prescription_drugs' | 'otc_drugs' | 'medical_devices' | 'feminine_hygiene' | 'diapers' | 'child_car_seats' | 'digital_goods' | 'accommodation' | 'passenger_transport' | 'admission' | 'food_staples' | 'food_bakery_dairy' | 'food_other' | 'prepared_food_on_premises' | 'prepared_food_takeaway' | 'newspapers_frequent' | 'periodicals_other' | 'vitamins_minerals' | 'dietary_supplements_other' | 'food_it_tab_a_ii' | 'food_it_tab_a_ii_bis' | 'food_it_tab_a_iii' | 'food_it_not_listed' | 'food_es_basic' | 'food_es_other' | 'food_sk_annex7' | 'food_sk_other' | 'food_lv_fresh_produce' | 'food_lv_basic' | 'food_lv_other' | undefined;
   product_type?: 'good' | 'service' | undefined;
   tax_behavior?: 'inclusive' | 'exclusive' | undefined;
 };
@@ -131,7 +131,7 @@ export type CalculationLineResultShape = {
   notes: string[];
   reference: string;
   quantity: number;
-  tax_code: 'consulting' | 'eservice' | 'ebook' | 'saas' | 'standard' | 'reduced' | 'exempt' | 'food' | 'prepared_food' | 'soft_drinks' | 'candy' | 'alcohol' | 'dietary_supplements' | 'clothing' | 'children_clothing' | 'books' | 'newspapers' | 'prescription_drugs' | 'otc_drugs' | 'medical_devices' | 'feminine_hygiene' | 'diapers' | 'child_car_seats' | 'digital_goods' | 'accommodation' | 'passenger_transport' | 'admission' | 'food_staples' | 'food_bakery_dairy' | 'food_other' | 'prepared_food_on_premises' | 'prepared_food_takeaway' | 'newspapers_frequent' | 'periodicals_other' | 'vitamins_minerals' | 'dietary_supplements_other';
+  tax_code: 'consulting' | 'eservice' | 'ebook' | 'saas' | 'standard' | 'reduced' | 'exempt' | 'food' | 'prepared_food' | 'soft_drinks' | 'candy' | 'alcohol' | 'dietary_supplements' | 'clothing' | 'children_clothing' | 'books' | 'newspapers' | 'prescription_drugs' | 'otc_drugs' | 'medical_devices' | 'feminine_hygiene' | 'diapers' | 'child_car_seats' | 'digital_goods' | 'accommodation' | 'passenger_transport' | 'admission' | 'food_staples' | 'food_bakery_dairy' | 'food_other' | 'prepared_food_on_premises' | 'prepared_food_takeaway' | 'newspapers_frequent' | 'periodicals_other' | 'vitamins_minerals' | 'dietary_supplements_other' | 'food_it_tab_a_ii' | 'food_it_tab_a_ii_bis' | 'food_it_tab_a_iii' | 'food_it_not_listed' | 'food_es_basic' | 'food_es_other' | 'food_sk_annex7' | 'food_sk_other' | 'food_lv_fresh_produce' | 'food_lv_basic' | 'food_lv_other';
   product_type: 'good' | 'service';
 };
 
@@ -243,7 +243,7 @@ export type TaxTransactionItem = {
   amount: string;
   tax_behavior?: 'inclusive' | 'exclusive' | undefined;
   quantity?: number | undefined;
-  tax_code?: 'consulting' | 'eservice' | 'ebook' | 'saas' | 'standard' | 'reduced' | 'exempt' | 'food' | 'prepared_food' | 'soft_drinks' | 'candy' | 'alcohol' | 'dietary_supplements' | 'clothing' | 'children_clothing' | 'books' | 'newspapers' | 'prescription_drugs' | 'otc_drugs' | 'medical_devices' | 'feminine_hygiene' | 'diapers' | 'child_car_seats' | 'digital_goods' | 'accommodation' | 'passenger_transport' | 'admission' | 'food_staples' | 'food_bakery_dairy' | 'food_other' | 'prepared_food_on_premises' | 'prepared_food_takeaway' | 'newspapers_frequent' | 'periodicals_other' | 'vitamins_minerals' | 'dietary_supplements_other' | undefined;
+  tax_code?: 'consulting' | 'eservice' | 'ebook' | 'saas' | 'standard' | 'reduced' | 'exempt' | 'food' | 'prepared_food' | 'soft_drinks' | 'candy' | 'alcohol' | 'dietary_supplements' | 'clothing' | 'children_clothing' | 'books' | 'newspapers' | 'prescription_drugs' | 'otc_drugs' | 'medical_devices' | 'feminine_hygiene' | 'diapers' | 'child_car_seats' | 'digital_goods' | 'accommodation' | 'passenger_transport' | 'admission' | 'food_staples' | 'food_bakery_dairy' | 'food_other' | 'prepared_food_on_premises' | 'prepared_food_takeaway' | 'newspapers_frequent' | 'periodicals_other' | 'vitamins_minerals' | 'dietary_supplements_other' | 'food_it_tab_a_ii' | 'food_it_tab_a_ii_bis' | 'food_it_tab_a_iii' | 'food_it_not_listed' | 'food_es_basic' | 'food_es_other' | 'food_sk_annex7' | 'food_sk_other' | 'food_lv_fresh_produce' | 'food_lv_basic' | 'food_lv_other' | undefined;
   product_type?: 'good' | 'service' | undefined;
 };
 
@@ -267,7 +267,7 @@ export type TaxTransactionBatchEntry = {
     reference: string;
     amount: string;
     quantity?: number | undefined;
-    tax_code?: 'consulting' | 'eservice' | 'ebook' | 'saas' | 'standard' | 'reduced' | 'exempt' | 'food' | 'prepared_food' | 'soft_drinks' | 'candy' | 'alcohol' | 'dietary_supplements' | 'clothing' | 'children_clothing' | 'books' | 'newspapers' | 'prescription_drugs' | 'otc_drugs' | 'medical_devices' | 'feminine_hygiene' | 'diapers' | 'child_car_seats' | 'digital_goods' | 'accommodation' | 'passenger_transport' | 'admission' | 'food_staples' | 'food_bakery_dairy' | 'food_other' | 'prepared_food_on_premises' | 'prepared_food_takeaway' | 'newspapers_frequent' | 'periodicals_other' | 'vitamins_minerals' | 'dietary_supplements_other' | undefined;
+    tax_code?: 'consulting' | 'eservice' | 'ebook' | 'saas' | 'standard' | 'reduced' | 'exempt' | 'food' | 'prepared_food' | 'soft_drinks' | 'candy' | 'alcohol' | 'dietary_supplements' | 'clothing' | 'children_clothing' | 'books' | 'newspapers' | 'prescription_drugs' | 'otc_drugs' | 'medical_devices' | 'feminine_hygiene' | 'diapers' | 'child_car_seats' | 'digital_goods' | 'accommodation' | 'passenger_transport' | 'admission' | 'food_staples' | 'food_bakery_dairy' | 'food_other' | 'prepared_food_on_premises' | 'prepared_food_takeaway' | 'newspapers_frequent' | 'periodicals_other' | 'vitamins_minerals' | 'dietary_supplements_other' | 'food_it_tab_a_ii' | 'food_it_tab_a_ii_bis' | 'food_it_tab_a_iii' | 'food_it_not_listed' | 'food_es_basic' | 'food_es_other' | 'food_sk_annex7' | 'food_sk_other' | 'food_lv_fresh_produce' | 'food_lv_basic' | 'food_lv_other' | undefined;
     product_type?: 'good' | 'service' | undefined;
   }[];
   source?: string | undefined;
@@ -398,7 +398,7 @@ export type TransactionItemTax = {
   rate?: number | undefined;
   taxable_part?: number | undefined;
   region?: string | undefined;
-  tax_code?: 'consulting' | 'eservice' | 'ebook' | 'saas' | 'standard' | 'reduced' | 'exempt' | 'food' | 'prepared_food' | 'soft_drinks' | 'candy' | 'alcohol' | 'dietary_supplements' | 'clothing' | 'children_clothing' | 'books' | 'newspapers' | 'prescription_drugs' | 'otc_drugs' | 'medical_devices' | 'feminine_hygiene' | 'diapers' | 'child_car_seats' | 'digital_goods' | 'accommodation' | 'passenger_transport' | 'admission' | 'food_staples' | 'food_bakery_dairy' | 'food_other' | 'prepared_food_on_premises' | 'prepared_food_takeaway' | 'newspapers_frequent' | 'periodicals_other' | 'vitamins_minerals' | 'dietary_supplements_other' | undefined;
+  tax_code?: 'consulting' | 'eservice' | 'ebook' | 'saas' | 'standard' | 'reduced' | 'exempt' | 'food' | 'prepared_food' | 'soft_drinks' | 'candy' | 'alcohol' | 'dietary_supplements' | 'clothing' | 'children_clothing' | 'books' | 'newspapers' | 'prescription_drugs' | 'otc_drugs' | 'medical_devices' | 'feminine_hygiene' | 'diapers' | 'child_car_seats' | 'digital_goods' | 'accommodation' | 'passenger_transport' | 'admission' | 'food_staples' | 'food_bakery_dairy' | 'food_other' | 'prepared_food_on_premises' | 'prepared_food_takeaway' | 'newspapers_frequent' | 'periodicals_other' | 'vitamins_minerals' | 'dietary_supplements_other' | 'food_it_tab_a_ii' | 'food_it_tab_a_ii_bis' | 'food_it_tab_a_iii' | 'food_it_not_listed' | 'food_es_basic' | 'food_es_other' | 'food_sk_annex7' | 'food_sk_other' | 'food_lv_fresh_produce' | 'food_lv_basic' | 'food_lv_other' | undefined;
   additional_name?: string | undefined;
   additional_rate?: number | undefined;
   additional_taxable_part?: number | undefined;
