@@ -10,7 +10,7 @@
  * caller passes (`options.credits`): taxrules stores nothing.
  */
 import { errorFromIssues, quoted, type TaxRulesIssue } from '../core/errors.js';
-import { RATE_SCALE } from '../core/money.js';
+import { apportion, decimalOf, majorNumber, percentOf, RATE_SCALE, rateNumber, rateUnitsOf, roundDiv } from '../core/money.js';
 import type { TaxCodeId, TaxStatus } from '../core/types.js';
 import { TAX_CODES } from '../generated/tax-codes.js';
 import type { PreparedAccount } from '../adapters/account.js';
@@ -19,7 +19,6 @@ import { documentEvidence } from './evidence.js';
 import { ownCopy, unreadable } from '../adapters/read.js';
 import { MAX_DOCUMENT_ITEMS } from './limits.js';
 import { DOCUMENT_LEVELS } from './shape.js';
-import { apportion, decimalOf, majorNumber, percentOf, rateNumber, rateUnitsOf, roundDiv } from './amounts.js';
 import { renderDocument, type DocumentHead, type ItemParts, type TaxSlot } from './assemble.js';
 import { itemLines, netSplit } from './inclusive.js';
 import type { PricingLine } from '../core/pricing.js';

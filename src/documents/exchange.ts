@@ -7,7 +7,7 @@
  */
 import { dayNumber, isDateText } from '../core/dates.js';
 import { errorFromIssues, quoted, TaxRulesError, unreadable, type TaxRulesIssue } from '../core/errors.js';
-import { decimalOf } from './amounts.js';
+import { decimalOf } from '../core/money.js';
 
 /**
  * One rate of the caller's table: units of the account's currency per unit of `currency`,

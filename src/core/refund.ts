@@ -22,11 +22,7 @@
  * house-monotone: a larger sum never gives any tax less.
  */
 
-/** n / d rounded half up, for n ≥ 0 and d > 0. */
-export function roundDiv(n: bigint, d: bigint): bigint {
-  const q = n / d;
-  return (n % d) * 2n >= d ? q + 1n : q;
-}
+import { roundDiv } from './money.js';
 
 /**
  * `h` units shared among weights by D'Hondt's method: the units go, one by one, to the weight
