@@ -63,10 +63,11 @@ describe('a refund', () => {
   });
 
   it('never takes more tax than is left: the last refund takes exactly the rest', () => {
-    // Three refunds of 6.66 of the books' 19.98: 1.40 × 6.66 / 19.98 = 0.4667 → 0.47; then of what is left (13.32, 0.93): 0.465 → 0.47; the last the rest, 0.46.
+    // Three refunds of 6.66 of the books' 19.98, prorated cumulatively: after 6.66 in all, 1.40 × 6.66 / 19.98 = 0.4667 → 0.47;
+    // after 13.32, 0.9333 → 0.93, so the second takes 0.46; the last the rest, 0.47. Each running sum is the nearest cent.
     const credits: BillingDocument[] = [];
     for (const id of [2, 3, 4]) credits.push(build(refund({ items: [{ product_code: 'book', amount: '6.66', tax: { country: 'DE' } }] }), ie, at(id, { credits: [...credits] })));
-    expect(credits.map((c) => c.items[0]?.tax_1_amount_cents)).toEqual([47, 47, 46]);
+    expect(credits.map((c) => c.items[0]?.tax_1_amount_cents)).toEqual([47, 46, 47]);
     expect(credits.reduce((s, c) => s + (c.items[0]?.tax_1_amount_cents ?? 0), 0)).toBe(140);
     const e = refused(() => build(refund({ items: [{ product_code: 'book', amount: '0.01', tax: { country: 'DE' } }] }), ie, at(5, { credits })));
     expect([e.status, e.issues[0]?.path]).toEqual([422, ['items', 0, 'amount']]);

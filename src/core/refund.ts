@@ -1,6 +1,8 @@
 /**
- * The arithmetic of a refund: what part of a sold item's taxes a refund of part of its amount
- * carries. Exact, on magnitudes in minor units (BigInt); the caller puts the signs back.
+ * The refund routine of taxrules: what part of a sold item's taxes a refund of part of its
+ * amount carries. Exact, on magnitudes in minor units (BigInt); the caller puts the signs
+ * back. Credit notes (v20241028 refund transactions and `buildCreditNote`) and v20260309
+ * refunds all take their figures from `refundedPart`.
  *
  * Refunds are prorated **cumulatively**: after refunds of `p` of an item's amount `a` in all,
  * the refunded part of each of its figures is a function of `p` alone, `cum(p)`, and a refund
