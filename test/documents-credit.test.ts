@@ -166,6 +166,20 @@ describe('buildCreditNote (POST /credits)', () => {
     expect([rest.subtotal_cents, rest.items[0]?.tax_1_amount_cents]).toEqual([10000 - 4202, 1900 - 798]);
   });
 
+  it('keeps an item credited both by net and by gross within what is left of each figure, and the rest nets it to zero', () => {
+    // 1.00 in BC: GST 0.05 and PST 0.07. A refund of 0.10 net credits 0.01 of each (0.5 and 0.7 cents, half up); then a
+    // credit of 0.87 gross: the routine's part of the gross (1.12) from 0.12 to 0.99 would be GST 0.05, PST 0.05, but only
+    // 0.04 of the GST is left, so it takes 0.04 and 0.05, net 0.78; the rest takes what is left, none of it below zero.
+    const sale = build({ date: '2026-06-01', items: [{ amount: '1.00', tax: { country: 'CA', region: 'BC' } }], payment, processor: 'stripe', processor_id: 'ch_bc' }, bc, { id: 30, number: 'INV-30', createdAt: 1_780_300_800 });
+    expect([sale.items[0]?.tax_1_amount_cents, sale.items[0]?.tax_2_amount_cents]).toEqual([5, 7]);
+    const byNet = build({ ...refund({ items: [{ amount: '0.10', tax: { country: 'CA' } }] }), processor_id: 'ch_bc' }, bc, { id: 31, number: 'CN-31', createdAt: 1_781_049_600, invoice: sale });
+    const byGross = creditNote({ invoice_id: 30, credited_amount: '0.87' }, { id: 32, number: 'CN-32', createdAt: 1_781_049_600, invoice: sale, credits: [byNet] });
+    const rest = creditNote({ invoice_id: 30 }, { id: 33, number: 'CN-33', createdAt: 1_781_049_600, invoice: sale, credits: [byNet, byGross] });
+    const figures = (d: BillingDocument) => d.items.map((i) => [i.subtotal_cents - i.discount_cents, i.tax_1_amount_cents, i.tax_2_amount_cents]);
+    expect([byNet, byGross, rest].map(figures)).toEqual([[[10, 1, 1]], [[78, 4, 5]], [[12, 0, 1]]]);
+    expect([byNet, byGross, rest].reduce((s, d) => s + d.total_cents, 0)).toBe(sale.total_cents);
+  });
+
   it('refuses credited_amount above what is left, on an invoice of several items, or when it is not the invoice named', () => {
     const issue = (req: object, extra: object = {}, invoice: BillingDocument = single) => {
       const e = refused(() => creditNote({ invoice_id: invoice.id, ...req }, opts(21, { invoice, ...extra })));
