@@ -148,8 +148,8 @@ export interface TaxRateResponse {
   additional_tax_amount: number | null;
 }
 
-/** Decides whether a customer's tax ID makes it a business. */
-export type TaxIdVerdictFunction = (country: string, taxId: string) => TaxIdVerdict;
+export type { TaxIdVerdictFunction } from '../core/options.js';
+import type { TaxIdVerdictFunction } from '../core/options.js';
 
 export interface CalculateOptions {
   /** Rule set to use; the default one covers every file under rules/. */

@@ -9,7 +9,7 @@ import type { CalculationAddress, CalculationLineResult, CalculationRequest, Lin
 import type { TaxBehavior } from '../core/types.js';
 import type { RuleSet } from '../core/ruleset.js';
 import type { Account, SellerAccount } from '../adapters/account.js';
-import type { TaxIdVerdictFunction } from '../adapters/v20241028.js';
+import type { TaxIdVerdictFunction } from '../core/options.js';
 import { dayNumber } from '../core/dates.js';
 import { errorFromIssues, quoted, TaxRulesError, type TaxRulesIssue } from '../core/errors.js';
 import { formatMinor, normalMinor, parseAmount } from '../core/money.js';
