@@ -1,8 +1,8 @@
 /**
  * Credit notes: refunds (`POST /transactions`, type refund) linked to their sale by processor
  * and processor_id, and `POST /credits` with credited_amount. A credit note credits the
- * taxes the invoice charged, in proportion to what is left, so that a sale and its refunds
- * never fall below zero tax and a full refund nets the sale to zero.
+ * taxes the invoice charged, prorated cumulatively by the one refund routine (core/refund.ts),
+ * so that a sale and its refunds never fall below zero tax and a full refund nets the sale to zero.
  */
 import { describe, expect, it } from 'vitest';
 import { buildCreditNote, buildDocument, voidDocument, type BillingDocument, type Account, type DocumentOptions, type CreditNoteOptions } from '../src/index.js';
