@@ -12,7 +12,7 @@
  * their reproduction with the source acknowledged, which every answer carries (`source`).
  */
 import type { CurrencyConverter } from './core/situation.js';
-import type { ExchangeRate, ExchangeRateFunction } from './documents/exchange.js';
+import type { ExchangeRate, ExchangeRateFunction } from './core/options.js';
 import { ecbRates as rates, table } from './ecb/default.js';
 import { converter, crossRate, exchangeRates, referenceRate, type EcbCrossRate, type EcbExchangeRatesOptions, type EcbReferenceRate } from './ecb/rates.js';
 

@@ -1,8 +1,8 @@
 /**
  * Credit notes: refunds (`POST /transactions`, type refund) linked to their sale by processor
  * and processor_id, and `POST /credits` with credited_amount. A credit note credits the
- * taxes the invoice charged, in proportion to what is left, so that a sale and its refunds
- * never fall below zero tax and a full refund nets the sale to zero.
+ * taxes the invoice charged, prorated cumulatively by the one refund routine (core/refund.ts),
+ * so that a sale and its refunds never fall below zero tax and a full refund nets the sale to zero.
  */
 import { describe, expect, it } from 'vitest';
 import { buildCreditNote, buildDocument, voidDocument, type BillingDocument, type Account, type DocumentOptions, type CreditNoteOptions } from '../src/index.js';
@@ -63,10 +63,11 @@ describe('a refund', () => {
   });
 
   it('never takes more tax than is left: the last refund takes exactly the rest', () => {
-    // Three refunds of 6.66 of the books' 19.98: 1.40 × 6.66 / 19.98 = 0.4667 → 0.47; then of what is left (13.32, 0.93): 0.465 → 0.47; the last the rest, 0.46.
+    // Three refunds of 6.66 of the books' 19.98, prorated cumulatively: after 6.66 in all, 1.40 × 6.66 / 19.98 = 0.4667 → 0.47;
+    // after 13.32, 0.9333 → 0.93, so the second takes 0.46; the last the rest, 0.47. Each running sum is the nearest cent.
     const credits: BillingDocument[] = [];
     for (const id of [2, 3, 4]) credits.push(build(refund({ items: [{ product_code: 'book', amount: '6.66', tax: { country: 'DE' } }] }), ie, at(id, { credits: [...credits] })));
-    expect(credits.map((c) => c.items[0]?.tax_1_amount_cents)).toEqual([47, 47, 46]);
+    expect(credits.map((c) => c.items[0]?.tax_1_amount_cents)).toEqual([47, 46, 47]);
     expect(credits.reduce((s, c) => s + (c.items[0]?.tax_1_amount_cents ?? 0), 0)).toBe(140);
     const e = refused(() => build(refund({ items: [{ product_code: 'book', amount: '0.01', tax: { country: 'DE' } }] }), ie, at(5, { credits })));
     expect([e.status, e.issues[0]?.path]).toEqual([422, ['items', 0, 'amount']]);
@@ -163,6 +164,20 @@ describe('buildCreditNote (POST /credits)', () => {
     expect([c.subtotal_cents, c.items[0]?.tax_1_amount_cents, c.total_cents]).toEqual([4202, 798, 5000]);
     const rest = creditNote({ invoice_id: 20, credited_amount: '69.00' }, opts(22, { credits: [c] }));
     expect([rest.subtotal_cents, rest.items[0]?.tax_1_amount_cents]).toEqual([10000 - 4202, 1900 - 798]);
+  });
+
+  it('keeps an item credited both by net and by gross within what is left of each figure, and the rest nets it to zero', () => {
+    // 1.00 in BC: GST 0.05 and PST 0.07. A refund of 0.10 net credits 0.01 of each (0.5 and 0.7 cents, half up); then a
+    // credit of 0.87 gross: the routine's part of the gross (1.12) from 0.12 to 0.99 would be GST 0.05, PST 0.05, but only
+    // 0.04 of the GST is left, so it takes 0.04 and 0.05, net 0.78; the rest takes what is left, none of it below zero.
+    const sale = build({ date: '2026-06-01', items: [{ amount: '1.00', tax: { country: 'CA', region: 'BC' } }], payment, processor: 'stripe', processor_id: 'ch_bc' }, bc, { id: 30, number: 'INV-30', createdAt: 1_780_300_800 });
+    expect([sale.items[0]?.tax_1_amount_cents, sale.items[0]?.tax_2_amount_cents]).toEqual([5, 7]);
+    const byNet = build({ ...refund({ items: [{ amount: '0.10', tax: { country: 'CA' } }] }), processor_id: 'ch_bc' }, bc, { id: 31, number: 'CN-31', createdAt: 1_781_049_600, invoice: sale });
+    const byGross = creditNote({ invoice_id: 30, credited_amount: '0.87' }, { id: 32, number: 'CN-32', createdAt: 1_781_049_600, invoice: sale, credits: [byNet] });
+    const rest = creditNote({ invoice_id: 30 }, { id: 33, number: 'CN-33', createdAt: 1_781_049_600, invoice: sale, credits: [byNet, byGross] });
+    const figures = (d: BillingDocument) => d.items.map((i) => [i.subtotal_cents - i.discount_cents, i.tax_1_amount_cents, i.tax_2_amount_cents]);
+    expect([byNet, byGross, rest].map(figures)).toEqual([[[10, 1, 1]], [[78, 4, 5]], [[12, 0, 1]]]);
+    expect([byNet, byGross, rest].reduce((s, d) => s + d.total_cents, 0)).toBe(sale.total_cents);
   });
 
   it('refuses credited_amount above what is left, on an invoice of several items, or when it is not the invoice named', () => {

@@ -7,23 +7,10 @@
 import type { RuleSet } from '../core/ruleset.js';
 import { errorFromIssues, quoted, TaxRulesError, unreadable, type TaxRulesIssue } from '../core/errors.js';
 import { defaultRuleSet } from '../default-rules.js';
-import { unknownFieldIssues } from './input.js';
+import { shortKey, unknownFields } from '../core/fields.js';
 import { ownCopy, prototypePolluted } from '../core/own.js';
 
-export { ownCopy, prototypePolluted };
-
-/** Longest key kept whole in an issue's path: a 1 MB unknown key is not echoed back. */
-const MAX_PATH_KEY = 100;
-
-/** A key as an issue's path holds it: cut short when longer than 100 characters. */
-export function shortKey(key: string | number): string | number {
-  return typeof key === 'string' && key.length > MAX_PATH_KEY ? `${key.slice(0, MAX_PATH_KEY - 1)}…` : key;
-}
-
-/** The unknown fields of an object (see `unknownFieldIssues`), their paths cut short. */
-export function unknownFields(value: object, known: readonly string[], path: readonly (string | number)[], what: string): TaxRulesIssue[] {
-  return unknownFieldIssues(value, known, path, what).map((i) => ({ ...i, path: i.path.map(shortKey) }));
-}
+export { ownCopy, prototypePolluted, shortKey, unknownFields };
 
 export { guarded, unreadable } from '../core/errors.js';
 

@@ -1,8 +1,7 @@
 import type { Address, CustomerExemption, Decision, ProductType, TaxBehavior, TaxCodeId, TaxIdVerdict, TaxInput, TaxLine, TaxResult, TaxStatus } from '../core/types.js';
 import { PERCENT_100, RATE_SCALE, addMinor, minorToNumber, type Minor } from '../core/money.js';
 import type { RuleSet } from '../core/ruleset.js';
-import { inputAmount, inputDay, inputMinorUnits, lineOf, resultOf, taxIdNote } from '../core/determine.js';
-import { priceSaleLine } from '../core/sale.js';
+import { priceInput, resultOf, taxIdNote } from '../core/determine.js';
 import type { Priced } from '../core/pricing.js';
 import { dayNumber } from '../core/dates.js';
 import { errorFromIssues, quoted, TaxRulesError, type TaxRulesIssue } from '../core/errors.js';
@@ -149,8 +148,8 @@ export interface TaxRateResponse {
   additional_tax_amount: number | null;
 }
 
-/** Decides whether a customer's tax ID makes it a business. */
-export type TaxIdVerdictFunction = (country: string, taxId: string) => TaxIdVerdict;
+export type { TaxIdVerdictFunction } from '../core/options.js';
+import type { TaxIdVerdictFunction } from '../core/options.js';
 
 export interface CalculateOptions {
   /** Rule set to use; the default one covers every file under rules/. */
@@ -838,11 +837,8 @@ type Renderer<T> = (engine: Engine, decision: Decision, input: TaxInput, priced:
 function quote<T>(query: TaxRateQueryInput, account: SellerAccount, options: CalculateOptions, engine: Engine, render: Renderer<T>): T {
   const { input, exemption } = readTaxRateQuery(query, account, options, engine);
   try {
-    const day = inputDay(input);
-    const minorUnits = inputMinorUnits(input, engine.rules);
-    const amount = inputAmount(input, minorUnits);
     const sale = engine.inputSale(options.cache);
-    const line = priceSaleLine(input, day, minorUnits, lineOf(input, amount), exemption === undefined ? sale : { ...sale, exemption });
+    const { line, minorUnits } = priceInput(input, exemption === undefined ? sale : { ...sale, exemption });
     return render(engine, line.decision, line.input, line.priced, minorUnits, options.cache !== false && engine.decisions !== null);
   } catch (error) {
     throw error instanceof TaxRulesError ? renameIssues(error) : error;

@@ -7,6 +7,7 @@
 import { registrationThresholdsText } from '../generated/registration-thresholds.js';
 import { errorFromIssues, quoted, TaxRulesError, type TaxRulesIssue } from '../core/errors.js';
 import { dateOfDay, dayNumber } from '../core/dates.js';
+import { roundDiv } from '../core/money.js';
 import type { RuleSet } from '../core/ruleset.js';
 import { canonicalCountry, stateOfZip } from '../core/location.js';
 import { guarded, ownCopy, ruleSetArg, unknownFields, unreadable } from '../adapters/read.js';
@@ -171,8 +172,7 @@ class Exact {
     let scale = this.scale;
     if (places !== undefined && places < scale) {
       const d = 10n ** BigInt(scale - places);
-      const half = d / 2n;
-      units = units < 0n ? -((-units + half) / d) : (units + half) / d;
+      units = units < 0n ? -roundDiv(-units, d) : roundDiv(units, d);
       scale = places;
     }
     const negative = units < 0n;

@@ -11,7 +11,7 @@ import { formatMinor, parseAmount, type Minor } from './money.js';
 import type { Priced } from './pricing.js';
 import { decide } from './decide.js';
 import { situationOf, type CurrencyConverter } from './situation.js';
-import { priceSaleLine, type Decider, type SaleLine } from './sale.js';
+import { priceSaleLine, type Decider, type PricedLine, type SaleLine, type SaleOptions } from './sale.js';
 import { activeOn, indexRegistrations, isFrozenList, type RegistrationIndex } from './registration.js';
 import type { DecisionCache } from './decision-cache.js';
 
@@ -141,9 +141,18 @@ export function resultOf(decision: Decision, input: TaxInput, minorUnits: number
  * with a cache).
  */
 export function determine(input: TaxInput, rules: RuleSet, decider: Decider = freshDecider(rules), convert?: CurrencyConverter): TaxResult {
-  const day = inputDay(input);
-  const minorUnits = inputMinorUnits(input, rules);
-  const amount = inputAmount(input, minorUnits);
-  const line = priceSaleLine(input, day, minorUnits, lineOf(input, amount), { rules, decider, convert, issue: inputIssue, exemption: undefined });
+  const { line, minorUnits } = priceInput(input, { rules, decider, convert, issue: inputIssue, exemption: undefined });
   return resultOf(line.decision, line.input, minorUnits, line.priced);
+}
+
+/**
+ * One supply priced as a sale of one line: its day, its currency's minor units and its amount
+ * read from the input, then `priceSaleLine` with the sale's options. The one way in of
+ * `determine` and of the v20241028 quote.
+ */
+export function priceInput(input: TaxInput, options: SaleOptions): { line: PricedLine; minorUnits: number } {
+  const day = inputDay(input);
+  const minorUnits = inputMinorUnits(input, options.rules);
+  const amount = inputAmount(input, minorUnits);
+  return { line: priceSaleLine(input, day, minorUnits, lineOf(input, amount), options), minorUnits };
 }

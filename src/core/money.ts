@@ -217,3 +217,85 @@ export function decimalOf(value: number | string): Decimal | null {
   const frac = m[2] ?? '';
   return { units: BigInt((m[1] as string) + frac), scale: frac.length };
 }
+
+/** The decimal's trailing zeros dropped (2.50 → 2.5), so that its scale is the number of digits it needs. */
+export function trimmed(d: Decimal): Decimal {
+  let { units, scale } = d;
+  while (scale > 0 && units % 10n === 0n) {
+    units /= 10n;
+    scale--;
+  }
+  return { units, scale };
+}
+
+/** A decimal in minor units when it has at most `minorUnits` decimals (after trailing zeros), else null. */
+export function minorOf(d: Decimal, minorUnits: number): bigint | null {
+  const t = trimmed(d);
+  if (t.scale > minorUnits) return null;
+  return t.units * 10n ** BigInt(minorUnits - t.scale);
+}
+
+/** A percentage in rate units (0.0001 %) when it has at most 4 decimals, else null. */
+export function rateUnitsOf(d: Decimal): number | null {
+  const t = trimmed(d);
+  if (t.scale > 4) return null;
+  return Number(t.units * 10n ** BigInt(4 - t.scale));
+}
+
+/** An amount in minor units as a number in the major unit (1999, 2 → 19.99). */
+export function majorNumber(minor: bigint | number, minorUnits: number): number {
+  return Number(formatMinor(minor, minorUnits));
+}
+
+/** A percentage in rate units as a number (200000 → 20). */
+export function rateNumber(units: number): number {
+  return units / RATE_SCALE;
+}
+
+/**
+ * n / d rounded half up, for n ≥ 0 and d > 0: the one half-up division of taxrules on
+ * BigInt (pricing's bigint arithmetic, refunds, percentages, conversions).
+ */
+export function roundDiv(n: bigint, d: bigint): bigint {
+  const q = n / d;
+  return (n % d) * 2n >= d ? q + 1n : q;
+}
+
+/** A percentage (rate units) of an amount ≥ 0, rounded half up. */
+export function percentOf(amount: bigint, rateUnits: number): bigint {
+  return roundDiv(amount * BigInt(rateUnits), BigInt(PERCENT_100));
+}
+
+/**
+ * Shares `total` among parts in proportion to their weights (≥ 0), each rounded down and the
+ * units left over given to the largest remainders (the earlier part on a tie): the shares add
+ * up to `total` exactly, and a part never gets more than its weight when `total` ≤ Σ weights.
+ * All weights 0: every share 0.
+ */
+export function apportion(total: bigint, weights: readonly bigint[]): bigint[] {
+  const sum = weights.reduce((a, b) => a + b, 0n);
+  if (sum === 0n) return weights.map(() => 0n);
+  const shares = weights.map((w) => (total * w) / sum);
+  const rests = weights.map((w) => (total * w) % sum);
+  let left = total - shares.reduce((a, b) => a + b, 0n);
+  while (left > 0n) {
+    let best = 0;
+    for (let i = 1; i < rests.length; i++) if ((rests[i] as bigint) > (rests[best] as bigint)) best = i;
+    shares[best] = (shares[best] as bigint) + 1n;
+    rests[best] = -1n;
+    left--;
+  }
+  return shares;
+}
+
+/**
+ * A delivery charge shared in proportion to its goods' amounts (a negative amount weighs 0):
+ * `apportion`, and all of it to the first when the amounts add up to 0. The shares add up to
+ * the charge.
+ */
+export function deliveryShares(total: bigint, amounts: readonly bigint[]): bigint[] {
+  const weights = amounts.map((a) => (a > 0n ? a : 0n));
+  const shares = apportion(total, weights);
+  if (weights.every((w) => w === 0n)) shares[0] = total;
+  return shares;
+}

@@ -57,7 +57,7 @@
  * + Σ_capped e·L/10¹² = gross, which gives d = 10¹²·(10¹² + R_free), U = |gross|·10¹² −
  * R_capped·L and C = L·(10¹² + R_free). A limit is priced in BigInt only (the rare path).
  */
-import { PERCENT_100, normalMinor, type Minor } from './money.js';
+import { PERCENT_100, normalMinor, roundDiv, type Minor } from './money.js';
 
 export type { Minor };
 
@@ -131,10 +131,7 @@ const bigints: Arithmetic<bigint> = {
   sub: (a, b) => a - b,
   mul: (a, b) => a * b,
   div: (a, b) => a / b,
-  roundDiv(a, b) {
-    const q = a / b;
-    return (a % b) * 2n >= b ? q + 1n : q;
-  },
+  roundDiv,
   neg: (a) => -a,
   lt: (a, b) => a < b,
   isZero: (a) => a === 0n,

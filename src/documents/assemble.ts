@@ -3,8 +3,7 @@
  * `taxes` array summed from them, and the totals. Shared by invoices and credit notes.
  */
 import type { TaxCodeId, TaxStatus } from '../core/types.js';
-import { formatUnits } from '../core/money.js';
-import { majorNumber, rateNumber } from './amounts.js';
+import { formatUnits, majorNumber, rateNumber } from '../core/money.js';
 import type { BillingDocument, DocumentItem, DocumentTax, PaymentRecord } from './types.js';
 
 /** One tax of an item, in integers. */

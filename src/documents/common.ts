@@ -3,7 +3,7 @@ import { dateOfDay } from '../core/dates.js';
 import { quoted, type TaxRulesIssue } from '../core/errors.js';
 import type { PreparedAccount } from '../adapters/account.js';
 import type { Engine } from '../adapters/engine.js';
-import { decimalOf, majorNumber, minorOf } from './amounts.js';
+import { decimalOf, majorNumber, minorOf } from '../core/money.js';
 import type { BillingDocument } from './types.js';
 
 type Path = (string | number)[];

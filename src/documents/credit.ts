@@ -2,15 +2,18 @@
  * Credit notes: a refund transaction (`POST /transactions` with `type: refund`) or a credit
  * created against an invoice (`POST /credits`). A credit note credits the taxes the invoice
  * charged, never taxes worked out again on the day of the refund: each credited item takes
- * its share of what is left of the invoice item's net, taxes and taxable bases, so that the
- * invoice and its credit notes together never fall below zero, and the credit note that
+ * the part of the invoice item's net, taxes and taxable bases that the one refund routine
+ * (core/refund.ts, cumulative) gives for what its credit notes have credited of it, so that
+ * the invoice and its credit notes together never fall below zero, the taxes credited so far
+ * are always the invoice's prorated to the amount credited so far, and the credit note that
  * refunds the rest takes exactly what is left (a full refund nets the sale to zero).
  *
  * What is left is the invoice less the credit notes already issued against it, which the
  * caller passes (`options.credits`): taxrules stores nothing.
  */
 import { errorFromIssues, quoted, type TaxRulesIssue } from '../core/errors.js';
-import { RATE_SCALE } from '../core/money.js';
+import { decimalOf, majorNumber, percentOf, RATE_SCALE, rateNumber, rateUnitsOf } from '../core/money.js';
+import { refundedPart, type SoldItem } from '../core/refund.js';
 import type { TaxCodeId, TaxStatus } from '../core/types.js';
 import { TAX_CODES } from '../generated/tax-codes.js';
 import type { PreparedAccount } from '../adapters/account.js';
@@ -19,7 +22,6 @@ import { documentEvidence } from './evidence.js';
 import { ownCopy, unreadable } from '../adapters/read.js';
 import { MAX_DOCUMENT_ITEMS } from './limits.js';
 import { DOCUMENT_LEVELS } from './shape.js';
-import { apportion, decimalOf, majorNumber, percentOf, rateNumber, rateUnitsOf, roundDiv } from './amounts.js';
 import { renderDocument, type DocumentHead, type ItemParts, type TaxSlot } from './assemble.js';
 import { itemLines, netSplit } from './inclusive.js';
 import type { PricingLine } from '../core/pricing.js';
@@ -159,24 +161,38 @@ function rest(l: Left): Share {
   return { net: l.net, tax1: l.tax1, tax2: l.tax2, base1: l.base1, base2: l.base2 };
 }
 
-/** A credited net amount's share of what is left: each tax and base in proportion, rounded half up (never more than is left). */
-function shareOfNet(l: Left, net: bigint): Share {
-  if (net === l.net || l.net === 0n) return rest(l);
-  const part = (v: bigint): bigint => roundDiv(v * net, l.net);
-  return { net, tax1: part(l.tax1), tax2: part(l.tax2), base1: part(l.base1), base2: part(l.base2) };
-}
-
 /**
- * A credited gross amount (net and taxes together) shared among what is left of the net and
- * of each tax, in proportion, by the largest remainder: the parts add up to the amount, and
- * none is more than is left.
+ * A credited amount's share of invoice item `k`: the refund routine's part (core/refund.ts,
+ * cumulative) of the item as the invoice charged it, for a refund taking the credited amount
+ * from what the credit notes took of it so far to that plus `amount`. `gross`: the amount is
+ * net and taxes together (an item priced with tax included, or `credited_amount`), else the
+ * net. Crediting all that is left takes exactly what is left.
+ *
+ * On credit notes issued by this routine a part never takes more of a figure than is left
+ * (the routine's proof). Credit notes made otherwise (by hand, or crediting one item both by
+ * net and by gross) may have taken a unit more or less of a figure than the routine's sum:
+ * the part is then kept within what is left, each tax and base at most what is left of it and
+ * the net at most its rest, the difference going to the taxes (there is room, as the amount
+ * is at most what is left), so that the invoice and its credit notes never fall below zero.
  */
-function shareOfGross(l: Left, gross: bigint): Share {
-  const whole = l.net + l.tax1 + l.tax2;
-  if (gross === whole) return rest(l);
-  const [net, tax1, tax2] = apportion(gross, [l.net, l.tax1, l.tax2]) as [bigint, bigint, bigint];
-  const part = (v: bigint): bigint => (l.net === 0n ? 0n : roundDiv(v * net, l.net));
-  return { net, tax1, tax2, base1: part(l.base1), base2: part(l.base2) };
+function shareOf(ledger: Ledger, k: number, amount: bigint, gross: boolean): Share {
+  const l = ledger.left[k] as Left;
+  const leftAmount = gross ? l.net + l.tax1 + l.tax2 : l.net;
+  if (amount === leftAmount) return rest(l);
+  const item = ledger.invoice.items[k] as DocumentItem;
+  const net = big(item.subtotal_cents) - big(item.discount_cents);
+  const taxes = [big(item.tax_1_amount_cents), big(item.tax_2_amount_cents)];
+  const sold: SoldItem = { amount: gross ? net + (taxes[0] as bigint) + (taxes[1] as bigint) : net, inclusive: gross, taxes, taxable: [big(item.tax_1_taxable_base_cents), big(item.tax_2_taxable_base_cents)] };
+  const part = refundedPart(sold, sold.amount - leftAmount, amount);
+  const most = (v: bigint, left: bigint): bigint => (v > left ? left : v);
+  const share = { net: part.subtotal, tax1: most(part.taxes[0] as bigint, l.tax1), tax2: most(part.taxes[1] as bigint, l.tax2), base1: most(part.taxable[0] as bigint, l.base1), base2: most(part.taxable[1] as bigint, l.base2) };
+  if (!gross) return share;
+  // Net and taxes add up to the amount; a net beyond its rest gives its excess to the taxes.
+  let over = amount - share.tax1 - share.tax2 - l.net;
+  const tax1 = over > 0n ? most(share.tax1 + over, l.tax1) : share.tax1;
+  over -= tax1 - share.tax1;
+  const tax2 = over > 0n ? share.tax2 + over : share.tax2;
+  return { ...share, tax1, tax2, net: amount - tax1 - tax2 };
 }
 
 /** An invoice item's tax slot with a credited amount and base. */
@@ -369,7 +385,7 @@ function refundedItem(ledger: Ledger, k: number, item: NonNullable<TransactionRe
     issues.push({ path: [...path, 'amount'], code: 'unprocessable', message: `${path.join('.')} refunds nothing (its ${terms} is 0)` });
     return null;
   }
-  const share = inclusive ? shareOfGross(l, amount) : shareOfNet(l, amount);
+  const share = shareOf(ledger, k, amount, inclusive);
   const shown = inclusive ? netSplit(subtotal, discount, share.net, linesOf(ledger.invoice.items[k] as DocumentItem)) : { subtotal, discount };
   return creditedItem(ledger, k, share, null, { quantity: item.quantity ?? 1, unitPrice: majorNumber(unit, ledger.minorUnits), discountRate: rateNumber(discountUnits), ...shown });
 }
@@ -475,7 +491,7 @@ export function buildCreditNote(request: unknown, options: unknown, engine?: Eng
           message: `credited_amount ${majorNumber(amount, ledger.minorUnits)} is more than is left of invoice ${inv.number} (total ${majorNumber(big(inv.total_cents), ledger.minorUnits)}, ${majorNumber(leftTotal, ledger.minorUnits)} left)`,
         });
       } else if (amount !== null) {
-        parts.push(creditedItem(ledger, 0, shareOfGross(l, amount), null));
+        parts.push(creditedItem(ledger, 0, shareOf(ledger, 0, amount, true), null));
       }
     } else {
       ledger.left.forEach((l, k) => {

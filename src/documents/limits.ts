@@ -7,6 +7,9 @@
 import * as z from 'zod/mini';
 import { quoted } from '../core/errors.js';
 
+/** The largest amount in minor units a document holds: 15 digits, so that its JSON number reads back exactly. */
+export const MAX_CENTS = 999_999_999_999_999;
+
 export const MAX_DOCUMENT_ITEMS = 200;
 export const MAX_TAG_LENGTH = 40;
 export const MAX_METADATA_KEYS = 20;

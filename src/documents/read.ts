@@ -13,10 +13,10 @@ import { isBoolean, isFunction, ownCopy, readOptions, RULE_SET, unreadable, type
 import { isRecord } from '../adapters/input.js';
 import { PRODUCT_TYPES, TAX_CODES } from '../adapters/schemas.js';
 import { MAX_TAX_DATE } from '../adapters/schemas.js';
-import type { TaxIdVerdictFunction } from '../adapters/v20241028.js';
+import type { TaxIdVerdictFunction } from '../core/options.js';
 import { MAX_DOCUMENT_ITEMS, MAX_DOCUMENT_NUMBER_LENGTH } from './limits.js';
 import { exchangeTableIssues, rateValue, type ExchangeRate, type ExchangeRates } from './exchange.js';
-import { decimalOf } from './amounts.js';
+import { decimalOf } from '../core/money.js';
 import type { BillingDocument } from './types.js';
 
 /** A coupon applied to a sale before tax: a percentage off every item, or an amount shared among them. */

@@ -12,7 +12,7 @@ import { checkBySchema } from '../adapters/issues.js';
 import { ownCopy, readOptions, RULE_SET, unreadable } from '../adapters/read.js';
 import { defaultRuleSet } from '../default-rules.js';
 import { documentIssues, DOCUMENT_LEVELS, plainDocumentSummary, type DocumentSummary } from './shape.js';
-import { MAX_CENTS } from './amounts.js';
+import { MAX_CENTS } from './limits.js';
 import type { BillingDocument } from './types.js';
 import { onFirstUse } from '../adapters/zod-english.js';
 

@@ -6,8 +6,7 @@
  */
 import { isDateText } from '../core/dates.js';
 import type { TaxRulesIssue } from '../core/errors.js';
-import { MAX_CENTS } from './amounts.js';
-import { MAX_DOCUMENT_ITEMS } from './limits.js';
+import { MAX_CENTS, MAX_DOCUMENT_ITEMS } from './limits.js';
 import { hasOwn } from '../adapters/input.js';
 import type { BillingDocument, DocumentState, DocumentType } from './types.js';
 

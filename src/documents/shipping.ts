@@ -10,7 +10,7 @@ import { errorFromIssues, type TaxRulesIssue } from '../core/errors.js';
 import type { RuleSet } from '../core/ruleset.js';
 import { isGoods } from '../core/taxability.js';
 import type { ProductType, TaxCodeId } from '../core/types.js';
-import { deliveryShares } from './amounts.js';
+import { deliveryShares } from '../core/money.js';
 import { amountIn } from './common.js';
 
 /** A sale's delivery charge, read. */

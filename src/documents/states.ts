@@ -12,13 +12,12 @@
  * for the other document functions.
  */
 import { errorFromIssues, quoted, type TaxRulesIssue } from '../core/errors.js';
-import { formatMinor } from '../core/money.js';
+import { decimalOf, formatMinor, majorNumber, minorOf } from '../core/money.js';
 import type { RuleSet } from '../core/ruleset.js';
 import { defaultRuleSet } from '../default-rules.js';
 import { ownCopy, readOptions, RULE_SET, unreadable, type OptionCheck } from '../adapters/read.js';
 import { isRecord } from '../adapters/input.js';
 import { MAX_TAX_DATE } from '../adapters/schemas.js';
-import { decimalOf, majorNumber, minorOf } from './amounts.js';
 import { amountIn, dateOf } from './common.js';
 import { checkedDocument, voided } from './final.js';
 import { parseRequest } from './read.js';

@@ -25,11 +25,11 @@ import { sellerAddressOn, type PreparedAccount, type Account, type SellerAccount
 import { engineFor, type Engine } from '../adapters/engine.js';
 import { unreadable } from '../adapters/read.js';
 import { offlineTaxIdVerdict } from '../taxid/index.js';
-import { apportion, decimalOf, MAX_CENTS, majorNumber, percentOf, rateNumber, rateUnitsOf, type Decimal } from './amounts.js';
+import { apportion, decimalOf, majorNumber, percentOf, rateNumber, rateUnitsOf, type Decimal } from '../core/money.js';
 import { documentTotals, renderDocument, type DocumentHead, type ItemParts, type TaxSlot } from './assemble.js';
 import { netSplit } from './inclusive.js';
 import { documentExchangeRate } from './exchange.js';
-import { MAX_DOCUMENT_ITEMS, normalTagList } from './limits.js';
+import { MAX_CENTS, MAX_DOCUMENT_ITEMS, normalTagList } from './limits.js';
 import { parseRequest, readDocumentOptions, SPANISH_IGNORED_FIELDS, type DocumentOptions, type ProductDefaults } from './read.js';
 import { verdictOfOption } from '../adapters/v20260309.js';
 import { documentSchemas, type TransactionItemOutput, type TransactionRequest, type TransactionRequestOutput } from './request.js';

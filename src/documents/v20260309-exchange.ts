@@ -10,8 +10,7 @@ import { errorFromIssues } from '../core/errors.js';
 import { AMOUNT_RE } from '../adapters/input.js';
 import { MAX_AMOUNT_LENGTH } from '../adapters/schemas.js';
 import { entriesCovering, exchangeTableIssues, type ExchangeRate } from './exchange.js';
-import { decimalOf, type Decimal } from './amounts.js';
-import { compareDecimal } from '../core/money.js';
+import { compareDecimal, decimalOf, roundDiv, type Decimal } from '../core/money.js';
 
 /** A rate as a plain positive decimal text ("1.0842"), or null when it is none (a negative, zero, `1e-7`, text of another form). */
 export function rateText(v: unknown): string | null {
@@ -57,8 +56,7 @@ export function converter(rate: string, fromUnits: number, toUnits: number): (mi
   const num = r.units * 10n ** BigInt(toUnits);
   const den = 10n ** BigInt(fromUnits + r.scale);
   return (minor) => {
-    const m = (minor < 0n ? -minor : minor) * num;
-    const q = m / den + ((m % den) * 2n >= den ? 1n : 0n);
+    const q = roundDiv((minor < 0n ? -minor : minor) * num, den);
     return minor < 0n ? -q : q;
   };
 }

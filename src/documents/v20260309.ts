@@ -9,7 +9,7 @@ import type { CalculationAddress, CalculationLineResult, CalculationRequest, Lin
 import type { TaxBehavior } from '../core/types.js';
 import type { RuleSet } from '../core/ruleset.js';
 import type { Account, SellerAccount } from '../adapters/account.js';
-import type { TaxIdVerdictFunction } from '../adapters/v20241028.js';
+import type { TaxIdVerdictFunction } from '../core/options.js';
 import { dayNumber } from '../core/dates.js';
 import { errorFromIssues, quoted, TaxRulesError, type TaxRulesIssue } from '../core/errors.js';
 import { formatMinor, normalMinor, parseAmount } from '../core/money.js';
@@ -33,7 +33,7 @@ import {
   type TaxTransactionRequest,
   type TaxTransactionType,
 } from './v20260309-schemas.js';
-import { refundedPart, type SoldItem } from './v20260309-refunds.js';
+import { refundedPart, type SoldItem } from '../core/refund.js';
 import { converter, rateText, readRateTable, tableRate } from './v20260309-exchange.js';
 import { askRateFunction, notARate, type ExchangeRate, type ExchangeRateFunction } from './exchange.js';
 
@@ -1063,7 +1063,7 @@ function ownShipping(t: { readonly shipping_cost?: ShippingCostResult }): Shippi
 
 /**
  * The part of the sale's shipping cost a refund refunds (`amount`, signed as the sale's), its
- * taxes prorated cumulatively as an item's are (see v20260309-refunds.ts): refunding all of it,
+ * taxes prorated cumulatively as an item's are (see core/refund.ts): refunding all of it,
  * in any steps, nets it to zero. Its issues (no shipping cost in the sale, more than is left)
  * are added to `issues`.
  */
@@ -1169,7 +1169,7 @@ function withGivenTax(t: TaxTransaction, givenTax: bigint, mu: number, path: Pat
  * The totals in the account's currency when the transaction's differs: at the options' rate
  * (fixed, or the table's for the date); without either a 422 naming them (null only when the
  * currencies are the same). A refund is converted at its
- * sale's rate, and cumulatively, as its taxes are prorated (see v20260309-refunds.ts): after
+ * sale's rate, and cumulatively, as its taxes are prorated (see core/refund.ts): after
  * refunds of P of the sale's total (and Q of its tax) in all, the refunds in the account's
  * currency add up to convert(P) (and convert(Q)), so a refund carries convert(P after) −
  * convert(P before). Whatever the steps, refunding all of a sale nets it to zero in the

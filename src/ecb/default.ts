@@ -3,7 +3,7 @@
  * document takes (`ecbRates`), for the `taxrules/ecb` entry (which the HTTP handler imports
  * by the package's own name when it serves its first document).
  */
-import type { ExchangeRateFunction } from '../documents/exchange.js';
+import type { ExchangeRateFunction } from '../core/options.js';
 import { guarded } from '../core/errors.js';
 import { ecbPack } from './data.js';
 import { ecbTable } from './table.js';

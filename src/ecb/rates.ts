@@ -15,7 +15,7 @@
  */
 import type { CurrencyConverter } from '../core/situation.js';
 import type { Money } from '../core/types.js';
-import type { ExchangeRate } from '../documents/exchange.js';
+import type { ExchangeRate } from '../core/options.js';
 import { errorFromIssues, quoted, unreadable, type TaxRulesIssue, type TaxRulesIssueCode } from '../core/errors.js';
 import { dateOfDay, dayNumber, isDateText } from '../core/dates.js';
 import { derivedRate, exactProduct } from './arithmetic.js';

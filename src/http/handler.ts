@@ -15,7 +15,7 @@ import { isRuleSet, ownCopy, unknownFields, unreadable } from '../adapters/read.
 import type { RuleSet } from '../core/ruleset.js';
 import type { Account, SellerAccount } from '../adapters/account.js';
 import { calculate } from '../adapters/v20260309.js';
-import type { TaxIdVerdictFunction } from '../adapters/v20241028.js';
+import type { TaxIdVerdictFunction } from '../core/options.js';
 import { API_VERSIONS, negotiateVersion, type ApiVersion } from '../adapters/version.js';
 import { checkTaxId, validateTaxId, verdictOf, type OnlineTaxIdChecker } from '../taxid/index.js';
 import { buildDocument } from '../documents/v20241028.js';

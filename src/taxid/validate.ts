@@ -1,6 +1,7 @@
 import { isCompactUpper } from '../core/text.js';
-import { errorFromIssues, quoted, type TaxRulesIssue } from '../core/errors.js';
-import { ownCopy, unknownFields, unreadable } from '../adapters/read.js';
+import { errorFromIssues, quoted, unreadable, type TaxRulesIssue } from '../core/errors.js';
+import { unknownFields } from '../core/fields.js';
+import { ownCopy } from '../core/own.js';
 import type { TaxIdModule, TaxIdReason, TaxIdValidation } from './types.js';
 
 /**

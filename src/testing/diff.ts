@@ -10,7 +10,6 @@ import { createCalculator, type Calculator } from '../calculator.js';
 import type { Account, SellerAccount } from '../adapters/account.js';
 import type { TaxRateQuery } from '../adapters/v20241028.js';
 import { quoted, TaxRulesError } from '../core/errors.js';
-import { TAX_CODES as ALL_TAX_CODES } from '../generated/tax-codes.js';
 import { dateOfDay, dayNumber } from '../core/dates.js';
 import { guarded, isFunction, readOptions, type OptionCheck } from '../adapters/read.js';
 import { DATE, isDate, isObject, malformed, mustBe, nameOf } from './checks.js';
@@ -64,11 +63,23 @@ export interface DiffOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-const TAX_CODES: readonly TaxCodeId[] = ALL_TAX_CODES;
-/** Each tax code with the product types it is asked with. */
-const KINDS: readonly [TaxCodeId, ProductType][] = TAX_CODES.flatMap((c): [TaxCodeId, ProductType][] =>
-  c === 'standard' ? [[c, 'good'], [c, 'service']] : c === 'reduced' || c === 'exempt' ? [[c, 'good']] : [[c, 'service']],
-);
+/**
+ * Each tax code of the rules (either data set's, in their order) with the product types it is
+ * asked with, from its `supply`: goods as a good, services and digital supplies as a service,
+ * a code that follows the product type (`by_product_type`) as both.
+ */
+function kindsOf(base: RuleData, next: RuleData): [TaxCodeId, ProductType][] {
+  const kinds: [TaxCodeId, ProductType][] = [];
+  const seen = new Set<string>();
+  for (const code of [...next.taxCodes.tax_codes, ...base.taxCodes.tax_codes]) {
+    if (seen.has(code.id)) continue;
+    seen.add(code.id);
+    const id = code.id as TaxCodeId;
+    if (code.supply !== 'services' && code.supply !== 'digital') kinds.push([id, 'good']);
+    if (code.supply !== 'goods') kinds.push([id, 'service']);
+  }
+  return kinds;
+}
 const ORIGIN = { country: 'IE', postalCode: 'D02X285' } as const;
 
 /** Every date string under keys `from` (and the day after each `until`) in a value. */
@@ -294,8 +305,9 @@ function placesOf(data: RuleData, country: string): Place[] {
 
 /**
  * The default corpus: for every country with rules in either data set, its country, regions
- * and special territories (by a postal code of theirs) × the seven tax codes (standard both as
- * a good and a service) × consumer and business × the day before and the day of every change
+ * and special territories (by a postal code of theirs) × the rules' tax codes (each as a good
+ * or a service as its `supply` says; standard, reduced and exempt, which follow the product
+ * type, as both) × consumer and business × the day before and the day of every change
  * in that country's files (rates, territories, taxes) and in the regimes, from `from` (default
  * 2019-01-01) on, and that first day itself; and every county, city and district of the
  * local files (the US states') by a ZIP code of it (goods and SaaS to a consumer, around each local change).
@@ -306,6 +318,7 @@ export function diffCorpus(base: RuleData, next: RuleData, options: DiffOptions 
   options = diffOptions(options);
   const first = dayNumber(options.from ?? '2019-01-01');
   const countries = [...new Set([...base.countries, ...next.countries].map((c) => c.country))].sort();
+  const kinds = kindsOf(base, next);
   const cases: DiffCase[] = [];
   for (const country of countries) {
     const days = new Set<number>();
@@ -327,7 +340,7 @@ export function diffCorpus(base: RuleData, next: RuleData, options: DiffOptions 
     localCases(base, next, country, first, cases);
     for (const place of places.values()) {
       for (const date of [...dates].sort()) {
-        for (const [taxCode, productType] of KINDS) {
+        for (const [taxCode, productType] of kinds) {
           for (const customer of ['consumer', 'business'] as const) cases.push({ ...place, date, taxCode, productType, customer });
         }
       }

@@ -1,7 +1,8 @@
-/** The arithmetic of refunds (src/documents/v20260309-refunds.ts), against exact references. */
+/** The arithmetic of refunds (src/core/refund.ts), against exact references. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { refundedPart, roundDiv, shareByWeights, type SoldItem } from '../src/documents/v20260309-refunds.js';
+import { roundDiv } from '../../src/core/money.js';
+import { refundedPart, shareByWeights, type SoldItem } from '../../src/core/refund.js';
 
 const sum = (xs: readonly bigint[]): bigint => xs.reduce((a, b) => a + b, 0n);
 

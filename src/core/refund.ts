@@ -1,6 +1,8 @@
 /**
- * The arithmetic of a refund: what part of a sold item's taxes a refund of part of its amount
- * carries. Exact, on magnitudes in minor units (BigInt); the caller puts the signs back.
+ * The refund routine of taxrules: what part of a sold item's taxes a refund of part of its
+ * amount carries. Exact, on magnitudes in minor units (BigInt); the caller puts the signs
+ * back. Credit notes (v20241028 refund transactions and `buildCreditNote`) and v20260309
+ * refunds all take their figures from `refundedPart`.
  *
  * Refunds are prorated **cumulatively**: after refunds of `p` of an item's amount `a` in all,
  * the refunded part of each of its figures is a function of `p` alone, `cum(p)`, and a refund
@@ -22,11 +24,7 @@
  * house-monotone: a larger sum never gives any tax less.
  */
 
-/** n / d rounded half up, for n ≥ 0 and d > 0. */
-export function roundDiv(n: bigint, d: bigint): bigint {
-  const q = n / d;
-  return (n % d) * 2n >= d ? q + 1n : q;
-}
+import { roundDiv } from './money.js';
 
 /**
  * `h` units shared among weights by D'Hondt's method: the units go, one by one, to the weight
