@@ -3,6 +3,7 @@ import { defaultRuleSet } from '../src/default-rules.js';
 const defaultRuleData = defaultRuleSet.data;
 import type { RuleData } from '../src/core/rule-data.js';
 import { territoryRates } from '../src/core/rule-checks.js';
+import { usCategoryTable } from './coverage-categories.js';
 
 type Period = { from: string; rate?: string; class?: string; treatment?: string };
 
@@ -69,6 +70,7 @@ export function coverageMarkdown(data: RuleData = defaultRuleData, day = '2026-1
     }
   }
   lines.push(...usLevels(data, day));
+  lines.push(...usCategoryTable(data, day, ['AL', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DC', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA', 'ME', 'MD', 'MA', 'MI', 'MN', 'MS', 'MO'], 'Product categories — US (AL … MO)'));
   return `${lines.join('\n')}\n`;
 }
 
