@@ -4,6 +4,7 @@ const defaultRuleData = defaultRuleSet.data;
 import type { RuleData } from '../src/core/rule-data.js';
 import { territoryRates } from '../src/core/rule-checks.js';
 import { categoryCoverage } from './coverage-categories.js';
+import { usCategoryTable } from './coverage-us-categories.js';
 
 type Period = { from: string; rate?: string; class?: string; treatment?: string };
 
@@ -72,6 +73,7 @@ export function coverageMarkdown(data: RuleData = defaultRuleData, day = '2026-1
   lines.push(...usLevels(data, day));
   lines.push(...categoryCoverage(data, 'Product categories — EU (AT … IE)', ['AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE'], day));
   lines.push(...categoryCoverage(data, 'Product categories — EU (IT … SE), GB, CH, NO', ['IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE', 'GB', 'CH', 'NO'], day));
+  lines.push(...usCategoryTable(data, day, ['AL', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DC', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA', 'ME', 'MD', 'MA', 'MI', 'MN', 'MS', 'MO'], 'Product categories — US (AL … MO)'));
   return `${lines.join('\n')}\n`;
 }
 

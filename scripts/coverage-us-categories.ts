@@ -1,0 +1,60 @@
+import type { RuleData } from '../src/core/rule-data.js';
+
+type Limit = { amount: string; kind: string };
+type Treatment = { from: string; treatment: string; class?: string; price_limit?: Limit; holiday?: string };
+type Table = Record<string, Treatment[] | undefined>;
+
+/** The period of a sorted list in force on `day`. */
+function inForceOn<T extends { from: string }>(list: readonly T[] | undefined, day: string): T | undefined {
+  let hit: T | undefined;
+  for (const p of list ?? []) if (p.from <= day) hit = p;
+  return hit;
+}
+
+/**
+ * A product category × state table of the US state sales taxes of `states`: each cell the
+ * state tax's treatment in force on `day` (E exempt, N not taxable, Z zero-rated, T the
+ * general rate, a number: taxed at another rate, — not recorded), marked with a price limit,
+ * the holidays and changes of the years `from`…`until`, and a local treatment of its own.
+ */
+export function usCategoryTable(data: RuleData, day: string, states: readonly string[], heading: string, from = '2025-01-01', until = '2026-12-31'): string[] {
+  const us = data.countries.find((c) => c.country === 'US');
+  if (!us) return [];
+  const codes = data.taxCodes.tax_codes.filter((c) => c.kind === 'category');
+  const lines = [
+    '',
+    `## ${heading}`,
+    '',
+    `The state sales tax's treatment of each product category on ${day}: E exempt, N not taxable, Z zero-rated, T taxed at the general rate, a number: taxed at that other rate (%), — not recorded (refused). Marks: $ a per-article price limit (x: only the part above it is taxed), H a sales-tax holiday between ${from} and ${until}, Δ another change in those years, L local taxes treat it otherwise (the state's local file).`,
+    '',
+    `| category | ${states.join(' | ')} |`,
+    `|---|${states.map(() => '---').join('|')}|`,
+  ];
+  for (const code of codes) {
+    const cells = states.map((st) => {
+      const j = us.jurisdictions.find((x) => x.region === st && x.level === 'state');
+      const tax = j?.taxes.find((t) => t.role === 'main');
+      if (!tax) return '·';
+      const table = (tax.taxability ?? {}) as Table;
+      const periods = table[code.id] ?? (code.parent ? table[code.parent] : undefined) ?? table.other_categories;
+      const now = inForceOn(periods, day);
+      const rates = tax.rates as Record<string, { from: string; rate: string }[] | undefined>;
+      let cell = '—';
+      if (now) {
+        if (now.treatment === 'taxable') cell = now.class === 'standard' ? 'T' : `${inForceOn(rates[now.class ?? ''], day)?.rate ?? '?'}`;
+        else cell = { exempt: 'E', not_taxable: 'N', zero_rated: 'Z', split: 'S' }[now.treatment] ?? now.treatment;
+        if (now.price_limit) cell += ` $${now.price_limit.amount}${now.price_limit.kind === 'excess' ? 'x' : ''}`;
+      }
+      const inYears = (periods ?? []).filter((p, i, all) => (all[i + 1]?.from ?? '9999') > from && p.from <= until);
+      if (inYears.some((p) => p.holiday)) cell += ' H';
+      const regular = inYears.filter((p) => !p.holiday).map((p) => `${p.treatment}/${p.class ?? ''}/${p.price_limit?.amount ?? ''}`);
+      if (new Set(regular).size > 1) cell += ' Δ';
+      const local = data.usLocal?.find((l) => l.state === st);
+      const localTables = [local?.taxability, ...(local?.jurisdictions ?? []).map((x) => x.taxability)] as (Table | undefined)[];
+      if (localTables.some((t) => t?.[code.id] ?? (code.parent ? t?.[code.parent] : undefined))) cell += ' L';
+      return cell;
+    });
+    lines.push(`| ${code.id} | ${cells.join(' | ')} |`);
+  }
+  return lines;
+}
