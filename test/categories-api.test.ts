@@ -78,6 +78,23 @@ describe('a price limit through the entries', () => {
   });
 });
 
+describe('a price limit and what has no article price', () => {
+  it('refuses a delivery charge shared between goods under a price limit (422)', () => {
+    const e = refused(() =>
+      calculate({ customer_address: { country: 'XD', postal_code: '10003' }, tax_date: Date.UTC(2024, 5, 1) / 1000, line_items: [{ reference: 'a', amount: '50.00', tax_code: 'clothing' }], shipping_cost: { amount: '5.00' } }, account, options),
+    );
+    expect([e.status, e.issues[0]?.path[0]]).toEqual([422, 'shipping_cost']);
+    expect(e.issues[0]?.message).toMatch(/depends on each article's price/);
+  });
+
+  it('an exempt customer pays no tax on any article, whatever its price', () => {
+    for (const amount of ['50', '300']) {
+      const r = explainTaxRate({ ...PINE, tax_code: 'clothing', amount, tax_status: 'exempt' }, account, options);
+      expect([r.status, r.reason, r.amounts?.tax]).toEqual(['non_taxable', 'customer_exempt', '0.00']);
+    }
+  });
+});
+
 describe('explainTaxRate of a category', () => {
   it('shows which treatment of which tax applied, and the law in the notes', () => {
     const r = explainTaxRate({ ...PINE, tax_code: 'clothing', amount: '50' }, account, options);
