@@ -141,7 +141,7 @@ describe('taxrules/testing refuses bad arguments with a TaxRulesError (400), nev
     ];
     for (const [value, field] of bad) refused(() => formatRuleDiff(value as RuleDiff), field);
     // What diffRules gives, and the same read back from `taxrules diff --json`, still format.
-    expect(formatRuleDiff(diff)).toMatch(/^3 changed results in \d+ cases:\n\nXA \(901\)\n  rates:\n    2030-01-01 XA eservice\/service consumer: \["VAT 20% \(Avalonia\)"\] → \["VAT 22% \(Avalonia\)"\]\n/);
+    expect(formatRuleDiff(diff)).toMatch(/^4 changed results in \d+ cases:\n\nXA \(901\)\n  rates:\n    2030-01-01 XA eservice\/service consumer: \["VAT 20% \(Avalonia\)"\] → \["VAT 22% \(Avalonia\)"\]\n/);
     expect(formatRuleDiff(JSON.parse(JSON.stringify(diff)) as RuleDiff)).toBe(formatRuleDiff(diff));
     expect(formatRuleDiff({ cases: 2, changes: [] })).toBe('No changes in 2 cases.\n');
     expect(formatRuleDiff({ cases: 1, changes: [{ ...change, case: { name: 'DE.json: ebook', query: {} as never, account: {} as never } }] })).toContain('    DE.json: ebook: ');

@@ -196,7 +196,8 @@ export function compileUsLocal(rows: UsLocalRows, state: CompiledJurisdiction, p
       registration: stateTax?.registration ?? state.id,
       since: Number.NEGATIVE_INFINITY,
       classes: { standard },
-      taxability: compileTaxability(j.taxability),
+      // An own field only (a packed file's jurisdictions are plain objects: never read from a polluted prototype).
+      taxability: compileTaxability(Object.hasOwn(j, 'taxability') ? j.taxability : undefined),
       delivery: [],
     };
     const cj: CompiledJurisdiction = {
@@ -242,7 +243,7 @@ export function compileUsLocal(rows: UsLocalRows, state: CompiledJurisdiction, p
     coverage: file.coverage,
     shareBasis: file.share_basis,
     articleCap: articleCapOf(file, state),
-    taxability: compileTaxability(file.taxability),
+    taxability: compileTaxability(Object.hasOwn(file, 'taxability') ? file.taxability : undefined),
     zips: new ZipAreas(rows, areaAt),
     jurisdictions,
   };

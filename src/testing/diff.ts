@@ -65,10 +65,13 @@ export interface DiffOptions {
 }
 
 const TAX_CODES: readonly TaxCodeId[] = ALL_TAX_CODES;
-/** Each tax code with the product types it is asked with. */
-const KINDS: readonly [TaxCodeId, ProductType][] = TAX_CODES.flatMap((c): [TaxCodeId, ProductType][] =>
-  c === 'standard' ? [[c, 'good'], [c, 'service']] : c === 'reduced' || c === 'exempt' ? [[c, 'good']] : [[c, 'service']],
-);
+/** Each tax code with the product types it is asked with: a product category's by its supply (a goods category's is a good). */
+function kindsOf(data: RuleData): readonly [TaxCodeId, ProductType][] {
+  const goods = new Set(data.taxCodes.tax_codes.filter((c) => c.kind === 'category' && c.supply === 'goods').map((c) => c.id as string));
+  return TAX_CODES.flatMap((c): [TaxCodeId, ProductType][] =>
+    c === 'standard' ? [[c, 'good'], [c, 'service']] : c === 'reduced' || c === 'exempt' || goods.has(c) ? [[c, 'good']] : [[c, 'service']],
+  );
+}
 const ORIGIN = { country: 'IE', postalCode: 'D02X285' } as const;
 
 /** Every date string under keys `from` (and the day after each `until`) in a value. */
@@ -307,6 +310,7 @@ export function diffCorpus(base: RuleData, next: RuleData, options: DiffOptions 
   const first = dayNumber(options.from ?? '2019-01-01');
   const countries = [...new Set([...base.countries, ...next.countries].map((c) => c.country))].sort();
   const cases: DiffCase[] = [];
+  const kinds = kindsOf(base);
   for (const country of countries) {
     const days = new Set<number>();
     for (const data of [base, next]) {
@@ -327,7 +331,7 @@ export function diffCorpus(base: RuleData, next: RuleData, options: DiffOptions 
     localCases(base, next, country, first, cases);
     for (const place of places.values()) {
       for (const date of [...dates].sort()) {
-        for (const [taxCode, productType] of KINDS) {
+        for (const [taxCode, productType] of kinds) {
           for (const customer of ['consumer', 'business'] as const) cases.push({ ...place, date, taxCode, productType, customer });
         }
       }
