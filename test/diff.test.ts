@@ -62,9 +62,8 @@ describe('taxrules diff', () => {
       expect([c.field, (c.case as DiffCase).date, c.before, c.after]).toEqual(['rates', '2030-01-01', ['VAT 20% (Avalonia)'], ['VAT 22% (Avalonia)']]);
     }
     // A seller outside the union (the corpus's): its consumers' digital services and goods bear
-    // Avalonian VAT at the standard rate; e-books are at the reduced rate, services outside the
-    // scope, and businesses reverse-charge. Of the product categories Avalonia records,
-    // diapers are at the standard rate (asked as the goods they are).
+    // Avalonian VAT at the standard rate (diapers too: the union's other categories); e-books
+    // are at the reduced rate, services outside the scope, and businesses reverse-charge.
     expect(kinds(changes)).toEqual(['diapers/good/consumer', 'eservice/service/consumer', 'saas/service/consumer', 'standard/good/consumer']);
   });
 

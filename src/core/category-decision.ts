@@ -58,8 +58,12 @@ function categoryOutcome(d: Draft, c: CategoryPlace, t: CompiledTreatment): Deci
   const main = c.levied[0] as LeviedTax;
   applied(d, main.tax.name, taxingJ.name, c.found, d.period ?? t, t);
   const untaxedMain = t.treatment !== 'taxable' && t.treatment !== 'zero_rated';
-  let local = taxing.local !== null && (!untaxedMain || taxing.local.area !== null) ? localSource(d, taxing) : null;
-  if (untaxedMain && !othersTax(d, c, t, local)) return c.untaxed(d, t);
+  const local = taxing.local !== null && (!untaxedMain || taxing.local.area !== null) ? localSource(d, taxing) : null;
+  if (untaxedMain && !othersTax(d, c, t, local)) {
+    // Not taxed there: the local taxes' treatments are recorded all the same (they follow the state's, or say so).
+    if (local !== null) localTaxes(d, local, t, true);
+    return c.untaxed(d, t);
+  }
   const refused = c.uncollected(d, t);
   if (refused !== null) return refused;
   let where = c.where;

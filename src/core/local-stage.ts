@@ -119,7 +119,7 @@ function localTreatment(d: Draft, file: CompiledUsLocal, part: CompiledJurisdict
   const found: FoundTreatment | undefined =
     inTable(tax.taxability, category, d.day, 'local') ?? inTable(file.taxability, category, d.day, 'local_file') ?? otherCategories(tax.taxability, d.day, 'local') ?? otherCategories(file.taxability, d.day, 'local_file');
   if (found === undefined) {
-    if (record) applied(d, tax.name, part.name, { code: category.id, table: 'state' }, state, state);
+    if (record) applied(d, tax.name, part.name, { code: category.id, table: 'state' }, d.period ?? state, state);
     return state.treatment === 'taxable' ? state : null;
   }
   const t = onSide(d, found.t, tax.name, part.name);
@@ -127,11 +127,16 @@ function localTreatment(d: Draft, file: CompiledUsLocal, part: CompiledJurisdict
   return t.treatment === 'taxable' ? t : null;
 }
 
-/** Whether some local tax of the area taxes the draft's category under the state's treatment `state`. */
-export function localTaxes(d: Draft, local: LocalSource, state: CompiledTreatment): boolean {
+/** Whether some local tax of the area taxes the draft's category under the state's treatment `state`; with `record`, each part's treatment is added to the draft's. */
+export function localTaxes(d: Draft, local: LocalSource, state: CompiledTreatment, record = false): boolean {
   const area = local.place.area;
   if (area === null || d.category === null) return false;
-  return area.parts.some((part) => localTreatment(d, local.place.file, part, state, false) !== null);
+  let taxes = false;
+  for (const part of area.parts) {
+    if (localTreatment(d, local.place.file, part, state, record) !== null) taxes = true;
+    if (taxes && !record) return true;
+  }
+  return taxes;
 }
 
 /** The notes of a local area the result charges. */

@@ -276,6 +276,7 @@ function priceLine(party: SaleParty, minorUnits: number, options: SaleOptions, l
  */
 function priceChosen(party: SaleParty, minorUnits: number, options: SaleOptions, line: SaleLine, i: number, d: Decision): { readonly decision: Decision; readonly priced: Priced } {
   if (d.priceLimit === null) return { decision: d, priced: priceLine(party, minorUnits, options, line, i, d) };
+  // The side of the limit is chosen by the price of the line's articles.
   const path = ['lines', i, 'amount'];
   const side = articleSide(d, line.amount as Minor, line.taxBehavior, line.articles, { currency: party.currency, minorUnits, date: party.date, path, convert: options.convert });
   if (side.excess === null) return { decision: side.decision, priced: priceLine(party, minorUnits, options, line, i, side.decision) };
@@ -311,6 +312,7 @@ export function priceSaleLine(party: SaleParty, day: number, minorUnits: number,
       d = options.decider(input, day);
     }
     if (line.amount === null) return { input, decision: d, priced: null, first: 0 };
+    if (d.priceLimit === null) return { input, decision: d, priced: priceLine(party, minorUnits, options, line, 0, d), first: 0 };
     const chosen = priceChosen(party, minorUnits, options, line, 0, d);
     return { input, decision: chosen.decision, priced: chosen.priced, first: 0 };
   } catch (e) {
@@ -398,7 +400,8 @@ export function priceSale(sale: Sale, options: SaleOptions): PricedSale {
     let decision = d;
     if (line.amount !== null) {
       try {
-        ({ decision, priced } = priceChosen(sale.party, sale.minorUnits, options, line, i, d));
+        if (d.priceLimit === null) priced = priceLine(sale.party, sale.minorUnits, options, line, i, d);
+        else ({ decision, priced } = priceChosen(sale.party, sale.minorUnits, options, line, i, d));
       } catch (e) {
         fail(w, i, e);
         continue;

@@ -196,6 +196,7 @@ export function compileUsLocal(rows: UsLocalRows, state: CompiledJurisdiction, p
       registration: stateTax?.registration ?? state.id,
       since: Number.NEGATIVE_INFINITY,
       classes: { standard },
+      // An own field only (a packed file's jurisdictions are plain objects: never read from a polluted prototype).
       taxability: compileTaxability(Object.hasOwn(j, 'taxability') ? j.taxability : undefined),
       delivery: [],
     };
