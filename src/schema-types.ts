@@ -27,7 +27,7 @@ export type AccountInputShape = {
   registrations: AccountRegistrationInput[];
   postal_code?: string | null | undefined;
   region?: string | null | undefined;
-  default_tax_code?: 'consulting' | 'eservice' | 'ebook' | 'saas' | 'standard' | 'reduced' | 'exempt' | 'food' | 'prepared_food' | 'soft_drinks' | 'candy' | 'alcohol' | 'dietary_supplements' | 'clothing' | 'children_clothing' | 'books' | 'newspapers' | 'prescription_drugs' | 'otc_drugs' | 'medical_devices' | 'feminine_hygiene' | 'diapers' | 'child_car_seats' | 'digital_goods' | 'accommodation' | 'passenger_transport' | 'admission' | undefined;
+  default_tax_code?: 'consulting' | 'eservice' | 'ebook' | 'saas' | 'standard' | 'reduced' | 'exempt' | 'food' | 'prepared_food' | 'soft_drinks' | 'candy' | 'alcohol' | 'dietary_supplements' | 'clothing' | 'children_clothing' | 'books' | 'newspapers' | 'prescription_drugs' | 'otc_drugs' | 'medical_devices' | 'feminine_hygiene' | 'diapers' | 'child_car_seats' | 'digital_goods' | 'accommodation' | 'passenger_transport' | 'admission' | 'printed_newspapers' | 'magazines' | 'beer_wine' | 'spirits' | undefined;
   default_product_type?: 'good' | 'service' | undefined;
   addresses?: AccountAddressInput[] | undefined;
 };
@@ -39,7 +39,7 @@ export type AccountOutput = {
   registrations: AccountRegistrationInput[];
   postal_code?: string | null | undefined;
   region?: string | null | undefined;
-  default_tax_code?: 'consulting' | 'eservice' | 'ebook' | 'saas' | 'standard' | 'reduced' | 'exempt' | 'food' | 'prepared_food' | 'soft_drinks' | 'candy' | 'alcohol' | 'dietary_supplements' | 'clothing' | 'children_clothing' | 'books' | 'newspapers' | 'prescription_drugs' | 'otc_drugs' | 'medical_devices' | 'feminine_hygiene' | 'diapers' | 'child_car_seats' | 'digital_goods' | 'accommodation' | 'passenger_transport' | 'admission' | undefined;
+  default_tax_code?: 'consulting' | 'eservice' | 'ebook' | 'saas' | 'standard' | 'reduced' | 'exempt' | 'food' | 'prepared_food' | 'soft_drinks' | 'candy' | 'alcohol' | 'dietary_supplements' | 'clothing' | 'children_clothing' | 'books' | 'newspapers' | 'prescription_drugs' | 'otc_drugs' | 'medical_devices' | 'feminine_hygiene' | 'diapers' | 'child_car_seats' | 'digital_goods' | 'accommodation' | 'passenger_transport' | 'admission' | 'printed_newspapers' | 'magazines' | 'beer_wine' | 'spirits' | undefined;
   default_product_type?: 'good' | 'service' | undefined;
   addresses?: AccountAddressInput[] | undefined;
 };
@@ -59,7 +59,7 @@ export type CalculationLineItem = {
   reference: string;
   amount: string;
   quantity?: number | undefined;
-  tax_code?: 'consulting' | 'eservice' | 'ebook' | 'saas' | 'standard' | 'reduced' | 'exempt' | 'food' | 'prepared_food' | 'soft_drinks' | 'candy' | 'alcohol' | 'dietary_supplements' | 'clothing' | 'children_clothing' | 'books' | 'newspapers' | 'prescription_drugs' | 'otc_drugs' | 'medical_devices' | 'feminine_hygiene' | 'diapers' | 'child_car_seats' | 'digital_goods' | 'accommodation' | 'passenger_transport' | 'admission' | undefined;
+  tax_code?: 'consulting' | 'eservice' | 'ebook' | 'saas' | 'standard' | 'reduced' | 'exempt' | 'food' | 'prepared_food' | 'soft_drinks' | 'candy' | 'alcohol' | 'dietary_supplements' | 'clothing' | 'children_clothing' | 'books' | 'newspapers' | 'prescription_drugs' | 'otc_drugs' | 'medical_devices' | 'feminine_hygiene' | 'diapers' | 'child_car_seats' | 'digital_goods' | 'accommodation' | 'passenger_transport' | 'admission' | 'printed_newspapers' | 'magazines' | 'beer_wine' | 'spirits' | undefined;
   product_type?: 'good' | 'service' | undefined;
   tax_behavior?: 'inclusive' | 'exclusive' | undefined;
 };
@@ -131,7 +131,7 @@ export type CalculationLineResultShape = {
   notes: string[];
   reference: string;
   quantity: number;
-  tax_code: 'consulting' | 'eservice' | 'ebook' | 'saas' | 'standard' | 'reduced' | 'exempt' | 'food' | 'prepared_food' | 'soft_drinks' | 'candy' | 'alcohol' | 'dietary_supplements' | 'clothing' | 'children_clothing' | 'books' | 'newspapers' | 'prescription_drugs' | 'otc_drugs' | 'medical_devices' | 'feminine_hygiene' | 'diapers' | 'child_car_seats' | 'digital_goods' | 'accommodation' | 'passenger_transport' | 'admission';
+  tax_code: 'consulting' | 'eservice' | 'ebook' | 'saas' | 'standard' | 'reduced' | 'exempt' | 'food' | 'prepared_food' | 'soft_drinks' | 'candy' | 'alcohol' | 'dietary_supplements' | 'clothing' | 'children_clothing' | 'books' | 'newspapers' | 'prescription_drugs' | 'otc_drugs' | 'medical_devices' | 'feminine_hygiene' | 'diapers' | 'child_car_seats' | 'digital_goods' | 'accommodation' | 'passenger_transport' | 'admission' | 'printed_newspapers' | 'magazines' | 'beer_wine' | 'spirits';
   product_type: 'good' | 'service';
 };
 
@@ -243,7 +243,7 @@ export type TaxTransactionItem = {
   amount: string;
   tax_behavior?: 'inclusive' | 'exclusive' | undefined;
   quantity?: number | undefined;
-  tax_code?: 'consulting' | 'eservice' | 'ebook' | 'saas' | 'standard' | 'reduced' | 'exempt' | 'food' | 'prepared_food' | 'soft_drinks' | 'candy' | 'alcohol' | 'dietary_supplements' | 'clothing' | 'children_clothing' | 'books' | 'newspapers' | 'prescription_drugs' | 'otc_drugs' | 'medical_devices' | 'feminine_hygiene' | 'diapers' | 'child_car_seats' | 'digital_goods' | 'accommodation' | 'passenger_transport' | 'admission' | undefined;
+  tax_code?: 'consulting' | 'eservice' | 'ebook' | 'saas' | 'standard' | 'reduced' | 'exempt' | 'food' | 'prepared_food' | 'soft_drinks' | 'candy' | 'alcohol' | 'dietary_supplements' | 'clothing' | 'children_clothing' | 'books' | 'newspapers' | 'prescription_drugs' | 'otc_drugs' | 'medical_devices' | 'feminine_hygiene' | 'diapers' | 'child_car_seats' | 'digital_goods' | 'accommodation' | 'passenger_transport' | 'admission' | 'printed_newspapers' | 'magazines' | 'beer_wine' | 'spirits' | undefined;
   product_type?: 'good' | 'service' | undefined;
 };
 
@@ -267,7 +267,7 @@ export type TaxTransactionBatchEntry = {
     reference: string;
     amount: string;
     quantity?: number | undefined;
-    tax_code?: 'consulting' | 'eservice' | 'ebook' | 'saas' | 'standard' | 'reduced' | 'exempt' | 'food' | 'prepared_food' | 'soft_drinks' | 'candy' | 'alcohol' | 'dietary_supplements' | 'clothing' | 'children_clothing' | 'books' | 'newspapers' | 'prescription_drugs' | 'otc_drugs' | 'medical_devices' | 'feminine_hygiene' | 'diapers' | 'child_car_seats' | 'digital_goods' | 'accommodation' | 'passenger_transport' | 'admission' | undefined;
+    tax_code?: 'consulting' | 'eservice' | 'ebook' | 'saas' | 'standard' | 'reduced' | 'exempt' | 'food' | 'prepared_food' | 'soft_drinks' | 'candy' | 'alcohol' | 'dietary_supplements' | 'clothing' | 'children_clothing' | 'books' | 'newspapers' | 'prescription_drugs' | 'otc_drugs' | 'medical_devices' | 'feminine_hygiene' | 'diapers' | 'child_car_seats' | 'digital_goods' | 'accommodation' | 'passenger_transport' | 'admission' | 'printed_newspapers' | 'magazines' | 'beer_wine' | 'spirits' | undefined;
     product_type?: 'good' | 'service' | undefined;
   }[];
   source?: string | undefined;
@@ -398,7 +398,7 @@ export type TransactionItemTax = {
   rate?: number | undefined;
   taxable_part?: number | undefined;
   region?: string | undefined;
-  tax_code?: 'consulting' | 'eservice' | 'ebook' | 'saas' | 'standard' | 'reduced' | 'exempt' | 'food' | 'prepared_food' | 'soft_drinks' | 'candy' | 'alcohol' | 'dietary_supplements' | 'clothing' | 'children_clothing' | 'books' | 'newspapers' | 'prescription_drugs' | 'otc_drugs' | 'medical_devices' | 'feminine_hygiene' | 'diapers' | 'child_car_seats' | 'digital_goods' | 'accommodation' | 'passenger_transport' | 'admission' | undefined;
+  tax_code?: 'consulting' | 'eservice' | 'ebook' | 'saas' | 'standard' | 'reduced' | 'exempt' | 'food' | 'prepared_food' | 'soft_drinks' | 'candy' | 'alcohol' | 'dietary_supplements' | 'clothing' | 'children_clothing' | 'books' | 'newspapers' | 'prescription_drugs' | 'otc_drugs' | 'medical_devices' | 'feminine_hygiene' | 'diapers' | 'child_car_seats' | 'digital_goods' | 'accommodation' | 'passenger_transport' | 'admission' | 'printed_newspapers' | 'magazines' | 'beer_wine' | 'spirits' | undefined;
   additional_name?: string | undefined;
   additional_rate?: number | undefined;
   additional_taxable_part?: number | undefined;

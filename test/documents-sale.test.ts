@@ -234,7 +234,7 @@ describe('validation of a transaction', () => {
   it('answers 406 for a tax_code that is none of the seven', () => {
     expect(issuesOf(() => build(sale([{ amount: 1, tax: { country: 'DE', tax_code: 'ebooks' } }]), ie, ids))).toEqual([
       406,
-      [{ path: ['items', 0, 'tax', 'tax_code'], code: 'invalid_value', message: 'items.0.tax.tax_code must be one of: consulting, eservice, ebook, saas, standard, reduced, exempt, food, prepared_food, soft_drinks, candy, alcohol, dietary_supplements, clothing, children_clothing, books, newspapers, prescription_drugs, otc_drugs, medical_devices, feminine_hygiene, diapers, child_car_seats, digital_goods, accommodation, passenger_transport, admission; did you mean ebook?' }],
+      [{ path: ['items', 0, 'tax', 'tax_code'], code: 'invalid_value', message: 'items.0.tax.tax_code must be one of: consulting, eservice, ebook, saas, standard, reduced, exempt, food, prepared_food, soft_drinks, candy, alcohol, dietary_supplements, clothing, children_clothing, books, newspapers, prescription_drugs, otc_drugs, medical_devices, feminine_hygiene, diapers, child_car_seats, digital_goods, accommodation, passenger_transport, admission, printed_newspapers, magazines, beer_wine, spirits; did you mean ebook?' }],
     ]);
   });
 

@@ -4,7 +4,7 @@ import { buildDocument, calculate, computeTransaction, type DocumentOptions } fr
 import { refused } from './helpers.js';
 
 const seller = { country: 'IE', currency: 'EUR', registrations: [{ jurisdiction_id: 372 }, { jurisdiction_id: 9000, valid_from: '2021-07-01' }] };
-const TAX_CODES = 'consulting, eservice, ebook, saas, standard, reduced, exempt, food, prepared_food, soft_drinks, candy, alcohol, dietary_supplements, clothing, children_clothing, books, newspapers, prescription_drugs, otc_drugs, medical_devices, feminine_hygiene, diapers, child_car_seats, digital_goods, accommodation, passenger_transport, admission';
+const TAX_CODES = 'consulting, eservice, ebook, saas, standard, reduced, exempt, food, prepared_food, soft_drinks, candy, alcohol, dietary_supplements, clothing, children_clothing, books, newspapers, prescription_drugs, otc_drugs, medical_devices, feminine_hygiene, diapers, child_car_seats, digital_goods, accommodation, passenger_transport, admission, printed_newspapers, magazines, beer_wine, spirits';
 
 /** The messages of the refusal of a v20260309 calculation of one line with `line` and the request's `extra` fields. */
 function messages(line: Record<string, unknown>, extra: Record<string, unknown> = {}): string[] {

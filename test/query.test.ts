@@ -257,7 +257,7 @@ describe('values', () => {
     ]);
     expect(messages('to_country=QQ&tax_code=ebok&tax_behavior=gross&product_type=goods')).toEqual([
       'invalid_value: to_country QQ is not an ISO 3166-1 country code',
-      'invalid_value: tax_code must be one of: consulting, eservice, ebook, saas, standard, reduced, exempt, food, prepared_food, soft_drinks, candy, alcohol, dietary_supplements, clothing, children_clothing, books, newspapers, prescription_drugs, otc_drugs, medical_devices, feminine_hygiene, diapers, child_car_seats, digital_goods, accommodation, passenger_transport, admission; got "ebok"; did you mean ebook?',
+      'invalid_value: tax_code must be one of: consulting, eservice, ebook, saas, standard, reduced, exempt, food, prepared_food, soft_drinks, candy, alcohol, dietary_supplements, clothing, children_clothing, books, newspapers, prescription_drugs, otc_drugs, medical_devices, feminine_hygiene, diapers, child_car_seats, digital_goods, accommodation, passenger_transport, admission, printed_newspapers, magazines, beer_wine, spirits; got "ebok"; did you mean ebook?',
       'invalid_value: tax_behavior must be one of: exclusive, inclusive; got "gross"',
       'invalid_value: product_type must be one of: good, service; got "goods"; did you mean good?',
     ]);
