@@ -75,7 +75,84 @@ export function coverageMarkdown(data: RuleData = defaultRuleData, day = '2026-1
   lines.push(...categoryCoverage(data, 'Product categories — EU (IT … SE), GB, CH, NO', ['IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE', 'GB', 'CH', 'NO'], day));
   lines.push(...usCategoryTable(data, day, ['AL', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DC', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA', 'ME', 'MD', 'MA', 'MI', 'MN', 'MS', 'MO'], 'Product categories — US (AL … MO)'));
   lines.push(...usCategories(data, day, 'Product categories — US (NE … WY), PR', ['NE', 'NV', 'NJ', 'NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY', 'PR']));
+  lines.push(...productCategories(data, day, 'Product categories — Canada, Australia, New Zealand', ['CA', 'AU', 'NZ']));
   return `${lines.join('\n')}\n`;
+}
+
+type TreatmentCell = Period & { price_limit?: { amount: string; currency: string; at_limit: string; below?: { treatment: string; class?: string } }; holiday?: string };
+
+/**
+ * The treatment of every product category by each tax of the countries named, on `day`:
+ * the rate of the class it is taxed at, zero-rated, exempt or not taxable, with a price
+ * limit's treatment below it; `not recorded` where the rules hold no treatment (the
+ * calculator refuses the category there). Below the table: the dated changes since the
+ * categories' data starts (a holiday and the period that ends it).
+ */
+function productCategories(data: RuleData, day: string, heading: string, countries: string[]): string[] {
+  const categories = data.taxCodes.tax_codes.filter((c) => c.kind === 'category');
+  const columns: { label: string; rates: Record<string, Period[]>; own: Record<string, TreatmentCell[]>; regime: Record<string, TreatmentCell[]> }[] = [];
+  for (const id of countries) {
+    const c = data.countries.find((x) => x.country === id);
+    if (!c) continue;
+    const regimeId = inForceOn(c.regimes.map((m) => ({ ...m })), day)?.regime as string | undefined;
+    const regime = (data.regimes.find((r) => r.regime === regimeId)?.taxability ?? {}) as Record<string, TreatmentCell[]>;
+    for (const j of c.jurisdictions) {
+      for (const t of j.taxes) columns.push({ label: `${j.region ? `${id}-${j.region}` : id} ${t.name}`, rates: t.rates as Record<string, Period[]>, own: (t.taxability ?? {}) as Record<string, TreatmentCell[]>, regime });
+    }
+  }
+  const rateOf = (col: (typeof columns)[number], cls: string | undefined): string => {
+    const rate = inForceOn(col.rates[cls ?? 'standard'], day)?.rate;
+    return rate === undefined ? `${cls} ?` : `${rate} %${cls && cls !== 'standard' ? ` (${cls})` : ''}`;
+  };
+  const describe = (col: (typeof columns)[number], treatment: string, cls?: string): string =>
+    treatment === 'taxable' ? rateOf(col, cls) : treatment === 'zero_rated' ? '0 % (zero-rated)' : treatment === 'not_taxable' ? 'not taxable' : treatment;
+  const lookup = (col: (typeof columns)[number], code: string, parent?: string): TreatmentCell | undefined => {
+    for (const list of [col.own[code], parent ? col.own[parent] : undefined, col.regime[code], parent ? col.regime[parent] : undefined, col.own.other_categories, col.regime.other_categories]) {
+      const hit = inForceOn(list, day);
+      if (hit) return hit;
+    }
+    return undefined;
+  };
+  const lines = [
+    '',
+    `## ${heading}`,
+    '',
+    `The treatment of each product category on ${day} by every tax of these countries (a province's own tax or HST in its column; the GST column is the federal tax where no HST replaces it). \`rebated\`: what is left after a point-of-sale rebate of the provincial part. A price limit's treatment is given after the limit. \`not recorded\`: no treatment is recorded, so the category is refused (422) there.`,
+    '',
+    `| category | ${columns.map((c) => c.label).join(' | ')} |`,
+    `|---|${columns.map(() => '---').join('|')}|`,
+  ];
+  const changes: string[] = [];
+  const holidays = new Map<string, { categories: Set<string>; taxes: Set<string> }>();
+  for (const cat of categories) {
+    const cells = columns.map((col) => {
+      const p = lookup(col, cat.id, cat.parent);
+      if (!p) return 'not recorded';
+      let cell = describe(col, p.treatment as string, p.class);
+      const limit = p.price_limit;
+      if (limit) cell += `; ${limit.at_limit === 'below' ? '≤' : '<'} ${limit.currency} ${limit.amount}: ${describe(col, limit.below?.treatment ?? 'exempt', limit.below?.class)}`;
+      return cell;
+    });
+    lines.push(`| ${cat.id} | ${cells.join(' | ')} |`);
+    for (const col of columns) {
+      const list = col.own[cat.id] ?? [];
+      list.forEach((p, i) => {
+        const next = list[i + 1]?.from;
+        if (p.holiday) {
+          const key = `${p.holiday}: ${describe(col, p.treatment as string, p.class)} from ${p.from}${next ? ` until the day before ${next}` : ''}`;
+          const entry = holidays.get(key) ?? { categories: new Set<string>(), taxes: new Set<string>() };
+          entry.categories.add(cat.id);
+          entry.taxes.add(col.label);
+          holidays.set(key, entry);
+        } else if (i > 0 && !list[i - 1]?.holiday && (list[i - 1]?.treatment !== p.treatment || list[i - 1]?.class !== p.class)) {
+          changes.push(`${col.label}, ${cat.id}: ${describe(col, p.treatment as string, p.class)} from ${p.from}`);
+        }
+      });
+    }
+  }
+  for (const [key, entry] of holidays) changes.push(`${key}: ${[...entry.categories].join(', ')} (${[...entry.taxes].join(', ')}); the regular treatment above applies again after it`);
+  if (changes.length) lines.push('', 'Dated changes recorded since the categories\' data starts:', '', ...changes.map((c) => `- ${c}`));
+  return lines;
 }
 
 /**
