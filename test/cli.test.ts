@@ -154,7 +154,11 @@ describe('help and version', () => {
   it('names the command or flag meant', async () => {
     expect((await cli('quot')).err).toMatch(/^taxrules: unknown command quot; did you mean quote\?/);
     expect((await cli('quote', '--amout', '5')).err).toMatch(/^taxrules: unknown flag --amout; did you mean --amount\?/);
-    expect((await cli('quote', 'to_country=DE&tax_code=ebok')).err).toContain(`\ntaxrules: 406 invalid_value: tax_code must be one of: ${TAX_CODES.join(', ')}; got "ebok"; did you mean ebook?\n`);
+    // The list of tax codes is long: the line keeps its start and its "did you mean", and stays short.
+    const line = (await cli('quote', 'to_country=DE&tax_code=ebok')).err.split('\n').find((l) => l.startsWith('taxrules: 406')) ?? '';
+    expect(line).toMatch(/^taxrules: 406 invalid_value: tax_code must be one of: consulting, eservice, ebook, saas, standard, reduced, exempt, .*; got "ebok"; did you mean ebook\?$/);
+    expect(line.length).toBeLessThanOrEqual(600 + 'taxrules: 406 invalid_value: '.length);
+    expect(`tax_code must be one of: ${TAX_CODES.join(', ')}; got "ebok"; did you mean ebook?`.startsWith(line.slice('taxrules: 406 invalid_value: '.length).split('…')[0] ?? '')).toBe(true);
   });
 
   it('--version and -V print the version of package.json and exit 0', async () => {

@@ -62,13 +62,13 @@ export function readStdin(): Promise<string> {
 
 /**
  * Text on one line of at most `max` characters: control characters and runs of spaces become
- * one space. A text cut short keeps its closing "; did you mean …?", the part a reader needs
+ * one space. A text cut short keeps its closing "; got …; did you mean …?", the part a reader needs
  * most: the middle (a long list of the values allowed) is what goes.
  */
 export function oneLine(text: string, max = 600): string {
   const flat = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\s]+/g, ' ').trim();
   if (flat.length <= max) return flat;
-  const meant = /; did you mean [^;]{1,80}\?$/.exec(flat)?.[0] ?? '';
+  const meant = /(?:; got [^;]{1,80})?; did you mean [^;]{1,80}\?$/.exec(flat)?.[0] ?? '';
   return `${flat.slice(0, max - 1 - meant.length)}…${meant}`;
 }
 

@@ -5,7 +5,7 @@
  * decide.ts's, passed in.
  */
 import type { Decision, JurisdictionRef, TaxLine } from './types.js';
-import type { CompiledJurisdiction, CompiledTreatment } from './compiled.js';
+import type { CompiledJurisdiction, CompiledPriceLimit, CompiledTreatment } from './compiled.js';
 import type { Place } from './place-of-supply.js';
 import { findTreatment, forCustomer, type FoundTreatment } from './taxability.js';
 import { chargedLine, rateOf, zeroLine, type LeviedTax } from './rates.js';
@@ -42,13 +42,28 @@ export interface CategoryPlace {
  */
 export function decideCategory(d: Draft, c: CategoryPlace, treatment: CompiledTreatment): Decision {
   d.period = c.found.t;
-  const limit = treatment.priceLimit;
+  const own = treatment.priceLimit;
+  const other = own === null ? otherLimit(d, c) : null;
+  const limit = own ?? other?.limit ?? null;
   if (limit === null) return categoryOutcome(d, c, treatment);
-  const below = categoryOutcome(fork(d, 'below', limit), c, limit.below);
+  // The main tax's own limit sets its side; a second tax's (Manitoba's RST on children's clothing) leaves the main tax as it is on both.
+  const below = categoryOutcome(fork(d, 'below', limit), c, own !== null ? limit.below : treatment);
   const above = fork(d, 'above', limit);
-  const what = `${c.found.code === 'other_categories' ? d.s.taxCode : c.found.code} under ${(c.levied[0] as LeviedTax).tax.name} in ${(c.place.where.jurisdiction as CompiledJurisdiction).name}`;
+  const by = other === null ? `${(c.levied[0] as LeviedTax).tax.name} in ${(c.place.where.jurisdiction as CompiledJurisdiction).name}` : `${other.tax.tax.name} in ${other.tax.owner.name}`;
+  const what = `${c.found.code === 'other_categories' ? d.s.taxCode : c.found.code} under ${by}`;
   above.priceLimit = { amount: limit.amount, currency: limit.currency, kind: limit.kind, atLimit: limit.atLimit, below, lines: [], what };
   return categoryOutcome(above, c, treatment);
+}
+
+/** The price limit of the first other tax levied there (a province's PST) whose treatment of the category has one, where the main tax's has none. */
+function otherLimit(d: Draft, c: CategoryPlace): { limit: CompiledPriceLimit; tax: LeviedTax } | null {
+  for (let i = 1; i < c.levied.length; i++) {
+    const other = c.levied[i] as LeviedTax;
+    if (d.day < other.tax.since) continue;
+    const t = forCustomer(findTreatment(d.rules, other.tax, c.place.regime, d.s.taxCode, d.day, d.date, other.owner.name).t, d.s.customer);
+    if (t.priceLimit !== null) return { limit: t.priceLimit, tax: other };
+  }
+  return null;
 }
 
 /** A category's answer under the main tax's treatment `t` (on the draft's side of a price limit). */

@@ -11,8 +11,10 @@
  * above the limit (the period's own treatment), which the answer is, and the one for an
  * article below it (the limit's `below` treatment), which it carries (`priceLimit`): pricing
  * chooses by each article's price (price-limit.ts). A second tax or a US local tax under
- * the same limit takes the same side; one with another limit than the main tax's is refused
- * (422), as taxrules does not combine two limits.
+ * the same limit takes the same side; where only a second tax has a limit (Manitoba's RST on
+ * children's clothing of CAD 150 or less), its limit divides the articles and the main tax is
+ * the same on both sides; two different limits are refused (422), as taxrules does not
+ * combine two limits.
  */
 import type { AppliedTreatment, TaxReason } from './types.js';
 import type { CompiledPriceLimit, CompiledTreatment } from './compiled.js';
@@ -41,7 +43,7 @@ export function onSide(d: Draft, t: CompiledTreatment, tax: string, where: strin
       {
         path: ['taxCode'],
         code: 'unprocessable',
-        message: `${tax} in ${where} treats ${d.s.taxCode} by a price limit of ${limit.currency} ${limit.amount} that the main tax does not share: taxrules does not combine two price limits, and does not answer it`,
+        message: `${tax} in ${where} treats ${d.s.taxCode} by a price limit of ${limit.currency} ${limit.amount} other than the one the sale is divided by: taxrules does not combine two price limits, and does not answer it`,
       },
     ]);
   }
