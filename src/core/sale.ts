@@ -21,7 +21,7 @@ import type { RuleSet } from './ruleset.js';
 import type { CurrencyConverter } from './situation.js';
 import { TaxRulesError, errorFromIssues, type TaxRulesIssue } from './errors.js';
 import { addMinor, formatMinor, type Minor } from './money.js';
-import { price, type Priced } from './pricing.js';
+import { price, type Priced, type PricingLine } from './pricing.js';
 import { articleLimit, checkArticleCap, perArticle } from './article-cap.js';
 import { supplyKind } from './taxability.js';
 import { exempted } from './exemption.js';
@@ -43,7 +43,25 @@ export interface SaleLine {
   readonly destination?: Address | undefined;
   /** A delivery charge of goods with this line's codes (see delivery.ts): decided as they are, then by the taxes' delivery rules. A field every line sets. */
   readonly delivery: boolean;
+  /** A line of the sale's own decision gives no taxes (see GivenSaleLine). */
+  readonly given?: undefined;
 }
+
+/**
+ * A line whose request gives its taxes (a document item's own `tax`): priced at them, nothing
+ * decided for it (it is in no consignment).
+ */
+export interface GivenSaleLine extends Omit<SaleLine, 'given'> {
+  readonly given: readonly GivenTax[];
+}
+
+/** A tax a request gives a line: its name, its group, its rate and taxable part (as pricing reads them). */
+export interface GivenTax extends PricingLine {
+  readonly name: string;
+}
+
+/** The taxes a line gives (a line that gives none is read as giving none, whatever Object.prototype holds). */
+const givenOf = (line: SaleLine | GivenSaleLine): readonly GivenTax[] | undefined => (Object.hasOwn(line, 'given') ? line.given : undefined);
 
 /** Whether a line is a delivery charge (a field every line has, so never read from a prototype). */
 const isDelivery = (line: SaleLine): boolean => line.delivery === true;
@@ -59,13 +77,13 @@ export type SaleParty = Omit<TaxInput, 'taxCode' | 'productType' | 'taxBehavior'
  * its consignment value by default (a quote's); `party.consignmentValue`, when given, is the
  * value of the consignment of every line.
  */
-export interface Sale {
+export interface Sale<L extends SaleLine | GivenSaleLine = SaleLine> {
   readonly party: SaleParty;
   /** Day number of `party.date`. */
   readonly day: number;
   /** Minor units of `party.currency`. */
   readonly minorUnits: number;
-  readonly lines: readonly SaleLine[];
+  readonly lines: readonly L[];
 }
 
 export interface SaleOptions {
@@ -104,9 +122,21 @@ export interface PricedLine {
   readonly first: number;
 }
 
-export interface PricedSale {
+/** A line priced without a decision: at the taxes its request gives. */
+export interface UndecidedLine {
+  readonly decision: null;
+  /** The taxes it is priced at. */
+  readonly given: readonly GivenTax[];
+  /** Its amounts (each given tax's, in their order), or null for a rate-only line. */
+  readonly priced: Priced | null;
+}
+
+/** A line of a sale priced: decided, or priced at the taxes given. */
+export type SoldLine = PricedLine | UndecidedLine;
+
+export interface PricedSale<L extends SoldLine = PricedLine> {
   /** Each line priced, in order; null for a line with an issue (only when `options.issues` is given). */
-  readonly lines: readonly (PricedLine | null)[];
+  readonly lines: readonly (L | null)[];
   /** Σ of the lines' nets, taxes and totals (0 for rate-only lines). */
   readonly subtotal: Minor;
   readonly tax: Minor;
@@ -343,10 +373,54 @@ function recheckInclusive(w: Work): void {
 
 /**
  * Prices a sale: each line's decision (shared by the lines that differ only in their
- * amounts), its amounts and any limited base, and the sums. Throws TaxRulesError listing
- * every line's issue (the error itself when there is one), unless `options.issues` is given.
+ * amounts), its amounts and any limited base, and the sums; a line whose request gives its
+ * taxes at those, undecided. Throws TaxRulesError listing every line's issue (the error
+ * itself when there is one), unless `options.issues` is given.
  */
-export function priceSale(sale: Sale, options: SaleOptions): PricedSale {
+export function priceSale(sale: Sale, options: SaleOptions): PricedSale;
+export function priceSale(sale: Sale<SaleLine | GivenSaleLine>, options: SaleOptions): PricedSale<SoldLine>;
+export function priceSale(sale: Sale<SaleLine | GivenSaleLine>, options: SaleOptions): PricedSale<SoldLine> {
+  return sale.lines.some((l) => givenOf(l) !== undefined) ? priceWithGiven(sale, options) : priceDecided(sale as Sale, options);
+}
+
+/**
+ * A sale some of whose lines give their taxes: the others decided as a sale of their own
+ * (their issues in the sale's terms), the given ones priced at their taxes, the sums of all.
+ */
+function priceWithGiven(sale: Sale<SaleLine | GivenSaleLine>, options: SaleOptions): PricedSale<SoldLine> {
+  const decided: number[] = [];
+  sale.lines.forEach((l, i) => {
+    if (givenOf(l) === undefined) decided.push(i);
+  });
+  const map = options.issue;
+  const at = (k: number): number => decided[k] as number;
+  const issue = (k: number, iss: TaxRulesIssue): TaxRulesIssue =>
+    map !== undefined ? map(at(k), iss) : iss.path[0] === 'lines' && iss.path[1] === k ? { ...iss, path: ['lines', at(k), ...iss.path.slice(2)] } : iss;
+  const sold = decided.length === 0 ? null : priceDecided({ ...sale, lines: decided.map((i) => sale.lines[i] as SaleLine) }, { ...options, issue });
+  const out = new Array<SoldLine | null>(sale.lines.length).fill(null);
+  decided.forEach((i, k) => {
+    const l = sold?.lines[k] as PricedLine | null;
+    out[i] = l === null ? null : { ...l, first: at(l.first) };
+  });
+  let subtotal: Minor = sold?.subtotal ?? 0;
+  let tax: Minor = sold?.tax ?? 0;
+  let total: Minor = sold?.total ?? 0;
+  sale.lines.forEach((line, i) => {
+    const given = givenOf(line);
+    if (given === undefined) return;
+    const priced = line.amount === null ? null : price(given, line.amount, line.taxBehavior);
+    if (priced !== null) {
+      subtotal = addMinor(subtotal, priced.subtotal);
+      tax = addMinor(tax, priced.tax);
+      total = addMinor(total, priced.total);
+    }
+    out[i] = { decision: null, given, priced };
+  });
+  return { lines: out, subtotal, tax, total };
+}
+
+/** A sale whose lines are all decided, priced (see priceSale). */
+function priceDecided(sale: Sale, options: SaleOptions): PricedSale {
   const n = sale.lines.length;
   if (n === 1) return priceOne(sale, options); // priceSaleLine applies the customer's status
   options = forCustomer(options);

@@ -17,9 +17,9 @@ import { errorFromIssues, quoted, type TaxRulesIssue } from '../core/errors.js';
 import { canonicalCountry } from '../core/location.js';
 import { certificateIssue } from '../core/exemption.js';
 import { formatMinor, normalMinor, PERCENT_100, type Minor } from '../core/money.js';
-import { price, taxableAmount, type Priced, type PricingLine } from '../core/pricing.js';
+import { taxableAmount, type Priced, type PricingLine } from '../core/pricing.js';
 import { notesOf } from '../core/determine.js';
-import { priceSale, type PricedLine, type Sale, type SaleLine, type SaleParty } from '../core/sale.js';
+import { priceSale, type GivenSaleLine, type GivenTax, type PricedLine, type Sale, type SaleLine, type SaleParty, type SoldLine, type UndecidedLine } from '../core/sale.js';
 import { sellerAddressOn, type PreparedAccount, type Account, type SellerAccount } from '../adapters/account.js';
 import { engineFor, type Engine } from '../adapters/engine.js';
 import { unreadable } from '../adapters/read.js';
@@ -57,14 +57,15 @@ interface PricedItem {
   readonly unitPrice: number;
   readonly discountRate: number;
   /** The item's taxes as its request gives them (rate units), or null for the engine's. */
-  readonly given: { readonly main: GivenTax; readonly additional: GivenTax | null } | null;
+  readonly given: { readonly main: RequestTax; readonly additional: RequestTax | null } | null;
   /** Its product's `tax_type` is `included`: `subtotal` and `discount` are gross, taxes included. */
   readonly inclusive: boolean;
   /** Its product's `tax_based_on` is `country`: it is taxed in its tax country as such, never at the customer's or the shipping address. */
   readonly productPlace: boolean;
 }
 
-interface GivenTax {
+/** A tax an item's request gives. */
+interface RequestTax {
   readonly name: string;
   readonly rateUnits: number;
   readonly partUnits: number;
@@ -143,7 +144,7 @@ function lineSubtotal(unit: bigint, quantity: Decimal, currency: string, path: P
 function givenTaxes(item: TransactionItemOutput, path: Path, issues: TaxRulesIssue[]): PricedItem['given'] {
   const t = item.tax;
   const at = [...path, 'tax'];
-  const pair = (name: string | undefined, rate: number | undefined, part: number | undefined, prefix: '' | 'additional_'): GivenTax | null => {
+  const pair = (name: string | undefined, rate: number | undefined, part: number | undefined, prefix: '' | 'additional_'): RequestTax | null => {
     if (name === undefined && rate === undefined) {
       if (part !== undefined) issues.push({ path: [...at, `${prefix}taxable_part`], code: 'malformed', message: `${at.join('.')}.${prefix}taxable_part is given without ${prefix}rate` });
       return null;
@@ -365,12 +366,16 @@ interface ItemTaxes {
   readonly lines: readonly PricingLine[];
 }
 
-/** The item's taxes as its request gives them, priced on its amount after discounts (net, or gross for an item priced with tax included). */
-function slotsOfGiven(p: PricedItem, due: bigint, engine: Engine): ItemTaxes {
-  const given = p.given as NonNullable<PricedItem['given']>;
-  const lines: PricingLine[] = [{ group: 'main', rateUnits: given.main.rateUnits, partUnits: given.main.partUnits }];
-  if (given.additional !== null) lines.push({ group: 'additional', rateUnits: given.additional.rateUnits, partUnits: given.additional.partUnits });
-  const priced = price(lines, normalMinor(due), p.inclusive ? 'inclusive' : 'exclusive');
+/** The taxes an item's request gives, as the sale prices them. */
+function givenLines(given: NonNullable<PricedItem['given']>): GivenTax[] {
+  const lines: GivenTax[] = [{ group: 'main', ...given.main }];
+  if (given.additional !== null) lines.push({ group: 'additional', ...given.additional });
+  return lines;
+}
+
+/** The item's taxes as its request gives them, as the sale priced them on its amount after discounts (net, or gross for an item priced with tax included). */
+function slotsOfGiven(p: PricedItem, line: UndecidedLine, engine: Engine): ItemTaxes {
+  const priced = line.priced as Priced;
   const net = BigInt(priced.subtotal);
   const region = p.item.tax.region ?? null;
   const slot = (g: GivenTax, k: number): TaxSlot => ({
@@ -385,7 +390,8 @@ function slotsOfGiven(p: PricedItem, due: bigint, engine: Engine): ItemTaxes {
     amount: BigInt(priced.taxes[k] as Minor),
     base: BigInt(taxableAmount(normalMinor(net), g.partUnits)),
   });
-  return { tax1: slot(given.main, 0), tax2: given.additional === null ? null : slot(given.additional, 1), net, status: null, lines };
+  const [main, additional] = line.given;
+  return { tax1: slot(main as GivenTax, 0), tax2: additional === undefined ? null : slot(additional, 1), net, status: null, lines: line.given };
 }
 
 /** An item with no tax, by the contact's own tax status (exempt, or reverse charge): an amount priced with tax included is all net. */
@@ -479,10 +485,10 @@ function dueOf(read: ReadSale, k: number): bigint {
   return p.subtotal - p.discount - (read.coupon[k] as bigint);
 }
 
-/** An item of the engine's taxes, as a line of its country's sale (`k` the item's position; a share of the shipping cost: -1 - its group's). */
+/** An item as a line of its country's sale (`k` the item's position; a share of the shipping cost: -1 - its group's). */
 interface EngineItem {
   readonly k: number;
-  readonly line: SaleLine;
+  readonly line: SaleLine | GivenSaleLine;
   readonly postalFrom: Path | null;
 }
 
@@ -498,9 +504,9 @@ interface ShippingGroup {
   priced: PricedLine | null;
 }
 
-/** The engine's taxes: per item, and per group of the shipping cost's shares. */
+/** The sale's taxes: per item, and per group of the shipping cost's shares. */
 interface EngineTaxes {
-  readonly items: (PricedLine | null)[];
+  readonly items: (SoldLine | null)[];
   readonly shipping: ShippingGroup[];
 }
 
@@ -527,25 +533,24 @@ function shippingIssue(iss: TaxRulesIssue): TaxRulesIssue {
 }
 
 /**
- * The engine's taxes of the items that take them: the items to one country are one sale
- * (the customer's tax ID is checked for that country; its goods are one consignment), priced
- * by the sale routine on their amounts (net, or gross with tax included), each item's quantity
- * its articles. A US item without a postal code is an issue: its local taxes cannot be found.
+ * The items' taxes: the items to one country are one sale (the customer's tax ID is checked
+ * for that country; its goods are one consignment), priced by the sale routine on their
+ * amounts (net, or gross with tax included), each item's quantity its articles, an item that
+ * gives its taxes at those. A US item without a postal code whose taxes the rules give is an
+ * issue: its local taxes cannot be found.
  */
 function engineTaxes(req: TransactionRequestOutput, seller: PreparedAccount, o: DocumentOptions, engine: Engine, read: ReadSale, issues: TaxRulesIssue[]): EngineTaxes {
-  const out: (PricedLine | null)[] = new Array<PricedLine | null>(read.items.length).fill(null);
+  const out = new Array<SoldLine | null>(read.items.length).fill(null);
   const ships = new Map<string, ShippingGroup>();
-  if ((req.customer?.tax_status ?? 'taxable') !== 'taxable') {
-    // No taxes: the shipping cost's items are one per place.
-    read.items.forEach((p, k) => addShare(ships, `${p.country}\u0000${p.item.tax.region ?? ''}`, p, read.shipping?.shares[k] ?? 0n, null));
-    return { items: out, shipping: [...ships.values()] };
-  }
+  const exempt = (req.customer?.tax_status ?? 'taxable') !== 'taxable';
+  // No taxes: the shipping cost's items are one per place.
+  if (exempt) read.items.forEach((p, k) => addShare(ships, `${p.country}\u0000${p.item.tax.region ?? ''}`, p, read.shipping?.shares[k] ?? 0n, null));
   const byCountry = new Map<string, EngineItem[]>();
   const addresses = new Map<string, Address>();
   read.items.forEach((p, k) => {
-    if (p.given !== null) return;
+    if (exempt && p.given === null) return;
     const { address, postalFrom } = destinationOf(req, engine, p);
-    if (p.country === 'US' && address.postalCode === undefined) {
+    if (p.given === null && p.country === 'US' && address.postalCode === undefined) {
       issues.push(
         p.productPlace
           ? { path: ['items', p.index, 'tax'], code: 'missing', message: `items.${p.index}: its product is taxed in the US where it is (tax_based_on: country), at a ZIP code's state and local rates that no product gives: give the item's tax (name and rate)` }
@@ -557,11 +562,12 @@ function engineTaxes(req: TransactionRequestOutput, seller: PreparedAccount, o: 
     const key = `${address.country}\u0000${address.region ?? ''}\u0000${p.productPlace}`;
     const destination = addresses.get(key) ?? address;
     addresses.set(key, destination);
-    const line: SaleLine = { amount: normalMinor(dueOf(read, k)), articles: p.quantity, taxCode: p.taxCode, productType: p.productType, taxBehavior: p.inclusive ? 'inclusive' : 'exclusive', destination, delivery: false };
+    const decided: SaleLine = { amount: normalMinor(dueOf(read, k)), articles: p.quantity, taxCode: p.taxCode, productType: p.productType, taxBehavior: p.inclusive ? 'inclusive' : 'exclusive', destination, delivery: false };
+    const line = p.given === null ? decided : { ...decided, given: givenLines(p.given) };
     const group = byCountry.get(p.country);
     if (group === undefined) byCountry.set(p.country, [{ k, line, postalFrom }]);
     else group.push({ k, line, postalFrom });
-    addShare(ships, `${key}\u0000${p.taxCode}\u0000${p.productType}`, p, read.shipping?.shares[k] ?? 0n, destination);
+    if (!exempt) addShare(ships, `${key}\u0000${p.taxCode}\u0000${p.productType}`, p, read.shipping?.shares[k] ?? 0n, destination);
   });
   const shipping = [...ships.values()];
   shippingLines(shipping, read.shipping?.charge.inclusive === true, byCountry);
@@ -574,7 +580,8 @@ function engineTaxes(req: TransactionRequestOutput, seller: PreparedAccount, o: 
       origin: own.origin,
       ...(own.ref ? { sellerAddress: own.ref } : {}),
       destination: group[0]!.line.destination as Address,
-      customerTaxId: taxId ? { value: taxId, verdict: o.taxIdVerdict ? verdictOfOption(o.taxIdVerdict, country, taxId) : offlineTaxIdVerdict(country, taxId) } : undefined,
+      // The tax ID is checked for a decision only (lines that give their taxes need none).
+      customerTaxId: taxId && group.some((g) => g.line.given === undefined) ? { value: taxId, verdict: o.taxIdVerdict ? verdictOfOption(o.taxIdVerdict, country, taxId) : offlineTaxIdVerdict(country, taxId) } : undefined,
       currency: read.currency,
       registrations: seller.registrations,
     };
@@ -585,21 +592,21 @@ function engineTaxes(req: TransactionRequestOutput, seller: PreparedAccount, o: 
       const path = iss.path[0] === 'lines' ? [...itemPath, ...iss.path.slice(2)] : requestPath(iss.path, itemPath, g.postalFrom);
       return { ...iss, path, message: `${itemPath.join('.')}: ${iss.message}` };
     };
-    const sale: Sale = { party, day: dayNumber(read.date), minorUnits: read.minorUnits, lines: group.map((g) => g.line) };
+    const sale: Sale<SaleLine | GivenSaleLine> = { party, day: dayNumber(read.date), minorUnits: read.minorUnits, lines: group.map((g) => g.line) };
     const sold = priceSale(sale, { rules: engine.rules, decider, convert: engine.convert, issues, issue, exemption: undefined });
     group.forEach((g, i) => {
       if (g.k >= 0) out[g.k] = sold.lines[i] ?? null;
-      else (shipping[-1 - g.k] as ShippingGroup).priced = sold.lines[i] ?? null;
+      else (shipping[-1 - g.k] as ShippingGroup).priced = (sold.lines[i] as PricedLine | null) ?? null;
     });
   }
   return { items: out, shipping };
 }
 
 /** An item's taxes: the request's, none for an exempt or reverse-charged contact, or the engine's (null with an issue added when it has none). */
-function itemTaxes(p: PricedItem, due: bigint, status: string, line: PricedLine | null, engine: Engine, issues: TaxRulesIssue[], notes: string[]): ItemTaxes | null {
-  if (p.given !== null) return slotsOfGiven(p, due, engine);
+function itemTaxes(p: PricedItem, due: bigint, status: string, line: SoldLine | null, engine: Engine, issues: TaxRulesIssue[], notes: string[]): ItemTaxes | null {
+  if (p.given !== null) return slotsOfGiven(p, line as UndecidedLine, engine);
   if (status === 'exempt' || status === 'reverse') return untaxed({ country: p.item.tax.country, region: p.item.tax.region ?? null, taxCode: p.taxCode }, due, engine, status);
-  if (line === null) return null;
+  if (line === null || line.decision === null) return null;
   const d = line.decision;
   if (d.reason === 'unsupported_country') {
     issues.push({ path: ['items', p.index, 'tax', 'country'], code: 'unprocessable', message: `items.${p.index}: taxrules has no tax rules for ${p.country} yet; give the item's tax (name and rate) rather than issue a document without it` });

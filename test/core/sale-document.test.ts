@@ -1,0 +1,67 @@
+/**
+ * What the sale routine (src/core/sale.ts) prices for a document besides its decided lines:
+ * lines whose request gives their taxes. On the frozen mini rule set (test/support/mini-rules.ts),
+ * every expected value worked out by hand from its table.
+ */
+import { describe, expect, it } from 'vitest';
+import { priceSale, type GivenSaleLine, type GivenTax, type SaleLine, type SaleOptions, type SaleParty } from '../../src/core/sale.js';
+import { freshDecider } from '../../src/core/determine.js';
+import { TaxRulesError, type TaxRulesIssue } from '../../src/core/errors.js';
+import type { Address } from '../../src/core/types.js';
+import { miniRules } from '../support/mini-rules.js';
+
+const NORLAND_LAKESIDE: Address = { country: 'XD', postalCode: '10001' }; // Norland 6 + Redwood 1 + Lakeside 1.5 + Transit 0.5
+const EASTVALE: Address = { country: 'XD', postalCode: '20001' };
+
+const party: SaleParty = { date: '2026-06-01', origin: EASTVALE, destination: NORLAND_LAKESIDE, currency: 'XTS', registrations: [{ jurisdictionId: 904001 }] };
+
+function line(amount: number, over: Partial<SaleLine> = {}): SaleLine {
+  return { amount, articles: 1, taxCode: 'standard', productType: 'good', taxBehavior: 'exclusive', delivery: false, ...over };
+}
+
+const vat20: GivenTax = { name: 'VAT', group: 'main', rateUnits: 200_000, partUnits: 1_000_000 };
+const levy5: GivenTax = { name: 'Levy', group: 'additional', rateUnits: 50_000, partUnits: 500_000 };
+
+function given(amount: number, taxes: GivenTax[], over: Partial<SaleLine> = {}): GivenSaleLine {
+  return { ...line(amount, over), given: taxes };
+}
+
+function options(over: Partial<SaleOptions> = {}): SaleOptions {
+  return { rules: miniRules, decider: freshDecider(miniRules), exemption: undefined, ...over };
+}
+
+const sale = (lines: (SaleLine | GivenSaleLine)[]) => ({ party, day: Date.UTC(2026, 5, 1) / 86_400_000, minorUnits: 2, lines });
+
+describe('priceSale: lines whose request gives their taxes', () => {
+  it('prices them at their taxes, undecided, beside the decided lines, and sums them all', () => {
+    // 100.00 at 20 % + 5 % on half: 20.00 + 2.50; 11.11 at 9 %: 0.9999 → 1.00.
+    const sold = priceSale(sale([given(10_000, [vat20, levy5]), line(1_111)]), options());
+    const [own, decided] = sold.lines;
+    expect(own?.decision).toBeNull();
+    expect(own?.priced).toMatchObject({ subtotal: 10_000, taxes: [2_000, 250], tax: 2_250, total: 12_250 });
+    expect(decided?.decision?.status).toBe('taxable');
+    expect(decided?.priced?.tax).toBe(100);
+    expect([sold.subtotal, sold.tax, sold.total]).toEqual([11_111, 2_350, 13_461]);
+  });
+
+  it('solves the net of a gross amount at the given taxes: net + taxes = gross', () => {
+    const own = priceSale(sale([given(12_000, [vat20], { taxBehavior: 'inclusive' })]), options()).lines[0];
+    expect(own?.priced).toMatchObject({ subtotal: 10_000, tax: 2_000, total: 12_000 });
+  });
+
+  it('names a decided line’s issue by its place in the sale, given lines before it', () => {
+    // Two articles of 1500.00 each, above the XTS 1000 per-article limit, with no limited base shown: refused.
+    const issues: TaxRulesIssue[] = [];
+    const sold = priceSale(sale([given(100, [vat20]), line(300_000, { articles: 2 })]), options({ issues }));
+    expect(sold.lines[1]).toBeNull();
+    expect(issues.map((i) => i.path)).toEqual([['lines', 1, 'amount']]);
+    let error: unknown;
+    try {
+      priceSale(sale([given(100, [vat20]), line(300_000, { articles: 2 })]), options({ issue: (i, x) => ({ ...x, path: ['items', i] }) }));
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(TaxRulesError);
+    expect((error as TaxRulesError).issues.map((i) => i.path)).toEqual([['items', 1]]);
+  });
+});
