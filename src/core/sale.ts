@@ -16,7 +16,7 @@
  *   (`limitedBases`); otherwise a line whose articles (or whose whole net, when it does not
  *   say them) are above the limit is refused (422) rather than charged the full local rate.
  */
-import type { Address, CustomerExemption, Decision, ProductType, TaxBehavior, TaxCodeId, TaxInput } from './types.js';
+import type { Address, CustomerExemption, Decision, ProductType, TaxBehavior, TaxCodeId, TaxInput, TaxStatus } from './types.js';
 import type { RuleSet } from './ruleset.js';
 import type { CurrencyConverter } from './situation.js';
 import { TaxRulesError, errorFromIssues, type TaxRulesIssue } from './errors.js';
@@ -24,7 +24,7 @@ import { addMinor, formatMinor, type Minor } from './money.js';
 import { price, type Priced, type PricingLine } from './pricing.js';
 import { articleLimit, checkArticleCap, perArticle } from './article-cap.js';
 import { supplyKind } from './taxability.js';
-import { exempted } from './exemption.js';
+import { exempted, exemptionNote, exemptStatus } from './exemption.js';
 import { deliveryDecision } from './delivery.js';
 
 /** How decisions are made: through a cache, or afresh (see determine.ts). */
@@ -96,6 +96,13 @@ export interface SaleOptions {
    * read from a prototype.
    */
   readonly exemption: CustomerExemption | undefined;
+  /**
+   * The exemption applies instead of the decisions (a v20241028 document's contact): a line
+   * that gives no taxes is priced at none with the exemption's status, nothing decided, and,
+   * when no line of the sale gives its taxes, with the exemption's note. Default: it applies
+   * to each decision, as above.
+   */
+  readonly undecidedExemption?: boolean | undefined;
   readonly convert?: CurrencyConverter | undefined;
   /** The renderer shows a line's limited base (a calculation's line tax): a limit shared out is applied, not refused. */
   readonly limitedBases?: boolean | undefined;
@@ -122,13 +129,17 @@ export interface PricedLine {
   readonly first: number;
 }
 
-/** A line priced without a decision: at the taxes its request gives. */
+/** A line priced without a decision: at the taxes its request gives, or at none by the customer's exemption (`undecidedExemption`). */
 export interface UndecidedLine {
   readonly decision: null;
-  /** The taxes it is priced at. */
+  /** The taxes it is priced at (none under the exemption). */
   readonly given: readonly GivenTax[];
   /** Its amounts (each given tax's, in their order), or null for a rate-only line. */
   readonly priced: Priced | null;
+  /** The exemption's status, or null for the taxes given. */
+  readonly status: TaxStatus | null;
+  /** The exemption's note, when no line of the sale gives its taxes. */
+  readonly notes: readonly string[];
 }
 
 /** A line of a sale priced: decided, or priced at the taxes given. */
@@ -380,18 +391,23 @@ function recheckInclusive(w: Work): void {
 export function priceSale(sale: Sale, options: SaleOptions): PricedSale;
 export function priceSale(sale: Sale<SaleLine | GivenSaleLine>, options: SaleOptions): PricedSale<SoldLine>;
 export function priceSale(sale: Sale<SaleLine | GivenSaleLine>, options: SaleOptions): PricedSale<SoldLine> {
-  return sale.lines.some((l) => givenOf(l) !== undefined) ? priceWithGiven(sale, options) : priceDecided(sale as Sale, options);
+  const undecided = options.undecidedExemption === true && options.exemption !== undefined;
+  return undecided || sale.lines.some((l) => givenOf(l) !== undefined) ? priceUndecided(sale, options) : priceDecided(sale as Sale, options);
 }
 
 /**
- * A sale some of whose lines give their taxes: the others decided as a sale of their own
- * (their issues in the sale's terms), the given ones priced at their taxes, the sums of all.
+ * A sale some of whose lines are not decided (they give their taxes, or the customer's
+ * exemption applies instead of decisions): the others decided as a sale of their own (their
+ * issues in the sale's terms), the undecided ones priced at their taxes or at none, the sums
+ * of all.
  */
-function priceWithGiven(sale: Sale<SaleLine | GivenSaleLine>, options: SaleOptions): PricedSale<SoldLine> {
+function priceUndecided(sale: Sale<SaleLine | GivenSaleLine>, options: SaleOptions): PricedSale<SoldLine> {
+  const exemption = options.undecidedExemption === true ? options.exemption : undefined;
   const decided: number[] = [];
   sale.lines.forEach((l, i) => {
-    if (givenOf(l) === undefined) decided.push(i);
+    if (givenOf(l) === undefined && exemption === undefined) decided.push(i);
   });
+  const note = exemption !== undefined && sale.lines.every((l) => givenOf(l) === undefined) ? [exemptionNote(exemption, null)] : [];
   const map = options.issue;
   const at = (k: number): number => decided[k] as number;
   const issue = (k: number, iss: TaxRulesIssue): TaxRulesIssue =>
@@ -407,14 +423,14 @@ function priceWithGiven(sale: Sale<SaleLine | GivenSaleLine>, options: SaleOptio
   let total: Minor = sold?.total ?? 0;
   sale.lines.forEach((line, i) => {
     const given = givenOf(line);
-    if (given === undefined) return;
-    const priced = line.amount === null ? null : price(given, line.amount, line.taxBehavior);
+    if (given === undefined && exemption === undefined) return;
+    const priced = line.amount === null ? null : price(given ?? [], line.amount, line.taxBehavior);
     if (priced !== null) {
       subtotal = addMinor(subtotal, priced.subtotal);
       tax = addMinor(tax, priced.tax);
       total = addMinor(total, priced.total);
     }
-    out[i] = { decision: null, given, priced };
+    out[i] = given !== undefined ? { decision: null, given, priced, status: null, notes: [] } : { decision: null, given: [], priced, status: exemptStatus(exemption as CustomerExemption), notes: note };
   });
   return { lines: out, subtotal, tax, total };
 }

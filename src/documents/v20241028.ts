@@ -11,11 +11,11 @@
  * the customer's postal code (or, for a product taxed in its own country, none), tax code and
  * date.
  */
-import type { Address, Decision, ProductType, TaxCodeId, TaxLine, TaxStatus } from '../core/types.js';
+import type { Address, CustomerExemption, Decision, ProductType, TaxCodeId, TaxLine, TaxStatus } from '../core/types.js';
 import { dayNumber } from '../core/dates.js';
 import { errorFromIssues, quoted, type TaxRulesIssue } from '../core/errors.js';
 import { canonicalCountry } from '../core/location.js';
-import { certificateIssue } from '../core/exemption.js';
+import { certificateIssue, exemptionOf } from '../core/exemption.js';
 import { formatMinor, normalMinor, PERCENT_100, type Minor } from '../core/money.js';
 import { taxableAmount, type Priced, type PricingLine } from '../core/pricing.js';
 import { notesOf } from '../core/determine.js';
@@ -373,32 +373,30 @@ function givenLines(given: NonNullable<PricedItem['given']>): GivenTax[] {
   return lines;
 }
 
-/** The item's taxes as its request gives them, as the sale priced them on its amount after discounts (net, or gross for an item priced with tax included). */
-function slotsOfGiven(p: PricedItem, line: UndecidedLine, engine: Engine): ItemTaxes {
+/**
+ * An item's taxes from its line of the sale that nothing was decided for: the taxes its request
+ * gives, or none by the contact's own tax status (an amount priced with tax included is then
+ * all net), with the line's notes.
+ */
+function undecidedTaxes(place: { country: string; region: string | null; taxCode: TaxCodeId }, line: UndecidedLine, engine: Engine, notes: string[]): ItemTaxes {
+  for (const note of line.notes) if (!notes.includes(note)) notes.push(note);
   const priced = line.priced as Priced;
   const net = BigInt(priced.subtotal);
-  const region = p.item.tax.region ?? null;
-  const slot = (g: GivenTax, k: number): TaxSlot => ({
-    name: g.name,
-    rateUnits: g.rateUnits,
-    partUnits: g.partUnits,
-    country: canonicalCountry(engine.rules, p.item.tax.country),
-    region,
+  const country = canonicalCountry(engine.rules, place.country);
+  const slot = (g: GivenTax | undefined, k: number): TaxSlot => ({
+    name: g?.name ?? null,
+    rateUnits: g?.rateUnits ?? 0,
+    partUnits: g?.partUnits ?? PERCENT_100,
+    country,
+    region: place.region,
     county: null,
     city: null,
-    transactionType: p.taxCode,
-    amount: BigInt(priced.taxes[k] as Minor),
-    base: BigInt(taxableAmount(normalMinor(net), g.partUnits)),
+    transactionType: place.taxCode,
+    amount: g === undefined ? 0n : BigInt(priced.taxes[k] as Minor),
+    base: g === undefined ? net : BigInt(taxableAmount(normalMinor(net), g.partUnits)),
   });
   const [main, additional] = line.given;
-  return { tax1: slot(main as GivenTax, 0), tax2: additional === undefined ? null : slot(additional, 1), net, status: null, lines: line.given };
-}
-
-/** An item with no tax, by the contact's own tax status (exempt, or reverse charge): an amount priced with tax included is all net. */
-function untaxed(place: { country: string; region: string | null; taxCode: TaxCodeId }, due: bigint, engine: Engine, status: 'exempt' | 'reverse'): ItemTaxes {
-  const country = canonicalCountry(engine.rules, place.country);
-  const tax1: TaxSlot = { name: null, rateUnits: 0, partUnits: PERCENT_100, country, region: place.region, county: null, city: null, transactionType: place.taxCode, amount: 0n, base: due };
-  return { tax1, tax2: null, net: due, status: status === 'exempt' ? 'non_taxable' : 'reverse_charge', lines: [] };
+  return { tax1: slot(main, 0), tax2: additional === undefined ? null : slot(additional, 1), net, status: line.status, lines: line.given };
 }
 
 /** An item's taxes from its line of the sale: the decision's notes added, its taxes in slots on its net (inclusive, the net the sale routine solved so that net + taxes = the gross). */
@@ -500,8 +498,8 @@ interface ShippingGroup {
   readonly productType: ProductType;
   readonly destination: Address | null;
   amount: bigint;
-  /** Its line of the sale, once priced (null for a contact's own status, or a sale that failed). */
-  priced: PricedLine | null;
+  /** Its line of the sale, once priced (null for a sale that failed). */
+  priced: SoldLine | null;
 }
 
 /** The sale's taxes: per item, and per group of the shipping cost's shares. */
@@ -540,15 +538,13 @@ function shippingIssue(iss: TaxRulesIssue): TaxRulesIssue {
  * issue: its local taxes cannot be found.
  */
 function engineTaxes(req: TransactionRequestOutput, seller: PreparedAccount, o: DocumentOptions, engine: Engine, read: ReadSale, issues: TaxRulesIssue[]): EngineTaxes {
+  const exemption = exemptionOf(req.customer?.tax_status, req.customer?.exemption_certificate, 'customer.tax_status', 'customer.exemption_certificate');
+  if (exemption !== undefined) return exemptTaxes(seller, o, engine, read, exemption);
   const out = new Array<SoldLine | null>(read.items.length).fill(null);
   const ships = new Map<string, ShippingGroup>();
-  const exempt = (req.customer?.tax_status ?? 'taxable') !== 'taxable';
-  // No taxes: the shipping cost's items are one per place.
-  if (exempt) read.items.forEach((p, k) => addShare(ships, `${p.country}\u0000${p.item.tax.region ?? ''}`, p, read.shipping?.shares[k] ?? 0n, null));
   const byCountry = new Map<string, EngineItem[]>();
   const addresses = new Map<string, Address>();
   read.items.forEach((p, k) => {
-    if (exempt && p.given === null) return;
     const { address, postalFrom } = destinationOf(req, engine, p);
     if (p.given === null && p.country === 'US' && address.postalCode === undefined) {
       issues.push(
@@ -567,7 +563,7 @@ function engineTaxes(req: TransactionRequestOutput, seller: PreparedAccount, o: 
     const group = byCountry.get(p.country);
     if (group === undefined) byCountry.set(p.country, [{ k, line, postalFrom }]);
     else group.push({ k, line, postalFrom });
-    if (!exempt) addShare(ships, `${key}\u0000${p.taxCode}\u0000${p.productType}`, p, read.shipping?.shares[k] ?? 0n, destination);
+    addShare(ships, `${key}\u0000${p.taxCode}\u0000${p.productType}`, p, read.shipping?.shares[k] ?? 0n, destination);
   });
   const shipping = [...ships.values()];
   shippingLines(shipping, read.shipping?.charge.inclusive === true, byCountry);
@@ -596,17 +592,44 @@ function engineTaxes(req: TransactionRequestOutput, seller: PreparedAccount, o: 
     const sold = priceSale(sale, { rules: engine.rules, decider, convert: engine.convert, issues, issue, exemption: undefined });
     group.forEach((g, i) => {
       if (g.k >= 0) out[g.k] = sold.lines[i] ?? null;
-      else (shipping[-1 - g.k] as ShippingGroup).priced = (sold.lines[i] as PricedLine | null) ?? null;
+      else (shipping[-1 - g.k] as ShippingGroup).priced = sold.lines[i] ?? null;
     });
   }
   return { items: out, shipping };
 }
 
+/** An item's line of the sale, not decided. */
+function itemLine(read: ReadSale, k: number): SaleLine | GivenSaleLine {
+  const p = read.items[k] as PricedItem;
+  const line: SaleLine = { amount: normalMinor(dueOf(read, k)), articles: p.quantity, taxCode: p.taxCode, productType: p.productType, taxBehavior: p.inclusive ? 'inclusive' : 'exclusive', destination: undefined, delivery: false };
+  return p.given === null ? line : { ...line, given: givenLines(p.given) };
+}
+
+/**
+ * The taxes of a contact with its own tax status (exempt, or reverse charge): one sale of every
+ * item and the shipping cost's items (one per place), the exemption applied instead of
+ * decisions, so that an item is charged only the tax its request gives.
+ */
+function exemptTaxes(seller: PreparedAccount, o: DocumentOptions, engine: Engine, read: ReadSale, exemption: CustomerExemption): EngineTaxes {
+  const ships = new Map<string, ShippingGroup>();
+  read.items.forEach((p, k) => addShare(ships, `${p.country}\u0000${p.item.tax.region ?? ''}`, p, read.shipping?.shares[k] ?? 0n, null));
+  const shipping = [...ships.values()];
+  const behavior = read.shipping?.charge.inclusive === true ? 'inclusive' : 'exclusive';
+  const lines = read.items.map((_, k) => itemLine(read, k));
+  for (const g of shipping) lines.push({ amount: normalMinor(g.amount), articles: null, taxCode: g.taxCode, productType: g.productType, taxBehavior: behavior, destination: undefined, delivery: true });
+  const first = read.items[0] as PricedItem;
+  const party: SaleParty = { date: read.date, origin: sellerAddressOn(seller, read.date).origin, destination: { country: first.country }, currency: read.currency, registrations: seller.registrations };
+  const sale: Sale<SaleLine | GivenSaleLine> = { party, day: dayNumber(read.date), minorUnits: read.minorUnits, lines };
+  const sold = priceSale(sale, { rules: engine.rules, decider: engine.decider(o.cache), exemption, undecidedExemption: true });
+  const n = read.items.length;
+  shipping.forEach((g, i) => (g.priced = sold.lines[n + i] ?? null));
+  return { items: sold.lines.slice(0, n), shipping };
+}
+
 /** An item's taxes: the request's, none for an exempt or reverse-charged contact, or the engine's (null with an issue added when it has none). */
-function itemTaxes(p: PricedItem, due: bigint, status: string, line: SoldLine | null, engine: Engine, issues: TaxRulesIssue[], notes: string[]): ItemTaxes | null {
-  if (p.given !== null) return slotsOfGiven(p, line as UndecidedLine, engine);
-  if (status === 'exempt' || status === 'reverse') return untaxed({ country: p.item.tax.country, region: p.item.tax.region ?? null, taxCode: p.taxCode }, due, engine, status);
-  if (line === null || line.decision === null) return null;
+function itemTaxes(p: PricedItem, due: bigint, line: SoldLine | null, engine: Engine, issues: TaxRulesIssue[], notes: string[]): ItemTaxes | null {
+  if (line === null) return null;
+  if (line.decision === null) return undecidedTaxes({ country: p.item.tax.country, region: p.item.tax.region ?? null, taxCode: p.taxCode }, line, engine, notes);
   const d = line.decision;
   if (d.reason === 'unsupported_country') {
     issues.push({ path: ['items', p.index, 'tax', 'country'], code: 'unprocessable', message: `items.${p.index}: taxrules has no tax rules for ${p.country} yet; give the item's tax (name and rate) rather than issue a document without it` });
@@ -650,18 +673,17 @@ function itemParts(p: PricedItem, k: number, read: ReadSale, o: DocumentOptions,
  * the goods), its taxes the engine's for its line, none for a contact's own status, with the
  * decision's notes (the delivery rule's among them).
  */
-function shippingParts(read: ReadSale, groups: readonly ShippingGroup[], status: string, engine: Engine, notes: string[], issues: TaxRulesIssue[]): ItemParts[] {
+function shippingParts(read: ReadSale, groups: readonly ShippingGroup[], engine: Engine, notes: string[], issues: TaxRulesIssue[]): ItemParts[] {
   const charge = read.shipping?.charge;
   if (charge === undefined) return [];
   return groups.flatMap((g) => {
-    let t: ItemTaxes;
-    if (status === 'exempt' || status === 'reverse') t = untaxed(g, g.amount, engine, status);
-    else if (g.priced !== null) t = taxesOfLine(g.priced, g.amount, charge.inclusive, g.taxCode, notes);
-    else {
+    const line = g.priced;
+    if (line === null) {
       // Its goods' sale gave no line (their own issue is listed): never a document without this part of the charge.
       if (issues.length === 0) issues.push({ path: ['shipping_cost'], code: 'unprocessable', message: `shipping_cost: its share with the goods to ${g.country} could not be taxed` });
       return [];
     }
+    const t = line.decision === null ? undecidedTaxes(g, line, engine, notes) : taxesOfLine(line, g.amount, charge.inclusive, g.taxCode, notes);
     const shown = charge.inclusive ? netSplit(g.amount, 0n, t.net, t.lines) : { subtotal: g.amount, discount: 0n };
     const item: ItemParts = {
       id: null,
@@ -686,19 +708,13 @@ function buildSale(req: TransactionRequestOutput, seller: PreparedAccount, o: Do
   const issues: TaxRulesIssue[] = [];
   const taxes = engineTaxes(req, seller, o, engine, read, issues);
   const taxed = taxes.items;
-  const status = req.customer?.tax_status ?? 'taxable';
   const notes: string[] = [];
-  const certificate = req.customer?.exemption_certificate?.trim();
-  // (An item that gives its own tax is charged it, whatever the contact's status: then no such note.)
-  const untaxedAll = read.items.every((p) => p.given === null);
-  if (status === 'exempt' && untaxedAll) notes.push(`The customer is exempt${certificate ? ` (exemption certificate ${certificate})` : ''}: no tax is charged.`);
-  else if (status === 'reverse' && untaxedAll) notes.push('The customer accounts for the tax itself (reverse charge): no tax is charged.');
   const parts: ItemParts[] = [];
   read.items.forEach((p, k) => {
-    const t = itemTaxes(p, dueOf(read, k), status, taxed[k] ?? null, engine, issues, notes);
+    const t = itemTaxes(p, dueOf(read, k), taxed[k] ?? null, engine, issues, notes);
     if (t !== null) parts.push(itemParts(p, k, read, o, t));
   });
-  parts.push(...shippingParts(read, taxes.shipping, status, engine, notes, issues));
+  parts.push(...shippingParts(read, taxes.shipping, engine, notes, issues));
   if (issues.length > 0) throw errorFromIssues(issues);
   if (parts.length > MAX_DOCUMENT_ITEMS) {
     throw errorFromIssues([{ path: ['shipping_cost'], code: 'unprocessable', message: `the shipping cost's items (one per place and tax of the goods) take the document to ${parts.length} items; at most ${MAX_DOCUMENT_ITEMS} are allowed` }], 422);

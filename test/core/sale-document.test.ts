@@ -1,6 +1,7 @@
 /**
  * What the sale routine (src/core/sale.ts) prices for a document besides its decided lines:
- * lines whose request gives their taxes. On the frozen mini rule set (test/support/mini-rules.ts),
+ * lines whose request gives their taxes, and a contact's own tax status applied instead of
+ * decisions. On the frozen mini rule set (test/support/mini-rules.ts),
  * every expected value worked out by hand from its table.
  */
 import { describe, expect, it } from 'vitest';
@@ -63,5 +64,43 @@ describe('priceSale: lines whose request gives their taxes', () => {
     }
     expect(error).toBeInstanceOf(TaxRulesError);
     expect((error as TaxRulesError).issues.map((i) => i.path)).toEqual([['items', 1]]);
+  });
+});
+
+describe('priceSale: the customer’s exemption applied instead of decisions (undecidedExemption)', () => {
+  const exempt = options({ exemption: { status: 'exempt', certificate: 'XD-77' }, undecidedExemption: true });
+
+  it('prices every line at no tax, with the exemption’s status and note, nothing decided', () => {
+    // A gross amount with no tax is all net; no decision is asked for.
+    const decider = (): never => {
+      throw new Error('decided');
+    };
+    const sold = priceSale(sale([line(1_111), line(5_000, { taxBehavior: 'inclusive' })]), { ...exempt, decider });
+    expect(sold.lines.map((l) => [l?.decision, l?.priced?.subtotal, l?.priced?.tax, l?.decision === null ? l.status : 'decided'])).toEqual([
+      [null, 1_111, 0, 'non_taxable'],
+      [null, 5_000, 0, 'non_taxable'],
+    ]);
+    const notes = sold.lines.map((l) => (l?.decision === null ? l.notes : []));
+    expect(notes).toEqual([['The customer is exempt (exemption certificate XD-77): no tax is charged.'], ['The customer is exempt (exemption certificate XD-77): no tax is charged.']]);
+    expect([sold.subtotal, sold.tax, sold.total]).toEqual([6_111, 0, 6_111]);
+  });
+
+  it('charges a line the taxes its request gives, and then says no “no tax is charged”', () => {
+    const sold = priceSale(sale([given(10_000, [vat20]), line(1_111)]), exempt);
+    expect(sold.lines.map((l) => (l?.decision === null ? [l.status, l.priced?.tax, l.notes] : null))).toEqual([
+      [null, 2_000, []],
+      ['non_taxable', 0, []],
+    ]);
+  });
+
+  it('reverse-charges a customer that accounts for the tax itself', () => {
+    const sold = priceSale(sale([line(1_111)]), options({ exemption: { status: 'reverse', certificate: null }, undecidedExemption: true }));
+    const l = sold.lines[0];
+    expect(l?.decision === null ? [l.status, l.notes] : null).toEqual(['reverse_charge', ['The customer accounts for the tax itself (reverse charge): no tax is charged.']]);
+  });
+
+  it('applies to decisions by default: the jurisdiction kept at rate 0, the note naming its taxes', () => {
+    const l = priceSale(sale([line(1_111)]), options({ exemption: { status: 'exempt', certificate: null } })).lines[0];
+    expect([l?.decision?.reason, l?.priced?.tax, l?.decision?.notes.at(-1)]).toEqual(['customer_exempt', 0, 'The customer is exempt from Sales tax: no tax is charged.']);
   });
 });
