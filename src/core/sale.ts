@@ -294,6 +294,38 @@ function netWithin(party: SaleParty, day: number, options: SaleOptions, line: Sa
   return price(within.lines, line.amount as Minor, 'inclusive').subtotal;
 }
 
+/**
+ * The inclusive recheck (see the file's comment), for the goods `goods` (indices into `lines`)
+ * of one consignment decided as `d`: when `d` puts them at the border under the import
+ * scheme's value limit and some are inclusive amounts, the consignment's value at its net (an
+ * inclusive line's net under the decision within the limit, an exclusive line's amount), to be
+ * decided again; else null (the value stands). A line's error goes to `fail` (then null), or
+ * is thrown without it.
+ */
+function netValue(sale: Sale, options: SaleOptions, goods: readonly number[], d: Decision | null, fail: ((i: number, e: unknown) => void) | null): TaxInput['consignmentValue'] | null {
+  const limit = d?.consignmentLimit;
+  if (d?.reason !== 'import_vat_at_border' || !limit) return null;
+  let sum: Minor = 0;
+  let inclusive = false;
+  for (const i of goods) {
+    const line = sale.lines[i] as SaleLine;
+    if (line.amount === null) continue;
+    if (line.taxBehavior !== 'inclusive') {
+      sum = addMinor(sum, line.amount);
+      continue;
+    }
+    inclusive = true;
+    try {
+      sum = addMinor(sum, netWithin(sale.party, sale.day, options, line, limit));
+    } catch (e) {
+      if (fail === null) throw e;
+      fail(i, e);
+      return null;
+    }
+  }
+  return inclusive ? valueOf(sale.party, sale.minorUnits, sum) : null;
+}
+
 /** The amounts of a line under its decision, with the per-article policy of the file's comment (TaxRulesError 422 where a limit refuses). */
 function priceLine(party: SaleParty, minorUnits: number, options: SaleOptions, line: SaleLine, i: number, d: Decision): Priced {
   const amount = line.amount as Minor;
@@ -328,9 +360,9 @@ export function priceSaleLine(party: SaleParty, day: number, minorUnits: number,
     if (value === undefined && party.amount === undefined && line.amount !== null && isGoods(options.rules, line)) value = valueOf(party, minorUnits, line.amount);
     let input = inputOf(party, line, value);
     let d = options.decider(input, day);
-    const limit = d.consignmentLimit;
-    if (d.reason === 'import_vat_at_border' && limit && line.taxBehavior === 'inclusive' && line.amount !== null && party.consignmentValue === undefined) {
-      input = inputOf(party, line, valueOf(party, minorUnits, netWithin(party, day, options, line, limit)));
+    const net = party.consignmentValue === undefined ? netValue({ party, day, minorUnits, lines: [line] }, options, [0], d, null) : null;
+    if (net !== null) {
+      input = inputOf(party, line, net);
       d = options.decider(input, day);
     }
     return { input, decision: d, priced: line.amount === null ? null : priceLine(party, minorUnits, options, line, 0, d), first: 0 };
@@ -358,26 +390,13 @@ function priceOne(sale: Sale, options: SaleOptions): PricedSale {
  * limit, an exclusive line's amount) and decided again.
  */
 function recheckInclusive(w: Work): void {
-  const { sale, options } = w;
   for (const c of w.consignments) {
     if (!c.inclusive) continue;
     const border = w.plans.find((p) => p.consignment === c && p.goods && p.decision?.reason === 'import_vat_at_border' && p.decision.consignmentLimit);
-    const limit = border?.decision?.consignmentLimit;
-    if (!limit) continue;
-    let sum: Minor = 0;
-    let i = 0;
-    try {
-      for (; i < sale.lines.length; i++) {
-        const line = sale.lines[i] as SaleLine;
-        const plan = w.planOf[i] as Plan;
-        if (plan.consignment !== c || !plan.goods || line.amount === null) continue;
-        sum = addMinor(sum, line.taxBehavior === 'inclusive' ? netWithin(sale.party, sale.day, options, line, limit) : line.amount);
-      }
-    } catch (e) {
-      fail(w, i, e);
-      continue;
-    }
-    c.value = valueOf(sale.party, sale.minorUnits, sum);
+    const goods = w.planOf.flatMap((plan, i) => (plan.consignment === c && plan.goods ? [i] : []));
+    const net = netValue(w.sale, w.options, goods, border?.decision ?? null, (i, e) => fail(w, i, e));
+    if (net === null) continue;
+    c.value = net;
     decidePlans(w, c);
   }
 }
