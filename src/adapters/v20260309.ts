@@ -6,9 +6,8 @@ import { errorFromIssues, quoted, TaxRulesError, type TaxRulesIssue } from '../c
 import { canonicalCountry } from '../core/location.js';
 import { addMinor, formatMinor, isCanonicalAmount, parseAmount, type Minor } from '../core/money.js';
 import { taxableAmount, type Priced } from '../core/pricing.js';
-import { isGoods } from '../core/taxability.js';
 import { exemptionOf } from '../core/exemption.js';
-import { deliveryShares } from '../documents/amounts.js';
+import { deliveryLines } from '../core/delivery.js';
 import { priceSale, type PricedLine, type PricedSale, type Sale, type SaleLine, type SaleParty } from '../core/sale.js';
 import { validateTaxId, verdictOf } from '../taxid/index.js';
 import { PRODUCT_TYPES, sellerAddressOn, TAX_CODES, type Account, type PreparedAccount, type SellerAccount } from './account.js';
@@ -289,7 +288,7 @@ function calculateChecked(request: unknown, account: SellerAccount, options: Cal
     party: { date: p.date, origin: p.origin, sellerAddress: p.sellerAddress, destination: p.destination, customerTaxId: p.customerTaxId, amount: undefined, currency: read.currency, consignmentValue: undefined, registrations: p.registrations },
     day: dayNumber(parties.party.date),
     minorUnits: read.minorUnits,
-    lines: read.shipping === null ? items : [...items, ...deliveryLines(items, read.shipping, req.shipping_cost?.tax_behavior ?? parties.behavior, engine.rules)],
+    lines: read.shipping === null ? items : [...items, ...deliveryLines(items, read.shipping, engine.rules, { behavior: req.shipping_cost?.tax_behavior ?? parties.behavior, refuse: noGoods }).map((d) => d.line)],
   };
   const count = req.line_items.length;
   // A delivery line's issue is the shipping cost's.
@@ -375,39 +374,12 @@ function checkRequest(req: ParsedRequest, seller: PreparedAccount, rules: RuleSe
   return { currency, minorUnits: minorUnits as number, amounts, shipping };
 }
 
-/**
- * The delivery charge as lines of the sale: shared between the goods lines in proportion to
- * their amounts (exactly, in minor units: each share rounded down, the units left over to
- * the largest remainders, the earlier line first on a tie; all of it to the first goods line
- * when their amounts add up to 0), one line per tax code and product type, decided as those
- * goods and then by the taxes' delivery rules (core/delivery.ts). A charge without goods is
- * refused (422).
- */
-function deliveryLines(lines: readonly SaleLine[], shipping: Minor, behavior: TaxBehavior, rules: RuleSet): SaleLine[] {
-  const goods = lines.flatMap((l, i) => (isGoods(rules, l.taxCode, l.productType) ? [i] : []));
-  if (goods.length === 0) {
-    throw errorFromIssues(
-      [{ path: ['shipping_cost'], code: 'unprocessable', message: 'shipping_cost is a charge for delivering goods, and no line item is goods (product_type good): add it to the line it is the price of, or leave it out' }],
-      422,
-    );
-  }
-  const shares = deliveryShares(BigInt(shipping), goods.map((i) => BigInt((lines[i] as SaleLine).amount ?? 0)));
-  const out: SaleLine[] = [];
-  const amounts: bigint[] = [];
-  goods.forEach((i, k) => {
-    const l = lines[i] as SaleLine;
-    const at = out.findIndex((o) => o.taxCode === l.taxCode && o.productType === l.productType);
-    if (at >= 0) {
-      amounts[at] = (amounts[at] as bigint) + (shares[k] as bigint);
-      return;
-    }
-    out.push({ amount: 0, articles: null, taxCode: l.taxCode, productType: l.productType, taxBehavior: behavior, destination: undefined, delivery: true });
-    amounts.push(shares[k] as bigint);
-  });
-  return out.map((l, k) => {
-    const a = amounts[k] as bigint;
-    return { ...l, amount: a <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(a) : a };
-  });
+/** The refusal of a delivery charge without goods lines (core/delivery.ts shares it between them). */
+function noGoods(): TaxRulesError {
+  return errorFromIssues(
+    [{ path: ['shipping_cost'], code: 'unprocessable', message: 'shipping_cost is a charge for delivering goods, and no line item is goods (product_type good): add it to the line it is the price of, or leave it out' }],
+    422,
+  );
 }
 
 /** Who and where: the sale's party (without its currency), the request's behaviour and the verdict on the customer's tax ID. */

@@ -217,3 +217,24 @@ export function decimalOf(value: number | string): Decimal | null {
   const frac = m[2] ?? '';
   return { units: BigInt((m[1] as string) + frac), scale: frac.length };
 }
+
+/**
+ * Shares `total` among parts in proportion to their weights, each rounded down and the units
+ * left over given to the largest remainders (the earlier part on a tie): the shares add up to
+ * `total` exactly, and a part never gets more than its weight when `total` ≤ Σ weights.
+ */
+export function apportion(total: bigint, weights: readonly bigint[]): bigint[] {
+  const sum = weights.reduce((a, b) => a + b, 0n);
+  if (sum === 0n) return weights.map(() => 0n);
+  const shares = weights.map((w) => (total * w) / sum);
+  const rests = weights.map((w) => (total * w) % sum);
+  let left = total - shares.reduce((a, b) => a + b, 0n);
+  while (left > 0n) {
+    let best = 0;
+    for (let i = 1; i < rests.length; i++) if ((rests[i] as bigint) > (rests[best] as bigint)) best = i;
+    shares[best] = (shares[best] as bigint) + 1n;
+    rests[best] = -1n;
+    left--;
+  }
+  return shares;
+}

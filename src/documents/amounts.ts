@@ -9,7 +9,7 @@ import { PERCENT_100, RATE_SCALE, formatMinor } from '../core/money.js';
 /** The largest amount in minor units a document holds: 15 digits, so that its JSON number reads back exactly. */
 export const MAX_CENTS = 999_999_999_999_999;
 
-export { decimalOf, type Decimal } from '../core/money.js';
+export { apportion, decimalOf, type Decimal } from '../core/money.js';
 import type { Decimal } from '../core/money.js';
 
 /** The decimal's trailing zeros dropped (2.50 → 2.5), so that its scale is the number of digits it needs. */
@@ -47,27 +47,6 @@ export function percentOf(amount: bigint, rateUnits: number): bigint {
   return roundDiv(amount * BigInt(rateUnits), BigInt(PERCENT_100));
 }
 
-/**
- * Shares `total` among parts in proportion to their weights, each rounded down and the units
- * left over given to the largest remainders (the earlier part on a tie): the shares add up to
- * `total` exactly, and a part never gets more than its weight when `total` ≤ Σ weights.
- */
-export function apportion(total: bigint, weights: readonly bigint[]): bigint[] {
-  const sum = weights.reduce((a, b) => a + b, 0n);
-  if (sum === 0n) return weights.map(() => 0n);
-  const shares = weights.map((w) => (total * w) / sum);
-  const rests = weights.map((w) => (total * w) % sum);
-  let left = total - shares.reduce((a, b) => a + b, 0n);
-  while (left > 0n) {
-    let best = 0;
-    for (let i = 1; i < rests.length; i++) if ((rests[i] as bigint) > (rests[best] as bigint)) best = i;
-    shares[best] = (shares[best] as bigint) + 1n;
-    rests[best] = -1n;
-    left--;
-  }
-  return shares;
-}
-
 /** An amount in minor units as the document's number in the major unit (1999, 2 → 19.99). */
 export function majorNumber(minor: bigint | number, minorUnits: number): number {
   return Number(formatMinor(typeof minor === 'number' ? minor : minor, minorUnits));
@@ -76,17 +55,4 @@ export function majorNumber(minor: bigint | number, minorUnits: number): number 
 /** A percentage in rate units as a number (200000 → 20). */
 export function rateNumber(units: number): number {
   return units / RATE_SCALE;
-}
-
-/**
- * A delivery charge shared in proportion to its goods' amounts (a negative amount weighs 0):
- * each share rounded down to the minor unit, the units left to the largest remainders, the
- * earlier first on a tie; all of it to the first when the amounts add up to 0. The shares add
- * up to the charge.
- */
-export function deliveryShares(total: bigint, amounts: readonly bigint[]): bigint[] {
-  const weights = amounts.map((a) => (a > 0n ? a : 0n));
-  const shares = apportion(total, weights);
-  if (weights.every((w) => w === 0n)) shares[0] = total;
-  return shares;
 }

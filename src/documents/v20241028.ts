@@ -36,7 +36,8 @@ import { buildRefund } from './credit.js';
 import { amountIn, currencyOf, dateOf, paymentOf } from './common.js';
 import type { BillingDocument, DocumentContact } from './types.js';
 import { documentEvidence } from './evidence.js';
-import { shippingOf, shippingShares, type DocumentShipping } from './shipping.js';
+import { shippingOf, shippingRefusal, type DocumentShipping } from './shipping.js';
+import { deliveryLines } from '../core/delivery.js';
 
 export type { DocumentOptions } from './read.js';
 
@@ -416,8 +417,8 @@ interface ReadSale {
   readonly items: readonly PricedItem[];
   readonly coupon: readonly bigint[];
   readonly exchangeRate: number | undefined;
-  /** The delivery charge, and each item's share of it (0 for an item that is not goods), or null without one. */
-  readonly shipping: { readonly charge: DocumentShipping; readonly shares: readonly bigint[] } | null;
+  /** The delivery charge, or null without one. */
+  readonly shipping: DocumentShipping | null;
 }
 
 /** The sale's customer: a stored contact referenced by its id alone, or the fields of a new one, whose id `options.contactId` gives. */
@@ -470,10 +471,8 @@ function readSale(req: TransactionRequestOutput, seller: PreparedAccount, o: Doc
   const items = readItems(req, seller, o, engine, currency, minorUnits, issues);
   const coupon = couponShares(items, o, currency, minorUnits, issues);
   const exchangeRate = documentExchangeRate(currency, seller.currency, date, req.exchange_rate, o.exchangeRate, o.exchangeRates, issues);
-  const charge = shippingOf(req.shipping_cost, currency, minorUnits, issues);
+  const shipping = shippingOf(req.shipping_cost, currency, minorUnits, issues);
   if (issues.length > 0) throw errorFromIssues(issues);
-  const dues = items.map((p, k) => p.subtotal - p.discount - (coupon[k] as bigint));
-  const shipping = charge === null ? null : { charge, shares: shippingShares(charge, items, dues, engine.rules) };
   return { currency, minorUnits, date, items, coupon, exchangeRate, shipping };
 }
 
@@ -490,14 +489,15 @@ interface EngineItem {
   readonly postalFrom: Path | null;
 }
 
-/** The shares of the shipping cost with goods of one place, tax code and product type: one item of the document. */
+/** The shares of the shipping cost with goods of one place (and tax code and product type, when they are decided): its line of the sale, and one item of the document. */
 interface ShippingGroup {
+  /** The first goods item it is shared with: its place and codes. */
+  readonly first: number;
+  readonly line: SaleLine;
   readonly country: string;
   readonly region: string | null;
   readonly taxCode: TaxCodeId;
-  readonly productType: ProductType;
-  readonly destination: Address | null;
-  amount: bigint;
+  readonly amount: bigint;
   /** Its line of the sale, once priced (null for a sale that failed). */
   priced: SoldLine | null;
 }
@@ -508,21 +508,28 @@ interface EngineTaxes {
   readonly shipping: ShippingGroup[];
 }
 
-/** Adds an item's share of the shipping cost to its group (`key`: its place, with its codes when the engine taxes it). */
-function addShare(groups: Map<string, ShippingGroup>, key: string, p: PricedItem, share: bigint, destination: Address | null): void {
-  if (share === 0n) return;
-  const g = groups.get(key);
-  if (g !== undefined) g.amount += share;
-  else groups.set(key, { country: p.country, region: p.item.tax.region ?? null, taxCode: p.taxCode, productType: p.productType, destination, amount: share, priced: null });
+/**
+ * The shipping cost as lines of the sale of the items' `lines` (core/delivery.ts: shared by
+ * the goods items' amounts, one line per place and codes of the goods, or per place only when
+ * nothing is decided), each with the place of its first goods item. Refused (422) as
+ * shippingRefusal says.
+ */
+function shippingGroups(read: ReadSale, lines: readonly (SaleLine | GivenSaleLine)[], engine: Engine, byPlace: boolean): ShippingGroup[] {
+  const charge = read.shipping;
+  if (charge === null) return [];
+  const behavior = charge.inclusive ? 'inclusive' : 'exclusive';
+  const shares = deliveryLines(lines, normalMinor(charge.amount), engine.rules, { behavior, byPlace, oneBehavior: true, skipEmpty: true, refuse: (r) => shippingRefusal(r, read.items) });
+  return shares.map(({ line, first }) => {
+    const p = read.items[first] as PricedItem;
+    return { first, line, country: p.country, region: p.item.tax.region ?? null, taxCode: line.taxCode, amount: BigInt(line.amount), priced: null };
+  });
 }
 
-/** The sale lines of the shipping cost's groups, each in its country's sale (after the items: the sale's lines keep their order). */
-function shippingLines(groups: readonly ShippingGroup[], inclusive: boolean, byCountry: Map<string, EngineItem[]>): void {
-  groups.forEach((g, n) => {
-    if (g.destination === null) return;
-    const line: SaleLine = { amount: normalMinor(g.amount), articles: null, taxCode: g.taxCode, productType: g.productType, taxBehavior: inclusive ? 'inclusive' : 'exclusive', destination: g.destination, delivery: true };
-    byCountry.get(g.country)?.push({ k: -1 - n, line, postalFrom: null });
-  });
+/** An item's line of the sale to `destination` (an item that gives its taxes: at those). */
+function itemLine(read: ReadSale, k: number, destination: Address): SaleLine | GivenSaleLine {
+  const p = read.items[k] as PricedItem;
+  const line: SaleLine = { amount: normalMinor(dueOf(read, k)), articles: p.quantity, taxCode: p.taxCode, productType: p.productType, taxBehavior: p.inclusive ? 'inclusive' : 'exclusive', destination, delivery: false };
+  return p.given === null ? line : { ...line, given: givenLines(p.given) };
 }
 
 /** An issue of a share of the shipping cost, in the request's terms. */
@@ -541,12 +548,22 @@ function engineTaxes(req: TransactionRequestOutput, seller: PreparedAccount, o: 
   const exemption = exemptionOf(req.customer?.tax_status, req.customer?.exemption_certificate, 'customer.tax_status', 'customer.exemption_certificate');
   if (exemption !== undefined) return exemptTaxes(seller, o, engine, read, exemption);
   const out = new Array<SoldLine | null>(read.items.length).fill(null);
-  const ships = new Map<string, ShippingGroup>();
-  const byCountry = new Map<string, EngineItem[]>();
   const addresses = new Map<string, Address>();
-  read.items.forEach((p, k) => {
+  const placed = read.items.map((p, k) => {
     const { address, postalFrom } = destinationOf(req, engine, p);
-    if (p.given === null && p.country === 'US' && address.postalCode === undefined) {
+    // Items to one place share one address, and so their decision (a product's own place is not the customer's address).
+    const key = `${address.country}\u0000${address.region ?? ''}\u0000${p.productPlace}`;
+    const destination = addresses.get(key) ?? address;
+    addresses.set(key, destination);
+    return { line: itemLine(read, k, destination), postalFrom };
+  });
+  const shipping = shippingGroups(read, placed.map((x) => x.line), engine, false);
+  const byCountry = new Map<string, EngineItem[]>();
+  const skipped = new Set<number>();
+  read.items.forEach((p, k) => {
+    const { line, postalFrom } = placed[k] as { line: SaleLine | GivenSaleLine; postalFrom: Path | null };
+    if (p.given === null && p.country === 'US' && line.destination?.postalCode === undefined) {
+      skipped.add(k);
       issues.push(
         p.productPlace
           ? { path: ['items', p.index, 'tax'], code: 'missing', message: `items.${p.index}: its product is taxed in the US where it is (tax_based_on: country), at a ZIP code's state and local rates that no product gives: give the item's tax (name and rate)` }
@@ -554,19 +571,14 @@ function engineTaxes(req: TransactionRequestOutput, seller: PreparedAccount, o: 
       );
       return;
     }
-    // Items to one place share one address, and so their decision (a product's own place is not the customer's address).
-    const key = `${address.country}\u0000${address.region ?? ''}\u0000${p.productPlace}`;
-    const destination = addresses.get(key) ?? address;
-    addresses.set(key, destination);
-    const decided: SaleLine = { amount: normalMinor(dueOf(read, k)), articles: p.quantity, taxCode: p.taxCode, productType: p.productType, taxBehavior: p.inclusive ? 'inclusive' : 'exclusive', destination, delivery: false };
-    const line = p.given === null ? decided : { ...decided, given: givenLines(p.given) };
     const group = byCountry.get(p.country);
     if (group === undefined) byCountry.set(p.country, [{ k, line, postalFrom }]);
     else group.push({ k, line, postalFrom });
-    addShare(ships, `${key}\u0000${p.taxCode}\u0000${p.productType}`, p, read.shipping?.shares[k] ?? 0n, destination);
   });
-  const shipping = [...ships.values()];
-  shippingLines(shipping, read.shipping?.charge.inclusive === true, byCountry);
+  // The shipping cost's lines, each in its goods' country's sale, after the items (the sale's lines keep their order); none with goods refused above.
+  shipping.forEach((g, n) => {
+    if (!skipped.has(g.first)) byCountry.get(g.country)?.push({ k: -1 - n, line: g.line, postalFrom: null });
+  });
   const own = sellerAddressOn(seller, read.date);
   const taxId = req.customer?.tax_id ?? undefined;
   const decider = engine.decider(o.cache);
@@ -598,25 +610,22 @@ function engineTaxes(req: TransactionRequestOutput, seller: PreparedAccount, o: 
   return { items: out, shipping };
 }
 
-/** An item's line of the sale, not decided. */
-function itemLine(read: ReadSale, k: number): SaleLine | GivenSaleLine {
-  const p = read.items[k] as PricedItem;
-  const line: SaleLine = { amount: normalMinor(dueOf(read, k)), articles: p.quantity, taxCode: p.taxCode, productType: p.productType, taxBehavior: p.inclusive ? 'inclusive' : 'exclusive', destination: undefined, delivery: false };
-  return p.given === null ? line : { ...line, given: givenLines(p.given) };
-}
-
 /**
  * The taxes of a contact with its own tax status (exempt, or reverse charge): one sale of every
  * item and the shipping cost's items (one per place), the exemption applied instead of
  * decisions, so that an item is charged only the tax its request gives.
  */
 function exemptTaxes(seller: PreparedAccount, o: DocumentOptions, engine: Engine, read: ReadSale, exemption: CustomerExemption): EngineTaxes {
-  const ships = new Map<string, ShippingGroup>();
-  read.items.forEach((p, k) => addShare(ships, `${p.country}\u0000${p.item.tax.region ?? ''}`, p, read.shipping?.shares[k] ?? 0n, null));
-  const shipping = [...ships.values()];
-  const behavior = read.shipping?.charge.inclusive === true ? 'inclusive' : 'exclusive';
-  const lines = read.items.map((_, k) => itemLine(read, k));
-  for (const g of shipping) lines.push({ amount: normalMinor(g.amount), articles: null, taxCode: g.taxCode, productType: g.productType, taxBehavior: behavior, destination: undefined, delivery: true });
+  // Nothing is decided: a place is the item's tax country and region (the shipping cost's items are one per place).
+  const places = new Map<string, Address>();
+  const lines = read.items.map((p, k) => {
+    const key = `${p.country}\u0000${p.item.tax.region ?? ''}`;
+    const place = places.get(key) ?? { country: p.country, region: p.item.tax.region };
+    places.set(key, place);
+    return itemLine(read, k, place);
+  });
+  const shipping = shippingGroups(read, lines, engine, true);
+  lines.push(...shipping.map((g) => g.line));
   const first = read.items[0] as PricedItem;
   const party: SaleParty = { date: read.date, origin: sellerAddressOn(seller, read.date).origin, destination: { country: first.country }, currency: read.currency, registrations: seller.registrations };
   const sale: Sale<SaleLine | GivenSaleLine> = { party, day: dayNumber(read.date), minorUnits: read.minorUnits, lines };
@@ -674,8 +683,8 @@ function itemParts(p: PricedItem, k: number, read: ReadSale, o: DocumentOptions,
  * decision's notes (the delivery rule's among them).
  */
 function shippingParts(read: ReadSale, groups: readonly ShippingGroup[], engine: Engine, notes: string[], issues: TaxRulesIssue[]): ItemParts[] {
-  const charge = read.shipping?.charge;
-  if (charge === undefined) return [];
+  const charge = read.shipping;
+  if (charge === null) return [];
   return groups.flatMap((g) => {
     const line = g.priced;
     if (line === null) {
