@@ -45,6 +45,8 @@ export interface SaleLine {
   readonly delivery: boolean;
   /** A line of the sale's own decision gives no taxes (see GivenSaleLine). */
   readonly given?: undefined;
+  /** The line's amount before its discounts (a document item's subtotal), when it is shown: priced too, its net is the line's `listNet`. */
+  readonly listAmount?: Minor | undefined;
 }
 
 /**
@@ -59,6 +61,9 @@ export interface GivenSaleLine extends Omit<SaleLine, 'given'> {
 export interface GivenTax extends PricingLine {
   readonly name: string;
 }
+
+/** A line's amount before its discounts (a line that gives none is read as giving none, whatever Object.prototype holds). */
+const listOf = (line: SaleLine | GivenSaleLine): Minor | undefined => (Object.hasOwn(line, 'listAmount') ? line.listAmount : undefined);
 
 /** The taxes a line gives (a line that gives none is read as giving none, whatever Object.prototype holds). */
 const givenOf = (line: SaleLine | GivenSaleLine): readonly GivenTax[] | undefined => (Object.hasOwn(line, 'given') ? line.given : undefined);
@@ -127,6 +132,8 @@ export interface PricedLine {
   readonly priced: Priced | null;
   /** The index of the first line that shares its decision: its own when it is the first. */
   readonly first: number;
+  /** The net of the line's `listAmount` under its decision, when it gives one. */
+  readonly listNet?: Minor | undefined;
 }
 
 /** A line priced without a decision: at the taxes its request gives, or at none by the customer's exemption (`undecidedExemption`). */
@@ -140,6 +147,8 @@ export interface UndecidedLine {
   readonly status: TaxStatus | null;
   /** The exemption's note, when no line of the sale gives its taxes. */
   readonly notes: readonly string[];
+  /** The net of the line's `listAmount` under its taxes, when it gives one. */
+  readonly listNet?: Minor | undefined;
 }
 
 /** A line of a sale priced: decided, or priced at the taxes given. */
@@ -411,7 +420,19 @@ export function priceSale(sale: Sale, options: SaleOptions): PricedSale;
 export function priceSale(sale: Sale<SaleLine | GivenSaleLine>, options: SaleOptions): PricedSale<SoldLine>;
 export function priceSale(sale: Sale<SaleLine | GivenSaleLine>, options: SaleOptions): PricedSale<SoldLine> {
   const undecided = options.undecidedExemption === true && options.exemption !== undefined;
-  return undecided || sale.lines.some((l) => givenOf(l) !== undefined) ? priceUndecided(sale, options) : priceDecided(sale as Sale, options);
+  const sold = undecided || sale.lines.some((l) => givenOf(l) !== undefined) ? priceUndecided(sale, options) : priceDecided(sale as Sale, options);
+  return sale.lines.some((l) => listOf(l) !== undefined) ? withListNets(sale, sold) : sold;
+}
+
+/** Each line priced that gives its amount before discounts, with that amount's net under its taxes (an inclusive amount's: what a document shows as the item's subtotal). */
+function withListNets(sale: Sale<SaleLine | GivenSaleLine>, sold: PricedSale<SoldLine>): PricedSale<SoldLine> {
+  const lines = sold.lines.map((l, i) => {
+    const line = sale.lines[i] as SaleLine | GivenSaleLine;
+    const list = listOf(line);
+    if (l === null || list === undefined) return l;
+    return { ...l, listNet: price(l.decision === null ? l.given : l.decision.lines, list, line.taxBehavior).subtotal };
+  });
+  return { ...sold, lines };
 }
 
 /**

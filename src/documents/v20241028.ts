@@ -17,7 +17,7 @@ import { errorFromIssues, quoted, type TaxRulesIssue } from '../core/errors.js';
 import { canonicalCountry } from '../core/location.js';
 import { certificateIssue, exemptionOf } from '../core/exemption.js';
 import { formatMinor, normalMinor, PERCENT_100, type Minor } from '../core/money.js';
-import { taxableAmount, type Priced, type PricingLine } from '../core/pricing.js';
+import { taxableAmount, type Priced } from '../core/pricing.js';
 import { notesOf } from '../core/determine.js';
 import { priceSale, type GivenSaleLine, type GivenTax, type PricedLine, type Sale, type SaleLine, type SaleParty, type SoldLine, type UndecidedLine } from '../core/sale.js';
 import { sellerAddressOn, type PreparedAccount, type Account, type SellerAccount } from '../adapters/account.js';
@@ -26,7 +26,7 @@ import { unreadable } from '../adapters/read.js';
 import { offlineTaxIdVerdict } from '../taxid/index.js';
 import { apportion, decimalOf, MAX_CENTS, majorNumber, percentOf, rateNumber, rateUnitsOf, type Decimal } from './amounts.js';
 import { documentTotals, renderDocument, type DocumentHead, type ItemParts, type TaxSlot } from './assemble.js';
-import { netSplit } from './inclusive.js';
+import { netParts } from './inclusive.js';
 import { documentExchangeRate } from './exchange.js';
 import { MAX_DOCUMENT_ITEMS, normalTagList } from './limits.js';
 import { parseRequest, readDocumentOptions, SPANISH_IGNORED_FIELDS, type DocumentOptions, type ProductDefaults } from './read.js';
@@ -364,7 +364,8 @@ interface ItemTaxes {
   readonly tax2: TaxSlot | null;
   readonly net: bigint;
   readonly status: TaxStatus | null;
-  readonly lines: readonly PricingLine[];
+  /** The net of the item's gross subtotal, as the sale solved it for an item priced with tax included and discounted; else null. */
+  readonly listNet: bigint | null;
 }
 
 /** The taxes an item's request gives, as the sale prices them. */
@@ -397,8 +398,11 @@ function undecidedTaxes(place: { country: string; region: string | null; taxCode
     base: g === undefined ? net : BigInt(taxableAmount(normalMinor(net), g.partUnits)),
   });
   const [main, additional] = line.given;
-  return { tax1: slot(main, 0), tax2: additional === undefined ? null : slot(additional, 1), net, status: line.status, lines: line.given };
+  return { tax1: slot(main, 0), tax2: additional === undefined ? null : slot(additional, 1), net, status: line.status, listNet: listNetOf(line) };
 }
+
+/** The net of a line's amount before discounts, when the sale priced one. */
+const listNetOf = (line: SoldLine): bigint | null => (line.listNet === undefined ? null : BigInt(line.listNet));
 
 /** An item's taxes from its line of the sale: the decision's notes added, its taxes in slots on its net (inclusive, the net the sale routine solved so that net + taxes = the gross). */
 function taxesOfLine(line: PricedLine, due: bigint, inclusive: boolean, taxCode: TaxCodeId, notes: string[]): ItemTaxes {
@@ -406,7 +410,7 @@ function taxesOfLine(line: PricedLine, due: bigint, inclusive: boolean, taxCode:
   for (const note of notesOf(d, line.input)) if (!notes.includes(note)) notes.push(note);
   const priced = line.priced as Priced;
   const net = inclusive ? BigInt(priced.subtotal) : due;
-  return { ...slotsOfDecision(d, priced.taxes, net, taxCode), net, status: d.status, lines: d.lines };
+  return { ...slotsOfDecision(d, priced.taxes, net, taxCode), net, status: d.status, listNet: listNetOf(line) };
 }
 
 /** A sale's request read: its currency, date, items priced before tax, coupon shares and exchange rate. */
@@ -525,11 +529,14 @@ function shippingGroups(read: ReadSale, lines: readonly (SaleLine | GivenSaleLin
   });
 }
 
-/** An item's line of the sale to `destination` (an item that gives its taxes: at those). */
+/** An item's line of the sale to `destination` (an item that gives its taxes: at those), on its amount after discounts. */
 function itemLine(read: ReadSale, k: number, destination: Address): SaleLine | GivenSaleLine {
   const p = read.items[k] as PricedItem;
-  const line: SaleLine = { amount: normalMinor(dueOf(read, k)), articles: p.quantity, taxCode: p.taxCode, productType: p.productType, taxBehavior: p.inclusive ? 'inclusive' : 'exclusive', destination, delivery: false };
-  return p.given === null ? line : { ...line, given: givenLines(p.given) };
+  const due = dueOf(read, k);
+  const line: SaleLine = { amount: normalMinor(due), articles: p.quantity, taxCode: p.taxCode, productType: p.productType, taxBehavior: p.inclusive ? 'inclusive' : 'exclusive', destination, delivery: false };
+  // A discounted item priced with tax included shows the net of its gross subtotal too (inclusive.ts).
+  const listed = p.inclusive && due !== p.subtotal ? { ...line, listAmount: normalMinor(p.subtotal) } : line;
+  return p.given === null ? listed : { ...listed, given: givenLines(p.given) };
 }
 
 /** An issue of a share of the shipping cost, in the request's terms. */
@@ -660,7 +667,7 @@ function itemTaxes(p: PricedItem, due: bigint, line: SoldLine | null, engine: En
 /** An item's parts: as the request gives it, or, priced with tax included, its gross unit price with the net of its gross subtotal and the discount down to its net. */
 function itemParts(p: PricedItem, k: number, read: ReadSale, o: DocumentOptions, t: ItemTaxes): ItemParts {
   const discount = p.discount + (read.coupon[k] as bigint);
-  const shown = p.inclusive ? netSplit(p.subtotal, discount, t.net, t.lines) : { subtotal: p.subtotal, discount };
+  const shown = p.inclusive ? netParts(t.listNet, t.net) : { subtotal: p.subtotal, discount };
   return {
     id: o.itemIds ? (o.itemIds[p.index] as number) : null,
     description: p.item.description ?? null,
@@ -693,7 +700,7 @@ function shippingParts(read: ReadSale, groups: readonly ShippingGroup[], engine:
       return [];
     }
     const t = line.decision === null ? undecidedTaxes(g, line, engine, notes) : taxesOfLine(line, g.amount, charge.inclusive, g.taxCode, notes);
-    const shown = charge.inclusive ? netSplit(g.amount, 0n, t.net, t.lines) : { subtotal: g.amount, discount: 0n };
+    const shown = charge.inclusive ? netParts(null, t.net) : { subtotal: g.amount, discount: 0n };
     const item: ItemParts = {
       id: null,
       description: charge.description,

@@ -1,7 +1,7 @@
 /**
  * What the sale routine (src/core/sale.ts) prices for a document besides its decided lines:
- * lines whose request gives their taxes, and a contact's own tax status applied instead of
- * decisions. On the frozen mini rule set (test/support/mini-rules.ts),
+ * lines whose request gives their taxes, a contact's own tax status applied instead of
+ * decisions, and the net of an amount before discounts. On the frozen mini rule set (test/support/mini-rules.ts),
  * every expected value worked out by hand from its table.
  */
 import { describe, expect, it } from 'vitest';
@@ -102,5 +102,20 @@ describe('priceSale: the customer’s exemption applied instead of decisions (un
   it('applies to decisions by default: the jurisdiction kept at rate 0, the note naming its taxes', () => {
     const l = priceSale(sale([line(1_111)]), options({ exemption: { status: 'exempt', certificate: null } })).lines[0];
     expect([l?.decision?.reason, l?.priced?.tax, l?.decision?.notes.at(-1)]).toEqual(['customer_exempt', 0, 'The customer is exempt from Sales tax: no tax is charged.']);
+  });
+});
+
+describe('priceSale: a line’s amount before its discounts (listAmount)', () => {
+  it('prices it under the line’s own taxes: an inclusive gross subtotal’s net, solved once', () => {
+    // Gross 144.00 at 20 %: net 120.00; the line itself, 120.00 gross after a discount: net 100.00.
+    const sold = priceSale(sale([given(12_000, [vat20], { taxBehavior: 'inclusive', listAmount: 14_400 }), line(1_111), line(10_900, { taxBehavior: 'inclusive', listAmount: 21_800 })]), options());
+    expect(sold.lines.map((l) => [l?.priced?.subtotal, l?.listNet])).toEqual([
+      [10_000, 12_000],
+      [1_111, undefined],
+      // 9 % of 100.00 gross-up: 109.00 → 100.00, 218.00 → 200.00.
+      [10_000, 20_000],
+    ]);
+    // Totals: 120.00 + (11.11 + 1.00) + 109.00.
+    expect([sold.subtotal, sold.total]).toEqual([21_111, 24_111]);
   });
 });
