@@ -369,7 +369,8 @@ export function priceSaleLine(party: SaleParty, day: number, minorUnits: number,
     if (value === undefined && party.amount === undefined && line.amount !== null && isGoods(options.rules, line)) value = valueOf(party, minorUnits, line.amount);
     let input = inputOf(party, line, value);
     let d = options.decider(input, day);
-    const net = party.consignmentValue === undefined ? netValue({ party, day, minorUnits, lines: [line] }, options, [0], d, null) : null;
+    // (Checked first: a quote allocates nothing for the recheck unless it is at the border.)
+    const net = party.consignmentValue === undefined && d.reason === 'import_vat_at_border' ? netValue({ party, day, minorUnits, lines: [line] }, options, [0], d, null) : null;
     if (net !== null) {
       input = inputOf(party, line, net);
       d = options.decider(input, day);
