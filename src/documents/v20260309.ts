@@ -473,6 +473,14 @@ function plainField(d: PlainDraft, key: string, v: unknown, batch: boolean): boo
       if (!isDecimal(v)) return false;
       d.totalTax = v;
       return true;
+    default:
+      return plainPart(d, key, v, batch);
+  }
+}
+
+/** Reads one of a transaction's object fields (customer, origin address, shipping cost, items) into `d`, as plainField does. */
+function plainPart(d: PlainDraft, key: string, v: unknown, batch: boolean): boolean {
+  switch (key) {
     case 'customer': {
       const c = plainCustomer(v);
       if (c === null) return false;
