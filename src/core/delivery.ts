@@ -148,27 +148,30 @@ export interface DeliveryOptions {
  * and with goods that give their own tax.
  */
 export function deliveryLines(lines: readonly GoodsLine[], charge: Minor, rules: RuleSet, options: DeliveryOptions): DeliveryLine[] {
+  // An option or field left out is read as left out, whatever Object.prototype holds.
+  const set = (key: 'byPlace' | 'oneBehavior' | 'skipEmpty'): boolean => Object.hasOwn(options, key) && options[key] === true;
+  const place = (l: GoodsLine): Address | undefined => (Object.hasOwn(l, 'destination') ? l.destination : undefined);
   const goods = lines.flatMap((l, i) => (isGoods(rules, l.taxCode, l.productType) ? [i] : []));
   if (goods.length === 0) throw options.refuse({ why: 'no_goods' });
-  const own = goods.find((i) => (lines[i] as GoodsLine).given !== undefined);
+  const own = goods.find((i) => Object.hasOwn(lines[i] as GoodsLine, 'given') && (lines[i] as GoodsLine).given !== undefined);
   if (own !== undefined) throw options.refuse({ why: 'given', at: own });
   const inclusive = (i: number): boolean => (lines[i] as GoodsLine).taxBehavior === 'inclusive';
-  if (options.oneBehavior === true && goods.some(inclusive) && !goods.every(inclusive)) throw options.refuse({ why: 'mixed' });
+  if (set('oneBehavior') && goods.some(inclusive) && !goods.every(inclusive)) throw options.refuse({ why: 'mixed' });
   const shares = deliveryShares(BigInt(charge), goods.map((i) => BigInt((lines[i] as GoodsLine).amount ?? 0)));
   const out: { first: number; amount: bigint }[] = [];
   goods.forEach((i, k) => {
     const share = shares[k] as bigint;
-    if (share === 0n && options.skipEmpty === true) return;
+    if (share === 0n && set('skipEmpty')) return;
     const l = lines[i] as GoodsLine;
     const group = out.find((g) => {
       const o = lines[g.first] as GoodsLine;
-      return o.destination === l.destination && (options.byPlace === true || (o.taxCode === l.taxCode && o.productType === l.productType));
+      return place(o) === place(l) && (set('byPlace') || (o.taxCode === l.taxCode && o.productType === l.productType));
     });
     if (group === undefined) out.push({ first: i, amount: share });
     else group.amount += share;
   });
   return out.map(({ first, amount }) => {
     const l = lines[first] as GoodsLine;
-    return { first, line: { amount: normalMinor(amount), articles: null, taxCode: l.taxCode, productType: l.productType, taxBehavior: options.behavior, destination: l.destination, delivery: true } };
+    return { first, line: { amount: normalMinor(amount), articles: null, taxCode: l.taxCode, productType: l.productType, taxBehavior: options.behavior, destination: place(l), delivery: true } };
   });
 }

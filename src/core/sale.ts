@@ -65,6 +65,9 @@ export interface GivenTax extends PricingLine {
 /** A line's amount before its discounts (a line that gives none is read as giving none, whatever Object.prototype holds). */
 const listOf = (line: SaleLine | GivenSaleLine): Minor | undefined => (Object.hasOwn(line, 'listAmount') ? line.listAmount : undefined);
 
+/** The customer's exemption when it applies instead of decisions (an option left out is read as left out, whatever Object.prototype holds). */
+const undecidedExemption = (options: SaleOptions): CustomerExemption | undefined => (Object.hasOwn(options, 'undecidedExemption') && options.undecidedExemption === true ? options.exemption : undefined);
+
 /** The taxes a line gives (a line that gives none is read as giving none, whatever Object.prototype holds). */
 const givenOf = (line: SaleLine | GivenSaleLine): readonly GivenTax[] | undefined => (Object.hasOwn(line, 'given') ? line.given : undefined);
 
@@ -420,7 +423,7 @@ function recheckInclusive(w: Work): void {
 export function priceSale(sale: Sale, options: SaleOptions): PricedSale;
 export function priceSale(sale: Sale<SaleLine | GivenSaleLine>, options: SaleOptions): PricedSale<SoldLine>;
 export function priceSale(sale: Sale<SaleLine | GivenSaleLine>, options: SaleOptions): PricedSale<SoldLine> {
-  const undecided = options.undecidedExemption === true && options.exemption !== undefined;
+  const undecided = undecidedExemption(options) !== undefined;
   const sold = undecided || sale.lines.some((l) => givenOf(l) !== undefined) ? priceUndecided(sale, options) : priceDecided(sale as Sale, options);
   return sale.lines.some((l) => listOf(l) !== undefined) ? withListNets(sale, sold) : sold;
 }
@@ -443,7 +446,7 @@ function withListNets(sale: Sale<SaleLine | GivenSaleLine>, sold: PricedSale<Sol
  * of all.
  */
 function priceUndecided(sale: Sale<SaleLine | GivenSaleLine>, options: SaleOptions): PricedSale<SoldLine> {
-  const exemption = options.undecidedExemption === true ? options.exemption : undefined;
+  const exemption = undecidedExemption(options);
   const decided: number[] = [];
   sale.lines.forEach((l, i) => {
     if (givenOf(l) === undefined && exemption === undefined) decided.push(i);

@@ -402,7 +402,7 @@ function undecidedTaxes(place: { country: string; region: string | null; taxCode
 }
 
 /** The net of a line's amount before discounts, when the sale priced one. */
-const listNetOf = (line: SoldLine): bigint | null => (line.listNet === undefined ? null : BigInt(line.listNet));
+const listNetOf = (line: SoldLine): bigint | null => (Object.hasOwn(line, 'listNet') && line.listNet !== undefined ? BigInt(line.listNet) : null);
 
 /** An item's taxes from its line of the sale: the decision's notes added, its taxes in slots on its net (inclusive, the net the sale routine solved so that net + taxes = the gross). */
 function taxesOfLine(line: PricedLine, due: bigint, inclusive: boolean, taxCode: TaxCodeId, notes: string[]): ItemTaxes {
@@ -596,7 +596,7 @@ function engineTaxes(req: TransactionRequestOutput, seller: PreparedAccount, o: 
       ...(own.ref ? { sellerAddress: own.ref } : {}),
       destination: group[0]!.line.destination as Address,
       // The tax ID is checked for a decision only (lines that give their taxes need none).
-      customerTaxId: taxId && group.some((g) => g.line.given === undefined) ? { value: taxId, verdict: o.taxIdVerdict ? verdictOfOption(o.taxIdVerdict, country, taxId) : offlineTaxIdVerdict(country, taxId) } : undefined,
+      customerTaxId: taxId && group.some((g) => !Object.hasOwn(g.line, 'given')) ? { value: taxId, verdict: o.taxIdVerdict ? verdictOfOption(o.taxIdVerdict, country, taxId) : offlineTaxIdVerdict(country, taxId) } : undefined,
       currency: read.currency,
       registrations: seller.registrations,
     };
