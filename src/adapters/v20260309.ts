@@ -199,7 +199,7 @@ export function calculate<R>(request: UncheckedRequest<R>, account: SellerAccoun
 export function calculate(request: unknown, account: SellerAccount, options?: CalculationOptions | null, engine?: Engine): CalculationResponse {
   try {
     const o = readOptions<CalculationOptions>(options, CALCULATION_OPTIONS);
-    return calculateChecked(request, account, o, engine ?? engineFor(o.rules));
+    return calculateChecked(request, account, o, engine ?? engineFor(o.rules)).response;
   } catch (e) {
     throw unreadable(e, []);
   }
@@ -210,8 +210,20 @@ export function calculate(request: unknown, account: SellerAccount, options?: Ca
  * that check their own options once and calculate many times (a batch of transactions).
  */
 export function calculateWith(request: CalculationRequest, account: SellerAccount, options: CalculationOptions, engine: Engine): CalculationResponse {
+  return calculatePriced(request, account, options, engine, true).response;
+}
+
+/** A calculation's answer and the sums of its priced sale, in minor units: what a transaction works its totals from (never from the answer's text). */
+export interface PricedCalculation {
+  readonly response: CalculationResponse;
+  readonly sums: { readonly subtotal: Minor; readonly tax: Minor; readonly total: Minor };
+}
+
+/** `calculate` with the sums of the priced sale; options checked by readOptions unless `checked` says they were. */
+export function calculatePriced(request: CalculationRequest, account: SellerAccount, options: CalculationOptions, engine: Engine | undefined, checked: boolean): PricedCalculation {
   try {
-    return calculateChecked(request, account, options, engine);
+    const o = checked ? options : readOptions<CalculationOptions>(options, CALCULATION_OPTIONS);
+    return calculateChecked(request, account, o, engine ?? engineFor(o.rules));
   } catch (e) {
     throw unreadable(e, []);
   }
@@ -277,7 +289,7 @@ export function verdictOfOption(f: TaxIdVerdictFunction, country: string, taxId:
   return verdict as TaxIdVerdict;
 }
 
-function calculateChecked(request: unknown, account: SellerAccount, options: CalculationOptions, engine: Engine): CalculationResponse {
+function calculateChecked(request: unknown, account: SellerAccount, options: CalculationOptions, engine: Engine): PricedCalculation {
   const seller = engine.accounts.prepare(account);
   const req = readRequest(request);
   const read = checkRequest(req, seller, engine.rules);
@@ -307,7 +319,7 @@ function calculateChecked(request: unknown, account: SellerAccount, options: Cal
     });
     throw once.length === e.issues.length ? e : new TaxRulesError(e.code, e.status, once);
   }
-  return renderCalculation(req, sale, sold, parties, engine.rules);
+  return { response: renderCalculation(req, sale, sold, parties, engine.rules), sums: { subtotal: sold.subtotal, tax: sold.tax, total: sold.total } };
 }
 
 /** The request's line items as the sale's lines: each line's quantity is its articles. */
