@@ -4,10 +4,11 @@ import { notesOf } from '../core/determine.js';
 import { dateOfDay, dayNumber } from '../core/dates.js';
 import { errorFromIssues, quoted, TaxRulesError, type TaxRulesIssue } from '../core/errors.js';
 import { canonicalCountry } from '../core/location.js';
-import { addMinor, deliveryShares, formatMinor, isCanonicalAmount, parseAmount, type Minor } from '../core/money.js';
+import { addMinor, formatMinor, isCanonicalAmount, parseAmount, type Minor } from '../core/money.js';
 import { taxableAmount, type Priced } from '../core/pricing.js';
-import { isGoods, productTypeIssue, productTypeOf } from '../core/taxability.js';
+import { productTypeIssue, productTypeOf } from '../core/taxability.js';
 import { exemptionOf } from '../core/exemption.js';
+import { deliveryLines } from '../core/delivery.js';
 import { priceSale, type PricedLine, type PricedSale, type Sale, type SaleLine, type SaleParty } from '../core/sale.js';
 import { validateTaxId, verdictOf } from '../taxid/index.js';
 import { PRODUCT_TYPES, sellerAddressOn, TAX_CODES, type Account, type PreparedAccount, type SellerAccount } from './account.js';
@@ -199,7 +200,7 @@ export function calculate<R>(request: UncheckedRequest<R>, account: SellerAccoun
 export function calculate(request: unknown, account: SellerAccount, options?: CalculationOptions | null, engine?: Engine): CalculationResponse {
   try {
     const o = readOptions<CalculationOptions>(options, CALCULATION_OPTIONS);
-    return calculateChecked(request, account, o, engine ?? engineFor(o.rules));
+    return calculateChecked(request, account, o, engine ?? engineFor(o.rules)).response;
   } catch (e) {
     throw unreadable(e, []);
   }
@@ -210,8 +211,20 @@ export function calculate(request: unknown, account: SellerAccount, options?: Ca
  * that check their own options once and calculate many times (a batch of transactions).
  */
 export function calculateWith(request: CalculationRequest, account: SellerAccount, options: CalculationOptions, engine: Engine): CalculationResponse {
+  return calculatePriced(request, account, options, engine, true).response;
+}
+
+/** A calculation's answer and the sums of its priced sale, in minor units: what a transaction works its totals from (never from the answer's text). */
+export interface PricedCalculation {
+  readonly response: CalculationResponse;
+  readonly sums: { readonly subtotal: Minor; readonly tax: Minor; readonly total: Minor };
+}
+
+/** `calculate` with the sums of the priced sale; options checked by readOptions unless `checked` says they were. */
+export function calculatePriced(request: CalculationRequest, account: SellerAccount, options: CalculationOptions, engine: Engine | undefined, checked: boolean): PricedCalculation {
   try {
-    return calculateChecked(request, account, options, engine);
+    const o = checked ? options : readOptions<CalculationOptions>(options, CALCULATION_OPTIONS);
+    return calculateChecked(request, account, o, engine ?? engineFor(o.rules));
   } catch (e) {
     throw unreadable(e, []);
   }
@@ -277,7 +290,7 @@ export function verdictOfOption(f: TaxIdVerdictFunction, country: string, taxId:
   return verdict as TaxIdVerdict;
 }
 
-function calculateChecked(request: unknown, account: SellerAccount, options: CalculationOptions, engine: Engine): CalculationResponse {
+function calculateChecked(request: unknown, account: SellerAccount, options: CalculationOptions, engine: Engine): PricedCalculation {
   const seller = engine.accounts.prepare(account);
   const req = readRequest(request);
   const read = checkRequest(req, seller, engine.rules);
@@ -288,7 +301,7 @@ function calculateChecked(request: unknown, account: SellerAccount, options: Cal
     party: { date: p.date, origin: p.origin, sellerAddress: p.sellerAddress, destination: p.destination, customerTaxId: p.customerTaxId, amount: undefined, currency: read.currency, consignmentValue: undefined, registrations: p.registrations },
     day: dayNumber(parties.party.date),
     minorUnits: read.minorUnits,
-    lines: read.shipping === null ? items : [...items, ...deliveryLines(items, read.shipping, req.shipping_cost?.tax_behavior ?? parties.behavior, engine.rules)],
+    lines: read.shipping === null ? items : [...items, ...deliveryLines(items, read.shipping, engine.rules, { behavior: req.shipping_cost?.tax_behavior ?? parties.behavior, refuse: noGoods }).map((d) => d.line)],
   };
   const count = req.line_items.length;
   // A delivery line's issue is the shipping cost's.
@@ -307,7 +320,7 @@ function calculateChecked(request: unknown, account: SellerAccount, options: Cal
     });
     throw once.length === e.issues.length ? e : new TaxRulesError(e.code, e.status, once);
   }
-  return renderCalculation(req, sale, sold, parties, engine.rules);
+  return { response: renderCalculation(req, sale, sold, parties, engine.rules), sums: { subtotal: sold.subtotal, tax: sold.tax, total: sold.total } };
 }
 
 /** The request's line items as the sale's lines: each line's quantity is its articles. */
@@ -377,39 +390,12 @@ function checkRequest(req: ParsedRequest, seller: PreparedAccount, rules: RuleSe
   return { currency, minorUnits: minorUnits as number, amounts, shipping };
 }
 
-/**
- * The delivery charge as lines of the sale: shared between the goods lines in proportion to
- * their amounts (exactly, in minor units: each share rounded down, the units left over to
- * the largest remainders, the earlier line first on a tie; all of it to the first goods line
- * when their amounts add up to 0), one line per tax code and product type, decided as those
- * goods and then by the taxes' delivery rules (core/delivery.ts). A charge without goods is
- * refused (422).
- */
-function deliveryLines(lines: readonly SaleLine[], shipping: Minor, behavior: TaxBehavior, rules: RuleSet): SaleLine[] {
-  const goods = lines.flatMap((l, i) => (isGoods(rules, l.taxCode, l.productType) ? [i] : []));
-  if (goods.length === 0) {
-    throw errorFromIssues(
-      [{ path: ['shipping_cost'], code: 'unprocessable', message: 'shipping_cost is a charge for delivering goods, and no line item is goods (product_type good): add it to the line it is the price of, or leave it out' }],
-      422,
-    );
-  }
-  const shares = deliveryShares(BigInt(shipping), goods.map((i) => BigInt((lines[i] as SaleLine).amount ?? 0)));
-  const out: SaleLine[] = [];
-  const amounts: bigint[] = [];
-  goods.forEach((i, k) => {
-    const l = lines[i] as SaleLine;
-    const at = out.findIndex((o) => o.taxCode === l.taxCode && o.productType === l.productType);
-    if (at >= 0) {
-      amounts[at] = (amounts[at] as bigint) + (shares[k] as bigint);
-      return;
-    }
-    out.push({ amount: 0, articles: null, taxCode: l.taxCode, productType: l.productType, taxBehavior: behavior, destination: undefined, delivery: true });
-    amounts.push(shares[k] as bigint);
-  });
-  return out.map((l, k) => {
-    const a = amounts[k] as bigint;
-    return { ...l, amount: a <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(a) : a };
-  });
+/** The refusal of a delivery charge without goods lines (core/delivery.ts shares it between them). */
+function noGoods(): TaxRulesError {
+  return errorFromIssues(
+    [{ path: ['shipping_cost'], code: 'unprocessable', message: 'shipping_cost is a charge for delivering goods, and no line item is goods (product_type good): add it to the line it is the price of, or leave it out' }],
+    422,
+  );
 }
 
 /** Who and where: the sale's party (without its currency), the request's behaviour and the verdict on the customer's tax ID. */

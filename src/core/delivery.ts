@@ -1,7 +1,9 @@
 /**
  * Delivery charges: what a seller charges for delivering the goods it sells (shipping and
- * handling), stated apart from them. A delivery charge is decided as the goods it delivers
- * are (the same place, the same taxes), then each tax treats it as its rules say
+ * handling), stated apart from them. A charge is shared between the goods of the sale in
+ * proportion to their amounts (`deliveryShares`) and becomes lines of the sale, one per place
+ * and codes of the goods it is shared with (`deliveryLines`). A delivery charge is decided as
+ * the goods it delivers are (the same place, the same taxes), then each tax treats it as its rules say
  * (`delivery` of the tax in the rules, else of its regime): `follows_goods` keeps the
  * goods' treatment (VAT: part of the taxable amount of the supply; most US states: part of
  * the sales price), `exempt_if_separately_stated` and `not_taxable` charge nothing. A tax
@@ -9,10 +11,12 @@
  */
 import type { CompiledDelivery, CompiledJurisdiction, CompiledTax, RuleSet } from './compiled.js';
 import { inForce } from './ruleset.js';
-import type { Decision, TaxLine } from './types.js';
+import type { Address, Decision, ProductType, TaxBehavior, TaxCodeId, TaxLine } from './types.js';
 import { frozen } from './draft.js';
 import { TaxRulesError } from './errors.js';
 import { zeroedLine } from './exemption.js';
+import { apportion, normalMinor, type Minor } from './money.js';
+import { isGoods } from './taxability.js';
 
 /** The tax a decision's line is of, when the rules have its jurisdiction (a US local line's is the state's tax, found through the main line). */
 function taxOf(rules: RuleSet, line: TaxLine): { tax: CompiledTax; jurisdiction: CompiledJurisdiction } | null {
@@ -93,4 +97,94 @@ export function deliveryDecision(d: Decision, rules: RuleSet, day: number, date:
   // A per-article limit (Florida's surtax) is of the goods' articles: a delivery charge is none.
   if (!changed) return frozen({ ...d, notes, articleCap: null });
   return frozen({ ...d, status: charged ? 'taxable' : 'non_taxable', reason: charged ? d.reason : 'delivery_not_taxable', lines, notes, articleCap: null });
+}
+
+/**
+ * A delivery charge shared in proportion to its goods' amounts (a negative amount weighs 0):
+ * each share rounded down to the minor unit, the units left to the largest remainders, the
+ * earlier first on a tie; all of it to the first when the amounts add up to 0. The shares add
+ * up to the charge.
+ */
+export function deliveryShares(total: bigint, amounts: readonly bigint[]): bigint[] {
+  const weights = amounts.map((a) => (a > 0n ? a : 0n));
+  const shares = apportion(total, weights);
+  if (weights.every((w) => w === 0n)) shares[0] = total;
+  return shares;
+}
+
+/** What a delivery charge reads of a sale's line (core/sale.ts's SaleLine). */
+export interface GoodsLine {
+  readonly amount: Minor | null;
+  readonly taxCode: TaxCodeId;
+  readonly productType: ProductType;
+  readonly taxBehavior: TaxBehavior;
+  readonly destination?: Address | undefined;
+  /** The taxes the line's request gives, when it gives them. */
+  readonly given?: unknown;
+}
+
+/** A delivery charge's line of a sale (a SaleLine), with the first goods line it is shared with (whose place and codes it has). */
+export interface DeliveryLine {
+  readonly line: {
+    readonly amount: Minor;
+    readonly articles: null;
+    readonly taxCode: TaxCodeId;
+    readonly productType: ProductType;
+    readonly taxBehavior: TaxBehavior;
+    readonly destination: Address | undefined;
+    readonly delivery: true;
+  };
+  readonly first: number;
+}
+
+/** Why a charge cannot be shared: no goods; goods (line `at`) that give their own tax, whose delivery rule is the request's to give; goods priced both net and with tax included, whose amounts are not in proportion. */
+export type DeliveryRefusal = { readonly why: 'no_goods' } | { readonly why: 'given'; readonly at: number } | { readonly why: 'mixed' };
+
+export interface DeliveryOptions {
+  /** Whether the charge is net or gross. */
+  readonly behavior: TaxBehavior;
+  /** One line per place only, with the codes of its first goods (a sale nothing is decided for); default one per place, tax code and product type. */
+  readonly byPlace?: boolean | undefined;
+  /** Goods priced both net and with tax included refused (a document's: its items show one behaviour); default allowed. */
+  readonly oneBehavior?: boolean | undefined;
+  /** Goods that share nothing (an amount of 0 among others) open no line of their own; default they do. */
+  readonly skipEmpty?: boolean | undefined;
+  /** The refusal (422) in the request's terms. */
+  readonly refuse: (r: DeliveryRefusal) => TaxRulesError;
+}
+
+/**
+ * A delivery charge as lines of the sale of `lines`: shared between its goods lines in
+ * proportion to their amounts (`deliveryShares`), one line per place (`destination`) and tax
+ * code and product type of the goods it is shared with, decided as those goods and then by
+ * the taxes' delivery rules (see `deliveryDecision`). Refused (`options.refuse`) without goods
+ * and with goods that give their own tax.
+ */
+export function deliveryLines(lines: readonly GoodsLine[], charge: Minor, rules: RuleSet, options: DeliveryOptions): DeliveryLine[] {
+  // An option or field left out is read as left out, whatever Object.prototype holds.
+  const set = (key: 'byPlace' | 'oneBehavior' | 'skipEmpty'): boolean => Object.hasOwn(options, key) && options[key] === true;
+  const place = (l: GoodsLine): Address | undefined => (Object.hasOwn(l, 'destination') ? l.destination : undefined);
+  const goods = lines.flatMap((l, i) => (isGoods(rules, l.taxCode, l.productType) ? [i] : []));
+  if (goods.length === 0) throw options.refuse({ why: 'no_goods' });
+  const own = goods.find((i) => Object.hasOwn(lines[i] as GoodsLine, 'given') && (lines[i] as GoodsLine).given !== undefined);
+  if (own !== undefined) throw options.refuse({ why: 'given', at: own });
+  const inclusive = (i: number): boolean => (lines[i] as GoodsLine).taxBehavior === 'inclusive';
+  if (set('oneBehavior') && goods.some(inclusive) && !goods.every(inclusive)) throw options.refuse({ why: 'mixed' });
+  const shares = deliveryShares(BigInt(charge), goods.map((i) => BigInt((lines[i] as GoodsLine).amount ?? 0)));
+  const out: { first: number; amount: bigint }[] = [];
+  goods.forEach((i, k) => {
+    const share = shares[k] as bigint;
+    if (share === 0n && set('skipEmpty')) return;
+    const l = lines[i] as GoodsLine;
+    const group = out.find((g) => {
+      const o = lines[g.first] as GoodsLine;
+      return place(o) === place(l) && (set('byPlace') || (o.taxCode === l.taxCode && o.productType === l.productType));
+    });
+    if (group === undefined) out.push({ first: i, amount: share });
+    else group.amount += share;
+  });
+  return out.map(({ first, amount }) => {
+    const l = lines[first] as GoodsLine;
+    return { first, line: { amount: normalMinor(amount), articles: null, taxCode: l.taxCode, productType: l.productType, taxBehavior: options.behavior, destination: place(l), delivery: true } };
+  });
 }

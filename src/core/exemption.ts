@@ -14,21 +14,31 @@ import { errorFromIssues, type TaxRulesIssue } from './errors.js';
 /** A tax line not charged: rate 0, its tax, jurisdiction and taxable part kept. */
 export const zeroedLine = (line: TaxLine): TaxLine => ({ ...line, rate: '0', rateUnits: 0, rateClass: null });
 
+/** The status of what a customer with its own tax status is charged: nothing, or the tax it accounts for itself. */
+export const exemptStatus = (e: CustomerExemption): 'non_taxable' | 'reverse_charge' => (e.status === 'exempt' ? 'non_taxable' : 'reverse_charge');
+
+/**
+ * The note of a customer's own tax status: naming the taxes it is exempt from or accounts for
+ * (`taxes`, as a decision names them), or the tax in general when no decision names them
+ * (null: a sale priced without one).
+ */
+export function exemptionNote(e: CustomerExemption, taxes: string | null): string {
+  const certificate = e.certificate === null ? '' : ` (exemption certificate ${e.certificate})`;
+  return e.status === 'exempt'
+    ? `The customer is exempt${taxes === null ? '' : ` from ${taxes}`}${certificate}: no tax is charged.`
+    : `The customer accounts for the ${taxes ?? 'tax'} itself (reverse charge)${certificate}: no tax is charged.`;
+}
+
 /** The decision for a customer with its own tax status (see the module's comment). */
 export function exempted(d: Decision, e: CustomerExemption): Decision {
   if (d.status !== 'taxable') return d;
   const taxes = [...new Set(d.lines.map((l) => l.name))].join(' and ') || 'tax';
-  const certificate = e.certificate === null ? '' : ` (exemption certificate ${e.certificate})`;
-  const note =
-    e.status === 'exempt'
-      ? `The customer is exempt from ${taxes}${certificate}: no tax is charged.`
-      : `The customer accounts for the ${taxes} itself (reverse charge)${certificate}: no tax is charged.`;
   return frozen({
     ...d,
-    status: e.status === 'exempt' ? 'non_taxable' : 'reverse_charge',
+    status: exemptStatus(e),
     reason: e.status === 'exempt' ? 'customer_exempt' : 'customer_reverse_charge',
     lines: d.lines.map(zeroedLine),
-    notes: [...d.notes, note],
+    notes: [...d.notes, exemptionNote(e, taxes)],
     articleCap: null,
     // Exempt, the customer pays no tax on any article, whatever its price.
     priceLimit: null,

@@ -287,15 +287,3 @@ export function apportion(total: bigint, weights: readonly bigint[]): bigint[] {
   }
   return shares;
 }
-
-/**
- * A delivery charge shared in proportion to its goods' amounts (a negative amount weighs 0):
- * `apportion`, and all of it to the first when the amounts add up to 0. The shares add up to
- * the charge.
- */
-export function deliveryShares(total: bigint, amounts: readonly bigint[]): bigint[] {
-  const weights = amounts.map((a) => (a > 0n ? a : 0n));
-  const shares = apportion(total, weights);
-  if (weights.every((w) => w === 0n)) shares[0] = total;
-  return shares;
-}

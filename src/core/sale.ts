@@ -16,16 +16,16 @@
  *   (`limitedBases`); otherwise a line whose articles (or whose whole net, when it does not
  *   say them) are above the limit is refused (422) rather than charged the full local rate.
  */
-import type { Address, CustomerExemption, Decision, ProductType, TaxBehavior, TaxCodeId, TaxInput } from './types.js';
+import type { Address, CustomerExemption, Decision, ProductType, TaxBehavior, TaxCodeId, TaxInput, TaxStatus } from './types.js';
 import type { RuleSet } from './ruleset.js';
 import type { CurrencyConverter } from './situation.js';
 import { TaxRulesError, errorFromIssues, type TaxRulesIssue } from './errors.js';
 import { addMinor, formatMinor, type Minor } from './money.js';
-import { price, priceExcess, type Priced } from './pricing.js';
+import { price, priceExcess, type Priced, type PricingLine } from './pricing.js';
 import { articleSide } from './price-limit.js';
 import { articleLimit, checkArticleCap, perArticle } from './article-cap.js';
 import { supplyKind } from './taxability.js';
-import { exempted } from './exemption.js';
+import { exempted, exemptionNote, exemptStatus } from './exemption.js';
 import { deliveryDecision } from './delivery.js';
 
 /** How decisions are made: through a cache, or afresh (see determine.ts). */
@@ -44,7 +44,33 @@ export interface SaleLine {
   readonly destination?: Address | undefined;
   /** A delivery charge of goods with this line's codes (see delivery.ts): decided as they are, then by the taxes' delivery rules. A field every line sets. */
   readonly delivery: boolean;
+  /** A line of the sale's own decision gives no taxes (see GivenSaleLine). */
+  readonly given?: undefined;
+  /** The line's amount before its discounts (a document item's subtotal), when it is shown: priced too, its net is the line's `listNet`. */
+  readonly listAmount?: Minor | undefined;
 }
+
+/**
+ * A line whose request gives its taxes (a document item's own `tax`): priced at them, nothing
+ * decided for it (it is in no consignment).
+ */
+export interface GivenSaleLine extends Omit<SaleLine, 'given'> {
+  readonly given: readonly GivenTax[];
+}
+
+/** A tax a request gives a line: its name, its group, its rate and taxable part (as pricing reads them). */
+export interface GivenTax extends PricingLine {
+  readonly name: string;
+}
+
+/** A line's amount before its discounts (a line that gives none is read as giving none, whatever Object.prototype holds). */
+const listOf = (line: SaleLine | GivenSaleLine): Minor | undefined => (Object.hasOwn(line, 'listAmount') ? line.listAmount : undefined);
+
+/** The customer's exemption when it applies instead of decisions (an option left out is read as left out, whatever Object.prototype holds). */
+const undecidedExemption = (options: SaleOptions): CustomerExemption | undefined => (Object.hasOwn(options, 'undecidedExemption') && options.undecidedExemption === true ? options.exemption : undefined);
+
+/** The taxes a line gives (a line that gives none is read as giving none, whatever Object.prototype holds). */
+const givenOf = (line: SaleLine | GivenSaleLine): readonly GivenTax[] | undefined => (Object.hasOwn(line, 'given') ? line.given : undefined);
 
 /** Whether a line is a delivery charge (a field every line has, so never read from a prototype). */
 const isDelivery = (line: SaleLine): boolean => line.delivery === true;
@@ -60,13 +86,13 @@ export type SaleParty = Omit<TaxInput, 'taxCode' | 'productType' | 'taxBehavior'
  * its consignment value by default (a quote's); `party.consignmentValue`, when given, is the
  * value of the consignment of every line.
  */
-export interface Sale {
+export interface Sale<L extends SaleLine | GivenSaleLine = SaleLine> {
   readonly party: SaleParty;
   /** Day number of `party.date`. */
   readonly day: number;
   /** Minor units of `party.currency`. */
   readonly minorUnits: number;
-  readonly lines: readonly SaleLine[];
+  readonly lines: readonly L[];
 }
 
 export interface SaleOptions {
@@ -79,6 +105,13 @@ export interface SaleOptions {
    * read from a prototype.
    */
   readonly exemption: CustomerExemption | undefined;
+  /**
+   * The exemption applies instead of the decisions (a v20241028 document's contact): a line
+   * that gives no taxes is priced at none with the exemption's status, nothing decided, and,
+   * when no line of the sale gives its taxes, with the exemption's note. Default: it applies
+   * to each decision, as above.
+   */
+  readonly undecidedExemption?: boolean | undefined;
   readonly convert?: CurrencyConverter | undefined;
   /** The renderer shows a line's limited base (a calculation's line tax): a limit shared out is applied, not refused. */
   readonly limitedBases?: boolean | undefined;
@@ -103,11 +136,31 @@ export interface PricedLine {
   readonly priced: Priced | null;
   /** The index of the first line that shares its decision: its own when it is the first. */
   readonly first: number;
+  /** The net of the line's `listAmount` under its decision, when it gives one. */
+  readonly listNet?: Minor | undefined;
 }
 
-export interface PricedSale {
+/** A line priced without a decision: at the taxes its request gives, or at none by the customer's exemption (`undecidedExemption`). */
+export interface UndecidedLine {
+  readonly decision: null;
+  /** The taxes it is priced at (none under the exemption). */
+  readonly given: readonly GivenTax[];
+  /** Its amounts (each given tax's, in their order), or null for a rate-only line. */
+  readonly priced: Priced | null;
+  /** The exemption's status, or null for the taxes given. */
+  readonly status: TaxStatus | null;
+  /** The exemption's note, when no line of the sale gives its taxes. */
+  readonly notes: readonly string[];
+  /** The net of the line's `listAmount` under its taxes, when it gives one. */
+  readonly listNet?: Minor | undefined;
+}
+
+/** A line of a sale priced: decided, or priced at the taxes given. */
+export type SoldLine = PricedLine | UndecidedLine;
+
+export interface PricedSale<L extends SoldLine = PricedLine> {
   /** Each line priced, in order; null for a line with an issue (only when `options.issues` is given). */
-  readonly lines: readonly (PricedLine | null)[];
+  readonly lines: readonly (L | null)[];
   /** Σ of the lines' nets, taxes and totals (0 for rate-only lines). */
   readonly subtotal: Minor;
   readonly tax: Minor;
@@ -254,6 +307,38 @@ function netWithin(party: SaleParty, day: number, options: SaleOptions, line: Sa
   return price(within.lines, line.amount as Minor, 'inclusive').subtotal;
 }
 
+/**
+ * The inclusive recheck (see the file's comment), for the goods `goods` (indices into `lines`)
+ * of one consignment decided as `d`: when `d` puts them at the border under the import
+ * scheme's value limit and some are inclusive amounts, the consignment's value at its net (an
+ * inclusive line's net under the decision within the limit, an exclusive line's amount), to be
+ * decided again; else null (the value stands). A line's error goes to `fail` (then null), or
+ * is thrown without it.
+ */
+function netValue(sale: Sale, options: SaleOptions, goods: readonly number[], d: Decision | null, fail: ((i: number, e: unknown) => void) | null): TaxInput['consignmentValue'] | null {
+  const limit = d?.consignmentLimit;
+  if (d?.reason !== 'import_vat_at_border' || !limit) return null;
+  let sum: Minor = 0;
+  let inclusive = false;
+  for (const i of goods) {
+    const line = sale.lines[i] as SaleLine;
+    if (line.amount === null) continue;
+    if (line.taxBehavior !== 'inclusive') {
+      sum = addMinor(sum, line.amount);
+      continue;
+    }
+    inclusive = true;
+    try {
+      sum = addMinor(sum, netWithin(sale.party, sale.day, options, line, limit));
+    } catch (e) {
+      if (fail === null) throw e;
+      fail(i, e);
+      return null;
+    }
+  }
+  return inclusive ? valueOf(sale.party, sale.minorUnits, sum) : null;
+}
+
 /** The amounts of a line under its decision, with the per-article policy of the file's comment (TaxRulesError 422 where a limit refuses). */
 function priceLine(party: SaleParty, minorUnits: number, options: SaleOptions, line: SaleLine, i: number, d: Decision): Priced {
   const amount = line.amount as Minor;
@@ -306,9 +391,10 @@ export function priceSaleLine(party: SaleParty, day: number, minorUnits: number,
     if (value === undefined && party.amount === undefined && line.amount !== null && isGoods(options.rules, line)) value = valueOf(party, minorUnits, line.amount);
     let input = inputOf(party, line, value);
     let d = options.decider(input, day);
-    const limit = d.consignmentLimit;
-    if (d.reason === 'import_vat_at_border' && limit && line.taxBehavior === 'inclusive' && line.amount !== null && party.consignmentValue === undefined) {
-      input = inputOf(party, line, valueOf(party, minorUnits, netWithin(party, day, options, line, limit)));
+    // (Checked first: a quote allocates nothing for the recheck unless it is at the border.)
+    const net = party.consignmentValue === undefined && d.reason === 'import_vat_at_border' ? netValue({ party, day, minorUnits, lines: [line] }, options, [0], d, null) : null;
+    if (net !== null) {
+      input = inputOf(party, line, net);
       d = options.decider(input, day);
     }
     if (line.amount === null) return { input, decision: d, priced: null, first: 0 };
@@ -345,36 +431,84 @@ function priceOne(sale: Sale, options: SaleOptions): PricedSale {
  * limit, an exclusive line's amount) and decided again.
  */
 function recheckInclusive(w: Work): void {
-  const { sale, options } = w;
   for (const c of w.consignments) {
     if (!c.inclusive) continue;
     const border = w.plans.find((p) => p.consignment === c && p.goods && p.decision?.reason === 'import_vat_at_border' && p.decision.consignmentLimit);
-    const limit = border?.decision?.consignmentLimit;
-    if (!limit) continue;
-    let sum: Minor = 0;
-    let i = 0;
-    try {
-      for (; i < sale.lines.length; i++) {
-        const line = sale.lines[i] as SaleLine;
-        const plan = w.planOf[i] as Plan;
-        if (plan.consignment !== c || !plan.goods || line.amount === null) continue;
-        sum = addMinor(sum, line.taxBehavior === 'inclusive' ? netWithin(sale.party, sale.day, options, line, limit) : line.amount);
-      }
-    } catch (e) {
-      fail(w, i, e);
-      continue;
-    }
-    c.value = valueOf(sale.party, sale.minorUnits, sum);
+    const goods = w.planOf.flatMap((plan, i) => (plan.consignment === c && plan.goods ? [i] : []));
+    const net = netValue(w.sale, w.options, goods, border?.decision ?? null, (i, e) => fail(w, i, e));
+    if (net === null) continue;
+    c.value = net;
     decidePlans(w, c);
   }
 }
 
 /**
  * Prices a sale: each line's decision (shared by the lines that differ only in their
- * amounts), its amounts and any limited base, and the sums. Throws TaxRulesError listing
- * every line's issue (the error itself when there is one), unless `options.issues` is given.
+ * amounts), its amounts and any limited base, and the sums; a line whose request gives its
+ * taxes at those, undecided. Throws TaxRulesError listing every line's issue (the error
+ * itself when there is one), unless `options.issues` is given.
  */
-export function priceSale(sale: Sale, options: SaleOptions): PricedSale {
+export function priceSale(sale: Sale, options: SaleOptions): PricedSale;
+export function priceSale(sale: Sale<SaleLine | GivenSaleLine>, options: SaleOptions): PricedSale<SoldLine>;
+export function priceSale(sale: Sale<SaleLine | GivenSaleLine>, options: SaleOptions): PricedSale<SoldLine> {
+  const undecided = undecidedExemption(options) !== undefined;
+  const sold = undecided || sale.lines.some((l) => givenOf(l) !== undefined) ? priceUndecided(sale, options) : priceDecided(sale as Sale, options);
+  return sale.lines.some((l) => listOf(l) !== undefined) ? withListNets(sale, sold) : sold;
+}
+
+/** Each line priced that gives its amount before discounts, with that amount's net under its taxes (an inclusive amount's: what a document shows as the item's subtotal). */
+function withListNets(sale: Sale<SaleLine | GivenSaleLine>, sold: PricedSale<SoldLine>): PricedSale<SoldLine> {
+  const lines = sold.lines.map((l, i) => {
+    const line = sale.lines[i] as SaleLine | GivenSaleLine;
+    const list = listOf(line);
+    if (l === null || list === undefined) return l;
+    return { ...l, listNet: price(l.decision === null ? l.given : l.decision.lines, list, line.taxBehavior).subtotal };
+  });
+  return { ...sold, lines };
+}
+
+/**
+ * A sale some of whose lines are not decided (they give their taxes, or the customer's
+ * exemption applies instead of decisions): the others decided as a sale of their own (their
+ * issues in the sale's terms), the undecided ones priced at their taxes or at none, the sums
+ * of all.
+ */
+function priceUndecided(sale: Sale<SaleLine | GivenSaleLine>, options: SaleOptions): PricedSale<SoldLine> {
+  const exemption = undecidedExemption(options);
+  const decided: number[] = [];
+  sale.lines.forEach((l, i) => {
+    if (givenOf(l) === undefined && exemption === undefined) decided.push(i);
+  });
+  const note = exemption !== undefined && sale.lines.every((l) => givenOf(l) === undefined) ? [exemptionNote(exemption, null)] : [];
+  const map = options.issue;
+  const at = (k: number): number => decided[k] as number;
+  const issue = (k: number, iss: TaxRulesIssue): TaxRulesIssue =>
+    map !== undefined ? map(at(k), iss) : iss.path[0] === 'lines' && iss.path[1] === k ? { ...iss, path: ['lines', at(k), ...iss.path.slice(2)] } : iss;
+  const sold = decided.length === 0 ? null : priceDecided({ ...sale, lines: decided.map((i) => sale.lines[i] as SaleLine) }, { ...options, issue });
+  const out = new Array<SoldLine | null>(sale.lines.length).fill(null);
+  decided.forEach((i, k) => {
+    const l = sold?.lines[k] as PricedLine | null;
+    out[i] = l === null ? null : { ...l, first: at(l.first) };
+  });
+  let subtotal: Minor = sold?.subtotal ?? 0;
+  let tax: Minor = sold?.tax ?? 0;
+  let total: Minor = sold?.total ?? 0;
+  sale.lines.forEach((line, i) => {
+    const given = givenOf(line);
+    if (given === undefined && exemption === undefined) return;
+    const priced = line.amount === null ? null : price(given ?? [], line.amount, line.taxBehavior);
+    if (priced !== null) {
+      subtotal = addMinor(subtotal, priced.subtotal);
+      tax = addMinor(tax, priced.tax);
+      total = addMinor(total, priced.total);
+    }
+    out[i] = given !== undefined ? { decision: null, given, priced, status: null, notes: [] } : { decision: null, given: [], priced, status: exemptStatus(exemption as CustomerExemption), notes: note };
+  });
+  return { lines: out, subtotal, tax, total };
+}
+
+/** A sale whose lines are all decided, priced (see priceSale). */
+function priceDecided(sale: Sale, options: SaleOptions): PricedSale {
   const n = sale.lines.length;
   if (n === 1) return priceOne(sale, options); // priceSaleLine applies the customer's status
   options = forCustomer(options);

@@ -17,9 +17,17 @@ import { price, type PricingLine } from '../core/pricing.js';
  * the discount 0 rather than negative.
  */
 export function netSplit(grossSubtotal: bigint, grossDiscount: bigint, net: bigint, lines: readonly PricingLine[]): { subtotal: bigint; discount: bigint } {
-  if (grossDiscount === 0n) return { subtotal: net, discount: 0n };
-  const solved = BigInt(price(lines, normalMinor(grossSubtotal), 'inclusive').subtotal);
-  const subtotal = solved > net ? solved : net;
+  return netParts(grossDiscount === 0n ? null : BigInt(price(lines, normalMinor(grossSubtotal), 'inclusive').subtotal), net);
+}
+
+/**
+ * The net `subtotal` and `discount` shown for an item priced with tax included whose net is
+ * `net`, given the net of its gross subtotal (`listNet`, as the sale routine solved it; null
+ * without a discount), as `netSplit` says.
+ */
+export function netParts(listNet: bigint | null, net: bigint): { subtotal: bigint; discount: bigint } {
+  if (listNet === null) return { subtotal: net, discount: 0n };
+  const subtotal = listNet > net ? listNet : net;
   return { subtotal, discount: subtotal - net };
 }
 

@@ -155,6 +155,24 @@ function touch(value: unknown, levels: number, maxItems: number): void {
 const isCentsOrNull = (v: unknown): boolean => v === null || isCents(v);
 const isNumberOrNull = (v: unknown): boolean => v === null || isNumber(v);
 
+/** The fields of an item plainItem checks, each with its test and its bit of `found` (without a prototype: a key such as `constructor` is none of them). */
+const ITEM_FIELDS: Readonly<Record<string, readonly [(v: unknown) => boolean, number]>> = Object.freeze(
+  Object.assign(Object.create(null) as Record<string, readonly [(v: unknown) => boolean, number]>, {
+    subtotal_cents: [isCents, 1],
+    discount_cents: [isCents, 2],
+    tax_1_amount_cents: [isCents, 4],
+    tax_1_taxable_base_cents: [isCents, 8],
+    tax_1_rate: [isNumber, 16],
+    tax_1_taxable_part: [isNumber, 32],
+    tax_1_country: [(v: unknown) => typeof v === 'string', 64],
+    tax_1_transaction_type: [(v: unknown) => typeof v === 'string', 128],
+    tax_2_amount_cents: [isCentsOrNull, 256],
+    tax_2_taxable_base_cents: [isCentsOrNull, 512],
+    tax_2_rate: [isNumberOrNull, 1024],
+    tax_2_taxable_part: [isNumberOrNull, 2048],
+  }),
+);
+
 /** Whether an item (at ownCopy's level 2) passes itemIssues. */
 function plainItem(item: unknown, credit: boolean, maxItems: number): boolean {
   if (typeof item !== 'object' || item === null || Array.isArray(item)) return false;
@@ -164,66 +182,18 @@ function plainItem(item: unknown, credit: boolean, maxItems: number): boolean {
   for (const key in item) {
     if (!hasOwn.call(item, key)) continue;
     const v = (item as Fields)[key];
-    switch (key) {
-      case 'subtotal_cents':
-        if (!isCents(v)) return false;
-        subtotal = v as number;
-        found |= 1;
-        break;
-      case 'discount_cents':
-        if (!isCents(v)) return false;
-        discount = v as number;
-        found |= 2;
-        break;
-      case 'tax_1_amount_cents':
-        if (!isCents(v)) return false;
-        found |= 4;
-        break;
-      case 'tax_1_taxable_base_cents':
-        if (!isCents(v)) return false;
-        found |= 8;
-        break;
-      case 'tax_1_rate':
-        if (!isNumber(v)) return false;
-        found |= 16;
-        break;
-      case 'tax_1_taxable_part':
-        if (!isNumber(v)) return false;
-        found |= 32;
-        break;
-      case 'tax_1_country':
-        if (typeof v !== 'string') return false;
-        found |= 64;
-        break;
-      case 'tax_1_transaction_type':
-        if (typeof v !== 'string') return false;
-        found |= 128;
-        break;
-      case 'tax_2_amount_cents':
-        if (!isCentsOrNull(v)) return false;
-        found |= 256;
-        break;
-      case 'tax_2_taxable_base_cents':
-        if (!isCentsOrNull(v)) return false;
-        found |= 512;
-        break;
-      case 'tax_2_rate':
-        if (!isNumberOrNull(v)) return false;
-        found |= 1024;
-        break;
-      case 'tax_2_taxable_part':
-        if (!isNumberOrNull(v)) return false;
-        found |= 2048;
-        break;
-      case 'invoice_item':
-        // Read only on a credit note's items (an invoice's is read as any other field).
-        if (!credit) touch(v, 1, maxItems);
-        else if (!(typeof v === 'number' && Number.isSafeInteger(v) && v >= 0)) return false;
-        found |= 4096;
-        break;
-      default:
-        touch(v, 1, maxItems);
-    }
+    const field = ITEM_FIELDS[key];
+    if (field !== undefined) {
+      if (!field[0](v)) return false;
+      found |= field[1];
+      if (key === 'subtotal_cents') subtotal = v as number;
+      else if (key === 'discount_cents') discount = v as number;
+    } else if (key === 'invoice_item') {
+      // Read only on a credit note's items (an invoice's is read as any other field).
+      if (!credit) touch(v, 1, maxItems);
+      else if (!(typeof v === 'number' && Number.isSafeInteger(v) && v >= 0)) return false;
+      found |= 4096;
+    } else touch(v, 1, maxItems);
   }
   return (found | (credit ? 0 : 4096)) === 8191 && discount <= subtotal;
 }

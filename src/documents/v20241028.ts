@@ -11,23 +11,23 @@
  * the customer's postal code (or, for a product taxed in its own country, none), tax code and
  * date.
  */
-import type { Address, Decision, ProductType, TaxCodeId, TaxLine, TaxStatus } from '../core/types.js';
+import type { Address, CustomerExemption, Decision, ProductType, TaxCodeId, TaxLine, TaxStatus } from '../core/types.js';
 import { productTypeIssue, productTypeOf } from '../core/taxability.js';
 import { dayNumber } from '../core/dates.js';
 import { errorFromIssues, quoted, type TaxRulesIssue } from '../core/errors.js';
 import { canonicalCountry } from '../core/location.js';
-import { certificateIssue } from '../core/exemption.js';
+import { certificateIssue, exemptionOf } from '../core/exemption.js';
 import { formatMinor, normalMinor, PERCENT_100, type Minor } from '../core/money.js';
-import { price, taxableAmount, type Priced, type PricingLine } from '../core/pricing.js';
+import { taxableAmount, type Priced } from '../core/pricing.js';
 import { notesOf } from '../core/determine.js';
-import { priceSale, type PricedLine, type Sale, type SaleLine, type SaleParty } from '../core/sale.js';
+import { priceSale, type GivenSaleLine, type GivenTax, type PricedLine, type Sale, type SaleLine, type SaleParty, type SoldLine, type UndecidedLine } from '../core/sale.js';
 import { sellerAddressOn, type PreparedAccount, type Account, type SellerAccount } from '../adapters/account.js';
 import { engineFor, type Engine } from '../adapters/engine.js';
 import { unreadable } from '../adapters/read.js';
 import { offlineTaxIdVerdict } from '../taxid/index.js';
 import { apportion, decimalOf, majorNumber, percentOf, rateNumber, rateUnitsOf, type Decimal } from '../core/money.js';
 import { documentTotals, renderDocument, type DocumentHead, type ItemParts, type TaxSlot } from './assemble.js';
-import { netSplit } from './inclusive.js';
+import { netParts } from './inclusive.js';
 import { documentExchangeRate } from './exchange.js';
 import { MAX_CENTS, MAX_DOCUMENT_ITEMS, normalTagList } from './limits.js';
 import { parseRequest, readDocumentOptions, SPANISH_IGNORED_FIELDS, type DocumentOptions, type ProductDefaults } from './read.js';
@@ -37,7 +37,8 @@ import { buildRefund } from './credit.js';
 import { amountIn, currencyOf, dateOf, paymentOf } from './common.js';
 import type { BillingDocument, DocumentContact } from './types.js';
 import { documentEvidence } from './evidence.js';
-import { shippingOf, shippingShares, type DocumentShipping } from './shipping.js';
+import { shippingOf, shippingRefusal, type DocumentShipping } from './shipping.js';
+import { deliveryLines } from '../core/delivery.js';
 
 export type { DocumentOptions } from './read.js';
 
@@ -58,14 +59,15 @@ interface PricedItem {
   readonly unitPrice: number;
   readonly discountRate: number;
   /** The item's taxes as its request gives them (rate units), or null for the engine's. */
-  readonly given: { readonly main: GivenTax; readonly additional: GivenTax | null } | null;
+  readonly given: { readonly main: RequestTax; readonly additional: RequestTax | null } | null;
   /** Its product's `tax_type` is `included`: `subtotal` and `discount` are gross, taxes included. */
   readonly inclusive: boolean;
   /** Its product's `tax_based_on` is `country`: it is taxed in its tax country as such, never at the customer's or the shipping address. */
   readonly productPlace: boolean;
 }
 
-interface GivenTax {
+/** A tax an item's request gives. */
+interface RequestTax {
   readonly name: string;
   readonly rateUnits: number;
   readonly partUnits: number;
@@ -144,7 +146,7 @@ function lineSubtotal(unit: bigint, quantity: Decimal, currency: string, path: P
 function givenTaxes(item: TransactionItemOutput, path: Path, issues: TaxRulesIssue[]): PricedItem['given'] {
   const t = item.tax;
   const at = [...path, 'tax'];
-  const pair = (name: string | undefined, rate: number | undefined, part: number | undefined, prefix: '' | 'additional_'): GivenTax | null => {
+  const pair = (name: string | undefined, rate: number | undefined, part: number | undefined, prefix: '' | 'additional_'): RequestTax | null => {
     if (name === undefined && rate === undefined) {
       if (part !== undefined) issues.push({ path: [...at, `${prefix}taxable_part`], code: 'malformed', message: `${at.join('.')}.${prefix}taxable_part is given without ${prefix}rate` });
       return null;
@@ -365,38 +367,45 @@ interface ItemTaxes {
   readonly tax2: TaxSlot | null;
   readonly net: bigint;
   readonly status: TaxStatus | null;
-  readonly lines: readonly PricingLine[];
+  /** The net of the item's gross subtotal, as the sale solved it for an item priced with tax included and discounted; else null. */
+  readonly listNet: bigint | null;
 }
 
-/** The item's taxes as its request gives them, priced on its amount after discounts (net, or gross for an item priced with tax included). */
-function slotsOfGiven(p: PricedItem, due: bigint, engine: Engine): ItemTaxes {
-  const given = p.given as NonNullable<PricedItem['given']>;
-  const lines: PricingLine[] = [{ group: 'main', rateUnits: given.main.rateUnits, partUnits: given.main.partUnits }];
-  if (given.additional !== null) lines.push({ group: 'additional', rateUnits: given.additional.rateUnits, partUnits: given.additional.partUnits });
-  const priced = price(lines, normalMinor(due), p.inclusive ? 'inclusive' : 'exclusive');
+/** The taxes an item's request gives, as the sale prices them. */
+function givenLines(given: NonNullable<PricedItem['given']>): GivenTax[] {
+  const lines: GivenTax[] = [{ group: 'main', ...given.main }];
+  if (given.additional !== null) lines.push({ group: 'additional', ...given.additional });
+  return lines;
+}
+
+/**
+ * An item's taxes from its line of the sale that nothing was decided for: the taxes its request
+ * gives, or none by the contact's own tax status (an amount priced with tax included is then
+ * all net), with the line's notes.
+ */
+function undecidedTaxes(place: { country: string; region: string | null; taxCode: TaxCodeId }, line: UndecidedLine, engine: Engine, notes: string[]): ItemTaxes {
+  for (const note of line.notes) if (!notes.includes(note)) notes.push(note);
+  const priced = line.priced as Priced;
   const net = BigInt(priced.subtotal);
-  const region = p.item.tax.region ?? null;
-  const slot = (g: GivenTax, k: number): TaxSlot => ({
-    name: g.name,
-    rateUnits: g.rateUnits,
-    partUnits: g.partUnits,
-    country: canonicalCountry(engine.rules, p.item.tax.country),
-    region,
+  const country = canonicalCountry(engine.rules, place.country);
+  const slot = (g: GivenTax | undefined, k: number): TaxSlot => ({
+    name: g?.name ?? null,
+    rateUnits: g?.rateUnits ?? 0,
+    partUnits: g?.partUnits ?? PERCENT_100,
+    country,
+    region: place.region,
     county: null,
     city: null,
-    transactionType: p.taxCode,
-    amount: BigInt(priced.taxes[k] as Minor),
-    base: BigInt(taxableAmount(normalMinor(net), g.partUnits)),
+    transactionType: place.taxCode,
+    amount: g === undefined ? 0n : BigInt(priced.taxes[k] as Minor),
+    base: g === undefined ? net : BigInt(taxableAmount(normalMinor(net), g.partUnits)),
   });
-  return { tax1: slot(given.main, 0), tax2: given.additional === null ? null : slot(given.additional, 1), net, status: null, lines };
+  const [main, additional] = line.given;
+  return { tax1: slot(main, 0), tax2: additional === undefined ? null : slot(additional, 1), net, status: line.status, listNet: listNetOf(line) };
 }
 
-/** An item with no tax, by the contact's own tax status (exempt, or reverse charge): an amount priced with tax included is all net. */
-function untaxed(place: { country: string; region: string | null; taxCode: TaxCodeId }, due: bigint, engine: Engine, status: 'exempt' | 'reverse'): ItemTaxes {
-  const country = canonicalCountry(engine.rules, place.country);
-  const tax1: TaxSlot = { name: null, rateUnits: 0, partUnits: PERCENT_100, country, region: place.region, county: null, city: null, transactionType: place.taxCode, amount: 0n, base: due };
-  return { tax1, tax2: null, net: due, status: status === 'exempt' ? 'non_taxable' : 'reverse_charge', lines: [] };
-}
+/** The net of a line's amount before discounts, when the sale priced one. */
+const listNetOf = (line: SoldLine): bigint | null => (Object.hasOwn(line, 'listNet') && line.listNet !== undefined ? BigInt(line.listNet) : null);
 
 /** An item's taxes from its line of the sale: the decision's notes added, its taxes in slots on its net (inclusive, the net the sale routine solved so that net + taxes = the gross). */
 function taxesOfLine(line: PricedLine, due: bigint, inclusive: boolean, taxCode: TaxCodeId, notes: string[]): ItemTaxes {
@@ -404,7 +413,7 @@ function taxesOfLine(line: PricedLine, due: bigint, inclusive: boolean, taxCode:
   for (const note of notesOf(d, line.input)) if (!notes.includes(note)) notes.push(note);
   const priced = line.priced as Priced;
   const net = inclusive ? BigInt(priced.subtotal) : due;
-  return { ...slotsOfDecision(d, priced.taxes, net, taxCode), net, status: d.status, lines: d.lines };
+  return { ...slotsOfDecision(d, priced.taxes, net, taxCode), net, status: d.status, listNet: listNetOf(line) };
 }
 
 /** A sale's request read: its currency, date, items priced before tax, coupon shares and exchange rate. */
@@ -415,8 +424,8 @@ interface ReadSale {
   readonly items: readonly PricedItem[];
   readonly coupon: readonly bigint[];
   readonly exchangeRate: number | undefined;
-  /** The delivery charge, and each item's share of it (0 for an item that is not goods), or null without one. */
-  readonly shipping: { readonly charge: DocumentShipping; readonly shares: readonly bigint[] } | null;
+  /** The delivery charge, or null without one. */
+  readonly shipping: DocumentShipping | null;
 }
 
 /** The sale's customer: a stored contact referenced by its id alone, or the fields of a new one, whose id `options.contactId` gives. */
@@ -469,10 +478,8 @@ function readSale(req: TransactionRequestOutput, seller: PreparedAccount, o: Doc
   const items = readItems(req, seller, o, engine, currency, minorUnits, issues);
   const coupon = couponShares(items, o, currency, minorUnits, issues);
   const exchangeRate = documentExchangeRate(currency, seller.currency, date, req.exchange_rate, o.exchangeRate, o.exchangeRates, issues);
-  const charge = shippingOf(req.shipping_cost, currency, minorUnits, issues);
+  const shipping = shippingOf(req.shipping_cost, currency, minorUnits, issues);
   if (issues.length > 0) throw errorFromIssues(issues);
-  const dues = items.map((p, k) => p.subtotal - p.discount - (coupon[k] as bigint));
-  const shipping = charge === null ? null : { charge, shares: shippingShares(charge, items, dues, engine.rules) };
   return { currency, minorUnits, date, items, coupon, exchangeRate, shipping };
 }
 
@@ -482,46 +489,57 @@ function dueOf(read: ReadSale, k: number): bigint {
   return p.subtotal - p.discount - (read.coupon[k] as bigint);
 }
 
-/** An item of the engine's taxes, as a line of its country's sale (`k` the item's position; a share of the shipping cost: -1 - its group's). */
+/** An item as a line of its country's sale (`k` the item's position; a share of the shipping cost: -1 - its group's). */
 interface EngineItem {
   readonly k: number;
-  readonly line: SaleLine;
+  readonly line: SaleLine | GivenSaleLine;
   readonly postalFrom: Path | null;
 }
 
-/** The shares of the shipping cost with goods of one place, tax code and product type: one item of the document. */
+/** The shares of the shipping cost with goods of one place (and tax code and product type, when they are decided): its line of the sale, and one item of the document. */
 interface ShippingGroup {
+  /** The first goods item it is shared with: its place and codes. */
+  readonly first: number;
+  readonly line: SaleLine;
   readonly country: string;
   readonly region: string | null;
   readonly taxCode: TaxCodeId;
-  readonly productType: ProductType;
-  readonly destination: Address | null;
-  amount: bigint;
-  /** Its line of the sale, once priced (null for a contact's own status, or a sale that failed). */
-  priced: PricedLine | null;
+  readonly amount: bigint;
+  /** Its line of the sale, once priced (null for a sale that failed). */
+  priced: SoldLine | null;
 }
 
-/** The engine's taxes: per item, and per group of the shipping cost's shares. */
+/** The sale's taxes: per item, and per group of the shipping cost's shares. */
 interface EngineTaxes {
-  readonly items: (PricedLine | null)[];
+  readonly items: (SoldLine | null)[];
   readonly shipping: ShippingGroup[];
 }
 
-/** Adds an item's share of the shipping cost to its group (`key`: its place, with its codes when the engine taxes it). */
-function addShare(groups: Map<string, ShippingGroup>, key: string, p: PricedItem, share: bigint, destination: Address | null): void {
-  if (share === 0n) return;
-  const g = groups.get(key);
-  if (g !== undefined) g.amount += share;
-  else groups.set(key, { country: p.country, region: p.item.tax.region ?? null, taxCode: p.taxCode, productType: p.productType, destination, amount: share, priced: null });
+/**
+ * The shipping cost as lines of the sale of the items' `lines` (core/delivery.ts: shared by
+ * the goods items' amounts, one line per place and codes of the goods, or per place only when
+ * nothing is decided), each with the place of its first goods item. Refused (422) as
+ * shippingRefusal says.
+ */
+function shippingGroups(read: ReadSale, lines: readonly (SaleLine | GivenSaleLine)[], engine: Engine, byPlace: boolean): ShippingGroup[] {
+  const charge = read.shipping;
+  if (charge === null) return [];
+  const behavior = charge.inclusive ? 'inclusive' : 'exclusive';
+  const shares = deliveryLines(lines, normalMinor(charge.amount), engine.rules, { behavior, byPlace, oneBehavior: true, skipEmpty: true, refuse: (r) => shippingRefusal(r, read.items) });
+  return shares.map(({ line, first }) => {
+    const p = read.items[first] as PricedItem;
+    return { first, line, country: p.country, region: p.item.tax.region ?? null, taxCode: line.taxCode, amount: BigInt(line.amount), priced: null };
+  });
 }
 
-/** The sale lines of the shipping cost's groups, each in its country's sale (after the items: the sale's lines keep their order). */
-function shippingLines(groups: readonly ShippingGroup[], inclusive: boolean, byCountry: Map<string, EngineItem[]>): void {
-  groups.forEach((g, n) => {
-    if (g.destination === null) return;
-    const line: SaleLine = { amount: normalMinor(g.amount), articles: null, taxCode: g.taxCode, productType: g.productType, taxBehavior: inclusive ? 'inclusive' : 'exclusive', destination: g.destination, delivery: true };
-    byCountry.get(g.country)?.push({ k: -1 - n, line, postalFrom: null });
-  });
+/** An item's line of the sale to `destination` (an item that gives its taxes: at those), on its amount after discounts. */
+function itemLine(read: ReadSale, k: number, destination: Address): SaleLine | GivenSaleLine {
+  const p = read.items[k] as PricedItem;
+  const due = dueOf(read, k);
+  const line: SaleLine = { amount: normalMinor(due), articles: p.quantity, taxCode: p.taxCode, productType: p.productType, taxBehavior: p.inclusive ? 'inclusive' : 'exclusive', destination, delivery: false };
+  // A discounted item priced with tax included shows the net of its gross subtotal too (inclusive.ts).
+  const listed = p.inclusive && due !== p.subtotal ? { ...line, listAmount: normalMinor(p.subtotal) } : line;
+  return p.given === null ? listed : { ...listed, given: givenLines(p.given) };
 }
 
 /** An issue of a share of the shipping cost, in the request's terms. */
@@ -530,25 +548,32 @@ function shippingIssue(iss: TaxRulesIssue): TaxRulesIssue {
 }
 
 /**
- * The engine's taxes of the items that take them: the items to one country are one sale
- * (the customer's tax ID is checked for that country; its goods are one consignment), priced
- * by the sale routine on their amounts (net, or gross with tax included), each item's quantity
- * its articles. A US item without a postal code is an issue: its local taxes cannot be found.
+ * The items' taxes: the items to one country are one sale (the customer's tax ID is checked
+ * for that country; its goods are one consignment), priced by the sale routine on their
+ * amounts (net, or gross with tax included), each item's quantity its articles, an item that
+ * gives its taxes at those. A US item without a postal code whose taxes the rules give is an
+ * issue: its local taxes cannot be found.
  */
 function engineTaxes(req: TransactionRequestOutput, seller: PreparedAccount, o: DocumentOptions, engine: Engine, read: ReadSale, issues: TaxRulesIssue[]): EngineTaxes {
-  const out: (PricedLine | null)[] = new Array<PricedLine | null>(read.items.length).fill(null);
-  const ships = new Map<string, ShippingGroup>();
-  if ((req.customer?.tax_status ?? 'taxable') !== 'taxable') {
-    // No taxes: the shipping cost's items are one per place.
-    read.items.forEach((p, k) => addShare(ships, `${p.country}\u0000${p.item.tax.region ?? ''}`, p, read.shipping?.shares[k] ?? 0n, null));
-    return { items: out, shipping: [...ships.values()] };
-  }
-  const byCountry = new Map<string, EngineItem[]>();
+  const exemption = exemptionOf(req.customer?.tax_status, req.customer?.exemption_certificate, 'customer.tax_status', 'customer.exemption_certificate');
+  if (exemption !== undefined) return exemptTaxes(seller, o, engine, read, exemption);
+  const out = new Array<SoldLine | null>(read.items.length).fill(null);
   const addresses = new Map<string, Address>();
-  read.items.forEach((p, k) => {
-    if (p.given !== null) return;
+  const placed = read.items.map((p, k) => {
     const { address, postalFrom } = destinationOf(req, engine, p);
-    if (p.country === 'US' && address.postalCode === undefined) {
+    // Items to one place share one address, and so their decision (a product's own place is not the customer's address).
+    const key = `${address.country}\u0000${address.region ?? ''}\u0000${p.productPlace}`;
+    const destination = addresses.get(key) ?? address;
+    addresses.set(key, destination);
+    return { line: itemLine(read, k, destination), postalFrom };
+  });
+  const shipping = shippingGroups(read, placed.map((x) => x.line), engine, false);
+  const byCountry = new Map<string, EngineItem[]>();
+  const skipped = new Set<number>();
+  read.items.forEach((p, k) => {
+    const { line, postalFrom } = placed[k] as { line: SaleLine | GivenSaleLine; postalFrom: Path | null };
+    if (p.given === null && p.country === 'US' && line.destination?.postalCode === undefined) {
+      skipped.add(k);
       issues.push(
         p.productPlace
           ? { path: ['items', p.index, 'tax'], code: 'missing', message: `items.${p.index}: its product is taxed in the US where it is (tax_based_on: country), at a ZIP code's state and local rates that no product gives: give the item's tax (name and rate)` }
@@ -556,18 +581,14 @@ function engineTaxes(req: TransactionRequestOutput, seller: PreparedAccount, o: 
       );
       return;
     }
-    // Items to one place share one address, and so their decision (a product's own place is not the customer's address).
-    const key = `${address.country}\u0000${address.region ?? ''}\u0000${p.productPlace}`;
-    const destination = addresses.get(key) ?? address;
-    addresses.set(key, destination);
-    const line: SaleLine = { amount: normalMinor(dueOf(read, k)), articles: p.quantity, taxCode: p.taxCode, productType: p.productType, taxBehavior: p.inclusive ? 'inclusive' : 'exclusive', destination, delivery: false };
     const group = byCountry.get(p.country);
     if (group === undefined) byCountry.set(p.country, [{ k, line, postalFrom }]);
     else group.push({ k, line, postalFrom });
-    addShare(ships, `${key}\u0000${p.taxCode}\u0000${p.productType}`, p, read.shipping?.shares[k] ?? 0n, destination);
   });
-  const shipping = [...ships.values()];
-  shippingLines(shipping, read.shipping?.charge.inclusive === true, byCountry);
+  // The shipping cost's lines, each in its goods' country's sale, after the items (the sale's lines keep their order); none with goods refused above.
+  shipping.forEach((g, n) => {
+    if (!skipped.has(g.first)) byCountry.get(g.country)?.push({ k: -1 - n, line: g.line, postalFrom: null });
+  });
   const own = sellerAddressOn(seller, read.date);
   const taxId = req.customer?.tax_id ?? undefined;
   const decider = engine.decider(o.cache);
@@ -577,7 +598,8 @@ function engineTaxes(req: TransactionRequestOutput, seller: PreparedAccount, o: 
       origin: own.origin,
       ...(own.ref ? { sellerAddress: own.ref } : {}),
       destination: group[0]!.line.destination as Address,
-      customerTaxId: taxId ? { value: taxId, verdict: o.taxIdVerdict ? verdictOfOption(o.taxIdVerdict, country, taxId) : offlineTaxIdVerdict(country, taxId) } : undefined,
+      // The tax ID is checked for a decision only (lines that give their taxes need none).
+      customerTaxId: taxId && group.some((g) => !Object.hasOwn(g.line, 'given')) ? { value: taxId, verdict: o.taxIdVerdict ? verdictOfOption(o.taxIdVerdict, country, taxId) : offlineTaxIdVerdict(country, taxId) } : undefined,
       currency: read.currency,
       registrations: seller.registrations,
     };
@@ -588,7 +610,7 @@ function engineTaxes(req: TransactionRequestOutput, seller: PreparedAccount, o: 
       const path = iss.path[0] === 'lines' ? [...itemPath, ...iss.path.slice(2)] : requestPath(iss.path, itemPath, g.postalFrom);
       return { ...iss, path, message: `${itemPath.join('.')}: ${iss.message}` };
     };
-    const sale: Sale = { party, day: dayNumber(read.date), minorUnits: read.minorUnits, lines: group.map((g) => g.line) };
+    const sale: Sale<SaleLine | GivenSaleLine> = { party, day: dayNumber(read.date), minorUnits: read.minorUnits, lines: group.map((g) => g.line) };
     const sold = priceSale(sale, { rules: engine.rules, decider, convert: engine.convert, issues, issue, exemption: undefined });
     group.forEach((g, i) => {
       if (g.k >= 0) out[g.k] = sold.lines[i] ?? null;
@@ -598,11 +620,35 @@ function engineTaxes(req: TransactionRequestOutput, seller: PreparedAccount, o: 
   return { items: out, shipping };
 }
 
+/**
+ * The taxes of a contact with its own tax status (exempt, or reverse charge): one sale of every
+ * item and the shipping cost's items (one per place), the exemption applied instead of
+ * decisions, so that an item is charged only the tax its request gives.
+ */
+function exemptTaxes(seller: PreparedAccount, o: DocumentOptions, engine: Engine, read: ReadSale, exemption: CustomerExemption): EngineTaxes {
+  // Nothing is decided: a place is the item's tax country and region (the shipping cost's items are one per place).
+  const places = new Map<string, Address>();
+  const lines = read.items.map((p, k) => {
+    const key = `${p.country}\u0000${p.item.tax.region ?? ''}`;
+    const place = places.get(key) ?? { country: p.country, region: p.item.tax.region };
+    places.set(key, place);
+    return itemLine(read, k, place);
+  });
+  const shipping = shippingGroups(read, lines, engine, true);
+  lines.push(...shipping.map((g) => g.line));
+  const first = read.items[0] as PricedItem;
+  const party: SaleParty = { date: read.date, origin: sellerAddressOn(seller, read.date).origin, destination: { country: first.country }, currency: read.currency, registrations: seller.registrations };
+  const sale: Sale<SaleLine | GivenSaleLine> = { party, day: dayNumber(read.date), minorUnits: read.minorUnits, lines };
+  const sold = priceSale(sale, { rules: engine.rules, decider: engine.decider(o.cache), exemption, undecidedExemption: true });
+  const n = read.items.length;
+  shipping.forEach((g, i) => (g.priced = sold.lines[n + i] ?? null));
+  return { items: sold.lines.slice(0, n), shipping };
+}
+
 /** An item's taxes: the request's, none for an exempt or reverse-charged contact, or the engine's (null with an issue added when it has none). */
-function itemTaxes(p: PricedItem, due: bigint, status: string, line: PricedLine | null, engine: Engine, issues: TaxRulesIssue[], notes: string[]): ItemTaxes | null {
-  if (p.given !== null) return slotsOfGiven(p, due, engine);
-  if (status === 'exempt' || status === 'reverse') return untaxed({ country: p.item.tax.country, region: p.item.tax.region ?? null, taxCode: p.taxCode }, due, engine, status);
+function itemTaxes(p: PricedItem, due: bigint, line: SoldLine | null, engine: Engine, issues: TaxRulesIssue[], notes: string[]): ItemTaxes | null {
   if (line === null) return null;
+  if (line.decision === null) return undecidedTaxes({ country: p.item.tax.country, region: p.item.tax.region ?? null, taxCode: p.taxCode }, line, engine, notes);
   const d = line.decision;
   if (d.reason === 'unsupported_country') {
     issues.push({ path: ['items', p.index, 'tax', 'country'], code: 'unprocessable', message: `items.${p.index}: taxrules has no tax rules for ${p.country} yet; give the item's tax (name and rate) rather than issue a document without it` });
@@ -624,7 +670,7 @@ function itemTaxes(p: PricedItem, due: bigint, status: string, line: PricedLine 
 /** An item's parts: as the request gives it, or, priced with tax included, its gross unit price with the net of its gross subtotal and the discount down to its net. */
 function itemParts(p: PricedItem, k: number, read: ReadSale, o: DocumentOptions, t: ItemTaxes): ItemParts {
   const discount = p.discount + (read.coupon[k] as bigint);
-  const shown = p.inclusive ? netSplit(p.subtotal, discount, t.net, t.lines) : { subtotal: p.subtotal, discount };
+  const shown = p.inclusive ? netParts(t.listNet, t.net) : { subtotal: p.subtotal, discount };
   return {
     id: o.itemIds ? (o.itemIds[p.index] as number) : null,
     description: p.item.description ?? null,
@@ -646,19 +692,18 @@ function itemParts(p: PricedItem, k: number, read: ReadSale, o: DocumentOptions,
  * the goods), its taxes the engine's for its line, none for a contact's own status, with the
  * decision's notes (the delivery rule's among them).
  */
-function shippingParts(read: ReadSale, groups: readonly ShippingGroup[], status: string, engine: Engine, notes: string[], issues: TaxRulesIssue[]): ItemParts[] {
-  const charge = read.shipping?.charge;
-  if (charge === undefined) return [];
+function shippingParts(read: ReadSale, groups: readonly ShippingGroup[], engine: Engine, notes: string[], issues: TaxRulesIssue[]): ItemParts[] {
+  const charge = read.shipping;
+  if (charge === null) return [];
   return groups.flatMap((g) => {
-    let t: ItemTaxes;
-    if (status === 'exempt' || status === 'reverse') t = untaxed(g, g.amount, engine, status);
-    else if (g.priced !== null) t = taxesOfLine(g.priced, g.amount, charge.inclusive, g.taxCode, notes);
-    else {
+    const line = g.priced;
+    if (line === null) {
       // Its goods' sale gave no line (their own issue is listed): never a document without this part of the charge.
       if (issues.length === 0) issues.push({ path: ['shipping_cost'], code: 'unprocessable', message: `shipping_cost: its share with the goods to ${g.country} could not be taxed` });
       return [];
     }
-    const shown = charge.inclusive ? netSplit(g.amount, 0n, t.net, t.lines) : { subtotal: g.amount, discount: 0n };
+    const t = line.decision === null ? undecidedTaxes(g, line, engine, notes) : taxesOfLine(line, g.amount, charge.inclusive, g.taxCode, notes);
+    const shown = charge.inclusive ? netParts(null, t.net) : { subtotal: g.amount, discount: 0n };
     const item: ItemParts = {
       id: null,
       description: charge.description,
@@ -682,19 +727,13 @@ function buildSale(req: TransactionRequestOutput, seller: PreparedAccount, o: Do
   const issues: TaxRulesIssue[] = [];
   const taxes = engineTaxes(req, seller, o, engine, read, issues);
   const taxed = taxes.items;
-  const status = req.customer?.tax_status ?? 'taxable';
   const notes: string[] = [];
-  const certificate = req.customer?.exemption_certificate?.trim();
-  // (An item that gives its own tax is charged it, whatever the contact's status: then no such note.)
-  const untaxedAll = read.items.every((p) => p.given === null);
-  if (status === 'exempt' && untaxedAll) notes.push(`The customer is exempt${certificate ? ` (exemption certificate ${certificate})` : ''}: no tax is charged.`);
-  else if (status === 'reverse' && untaxedAll) notes.push('The customer accounts for the tax itself (reverse charge): no tax is charged.');
   const parts: ItemParts[] = [];
   read.items.forEach((p, k) => {
-    const t = itemTaxes(p, dueOf(read, k), status, taxed[k] ?? null, engine, issues, notes);
+    const t = itemTaxes(p, dueOf(read, k), taxed[k] ?? null, engine, issues, notes);
     if (t !== null) parts.push(itemParts(p, k, read, o, t));
   });
-  parts.push(...shippingParts(read, taxes.shipping, status, engine, notes, issues));
+  parts.push(...shippingParts(read, taxes.shipping, engine, notes, issues));
   if (issues.length > 0) throw errorFromIssues(issues);
   if (parts.length > MAX_DOCUMENT_ITEMS) {
     throw errorFromIssues([{ path: ['shipping_cost'], code: 'unprocessable', message: `the shipping cost's items (one per place and tax of the goods) take the document to ${parts.length} items; at most ${MAX_DOCUMENT_ITEMS} are allowed` }], 422);

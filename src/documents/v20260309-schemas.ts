@@ -71,7 +71,8 @@ function answerSchemas() {
   return { discrepancy, exchangeRate, result, batchResult };
 }
 
-function buildTransactionSchemas() {
+/** What a transaction's schemas and a batch's share: the field schemas, the customer, an item's fields and a list of items. */
+function transactionParts() {
   const { address } = requestSchemas();
   const text = (max: number) => z.string().check(z.maxLength(max, `must be at most ${max} characters`));
   const nonEmpty = (max: number) => z.string().check(z.minLength(1, 'must not be empty'), z.maxLength(max, `must be at most ${max} characters`));
@@ -106,6 +107,12 @@ function buildTransactionSchemas() {
       z.minLength(min, 'needs at least one item'),
       z.maxLength(MAX_LINE_ITEMS, `has more than ${MAX_LINE_ITEMS} items; at most ${MAX_LINE_ITEMS} are allowed per document`),
     );
+  return { address, nonEmpty, decimal, date, currency, customer, itemFields, item, items };
+}
+
+function buildTransactionSchemas() {
+  const parts = transactionParts();
+  const { address, nonEmpty, decimal, date, currency, customer, item, items } = parts;
 
   /** A transaction (version 20260309). */
   const transaction = z.strictObject({
@@ -124,7 +131,12 @@ function buildTransactionSchemas() {
     items: items(item, 0), // none in a refund of the shipping cost alone
   }).check(z.refine((t) => t.items.length > 0 || (t.shipping_cost !== undefined && t.shipping_cost !== null), { message: 'needs at least one item (a refund of the shipping cost alone: give shipping_cost)', path: ['items'] }));
 
-  /** A transaction of a batch: a sale, its amounts tax-inclusive (the spec: this cannot be overridden). */
+  const { discrepancy, exchangeRate, result, batchResult } = answerSchemas();
+  return { customer, item, transaction, ...batchSchemas(parts), discrepancy, exchangeRate, result, batchResult };
+}
+
+/** A batch's schemas: its transactions are sales, their amounts tax-inclusive (the spec: this cannot be overridden). */
+function batchSchemas({ address, nonEmpty, decimal, date, currency, customer, itemFields, items }: ReturnType<typeof transactionParts>) {
   const batchItem = z.strictObject(itemFields);
   const batchTransaction = z.strictObject({
     source: z.optional(nonEmpty(MAX_SOURCE_LENGTH)),
@@ -147,9 +159,7 @@ function buildTransactionSchemas() {
   const batch = z.strictObject({ transactions: batchList(batchTransaction) });
   /** The batch's own level, its transactions read one by one afterwards (each with its own issues). */
   const batchShape = z.strictObject({ transactions: batchList(z.unknown()) });
-
-  const { discrepancy, exchangeRate, result, batchResult } = answerSchemas();
-  return { customer, item, transaction, batchItem, batchTransaction, batch, batchShape, discrepancy, exchangeRate, result, batchResult };
+  return { batchItem, batchTransaction, batch, batchShape };
 }
 
 type TransactionSchemas = ReturnType<typeof buildTransactionSchemas>;

@@ -13,7 +13,7 @@ import type { TaxIdVerdictFunction } from '../core/options.js';
 import { dayNumber } from '../core/dates.js';
 import { errorFromIssues, quoted, TaxRulesError, type TaxRulesIssue } from '../core/errors.js';
 import { formatMinor, normalMinor, parseAmount } from '../core/money.js';
-import { calculate, calculateWith, type CalculationOptions } from '../adapters/v20260309.js';
+import { calculatePriced, type CalculationOptions, type PricedCalculation } from '../adapters/v20260309.js';
 import { engineFor, type Engine } from '../adapters/engine.js';
 import { checkBySchema } from '../adapters/issues.js';
 import { isBoolean, isFunction, ownCopy, readOptions, RULE_SET, unreadable, type OptionCheck } from '../adapters/read.js';
@@ -473,6 +473,14 @@ function plainField(d: PlainDraft, key: string, v: unknown, batch: boolean): boo
       if (!isDecimal(v)) return false;
       d.totalTax = v;
       return true;
+    default:
+      return plainPart(d, key, v, batch);
+  }
+}
+
+/** Reads one of a transaction's object fields (customer, origin address, shipping cost, items) into `d`, as plainField does. */
+function plainPart(d: PlainDraft, key: string, v: unknown, batch: boolean): boolean {
+  switch (key) {
     case 'customer': {
       const c = plainCustomer(v);
       if (c === null) return false;
@@ -617,12 +625,12 @@ function optionsOk(o: CalculationOptions): boolean {
   return (o.rules === undefined || RULE_SET[0](o.rules)) && (o.taxIdVerdict === undefined || isFunction(o.taxIdVerdict)) && (o.cache === undefined || isBoolean(o.cache));
 }
 
-/** Runs the calculation; its errors name the transaction's fields. */
-function calculated(request: CalculationRequest, account: SellerAccount, options: TaxTransactionBatchOptions, engine: Engine): ReturnType<typeof calculate> {
+/** Runs the calculation (its answer and its priced sale's sums); its errors name the transaction's fields. */
+function calculated(request: CalculationRequest, account: SellerAccount, options: TaxTransactionBatchOptions, engine: Engine): PricedCalculation {
   try {
     const o: CalculationOptions = { rules: options.rules, taxIdVerdict: options.taxIdVerdict, cache: options.cache, now: undefined };
     // Options calculate's own check would accept as they are skip it (a batch calculates hundreds of times); any other is checked there.
-    return optionsOk(o) ? calculateWith(request, account, o, engine) : calculate(request, account, o, engine);
+    return calculatePriced(request, account, o, engine, optionsOk(o));
   } catch (e) {
     if (!(e instanceof TaxRulesError)) throw e;
     const issues = e.issues.map((i) => ({ ...i, path: transactionPath(i.path), message: transactionMessage(i.message) }));
@@ -640,6 +648,24 @@ function minorOf(text: string, minorUnits: number): bigint | null {
 }
 
 const money = (v: bigint, minorUnits: number): string => formatMinor(normalMinor(v), minorUnits);
+
+/** A transaction's totals in minor units (signed as its figures), carried beside its text. */
+interface Sums {
+  readonly subtotal: bigint;
+  readonly tax: bigint;
+  readonly total: bigint;
+}
+
+/** A transaction taxed, with its totals as numbers. */
+interface Taxed {
+  readonly t: TaxTransaction;
+  readonly sums: Sums;
+}
+
+/** The totals of a transaction known only by its text (a refund's, worked from stored transactions). */
+function sumsOf(t: TaxTransaction, mu: number): Sums {
+  return { subtotal: parseMinorOrThrow(t.subtotal, mu), tax: parseMinorOrThrow(t.total_tax, mu), total: parseMinorOrThrow(t.total, mu) };
+}
 
 /** What the checks of one transaction read besides the request. */
 interface Context {
@@ -786,19 +812,21 @@ function transactionOf(req: Parsed, ctx: Context, prefix: Path): TaxTransaction 
 
   const mu = minorUnits as number;
   const stored = type === 'refund' ? storedOf(req, ctx, prefix) : undefined;
-  const base = stored === undefined ? saleOf(req, source, ctx, prefix) : refundOf(req, source, amounts, mu, stored, prefix);
+  const base: Taxed = stored === undefined ? saleOf(req, source, ctx, prefix) : withSums(refundOf(req, source, amounts, mu, stored, prefix), mu);
   if (stored !== undefined && given.total_tax === undefined && stored.sale.discrepancy !== null) {
     // The sale's tax was the seller's own figure: what part of it a refund returns is the seller's to say.
     throw errorFromIssues([{ path: at('total_tax'), code: 'missing', message: `${name('total_tax')} is required: the sale's tax was given as its total_tax, so its refunds give theirs` }]);
   }
   const withTax = given.total_tax === undefined ? base : withGivenTax(base, stored === undefined ? given.total_tax : -given.total_tax, mu, at('total_tax'), stored);
-  if (given.total !== undefined) {
-    const total = parseMinorOrThrow(withTax.total, mu);
-    if (total !== given.total) {
-      throw errorFromIssues([{ path: at('total'), code: 'unprocessable', message: `${name('total')} ${req.total} is not the transaction's total ${withTax.total} (the sum of its tax-inclusive items)` }]);
-    }
+  if (given.total !== undefined && withTax.sums.total !== given.total) {
+    throw errorFromIssues([{ path: at('total'), code: 'unprocessable', message: `${name('total')} ${req.total} is not the transaction's total ${withTax.t.total} (the sum of its tax-inclusive items)` }]);
   }
-  return { ...withTax, exchange_rate: exchangeOf(withTax, ctx, mu, prefix, stored) };
+  return { ...withTax.t, exchange_rate: exchangeOf(withTax, ctx, mu, prefix, stored) };
+}
+
+/** A refund with its totals (read from its text). */
+function withSums(t: TaxTransaction, mu: number): Taxed {
+  return { t, sums: sumsOf(t, mu) };
 }
 
 function parseMinorOrThrow(text: string, minorUnits: number): bigint {
@@ -824,8 +852,8 @@ function customerOf(req: Parsed): TaxTransactionCustomerResult {
   return { name: c.name ?? null, tax_id: c.tax_id ?? null, address: echoed(c.address), ...(c.tax_status === undefined ? {} : { tax_status: c.tax_status }), ...(certificate ? { exemption_certificate: certificate } : {}) };
 }
 
-/** A sale: its items taxed by the calculation of the same lines. */
-function saleOf(req: Parsed, source: string, ctx: Context, prefix: Path): TaxTransaction {
+/** A sale: its items taxed by the calculation of the same lines, its totals the priced sale's. */
+function saleOf(req: Parsed, source: string, ctx: Context, prefix: Path): Taxed {
   const behavior: TaxBehavior = ctx.batch ? 'inclusive' : (req.tax_behavior ?? 'exclusive');
   // Every field given, undefined when absent: the calculation reads none of them from a prototype.
   const request: CalculationRequest = {
@@ -840,9 +868,9 @@ function saleOf(req: Parsed, source: string, ctx: Context, prefix: Path): TaxTra
     shipping_cost: req.shipping_cost ? { amount: req.shipping_cost.amount, tax_behavior: behavior } : undefined,
     line_items: req.items,
   };
-  let calc: ReturnType<typeof calculate>;
+  let priced: PricedCalculation;
   try {
-    calc = calculated(request, ctx.account, ctx.options, ctx.engine);
+    priced = calculated(request, ctx.account, ctx.options, ctx.engine);
   } catch (e) {
     if (e instanceof TaxRulesError && prefix.length > 0) {
       const within = (i: TaxRulesIssue): TaxRulesIssue => (i.path[0] === 'account' || i.path[0] === 'options' ? i : { ...i, path: [...prefix, ...i.path], message: `${prefix.join('.')}: ${i.message}` });
@@ -850,7 +878,8 @@ function saleOf(req: Parsed, source: string, ctx: Context, prefix: Path): TaxTra
     }
     throw e;
   }
-  return {
+  const calc = priced.response;
+  const t: TaxTransaction = {
     id: null,
     source,
     source_id: req.source_id,
@@ -874,6 +903,8 @@ function saleOf(req: Parsed, source: string, ctx: Context, prefix: Path): TaxTra
     exchange_rate: null,
     discrepancy: null,
   };
+  const { subtotal, tax, total } = priced.sums;
+  return { t, sums: { subtotal: BigInt(subtotal), tax: BigInt(tax), total: BigInt(total) } };
 }
 
 /** A stored transaction handed over in the options, read by the answer's schema. */
@@ -1136,11 +1167,9 @@ function breakdownOf(items: readonly { readonly taxes: readonly LineTax[] }[], m
  * keep their net (the total moves); inclusive ones their gross (the net moves). For a refund,
  * the given tax may not take the sale's tax below zero.
  */
-function withGivenTax(t: TaxTransaction, givenTax: bigint, mu: number, path: Path, stored: Stored | undefined): TaxTransaction {
+function withGivenTax({ t, sums }: Taxed, givenTax: bigint, mu: number, path: Path, stored: Stored | undefined): Taxed {
   const field = path.join('.');
-  const calcTax = parseMinorOrThrow(t.total_tax, mu);
-  const subtotal = parseMinorOrThrow(t.subtotal, mu);
-  const total = parseMinorOrThrow(t.total, mu);
+  const { tax: calcTax, subtotal, total } = sums;
   const shipping = ownShipping(t);
   const behaviors = new Set([...t.items, ...(shipping ? [shipping] : [])].map((i) => i.tax_behavior));
   const fail = (message: string): never => {
@@ -1161,8 +1190,8 @@ function withGivenTax(t: TaxTransaction, givenTax: bigint, mu: number, path: Pat
   const difference = givenTax - calcTax;
   const discrepancy: TaxDiscrepancy = { total_tax: money(givenTax, mu), calculated_total_tax: t.total_tax, difference: money(difference, mu) };
   return inclusive
-    ? { ...t, subtotal: money(subtotal - difference, mu), total_tax: money(givenTax, mu), discrepancy }
-    : { ...t, total_tax: money(givenTax, mu), total: money(total + difference, mu), discrepancy };
+    ? { t: { ...t, subtotal: money(subtotal - difference, mu), total_tax: money(givenTax, mu), discrepancy }, sums: { subtotal: subtotal - difference, tax: givenTax, total } }
+    : { t: { ...t, total_tax: money(givenTax, mu), total: money(total + difference, mu), discrepancy }, sums: { subtotal, tax: givenTax, total: total + difference } };
 }
 
 /**
@@ -1175,7 +1204,7 @@ function withGivenTax(t: TaxTransaction, givenTax: bigint, mu: number, path: Pat
  * convert(P before). Whatever the steps, refunding all of a sale nets it to zero in the
  * account's currency too.
  */
-function exchangeOf(t: TaxTransaction, ctx: Context, mu: number, prefix: Path, stored: Stored | undefined): TaxTransactionExchangeRate | null {
+function exchangeOf({ t, sums }: Taxed, ctx: Context, mu: number, prefix: Path, stored: Stored | undefined): TaxTransactionExchangeRate | null {
   const sale = stored?.sale;
   const to = ctx.engine.accounts.prepare(ctx.account).currency;
   const fixed = ctx.options.exchangeRate === undefined ? null : (rateText(ctx.options.exchangeRate) as string);
@@ -1213,8 +1242,8 @@ function exchangeOf(t: TaxTransaction, ctx: Context, mu: number, prefix: Path, s
   }
   const toUnits = ctx.engine.rules.currencies.get(to) as number;
   const convert = converter(rate, mu, toUnits);
-  let total = convert(parseMinorOrThrow(t.total, mu));
-  let tax = convert(parseMinorOrThrow(t.total_tax, mu));
+  let total = convert(sums.total);
+  let tax = convert(sums.tax);
   if (stored !== undefined) {
     // Magnitudes refunded before this refund, and after it; the refund carries the difference of their conversions (negative).
     let totalBefore = 0n;
@@ -1223,8 +1252,8 @@ function exchangeOf(t: TaxTransaction, ctx: Context, mu: number, prefix: Path, s
       totalBefore -= parseMinorOrThrow(r.total, mu);
       taxBefore -= parseMinorOrThrow(r.total_tax, mu);
     }
-    const totalAfter = totalBefore - parseMinorOrThrow(t.total, mu);
-    const taxAfter = taxBefore - parseMinorOrThrow(t.total_tax, mu);
+    const totalAfter = totalBefore - sums.total;
+    const taxAfter = taxBefore - sums.tax;
     total = convert(totalBefore) - convert(totalAfter);
     tax = convert(taxBefore) - convert(taxAfter);
   }
