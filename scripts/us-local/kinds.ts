@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Ajv, { type ErrorObject } from 'ajv';
+import { dayNumber } from '../../src/core/dates.js';
 import { CountiesRecipe, fromCountyPeriods } from './kinds/counties.js';
 import { OstRecipe, ostRecipe } from './kinds/ost.js';
 import { SstRecipe, fromSst } from './kinds/sst.js';
 import { SstCountiesRecipe, TaxLocusRecipe, fromTaxLocus, sstCounties } from './kinds/taxlocus.js';
-import { RECIPE_FIELDS, checkShape } from './recipe-shape.js';
 import { StateRates } from './state-rates.js';
 import { CaRecipe, california } from './states/ca.js';
 import { CoRecipe, colorado } from './states/co.js';
@@ -21,12 +23,24 @@ import { WaRecipe, washington } from './states/wa.js';
 
 export type Recipe = OstRecipe | TaxLocusRecipe | SstCountiesRecipe | SstRecipe | CountiesRecipe | TnRecipe | WaRecipe | NmRecipe | VtRecipe | IdRecipe | VaRecipe | NcRecipe | LaRecipe | CoRecipe | CaRecipe | TxRecipe | PrRecipe;
 
-/** The recipe of scripts/us-local/recipes/<ST>.json, its shape checked. */
+/** The JSON Schema of the recipes (scripts/us-local/recipe.schema.json), compiled once. */
+let validateRecipe: ((value: unknown) => boolean) & { errors?: ErrorObject[] | null } = null as never;
+
+/** Why a value does not fit the recipes' schema, one line a problem. */
+function problems(errors: ErrorObject[]): string[] {
+  // The `if`/`then` of each kind report a failed `if` beside the kind's own errors: only the latter say what is wrong.
+  return errors.filter((e) => e.keyword !== 'if').map((e) => `${e.instancePath === '' ? 'the recipe' : e.instancePath}: ${e.message ?? 'invalid'}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}${e.params && 'allowedValues' in e.params ? ` (${(e.params.allowedValues as string[]).join(', ')})` : ''}`);
+}
+
+/** The recipe of a file, checked against the recipes' JSON Schema and against its file name (`state`). */
 export function readRecipe(file: string, state: string): Recipe {
-  const value = JSON.parse(readFileSync(file, 'utf8')) as { kind?: unknown; state?: unknown };
-  const kinds = Object.keys(RECIPE_FIELDS);
-  if (typeof value.kind !== 'string' || !kinds.includes(value.kind)) throw new Error(`${file}: kind: ${JSON.stringify(value.kind)} is not one of ${kinds.join(', ')}`);
-  checkShape(value, { fields: { kind: 'string', state: 'string', ...RECIPE_FIELDS[value.kind as Recipe['kind']] } }, file, '');
+  if (validateRecipe === null) {
+    const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
+    ajv.addFormat('date', (s: string) => !Number.isNaN(dayNumber(s)));
+    validateRecipe = ajv.compile(JSON.parse(readFileSync(fileURLToPath(new URL('recipe.schema.json', import.meta.url)), 'utf8')) as object);
+  }
+  const value = JSON.parse(readFileSync(file, 'utf8')) as { state?: unknown };
+  if (!validateRecipe(value)) throw new Error(`${file} does not fit scripts/us-local/recipe.schema.json:\n  ${problems(validateRecipe.errors ?? []).join('\n  ')}`);
   if (value.state !== state) throw new Error(`${file}: state: ${String(value.state)} is not ${state}`);
   return value as Recipe;
 }
