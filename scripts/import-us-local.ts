@@ -74,9 +74,15 @@
  *                       the rest unchanged), handled by scripts/us-local-history.ts
  *   the transcriptions above, which recipes name (CA's `publication`, NC's `table`).
  *
- * Usage: tsx scripts/import-us-local.ts --geo DIR [--sources DIR] [--states FL,TX,…]
+ * A state's file keeps the `taxability` tables written into it by hand (the file's own and each
+ * jurisdiction's; scripts/us-local/taxability.ts): a rebuild replaces only what it builds.
+ *
+ * Usage: tsx scripts/import-us-local.ts --geo DIR [--sources DIR] [--states FL,TX,…] [--checked YYYY-MM-DD]
+ *                                       [--out DIR] [--recipes DIR] [--history DIR]
  *   --geo      a us_geo data directory (with 2020_dist/ and raw/gazetteer/)
  *   --sources  default ../shared/sources/us
+ *   --out      where the files are written (and the files whose taxability is kept are read), default rules/us/local
+ *   --recipes  default scripts/us-local/recipes;  --history  default scripts/us-local/history
  */
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -86,6 +92,7 @@ import { applyHistory, loadHistory } from './us-local-history.js';
 import { loadInputs } from './us-local/inputs.js';
 import { buildFile } from './us-local/areas.js';
 import { buildRecipe, readRecipe } from './us-local/kinds.js';
+import { keepTaxability } from './us-local/taxability.js';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(name);
@@ -94,7 +101,7 @@ function arg(name: string): string | undefined {
 const geoDir = arg('--geo');
 const srcDir = arg('--sources') ?? '../shared/sources/us';
 if (!geoDir) {
-  console.error('usage: tsx scripts/import-us-local.ts --geo DIR [--sources DIR] [--states FL,TX] [--checked YYYY-MM-DD]');
+  console.error('usage: tsx scripts/import-us-local.ts --geo DIR [--sources DIR] [--states FL,TX] [--checked YYYY-MM-DD] [--out DIR] [--recipes DIR] [--history DIR]');
   process.exit(2);
 }
 // The day the rates were checked against their sources: today, or `--checked` when a state
@@ -106,9 +113,10 @@ if (!/^\d{4}-\d{2}-\d{2}$/.test(CHECKED)) {
 }
 loadInputs({ geo: geoDir, sources: srcDir, checked: CHECKED });
 
-
 /** Every state's recipe, scripts/us-local/recipes/<ST>.json, checked before any is built. */
-const RECIPES_DIR = 'scripts/us-local/recipes';
+const RECIPES_DIR = arg('--recipes') ?? 'scripts/us-local/recipes';
+const OUT_DIR = arg('--out') ?? 'rules/us/local';
+const HISTORY_DIR = arg('--history') ?? 'scripts/us-local/history';
 const recipes = new Map(
   readdirSync(RECIPES_DIR)
     .filter((n) => n.endsWith('.json'))
@@ -117,22 +125,24 @@ const recipes = new Map(
 );
 
 const wanted = (arg('--states') ?? [...recipes.keys()].join(',')).split(',');
-mkdirSync('rules/us/local', { recursive: true });
+mkdirSync(OUT_DIR, { recursive: true });
 const poBoxSource = loadPoBoxSource(srcDir);
 for (const state of wanted) {
   const recipe = recipes.get(state);
   if (!recipe) {
-    console.error(`no recipe for ${state} (scripts/us-local/recipes/${state}.json)`);
+    console.error(`no recipe for ${state} (${RECIPES_DIR}/${state}.json)`);
     process.exit(2);
   }
   const st = buildRecipe(recipe);
   const built = st.finish ? st.finish(buildFile(st)) : buildFile(st);
   // The state's dated history, as data (scripts/us-local/history/<ST>.json).
-  const history = loadHistory(state);
+  const history = loadHistory(state, HISTORY_DIR);
   const file = history ? applyHistory(built, history) : built;
   // PO-box and unique ZIP codes, which have no Census area (scripts/us-pobox.ts).
   addPoBoxZips(file, poBoxSource);
-  writeFileSync(`rules/us/local/${state}.json`, formatRuleFile(file));
+  // The taxability tables written by hand into the file this one replaces.
+  const path = join(OUT_DIR, `${state}.json`);
+  writeFileSync(path, formatRuleFile(keepTaxability(file, path)));
   const zips = new Set(file.zips.map((z) => z[0]));
   console.log(`${state}: ${file.jurisdictions.length} jurisdictions, ${zips.size} ZIP codes, ${file.zips.length} rows`);
 }
