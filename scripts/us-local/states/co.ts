@@ -42,7 +42,7 @@ export function colorado(recipe: CoRecipe): StateRates {
     const base = [...countyKeys].filter(([k]) => key.startsWith(k)).sort((a, b) => b[0].length - a[0].length)[0];
     if (!base || countyUnits.get(base[1]) !== units4(Number(r.rate) * 100)) throw new Error(`CO: county row ${r.name} is no county at its county's rate`);
   }
-  if (countyUnits.size !== 64) throw new Error(`CO: ${countyUnits.size} counties`);
+  if (countyUnits.size !== recipe.counties) throw new Error(`CO: ${countyUnits.size} counties, expected ${recipe.counties}`);
 
   // Districts placed by area (the recipe's `districts`): RTD where it covers whole counties
   // (elsewhere it is part of a city's row), SCFD in its seven counties (Castle Rock and Larkspur
@@ -144,6 +144,8 @@ export function colorado(recipe: CoRecipe): StateRates {
 export interface CoRecipe extends ProseRecipe {
   kind: 'colorado';
   from: string;
+  /** How many counties the Census lists (checked). */
+  counties: number;
   /** The districts placed by area, with their rates and sources; placeParts are "place|county". */
   districts: { name: string; rate: string; source: string; counties?: string[]; places?: string[]; exceptPlaces?: string[]; unincorporated?: string[]; placeParts?: string[] }[];
   /** The district a `split` entry's `rtd` names. */

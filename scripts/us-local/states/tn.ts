@@ -31,7 +31,7 @@ export function tennessee(recipe: TnRecipe): StateRates {
     if (countyNamed(47, r.name as string) !== geoid) throw new Error(`TN: county ${r.name} (${r.fips_code}) does not match the Census name`);
     countyUnits.set(geoid, unitsOf(r));
   }
-  if (countyUnits.size !== 95) throw new Error(`TN: ${countyUnits.size} counties`);
+  if (countyUnits.size !== recipe.counties) throw new Error(`TN: ${countyUnits.size} counties, expected ${recipe.counties}`);
   const countyOfSitus = (code: string): string => `47${String(2 * Number(code.slice(1, 3)) - 1).padStart(3, '0')}`;
   const transit = recipe.transitSurcharge;
   const special = rows.filter((x) => x.jurisdiction_type === 'special_district');
@@ -146,6 +146,8 @@ export function tennessee(recipe: TnRecipe): StateRates {
 export interface TnRecipe extends ProseRecipe {
   kind: 'tennessee';
   from: string;
+  /** How many counties the Census lists, each with a row of the table (checked). */
+  counties: number;
   singleArticleCap: CapData;
   /** City row code → the county whose rate the row carries, for a row that is no incorporated place of the Census. */
   noPlace: Record<string, string>;
