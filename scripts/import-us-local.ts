@@ -86,13 +86,10 @@
  */
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { formatRuleFile } from './rule-format.js';
-import { addPoBoxZips, loadPoBoxSource } from './us-pobox.js';
-import { applyHistory, loadHistory } from './us-local-history.js';
+import { loadPoBoxSource } from './us-pobox.js';
 import { loadInputs } from './us-local/inputs.js';
-import { buildFile } from './us-local/areas.js';
-import { buildRecipe, readRecipe } from './us-local/kinds.js';
-import { keepTaxability } from './us-local/taxability.js';
+import { readRecipe } from './us-local/kinds.js';
+import { importState } from './us-local/run.js';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(name);
@@ -133,16 +130,8 @@ for (const state of wanted) {
     console.error(`no recipe for ${state} (${RECIPES_DIR}/${state}.json)`);
     process.exit(2);
   }
-  const st = buildRecipe(recipe);
-  const built = st.finish ? st.finish(buildFile(st)) : buildFile(st);
-  // The state's dated history, as data (scripts/us-local/history/<ST>.json).
-  const history = loadHistory(state, HISTORY_DIR);
-  const file = history ? applyHistory(built, history) : built;
-  // PO-box and unique ZIP codes, which have no Census area (scripts/us-pobox.ts).
-  addPoBoxZips(file, poBoxSource);
-  // The taxability tables written by hand into the file this one replaces.
-  const path = join(OUT_DIR, `${state}.json`);
-  writeFileSync(path, formatRuleFile(keepTaxability(file, path)));
+  const { file, text } = importState(recipe, { historyDir: HISTORY_DIR, poBoxes: poBoxSource, outDir: OUT_DIR });
+  writeFileSync(join(OUT_DIR, `${state}.json`), text);
   const zips = new Set(file.zips.map((z) => z[0]));
   console.log(`${state}: ${file.jurisdictions.length} jurisdictions, ${zips.size} ZIP codes, ${file.zips.length} rows`);
 }
