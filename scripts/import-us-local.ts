@@ -59,17 +59,31 @@
  * situs codes (the county's, likewise) are read by the code.
  *
  * Layout of scripts/us-local/:
- *   recipes/<ST>.json   each state's recipe, as data: `kind` names its builder ("ost":
+ *   recipes/<ST>.json   each state's recipe, as data: `kind` names its reader ("ost":
  *                       open-sales-tax's table; "taxlocus" and "sst-counties": TaxLocus's
  *                       table; "sst": a Streamlined Sales Tax rate file; "counties": dated
  *                       county rates the recipe lists; or the state's own, "tennessee",
- *                       "colorado", …), the other fields what the builder reads: publishers and
- *                       sources, sourcing, coverage and notes, districts, overrides and notes
- *                       on single jurisdictions, as the interface of its kind gives them (see
- *                       "recipes as data" below; a field it does not know stops the import).
- *                       Wording that depends on the build is a template whose placeholders
- *                       ("{cities}") the builder fills. A new quarter's notice is an edit of
- *                       the recipe, not of this code, which keeps the reading of the sources.
+ *                       "colorado", …), the other fields what the reader takes: publishers and
+ *                       sources, sourcing, coverage and notes, and the state's quirks (aliases,
+ *                       rows left out, overrides, districts placed by area, caps, the counts
+ *                       checked). Wording that depends on the build is a template whose
+ *                       placeholders ("{cities}") the reader fills. A new quarter's notice is
+ *                       an edit of the recipe, not of the code, which keeps the reading of the
+ *                       sources.
+ *   recipe.schema.json  the recipes' JSON Schema: every recipe is checked against it (ajv)
+ *                       before any state is built; a field its kind does not know, a
+ *                       placeholder a template may not name, an impossible date stop the import.
+ *   kinds.ts            the kinds: a recipe's reader, and the reading of a recipe file
+ *   kinds/              the generic readers (ost, taxlocus and sst-counties, sst, counties)
+ *   states/<st>.ts      a state's own reader (CA, CO, ID, LA, NC, NM, PR, TN, TX, VA, VT, WA)
+ *   inputs.ts           the Census geometry and the rate tables read once (`loadInputs`), and
+ *                       the lookups of Census names
+ *   state-rates.ts      what a reader gives (StateRates: counties, cities, districts) and
+ *                       the shared helpers of rates
+ *   areas.ts            a ZIP code's rate areas and shares, and the file they make (buildFile)
+ *   recipe.ts           the prose every reader's recipe gives (templates filled, caps)
+ *   run.ts              one state's import: reader, file, history, PO boxes, taxability kept
+ *   taxability.ts       the hand-written taxability tables a rebuild keeps
  *   history/<ST>.json   a state's dated history (published changes and the lists that show
  *                       the rest unchanged), handled by scripts/us-local-history.ts
  *   the transcriptions above, which recipes name (CA's `publication`, NC's `table`).

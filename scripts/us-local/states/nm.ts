@@ -23,18 +23,21 @@ export function newMexico(recipe: NmRecipe): StateRates {
   const countyOfCode = new Map<string, string>();
   const uninc = new Map<string, number>();
   for (const r of rows.filter((x) => (x.name as string).startsWith('Remainder Of County - '))) {
-    const name = (r.name as string).replace('Remainder Of County - ', '').replace('Dona Ana', 'Doña Ana');
+    const bare = (r.name as string).replace('Remainder Of County - ', '');
+    const name = recipe.countyAliases[bare] ?? bare;
     const geoid = countyNamed(35, `${name} County`);
     if (!geoid) throw new Error(`NM: no county ${name}`);
     countyOfCode.set((r.fips_code as string).slice(0, 2), geoid);
     uninc.set(geoid, nmRate(r.rate as string));
   }
-  // Los Alamos is a county with no municipality: its one location is the county's.
-  const losAlamos = rows.find((r) => r.fips_code === '32-032');
-  if (losAlamos) {
-    const geoid = countyNamed(35, 'Los Alamos County') as string;
-    countyOfCode.set('32', geoid);
-    uninc.set(geoid, nmRate(losAlamos.rate as string));
+  // A county with no municipality (Los Alamos): its one location is the county's (the recipe's `countyLocations`).
+  for (const [code, county] of Object.entries(recipe.countyLocations)) {
+    const row = rows.find((r) => r.fips_code === code);
+    if (!row) continue;
+    const geoid = countyNamed(35, county);
+    if (!geoid) throw new Error(`NM: no county ${county}`);
+    countyOfCode.set(code.slice(0, 2), geoid);
+    uninc.set(geoid, nmRate(row.rate as string));
   }
   const skip = (name: string): boolean => recipe.skipNames.some((n) => name.toLowerCase().includes(n.toLowerCase()));
   const deaccent = (s: string): string => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
@@ -43,7 +46,7 @@ export function newMexico(recipe: NmRecipe): StateRates {
   for (const r of rows) {
     const name = (r.name as string).replace(/\*$/, '');
     const code = r.fips_code as string;
-    if (name.startsWith('Remainder Of County') || code === '32-032') continue;
+    if (name.startsWith('Remainder Of County') || code in recipe.countyLocations) continue;
     const alias = recipe.aliases[name];
     if (!alias && skip(name)) {
       skipped.push(`${name} (${code})`);
@@ -73,4 +76,8 @@ export interface NmRecipe extends ProseRecipe {
   skipNames: string[];
   /** A row's name → the municipality's, where the table writes it otherwise. */
   aliases: Record<string, string>;
+  /** A county's name in the "Remainder Of County" rows → the Census's, where the table writes it otherwise. */
+  countyAliases: Record<string, string>;
+  /** The location code of a county with no municipality → the county: its one location. */
+  countyLocations: Record<string, string>;
 }
