@@ -187,3 +187,17 @@ export function townName(geoid: string): string {
   const twins = [...cousubNames.values()].filter((n) => n.replace(/ (town|city)$/, '') === base);
   return twins.length > 1 ? name.replace(/ (town|city)$/, (m) => ` ${m.trim()[0]?.toUpperCase()}${m.trim().slice(1)}`) : base;
 }
+
+/** The county GEOID of a state named `name`; the import stops where the Census has none. */
+export function countyIn(state: string, name: string): string {
+  const g = countyNamed(STATE_FIPS.get(state) as number, name);
+  if (!g) throw new Error(`${state}: no county ${name}`);
+  return g;
+}
+
+/** The incorporated place GEOID of a state named `name`; the import stops where the Census has none, or several. */
+export function placeIn(state: string, name: string): string {
+  const p = placeNamed(state, name);
+  if (!p) throw new Error(`${state}: no incorporated place ${name}`);
+  return p.geoid;
+}

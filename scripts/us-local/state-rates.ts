@@ -1,5 +1,5 @@
 import { UsLocalFile } from '../../src/core/rule-data.js';
-import { COUNTY_NAMES, placeCountyOf, placeName, places } from './inputs.js';
+import { COUNTY_NAMES, countyIn, placeCountyOf, placeIn, placeName, places } from './inputs.js';
 
 /** What a state's recipe gives: rates per county and place, districts and where they apply. */
 export interface StateRates {
@@ -130,3 +130,36 @@ export function floorSplit(state: string, uninc: Map<string, number>, parts: { p
 
 /** A rate period of a recipe (a Rate's). */
 export type PeriodData = Exclude<Rate, string>[number];
+
+/**
+ * Where a recipe places a district by area, by Census names: whole counties (less the places
+ * of `exceptPlaces`), places, the unincorporated areas of counties, and parts of places in one
+ * county ("place|county").
+ */
+export interface DistrictArea {
+  counties?: string[];
+  places?: string[];
+  exceptPlaces?: string[];
+  unincorporated?: string[];
+  placeParts?: string[];
+}
+
+/** A district of a state at `rate` where `area` places it; the import stops on a name the Census does not have. */
+export function placedDistrict(state: string, name: string, rate: Rate, area: DistrictArea): District {
+  const county = (n: string): string => countyIn(state, n);
+  const place = (n: string): string => placeIn(state, n);
+  return {
+    name,
+    rate,
+    counties: new Set((area.counties ?? []).map(county)),
+    places: new Set((area.places ?? []).map(place)),
+    exceptPlaces: new Set((area.exceptPlaces ?? []).map(place)),
+    unincorporated: new Set((area.unincorporated ?? []).map(county)),
+    placeParts: new Set(
+      (area.placeParts ?? []).map((pp) => {
+        const [pl, co] = pp.split('|') as [string, string];
+        return `${place(pl)}|${county(co)}`;
+      }),
+    ),
+  };
+}

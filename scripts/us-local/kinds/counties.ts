@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { COUNTY_NAMES, STATE_FIPS, countyNamed } from '../inputs.js';
+import { COUNTY_NAMES, STATE_FIPS, countyIn } from '../inputs.js';
 import { ProseRecipe, proseOf } from '../recipe.js';
 import { PeriodData, Rate, StateRates } from '../state-rates.js';
 
@@ -9,11 +9,7 @@ import { PeriodData, Rate, StateRates } from '../state-rates.js';
  */
 export function fromCountyPeriods(recipe: CountiesRecipe): StateRates {
   const fips = STATE_FIPS.get(recipe.state) as number;
-  const county = (name: string): string => {
-    const g = countyNamed(fips, name);
-    if (!g) throw new Error(`${recipe.state}: no county ${name}`);
-    return g;
-  };
+  const county = (name: string): string => countyIn(recipe.state, name);
   const counties = new Map<string, Rate>();
   for (const [name, periods] of Object.entries(recipe.counties)) {
     if (periods[0]?.from !== recipe.from || periods.some((p, i) => i > 0 && p.from <= (periods[i - 1] as PeriodData).from)) throw new Error(`${recipe.state}: ${name}'s periods do not run from ${recipe.from} in order`);

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { dateOfDay, dayNumber } from '../../../src/core/dates.js';
 import { UsLocalFile } from '../../../src/core/rule-data.js';
 import { csv } from '../../csv.js';
-import { COUNTY_NAMES, HISTORY_CHECKED, STATE_FIPS, countyNamed, placeNamed, places, srcDir } from '../inputs.js';
+import { COUNTY_NAMES, HISTORY_CHECKED, STATE_FIPS, countyIn, placeIn, places, srcDir } from '../inputs.js';
 import { RecipeFile } from '../recipe.js';
-import { District, Rate, StateRates, sstPercent } from '../state-rates.js';
+import { District, Rate, StateRates, placedDistrict, sstPercent } from '../state-rates.js';
 
 export const isoDate = (yyyymmdd: string): string => `${yyyymmdd.slice(0, 4)}-${yyyymmdd.slice(4, 6)}-${yyyymmdd.slice(6, 8)}`;
 /** The day after a YYYYMMDD date, as YYYY-MM-DD. */
@@ -100,16 +100,8 @@ export function fromSst(state: string, o: SstOptions): StateRates {
   const cityCounties = new Map<string, Set<string>>();
   const districts: District[] = [];
   const unplaced: string[] = [];
-  const county = (name: string): string => {
-    const g = countyNamed(fips, name);
-    if (!g) throw new Error(`${state}: no county ${name}`);
-    return g;
-  };
-  const place = (name: string): string => {
-    const p = placeNamed(state, name);
-    if (!p) throw new Error(`${state}: no place ${name}`);
-    return p.geoid;
-  };
+  const county = (name: string): string => countyIn(state, name);
+  const place = (name: string): string => placeIn(state, name);
   for (const [key, rows] of rates) {
     const [type, code] = key.split(' ') as [string, string];
     if (type === '45') continue; // the state's own rate: countries/US.json
@@ -144,14 +136,7 @@ export function fromSst(state: string, o: SstOptions): StateRates {
         if (periods.some((p) => p.rate !== '0')) unplaced.push(code);
         continue;
       }
-      districts.push({
-        name: d.name,
-        rate: periods,
-        counties: new Set((d.counties ?? []).map(county)),
-        places: new Set((d.places ?? []).map(place)),
-        ...(d.exceptPlaces ? { exceptPlaces: new Set(d.exceptPlaces.map(place)) } : {}),
-        ...(d.placeParts ? { placeParts: new Set(d.placeParts.map((pp) => { const [pl, co] = pp.split('|') as [string, string]; return `${place(pl)}|${county(co)}`; })) } : {}),
-      });
+      districts.push(placedDistrict(state, d.name, periods, d));
     }
   }
   for (const code of Object.keys(o.districts)) if (![...rates.keys()].some((k) => k.endsWith(` ${code}`))) throw new Error(`${state}: district ${code} not in ${o.file}`);

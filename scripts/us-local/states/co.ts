@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import { COUNTY_NAMES, TAXLOCUS, countyNamed, placeCounties, placeCountyOf, placeNamed, places } from '../inputs.js';
+import { COUNTY_NAMES, TAXLOCUS, countyIn, placeCounties, placeCountyOf, placeIn, placeNamed, places } from '../inputs.js';
 import { ProseRecipe, fill, proseOf } from '../recipe.js';
-import { District, PeriodData, Rate, StateRates, pct4, plainRate, units4 } from '../state-rates.js';
+import { District, PeriodData, Rate, StateRates, pct4, placedDistrict, plainRate, units4 } from '../state-rates.js';
 
 /**
  * Colorado: TaxLocus's table gives each county's own tax ("Adams" 0.75 %) and, by city name
@@ -15,16 +15,8 @@ import { District, PeriodData, Rate, StateRates, pct4, plainRate, units4 } from 
 export function colorado(recipe: CoRecipe): StateRates {
   const rows = TAXLOCUS.filter((r) => r.state === 'CO');
   const squash = (s: string): string => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z]/g, '');
-  const county = (name: string): string => {
-    const g = countyNamed(8, name);
-    if (!g) throw new Error(`CO: no county ${name}`);
-    return g;
-  };
-  const place = (name: string): string => {
-    const p = placeNamed('CO', name);
-    if (!p) throw new Error(`CO: no incorporated place ${name}`);
-    return p.geoid;
-  };
+  const county = (name: string): string => countyIn('CO', name);
+  const place = (name: string): string => placeIn('CO', name);
   // Counties: the table's rows name them without spaces ("Elpaso"); a county without a row
   // levies no county tax (Denver, Broomfield, Weld, …). "Summitbreckenridgeiga" and the like are
   // the county's tax inside a town under an intergovernmental agreement, at the county's rate.
@@ -51,18 +43,7 @@ export function colorado(recipe: CoRecipe): StateRates {
   // county-wide taxes.
   const districtRates = new Map<District, [number, string]>();
   const districts = recipe.districts.map((d) => {
-    const district: District = {
-      name: d.name,
-      rate: d.rate,
-      counties: new Set((d.counties ?? []).map(county)),
-      places: new Set((d.places ?? []).map(place)),
-      ...(d.exceptPlaces ? { exceptPlaces: new Set(d.exceptPlaces.map(place)) } : {}),
-      ...(d.unincorporated ? { unincorporated: new Set(d.unincorporated.map(county)) } : {}),
-      placeParts: new Set((d.placeParts ?? []).map((pp) => {
-        const [pl, co] = pp.split('|') as [string, string];
-        return `${place(pl)}|${county(co)}`;
-      })),
-    };
+    const district = placedDistrict('CO', d.name, d.rate, d);
     districtRates.set(district, [units4(Number(d.rate)), d.source]);
     return district;
   });

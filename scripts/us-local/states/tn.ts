@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { COUNTY_NAMES, TAXLOCUS, countyNamed, nameKey, placeCounties, placeCountyOf, placeName, placeNamed, places, zctaCounties } from '../inputs.js';
+import { COUNTY_NAMES, TAXLOCUS, countyIn, countyNamed, nameKey, placeCounties, placeCountyOf, placeName, placeNamed, places, zctaCounties } from '../inputs.js';
 import { CapData, ProseRecipe, capOf, fill, proseOf } from '../recipe.js';
 import { StateRates, floorSplit, units4 } from '../state-rates.js';
 
@@ -19,11 +19,7 @@ export function tennessee(recipe: TnRecipe): StateRates {
   const START = recipe.from;
   const rows = TAXLOCUS.filter((r) => r.state === 'TN');
   const unitsOf = (r: Record<string, string>): number => units4(Number(r.rate) * 100);
-  const county = (name: string): string => {
-    const g = countyNamed(47, name);
-    if (!g) throw new Error(`TN: no county ${name}`);
-    return g;
-  };
+  const county = (name: string): string => countyIn('TN', name);
   const named = (g: string): string => COUNTY_NAMES.get(g) as string;
   const countyUnits = new Map<string, number>();
   for (const r of rows.filter((x) => x.jurisdiction_type === 'county')) {
