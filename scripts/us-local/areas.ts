@@ -1,9 +1,8 @@
-import { join } from 'node:path';
 import { zipState } from '../../src/core/rule-checks.js';
 import { LocalJurisdiction, UsLocalFile } from '../../src/core/rule-data.js';
 import { localId } from '../../src/core/us-local.js';
 import { CHECKED, COUNTY_NAMES, Piece, STATE_FIPS, countyStats, cousubNames, incorporatedIn, nameKey, placeCounties, placeCountyOf, placeName, placeStats, places, placesByShortName, townName, townsInRelation, zctaCounties, zctaCousubs, zctaPlaces, zipRanges } from './inputs.js';
-import { Area, Rate, StateRates } from './state-rates.js';
+import { Area, Rate, StateRates, overLocalCap } from './state-rates.js';
 
 /**
  * The areas of a ZIP code: its county parts split by the incorporated places in them, each
@@ -148,7 +147,7 @@ export function buildFile(st: StateRates): UsLocalFile {
     const areas = areasOf(zip, st);
     if (areas.length === 0) continue;
     const shares = percents(areas.map((a) => a.weight));
-    if (st.unknownArea && areas.some((a, i) => (shares[i] as number) > 0 && st.unknownArea?.(a, zip))) continue;
+    if (areas.some((a, i) => (shares[i] as number) > 0 && (st.unknownArea?.(a, zip) === true || overLocalCap(st, a)))) continue;
     const rows = new Map<string, number>();
     areas.forEach((a, i) => {
       if ((shares[i] as number) === 0) return;

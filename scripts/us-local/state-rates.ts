@@ -37,6 +37,12 @@ export interface StateRates {
    * that it is answered at the state rate with a note that local taxes may apply.
    */
   unknownArea?: (a: Area, zip: string) => boolean;
+  /**
+   * The most the local taxes add up to anywhere, percent (Texas's 2 %): an area where the
+   * lines would add up to more (a city's part in another county that has a tax) has a rate
+   * the tables do not give, and its ZIP code is left out, as for `unknownArea`.
+   */
+  localCap?: string;
   /** A last change to the built file (rows no Census area gives). */
   finish?: (file: UsLocalFile) => UsLocalFile;
 }
@@ -162,4 +168,16 @@ export function placedDistrict(state: string, name: string, rate: Rate, area: Di
       }),
     ),
   };
+}
+
+/** Whether the lines of an area add up to more than the state's `localCap` (their latest rates; a district counts in a place only). */
+export function overLocalCap(st: StateRates, a: Area): boolean {
+  if (st.localCap === undefined) return false;
+  const last = (r: Rate | undefined): number => (r === undefined ? 0 : Number(typeof r === 'string' ? r : r.at(-1)?.rate));
+  let sum = last(st.counties.get(a.county));
+  if (a.place !== null) {
+    sum += last(st.cities.get(a.place));
+    for (const d of st.districts) if (d.places.has(a.place) || d.counties.has(a.county)) sum += last(d.rate);
+  }
+  return sum > Number(st.localCap) + 1e-9;
 }

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { COUNTY_NAMES, STATE_FIPS, countyIn } from '../inputs.js';
 import { ProseRecipe, proseOf } from '../recipe.js';
 import { PeriodData, Rate, StateRates } from '../state-rates.js';

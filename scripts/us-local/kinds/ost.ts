@@ -1,6 +1,5 @@
-import { join } from 'node:path';
 import { UsLocalFile } from '../../../src/core/rule-data.js';
-import { COUNTY_NAMES, OST, OST_SOURCE, STATE_FIPS, TAXLOCUS, TAXLOCUS_AS_OF, TAXLOCUS_CREDIT, countyNamed, placeCountyOf, placeNamed, places } from '../inputs.js';
+import { COUNTY_NAMES, OST, OST_SOURCE, STATE_FIPS, TAXLOCUS, TAXLOCUS_AS_OF, TAXLOCUS_CREDIT, countyNamed, placeCountyOf, placeNamed } from '../inputs.js';
 import { CapData, RecipeFile, capOf, fill } from '../recipe.js';
 import { Rate, StateRates, plainRate, sstPercent } from '../state-rates.js';
 

@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { dateOfDay, dayNumber } from '../../../src/core/dates.js';
 import { UsLocalFile } from '../../../src/core/rule-data.js';
-import { csv } from '../../csv.js';
 import { COUNTY_NAMES, HISTORY_CHECKED, STATE_FIPS, countyIn, placeIn, places, srcDir } from '../inputs.js';
 import { RecipeFile } from '../recipe.js';
 import { District, Rate, StateRates, placedDistrict, sstPercent } from '../state-rates.js';

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { UsLocalFile } from '../../../src/core/rule-data.js';
 import { COUNTY_NAMES, STATE_FIPS, TAXLOCUS, TAXLOCUS_AS_OF, countyNamed, nameKey, places } from '../inputs.js';
 import { RecipeFile } from '../recipe.js';

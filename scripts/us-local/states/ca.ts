@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { dateOfDay, dayNumber } from '../../../src/core/dates.js';
 import { csv } from '../../csv.js';
-import { COUNTY_NAMES, TAXLOCUS, countyNamed, placeNamed, places, srcDir } from '../inputs.js';
+import { COUNTY_NAMES, TAXLOCUS, countyNamed, placeNamed, srcDir } from '../inputs.js';
 import { ProseRecipe, proseOf } from '../recipe.js';
-import { Area, Rate, StateRates, plainRate } from '../state-rates.js';
+import { Rate, StateRates, plainRate } from '../state-rates.js';
 
 /**
  * California: CDTFA's rates by city and county (the recipe's `rateTable`, effective

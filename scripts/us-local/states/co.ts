@@ -1,5 +1,4 @@
-import { join } from 'node:path';
-import { COUNTY_NAMES, TAXLOCUS, countyIn, placeCounties, placeCountyOf, placeIn, placeNamed, places } from '../inputs.js';
+import { COUNTY_NAMES, TAXLOCUS, countyIn, placeCounties, placeCountyOf, placeIn, placeNamed } from '../inputs.js';
 import { ProseRecipe, fill, proseOf } from '../recipe.js';
 import { District, PeriodData, Rate, StateRates, pct4, placedDistrict, plainRate, units4 } from '../state-rates.js';
 

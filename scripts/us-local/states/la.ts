@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { COUNTY_NAMES, Place, TAXLOCUS, nameKey, placeCounties, places } from '../inputs.js';
 import { ProseRecipe, proseOf } from '../recipe.js';
 import { Area, District, Rate, StateRates, pct4, units4 } from '../state-rates.js';

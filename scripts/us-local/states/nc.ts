@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { COUNTY_NAMES } from '../inputs.js';
 import { TaxLocusOptions, taxLocusTables } from '../kinds/taxlocus.js';
 import { ProseRecipe, proseOf } from '../recipe.js';

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { Place, TAXLOCUS, countyNamed, nameKey, places } from '../inputs.js';
 import { ProseRecipe, proseOf } from '../recipe.js';
 import { StateRates, floorSplit, units4 } from '../state-rates.js';

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { COUNTY_NAMES, TAXLOCUS, countyIn, countyNamed, nameKey, placeCounties, placeCountyOf, placeName, placeNamed, places, zctaCounties } from '../inputs.js';
 import { CapData, ProseRecipe, capOf, fill, proseOf } from '../recipe.js';
 import { StateRates, floorSplit, units4 } from '../state-rates.js';

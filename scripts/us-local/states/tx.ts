@@ -1,8 +1,7 @@
-import { join } from 'node:path';
 import { OST, Place, TAXLOCUS, TAXLOCUS_AS_OF, TAXLOCUS_CREDIT, placeCountyOf, placeName, placeNamed, places } from '../inputs.js';
 import { OstOptions, fromOst, listedCounties } from '../kinds/ost.js';
 import { RecipeFile, fill } from '../recipe.js';
-import { Area, Rate, StateRates, plainRate, sstPercent } from '../state-rates.js';
+import { Rate, StateRates, plainRate, sstPercent } from '../state-rates.js';
 
 /**
  * Texas: the cities of open-sales-tax's table (its rates as of 2026-05-04, and the member
@@ -80,21 +79,11 @@ export function texas(recipe: TxRecipe): StateRates {
     added++;
   }
   console.log(`TX: ${countyRate.size} county taxes, ${base.cities.size} cities (${added} from the Comptroller's list alone, ${combined} combined rates split into city and county)`);
-  // Local taxes add up to at most 2 % anywhere (`localCap`; Tex. Tax Code § 321.101(f), § 323.101): an area
-  // where these would add up to more (a city's part in another county that has a tax) has a rate
-  // the tables do not give, and its ZIP code is left out.
-  const last = (r: Rate | undefined): number => (r === undefined ? 0 : Number(typeof r === 'string' ? r : r.at(-1)?.rate));
-  const overCap = (a: Area): boolean => {
-    let sum = last(base.counties.get(a.county));
-    if (a.place !== null) {
-      sum += last(base.cities.get(a.place));
-      for (const d of base.districts) if (d.places.has(a.place) || d.counties.has(a.county)) sum += last(d.rate);
-    }
-    return sum > Number(recipe.localCap) + 1e-9;
-  };
+  // Local taxes add up to at most 2 % anywhere (the recipe's `localCap`; Tex. Tax Code
+  // § 321.101(f), § 323.101): see StateRates' `localCap`.
   return {
     ...base,
-    unknownArea: overCap,
+    localCap: recipe.localCap,
     coverage: fill(recipe.coverage, { ...values, counties: countyRate.size, cities: base.cities.size }),
     notes: [...base.notes, ...recipe.notes.map((n) => fill(n, values))],
     jurisdictionNotes: notes,

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { COUNTY_NAMES, places, srcDir } from '../inputs.js';
+import { COUNTY_NAMES, srcDir } from '../inputs.js';
 import { ProseRecipe, proseOf } from '../recipe.js';
 import { StateRates } from '../state-rates.js';
 

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { COUNTY_NAMES, TAXLOCUS, cousubNames, loadTowns, townName } from '../inputs.js';
 import { ProseRecipe, proseOf } from '../recipe.js';
 import { Rate, StateRates, sstPercent } from '../state-rates.js';

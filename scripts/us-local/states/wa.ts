@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { COUNTY_NAMES, TAXLOCUS, countyNamed, nameKey, placeCounties, placeCountyOf, places } from '../inputs.js';
 import { ProseRecipe, proseOf } from '../recipe.js';
 import { StateRates, floorSplit, units4 } from '../state-rates.js';
