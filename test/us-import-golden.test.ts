@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadInputs } from '../scripts/us-local/inputs.js';
-import { readRecipe } from '../scripts/us-local/kinds.js';
+import { buildRecipe, readRecipe, type Recipe } from '../scripts/us-local/kinds.js';
 import { importState } from '../scripts/us-local/run.js';
 import { loadPoBoxSource, type PoBoxSource } from '../scripts/us-pobox.js';
 
@@ -125,5 +125,22 @@ describe('the recipes\' JSON Schema', () => {
     const file = join(fresh(), 'TX.json');
     copyFileSync(join(FIX, 'recipes', 'CO.json'), file);
     expect(() => readRecipe(file, 'TX')).toThrow(/state: CO is not TX/);
+  });
+});
+
+describe('the kinds', () => {
+  it('every kind the schema admits has a reader', () => {
+    const schema = JSON.parse(readFileSync('scripts/us-local/recipe.schema.json', 'utf8')) as { properties: { kind: { enum: string[] } } };
+    const recipe = JSON.parse(readFileSync(join(FIX, 'recipes', 'FL.json'), 'utf8')) as Record<string, unknown>;
+    for (const kind of schema.properties.kind.enum) {
+      // Each kind's reader is reached: an FL recipe of another kind stops in that reader, not for want of one.
+      let message = '';
+      try {
+        buildRecipe({ ...recipe, kind } as Recipe);
+      } catch (e) {
+        message = (e as Error).message;
+      }
+      expect(message, kind).not.toMatch(/no reader of the kind/);
+    }
   });
 });

@@ -81,5 +81,10 @@ export function buildRecipe(r: Recipe): StateRates {
       return texas(r);
     case 'puerto-rico':
       return puertoRico(r);
+    default: {
+      // A kind the schema admits that no reader reads: the schema and this list disagree.
+      const unknown: never = r;
+      throw new Error(`${(unknown as Recipe).state}: no reader of the kind ${(unknown as { kind: string }).kind}`);
+    }
   }
 }
