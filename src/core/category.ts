@@ -22,6 +22,26 @@ import type { FoundTreatment } from './taxability.js';
 import { TaxRulesError } from './errors.js';
 import { note, type Draft } from './draft.js';
 
+/**
+ * A service supplied where it is performed (accommodation where the property lies, passenger
+ * transport where it takes place, admission where the event is, a meal where it is served:
+ * VAT Directive art. 47, 48, 53-55, and the like elsewhere) is answered only where the
+ * customer's address, the place of performance, is the jurisdiction the place-of-supply rules
+ * tax it in. Elsewhere (taxed at the seller's place, reverse-charged, outside the scope: rules
+ * written for services in general) it is refused (422), never taxed at the wrong place.
+ */
+export function checkWherePerformed(d: Draft, taxedAtDestination: boolean): void {
+  const c = d.category;
+  if (c === null || c.place_of_supply !== 'where_performed' || taxedAtDestination) return;
+  throw new TaxRulesError('unprocessable', 422, [
+    {
+      path: ['taxCode'],
+      code: 'unprocessable',
+      message: `${c.name} is supplied where it is performed (the customer's address here), which the place-of-supply rules for this seller and customer do not tax (they follow the general rule for services): taxrules answers ${c.id} where the place of performance taxes it, a seller established there for instance, and does not guess otherwise`,
+    },
+  ]);
+}
+
 /** A draft for one side of a price limit: its own notes and treatments, the rest shared. */
 export function fork(d: Draft, side: 'below' | 'above', limit: CompiledPriceLimit): Draft {
   return { ...d, notes: [...d.notes], treatments: [], side, limit, priceLimit: null, articleCap: null, scheme: d.scheme, local: d.local };

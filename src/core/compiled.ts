@@ -192,6 +192,8 @@ export interface TaxCodeEntry {
   /** For a finer code: where its line is drawn, and by which law. */
   jurisdictions?: readonly string[] | undefined;
   law?: string | undefined;
+  /** A service supplied where it is performed (accommodation, passenger transport, admission, a meal served): see rules/schema/tax-codes.schema.json. */
+  place_of_supply?: 'where_performed' | undefined;
 }
 
 /**

@@ -15,7 +15,7 @@ import { locate } from './location.js';
 import { placeOfSupply, type Place } from './place-of-supply.js';
 import { collection, type ActiveRegistrations, type ConsignmentBand } from './registration.js';
 import { exemptEverywhere, findTreatment, forCustomer, supplyKind } from './taxability.js';
-import { categoryNotes, categoryReason } from './category.js';
+import { categoryNotes, categoryReason, checkWherePerformed } from './category.js';
 import { decideCategory, otherTreatment } from './category-decision.js';
 import { chargedLine, rateOf, taxesOf, zeroLine, type LeviedTax } from './rates.js';
 import { PERCENT_100 } from './money.js';
@@ -75,6 +75,7 @@ export function decide(s: Situation, rules: RuleSet, day: number, registrations:
     return finish(d, 'non_taxable', 'product_exempt', customer.ref, customer.zero);
   }
   const place = placeOfSupply({ rules, day, date: d.date, supply, customer: s.customer, origin, destination: dest, registrations, consignment: (limit) => consignmentBandOf(d, limit, convert) });
+  checkWherePerformed(d, place.kind === 'taxed' && place.where === dest);
   if (place.kind !== 'taxed') return notTaxedHere(d, place, customer);
   place.notes.forEach((n) => note(d, n));
   const taxing = place.where;
