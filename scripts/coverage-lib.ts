@@ -74,7 +74,7 @@ export function coverageMarkdown(data: RuleData = defaultRuleData, day = '2026-1
   lines.push(...categoryCoverage(data, 'Product categories — EU (AT … IE)', ['AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE'], day));
   lines.push(...categoryCoverage(data, 'Product categories — EU (IT … SE), GB, CH, NO', ['IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE', 'GB', 'CH', 'NO'], day));
   lines.push(...usCategoryTable(data, day, ['AL', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DC', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA', 'ME', 'MD', 'MA', 'MI', 'MN', 'MS', 'MO'], 'Product categories — US (AL … MO)'));
-  lines.push(...usCategories(data, day, 'Product categories — US (NE … WY), PR', ['NE', 'NV', 'NJ', 'NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY', 'PR']));
+  lines.push(...usCategoryTable(data, day, ['NE', 'NV', 'NJ', 'NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY', 'PR'], 'Product categories — US (NE … WY), PR'));
   lines.push(...productCategories(data, day, 'Product categories — Canada, Australia, New Zealand', ['CA', 'AU', 'NZ']));
   return `${lines.join('\n')}\n`;
 }
@@ -202,69 +202,3 @@ function dayBefore(d: string): string {
 
 type CategoryPeriod = Period & { price_limit?: { amount: string; currency: string; kind: string; at_limit: string }; holiday?: string };
 
-/**
- * A category × state table of the states' sales taxes: the treatment of each product
- * category in force on `day` (its class and rate where not the standard one, its price
- * limit), the categories that fall to the tax's `other_categories` marked "(other)", the
- * holidays of 2025 and 2026 listed under the table, and the categories the state's local
- * file treats apart from the state.
- */
-function usCategories(data: RuleData, day: string, heading: string, states: readonly string[]): string[] {
-  const us = data.countries.find((c) => c.country === 'US');
-  if (!us) return [];
-  const codes = data.taxCodes.tax_codes.filter((c) => c.kind === 'category');
-  const lines = [
-    '',
-    `## ${heading}`,
-    '',
-    `The state tax's treatment of each product category on ${day}: taxable (at the standard rate), another class with its rate, exempt, not taxable; a price limit per article as "< USD 110" (all or nothing: articles below it exempt; "≤" where an article at the limit is below) or "> USD 250 part" (only the part of the price above it taxed). "(other)": from the tax's other_categories; a finer code without its own entry follows its parent. Holidays of 2025 and 2026 and local differences are listed under the table.`,
-    '',
-    `| state | ${codes.map((c) => c.id).join(' | ')} |`,
-    `|---|${codes.map(() => '---').join('|')}|`,
-  ];
-  const holidays: string[] = [];
-  const locals: string[] = [];
-  for (const region of states) {
-    const j = us.jurisdictions.find((x) => x.region === region);
-    const main = j?.taxes.find((t) => t.role === 'main');
-    if (!j || !main) continue;
-    const table = (main.taxability ?? {}) as Record<string, CategoryPeriod[]>;
-    const rates = main.rates as Record<string, Period[]>;
-    const cells = codes.map((c) => {
-      const own = table[c.id] ?? (c.parent ? table[c.parent] : undefined);
-      const list = own ?? table.other_categories;
-      const p = inForceOn(list, day);
-      if (!p) return '—';
-      let cell = p.treatment === 'taxable' ? (p.class && p.class !== 'standard' ? `${p.class} ${inForceOn(rates[p.class], day)?.rate ?? '?'} %` : 'taxable') : (p.treatment ?? '?').replace('_', ' ');
-      const limit = p.price_limit;
-      if (limit) cell += limit.kind === 'excess' ? ` > ${limit.currency} ${limit.amount} part` : ` ${limit.at_limit === 'below' ? '≤' : '<'} ${limit.currency} ${limit.amount} exempt`;
-      if (!own) cell += ' (other)';
-      if (table[c.id]) {
-        for (const h of table[c.id] ?? []) {
-          if (!h.holiday || h.from < '2025-01-01' || h.from > '2026-12-31') continue;
-          const next = (table[c.id] ?? []).find((q) => q.from > h.from)?.from;
-          const hl = h.price_limit;
-          holidays.push(`${region} ${c.id}: ${h.holiday}, ${h.from} to ${next ? dayBefore(next) : '(open)'}${hl ? ` (articles ${hl.at_limit === 'below' ? 'at or below' : 'below'} ${hl.currency} ${hl.amount})` : ''}`);
-        }
-      }
-      return cell;
-    });
-    const other = table.other_categories ?? [];
-    for (const h of other) {
-      if (!h.holiday || h.from < '2025-01-01' || h.from > '2026-12-31') continue;
-      const next = other.find((q) => q.from > h.from)?.from;
-      const hl = h.price_limit;
-      holidays.push(`${region} other categories: ${h.holiday}, ${h.from} to ${next ? dayBefore(next) : '(open)'}${hl ? ` (articles ${hl.at_limit === 'below' ? 'at or below' : 'below'} ${hl.currency} ${hl.amount})` : ''}`);
-    }
-    lines.push(`| ${region} | ${cells.join(' | ')} |`);
-    const local = data.usLocal?.find((l) => l.state === region);
-    if (local) {
-      const top = Object.keys(local.taxability ?? {});
-      const own = local.jurisdictions.filter((x) => x.taxability && Object.keys(x.taxability).length > 0);
-      if (top.length || own.length) locals.push(`${region}: ${top.length ? `every local tax: ${top.map((k) => `${k} ${inForceOn((local.taxability as Record<string, CategoryPeriod[]>)[k], day)?.treatment ?? '—'}`).join(', ')}` : ''}${top.length && own.length ? '; ' : ''}${own.length ? `own treatment in ${own.length} local jurisdictions (${own.map((x) => x.name).join(', ')})` : ''}`);
-    }
-  }
-  if (holidays.length) lines.push('', 'Holidays:', '', ...holidays.map((h) => `- ${h}`));
-  if (locals.length) lines.push('', 'Local taxes that treat categories apart from the state (rules/us/local):', '', ...locals.map((l) => `- ${l}`));
-  return lines;
-}

@@ -8,20 +8,12 @@
 import { describe, expect, it } from 'vitest';
 import { buildDocument, calculate, calculateTaxRate, createCalculator, explainTaxRate, TaxRulesError } from '../src/index.js';
 import { miniRules } from './support/mini-rules.js';
+import { refused } from './helpers.js';
 
 const account = { country: 'XD', postal_code: '20001', currency: 'XTS', default_product_type: 'service' as const, registrations: [{ jurisdiction_id: 904001 }, { jurisdiction_id: 904002 }] };
 const options = { rules: miniRules };
 const PINE = { to_country: 'XD', to_postal_code: '10003', date: '2024-06-01' };
 
-function refused(f: () => unknown): TaxRulesError {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof TaxRulesError) return e;
-    throw e;
-  }
-  throw new Error('not refused');
-}
 
 describe('a product category’s product type', () => {
   it('is a good for a goods category, whatever the account’s default', () => {

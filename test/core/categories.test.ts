@@ -13,6 +13,7 @@ import { createRuleSet } from '../../src/core/ruleset.js';
 import { packRuleData } from '../../src/index.js';
 import type { Address, Registration, TaxCodeId, TaxInput, TaxResult } from '../../src/core/types.js';
 import { miniRuleData, miniRules } from '../support/mini-rules.js';
+import { refused } from '../helpers.js';
 
 const AVALONIA: Address = { country: 'XA', postalCode: '10000' };
 const BORDURIA: Address = { country: 'XB' };
@@ -37,15 +38,6 @@ function quote(taxCode: TaxCodeId, destination: Address, over: Partial<TaxInput>
 
 const rates = (r: Pick<TaxResult, 'lines'>) => r.lines.map((l) => [l.jurisdiction.name, l.rate]);
 
-function refused(f: () => unknown): TaxRulesError {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof TaxRulesError) return e;
-    throw e;
-  }
-  throw new Error('not refused');
-}
 
 describe('the lookup chain of a category', () => {
   it('takes the tax’s own entry for the category', () => {
