@@ -114,7 +114,7 @@ const query = fc.tuple(fc.option(quote, { nil: undefined }), fc.oneof(fc.constan
 /** A route of the handler, or a path that is none; with the method that route takes, most of the time. */
 const routePath = fc
   .tuple(
-    fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...ROUTES) }, { weight: 1, arbitrary: fc.constantFrom(...['/', '/taxes/calculate', '/unknown', '/tax_rates'].map((path) => ({ method: 'GET', path }))) }),
+    fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...ROUTES) }, { weight: 1, arbitrary: fc.constantFrom(...['/', '/taxes/calculate', '/taxes/validate', '/unknown', '/tax_rates'].map((path) => ({ method: 'GET', path }))) }),
     fc.oneof({ weight: 3, arbitrary: fc.constantFrom('276', '840048', '124', '372', '9000', 'saas', 'ebook', 'standard') }, { weight: 1, arbitrary: fc.oneof(good, text) }),
     fc.oneof({ weight: 8, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'FOO') }),
   )

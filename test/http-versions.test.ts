@@ -44,4 +44,16 @@ describe('the legacy tax endpoint', () => {
     }
     expect((await call(handler, '/taxes/calculate/')).status).toBe(410);
   });
+
+  it('/taxes/validate, replaced by /tax_ids/validate, answers 410 Gone too, naming its replacement', async () => {
+    for (const method of ['GET', 'POST', 'PUT']) {
+      const r = await call(handler, '/taxes/validate?vat_number=DE123456789', { method });
+      expect(r.status, method).toBe(410);
+      expect(r.body?.error?.code).toBe('gone');
+      expect(r.body?.error?.message).toContain('/tax_ids/validate');
+    }
+    expect((await call(handler, '/taxes/validate/')).status).toBe(410);
+    // Not every path under /taxes: one that never existed is not found.
+    expect((await call(handler, '/taxes/other')).status).toBe(404);
+  });
 });

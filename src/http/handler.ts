@@ -150,8 +150,15 @@ type CreditKind = 'credit_get' | 'credit_update' | 'credit_payment' | 'credit_vo
 /** The kinds of the endpoints that build a document, a transaction or a batch. */
 type BuildKind = Exclude<DocumentContext['kind'], CreditKind>;
 
-/** The tax endpoint before /tax_rates/calculate (version 20210316): 410 Gone since 2021-07-01, whatever the method. */
-const LEGACY_TAX_PATH = '/taxes/calculate';
+/**
+ * The legacy `/taxes/*` endpoints, 410 Gone whatever the method, each with the message naming what replaced it:
+ * `/taxes/calculate`, replaced by /tax_rates/calculate in version 20210316 and removed on 2021-07-01;
+ * `/taxes/validate`, replaced by /tax_ids/validate (`tax_id` for `vat_number`) in version 20231201.
+ */
+const LEGACY_TAX_PATHS: ReadonlyMap<string, string> = new Map([
+  ['/taxes/calculate', '/taxes/calculate was removed on 2021-07-01; use GET /tax_rates/calculate (parameters to_country, to_postal_code …)'],
+  ['/taxes/validate', '/taxes/validate was removed in version 20231201; use GET /tax_ids/validate (parameters country, tax_id for vat_number)'],
+]);
 
 /** Where a handler made by createHandler keeps its body limit (read by toNodeListener). */
 export const MAX_BODY_BYTES: unique symbol = Symbol.for('taxrules.maxBodyBytes') as never;
@@ -423,9 +430,8 @@ export function createHandler(options: HandlerOptions): FetchHandler {
       path = path.slice(base.length);
     }
     if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
-    if (path === LEGACY_TAX_PATH) {
-      return problem(410, 'gone', `${LEGACY_TAX_PATH} was removed on 2021-07-01; use GET /tax_rates/calculate (parameters to_country, to_postal_code …)`);
-    }
+    const gone = LEGACY_TAX_PATHS.get(path);
+    if (gone !== undefined) return problem(410, 'gone', gone);
     const found = routeFor(path, request.method);
     if (found === null) return problem(404, 'not_found', `no endpoint at ${quoted(url.pathname, 80)}`);
     if ('allow' in found) {
