@@ -9,6 +9,7 @@ import {
   buildCreditNote,
   buildDocument,
   checkDocumentUpdate,
+  creditInvoice,
   recordCreditPayment,
   taxSummaryReport,
   voidCreditNote,
@@ -110,6 +111,39 @@ describe('voidCreditNote (PUT /credits/{id}/void with the invoice)', () => {
     expect(fail(() => voidWith(closing, { void_reason: 'x' }, { invoice: { ...unpaid, id: 9 } }))).toEqual([422, [['document.related_document.id', 'unprocessable']]]);
     expect(fail(() => voidWith(closing, { void_reason: 'x' }, {}))).toEqual([400, [['options.invoice', 'missing']]]);
     expect(voidDocument(closing, { void_reason: 'x' }).state).toBe('voided');
+  });
+});
+
+describe('creditInvoice (POST /credits with the invoice)', () => {
+  const unpaid = { ...invoice, payments: [] };
+  const closing = creditNote({ invoice_id: 1 }, { id: 3, number: 'CN-3', createdAt: 1_780_400_000, invoice: unpaid });
+  const reopened = voidWith(closing, { void_reason: 'refund reversed' }, { invoice: unpaid });
+  const credit = (request: unknown, options: unknown) => creditInvoice(request, options as CreditNoteOptions);
+
+  it('closes again (paid) an invoice reopened by a voided credit note, when the new credit note offsets it', () => {
+    expect(reopened.invoice.state).toBe('outstanding');
+    const again = credit({ invoice_id: 1 }, { id: 6, number: 'CN-6', createdAt: 1_780_500_000, invoice: reopened.invoice, credits: [reopened.credit] });
+    expect([again.credit.state, again.credit.total_cents, again.invoice.state, again.invoice.id]).toEqual(['paid', 11900, 'paid', 1]);
+    // The credit note is the one buildCreditNote builds from the same request and options.
+    expect(again.credit).toEqual(creditNote({ invoice_id: 1 }, { id: 6, number: 'CN-6', createdAt: 1_780_500_000, invoice: reopened.invoice, credits: [reopened.credit] }));
+    // A late invoice too; a credit note left to pay (recordRefund: false) offsets it as well.
+    const late = { ...reopened.invoice, state: 'late' };
+    expect(credit({ invoice_id: 1 }, { id: 6, number: 'CN-6', createdAt: 1_780_500_000, invoice: late, credits: [reopened.credit], recordRefund: false }).invoice.state).toBe('paid');
+  });
+
+  it('leaves an invoice a partial credit does not offset unpaid, and a paid one as it was', () => {
+    const partial = credit({ invoice_id: 1, credited_amount: '50.00' }, { id: 6, number: 'CN-6', createdAt: 1_780_500_000, invoice: reopened.invoice, credits: [reopened.credit] });
+    expect([partial.credit.total_cents, partial.invoice.state]).toEqual([5000, 'outstanding']);
+    // Payments and the other live credit notes count: 69.00 paid and 50.00 credited reach 119.00.
+    const part = { ...reopened.invoice, payments: [{ ...invoice.payments[0], amount: 69 }] };
+    expect(credit({ invoice_id: 1, credited_amount: '50.00' }, { id: 6, number: 'CN-6', createdAt: 1_780_500_000, invoice: part, credits: [reopened.credit] }).invoice.state).toBe('paid');
+    const paid = credit({ invoice_id: 1 }, { id: 6, number: 'CN-6', createdAt: 1_780_500_000, invoice });
+    expect(paid.invoice).toEqual(invoice);
+  });
+
+  it('refuses as buildCreditNote refuses', () => {
+    expect(fail(() => credit({ invoice_id: 9 }, { id: 6, number: 'CN-6', createdAt: 1_780_500_000, invoice: reopened.invoice, credits: [reopened.credit] }))).toEqual([422, [['invoice_id', 'unprocessable']]]);
+    expect(fail(() => credit({ invoice_id: 1 }, { id: 6, number: 'CN-6', createdAt: 1_780_500_000 }))).toEqual([400, [['options.invoice', 'missing']]]);
   });
 });
 

@@ -403,6 +403,12 @@ function corpus(): [string, Call][] {
       return api.voidCreditNote(closing, { void_reason: 'reversed' }, { invoice: unpaid, credits: [closing] });
     }],
     ['voidCreditNote refused', () => api.voidCreditNote(credit(), { void_reason: 'x' }, { invoice: singleInvoice() })],
+    ['creditInvoice', () => {
+      const unpaid = { ...singleInvoice(), payments: [] };
+      const closing = api.buildCreditNote({ invoice_id: 20 }, { id: 21, number: 'CN-21', createdAt: 1_781_049_600, invoice: unpaid });
+      const reopened = api.voidCreditNote(closing, { void_reason: 'reversed' }, { invoice: unpaid, credits: [closing] });
+      return api.creditInvoice({ invoice_id: 20 }, { id: 22, number: 'CN-22', createdAt: 1_781_136_000, invoice: reopened.invoice, credits: [reopened.credit] });
+    }],
     ['taxSummaryReport', () => {
       const inv = invoice();
       return api.taxSummaryReport([inv, credit(), api.voidDocument(api.buildDocument(refundRequest(), ieAccount(), creditOptions(9)), { void_reason: 'x' })], { from_date: '2026-06-01', to_date: '2026-06-30' });

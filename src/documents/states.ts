@@ -6,7 +6,9 @@
  *   `paid` once its payments reach its total ("Automatic"), and keeps its unpaid state
  *   (`outstanding`, or the server's `late`) until then;
  * - a credit note voided (`PUT /credits/{id}/void`) with its invoice: "the original invoice is
- *   reopened if this credit note had closed it".
+ *   reopened if this credit note had closed it";
+ * - a credit note created against an invoice (`POST /credits`) with the invoice: `paid` when
+ *   the credit note closes it ("the recorded refund offsets the invoice amount").
  *
  * Amounts are compared in the currency's minor unit, exactly; ids and times are options, as
  * for the other document functions.
@@ -21,8 +23,11 @@ import { MAX_TAX_DATE } from '../adapters/schemas.js';
 import { amountIn, dateOf } from './common.js';
 import { checkedDocument, voided } from './final.js';
 import { parseRequest } from './read.js';
-import { documentSchemas, type PAYMENT_METHODS } from './request.js';
+import { documentSchemas, type CreditRequest, type PAYMENT_METHODS } from './request.js';
 import type { BillingDocument, PaymentRecord } from './types.js';
+import { buildCreditNote } from './credit.js';
+import { readCreditOptions, type CreditNoteOptions } from './read.js';
+import type { Engine } from '../adapters/engine.js';
 
 type Path = (string | number)[];
 
@@ -68,6 +73,12 @@ export interface VoidCreditNoteOptions {
 
 /** A credit note voided, and its invoice as it stands after: reopened (`outstanding`) when the credit note had closed it, else as it was. */
 export interface VoidedCreditNote {
+  readonly credit: BillingDocument;
+  readonly invoice: BillingDocument;
+}
+
+/** A credit note built against an invoice, and the invoice as it stands after: `paid` when the credit note closes it, else as it was. */
+export interface CreditedInvoice {
   readonly credit: BillingDocument;
   readonly invoice: BillingDocument;
 }
@@ -228,6 +239,44 @@ export function voidCreditNote(creditNote: unknown, body: unknown, options: unkn
     const minorUnits = minorUnitsOf(invoice, o.rules, ['options', 'invoice']);
     const voidedCredit = voided(credit, body);
     return { credit: voidedCredit, invoice: reopened(invoice, credit, others, minorUnits) };
+  } catch (error) {
+    throw unreadable(error, []);
+  }
+}
+
+/**
+ * The invoice after `credit` is issued against it: `paid` when its own payments with its live
+ * credit notes, this one among them, reach its total — an invoice reopened by voiding the credit
+ * note that had closed it is closed again by the one that replaces it — else as it was (a
+ * partial credit leaves an unpaid invoice unpaid; a paid or voided one is not changed).
+ */
+function closed(invoice: BillingDocument, credit: BillingDocument, others: readonly BillingDocument[], minorUnits: number): BillingDocument {
+  if (invoice.state !== 'outstanding' && invoice.state !== 'late') return invoice;
+  const issues: TaxRulesIssue[] = [];
+  let covered = paidOf(invoice, minorUnits, ['options', 'invoice'], issues);
+  if (issues.length > 0) throw errorFromIssues(issues);
+  for (const c of others) if (c.state !== 'voided' && c.id !== credit.id) covered += BigInt(c.total_cents);
+  return covered + BigInt(credit.total_cents) >= BigInt(invoice.total_cents) ? { ...invoice, state: 'paid' } : invoice;
+}
+
+/**
+ * `POST /credits` with the invoice: the credit note `buildCreditNote` builds from the same
+ * request and options, and `{ credit, invoice }` with the invoice's new state — `paid` when its
+ * own `payments` with its live credit notes (`options.credits`, voided ones not counted) and
+ * this one reach its total, else as it was (see `closed`). `voidCreditNote` is the reverse: it
+ * reopens the invoice the credit note had closed. Refused as `buildCreditNote` refuses.
+ */
+export function creditInvoice(request: CreditRequest, options: CreditNoteOptions, engine?: Engine): CreditedInvoice;
+export function creditInvoice<R>(request: unknown extends R ? R : never, options: CreditNoteOptions, engine?: Engine): CreditedInvoice;
+export function creditInvoice(request: unknown, options: unknown, engine?: Engine): CreditedInvoice {
+  try {
+    // The options read once: the credit note and the invoice's state come from the same invoice and credit notes.
+    const o = readCreditOptions(options);
+    const invoice = checkedDocument(o.invoice, ['options', 'invoice'], 'Invoice');
+    const others = otherCredits(o.credits, invoice);
+    const credit = buildCreditNote(request as never, { ...o, invoice, ...(o.credits === undefined ? {} : { credits: others }) }, engine);
+    const minorUnits = minorUnitsOf(invoice, engine?.rules ?? o.rules, ['options', 'invoice']);
+    return { credit, invoice: closed(invoice, credit, others, minorUnits) };
   } catch (error) {
     throw unreadable(error, []);
   }
