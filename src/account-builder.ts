@@ -38,6 +38,8 @@ export interface AccountSpec {
   currency: string;
   postal_code?: string | null;
   region?: string | null;
+  /** The seller's web site, a URI (kept as given; it decides no tax). */
+  web?: string | null;
   default_tax_code?: Account['default_tax_code'];
   default_product_type?: Account['default_product_type'];
   registrations?: readonly RegistrationSpec[];
@@ -45,7 +47,7 @@ export interface AccountSpec {
   addresses?: Account['addresses'];
 }
 
-const ACCOUNT_FIELDS = ['country', 'currency', 'postal_code', 'region', 'default_tax_code', 'default_product_type', 'registrations', 'addresses'] as const;
+const ACCOUNT_FIELDS = ['country', 'currency', 'postal_code', 'region', 'web', 'default_tax_code', 'default_product_type', 'registrations', 'addresses'] as const;
 const PASSED_FIELDS = ['value', 'valid_from', 'valid_until', 'permanent_establishment', 'import_scheme', 'created_at'] as const;
 const REGISTRATION_FIELDS = ['country', 'region', 'scheme', 'jurisdiction_id', ...PASSED_FIELDS] as const;
 /** Levels a seller registers at; US counties, cities and districts are collected under the state's registration. */

@@ -7,6 +7,7 @@ import { defaultRuleSet } from '../src/default-rules.js';
 import { calculate } from '../src/adapters/v20260309.js';
 import { calculateTaxRate } from '../src/adapters/v20241028.js';
 import { maybe, mostly, refused, withUnknown } from './helpers.js';
+import { defineAccount } from '../src/index.js';
 
 describe('an account with a field it does not have', () => {
   const germany = { customer_address: { country: 'DE' }, tax_date: Date.UTC(2026, 5, 1) / 1000, line_items: [{ reference: 'a', amount: '100.00' }] };
@@ -53,6 +54,40 @@ describe('an account with a field it does not have', () => {
   });
 });
 
+describe('an account’s web site (the spec: accounts carry web)', () => {
+  const germany = { customer_address: { country: 'DE' }, tax_date: Date.UTC(2026, 5, 1) / 1000, line_items: [{ reference: 'a', amount: '100.00' }] };
+  const ie = { country: 'IE', currency: 'EUR', registrations: [{ jurisdiction_id: 372 }, { jurisdiction_id: 9000 }] };
+
+  it('is taken, a URI or null, and decides no tax', () => {
+    const plain = calculate(germany, ie);
+    for (const web of ['https://shop.example', 'http://example.ie/about', null]) {
+      const account = { ...ie, web };
+      expect(isPlainValidAccount(account), String(web)).toBe(true);
+      expect(accountSchema.safeParse(account).success).toBe(true);
+      expect(calculate(germany, account)).toEqual(plain);
+      expect(calculateTaxRate({ to_country: 'DE', date: '2026-06-01' }, account).rate).toBe(calculateTaxRate({ to_country: 'DE', date: '2026-06-01' }, ie).rate);
+    }
+    expect(defineAccount({ country: 'IE', currency: 'EUR', web: 'https://shop.example', registrations: [{ country: 'IE' }] }).web).toBe('https://shop.example');
+  });
+
+  it('is refused (400) when it is no URI, too long, or no text', () => {
+    for (const web of ['shop.example', 'https://', `https://${'x'.repeat(250)}`, 5, 'https://a b.example']) {
+      const account = { ...ie, web };
+      expect(isPlainValidAccount(account), String(web)).toBe(false);
+      const e = refused(() => calculate(germany, account as never));
+      expect([e.status, e.issues.map((i) => i.path.join('.'))]).toEqual([400, ['account.web']]);
+    }
+    expect(refused(() => defineAccount({ ...ie, web: 'nowhere' } as never)).issues.map((i) => i.path.join('.'))).toEqual(['account.web']);
+  });
+
+  it('changed on an account reused since, is read again: an invalid one is refused', () => {
+    const account: Record<string, unknown> = { ...ie, web: 'https://shop.example' };
+    expect(calculate(germany, account as never).total_tax).toBe('19.00');
+    account.web = 'not a web site';
+    expect(refused(() => calculate(germany, account as never)).issues.map((i) => i.path.join('.'))).toEqual(['account.web']);
+  });
+});
+
 describe('account validation without the schema copy', () => {
   const date = mostly(fc.constantFrom('2021-07-01', '2024-02-29', '', null), fc.constantFrom('2023-02-29', '2021-7-1', 20210701));
   const registration = withUnknown(
@@ -75,6 +110,7 @@ describe('account validation without the schema copy', () => {
         country: mostly(fc.constantFrom('IE', 'de', 'US'), fc.constantFrom('IRL', 'I', 3)),
         postal_code: fc.oneof(fc.constant(undefined), fc.constant(null), mostly(fc.string({ maxLength: 20 }), fc.constantFrom(10115, 'x'.repeat(21)))),
         region: fc.oneof(fc.constant(undefined), fc.constant(null), mostly(fc.constantFrom('CA', 'x'.repeat(100)), fc.constantFrom(true, 'x'.repeat(101)))),
+        web: maybe(fc.oneof(fc.constant(null), mostly(fc.constantFrom('https://shop.example', `https://${'x'.repeat(247)}`), fc.constantFrom('shop.example', `https://${'x'.repeat(248)}`, 'https://a b', 7)))),
         currency: mostly(fc.constantFrom('EUR', 'usd'), fc.constantFrom('EURO', 'E1', 978)),
         default_tax_code: maybe(mostly(fc.constantFrom('ebook', 'saas'), fc.constant('bookz'))),
         default_product_type: maybe(mostly(fc.constantFrom('good', 'service'), fc.constant('goods'))),

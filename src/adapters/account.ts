@@ -4,7 +4,7 @@ import { dateOfDay, dayNumber } from '../core/dates.js';
 import { errorFromIssues, TaxRulesError, type TaxRulesIssue } from '../core/errors.js';
 import { canonicalCountry } from '../core/location.js';
 import { checkBySchema } from './issues.js';
-import { accountSchemas, MAX_REGISTRATIONS, MAX_TAX_DATE, PRODUCT_TYPES, TAX_CODES, type AccountAddressInput, type AccountInput, type AccountOutput, type AccountRegistrationInput } from './schemas.js';
+import { accountSchemas, MAX_REGISTRATIONS, MAX_TAX_DATE, MAX_WEB_LENGTH, PRODUCT_TYPES, TAX_CODES, WEB_RE, type AccountAddressInput, type AccountInput, type AccountOutput, type AccountRegistrationInput } from './schemas.js';
 import { ownCopy, ownFields, prototypePolluted, unreadable } from './read.js';
 import { isCountryText, isCurrencyText, hasOwn, isPlainObject, oneOfOrAbsent } from './input.js';
 
@@ -83,6 +83,9 @@ export function isPlainValidAccount(a: unknown): a is AccountOutput {
         break;
       case 'region':
         if (v !== undefined && v !== null && !(typeof v === 'string' && v.length <= 100)) return false;
+        break;
+      case 'web':
+        if (v !== undefined && v !== null && !(typeof v === 'string' && v.length <= MAX_WEB_LENGTH && WEB_RE.test(v))) return false;
         break;
       case 'default_tax_code':
         if (!oneOfOrAbsent(v, TAX_CODES)) return false;
@@ -178,7 +181,7 @@ function readAccount(account: Account): Account {
   return ownCopy(account, 3, MAX_REGISTRATIONS) as Account;
 }
 
-const ACCOUNT_KEYS = ['country', 'postal_code', 'region', 'currency', 'default_tax_code', 'default_product_type', 'registrations', 'addresses'] as const;
+const ACCOUNT_KEYS = ['country', 'postal_code', 'region', 'web', 'currency', 'default_tax_code', 'default_product_type', 'registrations', 'addresses'] as const;
 const ADDRESS_KEYS = ['country', 'postal_code', 'region', 'valid_from', 'valid_until'] as const;
 const REGISTRATION_KEYS = ['jurisdiction_id', 'value', 'valid_from', 'valid_until', 'permanent_establishment', 'import_scheme', 'created_at'] as const;
 
@@ -328,6 +331,7 @@ interface Snapshot {
   readonly country: unknown;
   readonly postal_code: unknown;
   readonly region: unknown;
+  readonly web: unknown;
   readonly currency: unknown;
   readonly default_tax_code: unknown;
   readonly default_product_type: unknown;
@@ -375,6 +379,7 @@ function snapshotOf(account: Account, copy: Account): Snapshot | null {
     country: c.country,
     postal_code: c.postal_code,
     region: c.region,
+    web: c.web,
     currency: c.currency,
     default_tax_code: c.default_tax_code,
     default_product_type: c.default_product_type,
@@ -401,7 +406,7 @@ function unchanged(account: Account, s: Snapshot): boolean {
   const a = account as Fields;
   if (fieldCount(a) !== s.fields) return false;
   if (a.addresses !== s.addresses || (s.addresses !== undefined && addressText(a.addresses) !== s.addressText)) return false;
-  if (a.country !== s.country || a.currency !== s.currency || a.postal_code !== s.postal_code || a.region !== s.region) return false;
+  if (a.country !== s.country || a.currency !== s.currency || a.postal_code !== s.postal_code || a.region !== s.region || a.web !== s.web) return false;
   if (a.default_tax_code !== s.default_tax_code || a.default_product_type !== s.default_product_type) return false;
   const regs = a.registrations as unknown[];
   if (regs !== s.registrations || regs.length !== s.count) return false;

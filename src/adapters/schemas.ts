@@ -27,6 +27,11 @@ export const MAX_AMOUNT_LENGTH = 40;
 /** The last second of year 9999 (9999-12-31T23:59:59Z): the latest `tax_date` there is a calendar date for. */
 export const MAX_TAX_DATE = 253_402_300_799;
 
+/** The longest `web` of an account (characters), as of a contact. */
+export const MAX_WEB_LENGTH = 255;
+/** A `web` address: a URI with a scheme (the spec's "URI format"), no white space. */
+export const WEB_RE = /^[a-z][a-z0-9+.-]*:\/\/\S+$/i;
+
 /** A customer's own tax status, as the spec's contact has it. */
 export const CUSTOMER_TAX_STATUSES = ['taxable', 'exempt', 'reverse'] as const;
 
@@ -60,6 +65,8 @@ function buildAccountSchemas() {
     country: z.string().check(z.regex(COUNTRY_RE, 'must be a 2-letter ISO 3166-1 code')),
     postal_code: z.optional(z.nullable(z.string().check(z.maxLength(20, 'must be at most 20 characters')))),
     region: z.optional(z.nullable(z.string().check(z.maxLength(100, 'must be at most 100 characters')))),
+    /** The seller's web site (the spec: accounts carry `web`, a URI): kept as given, it decides no tax. */
+    web: z.optional(z.nullable(z.string().check(z.maxLength(MAX_WEB_LENGTH, `must be at most ${MAX_WEB_LENGTH} characters`), z.regex(WEB_RE, 'must be a URI such as https://example.com')))),
     currency: z.string().check(z.regex(CURRENCY_RE, 'must be a 3-letter ISO 4217 code')),
     default_tax_code: z.optional(z.enum(TAX_CODES)),
     default_product_type: z.optional(z.enum(PRODUCT_TYPES)),
