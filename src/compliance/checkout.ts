@@ -1,0 +1,202 @@
+/**
+ * The `checkout.succeeded` webhook (spec: "Events"): the payload the service delivers when a
+ * customer completes a purchase on a checkout session, built from the invoice of the sale and
+ * what only the server knows of the session (its id, permalink and type, the gateway's
+ * answer). The amounts, the tax and the contact are the document's, never worked out again.
+ */
+import { errorFromIssues, type TaxRulesIssue } from '../core/errors.js';
+import { formatMinor } from '../core/money.js';
+import type { RuleSet } from '../core/ruleset.js';
+import { defaultRuleSet } from '../default-rules.js';
+import { readOptions, RULE_SET, unreadable, type OptionCheck } from '../adapters/read.js';
+import { MAX_TAX_DATE } from '../adapters/schemas.js';
+import { checkedDocument } from '../documents/final.js';
+import type { BillingDocument } from '../documents/types.js';
+
+/** What only the server knows of the checkout session and its payment. */
+export interface CheckoutWebhookOptions {
+  /** The checkout session's id. */
+  readonly session: number;
+  /** The session's permalink (default null). */
+  readonly sessionPermalink?: string | null;
+  /** The session's type, as the server names it (default null). */
+  readonly type?: string | null;
+  /** The gateway's answer to the payment: `data.object.message`. */
+  readonly message: { readonly response_message: string; readonly status_code: number };
+  /** The payment processor's id of the customer (default null). */
+  readonly customer?: string | null;
+  /** When the notification was issued, Unix seconds (default the document's `created_at`). */
+  readonly iat?: number;
+  readonly rules?: RuleSet;
+}
+
+/** `transaction_details` of the `checkout.succeeded` payload. */
+export interface CheckoutTransactionDetails {
+  readonly session: number;
+  readonly session_permalink: string | null;
+  /** The payment processor (the document's `payment_processor`). */
+  readonly gateway: string | null;
+  readonly type: string | null;
+  /** The document's `subject`, else the description of its items when they share one. */
+  readonly description: string | null;
+  readonly customer: string | null;
+  readonly email: string | null;
+  /** The processor's id of the payment (the document's `payment_processor_id`). */
+  readonly transaction: string | null;
+  /** The product code of the items, when they share one. */
+  readonly product_id: string | null;
+  readonly tax_name: string | null;
+  readonly tax_rate: number;
+  readonly extra_tax_name: string | null;
+  readonly extra_tax_rate: number | null;
+  readonly iat: number;
+  readonly amount_cents: number;
+  /** The total as a decimal string in the currency's minor units (`119.00`). */
+  readonly amount: string;
+  readonly currency: string;
+}
+
+/** `contact` of the `checkout.succeeded` payload: the spec's fields, null where the document has none. */
+export interface CheckoutContact {
+  readonly id: number | null;
+  readonly kind: string | null;
+  readonly first_name: string | null;
+  readonly last_name: string | null;
+  readonly full_name: string | null;
+  readonly contact_name: string | null;
+  readonly street_line_1: string | null;
+  readonly postal_code: string | null;
+  readonly city: string | null;
+  readonly region: string | null;
+  readonly country: string | null;
+  readonly email: string | null;
+  readonly web: string | null;
+  readonly language: string | null;
+  readonly tax_id: string | null;
+  readonly vat_number: string | null;
+}
+
+/** The `checkout.succeeded` webhook payload. */
+export interface CheckoutWebhook {
+  readonly event_type: 'checkout.succeeded';
+  readonly data: {
+    readonly object: {
+      readonly message: { readonly response_message: string; readonly status_code: number };
+      readonly transaction_details: CheckoutTransactionDetails;
+      readonly contact: CheckoutContact;
+    };
+  };
+}
+
+const isText = (v: unknown): boolean => typeof v === 'string' && v.length <= 2000;
+const textOrNull = (v: unknown): boolean => v === null || isText(v);
+const isMessage = (v: unknown): boolean => {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const keys = Object.keys(v);
+  const m = v as Record<string, unknown>;
+  return keys.length === 2 && isText(m.response_message) && typeof m.status_code === 'number' && Number.isSafeInteger(m.status_code) && m.status_code >= 100 && m.status_code <= 999;
+};
+
+const CHECKS: { readonly [K in keyof CheckoutWebhookOptions]-?: OptionCheck } = {
+  session: [(v) => typeof v === 'number' && Number.isSafeInteger(v) && v > 0, "a positive integer (the checkout session's id)"],
+  sessionPermalink: [textOrNull, 'text or null'],
+  type: [textOrNull, 'text or null'],
+  message: [isMessage, '{ response_message, status_code }: text and a status code from 100 to 999'],
+  customer: [textOrNull, 'text or null'],
+  iat: [(v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 && v <= MAX_TAX_DATE, `whole Unix seconds from 0 to ${MAX_TAX_DATE}`],
+  rules: RULE_SET,
+};
+
+/** The one value every item has, else null (no item, or items that differ). */
+function shared<T>(values: readonly T[]): T | null {
+  const first = values[0];
+  return first !== undefined && values.every((v) => v === first) ? first : null;
+}
+
+const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+/**
+ * The `checkout.succeeded` webhook of a sale made through a checkout session: `{ event_type,
+ * data: { object: { message, transaction_details, contact } } }`, as the spec's payload table
+ * has it. From the document (an invoice or a receipt, not voided): the gateway and
+ * transaction (its processor and processor id), the amount, its currency, the tax and extra
+ * tax (its items' first and second tax: a payload names one of each, so items taxed at
+ * different rates are refused, 422), the product id and description the items share, and the
+ * contact (its fields, with the document's address and tax ID). From the options: the
+ * session's id, permalink and type, the gateway's message, the processor's customer id, and
+ * `iat` (default the document's `created_at`). Throws TaxRulesError (400, 422).
+ */
+export function checkoutWebhook(document: BillingDocument, options: CheckoutWebhookOptions): CheckoutWebhook {
+  try {
+    const o = readOptions<CheckoutWebhookOptions>(options, CHECKS);
+    const issues: TaxRulesIssue[] = [];
+    if (o.session === undefined) issues.push({ path: ['options', 'session'], code: 'missing', message: "options.session is required: the checkout session's id" });
+    if (o.message === undefined) issues.push({ path: ['options', 'message'], code: 'missing', message: "options.message is required: the gateway's { response_message, status_code }" });
+    if (issues.length > 0) throw errorFromIssues(issues);
+    const doc = checkedDocument(document, ['document']);
+    if (doc.type === 'Credit') issues.push({ path: ['document', 'type'], code: 'unprocessable', message: 'document is a credit note: checkout.succeeded is the webhook of a sale (an invoice or a receipt)' });
+    if (doc.state === 'voided') issues.push({ path: ['document', 'state'], code: 'unprocessable', message: `document ${doc.number} is voided: its checkout did not succeed` });
+    const tax1 = new Set(doc.items.map((i) => `${i.tax_1_name}\u0000${i.tax_1_rate}`));
+    const tax2 = new Set(doc.items.map((i) => `${i.tax_2_name}\u0000${i.tax_2_rate}`));
+    if (tax1.size > 1 || tax2.size > 1) {
+      issues.push({ path: ['document', 'items'], code: 'unprocessable', message: `document ${doc.number} has items taxed at different rates: a checkout.succeeded payload names one tax_rate and one extra_tax_rate` });
+    }
+    const minorUnits = (o.rules ?? defaultRuleSet).currencies.get(doc.currency);
+    if (minorUnits === undefined) issues.push({ path: ['document', 'currency'], code: 'invalid_value', message: `document.currency ${doc.currency} is not an ISO 4217 currency code` });
+    if (issues.length > 0 || minorUnits === undefined) throw errorFromIssues(issues);
+    const item = doc.items[0];
+    const c = doc.contact ?? {};
+    const first = text(c.first_name);
+    const last = text(c.last_name);
+    const full = [first, last].filter((n) => n !== null && n !== '').join(' ');
+    const fullName = full === '' ? null : full;
+    const email = text(c.email);
+    return {
+      event_type: 'checkout.succeeded',
+      data: {
+        object: {
+          message: { response_message: o.message.response_message, status_code: o.message.status_code },
+          transaction_details: {
+            session: o.session,
+            session_permalink: o.sessionPermalink ?? null,
+            gateway: doc.payment_processor,
+            type: o.type ?? null,
+            description: doc.subject ?? shared(doc.items.map((i) => i.description)),
+            customer: o.customer ?? null,
+            email,
+            transaction: doc.payment_processor_id,
+            product_id: shared(doc.items.map((i) => i.product_code)),
+            tax_name: item?.tax_1_name ?? null,
+            tax_rate: item?.tax_1_rate ?? 0,
+            extra_tax_name: item?.tax_2_name ?? null,
+            extra_tax_rate: item?.tax_2_rate ?? null,
+            iat: o.iat ?? Number(doc.created_at),
+            amount_cents: doc.total_cents,
+            amount: formatMinor(doc.total_cents, minorUnits),
+            currency: doc.currency,
+          },
+          contact: {
+            id: typeof c.id === 'number' ? c.id : null,
+            kind: text(c.kind),
+            first_name: first,
+            last_name: last,
+            full_name: fullName,
+            contact_name: text(c.contact_person) ?? fullName,
+            street_line_1: doc.street_line_1,
+            postal_code: doc.postal_code,
+            city: doc.city,
+            region: doc.region,
+            country: doc.country,
+            email,
+            web: text(c.web),
+            language: text(c.language),
+            tax_id: doc.tax_id,
+            vat_number: doc.tax_id,
+          },
+        },
+      },
+    };
+  } catch (error) {
+    throw unreadable(error, []);
+  }
+}
