@@ -5,7 +5,7 @@
  * so that a sale and its refunds never fall below zero tax and a full refund nets the sale to zero.
  */
 import { describe, expect, it } from 'vitest';
-import { buildCreditNote, buildDocument, voidDocument, type BillingDocument, type Account, type DocumentOptions, type CreditNoteOptions } from '../src/index.js';
+import { buildCreditNote, buildDocument, TaxRulesError, voidDocument, type BillingDocument, type Account, type DocumentOptions, type CreditNoteOptions } from '../src/index.js';
 import { refused } from './helpers.js';
 
 /** Requests and options as a server hands them over (parsed JSON: checked at run time), invalid ones included. */
@@ -194,5 +194,49 @@ describe('buildCreditNote (POST /credits)', () => {
     expect(issue({ invoice_id: 99 })).toEqual([422, [['invoice_id', 'unprocessable']]]);
     expect(issue({ credited_amonut: 5 })).toEqual([400, [['credited_amonut', 'unknown_field']]]);
     expect(issue({}, { createdAt: 1_780_000_000 })).toEqual([422, [['options.createdAt', 'unprocessable']]]);
+  });
+});
+
+describe('an invoice without a field a credit note copies', () => {
+  /** Every path of a value whose value is undefined. */
+  const undefinedPaths = (v: unknown, path = ''): string[] => {
+    if (v === undefined) return [path];
+    if (Array.isArray(v)) return v.flatMap((x, i) => undefinedPaths(x, `${path}.${i}`));
+    if (typeof v === 'object' && v !== null) return Object.entries(v).flatMap(([k, x]) => undefinedPaths(x, `${path}.${k}`));
+    return [];
+  };
+  const inv = invoice as unknown as Record<string, unknown>;
+  const item = invoice.items[0] as unknown as Record<string, unknown>;
+  const variants: [string, Record<string, unknown>][] = [
+    ...Object.keys(inv).flatMap((k): [string, Record<string, unknown>][] => {
+      const { [k]: _, ...without } = inv;
+      return [[`without ${k}`, without], [`${k} undefined`, { ...inv, [k]: undefined }]];
+    }),
+    ...Object.keys(item).map((k): [string, Record<string, unknown>] => [`items.0.${k} undefined`, { ...inv, items: [{ ...item, [k]: undefined }, ...invoice.items.slice(1)] }]),
+    ['contact.first_name undefined', { ...inv, contact: { ...(invoice.contact ?? {}), first_name: undefined } }],
+  ];
+
+  it('is refused (400), or the credit note and the refund have no undefined field', () => {
+    let refusedCount = 0;
+    for (const [name, given] of variants) {
+      for (const make of [() => creditNote({ invoice_id: invoice.id }, at(90, { invoice: given })), () => build(refund(), ie, at(91, { invoice: given }))]) {
+        try {
+          expect(undefinedPaths(make()), name).toEqual([]);
+        } catch (e) {
+          if (!(e instanceof TaxRulesError)) throw e;
+          expect(e.status, name).toBe(400);
+          refusedCount++;
+        }
+      }
+    }
+    expect(refusedCount).toBeGreaterThan(0);
+    // Whole, the invoice is credited and refunded.
+    expect(undefinedPaths(build(refund(), ie, at(91)))).toEqual([]);
+    // The fields that were carried as undefined are named.
+    for (const key of ['contact', 'country', 'postal_code', 'tax_id', 'street_line_2']) {
+      const { [key]: _, ...without } = inv;
+      expect(refused(() => creditNote({ invoice_id: invoice.id }, at(92, { invoice: without }))).issues.map((i) => [i.path.join('.'), i.code])).toEqual([[`options.invoice.${key}`, 'missing']]);
+    }
+    expect(refused(() => creditNote({ invoice_id: invoice.id }, at(93, { invoice: { ...inv, items: [{ ...item, tax_1_name: undefined }, ...invoice.items.slice(1)] } }))).issues.map((i) => i.path.join('.'))).toEqual(['options.invoice.items.0.tax_1_name']);
   });
 });

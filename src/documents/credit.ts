@@ -28,7 +28,7 @@ import type { PricingLine } from '../core/pricing.js';
 import { normalTagList } from './limits.js';
 import { parseRequest, readCreditOptions, SPANISH_IGNORED_FIELDS, type CreditNoteOptions, type DocumentOptions } from './read.js';
 import { documentSchemas, type CreditRequest, type TransactionRequestOutput } from './request.js';
-import { documentIssues } from './shape.js';
+import { copiedFieldIssues, documentIssues } from './shape.js';
 import type { BillingDocument, DocumentItem } from './types.js';
 import { amountIn, dateOf, paymentOf } from './common.js';
 
@@ -103,6 +103,7 @@ function ledgerOf(given: unknown, givenCredits: readonly unknown[] | undefined, 
   const issues = documentIssues(invoice, ['options', 'invoice'], 'Invoice');
   (credits ?? []).forEach((c, i) => issues.push(...documentIssues(c, ['options', 'credits', i], 'Credit')));
   if (issues.length === 0) creditedFieldIssues(invoice as BillingDocument, issues);
+  if (issues.length === 0) issues.push(...copiedFieldIssues(invoice as Record<string, unknown>, ['options', 'invoice']));
   if (issues.length > 0) throw errorFromIssues(issues);
   const inv = invoice as BillingDocument;
   const minorUnits = engine.rules.currencies.get(inv.currency);

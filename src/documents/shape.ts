@@ -107,6 +107,36 @@ export function documentIssues(doc: unknown, path: Path, type?: DocumentType): T
   return issues;
 }
 
+/**
+ * The fields of an invoice a credit note copies as they are (its customer's contact, address
+ * and tax ID; each item's tax names and places), beyond those documentIssues checks: each must
+ * be there, as buildDocument writes it — text or null, a contact an object or null whose
+ * fields are all set — never an undefined carried into the credit note.
+ */
+export function copiedFieldIssues(doc: Fields, path: Path): TaxRulesIssue[] {
+  const issues: TaxRulesIssue[] = [];
+  need(issues, doc, path, 'country', isText, 'a country code');
+  for (const key of ['postal_code', 'region', 'city', 'street_line_1', 'street_line_2', 'tax_id']) need(issues, doc, path, key, isTextOrNull, 'text or null');
+  const contact = doc.contact;
+  if (contact === undefined || (contact !== null && (typeof contact !== 'object' || Array.isArray(contact)))) {
+    issues.push({ path: [...path, 'contact'], code: contact === undefined ? 'missing' : 'malformed', message: `${path.join('.')}.contact must be the document's contact (an object) or null` });
+  } else if (contact !== null) {
+    for (const [key, value] of Object.entries(contact as Fields)) {
+      if (value === undefined) issues.push({ path: [...path, 'contact', key], code: 'malformed', message: `${path.join('.')}.contact.${key} is undefined: leave the field out, or give its value` });
+    }
+  }
+  const items = Array.isArray(doc.items) ? (doc.items as unknown[]) : [];
+  items.forEach((item, i) => {
+    if (typeof item !== 'object' || item === null) return;
+    const o = item as Fields;
+    const at = [...path, 'items', i];
+    for (const n of o.tax_2_rate === null || o.tax_2_rate === undefined ? [1] : [1, 2]) {
+      for (const key of ['name', 'region', 'county', 'city']) need(issues, o, at, `tax_${n}_${key}`, isTextOrNull, 'text or null');
+    }
+  });
+  return issues;
+}
+
 /** Whether a value passed the checks of documentIssues (for narrowing). */
 export function asDocument(doc: unknown): BillingDocument {
   return doc as BillingDocument;
