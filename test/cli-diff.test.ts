@@ -103,3 +103,24 @@ describe('diff progress', () => {
     expect(r.err).toMatch(/^taxrules: .*no\/such\/dir/);
   });
 });
+
+describe('diff arguments', () => {
+  it('refuses a base that is neither a directory nor a git ref, never reading the path its text resolves to (HEAD:../next is not next)', async () => {
+    // Read by its text alone, HEAD:../next is work/next: the same rules as next, "No changes", exit 0.
+    const r = await cli(undefined, 'diff', 'HEAD:../next', 'next');
+    expect(r.code).toBe(2);
+    expect(r.out).not.toMatch(/No changes/);
+    expect(r.err).toMatch(/HEAD:\.\.\/next.*neither a directory nor a git ref/);
+    const n = await cli(undefined, 'diff', 'base', 'HEAD:../next');
+    expect([n.code, n.err]).toEqual([2, expect.stringMatching(/HEAD:\.\.\/next is not a directory/)]);
+  });
+
+  it('refuses a directory that holds two sets of rule data', async () => {
+    const both = join(work, 'both');
+    writeRules(miniRuleData, join(both, 'one'));
+    writeRules(miniRuleData, join(both, 'two'));
+    const r = await cli(undefined, 'diff', 'both', 'next');
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/more than one set of rule data/);
+  });
+});

@@ -19,7 +19,7 @@ import { countrySuggestions, didYouMean, meant } from './suggest.js';
 import { snakeCased } from './snake-case.js';
 import { demoAccount } from './demo-account.js';
 import { resolve } from 'node:path';
-import { readFixtureQueries, readRuleDirectory, ruleDirectoryAtRef, RuleDirectoryError } from './rules-dir.js';
+import { directoryArg, readFixtureQueries, readRuleDirectory, ruleDirectoryAtRef, RuleDirectoryError } from './rules-dir.js';
 import { diffCorpus, diffRules, formatRuleDiff, type DiffQueryCase } from '../testing/diff.js';
 import { formatRateChanges, rateChanges } from '../testing/changes.js';
 import { existsSync } from 'node:fs';
@@ -395,10 +395,13 @@ const COMMANDS: readonly Command[] = [
       try {
         try {
           progress?.show(`taxrules diff: reading the base rules, ${base}…`);
-          const baseDir = existsSync(resolve(cwd, base as string)) ? resolve(cwd, base as string) : ruleDirectoryAtRef(base as string, cwd);
+          // A directory as the file system finds it (`HEAD:../..` is none), else a git ref.
+          const baseDir = directoryArg(base as string, cwd) ?? ruleDirectoryAtRef(base as string, cwd);
           before = readRuleDirectory(baseDir);
           progress?.show(`taxrules diff: reading the next rules, ${next}…`);
-          after = readRuleDirectory(resolve(cwd, next as string));
+          const nextDir = directoryArg(next as string, cwd);
+          if (nextDir === null) throw new RuleDirectoryError(`${next as string} is not a directory`);
+          after = readRuleDirectory(nextDir);
           // The v20241028 fixtures too: the given directory, else fixtures/v20241028 of the working directory when there is one.
           const own = resolve(cwd, 'fixtures/v20241028');
           const fixtureDir = typeof fixtures === 'string' ? resolve(cwd, fixtures) : existsSync(own) ? own : null;
@@ -467,7 +470,9 @@ const COMMANDS: readonly Command[] = [
       let data = defaultRuleSet.data;
       if (dir !== undefined) {
         try {
-          data = readRuleDirectory(resolve(io.cwd ?? process.cwd(), dir));
+          const found = directoryArg(dir, io.cwd ?? process.cwd());
+          if (found === null) throw new RuleDirectoryError(`${dir} is not a directory`);
+          data = readRuleDirectory(found);
         } catch (e) {
           if (e instanceof RuleDirectoryError) throw new UsageError(e.message);
           throw e;

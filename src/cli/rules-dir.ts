@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import type { RuleData } from '../core/rule-data.js';
 import { checkRuleData } from '../boundary.js';
 
@@ -24,6 +24,20 @@ function jsonFiles(dir: string, out: string[] = []): string[] {
   return out;
 }
 
+/**
+ * The directory `arg` names from `cwd`, as the file system finds it (null when none): each
+ * segment must exist, so `HEAD:../..` is no directory (there is no `HEAD:`), where a path
+ * resolved by its text alone would be the parent of `cwd`.
+ */
+export function directoryArg(arg: string, cwd: string): string | null {
+  const path = isAbsolute(arg) ? arg : `${cwd.replace(/\/$/, '')}/${arg}`;
+  try {
+    return statSync(path).isDirectory() ? path : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The rule data of a directory, checked as the rules build checks it (without the JSON Schemas). */
 export function readRuleDirectory(dir: string): RuleData {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new RuleDirectoryError(`${dir} is not a directory`);
@@ -33,6 +47,8 @@ export function readRuleDirectory(dir: string): RuleData {
     territories: [],
     usLocal: [],
   };
+  /** Where each file that exists once in rule data was found: a second one is a directory of two rule sets, refused. */
+  const single = new Map<string, string>();
   for (const file of jsonFiles(dir)) {
     let value: Record<string, unknown>;
     try {
@@ -41,6 +57,11 @@ export function readRuleDirectory(dir: string): RuleData {
       throw new RuleDirectoryError(`${file} is not valid JSON: ${(e as Error).message}`);
     }
     const schema = typeof value?.$schema === 'string' ? (value.$schema.split('/').pop() ?? '') : '';
+    if (['world.schema.json', 'currencies.schema.json', 'tax-codes.schema.json', 'zip-states.schema.json'].includes(schema)) {
+      const first = single.get(schema);
+      if (first !== undefined) throw new RuleDirectoryError(`${dir} holds more than one set of rule data: ${first} and ${file} are both ${schema.replace('.schema.json', '')} files; name the rules directory of one`);
+      single.set(schema, file);
+    }
     const { $schema: _s, ...rest } = value;
     switch (schema) {
       case 'world.schema.json':
