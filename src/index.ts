@@ -43,8 +43,8 @@ export type { Evidence, EvidenceContext, EvidenceResult, EvidencePiece, Evidence
 export { phoneCountry, callingCodeSource } from './compliance/phone.js';
 export type { PhoneCountry } from './compliance/phone.js';
 export { thresholdEvents, thresholdWebhooks, registrationThresholds, MAX_THRESHOLD_SALES } from './compliance/thresholds.js';
-export { checkoutWebhook } from './compliance/checkout.js';
-export type { CheckoutWebhook, CheckoutWebhookOptions, CheckoutTransactionDetails, CheckoutContact } from './compliance/checkout.js';
+export { checkoutWebhook } from './documents/checkout.js';
+export type { CheckoutWebhook, CheckoutWebhookOptions, CheckoutTransactionDetails, CheckoutContact } from './documents/checkout.js';
 export type { ThresholdSale, ThresholdOptions, ThresholdEvent, ThresholdWebhook, ThresholdExchangeRate, RegistrationThresholds, RegistrationThreshold, SupplyGroup } from './compliance/thresholds.js';
 export { registrationAdvice } from './compliance/advice.js';
 export type { RegistrationAdvice, AdviceJurisdiction } from './compliance/advice.js';

@@ -409,6 +409,8 @@ function corpus(): [string, Call][] {
       const reopened = api.voidCreditNote(closing, { void_reason: 'reversed' }, { invoice: unpaid, credits: [closing] });
       return api.creditInvoice({ invoice_id: 20 }, { id: 22, number: 'CN-22', createdAt: 1_781_136_000, invoice: reopened.invoice, credits: [reopened.credit] });
     }],
+    ['checkoutWebhook', () => api.checkoutWebhook(invoice(), { session: 12, type: 'payment', message: { response_message: 'Approved', status_code: 200 }, iat: 1_780_301_000 })],
+    ['checkoutWebhook refused', () => api.checkoutWebhook(invoice(), { session: 12 } as never)],
     ['taxSummaryReport', () => {
       const inv = invoice();
       return api.taxSummaryReport([inv, credit(), api.voidDocument(api.buildDocument(refundRequest(), ieAccount(), creditOptions(9)), { void_reason: 'x' })], { from_date: '2026-06-01', to_date: '2026-06-30' });

@@ -10,8 +10,8 @@ import type { RuleSet } from '../core/ruleset.js';
 import { defaultRuleSet } from '../default-rules.js';
 import { readOptions, RULE_SET, unreadable, type OptionCheck } from '../adapters/read.js';
 import { MAX_TAX_DATE } from '../adapters/schemas.js';
-import { checkedDocument } from '../documents/final.js';
-import type { BillingDocument } from '../documents/types.js';
+import { checkedDocument } from './final.js';
+import type { BillingDocument } from './types.js';
 
 /** What only the server knows of the checkout session and its payment. */
 export interface CheckoutWebhookOptions {
