@@ -129,33 +129,13 @@ const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 export function checkoutWebhook(document: BillingDocument, options: CheckoutWebhookOptions): CheckoutWebhook {
   try {
     const o = readOptions<CheckoutWebhookOptions>(options, CHECKS);
-    const issues: TaxRulesIssue[] = [];
-    if (o.session === undefined) issues.push({ path: ['options', 'session'], code: 'missing', message: "options.session is required: the checkout session's id" });
-    if (o.message === undefined) issues.push({ path: ['options', 'message'], code: 'missing', message: "options.message is required: the gateway's { response_message, status_code }" });
-    if (issues.length > 0) throw errorFromIssues(issues);
-    const doc = checkedDocument(document, ['document']);
-    if (doc.type === 'Credit') issues.push({ path: ['document', 'type'], code: 'unprocessable', message: 'document is a credit note: checkout.succeeded is the webhook of a sale (an invoice or a receipt)' });
-    if (doc.state === 'voided') issues.push({ path: ['document', 'state'], code: 'unprocessable', message: `document ${doc.number} is voided: its checkout did not succeed` });
-    const tax1 = new Set(doc.items.map((i) => `${i.tax_1_name}\u0000${i.tax_1_rate}`));
-    const tax2 = new Set(doc.items.map((i) => `${i.tax_2_name}\u0000${i.tax_2_rate}`));
-    if (tax1.size > 1 || tax2.size > 1) {
-      issues.push({ path: ['document', 'items'], code: 'unprocessable', message: `document ${doc.number} has items taxed at different rates: a checkout.succeeded payload names one tax_rate and one extra_tax_rate` });
-    }
-    const minorUnits = (o.rules ?? defaultRuleSet).currencies.get(doc.currency);
-    if (minorUnits === undefined) issues.push({ path: ['document', 'currency'], code: 'invalid_value', message: `document.currency ${doc.currency} is not an ISO 4217 currency code` });
-    if (issues.length > 0 || minorUnits === undefined) throw errorFromIssues(issues);
+    const { doc, minorUnits } = checkedSale(document, o);
     const item = doc.items[0];
-    const c = doc.contact ?? {};
-    const first = text(c.first_name);
-    const last = text(c.last_name);
-    const full = [first, last].filter((n) => n !== null && n !== '').join(' ');
-    const fullName = full === '' ? null : full;
-    const email = text(c.email);
     return {
       event_type: 'checkout.succeeded',
       data: {
         object: {
-          message: { response_message: o.message.response_message, status_code: o.message.status_code },
+          message: { response_message: (o.message as CheckoutWebhookOptions['message']).response_message, status_code: (o.message as CheckoutWebhookOptions['message']).status_code },
           transaction_details: {
             session: o.session,
             session_permalink: o.sessionPermalink ?? null,
@@ -163,7 +143,7 @@ export function checkoutWebhook(document: BillingDocument, options: CheckoutWebh
             type: o.type ?? null,
             description: doc.subject ?? shared(doc.items.map((i) => i.description)),
             customer: o.customer ?? null,
-            email,
+            email: text((doc.contact ?? {}).email),
             transaction: doc.payment_processor_id,
             product_id: shared(doc.items.map((i) => i.product_code)),
             tax_name: item?.tax_1_name ?? null,
@@ -175,28 +155,58 @@ export function checkoutWebhook(document: BillingDocument, options: CheckoutWebh
             amount: formatMinor(doc.total_cents, minorUnits),
             currency: doc.currency,
           },
-          contact: {
-            id: typeof c.id === 'number' ? c.id : null,
-            kind: text(c.kind),
-            first_name: first,
-            last_name: last,
-            full_name: fullName,
-            contact_name: text(c.contact_person) ?? fullName,
-            street_line_1: doc.street_line_1,
-            postal_code: doc.postal_code,
-            city: doc.city,
-            region: doc.region,
-            country: doc.country,
-            email,
-            web: text(c.web),
-            language: text(c.language),
-            tax_id: doc.tax_id,
-            vat_number: doc.tax_id,
-          },
+          contact: contactOf(doc),
         },
       },
     };
   } catch (error) {
     throw unreadable(error, []);
   }
+}
+
+/** The options' required fields and the document, checked: a sale's (not a credit note), not voided, its items at one tax rate each, in a known currency. */
+function checkedSale(document: BillingDocument, o: CheckoutWebhookOptions): { doc: BillingDocument; minorUnits: number } {
+  const issues: TaxRulesIssue[] = [];
+  if (o.session === undefined) issues.push({ path: ['options', 'session'], code: 'missing', message: "options.session is required: the checkout session's id" });
+  if (o.message === undefined) issues.push({ path: ['options', 'message'], code: 'missing', message: "options.message is required: the gateway's { response_message, status_code }" });
+  if (issues.length > 0) throw errorFromIssues(issues);
+  const doc = checkedDocument(document, ['document']);
+  if (doc.type === 'Credit') issues.push({ path: ['document', 'type'], code: 'unprocessable', message: 'document is a credit note: checkout.succeeded is the webhook of a sale (an invoice or a receipt)' });
+  if (doc.state === 'voided') issues.push({ path: ['document', 'state'], code: 'unprocessable', message: `document ${doc.number} is voided: its checkout did not succeed` });
+  const tax1 = new Set(doc.items.map((i) => `${i.tax_1_name}\u0000${i.tax_1_rate}`));
+  const tax2 = new Set(doc.items.map((i) => `${i.tax_2_name}\u0000${i.tax_2_rate}`));
+  if (tax1.size > 1 || tax2.size > 1) {
+    issues.push({ path: ['document', 'items'], code: 'unprocessable', message: `document ${doc.number} has items taxed at different rates: a checkout.succeeded payload names one tax_rate and one extra_tax_rate` });
+  }
+  const minorUnits = (o.rules ?? defaultRuleSet).currencies.get(doc.currency);
+  if (minorUnits === undefined) issues.push({ path: ['document', 'currency'], code: 'invalid_value', message: `document.currency ${doc.currency} is not an ISO 4217 currency code` });
+  if (issues.length > 0 || minorUnits === undefined) throw errorFromIssues(issues);
+  return { doc, minorUnits };
+}
+
+/** The payload's contact: the document's contact with its address and tax ID. */
+function contactOf(doc: BillingDocument): CheckoutContact {
+  const c = doc.contact ?? {};
+  const first = text(c.first_name);
+  const last = text(c.last_name);
+  const full = [first, last].filter((n) => n !== null && n !== '').join(' ');
+  const fullName = full === '' ? null : full;
+  return {
+    id: typeof c.id === 'number' ? c.id : null,
+    kind: text(c.kind),
+    first_name: first,
+    last_name: last,
+    full_name: fullName,
+    contact_name: text(c.contact_person) ?? fullName,
+    street_line_1: doc.street_line_1,
+    postal_code: doc.postal_code,
+    city: doc.city,
+    region: doc.region,
+    country: doc.country,
+    email: text(c.email),
+    web: text(c.web),
+    language: text(c.language),
+    tax_id: doc.tax_id,
+    vat_number: doc.tax_id,
+  };
 }
