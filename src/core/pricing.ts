@@ -215,18 +215,24 @@ interface LimitFrame {
   readonly capped: readonly boolean[];
 }
 
-function limitFrame(lines: readonly PricingLine[], amount: Minor, behavior: 'exclusive' | 'inclusive', limit: BaseLimit): LimitFrame | null {
+/** Which lines a limit names, the sums of the effective rates of the others (free) and of them (held), and |amount|, in BigInt. */
+function limitSplit(lines: readonly PricingLine[], amount: Minor, limit: BaseLimit): { flags: boolean[]; free: bigint; held: bigint; abs: bigint } {
   const n = lines.length;
-  const capped: boolean[] = new Array<boolean>(n).fill(false);
-  for (const i of limit.lines) if (i >= 0 && i < n) capped[i] = true;
+  const flags: boolean[] = new Array<boolean>(n).fill(false);
+  for (const i of limit.lines) if (i >= 0 && i < n) flags[i] = true;
   let free = 0n;
   let held = 0n;
   for (let i = 0; i < n; i++) {
     const e = BigInt(effectiveRate(lines[i] as PricingLine, false));
-    if (capped[i]) held += e;
+    if (flags[i]) held += e;
     else free += e;
   }
   const abs = typeof amount === 'bigint' ? (amount < 0n ? -amount : amount) : BigInt(Math.abs(amount));
+  return { flags, free, held, abs };
+}
+
+function limitFrame(lines: readonly PricingLine[], amount: Minor, behavior: 'exclusive' | 'inclusive', limit: BaseLimit): LimitFrame | null {
+  const { flags: capped, free, held, abs } = limitSplit(lines, amount, limit);
   const cap = BigInt(limit.amount);
   const D = PART_DEN_BIG;
   // At or under the limit nothing is cut: the ordinary amounts.
@@ -258,17 +264,7 @@ export function price(lines: readonly PricingLine[], amount: Minor, behavior: 'e
  * every line's e). C below 0 (a net at most the limit) is 0. Priced in BigInt.
  */
 export function priceExcess(lines: readonly PricingLine[], amount: Minor, behavior: 'exclusive' | 'inclusive', excess: BaseLimit): Priced {
-  const n = lines.length;
-  const flagged: boolean[] = new Array<boolean>(n).fill(false);
-  for (const i of excess.lines) if (i >= 0 && i < n) flagged[i] = true;
-  let free = 0n;
-  let held = 0n;
-  for (let i = 0; i < n; i++) {
-    const e = BigInt(effectiveRate(lines[i] as PricingLine, false));
-    if (flagged[i]) held += e;
-    else free += e;
-  }
-  const abs = typeof amount === 'bigint' ? (amount < 0n ? -amount : amount) : BigInt(Math.abs(amount));
+  const { flags: flagged, free, held, abs } = limitSplit(lines, amount, excess);
   const limit = BigInt(excess.amount);
   const D = PART_DEN_BIG;
   const inclusive = behavior === 'inclusive';
