@@ -47,6 +47,16 @@
  * | Norland (food class 2 from 1990) | food at the food class; clothing standard, exempt below XTS 110 an article (110 taxed), a Back-to-school holiday 2024-08-01 to 08-04 (exempt at most XTS 200); books standard, exempt in Book week 2024-08-01 to 08-07; diapers exempt |
  * | Norland local taxes | file: food exempt; Pine County: food and diapers taxable; Lakeside: clothing taxable at any price |
  * | Eastvale | food split into prepared_food (standard) and candy (exempt); clothing taxed only above XTS 175 an article (excess); admission not taxable |
+ *
+ * Delivery charges (a seller's shipping charged with the goods):
+ *
+ * | where | treatment |
+ * |---|---|
+ * | XU regime, XC regime (GST, HST) | follow the goods from 2000-01-01 |
+ * | Northmoor PST | its own rule: follows the goods from 2016-01-01 |
+ * | Norland sales tax (and its local taxes) | follows the goods from 2010-01-01; no rule before (refused) |
+ * | Eastvale sales tax | not taxed when stated apart, on conditions (a carrier) |
+ * | XE (CT, LCT) | no rule (refused) |
  */
 import type { CountryRules, RegimeRules, RuleData, RatePeriod, TerritoryRules, TreatmentPeriod, UsLocalRules } from '../../src/core/rule-data.js';
 import { createRuleSet } from '../../src/core/ruleset.js';
@@ -57,6 +67,12 @@ const RULE_SOURCE = 'Test data: fictional rule for the place-of-supply tests';
 const TREATMENT_SOURCE = 'Test data: fictional treatment for the taxability tests';
 const TERRITORY_SOURCE = 'Test data: fictional territory for the location tests';
 const SCHEME_SOURCE = 'Test data: fictional scheme for the registration tests';
+const DELIVERY_SOURCE = 'Test data: fictional rule on delivery charges (Test Act, art. 11)';
+
+/** A tax's treatment of the delivery charges of its goods from `from`. */
+function delivery(from: string, treatment: 'follows_goods' | 'exempt_if_separately_stated' | 'not_taxable', conditions?: string): NonNullable<RegimeRules['delivery']> {
+  return [{ from, treatment, ...(conditions !== undefined ? { conditions } : {}), source: DELIVERY_SOURCE, checked: CHECKED }];
+}
 const CATEGORY_SOURCE = 'Test data: fictional law on product categories (Test Act, art. 9)';
 
 function rate(from: string, value: string, note?: string): RatePeriod {
@@ -117,6 +133,7 @@ const union: RegimeRules = {
   regime: 'XU',
   name: 'XU VAT',
   kind: 'union',
+  delivery: delivery('2000-01-01', 'follows_goods'),
   supply_rules: [
     { seller: 'domestic', then: 'destination', source: RULE_SOURCE, checked: CHECKED },
     { seller: 'union', customer: 'business', then: 'reverse_charge', reason: 'eu_reverse_charge', note: 'XU VAT reverse charge: the customer accounts for VAT.', source: RULE_SOURCE, checked: CHECKED },
@@ -182,6 +199,7 @@ const calderaRegime: RegimeRules = {
   regime: 'XC',
   name: 'Caldera GST and provincial sales taxes',
   kind: 'single_area',
+  delivery: delivery('2000-01-01', 'follows_goods'),
   supply_rules: [
     { seller: 'domestic', then: 'destination', source: RULE_SOURCE, checked: CHECKED },
     { seller: 'foreign', customer: 'business', supply: ['digital', 'services'], then: 'reverse_charge', reason: 'reverse_charge', note: 'Reverse charge: the customer accounts for the tax.', source: RULE_SOURCE, checked: CHECKED },
@@ -321,6 +339,7 @@ const caldera: CountryRules = {
           registration: 903001,
           since: '2016-01-01',
           rates: { standard: [rate('2016-01-01', '7')] },
+          delivery: delivery('2016-01-01', 'follows_goods'),
           taxability: { consulting: [untaxed('2016-01-01', 'not_taxable')], food: [treated('2016-01-01', 'exempt')] },
         },
       ],
@@ -375,6 +394,7 @@ const delmar: CountryRules = {
           name: 'Sales tax',
           role: 'main',
           rates: { standard: [rate('1990-01-01', '6')], food: [rate('1990-01-01', '2')] },
+          delivery: delivery('2010-01-01', 'follows_goods'),
           taxability: {
             saas: [taxable('2015-01-01', 'standard', { part: '80', note: 'SaaS is taxed on 80 % of the price.' })],
             food: [taxedCategory('1990-01-01', 'food', { note: 'Food for home consumption is taxed at the food rate (Test Sales Tax Act § 12).' })],
@@ -400,6 +420,7 @@ const delmar: CountryRules = {
           name: 'Sales tax',
           role: 'main',
           rates: { standard: [rate('2000-01-01', '5')] },
+          delivery: delivery('2000-01-01', 'exempt_if_separately_stated', 'The charge is stated apart on the invoice and the goods are sent by a carrier.'),
           taxability: {
             food: [{ from: '2000-01-01', treatment: 'split', codes: ['prepared_food', 'candy'], source: CATEGORY_SOURCE, checked: CHECKED, note: 'Prepared food is taxed, candy is not.' }],
             prepared_food: [taxedCategory('2000-01-01', 'standard')],
