@@ -3,27 +3,30 @@
  * and processor_id, and `POST /credits` with credited_amount. A credit note credits the
  * taxes the invoice charged, prorated cumulatively by the one refund routine (core/refund.ts),
  * so that a sale and its refunds never fall below zero tax and a full refund nets the sale to zero.
+ * On the test rule set (test/support/mini-rules.ts): Avalonia's VAT (20 %, e-books 10 %) and
+ * Northmoor's GST 5 % and PST 7 %.
  */
 import { describe, expect, it } from 'vitest';
-import { buildCreditNote, buildDocument, TaxRulesError, voidDocument, type BillingDocument, type Account, type DocumentOptions, type CreditNoteOptions } from '../src/index.js';
-import { refused } from './helpers.js';
+import { buildCreditNote, buildDocument, defineAccount, TaxRulesError, voidDocument, type BillingDocument, type Account, type DocumentOptions, type CreditNoteOptions } from '../../src/index.js';
+import { refused } from '../helpers.js';
+import { miniRules as rules } from '../support/mini-rules.js';
 
 /** Requests and options as a server hands them over (parsed JSON: checked at run time), invalid ones included. */
-const build = (request: unknown, account: Account, options: unknown): BillingDocument => buildDocument(request, account, options as DocumentOptions);
-const creditNote = (request: unknown, options: unknown): BillingDocument => buildCreditNote(request, options as CreditNoteOptions);
+const build = (request: unknown, account: Account, options: unknown): BillingDocument => buildDocument(request, account, { rules, ...(options as object) } as DocumentOptions);
+const creditNote = (request: unknown, options: unknown): BillingDocument => buildCreditNote(request, { rules, ...(options as object) } as CreditNoteOptions);
 
-const ie = { country: 'IE', currency: 'EUR', registrations: [{ jurisdiction_id: 372 }, { jurisdiction_id: 9000 }] };
-const bc = { country: 'CA', postal_code: 'V6B 1A1', currency: 'CAD', default_product_type: 'good' as const, registrations: [{ jurisdiction_id: 124 }, { jurisdiction_id: 124059 }] };
+const ie = defineAccount({ country: 'XA', postal_code: '10115', currency: 'EUR', registrations: [{ jurisdiction_id: 901 }] }, rules);
+const bc = defineAccount({ country: 'XC', postal_code: '1000', currency: 'XTS', default_product_type: 'good', registrations: [{ jurisdiction_id: 903 }, { jurisdiction_id: 903001 }] }, rules);
 const payment = { method: 'credit_card' as const };
 
-/** A sale of a plan (100.00 at DE 19 %) and a book (two at 9.99, 7 %), linked to processor charge ch_42. */
+/** A sale of a plan (100.00 at 20 %: 20.00) and an e-book (two at 9.99 at 10 %: 1.998 → 2.00), linked to processor charge ch_42. */
 const invoice = build(
   {
     date: '2026-06-01',
     customer: { id: 77 },
     items: [
-      { product_code: 'plan', description: 'Plan', amount: 100, tax: { country: 'DE', tax_code: 'saas' } },
-      { product_code: 'book', description: 'Book', quantity: 2, amount: '9.99', tax: { country: 'DE', tax_code: 'ebook' } },
+      { product_code: 'plan', description: 'Plan', amount: 100, tax: { country: 'XA', tax_code: 'saas' } },
+      { product_code: 'book', description: 'Book', quantity: 2, amount: '9.99', tax: { country: 'XA', tax_code: 'ebook' } },
     ],
     payment,
     processor: 'stripe',
@@ -54,31 +57,31 @@ describe('a refund', () => {
   });
 
   it('of some items prorates each item’s taxes on the net refunded', () => {
-    // 40.00 of the plan's 100.00: 40 % of its 19.00 VAT.
-    const credit = build(refund({ items: [{ product_code: 'plan', amount: 40, tax: { country: 'DE' } }] }), ie, at(2));
-    expect(credit.items.map((i) => [i.invoice_item, i.subtotal_cents, i.tax_1_rate, i.tax_1_amount_cents, i.total_amount])).toEqual([[0, 4000, 19, 760, 47.6]]);
-    // One book of two: 9.99 of 19.98, half of 1.40.
-    const book = build(refund({ items: [{ description: 'Book', amount: '9.99', tax: { country: 'DE' } }] }), ie, at(3));
-    expect(book.items.map((i) => [i.invoice_item, i.subtotal_cents, i.tax_1_amount_cents])).toEqual([[1, 999, 70]]);
+    // 40.00 of the plan's 100.00: 40 % of its 20.00 VAT.
+    const credit = build(refund({ items: [{ product_code: 'plan', amount: 40, tax: { country: 'XA' } }] }), ie, at(2));
+    expect(credit.items.map((i) => [i.invoice_item, i.subtotal_cents, i.tax_1_rate, i.tax_1_amount_cents, i.total_amount])).toEqual([[0, 4000, 20, 800, 48]]);
+    // One book of two: 9.99 of 19.98, half of 2.00.
+    const book = build(refund({ items: [{ description: 'Book', amount: '9.99', tax: { country: 'XA' } }] }), ie, at(3));
+    expect(book.items.map((i) => [i.invoice_item, i.subtotal_cents, i.tax_1_amount_cents])).toEqual([[1, 999, 100]]);
   });
 
   it('never takes more tax than is left: the last refund takes exactly the rest', () => {
-    // Three refunds of 6.66 of the books' 19.98, prorated cumulatively: after 6.66 in all, 1.40 × 6.66 / 19.98 = 0.4667 → 0.47;
-    // after 13.32, 0.9333 → 0.93, so the second takes 0.46; the last the rest, 0.47. Each running sum is the nearest cent.
+    // Three refunds of 6.66 of the books' 19.98, prorated cumulatively: after 6.66 in all, 2.00 × 6.66 / 19.98 = 0.6667 → 0.67;
+    // after 13.32, 1.3333 → 1.33, so the second takes 0.66; the last the rest, 0.67. Each running sum is the nearest cent.
     const credits: BillingDocument[] = [];
-    for (const id of [2, 3, 4]) credits.push(build(refund({ items: [{ product_code: 'book', amount: '6.66', tax: { country: 'DE' } }] }), ie, at(id, { credits: [...credits] })));
-    expect(credits.map((c) => c.items[0]?.tax_1_amount_cents)).toEqual([47, 46, 47]);
-    expect(credits.reduce((s, c) => s + (c.items[0]?.tax_1_amount_cents ?? 0), 0)).toBe(140);
-    const e = refused(() => build(refund({ items: [{ product_code: 'book', amount: '0.01', tax: { country: 'DE' } }] }), ie, at(5, { credits })));
+    for (const id of [2, 3, 4]) credits.push(build(refund({ items: [{ product_code: 'book', amount: '6.66', tax: { country: 'XA' } }] }), ie, at(id, { credits: [...credits] })));
+    expect(credits.map((c) => c.items[0]?.tax_1_amount_cents)).toEqual([67, 66, 67]);
+    expect(credits.reduce((s, c) => s + (c.items[0]?.tax_1_amount_cents ?? 0), 0)).toBe(200);
+    const e = refused(() => build(refund({ items: [{ product_code: 'book', amount: '0.01', tax: { country: 'XA' } }] }), ie, at(5, { credits })));
     expect([e.status, e.issues[0]?.path]).toEqual([422, ['items', 0, 'amount']]);
   });
 
   it('of what is left refunds the rest of every item, and then nothing is left', () => {
-    const first = build(refund({ items: [{ product_code: 'plan', amount: 40, tax: { country: 'DE' } }] }), ie, at(2));
+    const first = build(refund({ items: [{ product_code: 'plan', amount: 40, tax: { country: 'XA' } }] }), ie, at(2));
     const rest = build(refund(), ie, at(3, { credits: [first] }));
     expect(rest.items.map((i) => [i.invoice_item, i.subtotal_cents, i.tax_1_amount_cents])).toEqual([
-      [0, 6000, 1140],
-      [1, 1998, 140],
+      [0, 6000, 1200],
+      [1, 1998, 200],
     ]);
     expect(first.total_cents + rest.total_cents).toBe(invoice.total_cents);
     expect(taxOf(first) + taxOf(rest)).toBe(taxOf(invoice));
@@ -90,13 +93,14 @@ describe('a refund', () => {
   });
 
   it('credits an invoice’s two taxes each in proportion (GST and PST)', () => {
+    // 5 % of 33.33 = 1.6665 → 1.67; 7 % = 2.3331 → 2.33.
     const sale = build(
-      { date: '2026-06-01', shipping_address: { country: 'CA', postal_code: 'V5K 0A1' }, items: [{ amount: '33.33', tax: { country: 'CA', tax_code: 'standard' } }], payment, processor: 'p', processor_id: 'x' },
+      { date: '2026-06-01', shipping_address: { country: 'XC', postal_code: '1000' }, items: [{ amount: '33.33', tax: { country: 'XC', tax_code: 'standard' } }], payment, processor: 'p', processor_id: 'x' },
       bc,
       { id: 10, number: 'INV-10', createdAt: 1_780_300_800 },
     );
     expect([sale.items[0]?.tax_1_amount_cents, sale.items[0]?.tax_2_amount_cents]).toEqual([167, 233]);
-    const part = build({ type: 'refund', processor: 'p', processor_id: 'x', date: '2026-06-02', items: [{ amount: 10, tax: { country: 'CA' } }], payment }, bc, { id: 11, number: 'CN-11', createdAt: 1_780_400_000, invoice: sale });
+    const part = build({ type: 'refund', processor: 'p', processor_id: 'x', date: '2026-06-02', items: [{ amount: 10, tax: { country: 'XC' } }], payment }, bc, { id: 11, number: 'CN-11', createdAt: 1_780_400_000, invoice: sale });
     // 1.67 × 10 / 33.33 = 0.501 → 0.50; 2.33 × 10 / 33.33 = 0.699 → 0.70.
     expect([part.items[0]?.tax_1_amount_cents, part.items[0]?.tax_2_amount_cents, part.total_cents]).toEqual([50, 70, 1120]);
   });
@@ -111,11 +115,11 @@ describe('a refund', () => {
     expect(issues({ customer: { id: 78 } })).toEqual([['customer.id', 'unprocessable']]);
     expect(issues({ customer: { first_name: 'Eve' } })).toEqual([['customer', 'unprocessable']]);
     expect(issues({ exchange_rate: 1.1 })).toEqual([['exchange_rate', 'unprocessable']]);
-    expect(issues({ items: [{ product_code: 'pen', amount: 1, tax: { country: 'DE' } }] })).toEqual([['items.0', 'unprocessable']]);
-    expect(issues({ items: [{ amount: 1, tax: { country: 'DE' } }] })).toEqual([['items.0', 'unprocessable']]);
-    expect(issues({ items: [{ product_code: 'plan', amount: 1, tax: { country: 'DE', rate: 20, name: 'VAT' } }] })).toEqual([['items.0.tax', 'unprocessable']]);
-    expect(issues({ items: [{ product_code: 'plan', amount: '100.01', tax: { country: 'DE' } }] })).toEqual([['items.0.amount', 'unprocessable']]);
-    expect(issues({ items: [{ product_code: 'plan', amount: 0, tax: { country: 'DE' } }] })).toEqual([['items.0.amount', 'unprocessable']]);
+    expect(issues({ items: [{ product_code: 'pen', amount: 1, tax: { country: 'XA' } }] })).toEqual([['items.0', 'unprocessable']]);
+    expect(issues({ items: [{ amount: 1, tax: { country: 'XA' } }] })).toEqual([['items.0', 'unprocessable']]);
+    expect(issues({ items: [{ product_code: 'plan', amount: 1, tax: { country: 'XA', rate: 19, name: 'VAT' } }] })).toEqual([['items.0.tax', 'unprocessable']]);
+    expect(issues({ items: [{ product_code: 'plan', amount: '100.01', tax: { country: 'XA' } }] })).toEqual([['items.0.amount', 'unprocessable']]);
+    expect(issues({ items: [{ product_code: 'plan', amount: 0, tax: { country: 'XA' } }] })).toEqual([['items.0.amount', 'unprocessable']]);
     expect(issues({}, { coupon: { code: 'X', percent: 5 } })).toEqual([['options.coupon', 'unprocessable']]);
     expect(issues({}, { invoice: { ...invoice, type: 'Credit' } })[0]).toEqual(['options.invoice.type', 'malformed']);
     expect(issues({}, { invoice: { ...invoice, items: [{ ...invoice.items[0], tax_1_amount_cents: -1 }] } })).toEqual([['options.invoice.items.0.tax_1_amount_cents', 'malformed']]);
@@ -131,7 +135,7 @@ describe('a refund', () => {
 
 describe('buildCreditNote (POST /credits)', () => {
   const single = build(
-    { date: '2026-06-01', customer: { id: 5 }, items: [{ amount: '100.00', tax: { country: 'DE', tax_code: 'saas' } }], payment, processor: 'stripe', processor_id: 'ch_9' },
+    { date: '2026-06-01', customer: { id: 5 }, items: [{ amount: '100.00', tax: { country: 'XA', tax_code: 'saas' } }], payment, processor: 'stripe', processor_id: 'ch_9' },
     ie,
     { id: 20, number: 'INV-20', createdAt: 1_780_300_800 },
   );
@@ -155,24 +159,24 @@ describe('buildCreditNote (POST /credits)', () => {
 
   it('credits the invoice total by default', () => {
     const c = creditNote({ invoice_id: 20, payment_method: 'wire_transfer' }, opts(21));
-    expect([c.total_cents, c.taxes, c.payments[0]?.payment_method, c.issue_date, c.payment_processor_id]).toEqual([11900, single.taxes, 'wire_transfer', '2026-06-10', 'ch_91781049600']);
+    expect([c.total_cents, c.taxes, c.payments[0]?.payment_method, c.issue_date, c.payment_processor_id]).toEqual([12000, single.taxes, 'wire_transfer', '2026-06-10', 'ch_91781049600']);
   });
 
   it('splits credited_amount into net and tax in proportion; the amounts add up to it exactly', () => {
-    // 50.00 of 119.00: net 42.02 (100 × 50 / 119 = 42.0168), tax 7.98.
+    // 50.00 of 120.00: net 41.67 (100 × 50 / 120 = 41.666…), tax 8.33.
     const c = creditNote({ invoice_id: 20, credited_amount: 50 }, opts(21));
-    expect([c.subtotal_cents, c.items[0]?.tax_1_amount_cents, c.total_cents]).toEqual([4202, 798, 5000]);
-    const rest = creditNote({ invoice_id: 20, credited_amount: '69.00' }, opts(22, { credits: [c] }));
-    expect([rest.subtotal_cents, rest.items[0]?.tax_1_amount_cents]).toEqual([10000 - 4202, 1900 - 798]);
+    expect([c.subtotal_cents, c.items[0]?.tax_1_amount_cents, c.total_cents]).toEqual([4167, 833, 5000]);
+    const rest = creditNote({ invoice_id: 20, credited_amount: '70.00' }, opts(22, { credits: [c] }));
+    expect([rest.subtotal_cents, rest.items[0]?.tax_1_amount_cents]).toEqual([10000 - 4167, 2000 - 833]);
   });
 
   it('keeps an item credited both by net and by gross within what is left of each figure, and the rest nets it to zero', () => {
-    // 1.00 in BC: GST 0.05 and PST 0.07. A refund of 0.10 net credits 0.01 of each (0.5 and 0.7 cents, half up); then a
+    // 1.00 in Northmoor: GST 0.05 and PST 0.07. A refund of 0.10 net credits 0.01 of each (0.5 and 0.7 cents, half up); then a
     // credit of 0.87 gross: the routine's part of the gross (1.12) from 0.12 to 0.99 would be GST 0.05, PST 0.05, but only
     // 0.04 of the GST is left, so it takes 0.04 and 0.05, net 0.78; the rest takes what is left, none of it below zero.
-    const sale = build({ date: '2026-06-01', items: [{ amount: '1.00', tax: { country: 'CA', region: 'BC' } }], payment, processor: 'stripe', processor_id: 'ch_bc' }, bc, { id: 30, number: 'INV-30', createdAt: 1_780_300_800 });
+    const sale = build({ date: '2026-06-01', items: [{ amount: '1.00', tax: { country: 'XC', region: 'NP' } }], payment, processor: 'stripe', processor_id: 'ch_bc' }, bc, { id: 30, number: 'INV-30', createdAt: 1_780_300_800 });
     expect([sale.items[0]?.tax_1_amount_cents, sale.items[0]?.tax_2_amount_cents]).toEqual([5, 7]);
-    const byNet = build({ ...refund({ items: [{ amount: '0.10', tax: { country: 'CA' } }] }), processor_id: 'ch_bc' }, bc, { id: 31, number: 'CN-31', createdAt: 1_781_049_600, invoice: sale });
+    const byNet = build({ ...refund({ items: [{ amount: '0.10', tax: { country: 'XC' } }] }), processor_id: 'ch_bc' }, bc, { id: 31, number: 'CN-31', createdAt: 1_781_049_600, invoice: sale });
     const byGross = creditNote({ invoice_id: 30, credited_amount: '0.87' }, { id: 32, number: 'CN-32', createdAt: 1_781_049_600, invoice: sale, credits: [byNet] });
     const rest = creditNote({ invoice_id: 30 }, { id: 33, number: 'CN-33', createdAt: 1_781_049_600, invoice: sale, credits: [byNet, byGross] });
     const figures = (d: BillingDocument) => d.items.map((i) => [i.subtotal_cents - i.discount_cents, i.tax_1_amount_cents, i.tax_2_amount_cents]);
@@ -185,8 +189,8 @@ describe('buildCreditNote (POST /credits)', () => {
       const e = refused(() => creditNote({ invoice_id: invoice.id, ...req }, opts(21, { invoice, ...extra })));
       return [e.status, e.issues.map((i) => [i.path.join('.'), i.code])];
     };
-    expect(issue({ credited_amount: '119.01' })).toEqual([422, [['credited_amount', 'unprocessable']]]);
-    const half = creditNote({ invoice_id: 20, credited_amount: 60 }, opts(21));
+    expect(issue({ credited_amount: '120.01' })).toEqual([422, [['credited_amount', 'unprocessable']]]);
+    const half = creditNote({ invoice_id: 20, credited_amount: 61 }, opts(21));
     expect(issue({ credited_amount: 60 }, { credits: [half] })).toEqual([422, [['credited_amount', 'unprocessable']]]);
     expect(issue({ credited_amount: 10 }, {}, invoice)).toEqual([422, [['credited_amount', 'unprocessable']]]);
     expect(issue({ credited_amount: 0 })).toEqual([400, [['credited_amount', 'malformed']]]);
