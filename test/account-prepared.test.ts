@@ -65,14 +65,24 @@ describe('a prepared account', () => {
     expect(calculateTaxRate({ to_country: 'DE', date: '2026-06-01' }, prepared, { rules: copy })).toEqual(calculateTaxRate({ to_country: 'DE', date: '2026-06-01' }, plain));
   });
 
-  it('cannot be forged: a copy of one, or a Proxy of one, is read as a plain account and refused', () => {
+  it('cannot be forged: a copy of one is read as a plain account and refused; a Proxy of one is checked again, never trusted', () => {
     const prepared = prepareAccount(plain);
-    for (const fake of [{ ...prepared }, new Proxy(prepared, {}), Object.freeze(Object.create(prepared) as PreparedAccount)]) {
+    for (const fake of [{ ...prepared }, Object.freeze(Object.create(prepared) as PreparedAccount)]) {
       expect(isPreparedAccount(fake)).toBe(false);
       const e = refused(() => calculateTaxRate({ to_country: 'DE', date: '2026-06-01' }, fake));
       expect(e.status).toBe(400);
       expect(e.issues.some((i) => i.path[0] === 'account')).toBe(true);
     }
+    // A Proxy carries the prepared mark of its target (as a prepared account of another entry of the package
+    // does): its fields are read back and checked as any account's, so what it answers is what is checked.
+    const query = { to_country: 'DE', date: '2026-06-01' } as const;
+    expect(calculateTaxRate(query, new Proxy(prepared, {}))).toEqual(calculateTaxRate(query, prepared));
+    // One that answers other fields than its frozen target's cannot be read (the language forbids it): 400.
+    const otherRegistrations = new Proxy(prepared, { get: (t, k) => (k === 'registrations' ? [{ ...t.registrations[0]!, jurisdictionId: 999_999 }] : Reflect.get(t, k)) });
+    const e = refused(() => calculateTaxRate(query, otherRegistrations));
+    expect([e.status, e.issues[0]?.path]).toEqual([400, ['account']]);
+    const throwing = new Proxy(prepared, { get: () => { throw new Error('no'); } });
+    expect(refused(() => calculateTaxRate(query, throwing)).status).toBe(400);
   });
 });
 

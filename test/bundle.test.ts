@@ -1,4 +1,5 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -6,6 +7,7 @@ import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { euPackPlugin } from '../scripts/entry-plugins.js';
 import type { TaxRateQuery } from '../src/adapters/v20241028.js';
+import { version } from '../package.json';
 
 // The published entry is one bundle (tsup/esbuild, "sideEffects": false). A bundler may drop
 // modules it thinks unused: this checks that the bundled library still answers and still
@@ -90,5 +92,47 @@ describe('the bundled entry', () => {
     expect(new Error('x') instanceof main.TaxRulesError).toBe(false);
     expect({ name: 'TaxRulesError', code: 'not_found', status: 404, issues: [] } instanceof main.TaxRulesError).toBe(false);
     expect((null as unknown) instanceof main.TaxRulesError).toBe(false);
+  });
+
+  it('takes a prepared account of another entry or module format of the same version, checked again against its own rules', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'taxrules-bundle-prepared-'));
+    const load = async (entry: string, name: string, format: 'esm' | 'cjs', plugins: typeof euPackPlugin[] = []) => {
+      const out = await build({ entryPoints: [entry], bundle: true, format, platform: 'neutral', mainFields: ['module', 'main'], write: false, minify: true, plugins });
+      const file = join(dir, name);
+      writeFileSync(file, out.outputFiles[0]?.contents ?? new Uint8Array());
+      return format === 'esm' ? import(pathToFileURL(file).href) : createRequire(import.meta.url)(file);
+    };
+    const main = (await load('src/index.ts', 'index.mjs', 'esm')) as typeof import('../src/index.js');
+    const cjs = (await load('src/index.ts', 'index.cjs', 'cjs')) as typeof import('../src/index.js');
+    const eu = (await load('src/eu.ts', 'eu.mjs', 'esm', [euPackPlugin])) as typeof import('../src/eu.js');
+    const account = { country: 'IE', currency: 'EUR', registrations: [{ jurisdiction_id: 276 }, { jurisdiction_id: 9000 }] };
+    const query: TaxRateQuery = { to_country: 'DE', tax_code: 'ebook', date: '2026-06-01', amount: '100' };
+    const expected = main.calculateTaxRate(query, account);
+    expect(expected).toMatchObject({ rate: 7, tax_amount: 7 });
+    for (const prepared of [main.prepareAccount(account), cjs.prepareAccount(account), eu.prepareAccount(account), main.defineAccount(account)]) {
+      expect(main.calculateTaxRate(query, prepared)).toEqual(expected);
+      expect(cjs.calculateTaxRate(query, prepared)).toEqual(expected);
+      expect(eu.calculateTaxRate(query, prepared)).toEqual(expected);
+    }
+    // Checked again, never trusted: a registration the EU rules do not know is refused there.
+    const withUs = main.prepareAccount({ ...account, registrations: [...account.registrations, { jurisdiction_id: 840048 }] });
+    expect(main.calculateTaxRate(query, withUs)).toEqual(expected);
+    let refused: { status?: number; issues?: { path: (string | number)[] }[] } = {};
+    try {
+      eu.calculateTaxRate(query, withUs);
+    } catch (e) {
+      refused = e as typeof refused;
+    }
+    expect([refused.status, refused.issues?.[0]?.path]).toEqual([406, ['account', 'registrations', 2, 'jurisdiction_id']]);
+    // Only the mark of this version counts: another's is a plain object with unknown fields (400).
+    const copy = (mark: string) => Object.freeze({ ...main.prepareAccount(account), [Symbol.for('taxrules.PreparedAccount')]: mark });
+    expect(cjs.calculateTaxRate(query, copy(version) as never)).toEqual(expected);
+    let other: { status?: number } = {};
+    try {
+      cjs.calculateTaxRate(query, copy('0.0.1') as never);
+    } catch (e) {
+      other = e as typeof other;
+    }
+    expect(other.status).toBe(400);
   });
 });

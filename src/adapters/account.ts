@@ -7,6 +7,7 @@ import { checkBySchema } from './issues.js';
 import { accountSchemas, MAX_REGISTRATIONS, MAX_TAX_DATE, MAX_WEB_LENGTH, PRODUCT_TYPES, TAX_CODES, WEB_RE, type AccountAddressInput, type AccountInput, type AccountOutput, type AccountRegistrationInput } from './schemas.js';
 import { ownCopy, ownFields, prototypePolluted, unreadable } from './read.js';
 import { isCountryText, isCurrencyText, hasOwn, isPlainObject, oneOfOrAbsent } from './input.js';
+import { version } from '../../package.json';
 
 export { TAX_CODES, PRODUCT_TYPES } from './schemas.js';
 
@@ -120,9 +121,31 @@ export type SellerAccount = Account | PreparedAccount;
  */
 const PREPARED = new WeakMap<object, RuleSet>();
 
-/** Whether `account` is a prepared account made by this package (checked against some rule set). */
+/**
+ * The mark of a prepared account, the same in every entry and module format of the package
+ * (`taxrules`, `taxrules/eu`, `taxrules/http`; ESM or CommonJS each load their own copy of
+ * this module): its value is the package version. A marked account from another copy is
+ * never trusted as checked: it is read back into a plain account and checked again against
+ * the rule set that takes it (once per account, when it is frozen as preparation leaves it).
+ */
+const PREPARED_MARK: unique symbol = Symbol.for('taxrules.PreparedAccount') as never;
+
+/** Whether `account` is a prepared account made by this copy of the package (checked against some rule set). */
 export function isPreparedAccount(account: unknown): account is PreparedAccount {
-  return typeof account === 'object' && account !== null && PREPARED.has(account);
+  return typeof account === 'object' && account !== null && (PREPARED.has(account) || markedByAnotherCopy(account));
+}
+
+/**
+ * Whether an object carries the prepared mark of this package version as its own data
+ * property (a getter or a Proxy trap is read once; one that throws is not a mark).
+ */
+function markedByAnotherCopy(account: object): boolean {
+  try {
+    const d = Object.getOwnPropertyDescriptor(account, PREPARED_MARK);
+    return d !== undefined && 'value' in d && d.value === version;
+  } catch {
+    return false;
+  }
 }
 
 /** An account checked against the rule set, ready for many calls. */
@@ -252,7 +275,7 @@ function prepareChecked(account: Account, rules: RuleSet): PreparedAccount {
     }
   }
   if (issues.length > 0) throw errorFromIssues(issues);
-  const prepared: PreparedAccount = Object.freeze({
+  const prepared: PreparedAccount = {
     addresses: Object.freeze(addresses),
     country,
     postalCode: a.postal_code ?? undefined,
@@ -272,9 +295,24 @@ function prepareChecked(account: Account, rules: RuleSet): PreparedAccount {
         }),
       ),
     ),
-  });
+  };
+  // Not enumerable: a copy made by spreading is no prepared account (it is read as a plain one).
+  Object.defineProperty(prepared, PREPARED_MARK, { value: version });
+  Object.freeze(prepared);
   PREPARED.set(prepared, rules);
   return prepared;
+}
+
+/**
+ * A prepared account of another copy of the package as a plain account, its fields read once
+ * (an exception while reading them is a 400 naming the account), to be checked as any account.
+ */
+function readPrepared(p: PreparedAccount): Account {
+  try {
+    return plainOf(p);
+  } catch (e) {
+    throw unreadable(e, ['account']);
+  }
 }
 
 /**
@@ -469,6 +507,16 @@ export function createAccountCache(rules: RuleSet): AccountCache {
         let again = foreign.get(p);
         if (again === undefined) foreign.set(p, (again = prepareAccountAfresh(plainOf(p), rules)));
         return again;
+      }
+      // Prepared by another copy of the package (another entry or module format): its fields
+      // are read back and checked again, once for an account frozen as preparation leaves it.
+      if (markedByAnotherCopy(account)) {
+        const p = account as PreparedAccount;
+        const again = foreign.get(p);
+        if (again !== undefined) return again;
+        const checked = prepareAccountAfresh(readPrepared(p), rules);
+        if (deeplyFrozen(account as Account)) foreign.set(p, checked);
+        return checked;
       }
       try {
         const known = prepared.get(account);
