@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isPlainValidAccount } from '../src/adapters/account.js';
+import { createAccountCache, isPlainValidAccount, prepareAccountAfresh, type Account, type PreparedAccount } from '../src/adapters/account.js';
 import { prepareAccount } from '../src/adapters/engine.js';
 import { accountSchema } from '../src/schemas.js';
 import { defaultRuleSet } from '../src/default-rules.js';
 import { calculate } from '../src/adapters/v20260309.js';
 import { calculateTaxRate } from '../src/adapters/v20241028.js';
 import { maybe, mostly, refused, withUnknown } from './helpers.js';
-import { defineAccount } from '../src/index.js';
+import { defineAccount, type TaxRulesError } from '../src/index.js';
 
 describe('an account with a field it does not have', () => {
   const germany = { customer_address: { country: 'DE' }, tax_date: Date.UTC(2026, 5, 1) / 1000, line_items: [{ reference: 'a', amount: '100.00' }] };
@@ -137,6 +137,33 @@ describe('account validation without the schema copy', () => {
     );
     expect(direct).toBeGreaterThan(100);
     expect(unknown).toBeGreaterThan(100);
+  });
+
+  it('prepares an account read afresh in one pass as the schema’s path does, or refuses it alike, whatever was prepared before', () => {
+    const cache = createAccountCache(defaultRuleSet);
+    const outcome = (f: () => PreparedAccount) => {
+      try {
+        return { ok: JSON.parse(JSON.stringify(f())) as unknown };
+      } catch (e) {
+        const err = e as TaxRulesError;
+        return { status: err.status, issues: err.issues };
+      }
+    };
+    let prepared = 0;
+    fc.assert(
+      fc.property(fc.array(account, { minLength: 1, maxLength: 4 }), (accounts) => {
+        // Each account twice, as a fresh copy each time (a server parsing it per request), then the same object again.
+        for (const a of [...accounts, ...accounts]) {
+          const copy = JSON.parse(JSON.stringify(a)) as Account;
+          const expected = outcome(() => prepareAccountAfresh(JSON.parse(JSON.stringify(a)) as Account, defaultRuleSet));
+          expect(outcome(() => cache.prepare(copy))).toEqual(expected);
+          expect(outcome(() => cache.prepare(copy))).toEqual(expected);
+          if ('ok' in expected) prepared++;
+        }
+      }),
+      { numRuns: 1500 },
+    );
+    expect(prepared).toBeGreaterThan(500);
   });
 
   it('prepares the same account either way', () => {

@@ -235,6 +235,11 @@ function prepareChecked(account: Account, rules: RuleSet): PreparedAccount {
     a.registrations = a.registrations.map((r) => ownFields(r, REGISTRATION_KEYS));
     if (a.addresses) a.addresses = a.addresses.map((r) => ownFields(r, ADDRESS_KEYS));
   }
+  return preparedOf(a, rules);
+}
+
+/** An account the schema accepts, checked against the rule set (a 406 or 422 names each problem) and prepared. */
+function preparedOf(a: AccountOutput, rules: RuleSet): PreparedAccount {
   const issues: TaxRulesIssue[] = [];
   const country = canonicalCountry(rules, a.country);
   if (!rules.world.has(country)) issues.push({ path: ['account', 'country'], code: 'invalid_value', message: `account.country ${a.country} is not an ISO 3166-1 country code` });
@@ -349,19 +354,13 @@ function plainOf(p: PreparedAccount): Account {
   };
 }
 
-/** What preparation read of a registration: compared on every later call. */
-interface RegistrationSnapshot {
-  readonly object: unknown;
-  /** How many fields it had: a field added since (a misspelt one) is refused, not ignored. */
-  readonly fields: number;
-  readonly jurisdiction_id: unknown;
-  readonly value: unknown;
-  readonly valid_from: unknown;
-  readonly valid_until: unknown;
-  readonly permanent_establishment: unknown;
-  readonly import_scheme: unknown;
-  readonly created_at: unknown;
-}
+/**
+ * What preparation read of each registration, flat (one array for the account, no object per
+ * registration): the registration object, its number of fields (a field added since, a
+ * misspelt one, is refused, not ignored), then its values in REGISTRATION_SNAPSHOT_KEYS' order.
+ */
+const REGISTRATION_SNAPSHOT_KEYS = ['jurisdiction_id', 'value', 'valid_from', 'valid_until', 'permanent_establishment', 'import_scheme', 'created_at'] as const;
+const SLOTS = 2 + REGISTRATION_SNAPSHOT_KEYS.length;
 
 /** What preparation read of an account (named fields: every later call compares them). */
 interface Snapshot {
@@ -375,7 +374,8 @@ interface Snapshot {
   readonly default_product_type: unknown;
   readonly registrations: readonly unknown[];
   readonly count: number;
-  readonly each: readonly RegistrationSnapshot[];
+  /** SLOTS entries per registration (see REGISTRATION_SNAPSHOT_KEYS). */
+  readonly each: readonly unknown[];
   /** Whether a registration has created_at (only then is it compared). */
   readonly created: boolean;
   /** The address history as read: its array, and each address's JSON (addresses are few). */
@@ -404,13 +404,18 @@ function snapshotOf(account: Account, copy: Account): Snapshot | null {
   const regs = a.registrations;
   const read = c.registrations;
   if (!Array.isArray(regs) || !Array.isArray(read) || regs.length !== read.length) return null;
-  const each: RegistrationSnapshot[] = [];
+  const each: unknown[] = new Array<unknown>(regs.length * SLOTS);
+  let created = false;
   for (let i = 0; i < regs.length; i++) {
     const r = regs[i] as unknown;
     const f = read[i] as unknown;
     if (typeof r !== 'object' || r === null || typeof f !== 'object' || f === null) return null;
     const v = f as Fields;
-    each.push({ object: r, fields: fieldCount(r), jurisdiction_id: v.jurisdiction_id, value: v.value, valid_from: v.valid_from, valid_until: v.valid_until, permanent_establishment: v.permanent_establishment, import_scheme: v.import_scheme, created_at: v.created_at });
+    const at = i * SLOTS;
+    each[at] = r;
+    each[at + 1] = fieldCount(r);
+    for (let k = 0; k < REGISTRATION_SNAPSHOT_KEYS.length; k++) each[at + 2 + k] = v[REGISTRATION_SNAPSHOT_KEYS[k]!];
+    if (v.created_at !== undefined) created = true;
   }
   return {
     fields: fieldCount(a),
@@ -424,7 +429,7 @@ function snapshotOf(account: Account, copy: Account): Snapshot | null {
     registrations: regs as unknown[],
     count: read.length,
     each,
-    created: each.some((r) => r.created_at !== undefined),
+    created,
     addresses: a.addresses,
     addressText: addressText(c.addresses),
   };
@@ -448,13 +453,13 @@ function unchanged(account: Account, s: Snapshot): boolean {
   if (a.default_tax_code !== s.default_tax_code || a.default_product_type !== s.default_product_type) return false;
   const regs = a.registrations as unknown[];
   if (regs !== s.registrations || regs.length !== s.count) return false;
+  const each = s.each;
   const created = s.created;
-  for (let i = 0; i < s.count; i++) {
+  for (let i = 0, at = 0; i < s.count; i++, at += SLOTS) {
     const r = regs[i] as Fields;
-    const was = s.each[i] as RegistrationSnapshot;
-    if (r !== was.object || fieldCount(r) !== was.fields || r.jurisdiction_id !== was.jurisdiction_id || r.valid_from !== was.valid_from || r.valid_until !== was.valid_until) return false;
-    if (r.permanent_establishment !== was.permanent_establishment || r.import_scheme !== was.import_scheme || r.value !== was.value) return false;
-    if (created && r.created_at !== was.created_at) return false;
+    if (r !== each[at] || fieldCount(r) !== each[at + 1] || r.jurisdiction_id !== each[at + 2] || r.value !== each[at + 3] || r.valid_from !== each[at + 4] || r.valid_until !== each[at + 5]) return false;
+    if (r.permanent_establishment !== each[at + 6] || r.import_scheme !== each[at + 7]) return false;
+    if (created && r.created_at !== each[at + 8]) return false;
   }
   return true;
 }
@@ -479,6 +484,218 @@ function deeplyFrozen(account: Account): boolean {
   return fixed(account, 4);
 }
 
+/** Values as one text: each its type and content, strings length-prefixed (no two lists share one). */
+function contentKey(values: readonly unknown[]): string {
+  let key = '';
+  for (const v of values) {
+    switch (typeof v) {
+      case 'string':
+        key += `s${v.length}:${v}`;
+        break;
+      case 'number':
+        key += `#${v};`;
+        break;
+      case 'boolean':
+        key += v ? 't' : 'f';
+        break;
+      default:
+        key += v === null ? 'n' : 'u';
+    }
+  }
+  return key;
+}
+
+/** Whether two lists of values read are the same, value by value. */
+function sameValues(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** A registration as read in one pass (each field once). */
+interface ReadRegistration {
+  readonly jurisdiction_id: number;
+  readonly valid_from: string | null | undefined;
+  readonly valid_until: string | null | undefined;
+  readonly created_at: number | undefined;
+  readonly permanent_establishment: boolean | undefined;
+  readonly import_scheme: boolean | undefined;
+}
+
+/** An account read in one pass: what preparation uses, its content key, and what was read (when asked). */
+interface ReadAtOnce {
+  /**
+   * Everything preparation uses, as read, in one order: the account's six fields, then six of
+   * each registration. Two accounts with the same values prepare alike.
+   */
+  readonly values: readonly unknown[];
+  readonly country: string;
+  readonly currency: string;
+  readonly postal_code: string | null | undefined;
+  readonly region: string | null | undefined;
+  readonly default_tax_code: TaxCodeId | undefined;
+  readonly default_product_type: ProductType | undefined;
+  readonly registrations: readonly ReadRegistration[];
+  /** The values read, to compare on later calls (only when asked for: an account seen again). */
+  readonly snapshot: Snapshot | null;
+}
+
+/**
+ * A plain account read in one pass: each own field read once (a getter runs once), checked as
+ * the schema checks it, and the content key of what preparation uses made on the way (no copy
+ * of the account). Undefined for anything else — an address history, a field the schema does
+ * not know, a value it refuses, an object that is not plain, a polluted Object.prototype —
+ * which the schema then reads and names (the same answer, with its issues).
+ */
+function readAtOnce(account: Account, withSnapshot: boolean): ReadAtOnce | undefined {
+  if (!isPlainObject(account) || prototypePolluted()) return undefined;
+  const a = account as Fields;
+  let country: string | undefined;
+  let currency: string | undefined;
+  let regs: unknown[] | undefined;
+  let postal: string | null | undefined;
+  let region: string | null | undefined;
+  let web: unknown;
+  let taxCode: TaxCodeId | undefined;
+  let productType: ProductType | undefined;
+  let fields = 0;
+  for (const key in a) {
+    fields++;
+    const v = a[key];
+    switch (key) {
+      case 'country':
+        if (typeof v !== 'string' || !isCountryText(v)) return undefined;
+        country = v;
+        break;
+      case 'currency':
+        if (typeof v !== 'string' || !isCurrencyText(v)) return undefined;
+        currency = v;
+        break;
+      case 'registrations':
+        if (!Array.isArray(v) || v.length > MAX_REGISTRATIONS) return undefined;
+        regs = v;
+        break;
+      case 'postal_code':
+        if (v !== undefined && v !== null && !(typeof v === 'string' && v.length <= 20)) return undefined;
+        postal = v;
+        break;
+      case 'region':
+        if (v !== undefined && v !== null && !(typeof v === 'string' && v.length <= 100)) return undefined;
+        region = v;
+        break;
+      case 'web':
+        if (v !== undefined && v !== null && !(typeof v === 'string' && v.length <= MAX_WEB_LENGTH && WEB_RE.test(v))) return undefined;
+        web = v;
+        break;
+      case 'default_tax_code':
+        if (!oneOfOrAbsent(v, TAX_CODES)) return undefined;
+        taxCode = v as TaxCodeId | undefined;
+        break;
+      case 'default_product_type':
+        if (!oneOfOrAbsent(v, PRODUCT_TYPES)) return undefined;
+        productType = v as ProductType | undefined;
+        break;
+      default:
+        // addresses (read through the schema) and any field the schema does not know
+        return undefined;
+    }
+  }
+  if (country === undefined || currency === undefined || regs === undefined) return undefined;
+  const values: unknown[] = new Array<unknown>(6 + 6 * regs.length);
+  values[0] = country;
+  values[1] = currency;
+  values[2] = postal;
+  values[3] = region;
+  values[4] = taxCode;
+  values[5] = productType;
+  const read: ReadRegistration[] = new Array<ReadRegistration>(regs.length);
+  const each: unknown[] | null = withSnapshot ? new Array<unknown>(regs.length * SLOTS) : null;
+  let created = false;
+  for (let i = 0; i < regs.length; i++) {
+    const r = regs[i];
+    if (!isPlainObject(r)) return undefined;
+    let count = 0;
+    let id: number | undefined;
+    let value: string | undefined;
+    let from: string | null | undefined;
+    let until: string | null | undefined;
+    let pe: boolean | undefined;
+    let scheme: boolean | undefined;
+    let at: number | undefined;
+    for (const k in r) {
+      count++;
+      const v = r[k];
+      switch (k) {
+        case 'jurisdiction_id':
+          if (typeof v !== 'number' || !Number.isSafeInteger(v) || v <= 0) return undefined;
+          id = v;
+          break;
+        case 'value':
+          if (v !== undefined && typeof v !== 'string') return undefined;
+          value = v;
+          break;
+        case 'valid_from':
+          if (!optionalDateOk(v)) return undefined;
+          from = v as string | null | undefined;
+          break;
+        case 'valid_until':
+          if (!optionalDateOk(v)) return undefined;
+          until = v as string | null | undefined;
+          break;
+        case 'permanent_establishment':
+          if (v !== undefined && typeof v !== 'boolean') return undefined;
+          pe = v;
+          break;
+        case 'import_scheme':
+          if (v !== undefined && typeof v !== 'boolean') return undefined;
+          scheme = v;
+          break;
+        case 'created_at':
+          if (v !== undefined && (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0 || v > MAX_TAX_DATE)) return undefined;
+          at = v;
+          if (v !== undefined) created = true;
+          break;
+        default:
+          return undefined;
+      }
+    }
+    if (id === undefined) return undefined;
+    read[i] = { jurisdiction_id: id, valid_from: from, valid_until: until, created_at: at, permanent_establishment: pe, import_scheme: scheme };
+    const v = 6 + 6 * i;
+    values[v] = id;
+    values[v + 1] = from;
+    values[v + 2] = until;
+    values[v + 3] = at;
+    values[v + 4] = pe;
+    values[v + 5] = scheme;
+    if (each !== null) {
+      const o = i * SLOTS;
+      each[o] = r;
+      each[o + 1] = count;
+      each[o + 2] = id;
+      each[o + 3] = value;
+      each[o + 4] = from;
+      each[o + 5] = until;
+      each[o + 6] = pe;
+      each[o + 7] = scheme;
+      each[o + 8] = at;
+    }
+  }
+  const snapshot: Snapshot | null =
+    each === null
+      ? null
+      : { fields, country, postal_code: postal, region, web, currency, default_tax_code: taxCode, default_product_type: productType, registrations: regs, count: regs.length, each, created, addresses: undefined, addressText: null };
+  return { values, country, currency, postal_code: postal, region, default_tax_code: taxCode, default_product_type: productType, registrations: read, snapshot };
+}
+
+/** How many prepared accounts a rule set keeps by content (the oldest goes first). */
+const MAX_BY_CONTENT = 256;
+
+interface ContentEntry {
+  readonly values: readonly unknown[];
+  readonly account: PreparedAccount;
+}
+
 /** Prepared accounts of one rule set, by account object. */
 export interface AccountCache {
   /**
@@ -495,39 +712,82 @@ export interface AccountCache {
 
 export function createAccountCache(rules: RuleSet): AccountCache {
   const prepared = new WeakMap<object, { snapshot: Snapshot; account: PreparedAccount; immutable: boolean }>();
-  // Prepared accounts of other rule sets, checked against this one.
+  // Prepared accounts of other rule sets or other copies of the package, checked against this one.
   const foreign = new WeakMap<PreparedAccount, PreparedAccount>();
+  // Prepared accounts by what preparation used of them (readAtOnce's values, as text): an
+  // account read afresh for each request is prepared once, and its decisions are found by identity.
+  const byContent = new Map<string, ContentEntry>();
+  // The entry last found or made: a server of one seller finds it without a key.
+  let lastContent: ContentEntry | null = null;
+  // The last account seen once: seen again, it is remembered by identity.
+  let lastSeen: object | null = null;
+
+  /** A prepared account (they are frozen) of another rule set or another copy of the package, checked against this rule set once. */
+  function preparedElsewhere(account: object): PreparedAccount | undefined {
+    const checkedWith = PREPARED.get(account);
+    if (checkedWith === rules) return account as PreparedAccount;
+    const p = account as PreparedAccount;
+    if (checkedWith !== undefined) {
+      let again = foreign.get(p);
+      if (again === undefined) foreign.set(p, (again = prepareAccountAfresh(plainOf(p), rules)));
+      return again;
+    }
+    if (!markedByAnotherCopy(account)) return undefined;
+    // Its fields are read back and checked again, once for an account frozen as preparation leaves it.
+    const again = foreign.get(p);
+    if (again !== undefined) return again;
+    const checked = prepareAccountAfresh(readPrepared(p), rules);
+    if (deeplyFrozen(account as Account)) foreign.set(p, checked);
+    return checked;
+  }
+
+  /** The prepared form of what readAtOnce read: the last one made, one of the same content, or a new one. */
+  function byValues(read: ReadAtOnce): PreparedAccount {
+    if (lastContent !== null && sameValues(lastContent.values, read.values)) return lastContent.account;
+    const key = contentKey(read.values);
+    let entry = byContent.get(key);
+    if (entry === undefined) {
+      entry = { values: read.values, account: preparedOf(read as unknown as AccountOutput, rules) };
+      if (byContent.size >= MAX_BY_CONTENT) byContent.delete(byContent.keys().next().value as string);
+      byContent.set(key, entry);
+    }
+    lastContent = entry;
+    return entry.account;
+  }
+
+  function preparePlain(plain: Account): PreparedAccount {
+    const known = prepared.get(plain);
+    // A deeply frozen account cannot change: nothing to compare (freezing cannot be undone).
+    if (known !== undefined && (known.immutable || unchanged(plain, known.snapshot))) return known.account;
+    // An account seen before (changed since, or the last one seen) is remembered by what was
+    // read of it; one seen once, as a server reading its account for each request does, is not.
+    const again = known !== undefined || plain === lastSeen;
+    const read = readAtOnce(plain, again);
+    if (read !== undefined) {
+      const result = byValues(read);
+      if (read.snapshot !== null) {
+        prepared.set(plain, { snapshot: read.snapshot, account: result, immutable: deeplyFrozen(plain) });
+        lastSeen = null;
+      } else lastSeen = plain;
+      return result;
+    }
+    const copy = readAccount(plain);
+    const result = prepareChecked(copy, rules);
+    const snapshot = snapshotOf(plain, copy);
+    if (snapshot !== null) prepared.set(plain, { snapshot, account: result, immutable: deeplyFrozen(plain) });
+    return result;
+  }
+
   return {
     prepare(account) {
       if (typeof account !== 'object' || account === null) return prepareAccountAfresh(account as Account, rules);
-      const checkedWith = PREPARED.get(account);
-      if (checkedWith === rules) return account as PreparedAccount;
-      if (checkedWith !== undefined) {
-        const p = account as PreparedAccount;
-        let again = foreign.get(p);
-        if (again === undefined) foreign.set(p, (again = prepareAccountAfresh(plainOf(p), rules)));
-        return again;
-      }
-      // Prepared by another copy of the package (another entry or module format): its fields
-      // are read back and checked again, once for an account frozen as preparation leaves it.
-      if (markedByAnotherCopy(account)) {
-        const p = account as PreparedAccount;
-        const again = foreign.get(p);
-        if (again !== undefined) return again;
-        const checked = prepareAccountAfresh(readPrepared(p), rules);
-        if (deeplyFrozen(account as Account)) foreign.set(p, checked);
-        return checked;
-      }
       try {
-        const known = prepared.get(account);
-        // A deeply frozen account cannot change: nothing to compare (freezing cannot be undone).
-        const plain = account as Account;
-        if (known !== undefined && (known.immutable || unchanged(plain, known.snapshot))) return known.account;
-        const copy = readAccount(plain);
-        const result = prepareChecked(copy, rules);
-        const snapshot = snapshotOf(plain, copy);
-        if (snapshot !== null) prepared.set(account, { snapshot, account: result, immutable: deeplyFrozen(plain) });
-        return result;
+        // A prepared account is frozen: a plain one is rarely, and is not looked up among them.
+        if (Object.isFrozen(account)) {
+          const elsewhere = preparedElsewhere(account);
+          if (elsewhere !== undefined) return elsewhere;
+        }
+        return preparePlain(account as Account);
       } catch (e) {
         throw unreadable(e, ['account']);
       }
