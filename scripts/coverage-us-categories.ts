@@ -42,7 +42,7 @@ export function usCategoryTable(data: RuleData, day: string, states: readonly st
       let cell = '—';
       if (now) {
         if (now.treatment === 'taxable') cell = now.class === 'standard' ? 'T' : `${inForceOn(rates[now.class ?? ''], day)?.rate ?? '?'}`;
-        else cell = { exempt: 'E', not_taxable: 'N', zero_rated: 'Z', split: 'S' }[now.treatment] ?? now.treatment;
+        else cell = { exempt: 'E', not_taxable: 'N', zero_rated: 'Z', split: 'S', not_recorded: '—' }[now.treatment] ?? now.treatment;
         if (now.price_limit) cell += ` $${now.price_limit.amount}${now.price_limit.kind === 'excess' ? 'x' : ''}`;
       }
       const inYears = (periods ?? []).filter((p, i, all) => (all[i + 1]?.from ?? '9999') > from && p.from <= until);
