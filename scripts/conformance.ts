@@ -50,6 +50,9 @@ interface Tally {
   agree: number;
   explained: number;
   unexplained: string[];
+  /** The explained disagreements, printed for the corpora that ask for it (printExplained). */
+  explainedList: string[];
+  printExplained: boolean;
 }
 const tallies: Tally[] = [];
 
@@ -76,12 +79,13 @@ function check(t: Tally, facts: Record<string, string>, agrees: boolean, detail:
   if (k) {
     t.explained++;
     used.add(k);
+    t.explainedList.push(`${JSON.stringify(facts)}: ${detail}; explained: ${k.why}`);
   }
   else t.unexplained.push(`${JSON.stringify(facts)}: ${detail}`);
 }
 
-function tally(corpus: string): Tally {
-  const t: Tally = { corpus, total: 0, agree: 0, explained: 0, unexplained: [] };
+function tally(corpus: string, printExplained = false): Tally {
+  const t: Tally = { corpus, total: 0, agree: 0, explained: 0, unexplained: [], explainedList: [], printExplained };
   tallies.push(t);
   return t;
 }
@@ -200,7 +204,7 @@ let usCategoriesSkipped = 0;
   const sources = process.argv[3] ?? join(dir, '../sources/us');
   const file = join(sources, 'daigou-calc-data/category_taxability.json');
   if (existsSync(file)) {
-    const t = tally('daigou-calc-data/category_taxability');
+    const t = tally('daigou-calc-data/category_taxability', true);
     type PeerValue = string | { stateReplaced?: string; combined?: string; surcharge?: string; threshold?: { limit: string; above: string } };
     const peer = JSON.parse(readFileSync(file, 'utf8')) as { defaults: Record<string, PeerValue>; states: Record<string, Record<string, unknown> & { note?: string }> };
     const stateRules = (JSON.parse(readFileSync(join(sources, 'daigou-calc-data/state_rules.json'), 'utf8')) as { states: Record<string, { state_rate: string }> }).states;
@@ -407,6 +411,7 @@ if (usCategories.size > 0) {
   console.log('\nUS categories per category (agree/cases):');
   console.log(`  ${[...usCategories].map(([c, [n, ok]]) => `${c} ${ok}/${n}`).join(', ')}; not compared (the peer leaves the state's SST food rate to a file not at hand): ${usCategoriesSkipped}`);
 }
+for (const t of tallies) if (t.printExplained) for (const x of t.explainedList) console.log(`  ${t.corpus} (known): ${x}`);
 for (const t of tallies) for (const u of t.unexplained) console.log(`  ${t.corpus}: ${u}`);
 const stale = known.filter((k) => !used.has(k));
 for (const k of stale) console.log(`  stale explanation (no disagreement needs it): ${k.corpus} ${JSON.stringify(k.match)}`);
