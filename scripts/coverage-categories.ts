@@ -39,7 +39,7 @@ export function categoryCoverage(data: RuleData, heading: string, countries: rea
       const rate = inForceOn((m.tax.rates as Record<string, Period[]>)[t.class ?? 'standard'], day)?.rate ?? '?';
       return `${rate}${mark}`;
     }
-    return { zero_rated: '0 z', exempt: 'ex', not_taxable: 'n/t', split: 'split' }[t.treatment as string] ?? String(t.treatment);
+    return { zero_rated: '0 z', exempt: 'ex', not_taxable: 'n/t', split: 'split', not_recorded: '—' }[t.treatment as string] ?? String(t.treatment);
   };
   const lines = [
     '',

@@ -105,7 +105,7 @@ function productCategories(data: RuleData, day: string, heading: string, countri
     return rate === undefined ? `${cls} ?` : `${rate} %${cls && cls !== 'standard' ? ` (${cls})` : ''}`;
   };
   const describe = (col: (typeof columns)[number], treatment: string, cls?: string): string =>
-    treatment === 'taxable' ? rateOf(col, cls) : treatment === 'zero_rated' ? '0 % (zero-rated)' : treatment === 'not_taxable' ? 'not taxable' : treatment;
+    treatment === 'taxable' ? rateOf(col, cls) : treatment === 'zero_rated' ? '0 % (zero-rated)' : treatment === 'not_taxable' ? 'not taxable' : treatment === 'not_recorded' ? 'not recorded' : treatment;
   const lookup = (col: (typeof columns)[number], code: string, parent?: string): TreatmentCell | undefined => {
     for (const list of [col.own[code], parent ? col.own[parent] : undefined, col.regime[code], parent ? col.regime[parent] : undefined, col.own.other_categories, col.regime.other_categories]) {
       const hit = inForceOn(list, day);

@@ -1,7 +1,7 @@
 import type { RuleData } from '../src/core/rule-data.js';
 
 type Limit = { amount: string; kind: string };
-type Treatment = { from: string; treatment: string; class?: string; price_limit?: Limit; holiday?: string };
+type Treatment = { from: string; treatment: string; class?: string; price_limit?: Limit; holiday?: string; note?: string };
 type Table = Record<string, Treatment[] | undefined>;
 
 /** The period of a sorted list in force on `day`. */
@@ -42,7 +42,7 @@ export function usCategoryTable(data: RuleData, day: string, states: readonly st
       let cell = '—';
       if (now) {
         if (now.treatment === 'taxable') cell = now.class === 'standard' ? 'T' : `${inForceOn(rates[now.class ?? ''], day)?.rate ?? '?'}`;
-        else cell = { exempt: 'E', not_taxable: 'N', zero_rated: 'Z', split: 'S' }[now.treatment] ?? now.treatment;
+        else cell = { exempt: 'E', not_taxable: 'N', zero_rated: 'Z', split: 'S', not_recorded: '—' }[now.treatment] ?? now.treatment;
         if (now.price_limit) cell += ` $${now.price_limit.amount}${now.price_limit.kind === 'excess' ? 'x' : ''}`;
       }
       const inYears = (periods ?? []).filter((p, i, all) => (all[i + 1]?.from ?? '9999') > from && p.from <= until);
@@ -56,5 +56,16 @@ export function usCategoryTable(data: RuleData, day: string, states: readonly st
     });
     lines.push(`| ${code.id} | ${cells.join(' | ')} |`);
   }
+  // The entries that say a category is not recorded from a day (not_recorded), with why.
+  const gaps: string[] = [];
+  for (const st of states) {
+    const tax = us.jurisdictions.find((x) => x.region === st && x.level === 'state')?.taxes.find((t) => t.role === 'main');
+    const table = (tax?.taxability ?? {}) as Table;
+    for (const [code, periods] of Object.entries(table)) {
+      const now = inForceOn(periods, day);
+      if (now?.treatment === 'not_recorded') gaps.push(`- ${st} ${code}, from ${now.from}: ${now.note ?? ''}`);
+    }
+  }
+  if (gaps.length > 0) lines.push('', `Not recorded on ${day} (refused, 422), and why:`, '', ...gaps);
   return lines;
 }

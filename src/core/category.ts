@@ -78,7 +78,7 @@ export function applied(d: Draft, tax: string, jurisdiction: string, found: Pick
     jurisdiction,
     code: found.code,
     table: found.table,
-    treatment: t.treatment === 'split' ? 'not_taxable' : t.treatment,
+    treatment: t.treatment === 'split' || t.treatment === 'not_recorded' ? 'not_taxable' : t.treatment,
     rateClass: t.treatment === 'taxable' ? (t.rateClass ?? 'standard') : null,
     holiday: period.holiday,
     priceLimit: limit === null ? null : { amount: limit.amount, currency: limit.currency, kind: limit.kind, atLimit: limit.atLimit },

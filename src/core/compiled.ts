@@ -29,7 +29,7 @@ export interface CompiledPriceLimit {
 
 export interface CompiledTreatment {
   from: number;
-  treatment: 'taxable' | 'zero_rated' | 'exempt' | 'not_taxable' | 'split';
+  treatment: 'taxable' | 'zero_rated' | 'exempt' | 'not_taxable' | 'split' | 'not_recorded';
   rateClass: RateClass | null;
   /** Taxable part as a percentage string, "100" by default. */
   part: string;

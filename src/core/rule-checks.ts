@@ -109,13 +109,15 @@ export function checkRuleData(given: RuleData): RuleProblem[] {
             else if (!tax[finer as keyof Taxability]) add(file, `${at}/codes`, `${finer} is split out of ${code} but has no treatment in this table`);
           }
         } else if (p.codes) add(file, at, `${p.treatment} takes no codes (only split does)`);
+        if (p.treatment === 'not_recorded' && !p.note) add(file, at, 'not_recorded says in its note what the data does not hold');
+        if (p.treatment === 'not_recorded' && (entry?.kind === 'spec' || code === 'other_categories')) add(file, at, `${code === 'other_categories' ? 'other_categories' : `the spec's code ${code}`} takes no not_recorded`);
         if ((entry?.kind === 'spec' || code === 'other_categories') && (p.treatment === 'split' || p.price_limit || p.holiday)) {
           if (code !== 'other_categories' || p.treatment === 'split') add(file, at, `${code === 'other_categories' ? 'other_categories' : `the spec's code ${code}`} takes no split${code === 'other_categories' ? '' : ', price limit or holiday'}`);
         }
         const limit = p.price_limit;
         if (limit) {
           if (!currencyCodes.has(limit.currency)) add(file, `${at}/price_limit/currency`, `unknown currency ${limit.currency}`);
-          if (p.treatment === 'split' || p.treatment === 'exempt' || p.treatment === 'not_taxable') add(file, `${at}/price_limit`, `a price limit divides taxed articles from others: ${p.treatment} takes none`);
+          if (p.treatment === 'split' || p.treatment === 'not_recorded' || p.treatment === 'exempt' || p.treatment === 'not_taxable') add(file, `${at}/price_limit`, `a price limit divides taxed articles from others: ${p.treatment} takes none`);
           const below = limit.below;
           if (below && below.treatment === 'taxable' && !below.class) add(file, `${at}/price_limit/below`, 'a taxable treatment needs a class');
           if (below && below.treatment !== 'taxable' && below.class) add(file, `${at}/price_limit/below`, `${below.treatment} takes no class`);
@@ -368,7 +370,7 @@ export function checkRuleData(given: RuleData): RuleProblem[] {
       for (const [code, periods] of Object.entries(t ?? {}) as [string, TreatmentPeriod[]][]) {
         if (codeById.get(code)?.kind === 'spec') add(file, `${path}/${code}`, `local taxes follow the state's treatment of the spec's code ${code}`);
         periods.forEach((p, i) => {
-          if (p.treatment === 'split' || p.treatment === 'zero_rated' || (p.class !== undefined && p.class !== 'standard') || p.taxable_part || p.consumers || (p.price_limit?.below?.class ?? 'standard') !== 'standard') add(file, `${path}/${code}/${i}`, 'a local treatment is taxable (class standard: the local rate), exempt or not_taxable, with a price limit or holiday');
+          if (p.treatment === 'split' || p.treatment === 'not_recorded' || p.treatment === 'zero_rated' || (p.class !== undefined && p.class !== 'standard') || p.taxable_part || p.consumers || (p.price_limit?.below?.class ?? 'standard') !== 'standard') add(file, `${path}/${code}/${i}`, 'a local treatment is taxable (class standard: the local rate), exempt or not_taxable, with a price limit or holiday');
         });
       }
     };

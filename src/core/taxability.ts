@@ -5,8 +5,10 @@
  * The spec's seven codes: the tax's own table, else its regime's default; `exempt` is exempt
  * everywhere. A product category C (of parent P, when C is a finer code): the tax's own
  * C, then P, then its regime's C, then P, then the tax's `other_categories`, then the
- * regime's; none in force is refused (422), never answered at the standard rate. A category
- * the law splits across rates (`split`) is refused (422) naming the finer codes to ask by.
+ * regime's; none in force is refused (422), never answered at the standard rate, and so is
+ * one whose entry in force is `not_recorded` (a change the data cannot follow, its note says
+ * which). A category the law splits across rates (`split`) is refused (422) naming the finer
+ * codes to ask by.
  */
 import type { CustomerType, ProductType, SupplyKind, TaxCodeId } from './types.js';
 import type { CompiledRegime, CompiledTax, CompiledTreatment, RuleSet, TaxCodeEntry } from './compiled.js';
@@ -57,10 +59,10 @@ export function otherCategories(table: Table | undefined, day: number, name: Fou
   return t === undefined ? undefined : { t, code: 'other_categories', table: name };
 }
 
-/** The refusal of a category no entry treats on a day (422). */
-export function notRecorded(code: TaxCodeId, tax: string, where: string, date: string): TaxRulesError {
+/** The refusal of a category no entry treats on a day (422), with the data's reason when an entry says it is not recorded. */
+export function notRecorded(code: TaxCodeId, tax: string, where: string, date: string, why?: string | null): TaxRulesError {
   return new TaxRulesError('unprocessable', 422, [
-    { path: ['taxCode'], code: 'unprocessable', message: `the treatment of ${code} by ${tax} in ${where} is not recorded on ${date}: taxrules does not answer it (no standard rate is assumed)` },
+    { path: ['taxCode'], code: 'unprocessable', message: `the treatment of ${code} by ${tax} in ${where} is not recorded on ${date}${why ? ` (${why.replace(/[.]$/, '')})` : ''}: taxrules does not answer it (no standard rate is assumed)` },
   ]);
 }
 
@@ -89,6 +91,7 @@ export function findTreatment(rules: RuleSet, tax: CompiledTax, regime: Compiled
   const regimeTable = regime?.taxability as Table | undefined;
   const found = inTable(tax.taxability, entry, day, 'tax') ?? inTable(regimeTable, entry, day, 'regime') ?? otherCategories(tax.taxability, day, 'tax') ?? otherCategories(regimeTable, day, 'regime');
   if (found === undefined) throw notRecorded(taxCode, tax.name, where, date);
+  if (found.t.treatment === 'not_recorded') throw notRecorded(taxCode, tax.name, where, date, found.t.note);
   if (found.t.treatment === 'split') throw splitRefusal(found.code === 'other_categories' ? taxCode : found.code, found.t, tax.name, where, date);
   return found;
 }

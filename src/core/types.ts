@@ -17,7 +17,7 @@ export type { TaxCodeId };
 export type ProductType = 'good' | 'service';
 export type TaxBehavior = 'exclusive' | 'inclusive';
 export type SupplyKind = 'goods' | 'digital' | 'services';
-export type RateClass = 'standard' | 'reduced' | 'reduced2' | 'reduced3' | 'super_reduced' | 'parking' | 'zero' | 'food' | 'rebated';
+export type RateClass = 'standard' | 'reduced' | 'reduced2' | 'reduced3' | 'super_reduced' | 'parking' | 'zero' | 'food' | 'rebated' | 'special';
 export type CustomerType = 'business' | 'consumer';
 
 /** What is known about the customer's tax ID. */

@@ -12,6 +12,8 @@ import { cachedDecider } from '../../src/core/determine.js';
 import { createRuleSet } from '../../src/core/ruleset.js';
 import { packRuleData } from '../../src/index.js';
 import type { Address, Registration, TaxCodeId, TaxInput, TaxResult } from '../../src/core/types.js';
+import { checkRuleData } from '../../src/core/rule-checks.js';
+import type { RuleData } from '../../src/core/rule-data.js';
 import { miniRuleData, miniRules } from '../support/mini-rules.js';
 import { refused } from '../helpers.js';
 
@@ -121,6 +123,33 @@ describe('the answers of the treatments', () => {
     const norland = quote('prepared_food', LAKESIDE);
     expect([norland.reason, rates(norland)]).toEqual(['product_reduced_rate', [['Norland', '2']]]);
     expect(norland.treatments?.[0]).toMatchObject({ code: 'food', table: 'tax' });
+  });
+});
+
+describe('a treatment not recorded from a day (not_recorded)', () => {
+  /** The mini set with Norland's food not recorded from 2025-01-01 (its note: why), or without a note. */
+  function withGap(note: string | undefined): RuleData {
+    const data = structuredClone(miniRuleData) as RuleData;
+    const norland = data.countries.find((c) => c.country === 'XD')?.jurisdictions.find((j) => j.name === 'Norland');
+    const food = norland?.taxes[0]?.taxability?.food;
+    if (!food) throw new Error('the mini set has no Norland food entry');
+    food.push({ from: '2025-01-01', treatment: 'not_recorded', source: 'Test Sales Tax Act § 12 as amended', checked: '2026-12-04', ...(note === undefined ? {} : { note }) });
+    return data;
+  }
+  const gap = createRuleSet(withGap('A local tax on food alone is not held by this data.'));
+
+  it('refuses the category from that day (422) with the note, answers it before, and other categories still', () => {
+    const e = refused(() => determine(input('food', LAKESIDE, { date: '2025-03-01' }), gap));
+    expect(e.status).toBe(422);
+    expect(e.issues[0]?.message).toBe('the treatment of food by Sales tax in Norland is not recorded on 2025-03-01 (A local tax on food alone is not held by this data): taxrules does not answer it (no standard rate is assumed)');
+    expect(rates(determine(input('food', LAKESIDE, { date: '2024-12-31' }), gap))).toEqual([['Norland', '2']]);
+    const diapers = determine(input('diapers', LAKESIDE, { date: '2025-03-01' }), gap);
+    expect([diapers.status, diapers.reason]).toEqual(['non_taxable', 'product_exempt']);
+  });
+
+  it('is refused by the rules checks without a note saying what the data does not hold', () => {
+    expect(checkRuleData(withGap(undefined)).map((p) => p.message)).toContain('not_recorded says in its note what the data does not hold');
+    expect(checkRuleData(withGap('A local tax on food alone is not held by this data.')).map((p) => p.message)).not.toContain('not_recorded says in its note what the data does not hold');
   });
 });
 
