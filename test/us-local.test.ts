@@ -352,7 +352,26 @@ describe('Hawaii, Idaho, New Mexico, Vermont and Washington', () => {
     expect(combined('98660', '2026-09-15', 'Vancouver')).toBe(8.9);
     const r = explainTaxRate({ ...good, to_country: 'US', to_postal_code: '98101', date: '2026-09-15' }, seller);
     expect(r.lines.map((l) => l.jurisdiction.level)).toEqual(['state', 'county', 'city']);
-    expect(refused(() => combined('98101', '2026-06-30')).status).toBe(422);
+  });
+
+  it('Washington from 2019-01-01: the Department of Revenue\'s quarterly tables by location code, 2026 Q3 carried into Q4', () => {
+    // wa_location_rates_2019Q1_2026Q2.csv row 2: 2019Q1, location code 1401 Aberdeen, local 0.0243, total 0.0893.
+    expect(combined('98520', '2019-03-15', 'Aberdeen')).toBe(8.93);
+    // Row 714: 2019Q3, 1401 Aberdeen, local 0.0248: the rise from the quarter's first day.
+    expect(combined('98520', '2019-06-30', 'Aberdeen')).toBe(8.93);
+    expect(combined('98520', '2019-07-01', 'Aberdeen')).toBe(8.98);
+    // Row 65: 2019Q1, 1402 Cosmopolis, local 0.023 (the county's unincorporated rate too, row 120).
+    expect(combined('98520', '2019-03-15', 'Cosmopolis')).toBe(8.8);
+    // Row 6438: 2023Q2, 1726 SEATTLE, local 0.0375, total 0.1025.
+    expect(combined('98101', '2023-06-01')).toBe(10.25);
+    // Row 271: 2019Q1, 1726 Seattle, local 0.036.
+    expect(combined('98101', '2019-01-01')).toBe(10.1);
+    // 2026 Q2 (row 11256, 0.0405), Q3 (TaxLocus) and Q4 (RCW 82.14.055: no local change on 1 October).
+    expect(combined('98101', '2026-06-30')).toBe(10.55);
+    expect(combined('98101', '2026-10-15')).toBe(10.55);
+    const e = refused(() => combined('98101', '2018-12-31'));
+    expect(e.status).toBe(422);
+    expect(e.message).toMatch(/recorded from 2019-01-01/);
   });
 });
 
