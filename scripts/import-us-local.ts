@@ -104,6 +104,7 @@ import { loadPoBoxSource } from './us-pobox.js';
 import { loadInputs } from './us-local/inputs.js';
 import { readRecipe } from './us-local/kinds.js';
 import { importState } from './us-local/run.js';
+import { loadWeekly } from './us-local/weekly.js';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(name);
@@ -138,13 +139,14 @@ const recipes = new Map(
 const wanted = (arg('--states') ?? [...recipes.keys()].join(',')).split(',');
 mkdirSync(OUT_DIR, { recursive: true });
 const poBoxSource = loadPoBoxSource(srcDir);
+const weekly = loadWeekly(arg('--weekly') ?? 'scripts/us-local/taxlocus-weekly.json');
 for (const state of wanted) {
   const recipe = recipes.get(state);
   if (!recipe) {
     console.error(`no recipe for ${state} (${RECIPES_DIR}/${state}.json)`);
     process.exit(2);
   }
-  const { file, text } = importState(recipe, { historyDir: HISTORY_DIR, poBoxes: poBoxSource, outDir: OUT_DIR });
+  const { file, text } = importState(recipe, { historyDir: HISTORY_DIR, poBoxes: poBoxSource, outDir: OUT_DIR, weekly });
   writeFileSync(join(OUT_DIR, `${state}.json`), text);
   const zips = new Set(file.zips.map((z) => z[0]));
   console.log(`${state}: ${file.jurisdictions.length} jurisdictions, ${zips.size} ZIP codes, ${file.zips.length} rows`);
