@@ -312,7 +312,9 @@ describe('Hawaii, Idaho, New Mexico, Vermont and Washington', () => {
     expect(combined('83340', '2026-09-15', 'Ketchum')).toBe(8);
     expect(combined('83353', '2026-09-15')).toBe(9);
     expect(combined('83702', '2026-09-15')).toBe(6);
-    expect(refused(() => combined('83340', '2026-08-17', 'Ketchum')).status).toBe(422);
+    // Ketchum's 2 % (the State Tax Commission) is TaxLocus's too, unchanged in its weekly tables from 2026-05-19.
+    expect(combined('83340', '2026-05-19', 'Ketchum')).toBe(8);
+    expect(refused(() => combined('83340', '2026-05-18', 'Ketchum')).status).toBe(422);
   });
 
   it('New Mexico\'s state rate without a ZIP code: 5 % on 2023-06-30, 4.875 % from 2023-07-01 (NMSA 1978 § 7-9-4, H.B. 163 of 2022)', () => {
@@ -392,6 +394,12 @@ describe('TaxLocus’s weekly tables (2026-05-19 to 2026-08-18): the local rates
   it('Alabama’s monthly change days: Calera 4 % until 2026-05-31, 5 % from 2026-06-01 (seen between the tables of 2026-05-27 and 2026-06-30)', () => {
     expect(cityRate('35040', 'Calera', '2026-05-31')).toBe('4');
     expect(cityRate('35040', 'Calera', '2026-06-01')).toBe('5');
+  });
+
+  it('Virginia: every locality’s combined rate in TaxLocus’s weekly tables is the file’s, so its lines are recorded from 2026-05-19', () => {
+    const richmond = (date: string) => explainTaxRate({ ...good, date, to_country: 'US', to_postal_code: '23219' }, registeredIn('US', [840051], { postal_code: '07030', currency: 'USD' }));
+    expect(richmond('2026-05-19').lines.map((l) => l.rate)).toEqual(richmond('2026-09-15').lines.map((l) => l.rate));
+    expect(refused(() => richmond('2026-05-18')).message).toMatch(/recorded from 2026-05-19/);
   });
 
   it('a day before the first weekly table is refused (422), naming the day the state is recorded from', () => {

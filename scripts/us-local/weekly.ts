@@ -42,6 +42,15 @@ export interface WeeklyFile {
   rules: Record<string, { months?: number[]; source?: string; text: string }>;
   /** State → the key of its rule. */
   states: Record<string, string>;
+  /**
+   * States whose file's lines are not TaxLocus's (another publisher splits each county's local
+   * rate into lines) but whose counties' combined local rates TaxLocus's county rows give: where
+   * every weekly table gives each county the file's combined rate, the lines are recorded back
+   * to `first` with those tables as their source.
+   */
+  combined?: string[];
+  /** State → source keys of rates a recipe chose over TaxLocus's where its row gave the same rate on its latest table and the log shows no change of it (Idaho's Ketchum and McCall): recorded back like TaxLocus's own. */
+  agree?: Record<string, string[]>;
   /** State → source keys of rates its file records from a later day though their source dates them before `first` (a statute, a notice of an earlier day): their first period starts on `first` too. */
   earlier?: Record<string, string[]>;
 }
@@ -95,11 +104,12 @@ export function loadWeekly(path = 'scripts/us-local/taxlocus-weekly.json'): Week
  * comment); `build` runs the state's reader on the TaxLocus table in force.
  */
 export function applyWeekly(file: UsLocalFile, w: WeeklyFile, build: () => StateRates): UsLocalFile {
+  if (w.combined?.includes(file.state)) return combinedBack(file, w);
   const ruleKey = w.states[file.state];
   if (ruleKey === undefined) return file;
   const rule = w.rules[ruleKey] as WeeklyFile['rules'][string];
   // Only the rates TaxLocus's table gives: a rate of another source is not recorded back by TaxLocus's tables.
-  const fromTaxLocus = (j: LocalJurisdiction): boolean => (j.rates[0] as Period).from > w.first && (file.sources[(j.rates[0] as Period).source] ?? '').includes('TaxLocus');
+  const fromTaxLocus = (j: LocalJurisdiction): boolean => (j.rates[0] as Period).from > w.first && ((file.sources[(j.rates[0] as Period).source] ?? '').includes('TaxLocus') || (w.agree?.[file.state] ?? []).includes((j.rates[0] as Period).source));
   const later = file.jurisdictions.filter(fromTaxLocus);
   if (later.length === 0) return file;
   const kept = TAXLOCUS;
@@ -147,4 +157,38 @@ export function applyWeekly(file: UsLocalFile, w: WeeklyFile, build: () => State
   // The file's notes that said an earlier day is not answered now say how far back it is.
   const notes = (file.notes ?? []).map((n) => (!n.includes(TAXLOCUS_AS_OF) && !n.includes('TaxLocus') ? n : n.replace(/(,? so|;|,? and) a quote for an earlier day( where they apply| there)? is (not answered|refused)/, `; TaxLocus's weekly tables record them back to ${w.first} (below)`)));
   return { ...file, sources: { ...file.sources, ...sources }, jurisdictions, notes: [...notes, note] };
+}
+
+/**
+ * A state of `combined`: each county's combined local rate in the file (its line and the
+ * districts its ZIP rows name with it) checked against TaxLocus's county row in every weekly
+ * table, then every line recorded from `first` at its first rate. The import stops where a
+ * county's rate differs in any table, or its ZIP rows give it two.
+ */
+function combinedBack(file: UsLocalFile, w: WeeklyFile): UsLocalFile {
+  const byCode = new Map(file.jurisdictions.map((j) => [j.code, j]));
+  const units = (r: string): number => Math.round(Number(r) * 1e4);
+  const combined = new Map<string, number>();
+  for (const [zip, codes] of file.zips) {
+    const list = codes.split(' ');
+    const county = list.find((c) => c.startsWith('c'));
+    if (county === undefined) continue;
+    const sum = list.reduce((a, c) => a + units((byCode.get(c)?.rates[0] as Period).rate), 0);
+    if (combined.has(county) && combined.get(county) !== sum) throw new Error(`${file.state}: ZIP ${zip} gives ${county} a combined rate of ${sum / 1e4} %, another row ${(combined.get(county) as number) / 1e4} %`);
+    combined.set(county, sum);
+  }
+  for (const t of tablesOf(w, file.state)) {
+    const rows = new Map(t.rows.filter((r) => r.jurisdiction_type === 'county').map((r) => [`c${r.fips_code as string}`, units(String(Number(r.rate) * 100))]));
+    for (const [county, sum] of combined) {
+      if (rows.get(county) !== sum) throw new Error(`${file.state}: ${byCode.get(county)?.name} is ${sum / 1e4} % in the file, ${(rows.get(county) ?? NaN) / 1e4} % in TaxLocus's table of ${t.day}`);
+    }
+  }
+  const note = `TaxLocus's weekly tables of ${w.first} to ${TAXLOCUS_AS_OF} give every county and independent city the combined local rate of this file's lines, unchanged: the lines are recorded from ${w.first}.`;
+  const jurisdictions = file.jurisdictions.map((j) => {
+    const first = j.rates[0] as Period;
+    if (first.from <= w.first) return j;
+    return { ...j, rates: [{ from: w.first, rate: first.rate, source: w.source, checked: w.checked }, ...j.rates] };
+  });
+  const notes = (file.notes ?? []).map((n) => n.replace(/(,? so|;|,? and) a quote for an earlier day( where they apply| there)? is (not answered|refused)/, `; TaxLocus's weekly tables record them back to ${w.first} (below)`));
+  return { ...file, sources: { ...file.sources, [w.source]: w.sources[w.source] as string }, jurisdictions, notes: [...notes, note] };
 }
