@@ -44,6 +44,15 @@
  *                                     district tax with its rate, effective and end dates (the
  *                                     history from 2023-04-01)
  *   nc-county-rates-2024-07-01.json   NCDOR's combined rates by county effective 2024-07-01
+ *   history/wa-dor-quarterly/wa_location_rates_2019Q1_2026Q2.csv   Washington Department of
+ *                                           Revenue's quarterly tables by location code, 2019 Q1
+ *                                           to 2026 Q2 (from the history of
+ *                                           kidGodzilla/washington-state-sales-tax, MIT): the WA
+ *                                           recipe's `history`
+ *   history/taxlocus-weekly/jurisdiction_rate_changes_2026-05-19_to_2026-08-18.csv
+ *                                           the change log of TaxLocus's 14 weekly tables
+ *                                           (CC-BY-4.0), which scripts/us-local/weekly.ts reads
+ *                                           as scripts/us-local/taxlocus-weekly.json says
  * and, written into the recipes with their sources: Carlton County's (Minnesota) transit tax
  * from 2015-04-01 (the county, its Ordinance #38), the Hawaii county surcharge dates
  * (Department of Taxation, County of Hawaii, Maui County Council), the Vermont Department of
@@ -86,17 +95,21 @@
  *   taxability.ts       the hand-written taxability tables a rebuild keeps
  *   history/<ST>.json   a state's dated history (published changes and the lists that show
  *                       the rest unchanged), handled by scripts/us-local-history.ts
+ *   weekly.ts, taxlocus-weekly.json   the states recorded back to TaxLocus's first weekly
+ *                       table: the reader run on each weekly table, changes dated by the
+ *                       state's change days (the rule and its law in the JSON)
  *   the transcriptions above, which recipes name (CA's `publication`, NC's `table`).
  *
  * A state's file keeps the `taxability` tables written into it by hand (the file's own and each
  * jurisdiction's; scripts/us-local/taxability.ts): a rebuild replaces only what it builds.
  *
  * Usage: tsx scripts/import-us-local.ts --geo DIR [--sources DIR] [--states FL,TX,…] [--checked YYYY-MM-DD]
- *                                       [--out DIR] [--recipes DIR] [--history DIR]
+ *                                       [--out DIR] [--recipes DIR] [--history DIR] [--weekly FILE]
  *   --geo      a us_geo data directory (with 2020_dist/ and raw/gazetteer/)
  *   --sources  default ../shared/sources/us
  *   --out      where the files are written (and the files whose taxability is kept are read), default rules/us/local
  *   --recipes  default scripts/us-local/recipes;  --history  default scripts/us-local/history
+ *   --weekly   default scripts/us-local/taxlocus-weekly.json
  */
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -104,6 +117,7 @@ import { loadPoBoxSource } from './us-pobox.js';
 import { loadInputs } from './us-local/inputs.js';
 import { readRecipe } from './us-local/kinds.js';
 import { importState } from './us-local/run.js';
+import { loadWeekly } from './us-local/weekly.js';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(name);
@@ -138,13 +152,14 @@ const recipes = new Map(
 const wanted = (arg('--states') ?? [...recipes.keys()].join(',')).split(',');
 mkdirSync(OUT_DIR, { recursive: true });
 const poBoxSource = loadPoBoxSource(srcDir);
+const weekly = loadWeekly(arg('--weekly') ?? 'scripts/us-local/taxlocus-weekly.json');
 for (const state of wanted) {
   const recipe = recipes.get(state);
   if (!recipe) {
     console.error(`no recipe for ${state} (${RECIPES_DIR}/${state}.json)`);
     process.exit(2);
   }
-  const { file, text } = importState(recipe, { historyDir: HISTORY_DIR, poBoxes: poBoxSource, outDir: OUT_DIR });
+  const { file, text } = importState(recipe, { historyDir: HISTORY_DIR, poBoxes: poBoxSource, outDir: OUT_DIR, weekly });
   writeFileSync(join(OUT_DIR, `${state}.json`), text);
   const zips = new Set(file.zips.map((z) => z[0]));
   console.log(`${state}: ${file.jurisdictions.length} jurisdictions, ${zips.size} ZIP codes, ${file.zips.length} rows`);

@@ -228,6 +228,21 @@ describe('fuzz: every public function answers or throws a TaxRulesError', () => 
     );
   }, LONG);
 
+  it('US local history: no refusal of a Washington day from 2019-01-01, nor of any state’s from 2026-05-19', () => {
+    const account = registeredEverywhere();
+    const day = (min: string) => fc.date({ min: new Date(min), max: new Date('2027-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+    const washington = fc.record({ zip: fc.constantFrom('98101', '98520', '98004', '99201', '98660', '98801', '98225', '98362'), date: day('2019-01-01') });
+    const others = fc.record({ zip: fc.constantFrom('66763', '23219', '75701', '35040', '73102', '84101', '57104', '83340', '87102', '80202', '70112', '37201', '60601', '85004', '05602', '25301', '82001', '68102', '58102', '43215'), date: day('2026-05-19') });
+    fc.assert(
+      fc.property(fc.oneof(washington, others), ({ zip, date }) => {
+        const q = { to_country: 'US', to_postal_code: zip, date, tax_code: 'standard', product_type: 'good', amount: '100.00', currency: 'USD' };
+        const r = typed('explainTaxRate (US local history)', q, () => api.explainTaxRate(q as never, account as never, { today: '2026-06-01' }));
+        expect(r).not.toBeInstanceOf(api.TaxRulesError);
+      }),
+      { numRuns: 2_000 * SCALE },
+    );
+  }, LONG);
+
   it('calculate: typed errors, JSON-safe responses that add up', () => {
     fc.assert(
       fc.property(fc.oneof({ arbitrary: request, weight: 4 }, { arbitrary: anything, weight: 1 }), accounts, (rawBody, rawAccount) => {

@@ -17,12 +17,13 @@
  */
 import { copyFileSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadInputs } from '../scripts/us-local/inputs.js';
 import { buildRecipe, readRecipe, type Recipe } from '../scripts/us-local/kinds.js';
 import { importState } from '../scripts/us-local/run.js';
 import { loadPoBoxSource, type PoBoxSource } from '../scripts/us-pobox.js';
+import type { WeeklyFile } from '../scripts/us-local/weekly.js';
 
 const FIX = 'test/fixtures-us-import';
 const STATES = ['FL', 'CO', 'TN', 'TX'] as const;
@@ -142,5 +143,58 @@ describe('the kinds', () => {
       }
       expect(message, kind).not.toMatch(/no reader of the kind/);
     }
+  });
+});
+
+describe('TaxLocus’s weekly tables (scripts/us-local/weekly.ts) on the fixture inputs', () => {
+  const HEAD = 'observed_after,observed_by,commit_after,state,jurisdiction_type,name,fips_code,old_rate,new_rate,kind,flag';
+  const weeklyWith = (rows: string[], rule: WeeklyFile['rules'][string]): WeeklyFile => {
+    const dir = fresh();
+    writeFileSync(join(dir, 'log.csv'), [HEAD, ...rows].join('\n') + '\n');
+    return {
+      log: relative(join(FIX, 'sources'), join(dir, 'log.csv')),
+      snapshots: 'unused',
+      first: '2026-05-19',
+      checked: '2026-12-04',
+      source: 'weekly',
+      sources: { weekly: 'the weekly tables', law: 'the law of the change days' },
+      rules: { r: rule },
+      states: { TX: 'r' },
+    };
+  };
+  const periods = (text: string, name: string) => (JSON.parse(text) as { jurisdictions: { name: string; rates: { from: string; rate: string; source: string }[] }[] }).jurisdictions.find((j) => j.name === name)?.rates.map((p) => [p.from, p.rate, p.source]);
+  const run = (w: WeeklyFile): string => importState(readRecipe(join(FIX, 'recipes', 'TX.json'), 'TX'), { historyDir: join(FIX, 'history'), poBoxes, outDir: fresh(), weekly: w }).text;
+
+  it('records the list’s rates back to the first weekly table, a change dated by the state’s change days, noise rows left out', () => {
+    const w = weeklyWith(
+      [
+        '2026-06-02,2026-06-09,c,TX,city,Sugar Land,,0.015,0.02,changed,',
+        '2026-05-19,2026-05-27,c,TX,city,Crockett,,0.01,0.015,changed,flapping_duplicate_name_key',
+      ],
+      { months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], source: 'law', text: 'the first day of the month' },
+    );
+    const text = run(w);
+    // Seen between the tables of 2026-06-02 and 2026-06-09: from 2026-06-01, the month's first day; the list's own period after it.
+    expect(periods(text, 'Sugar Land')).toEqual([
+      ['2026-05-19', '1.5', 'weekly'],
+      ['2026-06-01', '2', 'weekly'],
+      ['2026-07-01', '2', 'tx-taxlocus'],
+    ]);
+    // The flagged row is no change: Crockett keeps the list's rate back to 2026-05-19.
+    expect(periods(text, 'Crockett')).toEqual([
+      ['2026-05-19', '1.5', 'weekly'],
+      ['2026-07-01', '1.5', 'tx-taxlocus'],
+    ]);
+    // open-sales-tax's rates (from 2026-05-04) are not TaxLocus's: left as they are.
+    expect(periods(text, 'Houston')).toEqual([['2026-05-04', '1', 'tx-rates']]);
+    expect((JSON.parse(text) as { sources: Record<string, string> }).sources).toMatchObject({ weekly: 'the weekly tables', law: 'the law of the change days' });
+  });
+
+  it('a quarterly rule dates a change seen after a quarter’s first day on it, and a jurisdiction a table lacks is not levied then', () => {
+    const w = weeklyWith(['2026-06-30,2026-07-07,c,TX,city,Missouri City,,,0.01,added,'], { months: [1, 4, 7, 10], source: 'law', text: 'the quarter’s first day' });
+    expect(periods(run(w), 'Missouri City')).toEqual([
+      ['2026-05-19', '0', 'weekly'],
+      ['2026-07-01', '1', 'tx-taxlocus'],
+    ]);
   });
 });

@@ -59,10 +59,11 @@ describe('Colorado', () => {
     expect(combined('80027', 'Superior')).toBe(9.11);
   });
 
-  it('the notes name what is not modelled; a day before 2026-07-01 is refused (422)', () => {
+  it('the notes name what is not modelled; a day before 2026-05-19 (TaxLocus\'s first weekly table) is refused (422)', () => {
     const r = quote('80129');
     expect(r.notes.join(' ')).toMatch(/Not every local tax of Colorado is in the rules/);
-    expect(refused(() => quote('80202', undefined, '2026-06-30')).status).toBe(422);
+    expect(refused(() => quote('80202', undefined, '2026-05-18')).message).toMatch(/recorded from 2026-05-19/);
+    expect(quote('80202', undefined, '2026-06-30').lines.length).toBeGreaterThan(1);
   });
 
   it('v20260309 lists each Colorado jurisdiction with its amount, adding up to the total tax', () => {
@@ -100,6 +101,6 @@ describe('Louisiana', () => {
     expect(quote('70112').local?.sourcedAt).toBe('destination');
     expect(combined('70160', undefined, '2024-12-31')).toBe(4.45);
     expect(combined('70160', undefined, '2025-01-01')).toBe(5);
-    expect(refused(() => quote('70112', undefined, '2026-06-30')).status).toBe(422);
+    expect(refused(() => quote('70112', undefined, '2026-05-18')).status).toBe(422);
   });
 });

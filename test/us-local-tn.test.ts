@@ -53,7 +53,7 @@ describe('Tennessee local sales taxes', () => {
   it('Nashville: Davidson County\'s 2.25 % and the transit surcharge of 0.5 % (9.75 %)', () => {
     expect(lines('37201')).toEqual(['state Tennessee 7', 'county Davidson County 2.25', 'district Davidson County transit surcharge 0.5']);
     const j = defaultRuleSet.data.usLocal?.find((l) => l.state === 'TN')?.jurisdictions.find((x) => x.name === 'Davidson County transit surcharge');
-    expect(j?.rates).toEqual([expect.objectContaining({ from: '2026-08-01', rate: '0.5', source: 'tn-davidson-transit', note: expect.stringMatching(/since 2025-02-01/) })]);
+    expect(j?.rates).toEqual([expect.objectContaining({ from: '2026-05-19', rate: '0.5', source: 'tn-davidson-transit', note: expect.stringMatching(/since 2025-02-01/) })]);
   });
 
   it('a city\'s part in a second county where it adds to that county\'s rate is a line of its own', () => {
@@ -63,9 +63,10 @@ describe('Tennessee local sales taxes', () => {
     expect(combined('37660', { to_city: 'Kingsport' })).toBe(9.5);
   });
 
-  it('a day before the data (2026-08-01) is refused (422), in Nashville too', () => {
-    expect(refused(() => quote('38103', { date: '2026-07-31' })).status).toBe(422);
-    expect(refused(() => quote('37201', { date: '2026-07-31' })).status).toBe(422);
+  it('a day before the data (2026-05-19, TaxLocus\'s first weekly table) is refused (422), in Nashville too', () => {
+    expect(refused(() => quote('38103', { date: '2026-05-18' })).status).toBe(422);
+    expect(refused(() => quote('37201', { date: '2026-05-18' })).status).toBe(422);
+    expect(combined('38103', { date: '2026-07-31' })).toBe(9.75);
     expect(combined('38103', { date: '2026-08-01' })).toBe(9.75);
   });
 

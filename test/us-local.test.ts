@@ -261,8 +261,8 @@ describe('Hawaii, Idaho, New Mexico, Vermont and Washington', () => {
   });
 
   it('Texas: county taxes county-wide, city taxes of the Comptroller\'s list, combined rates split (Tex. Tax Code § 323.103)', () => {
-    const lines = (zip: string, city?: string) =>
-      explainTaxRate({ ...good, to_country: 'US', to_postal_code: zip, ...(city ? { to_city: city } : {}) }, remote).lines.map((l) => [l.jurisdiction.name, l.jurisdiction.level, l.rate]);
+    const lines = (zip: string, city?: string, date: string = good.date) =>
+      explainTaxRate({ ...good, date, to_country: 'US', to_postal_code: zip, ...(city ? { to_city: city } : {}) }, remote).lines.map((l) => [l.jurisdiction.name, l.jurisdiction.level, l.rate]);
     // Tyler: open-sales-tax's combined 2 % split into Smith County's 0.5 % and the city's 1.5 %.
     expect(lines('75701')).toEqual([['Texas', 'state', '6.25'], ['Smith County', 'county', '0.5'], ['Tyler', 'city', '1.5']]);
     // Unincorporated Smith County: the county's tax alone.
@@ -271,8 +271,9 @@ describe('Hawaii, Idaho, New Mexico, Vermont and Washington', () => {
     expect(lines('79901')).toEqual([['Texas', 'state', '6.25'], ['El Paso County', 'county', '0.5'], ['El Paso', 'city', '1'], ['El Paso MTA (Sun Metro)', 'district', '0.5']]);
     // The Colony, a city only the Comptroller's list gives.
     expect(lines('75056', 'The Colony')).toEqual([['Texas', 'state', '6.25'], ['The Colony', 'city', '2']]);
-    // The list's rates are recorded from 2026-07-01, the first day of the quarter it fell in.
-    expect(refused(() => explainTaxRate({ ...good, date: '2026-06-30', to_country: 'US', to_postal_code: '75701' }, remote)).message).toMatch(/Smith County \(TX\) is recorded from 2026-07-01/);
+    // The list's rates are recorded from 2026-07-01, the first day of the quarter it fell in, and back to 2026-05-19 by TaxLocus's weekly tables.
+    expect(refused(() => explainTaxRate({ ...good, date: '2026-05-18', to_country: 'US', to_postal_code: '75701' }, remote)).message).toMatch(/Smith County \(TX\) is recorded from 2026-05-19/);
+    expect(lines('75762', undefined, '2026-06-30')).toEqual(lines('75762'));
     // No address is taxed above the 2 % local cap (Tex. Tax Code §§ 321.101, 323.101).
     const tx = (data.usLocal ?? []).find((l) => l.state === 'TX') as UsLocalRules;
     const rate = new Map(tx.jurisdictions.map((j) => [j.code, Number(j.rates.at(-1)?.rate)]));
@@ -290,7 +291,7 @@ describe('Hawaii, Idaho, New Mexico, Vermont and Washington', () => {
     expect(lines('60601', 'Chicago')).toEqual([['Illinois', 'state', '6.25'], ['Cook County', 'county', '1.75'], ['Chicago', 'city', '1.25'], ['RTA (Cook County)', 'district', '1']]);
     // Abbeville, Alabama: the list's own rate of the city.
     expect(lines('36310', 'Abbeville')).toEqual([['Alabama', 'state', '4'], ['Henry County', 'county', '2'], ['Abbeville', 'city', '3']]);
-    expect(refused(() => lines('36310', 'Abbeville', '2026-07-31')).message).toMatch(/Abbeville \(AL\) is recorded from 2026-08-01/);
+    expect(refused(() => lines('36310', 'Abbeville', '2026-05-18')).message).toMatch(/Abbeville \(AL\) is recorded from 2026-05-19/);
     // Benson, Arizona: a town only the Department's list gives, at its own 3.5 % (on Cochise County's 1 %, from 2026-07-01).
     const benson = explainTaxRate({ ...good, to_country: 'US', to_postal_code: '85602', to_city: 'Benson' }, remote);
     expect(benson.lines.map((l) => [l.jurisdiction.name, l.rate])).toEqual([['Arizona', '5.6'], ['Cochise County', '1'], ['Benson', '3.5']]);
@@ -311,7 +312,9 @@ describe('Hawaii, Idaho, New Mexico, Vermont and Washington', () => {
     expect(combined('83340', '2026-09-15', 'Ketchum')).toBe(8);
     expect(combined('83353', '2026-09-15')).toBe(9);
     expect(combined('83702', '2026-09-15')).toBe(6);
-    expect(refused(() => combined('83340', '2026-08-17', 'Ketchum')).status).toBe(422);
+    // Ketchum's 2 % (the State Tax Commission) is TaxLocus's too, unchanged in its weekly tables from 2026-05-19.
+    expect(combined('83340', '2026-05-19', 'Ketchum')).toBe(8);
+    expect(refused(() => combined('83340', '2026-05-18', 'Ketchum')).status).toBe(422);
   });
 
   it('New Mexico\'s state rate without a ZIP code: 5 % on 2023-06-30, 4.875 % from 2023-07-01 (NMSA 1978 § 7-9-4, H.B. 163 of 2022)', () => {
@@ -327,7 +330,7 @@ describe('Hawaii, Idaho, New Mexico, Vermont and Washington', () => {
     const r = explainTaxRate({ ...good, to_country: 'US', to_postal_code: '87501', date: '2026-09-15', to_city: 'Santa Fe' }, seller);
     expect(r.jurisdiction).toMatchObject({ county: 'Santa Fe County', city: 'Santa Fe' });
     expect(combined('87501', '2026-09-15', 'Santa Fe')).toBe(8.1875);
-    expect(refused(() => combined('87102', '2026-06-30')).status).toBe(422);
+    expect(refused(() => combined('87102', '2026-05-18')).status).toBe(422);
   });
 
   it('Vermont: the 1 % local option tax by town, from the day the Department of Taxes gives', () => {
@@ -340,9 +343,10 @@ describe('Hawaii, Idaho, New Mexico, Vermont and Washington', () => {
     // Essex Junction, a town of its own since 2022, from the October 2022 date.
     expect(combined('05452', '2022-09-30', 'Essex Junction')).toBe(6);
     expect(combined('05452', '2022-10-01', 'Essex Junction')).toBe(7);
-    // Montpelier is in TaxLocus's table of 2026-08-18 only: recorded from 2026-07-01.
+    // Montpelier is in TaxLocus's tables only: recorded back to 2026-05-19 by its weekly tables.
     expect(combined('05602', '2026-07-01', 'Montpelier')).toBe(7);
-    expect(refused(() => combined('05602', '2026-06-30', 'Montpelier')).status).toBe(422);
+    expect(combined('05602', '2026-05-19', 'Montpelier')).toBe(7);
+    expect(refused(() => combined('05602', '2026-05-18', 'Montpelier')).status).toBe(422);
   });
 
   it('Washington: the Department of Revenue\'s combined local rates by city and unincorporated county', () => {
@@ -352,7 +356,56 @@ describe('Hawaii, Idaho, New Mexico, Vermont and Washington', () => {
     expect(combined('98660', '2026-09-15', 'Vancouver')).toBe(8.9);
     const r = explainTaxRate({ ...good, to_country: 'US', to_postal_code: '98101', date: '2026-09-15' }, seller);
     expect(r.lines.map((l) => l.jurisdiction.level)).toEqual(['state', 'county', 'city']);
-    expect(refused(() => combined('98101', '2026-06-30')).status).toBe(422);
+  });
+
+  it('Washington from 2019-01-01: the Department of Revenue\'s quarterly tables by location code, 2026 Q3 carried into Q4', () => {
+    // wa_location_rates_2019Q1_2026Q2.csv row 2: 2019Q1, location code 1401 Aberdeen, local 0.0243, total 0.0893.
+    expect(combined('98520', '2019-03-15', 'Aberdeen')).toBe(8.93);
+    // Row 714: 2019Q3, 1401 Aberdeen, local 0.0248: the rise from the quarter's first day.
+    expect(combined('98520', '2019-06-30', 'Aberdeen')).toBe(8.93);
+    expect(combined('98520', '2019-07-01', 'Aberdeen')).toBe(8.98);
+    // Row 65: 2019Q1, 1402 Cosmopolis, local 0.023 (the county's unincorporated rate too, row 120).
+    expect(combined('98520', '2019-03-15', 'Cosmopolis')).toBe(8.8);
+    // Row 6438: 2023Q2, 1726 SEATTLE, local 0.0375, total 0.1025.
+    expect(combined('98101', '2023-06-01')).toBe(10.25);
+    // Row 271: 2019Q1, 1726 Seattle, local 0.036.
+    expect(combined('98101', '2019-01-01')).toBe(10.1);
+    // 2026 Q2 (row 11256, 0.0405), Q3 (TaxLocus) and Q4 (RCW 82.14.055: no local change on 1 October).
+    expect(combined('98101', '2026-06-30')).toBe(10.55);
+    expect(combined('98101', '2026-10-15')).toBe(10.55);
+    const e = refused(() => combined('98101', '2018-12-31'));
+    expect(e.status).toBe(422);
+    expect(e.message).toMatch(/recorded from 2019-01-01/);
+  });
+});
+
+describe('TaxLocus’s weekly tables (2026-05-19 to 2026-08-18): the local rates recorded back to 2026-05-19', () => {
+  const remoteSeller = registeredIn('US', [840020, 840001], { postal_code: '07030', currency: 'USD' });
+  const cityRate = (zip: string, city: string, date: string) => explainTaxRate({ ...good, date, to_country: 'US', to_postal_code: zip, to_city: city }, remoteSeller).lines.find((l) => l.jurisdiction.level === 'city')?.rate;
+
+  it('a change the log shows between two weekly tables is dated by the state’s change days: Frontenac KS from 2026-07-01', () => {
+    // Change log row: 2026-06-30 → 2026-07-07, KS, city, Frontenac, 0.0125 → 0.02; Kansas (a Streamlined Sales Tax state) changes local rates on a quarter's first day.
+    expect(cityRate('66763', 'Frontenac', '2026-05-19')).toBe('1.25');
+    expect(cityRate('66763', 'Frontenac', '2026-06-30')).toBe('1.25');
+    expect(cityRate('66763', 'Frontenac', '2026-07-01')).toBe('2');
+    expect(cityRate('66763', 'Frontenac', '2026-09-15')).toBe('2');
+  });
+
+  it('Alabama’s monthly change days: Calera 4 % until 2026-05-31, 5 % from 2026-06-01 (seen between the tables of 2026-05-27 and 2026-06-30)', () => {
+    expect(cityRate('35040', 'Calera', '2026-05-31')).toBe('4');
+    expect(cityRate('35040', 'Calera', '2026-06-01')).toBe('5');
+  });
+
+  it('Virginia: every locality’s combined rate in TaxLocus’s weekly tables is the file’s, so its lines are recorded from 2026-05-19', () => {
+    const richmond = (date: string) => explainTaxRate({ ...good, date, to_country: 'US', to_postal_code: '23219' }, registeredIn('US', [840051], { postal_code: '07030', currency: 'USD' }));
+    expect(richmond('2026-05-19').lines.map((l) => l.rate)).toEqual(richmond('2026-09-15').lines.map((l) => l.rate));
+    expect(refused(() => richmond('2026-05-18')).message).toMatch(/recorded from 2026-05-19/);
+  });
+
+  it('a day before the first weekly table is refused (422), naming the day the state is recorded from', () => {
+    const e = refused(() => cityRate('66763', 'Frontenac', '2026-05-18'));
+    expect(e.status).toBe(422);
+    expect(e.message).toMatch(/\(KS\) is recorded from 2026-05-19, not on 2026-05-18/);
   });
 });
 

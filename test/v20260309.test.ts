@@ -226,7 +226,7 @@ describe('calculate properties', () => {
     fc.assert(
       fc.property(fc.constantFrom(...places), fc.constantFrom(...currencies), fc.array(item, { minLength: 1, maxLength: 8 }), (place, [currency, mu], minorItems) => {
         const items = minorItems.map((l) => ({ ...l, amount: text(l.amount, mu) }));
-        // A day inside every place's local history (Utah's local rates are recorded from 2026-08-18).
+        // A day inside every place's local history (Utah's local rates are recorded from 2026-05-19).
         const r = calculate({ customer_address: place.to, currency, tax_date: unix('2026-09-01'), line_items: items.map((l, i) => ({ reference: `r${i}`, ...l })) }, account);
         let subtotal = 0n;
         let tax = 0n;

@@ -52,6 +52,15 @@ export let zipRanges: [number, number, string][] = [];
 export let OST: Row[] = [];
 export let TAXLOCUS: Row[] = [];
 
+/** Whether the TaxLocus table in force is an earlier weekly table (scripts/us-local/weekly.ts), not the table of TAXLOCUS_AS_OF. */
+export let weeklyTable = false;
+
+/** Puts another TaxLocus table in force: an earlier weekly table, or (`latest`) the table of TAXLOCUS_AS_OF again. */
+export function setTaxLocus(rows: Row[], latest = false): void {
+  TAXLOCUS = rows;
+  weeklyTable = !latest;
+}
+
 /** Towns (county subdivisions) of the state `loadTowns` read: ZCTA → parts. */
 export const zctaCousubs = new Map<string, Piece[]>();
 /** Towns ("50" + county subdivision code) that the 2020 ZCTA relationship file has. */

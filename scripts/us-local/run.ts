@@ -12,14 +12,17 @@ import { addPoBoxZips, type PoBoxSource } from '../us-pobox.js';
 import { buildFile } from './areas.js';
 import { buildRecipe, type Recipe } from './kinds.js';
 import { keepTaxability } from './taxability.js';
+import { applyWeekly, type WeeklyFile } from './weekly.js';
 
 /** A state's file as built, and its text as written to `outDir` (whose earlier file's taxability it keeps). */
-export function importState(recipe: Recipe, o: { historyDir: string; poBoxes: PoBoxSource; outDir: string }): { file: UsLocalFile; text: string } {
+export function importState(recipe: Recipe, o: { historyDir: string; poBoxes: PoBoxSource; outDir: string; weekly?: WeeklyFile }): { file: UsLocalFile; text: string } {
   const st = buildRecipe(recipe);
   const built = st.finish ? st.finish(buildFile(st)) : buildFile(st);
   // The state's dated history, as data (scripts/us-local/history/<ST>.json).
   const history = loadHistory(recipe.state, o.historyDir);
-  const file = history ? applyHistory(built, history) : built;
+  const dated = history ? applyHistory(built, history) : built;
+  // Back to TaxLocus's first weekly table (scripts/us-local/taxlocus-weekly.json), the reader run on each weekly table.
+  const file = o.weekly ? applyWeekly(dated, o.weekly, () => buildRecipe(recipe)) : dated;
   // PO-box and unique ZIP codes, which have no Census area (scripts/us-pobox.ts).
   addPoBoxZips(file, o.poBoxes);
   // The taxability tables written by hand into the file this one replaces.

@@ -181,3 +181,48 @@ export function overLocalCap(st: StateRates, a: Area): boolean {
   }
   return sum > Number(st.localCap) + 1e-9;
 }
+
+/** One dated table of combined local rates by location, as `floorSplit` takes them. */
+export interface LocationTable {
+  from: string;
+  /** The key of the state's `sources` its periods cite. */
+  source: string;
+  /** The day its source was checked, when not the run's `--checked`. */
+  checked?: string;
+  uninc: Map<string, number>;
+  parts: { place: string; county: string; units: number }[];
+}
+
+/**
+ * `floorSplit` over dated tables of the same locations (the first table's day first): each
+ * line's periods, a new one where its rate changes or its table's source does. A line one
+ * table has and another not (an unincorporated area's or a city part's district where the
+ * county's floor is its rate) is 0 in the other; districts are those of the last table in its
+ * order, then those only earlier tables have.
+ */
+export function floorSplitDated(state: string, tables: LocationTable[]): Pick<StateRates, 'counties' | 'cities' | 'cityCounties' | 'districts'> {
+  const splits = tables.map((t) => floorSplit(state, t.uninc, t.parts));
+  const last = splits[splits.length - 1] as ReturnType<typeof floorSplit>;
+  const districts = new Map<string, District>(last.districts.map((d) => [d.name, d]));
+  for (const s of splits) for (const d of s.districts) if (!districts.has(d.name)) districts.set(d.name, d);
+  const dated = (rateIn: (s: ReturnType<typeof floorSplit>) => Rate | undefined): Exclude<Rate, string> => {
+    const out: Exclude<Rate, string> = [];
+    splits.forEach((s, i) => {
+      const t = tables[i] as LocationTable;
+      const r = rateIn(s);
+      const rate = r === undefined ? '0' : (r as string);
+      const prev = out[out.length - 1];
+      if (prev !== undefined && prev.rate === rate && prev.source === t.source) return;
+      out.push({ from: t.from, rate, source: t.source, ...(t.checked ? { checked: t.checked } : {}) });
+    });
+    return out;
+  };
+  const counties = new Map<string, Rate>([...last.counties.keys()].map((g) => [g, dated((s) => s.counties.get(g))]));
+  const cities = new Map<string, Rate>([...last.cities.keys()].map((g) => [g, dated((s) => s.cities.get(g))]));
+  return {
+    counties,
+    cities,
+    cityCounties: last.cityCounties,
+    districts: [...districts.values()].map((d) => ({ ...d, rate: dated((s) => s.districts.find((x) => x.name === d.name)?.rate) })),
+  };
+}
