@@ -31,7 +31,7 @@ import {
 import { isPlainValidAccount } from '../src/adapters/account.js';
 import { isPlainValidRequest } from '../src/adapters/v20260309.js';
 import { accountSchema, calculationRequestSchema } from '../src/schemas.js';
-import { nexusStatus } from '../src/index.js';
+import { nexusStatus, resolveEvidence, thresholdEvents } from '../src/index.js';
 import { diffCorpus, diffRules, samplePostalCode } from '../src/testing.js';
 import { toNodeListener } from '../src/http.js';
 import { miniRuleData } from './support/mini-rules.js';
@@ -180,6 +180,27 @@ describe('values of the wrong kind', () => {
     const e = refused(() => calculate({ ...request, ...extra } as never, account));
     expect(e.issues).toHaveLength(MAX_LISTED_ISSUES);
     expect(e.issues[MAX_LISTED_ISSUES - 1]).toEqual({ path: [], code: 'unknown_field', message: `input: ${1001 - MAX_LISTED_ISSUES} more unknown fields` });
+  });
+});
+
+describe('an object of 100,000 unknown fields', () => {
+  // Named one by one they cost a suggestion each (seconds): the first are named, the rest counted in one issue.
+  const extra = Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`x${i}`, i]));
+  const sale = { date: '2026-01-01', amount: '1', currency: 'EUR', country: 'FR' };
+
+  it('is refused naming its first unknown fields and counting the rest, wherever it is read', () => {
+    for (const [call, at] of [
+      [() => resolveEvidence(extra as never, {} as never), 'evidence'],
+      [() => resolveEvidence({} as never, extra as never), 'context'],
+      [() => thresholdEvents([], { sellerCountry: 'IE', ...extra } as never), 'options'],
+      [() => thresholdEvents([{ ...sale, ...extra }] as never, { sellerCountry: 'IE' }), 'sales.0'],
+    ] as const) {
+      const e = refused(call);
+      expect(e.status).toBe(400);
+      expect(e.issues).toHaveLength(MAX_LISTED_ISSUES);
+      expect(e.issues[0]?.message).toBe(`${at}.x0: unknown field`);
+      expect(e.issues[MAX_LISTED_ISSUES - 1]?.message).toBe(`${at}: ${100_000 - (MAX_LISTED_ISSUES - 1)} more unknown fields`);
+    }
   });
 });
 
