@@ -10,6 +10,7 @@ import type { JurisdictionLevel, TaxReason } from '../core/types.js';
 import { dayNumber } from '../core/dates.js';
 import { AMOUNT_RE, COUNTRY_RE, CURRENCY_RE } from './input.js';
 import type * as S from '../schema-types.js';
+import { metadataSchema } from './metadata.js';
 
 export { TAX_CODES } from '../generated/tax-codes.js';
 import { TAX_CODES } from '../generated/tax-codes.js';
@@ -78,6 +79,23 @@ function buildAccountSchemas() {
 
 const behaviorSchema = () => z.enum(BEHAVIORS);
 
+/** A line of a v20260309 calculation request (strict: unknown fields are refused). */
+function lineItemSchema() {
+  return z.strictObject({
+    reference: z.string().check(z.maxLength(200, 'must be at most 200 characters'), z.minLength(1, 'must not be empty')),
+    amount: z.string().check(
+      z.maxLength(MAX_AMOUNT_LENGTH, `must be at most ${MAX_AMOUNT_LENGTH} characters`),
+      z.regex(AMOUNT_RE, 'must be a decimal string such as "100.00"'),
+    ),
+    quantity: z.optional(z.number().check(z.int('must be a whole number'), z.positive('must be at least 1'))),
+    tax_code: z.optional(z.enum(TAX_CODES)),
+    product_type: z.optional(z.enum(PRODUCT_TYPES)),
+    tax_behavior: z.optional(behaviorSchema()),
+    /** The seller's own data of the line (as a document's `custom_metadata`: at most 20 keys), echoed in its result; it decides no tax. */
+    metadata: z.optional(metadataSchema()),
+  });
+}
+
 function buildRequestSchemas() {
   const text = (max: number) => z.string().check(z.maxLength(max, `must be at most ${max} characters`));
 
@@ -91,17 +109,7 @@ function buildRequestSchemas() {
     line2: z.optional(text(200)),
   });
 
-  const lineItem = z.strictObject({
-    reference: z.string().check(z.maxLength(200, 'must be at most 200 characters'), z.minLength(1, 'must not be empty')),
-    amount: z.string().check(
-      z.maxLength(MAX_AMOUNT_LENGTH, `must be at most ${MAX_AMOUNT_LENGTH} characters`),
-      z.regex(AMOUNT_RE, 'must be a decimal string such as "100.00"'),
-    ),
-    quantity: z.optional(z.number().check(z.int('must be a whole number'), z.positive('must be at least 1'))),
-    tax_code: z.optional(z.enum(TAX_CODES)),
-    product_type: z.optional(z.enum(PRODUCT_TYPES)),
-    tax_behavior: z.optional(behaviorSchema()),
-  });
+  const lineItem = lineItemSchema();
 
   /** A delivery charge of the sale's goods, stated apart from them (see docs/line-items.md). */
   const shippingCost = z.strictObject({
@@ -179,7 +187,7 @@ function buildLineSchemas() {
     taxes: z.array(lineTax),
     notes: z.array(z.string()),
   };
-  const lineResult = z.object({ reference: z.string(), quantity: z.int(), tax_code: z.enum(TAX_CODES), product_type: z.enum(PRODUCT_TYPES), ...priced });
+  const lineResult = z.object({ reference: z.string(), quantity: z.int(), tax_code: z.enum(TAX_CODES), product_type: z.enum(PRODUCT_TYPES), ...priced, metadata: z.optional(metadataSchema()) });
 
   /** The delivery charge of a calculation: taxed as the goods it delivers (shared between them in proportion to their amounts), each tax as its rules say. */
   const shippingResult = z.object(priced);

@@ -644,7 +644,9 @@ function lineResult(line: ParsedRequest['line_items'][number], plan: Plan, price
       ),
     );
   }
-  return new LineRecord(line.reference, line.quantity ?? 1, plan.taxCode, plan.productType, plan.taxBehavior, line.amount, netText, taxText, own !== null && plan.taxBehavior === 'inclusive' ? own : formatMinor(priced.total, mu), taxes, plan.notes.slice());
+  const record = new LineRecord(line.reference, line.quantity ?? 1, plan.taxCode, plan.productType, plan.taxBehavior, line.amount, netText, taxText, own !== null && plan.taxBehavior === 'inclusive' ? own : formatMinor(priced.total, mu), taxes, plan.notes.slice());
+  // The line's metadata, echoed as given (a copy): only on a line that has it, so a result without any is as before.
+  return line.metadata === undefined ? record : { ...record, metadata: { ...line.metadata } };
 }
 
 /** An empty array to copy: `slice` makes arrays that V8 never allocates in the old generation (see TaxRateAnswer in v20241028.ts). */
