@@ -14,7 +14,8 @@ import { metadataSchema } from './metadata.js';
 
 export { TAX_CODES } from '../generated/tax-codes.js';
 import { TAX_CODES } from '../generated/tax-codes.js';
-export const PRODUCT_TYPES = ['good', 'service'] as const;
+import { PRODUCT_TYPES } from '../core/products.js';
+export { PRODUCT_TYPES };
 export const BEHAVIORS = ['exclusive', 'inclusive'] as const;
 export const JURISDICTION_LEVELS = ['country', 'state', 'province', 'territory', 'scheme', 'county', 'city', 'district'] as const satisfies readonly JurisdictionLevel[];
 /** The spec's cap on items per document. */
@@ -91,6 +92,8 @@ function lineItemSchema() {
     tax_code: z.optional(z.enum(TAX_CODES)),
     product_type: z.optional(z.enum(PRODUCT_TYPES)),
     tax_behavior: z.optional(behaviorSchema()),
+    /** The code of a product of `options.products`, whose `tax_class`, `product_type` and `tax_type` are the line's defaults (as a document item's `product_code`). */
+    product: z.optional(z.string().check(z.minLength(1, 'must not be empty'), z.maxLength(200, 'must be at most 200 characters'))),
     /** The seller's own data of the line (as a document's `custom_metadata`: at most 20 keys), echoed in its result; it decides no tax. */
     metadata: z.optional(metadataSchema()),
   });

@@ -11,112 +11,21 @@ import { exemptionOf } from '../core/exemption.js';
 import { deliveryLines } from '../core/delivery.js';
 import { priceSale, type PricedLine, type PricedSale, type Sale, type SaleLine, type SaleParty } from '../core/sale.js';
 import { validateTaxId, verdictOf } from '../taxid/index.js';
-import { PRODUCT_TYPES, sellerAddressOn, TAX_CODES, type Account, type PreparedAccount, type SellerAccount } from './account.js';
+import { sellerAddressOn, type Account, type PreparedAccount, type SellerAccount } from './account.js';
 import { engineFor, type Engine } from './engine.js';
 import { checkBySchema } from './issues.js';
 import { isBoolean, isFunction, ownCopy, ownFields, prototypePolluted, readOptions, RULE_SET, unreadable, type OptionCheck } from './read.js';
-import { BEHAVIORS, CUSTOMER_TAX_STATUSES, MAX_AMOUNT_LENGTH, MAX_LINE_ITEMS, MAX_TAX_DATE, requestSchemas, type CalculationJurisdiction, type CalculationRequest, type CalculationRequestOutput, type CalculationResponse, type CalculationLineResult, type ShippingCostResult, type LineTax, type TaxBreakdownEntry } from './schemas.js';
-import { isAmountText, isCountryText, isCurrencyText, hasOwn, isPlainObject, oneOfOrAbsent } from './input.js';
+import { MAX_LINE_ITEMS, MAX_TAX_DATE, requestSchemas, type CalculationJurisdiction, type CalculationRequest, type CalculationRequestOutput, type CalculationResponse, type CalculationLineResult, type ShippingCostResult, type LineTax, type TaxBreakdownEntry } from './schemas.js';
+import { ADDRESS_FIELDS, isPlainValidRequest, LINE_FIELDS, REQUEST_FIELDS, SHIPPING_FIELDS } from './calculation-plain.js';
 import type { TaxIdVerdictFunction } from '../core/options.js';
+import type { ProductDefaults } from '../core/products.js';
+import { productBehavior, productPlace, productPlaceIssues, productsOf } from './calculation-products.js';
 
 export { MAX_LINE_ITEMS, MAX_TAX_DATE } from './schemas.js';
+export { isPlainValidRequest } from './calculation-plain.js';
 export type { CalculationAddress, CalculationLineItem, CalculationRequest, CalculationJurisdiction, LineTax, CalculationLineResult, TaxBreakdownEntry, TaxContext, CalculationResponse } from './schemas.js';
 
 type ParsedRequest = CalculationRequestOutput;
-
-/** The fields of a request, of an address and of a line item. */
-const REQUEST_FIELDS = ['origin_address', 'customer_address', 'customer_tax_id', 'customer_tax_status', 'customer_exemption_certificate', 'currency', 'tax_date', 'tax_behavior', 'shipping_cost', 'line_items'] as const;
-const SHIPPING_FIELDS = ['amount', 'tax_behavior'] as const;
-const ADDRESS_FIELDS = ['country', 'state', 'postal_code', 'city', 'line1', 'line2'] as const;
-const LINE_FIELDS = ['reference', 'amount', 'quantity', 'tax_code', 'product_type', 'tax_behavior'] as const;
-
-/**
- * Whether an object has no field but the known ones. The fast checks below read the fields
- * they know by name and count those present (`found`); the object's own fields are then
- * counted by `for…in`, and only when the counts differ — a field they do not know (a
- * misspelt one), or a known one holding `undefined` — are the names compared. An inherited
- * field (a polluted prototype) hands the object to the schema's path.
- */
-function onlyKnownFields(o: object, found: number, known: readonly string[]): boolean {
-  let n = 0;
-  for (const key in o) {
-    if (!hasOwn.call(o, key)) return false;
-    n++;
-  }
-  if (n === found) return true;
-  for (const key in o) if (!known.includes(key)) return false;
-  return true;
-}
-
-/** Whether an optional text field is absent or a string of at most `max` characters. */
-function optionalText(v: unknown, max: number): boolean {
-  return v === undefined || (typeof v === 'string' && v.length <= max);
-}
-
-/** An address the schema accepts as it is: its known fields read by name, an unknown one refused. */
-function plainAddress(a: unknown): boolean {
-  if (!isPlainObject(a)) return false;
-  const country = a.country;
-  if (typeof country !== 'string' || !isCountryText(country)) return false;
-  const { state, postal_code: postalCode, city, line1, line2 } = a;
-  if (!optionalText(state, 100) || !optionalText(postalCode, 20) || !optionalText(city, 200) || !optionalText(line1, 200) || !optionalText(line2, 200)) return false;
-  const found = 1 + (state !== undefined ? 1 : 0) + (postalCode !== undefined ? 1 : 0) + (city !== undefined ? 1 : 0) + (line1 !== undefined ? 1 : 0) + (line2 !== undefined ? 1 : 0);
-  return onlyKnownFields(a, found, ADDRESS_FIELDS);
-}
-
-/** A line item the schema accepts as it is. */
-function plainLineItem(l: unknown): boolean {
-  if (!isPlainObject(l)) return false;
-  const { reference, amount, quantity, tax_code: taxCode, product_type: productType, tax_behavior: behavior } = l;
-  if (typeof reference !== 'string' || reference.length < 1 || reference.length > 200) return false;
-  if (typeof amount !== 'string' || amount.length > MAX_AMOUNT_LENGTH || !isAmountText(amount)) return false;
-  if (quantity !== undefined && !(typeof quantity === 'number' && Number.isSafeInteger(quantity) && quantity > 0)) return false;
-  if (!oneOfOrAbsent(taxCode, TAX_CODES) || !oneOfOrAbsent(productType, PRODUCT_TYPES) || !oneOfOrAbsent(behavior, BEHAVIORS)) return false;
-  const found = 2 + (quantity !== undefined ? 1 : 0) + (taxCode !== undefined ? 1 : 0) + (productType !== undefined ? 1 : 0) + (behavior !== undefined ? 1 : 0);
-  return onlyKnownFields(l, found, LINE_FIELDS);
-}
-
-/** A shipping cost the schema accepts as it is. */
-function plainShipping(s: unknown): boolean {
-  if (!isPlainObject(s)) return false;
-  const { amount, tax_behavior: behavior } = s;
-  if (typeof amount !== 'string' || amount.length > MAX_AMOUNT_LENGTH || !isAmountText(amount)) return false;
-  if (!oneOfOrAbsent(behavior, BEHAVIORS)) return false;
-  return onlyKnownFields(s, 1 + (behavior !== undefined ? 1 : 0), SHIPPING_FIELDS);
-}
-
-/**
- * True only for a request the schema accepts as it is (plain objects, every constraint of
- * the request schema met, no field the schema does not know): such a request is read
- * directly, without the schema's copy. Anything else — including what this check is
- * stricter about — goes through the schema, which gives the issues.
- */
-export function isPlainValidRequest(r: unknown): r is ParsedRequest {
-  if (!isPlainObject(r)) return false;
-  const { customer_address: customer, line_items: lines, origin_address: origin, customer_tax_id: taxId, currency, tax_date: taxDate, tax_behavior: behavior, customer_tax_status: status, customer_exemption_certificate: certificate, shipping_cost: shipping } = r;
-  if (!plainAddress(customer)) return false;
-  if (!Array.isArray(lines) || lines.length < 1 || lines.length > MAX_LINE_ITEMS) return false;
-  for (let i = 0; i < lines.length; i++) if (!plainLineItem(lines[i])) return false;
-  if (origin !== undefined && origin !== null && !plainAddress(origin)) return false;
-  if (taxId !== null && !optionalText(taxId, 50)) return false;
-  if (currency !== undefined && !(typeof currency === 'string' && isCurrencyText(currency))) return false;
-  if (taxDate !== undefined && !(typeof taxDate === 'number' && Number.isSafeInteger(taxDate) && taxDate >= 0 && taxDate <= MAX_TAX_DATE)) return false;
-  if (!oneOfOrAbsent(behavior, BEHAVIORS)) return false;
-  if (!oneOfOrAbsent(status, CUSTOMER_TAX_STATUSES)) return false;
-  if (certificate !== null && !optionalText(certificate, 100)) return false;
-  if (shipping !== undefined && shipping !== null && !plainShipping(shipping)) return false;
-  const found =
-    2 +
-    (origin !== undefined ? 1 : 0) +
-    (taxId !== undefined ? 1 : 0) +
-    (currency !== undefined ? 1 : 0) +
-    (taxDate !== undefined ? 1 : 0) +
-    (behavior !== undefined ? 1 : 0) +
-    (status !== undefined ? 1 : 0) +
-    (certificate !== undefined ? 1 : 0) +
-    (shipping !== undefined ? 1 : 0);
-  return onlyKnownFields(r, found, REQUEST_FIELDS);
-}
 
 export interface CalculationOptions {
   rules?: RuleSet;
@@ -125,6 +34,13 @@ export interface CalculationOptions {
   taxIdVerdict?: TaxIdVerdictFunction;
   /** Reuse decisions between calls (default true); see CalculateOptions.cache. */
   cache?: boolean;
+  /**
+   * The products lines name by `product`, as buildDocument's `options.products`: a product's
+   * `tax_class`, `product_type` and `tax_type` (`included`: the line's amount is gross) are the
+   * defaults of a line that names it, and one taxed in its own `country` (`tax_based_on:
+   * country`) is taxed there, not where the customer is.
+   */
+  products?: Readonly<Record<string, ProductDefaults>>;
 }
 
 function verdictToValid(v: TaxIdVerdict): boolean | null {
@@ -184,6 +100,7 @@ const CALCULATION_OPTIONS: { readonly [K in keyof CalculationOptions]-?: OptionC
   now: [(v) => typeof v === 'function' || isSeconds(v), `Unix seconds from 0 to ${MAX_TAX_DATE}, or a function that returns them`],
   taxIdVerdict: [isFunction, "a function (country, taxId) => 'valid' | 'invalid' | 'unknown'"],
   cache: [isBoolean, 'true or false'],
+  products: [(v) => typeof v === 'object' && v !== null && !Array.isArray(v), 'an object of products by code: { product_type?, tax_class?, tax_type?, tax_based_on?, country? }'],
 };
 
 /**
@@ -296,7 +213,8 @@ function calculateChecked(request: unknown, account: SellerAccount, options: Cal
   const read = checkRequest(req, seller, engine.rules);
   const parties = partiesOf(req, seller, options, engine.rules);
   const p = parties.party;
-  const items = saleLines(req, read, seller, parties.behavior, engine.rules);
+  const products = productsOf(req.line_items, options.products, seller.defaultTaxCode, engine.rules);
+  const items = saleLines(req, read, seller, parties.behavior, engine.rules, products);
   const sale: Sale = {
     party: { date: p.date, origin: p.origin, sellerAddress: p.sellerAddress, destination: p.destination, customerTaxId: p.customerTaxId, amount: undefined, currency: read.currency, consignmentValue: undefined, registrations: p.registrations },
     day: dayNumber(parties.party.date),
@@ -320,22 +238,27 @@ function calculateChecked(request: unknown, account: SellerAccount, options: Cal
     });
     throw once.length === e.issues.length ? e : new TaxRulesError(e.code, e.status, once);
   }
-  return { response: renderCalculation(req, sale, sold, parties, engine.rules), sums: { subtotal: sold.subtotal, tax: sold.tax, total: sold.total } };
+  const response = renderCalculation(req, sale, sold, parties, engine.rules);
+  productPlaceIssues(req.line_items, products, response, engine.rules);
+  return { response, sums: { subtotal: sold.subtotal, tax: sold.tax, total: sold.total } };
 }
 
-/** The request's line items as the sale's lines: each line's quantity is its articles. */
-function saleLines(req: ParsedRequest, read: CheckedRequest, seller: PreparedAccount, behavior: TaxBehavior, rules: RuleSet): SaleLine[] {
+/** The request's line items as the sale's lines: each line's quantity is its articles; a line's own fields first, then its product's, then the request's and the account's. */
+function saleLines(req: ParsedRequest, read: CheckedRequest, seller: PreparedAccount, behavior: TaxBehavior, rules: RuleSet, products: readonly (ProductDefaults | null)[]): SaleLine[] {
   const items = req.line_items;
   const lines = new Array<SaleLine>(items.length);
   for (let i = 0; i < items.length; i++) {
     const line = items[i] as ParsedRequest['line_items'][number];
+    const product = products[i] ?? null;
+    const taxCode = line.tax_code ?? product?.tax_class ?? seller.defaultTaxCode;
     lines[i] = {
       amount: read.amounts[i] as Minor,
       articles: line.quantity ?? 1,
-      taxCode: line.tax_code ?? seller.defaultTaxCode,
-      productType: productTypeOf(rules, line.tax_code ?? seller.defaultTaxCode, line.product_type, seller.defaultProductType),
-      taxBehavior: line.tax_behavior ?? behavior,
-      destination: undefined,
+      taxCode,
+      productType: productTypeOf(rules, taxCode, line.product_type ?? product?.product_type, seller.defaultProductType),
+      taxBehavior: line.tax_behavior ?? productBehavior(product) ?? behavior,
+      // A product taxed where it is (an event's admission) is placed there, not at the customer's address.
+      destination: productPlace(product),
       delivery: false,
     };
   }
@@ -370,7 +293,8 @@ function checkRequest(req: ParsedRequest, seller: PreparedAccount, rules: RuleSe
     const line = req.line_items[i] as ParsedRequest['line_items'][number];
     const f = firstOf[i] as number;
     if (f !== i) issues.push({ path: ['line_items', i, 'reference'], code: 'invalid_value', message: `line_items.${i}.reference ${quoted(line.reference, 60)} repeats line_items.${f}.reference; references must be unique` });
-    const contradiction = productTypeIssue(rules, line.tax_code ?? seller.defaultTaxCode, line.product_type, ['line_items', i, 'product_type']);
+    // A line that names a product is checked with the product's codes (productsOf).
+    const contradiction = line.product === undefined ? productTypeIssue(rules, line.tax_code ?? seller.defaultTaxCode, line.product_type, ['line_items', i, 'product_type']) : null;
     if (contradiction !== null) issues.push(contradiction);
     if (minorUnits === undefined) continue;
     const amount = parseAmount(line.amount, minorUnits);
