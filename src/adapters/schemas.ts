@@ -190,7 +190,7 @@ function buildLineSchemas() {
     taxes: z.array(lineTax),
     notes: z.array(z.string()),
   };
-  const lineResult = z.object({ reference: z.string(), quantity: z.int(), tax_code: z.enum(TAX_CODES), product_type: z.enum(PRODUCT_TYPES), ...priced, metadata: z.optional(metadataSchema()) });
+  const lineResult = z.object({ reference: z.string(), quantity: z.int(), tax_code: z.enum(TAX_CODES), product_type: z.enum(PRODUCT_TYPES), ...priced, metadata: z.optional(metadataSchema()), sourcing: z.optional(z.enum(['origin', 'destination'])) });
 
   /** The delivery charge of a calculation: taxed as the goods it delivers (shared between them in proportion to their amounts), each tax as its rules say. */
   const shippingResult = z.object(priced);

@@ -568,7 +568,12 @@ function lineResult(line: ParsedRequest['line_items'][number], plan: Plan, price
       ),
     );
   }
-  const record = new LineRecord(line.reference, line.quantity ?? 1, plan.taxCode, plan.productType, plan.taxBehavior, line.amount, netText, taxText, own !== null && plan.taxBehavior === 'inclusive' ? own : formatMinor(priced.total, mu), taxes, plan.notes.slice());
+  const total = own !== null && plan.taxBehavior === 'inclusive' ? own : formatMinor(priced.total, mu);
+  // A US line with a local rate area says whose address placed it (origin-sourced states, in-state sellers): `sourcing`.
+  const record =
+    d.local === null
+      ? new LineRecord(line.reference, line.quantity ?? 1, plan.taxCode, plan.productType, plan.taxBehavior, line.amount, netText, taxText, total, taxes, plan.notes.slice())
+      : new SourcedLineRecord(line.reference, line.quantity ?? 1, plan.taxCode, plan.productType, plan.taxBehavior, line.amount, netText, taxText, total, taxes, plan.notes.slice(), d.local.sourcedAt);
   // The line's metadata, echoed as given (a copy): only on a line that has it, so a result without any is as before.
   return line.metadata === undefined ? record : { ...record, metadata: { ...line.metadata } };
 }
@@ -606,4 +611,24 @@ class LineRecord implements CalculationLineResult {
     readonly taxes: LineTax[],
     readonly notes: string[],
   ) {}
+}
+
+/** A line placed by a US local rate area: with `sourcing`, whose address decided its local taxes (the customer's, or the seller's in an origin-sourced state). */
+class SourcedLineRecord extends LineRecord {
+  constructor(
+    reference: string,
+    quantity: number,
+    tax_code: CalculationLineResult['tax_code'],
+    product_type: CalculationLineResult['product_type'],
+    tax_behavior: CalculationLineResult['tax_behavior'],
+    amount: string,
+    amount_subtotal: string,
+    amount_tax: string,
+    amount_total: string,
+    taxes: LineTax[],
+    notes: string[],
+    readonly sourcing: 'origin' | 'destination',
+  ) {
+    super(reference, quantity, tax_code, product_type, tax_behavior, amount, amount_subtotal, amount_tax, amount_total, taxes, notes);
+  }
 }
