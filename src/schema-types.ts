@@ -74,6 +74,7 @@ export type CalculationRequestShape = {
   line_items: CalculationLineItem[];
   origin_address?: CalculationAddress | null | undefined;
   customer_tax_id?: string | null | undefined;
+  customer_tax_ids?: string[] | undefined;
   customer_tax_status?: 'exempt' | 'taxable' | 'reverse' | undefined;
   customer_exemption_certificate?: string | null | undefined;
   currency?: string | undefined;
@@ -91,6 +92,7 @@ export type CalculationRequestOutput = {
   line_items: CalculationLineItem[];
   origin_address?: CalculationAddress | null | undefined;
   customer_tax_id?: string | null | undefined;
+  customer_tax_ids?: string[] | undefined;
   customer_tax_status?: 'exempt' | 'taxable' | 'reverse' | undefined;
   customer_exemption_certificate?: string | null | undefined;
   currency?: string | undefined;
@@ -187,6 +189,11 @@ export type CalculationResponseShape = {
     country: string;
     valid: boolean | null;
   } | null;
+  tax_ids_validation?: {
+    tax_id: string;
+    country: string;
+    valid: boolean | null;
+  }[] | undefined;
   shipping_cost?: {
     tax_behavior: 'inclusive' | 'exclusive';
     amount: string;

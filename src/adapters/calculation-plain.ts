@@ -5,13 +5,16 @@
 import { BEHAVIORS, CUSTOMER_TAX_STATUSES, MAX_AMOUNT_LENGTH, MAX_LINE_ITEMS, MAX_TAX_DATE, PRODUCT_TYPES, TAX_CODES, type CalculationRequestOutput } from './schemas.js';
 import { isAmountText, isCountryText, isCurrencyText, hasOwn, isPlainObject, oneOfOrAbsent } from './input.js';
 
-/** The fields of a request, of a shipping cost, of an address and of a line item, as the schema has them. */
-export const REQUEST_FIELDS = ['origin_address', 'customer_address', 'customer_tax_id', 'customer_tax_status', 'customer_exemption_certificate', 'currency', 'tax_date', 'tax_behavior', 'shipping_cost', 'line_items'] as const;
-export const SHIPPING_FIELDS = ['amount', 'tax_behavior'] as const;
-export const ADDRESS_FIELDS = ['country', 'state', 'postal_code', 'city', 'line1', 'line2'] as const;
-export const LINE_FIELDS = ['reference', 'amount', 'quantity', 'tax_code', 'product_type', 'tax_behavior', 'product', 'metadata'] as const;
-/** The fields of a line the fast check reads: a line with any other (a product, metadata) goes through the schema. */
+/** The fields of a request, of an address, of a line item and of a shipping cost the fast check reads: one with any other goes through the schema. */
+const PLAIN_REQUEST_FIELDS = ['origin_address', 'customer_address', 'customer_tax_id', 'customer_tax_status', 'customer_exemption_certificate', 'currency', 'tax_date', 'tax_behavior', 'shipping_cost', 'line_items'] as const;
 const PLAIN_LINE_FIELDS = ['reference', 'amount', 'quantity', 'tax_code', 'product_type', 'tax_behavior'] as const;
+const PLAIN_SHIPPING_FIELDS = ['amount', 'tax_behavior'] as const;
+export const ADDRESS_FIELDS = ['country', 'state', 'postal_code', 'city', 'line1', 'line2'] as const;
+
+/** Every field of a request, of a line item and of a shipping cost, as the schema has them (what a copy of the own fields keeps). */
+export const REQUEST_FIELDS = [...PLAIN_REQUEST_FIELDS, 'customer_tax_ids'] as const;
+export const LINE_FIELDS = [...PLAIN_LINE_FIELDS, 'product', 'metadata'] as const;
+export const SHIPPING_FIELDS = PLAIN_SHIPPING_FIELDS;
 
 /**
  * Whether an object has no field but the known ones. The fast checks below read the fields
@@ -65,7 +68,7 @@ function plainShipping(s: unknown): boolean {
   const { amount, tax_behavior: behavior } = s;
   if (typeof amount !== 'string' || amount.length > MAX_AMOUNT_LENGTH || !isAmountText(amount)) return false;
   if (!oneOfOrAbsent(behavior, BEHAVIORS)) return false;
-  return onlyKnownFields(s, 1 + (behavior !== undefined ? 1 : 0), SHIPPING_FIELDS);
+  return onlyKnownFields(s, 1 + (behavior !== undefined ? 1 : 0), PLAIN_SHIPPING_FIELDS);
 }
 
 /**
@@ -98,5 +101,5 @@ export function isPlainValidRequest(r: unknown): r is CalculationRequestOutput {
     (status !== undefined ? 1 : 0) +
     (certificate !== undefined ? 1 : 0) +
     (shipping !== undefined ? 1 : 0);
-  return onlyKnownFields(r, found, REQUEST_FIELDS);
+  return onlyKnownFields(r, found, PLAIN_REQUEST_FIELDS);
 }

@@ -34,6 +34,9 @@ export const MAX_WEB_LENGTH = 255;
 /** A `web` address: a URI with a scheme (the spec's "URI format"), no white space. */
 export const WEB_RE = /^[a-z][a-z0-9+.-]*:\/\/\S+$/i;
 
+/** The most tax IDs a calculation's customer gives (`customer_tax_ids`). */
+export const MAX_CUSTOMER_TAX_IDS = 10;
+
 /** A customer's own tax status, as the spec's contact has it. */
 export const CUSTOMER_TAX_STATUSES = ['taxable', 'exempt', 'reverse'] as const;
 
@@ -128,6 +131,8 @@ function buildRequestSchemas() {
     origin_address: z.optional(z.nullable(address)),
     customer_address: address,
     customer_tax_id: z.optional(z.nullable(text(50))),
+    /** The customer's tax IDs, when it has several (one per country): each validated, the first valid one decides. Not with customer_tax_id. */
+    customer_tax_ids: z.optional(z.array(text(50)).check(z.minLength(1, 'needs at least one tax ID'), z.maxLength(MAX_CUSTOMER_TAX_IDS, `has more than ${MAX_CUSTOMER_TAX_IDS} tax IDs`))),
     /** The customer's own tax status (the spec's contact `tax_status`): `exempt` charges no tax, `reverse` leaves it to the customer. */
     customer_tax_status: z.optional(z.enum(CUSTOMER_TAX_STATUSES)),
     /** The exemption certificate of an exempt customer (its id, or the seller's reference), echoed in the notes. */
@@ -234,6 +239,8 @@ function buildResponseSchemas() {
     line_items: z.array(lineResult),
     tax_breakdown: z.array(breakdownEntry),
     tax_id_validation: z.nullable(z.object({ tax_id: z.string(), country: z.string(), valid: z.nullable(z.boolean()) })),
+    /** With customer_tax_ids: the verdict on each, in their order. */
+    tax_ids_validation: z.optional(z.array(z.object({ tax_id: z.string(), country: z.string(), valid: z.nullable(z.boolean()) }))),
     /** The delivery charge, when the request has one: its amounts and taxes (also in the totals and the breakdown). */
     shipping_cost: z.optional(shippingResult),
   });

@@ -281,6 +281,9 @@ function checkRequest(req: ParsedRequest, seller: PreparedAccount, rules: RuleSe
     if (!rules.world.has(canonicalCountry(rules, value))) issues.push({ path, code: 'invalid_value', message: `${path.join('.')} ${value} is not an ISO 3166-1 country code` });
   };
   checkCountry(['customer_address', 'country'], req.customer_address.country);
+  if (req.customer_tax_ids !== undefined && req.customer_tax_id) {
+    issues.push({ path: ['customer_tax_ids'], code: 'malformed', message: 'customer_tax_ids and customer_tax_id are both given: give the one tax ID as customer_tax_id, or every one in customer_tax_ids' });
+  }
   if (req.origin_address) checkCountry(['origin_address', 'country'], req.origin_address.country);
   const currency = req.currency ? req.currency.toUpperCase() : seller.currency;
   const minorUnits = rules.currencies.get(currency);
@@ -330,6 +333,9 @@ interface Parties {
   readonly taxIdCountry: string;
   /** The customer's own tax status, when exempt or reverse. */
   readonly exemption: CustomerExemption | undefined;
+  /** The tax ID that decides (the one given, or the first valid one of a list), and each of a list. */
+  readonly deciding: TaxIdValidation | undefined;
+  readonly each: readonly TaxIdValidation[] | null;
 }
 
 function partiesOf(req: ParsedRequest, seller: PreparedAccount, options: CalculationOptions, rules: RuleSet): Parties {
@@ -339,26 +345,35 @@ function partiesOf(req: ParsedRequest, seller: PreparedAccount, options: Calcula
   // The origin given, else the seller's address on the tax date (its address history's, else its own).
   const own = req.origin_address ? null : sellerAddressOn(seller, taxDate);
   const origin: Address = req.origin_address ? addressOf(req.origin_address, rules) : own!.origin;
-  let verdict: TaxIdVerdict | undefined;
-  let taxIdCountry = destination.country;
-  if (req.customer_tax_id) {
-    if (options.taxIdVerdict) verdict = verdictOfOption(options.taxIdVerdict, destination.country, req.customer_tax_id);
-    else {
-      const v = validateTaxId(destination.country, req.customer_tax_id);
-      verdict = verdictOf(v);
-      taxIdCountry = v.country ?? destination.country;
-    }
-  }
+  const judge = (taxId: string): TaxIdValidation => {
+    if (options.taxIdVerdict) return { tax_id: taxId, country: destination.country, verdict: verdictOfOption(options.taxIdVerdict, destination.country, taxId) };
+    const v = validateTaxId(destination.country, taxId);
+    return { tax_id: taxId, country: v.country ?? destination.country, verdict: verdictOf(v) };
+  };
+  // A list: each validated, in its order; the first valid one decides (else the first whose verdict is unknown, else the first).
+  const each = req.customer_tax_ids ? req.customer_tax_ids.map(judge) : null;
+  const deciding = each
+    ? (each.find((t) => t.verdict === 'valid') ?? each.find((t) => t.verdict === 'unknown') ?? each[0])
+    : req.customer_tax_id
+      ? judge(req.customer_tax_id)
+      : undefined;
   const party = {
     date: taxDate,
     origin,
     sellerAddress: own?.ref,
     destination,
-    customerTaxId: req.customer_tax_id && verdict ? { value: req.customer_tax_id, verdict } : undefined,
+    customerTaxId: deciding ? { value: deciding.tax_id, verdict: deciding.verdict } : undefined,
     registrations: seller.registrations,
   };
   const exemption = exemptionOf(req.customer_tax_status, req.customer_exemption_certificate, 'customer_tax_status', 'customer_exemption_certificate');
-  return { party, behavior: req.tax_behavior ?? 'exclusive', verdict, taxIdCountry, exemption };
+  return { party, behavior: req.tax_behavior ?? 'exclusive', verdict: deciding?.verdict, taxIdCountry: deciding?.country ?? destination.country, exemption, deciding, each };
+}
+
+/** A customer tax ID and its verdict (the country it was read in). */
+interface TaxIdValidation {
+  readonly tax_id: string;
+  readonly country: string;
+  readonly verdict: TaxIdVerdict;
 }
 
 /** An issue of the sale in the request's terms: the customer's and origin's fields, the date, else the line's. */
@@ -413,7 +428,8 @@ function renderCalculation(req: ParsedRequest, sale: Sale, sold: PricedSale, par
       taxable_amount: formatMinor(b.taxable, mu),
       amount: formatMinor(b.amount, mu),
     })),
-    tax_id_validation: req.customer_tax_id ? { tax_id: req.customer_tax_id, country: parties.taxIdCountry, valid: verdictToValid(parties.verdict as TaxIdVerdict) } : null,
+    tax_id_validation: parties.deciding ? { tax_id: parties.deciding.tax_id, country: parties.deciding.country, valid: verdictToValid(parties.deciding.verdict) } : null,
+    ...(parties.each === null ? {} : { tax_ids_validation: parties.each.map((t) => ({ tax_id: t.tax_id, country: t.country, valid: verdictToValid(t.verdict) })) }),
     ...(shipping === undefined ? {} : { shipping_cost: shipping }),
   };
 }
