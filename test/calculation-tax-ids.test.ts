@@ -44,9 +44,10 @@ describe('customer_tax_ids', () => {
 describe('the calculation fields of lines and customers read from a copy', () => {
   it('answer the same whatever enumerable fields Object.prototype holds: customer_tax_ids, a line’s product and metadata kept, none added', () => {
     const options = { taxIdVerdict, products: { book: { tax_class: 'ebook' } } } as CalculationOptions;
-    const given = request({ customer_tax_ids: ['DE000000000', 'DE000000001'], line_items: [{ reference: 'b', amount: '10.00', product: 'book', metadata: { order: 'A-1' } }] });
+    const lines = [{ reference: 'b', amount: '10.00', product: 'book', metadata: { order: 'A-1' } }, { reference: 'g', amount: '20.00', tax_code: 'standard', product_type: 'good' }, { reference: 'f', amount: '20.00', tax_code: 'reduced', product_type: 'good' }];
+    const given = request({ customer_tax_ids: ['DE000000000', 'DE000000002'], line_items: lines, shipping_cost: { amount: '5.00', tax_code: 'reduced' } });
     const clean = calculate(given as CalculationRequest, ie, options);
-    const polluted: [string, unknown][] = [['customer_tax_ids', ['DE000000000']], ['product', 'book'], ['metadata', { x: 1 }], ['tax_code', 'saas'], ['country', 'FR']];
+    const polluted: [string, unknown][] = [['customer_tax_ids', ['DE000000000']], ['product', 'book'], ['metadata', { x: 1 }], ['tax_code', 'standard'], ['country', 'FR']];
     for (const [key, value] of polluted) {
       Object.defineProperty(Object.prototype, key, { value, enumerable: true, configurable: true, writable: true });
       try {
@@ -55,6 +56,8 @@ describe('the calculation fields of lines and customers read from a copy', () =>
         delete (Object.prototype as Record<string, unknown>)[key];
       }
     }
-    expect([clean.tax_id_validation?.tax_id, clean.line_items[0]?.tax_code, clean.line_items[0]?.metadata]).toEqual(['DE000000001', 'ebook', { order: 'A-1' }]);
+    expect([clean.tax_id_validation?.tax_id, clean.line_items[0]?.tax_code, clean.line_items[0]?.metadata]).toEqual(['DE000000002', 'ebook', { order: 'A-1' }]);
+    // The charge delivers the reduced-rate goods alone: 7 % of 5.00 (UStG § 12(2) Nr. 1).
+    expect(clean.shipping_cost?.taxes.map((t) => [t.rate, t.taxable_amount, t.amount])).toEqual([['7', '5.00', '0.35']]);
   });
 });

@@ -33,6 +33,19 @@ describe('shipping_cost under EU VAT (the taxable amount of the goods, VAT Direc
     expect(r.line_items).toEqual(without.line_items);
   });
 
+  it('with a tax_code delivers the goods of that code alone: shared among them, taxed as they are', () => {
+    // All of the 10.00 delivers the reduced-rate food (7 %, UStG § 12(2) Nr. 1): 0.70.
+    const r = calculate(toGermany({ shipping_cost: { amount: '10.00', tax_code: 'reduced' } }), ie);
+    expect(r.shipping_cost!.taxes.map((t) => [t.rate, t.taxable_amount, t.amount])).toEqual([['7', '10.00', '0.70']]);
+    expect(calculate(toGermany({ shipping_cost: { amount: '10.00', tax_code: 'standard' } }), ie).shipping_cost!.amount_tax).toBe('1.90');
+    // A code no goods line has (the SaaS plan is a service) is refused: the charge would deliver nothing.
+    for (const code of ['saas', 'ebook']) {
+      const e = refused(() => calculate(toGermany({ shipping_cost: { amount: '10.00', tax_code: code } }), ie));
+      expect([e.status, e.issues.map((i) => i.path.join('.'))], code).toEqual([422, ['shipping_cost.tax_code']]);
+    }
+    expect(refused(() => calculate(toGermany({ shipping_cost: { amount: '10.00', tax_code: 'postage' } }), ie)).issues[0]?.path.join('.')).toBe('shipping_cost.tax_code');
+  });
+
   it('takes its own tax behaviour: an inclusive charge of 11.90 on standard-rated goods is 10.00 and 1.90', () => {
     const r = calculate(toGermany({ shipping_cost: { amount: '11.90', tax_behavior: 'inclusive' } }, [book]), ie);
     expect(r.shipping_cost).toMatchObject({ tax_behavior: 'inclusive', amount: '11.90', amount_subtotal: '10.00', amount_tax: '1.90', amount_total: '11.90' });

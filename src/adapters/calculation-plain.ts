@@ -14,7 +14,7 @@ export const ADDRESS_FIELDS = ['country', 'state', 'postal_code', 'city', 'line1
 /** Every field of a request, of a line item and of a shipping cost, as the schema has them (what a copy of the own fields keeps). */
 export const REQUEST_FIELDS = [...PLAIN_REQUEST_FIELDS, 'customer_tax_ids'] as const;
 export const LINE_FIELDS = [...PLAIN_LINE_FIELDS, 'product', 'metadata'] as const;
-export const SHIPPING_FIELDS = PLAIN_SHIPPING_FIELDS;
+export const SHIPPING_FIELDS = [...PLAIN_SHIPPING_FIELDS, 'tax_code'] as const;
 
 /**
  * Whether an object has no field but the known ones. The fast checks below read the fields

@@ -124,6 +124,8 @@ function buildRequestSchemas() {
       z.regex(AMOUNT_RE, 'must be a decimal string such as "4.95"'),
     ),
     tax_behavior: z.optional(behaviorSchema()),
+    /** The tax code of the goods the charge delivers, when it delivers only some of them: shared among those lines alone, and taxed as they are. */
+    tax_code: z.optional(z.enum(TAX_CODES)),
   });
 
   /** The body of a v20260309 calculation request (strict, as its addresses and lines: unknown fields are refused). */

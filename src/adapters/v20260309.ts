@@ -219,7 +219,7 @@ function calculateChecked(request: unknown, account: SellerAccount, options: Cal
     party: { date: p.date, origin: p.origin, sellerAddress: p.sellerAddress, destination: p.destination, customerTaxId: p.customerTaxId, amount: undefined, currency: read.currency, consignmentValue: undefined, registrations: p.registrations },
     day: dayNumber(parties.party.date),
     minorUnits: read.minorUnits,
-    lines: read.shipping === null ? items : [...items, ...deliveryLines(items, read.shipping, engine.rules, { behavior: req.shipping_cost?.tax_behavior ?? parties.behavior, refuse: noGoods }).map((d) => d.line)],
+    lines: read.shipping === null ? items : [...items, ...shippingLines(items, read.shipping, req.shipping_cost, parties.behavior, engine.rules)],
   };
   const count = req.line_items.length;
   // A delivery line's issue is the shipping cost's.
@@ -317,12 +317,23 @@ function checkRequest(req: ParsedRequest, seller: PreparedAccount, rules: RuleSe
   return { currency, minorUnits: minorUnits as number, amounts, shipping };
 }
 
-/** The refusal of a delivery charge without goods lines (core/delivery.ts shares it between them). */
-function noGoods(): TaxRulesError {
-  return errorFromIssues(
-    [{ path: ['shipping_cost'], code: 'unprocessable', message: 'shipping_cost is a charge for delivering goods, and no line item is goods (product_type good): add it to the line it is the price of, or leave it out' }],
-    422,
-  );
+/**
+ * The delivery charge as lines of the sale (core/delivery.ts): shared between the goods lines,
+ * or, with a `tax_code`, between the goods lines of that code alone (the goods it delivers).
+ */
+function shippingLines(items: readonly SaleLine[], charge: Minor, given: ParsedRequest['shipping_cost'], behavior: TaxBehavior, rules: RuleSet): SaleLine[] {
+  const code = given?.tax_code;
+  const delivered = code === undefined ? items : items.filter((l) => l.taxCode === code);
+  return deliveryLines(delivered, charge, rules, { behavior: given?.tax_behavior ?? behavior, refuse: () => noGoods(code) }).map((d) => d.line);
+}
+
+/** The refusal of a delivery charge without goods lines, or without goods lines of the tax code it names (422). */
+function noGoods(code: TaxCodeId | undefined): TaxRulesError {
+  const issue: TaxRulesIssue =
+    code === undefined
+      ? { path: ['shipping_cost'], code: 'unprocessable', message: 'shipping_cost is a charge for delivering goods, and no line item is goods (product_type good): add it to the line it is the price of, or leave it out' }
+      : { path: ['shipping_cost', 'tax_code'], code: 'unprocessable', message: `shipping_cost.tax_code ${code}: no line item is goods of that tax code; the tax code names the goods the charge delivers` };
+  return errorFromIssues([issue], 422);
 }
 
 /** Who and where: the sale's party (without its currency), the request's behaviour and the verdict on the customer's tax ID. */
