@@ -213,7 +213,8 @@ function calculateChecked(request: unknown, account: SellerAccount, options: Cal
   const read = checkRequest(req, seller, engine.rules);
   const parties = partiesOf(req, seller, options, engine.rules);
   const p = parties.party;
-  const products = productsOf(req.line_items, options.products, seller.defaultTaxCode, engine.rules);
+  // Read as an own field: a caller's options made as an object literal without it (a transaction's) inherit nothing.
+  const products = productsOf(req.line_items, Object.hasOwn(options, 'products') ? options.products : undefined, seller.defaultTaxCode, engine.rules);
   const items = saleLines(req, read, seller, parties.behavior, engine.rules, products);
   const sale: Sale = {
     party: { date: p.date, origin: p.origin, sellerAddress: p.sellerAddress, destination: p.destination, customerTaxId: p.customerTaxId, amount: undefined, currency: read.currency, consignmentValue: undefined, registrations: p.registrations },
