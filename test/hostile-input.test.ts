@@ -387,7 +387,8 @@ describe('every public function', () => {
       (a, b) => createTaxIdValidator(a as never, b as never),
       (a) => samplePostalCode(a as never),
       (a, b) => nexusStatus(a as never, b as never),
-      (a) => toNodeListener(a as never),
+      (a, b) => toNodeListener(a as never, b as never),
+      (a, b) => toNodeListener(() => Promise.resolve(new Response()), b as never),
       (a, b, c) => diffRules(a as never, b as never, null, c as never),
       (a, b) => diffRules(miniRuleData, miniRuleData, a as never, b as never),
       (a) => {
@@ -421,6 +422,8 @@ describe('revoked Proxies and rule data changed after it was loaded', () => {
     for (const call of [
       () => toNodeListener(revoked({})),
       () => toNodeListener(revoked(handler)),
+      () => toNodeListener(handler, revoked({})),
+      () => toNodeListener(handler, revoked([])),
       () => samplePostalCode(revoked({})),
       () => samplePostalCode(revoked([])),
       () => nexusStatus(revoked({})),
