@@ -64,6 +64,29 @@ describe('shipping_cost under EU VAT (the taxable amount of the goods, VAT Direc
     expect(r.shipping_cost!.taxes[0]).toMatchObject({ amount: '0.00', reason: 'customer_exempt' });
   });
 
+  it('is rounded per tax and rate, whatever the tax codes of the goods it delivers', () => {
+    // Denmark has one VAT rate, 25 % (Momsloven § 33): its reduced code is taxed at it. A tax-included
+    // charge of JPY 10,144 holds 10,144 × 25 / 125 = 2,028.8 of VAT: 2,029, however its goods are labelled.
+    const toDenmark = (codes: readonly ('standard' | 'reduced' | 'clothing')[], behavior: 'inclusive' | 'exclusive', amount: string) =>
+      calculate(
+        {
+          customer_address: { country: 'DK' },
+          currency: 'JPY',
+          tax_date: 1_780_000_000,
+          line_items: codes.map((c, i) => ({ reference: `g${i}`, amount: '5000', tax_code: c, product_type: 'good' as const })),
+          shipping_cost: { amount, tax_behavior: behavior },
+        },
+        ie,
+      );
+    for (const codes of [['standard', 'standard'], ['standard', 'reduced'], ['reduced', 'standard', 'clothing']] as const) {
+      const r = toDenmark(codes, 'inclusive', '10144');
+      expect([r.shipping_cost!.amount_subtotal, r.shipping_cost!.amount_tax], codes.join(' ')).toEqual(['8115', '2029']);
+      expect(r.shipping_cost!.taxes.map((t) => [t.rate, t.taxable_amount, t.amount]), codes.join(' ')).toEqual([['25', '8115', '2029']]);
+      // Net: 25 % of 10,146 is 2,536.5, so 2,537 (two shares of 5,073 rounded apart would give 1,268 each).
+      expect(toDenmark(codes, 'exclusive', '10146').shipping_cost!.amount_tax, codes.join(' ')).toBe('2537');
+    }
+  });
+
   it('is shared exactly: the shares always add up to the charge', () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 0, max: 1_000_000 }), { minLength: 1, maxLength: 6 }), fc.integer({ min: 0, max: 100_000 }), (cents, shipping) => {
