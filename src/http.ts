@@ -4,5 +4,5 @@
  */
 export { createHandler, ROUTES, DEFAULT_MAX_BODY_BYTES } from './http/handler.js';
 export type { HandlerOptions, FetchHandler, DocumentHooks, DocumentContext, DocumentResult } from './http/handler.js';
-export { toNodeListener } from './http/node.js';
-export type { NodeListener, NodeRequestLike, NodeResponseLike } from './http/node.js';
+export { toNodeListener, NODE_LISTENER_DEFAULTS } from './http/node.js';
+export type { NodeListener, NodeListenerOptions, NodeRequestLike, NodeResponseLike } from './http/node.js';

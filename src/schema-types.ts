@@ -64,6 +64,8 @@ export type CalculationLineItem = {
   tax_code?: 'consulting' | 'eservice' | 'ebook' | 'saas' | 'standard' | 'reduced' | 'exempt' | 'food' | 'prepared_food' | 'soft_drinks' | 'candy' | 'alcohol' | 'dietary_supplements' | 'clothing' | 'children_clothing' | 'books' | 'newspapers' | 'prescription_drugs' | 'otc_drugs' | 'medical_devices' | 'feminine_hygiene' | 'diapers' | 'child_car_seats' | 'digital_goods' | 'accommodation' | 'passenger_transport' | 'admission' | 'food_staples' | 'food_bakery_dairy' | 'food_other' | 'prepared_food_on_premises' | 'prepared_food_takeaway' | 'newspapers_frequent' | 'periodicals_other' | 'vitamins_minerals' | 'dietary_supplements_other' | 'food_it_tab_a_ii' | 'food_it_tab_a_ii_bis' | 'food_it_tab_a_iii' | 'food_it_not_listed' | 'food_es_basic' | 'food_es_other' | 'food_sk_annex7' | 'food_sk_other' | 'food_lv_fresh_produce' | 'food_lv_basic' | 'food_lv_other' | 'printed_newspapers' | 'magazines' | 'beer_wine' | 'spirits' | undefined;
   product_type?: 'good' | 'service' | undefined;
   tax_behavior?: 'inclusive' | 'exclusive' | undefined;
+  product?: string | undefined;
+  metadata?: Record<string, string | number | boolean | null> | undefined;
 };
 
 /** The body of a v20260309 calculation, as given. */
@@ -72,6 +74,7 @@ export type CalculationRequestShape = {
   line_items: CalculationLineItem[];
   origin_address?: CalculationAddress | null | undefined;
   customer_tax_id?: string | null | undefined;
+  customer_tax_ids?: string[] | undefined;
   customer_tax_status?: 'exempt' | 'taxable' | 'reverse' | undefined;
   customer_exemption_certificate?: string | null | undefined;
   currency?: string | undefined;
@@ -80,6 +83,7 @@ export type CalculationRequestShape = {
   shipping_cost?: {
     amount: string;
     tax_behavior?: 'inclusive' | 'exclusive' | undefined;
+    tax_code?: 'consulting' | 'eservice' | 'ebook' | 'saas' | 'standard' | 'reduced' | 'exempt' | 'food' | 'prepared_food' | 'soft_drinks' | 'candy' | 'alcohol' | 'dietary_supplements' | 'clothing' | 'children_clothing' | 'books' | 'newspapers' | 'prescription_drugs' | 'otc_drugs' | 'medical_devices' | 'feminine_hygiene' | 'diapers' | 'child_car_seats' | 'digital_goods' | 'accommodation' | 'passenger_transport' | 'admission' | 'food_staples' | 'food_bakery_dairy' | 'food_other' | 'prepared_food_on_premises' | 'prepared_food_takeaway' | 'newspapers_frequent' | 'periodicals_other' | 'vitamins_minerals' | 'dietary_supplements_other' | 'food_it_tab_a_ii' | 'food_it_tab_a_ii_bis' | 'food_it_tab_a_iii' | 'food_it_not_listed' | 'food_es_basic' | 'food_es_other' | 'food_sk_annex7' | 'food_sk_other' | 'food_lv_fresh_produce' | 'food_lv_basic' | 'food_lv_other' | 'printed_newspapers' | 'magazines' | 'beer_wine' | 'spirits' | undefined;
   } | null | undefined;
 };
 
@@ -89,6 +93,7 @@ export type CalculationRequestOutput = {
   line_items: CalculationLineItem[];
   origin_address?: CalculationAddress | null | undefined;
   customer_tax_id?: string | null | undefined;
+  customer_tax_ids?: string[] | undefined;
   customer_tax_status?: 'exempt' | 'taxable' | 'reverse' | undefined;
   customer_exemption_certificate?: string | null | undefined;
   currency?: string | undefined;
@@ -97,6 +102,7 @@ export type CalculationRequestOutput = {
   shipping_cost?: {
     amount: string;
     tax_behavior?: 'inclusive' | 'exclusive' | undefined;
+    tax_code?: 'consulting' | 'eservice' | 'ebook' | 'saas' | 'standard' | 'reduced' | 'exempt' | 'food' | 'prepared_food' | 'soft_drinks' | 'candy' | 'alcohol' | 'dietary_supplements' | 'clothing' | 'children_clothing' | 'books' | 'newspapers' | 'prescription_drugs' | 'otc_drugs' | 'medical_devices' | 'feminine_hygiene' | 'diapers' | 'child_car_seats' | 'digital_goods' | 'accommodation' | 'passenger_transport' | 'admission' | 'food_staples' | 'food_bakery_dairy' | 'food_other' | 'prepared_food_on_premises' | 'prepared_food_takeaway' | 'newspapers_frequent' | 'periodicals_other' | 'vitamins_minerals' | 'dietary_supplements_other' | 'food_it_tab_a_ii' | 'food_it_tab_a_ii_bis' | 'food_it_tab_a_iii' | 'food_it_not_listed' | 'food_es_basic' | 'food_es_other' | 'food_sk_annex7' | 'food_sk_other' | 'food_lv_fresh_produce' | 'food_lv_basic' | 'food_lv_other' | 'printed_newspapers' | 'magazines' | 'beer_wine' | 'spirits' | undefined;
   } | null | undefined;
 };
 
@@ -135,6 +141,8 @@ export type CalculationLineResultShape = {
   quantity: number;
   tax_code: 'consulting' | 'eservice' | 'ebook' | 'saas' | 'standard' | 'reduced' | 'exempt' | 'food' | 'prepared_food' | 'soft_drinks' | 'candy' | 'alcohol' | 'dietary_supplements' | 'clothing' | 'children_clothing' | 'books' | 'newspapers' | 'prescription_drugs' | 'otc_drugs' | 'medical_devices' | 'feminine_hygiene' | 'diapers' | 'child_car_seats' | 'digital_goods' | 'accommodation' | 'passenger_transport' | 'admission' | 'food_staples' | 'food_bakery_dairy' | 'food_other' | 'prepared_food_on_premises' | 'prepared_food_takeaway' | 'newspapers_frequent' | 'periodicals_other' | 'vitamins_minerals' | 'dietary_supplements_other' | 'food_it_tab_a_ii' | 'food_it_tab_a_ii_bis' | 'food_it_tab_a_iii' | 'food_it_not_listed' | 'food_es_basic' | 'food_es_other' | 'food_sk_annex7' | 'food_sk_other' | 'food_lv_fresh_produce' | 'food_lv_basic' | 'food_lv_other' | 'printed_newspapers' | 'magazines' | 'beer_wine' | 'spirits';
   product_type: 'good' | 'service';
+  metadata?: Record<string, string | number | boolean | null> | undefined;
+  sourcing?: 'origin' | 'destination' | undefined;
 };
 
 /** An entry of a v20260309 tax breakdown. */
@@ -183,6 +191,11 @@ export type CalculationResponseShape = {
     country: string;
     valid: boolean | null;
   } | null;
+  tax_ids_validation?: {
+    tax_id: string;
+    country: string;
+    valid: boolean | null;
+  }[] | undefined;
   shipping_cost?: {
     tax_behavior: 'inclusive' | 'exclusive';
     amount: string;

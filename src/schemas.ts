@@ -79,13 +79,13 @@ function ownFieldsOnly<I, O>(schema: TaxRulesSchema<I, O>): TaxRulesSchema<I, O>
     '~standard': {
       version: standard.version,
       vendor: standard.vendor,
+      // Always synchronous: zod's own validate answers a Promise when a value throws while it is read (it tries again asynchronously).
       validate(value) {
         try {
-          const result = withoutZodReads(() => {
-            const r = standard.validate(read(value));
-            return r instanceof Promise || !Object.hasOwn(r, 'issues') || r.issues === undefined ? r : { issues: [...r.issues] };
+          return withoutZodReads(() => {
+            const r = schema.safeParse(read(value));
+            return r.success ? { value: r.data as O } : { issues: [...r.error.issues] };
           });
-          return result instanceof Promise ? result.catch((e: unknown) => ({ issues: unread(e) })) : result;
         } catch (e) {
           return { issues: unread(e) };
         }

@@ -170,17 +170,32 @@ const accounts = fc.oneof(
   }),
   anything,
 );
-const lineItem = fc.record({ reference: fc.string({ maxLength: 8 }), amount: amounts, tax_code: codes, product_type: fc.constantFrom('good', 'service'), quantity: fc.oneof(fc.integer({ min: -1, max: 5 }), fc.double()) }, { requiredKeys: ['reference', 'amount'] });
+const lineItem = fc.record(
+  {
+    reference: fc.string({ maxLength: 8 }),
+    amount: amounts,
+    tax_code: codes,
+    product_type: fc.constantFrom('good', 'service'),
+    quantity: fc.oneof(fc.integer({ min: -1, max: 5 }), fc.double()),
+    // A product of the options below, or none of them; metadata echoed, or refused.
+    product: fc.constantFrom('gross', 'abroad', 'food', 'nope', ''),
+    metadata: fc.oneof(fc.dictionary(fc.string({ maxLength: 3 }), fc.oneof(fc.string({ maxLength: 5 }), fc.integer(), fc.boolean(), fc.constant(null)), { maxKeys: 3 }), anything),
+  },
+  { requiredKeys: ['reference', 'amount'] },
+);
+/** The products a line names by `product`. */
+const products = { gross: { tax_class: 'saas', tax_type: 'included' }, abroad: { tax_class: 'eservice', tax_based_on: 'country', country: 'FR' }, food: { tax_class: 'reduced', product_type: 'good' } };
 const request = fc.record(
   {
     customer_address: fc.record({ country: countries, postal_code: postal, state: fc.constantFrom('TX', 'BC', 'XX') }, { requiredKeys: ['country'] }),
     customer_tax_id: fc.constantFrom('DE811569869', 'GB980780684', 'bad'),
+    customer_tax_ids: fc.oneof(fc.array(fc.constantFrom('DE811569869', 'GB980780684', 'bad', ''), { maxLength: 3 }), anything),
     currency: currencies,
     tax_date: fc.oneof(fc.integer({ min: 0, max: 2_000_000_000 }), fc.constantFrom(8_640_000_086_400, -1, 1.5, Number.MAX_SAFE_INTEGER)),
     tax_behavior: fc.constantFrom('exclusive', 'inclusive'),
     customer_tax_status: fc.constantFrom('taxable', 'exempt', 'reverse', 'none'),
     customer_exemption_certificate: fc.constantFrom('TX-1', '', null),
-    shipping_cost: fc.oneof(fc.record({ amount: amounts, tax_behavior: fc.constantFrom('exclusive', 'inclusive', 'x') }, { requiredKeys: ['amount'] }), fc.constant(null), anything),
+    shipping_cost: fc.oneof(fc.record({ amount: amounts, tax_behavior: fc.constantFrom('exclusive', 'inclusive', 'x'), tax_code: codes }, { requiredKeys: ['amount'] }), fc.constant(null), anything),
     line_items: fc.array(lineItem, { maxLength: 5 }),
   },
   { requiredKeys: ['customer_address', 'line_items'] },
@@ -248,7 +263,7 @@ describe('fuzz: every public function answers or throws a TaxRulesError', () => 
       fc.property(fc.oneof({ arbitrary: request, weight: 4 }, { arbitrary: anything, weight: 1 }), accounts, (rawBody, rawAccount) => {
         const body = make(rawBody);
         const account = make(rawAccount);
-        const r = typed('calculate', body, () => api.calculate(body as never, account as never, { now: 1_780_000_000 }));
+        const r = typed('calculate', body, () => api.calculate(body as never, account as never, { now: 1_780_000_000, products } as never));
         if (r instanceof api.TaxRulesError) return;
         expectJsonSafe(r);
         const minor = (v: string): bigint => BigInt(v.replace('.', ''));

@@ -30,7 +30,11 @@ import {
 } from '../src/index.js';
 import { isPlainValidAccount } from '../src/adapters/account.js';
 import { isPlainValidRequest } from '../src/adapters/v20260309.js';
-import { calculationRequestSchema } from '../src/schemas.js';
+import { accountSchema, calculationRequestSchema } from '../src/schemas.js';
+import { nexusStatus, resolveEvidence, thresholdEvents } from '../src/index.js';
+import { diffCorpus, diffRules, samplePostalCode } from '../src/testing.js';
+import { toNodeListener } from '../src/http.js';
+import { miniRuleData } from './support/mini-rules.js';
 import { requestSchemas } from '../src/adapters/schemas.js';
 import { refused } from './helpers.js';
 
@@ -176,6 +180,27 @@ describe('values of the wrong kind', () => {
     const e = refused(() => calculate({ ...request, ...extra } as never, account));
     expect(e.issues).toHaveLength(MAX_LISTED_ISSUES);
     expect(e.issues[MAX_LISTED_ISSUES - 1]).toEqual({ path: [], code: 'unknown_field', message: `input: ${1001 - MAX_LISTED_ISSUES} more unknown fields` });
+  });
+});
+
+describe('an object of 100,000 unknown fields', () => {
+  // Named one by one they cost a suggestion each (seconds): the first are named, the rest counted in one issue.
+  const extra = Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`x${i}`, i]));
+  const sale = { date: '2026-01-01', amount: '1', currency: 'EUR', country: 'FR' };
+
+  it('is refused naming its first unknown fields and counting the rest, wherever it is read', () => {
+    for (const [call, at] of [
+      [() => resolveEvidence(extra as never, {} as never), 'evidence'],
+      [() => resolveEvidence({} as never, extra as never), 'context'],
+      [() => thresholdEvents([], { sellerCountry: 'IE', ...extra } as never), 'options'],
+      [() => thresholdEvents([{ ...sale, ...extra }] as never, { sellerCountry: 'IE' }), 'sales.0'],
+    ] as const) {
+      const e = refused(call);
+      expect(e.status).toBe(400);
+      expect(e.issues).toHaveLength(MAX_LISTED_ISSUES);
+      expect(e.issues[0]?.message).toBe(`${at}.x0: unknown field`);
+      expect(e.issues[MAX_LISTED_ISSUES - 1]?.message).toBe(`${at}: ${100_000 - (MAX_LISTED_ISSUES - 1)} more unknown fields`);
+    }
   });
 });
 
@@ -360,6 +385,17 @@ describe('every public function', () => {
       (a) => packRuleData(a as never),
       (a) => checkRuleData(a as never),
       (a, b) => createTaxIdValidator(a as never, b as never),
+      (a) => samplePostalCode(a as never),
+      (a, b) => nexusStatus(a as never, b as never),
+      (a, b) => toNodeListener(a as never, b as never),
+      (a, b) => toNodeListener(() => Promise.resolve(new Response()), b as never),
+      (a, b, c) => diffRules(a as never, b as never, null, c as never),
+      (a, b) => diffRules(miniRuleData, miniRuleData, a as never, b as never),
+      (a) => {
+        // The Standard Schema interface answers at once, never a Promise, and never throws.
+        const r = accountSchema['~standard'].validate(a);
+        if (r instanceof Promise) throw new Error('~standard.validate answered a Promise');
+      },
     ];
     fc.assert(
       fc.property(fc.nat(calls.length - 1), hostile, hostile, fc.oneof(fc.constant(undefined), hostile), (k, a, b, c) => {
@@ -371,6 +407,73 @@ describe('every public function', () => {
       }),
       { numRuns: 3000 },
     );
+  });
+});
+
+describe('revoked Proxies and rule data changed after it was loaded', () => {
+  const revoked = (target: object): never => {
+    const { proxy, revoke } = Proxy.revocable(target, {});
+    revoke();
+    return proxy as never;
+  };
+
+  it('are a TaxRulesError (400) wherever they are given, never a TypeError', () => {
+    const handler = () => Promise.resolve(new Response());
+    for (const call of [
+      () => toNodeListener(revoked({})),
+      () => toNodeListener(revoked(handler)),
+      () => toNodeListener(handler, revoked({})),
+      () => toNodeListener(handler, revoked([])),
+      () => samplePostalCode(revoked({})),
+      () => samplePostalCode(revoked([])),
+      () => nexusStatus(revoked({})),
+      () => nexusStatus({ sales: [] } as never, revoked({})),
+      () => diffRules(revoked({}), miniRuleData),
+      () => diffRules(miniRuleData, miniRuleData, revoked([])),
+      () => diffRules(miniRuleData, miniRuleData, null, revoked({})),
+    ]) {
+      expect(refused(call).status).toBe(400);
+    }
+  });
+
+  it('diffRules and diffCorpus refuse rule data changed after it was loaded (400), and keep onProgress’s own exception', () => {
+    const changes: ((d: { countries: { jurisdictions: { taxes: { rates: Record<string, unknown> }[] | null }[] }[] }) => void)[] = [
+      (d) => {
+        for (const j of d.countries[0]!.jurisdictions) j.taxes = null;
+      },
+      (d) => {
+        for (const j of d.countries[0]!.jurisdictions) for (const t of j.taxes ?? []) for (const k of Object.keys(t.rates)) t.rates[k] = 'x';
+      },
+    ];
+    for (const change of changes) {
+      const data = structuredClone(miniRuleData);
+      createRuleSet(data);
+      change(data as never);
+      for (const call of [() => diffRules(data, miniRuleData), () => diffRules(miniRuleData, data), () => diffCorpus(data, miniRuleData)]) {
+        try {
+          call();
+        } catch (e) {
+          expect(e).toBeInstanceOf(TaxRulesError);
+          expect((e as TaxRulesError).status).toBe(400);
+        }
+      }
+      expect(() => diffRules(data, miniRuleData)).toThrow(TaxRulesError);
+    }
+    const mine = new Error('stop');
+    expect(() => diffRules(miniRuleData, miniRuleData, null, { onProgress: () => { throw mine; } })).toThrow(mine);
+  });
+
+  it('~standard.validate answers synchronously, even for a value that throws while it is read', () => {
+    const throwing = { country: 'IE', currency: 'EUR', get registrations(): never {
+      throw new Error('no registrations');
+    } };
+    for (const value of [throwing, revoked({}), new Proxy({}, { ownKeys: boom }), { country: 'IE', currency: 'EUR', registrations: [] }, 5]) {
+      const r = accountSchema['~standard'].validate(value);
+      expect(r).not.toBeInstanceOf(Promise);
+    }
+    const r = accountSchema['~standard'].validate(throwing) as { issues: { message: string }[] };
+    expect(r.issues[0]?.message).toContain('no registrations');
+    expect(accountSchema['~standard'].validate({ country: 'IE', currency: 'EUR', registrations: [] })).toEqual({ value: { country: 'IE', currency: 'EUR', registrations: [] } });
   });
 });
 

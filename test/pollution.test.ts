@@ -239,6 +239,21 @@ function corpus(): [string, Call][] {
         bcAccount(),
       )],
     ['calculate business', () => api.calculate({ ...request(), customer_tax_id: 'DE811569869' }, ieAccount(), { taxIdVerdict: () => 'valid' })],
+    ['calculate products and tax IDs', () =>
+      api.calculate(
+        {
+          customer_address: { country: 'DE' },
+          tax_date: 1_780_315_200,
+          customer_tax_ids: ['bad', 'DE811569869'],
+          shipping_cost: { amount: '5.00', tax_code: 'reduced' },
+          line_items: [
+            { reference: 'a', amount: '119.00', product: 'gross', metadata: { order: 'A-1', seats: 2 } },
+            { reference: 'b', amount: '20.00', product: 'food' },
+          ],
+        },
+        ieAccount(),
+        { taxIdVerdict: (_c: string, id: string) => (id === 'bad' ? 'invalid' : 'unknown'), products: { gross: { tax_class: 'saas', tax_type: 'included' }, food: { tax_class: 'reduced', product_type: 'good' } } },
+      )],
     ['calculate now', () => api.calculate({ customer_address: { country: 'FR', city: 'Paris', line1: '1 rue', line2: 'b', postal_code: '75001' }, line_items: [{ reference: 'a', amount: '10.00' }] }, ieAccount(), { now: 1_780_315_200 })],
     ['calculate now fn', () => api.calculate({ customer_address: { country: 'FR' }, line_items: [{ reference: 'a', amount: '10.00' }] }, ieAccount(), { now: () => 1_780_315_200, cache: false })],
     ['calculate US', () =>

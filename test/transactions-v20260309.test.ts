@@ -800,7 +800,7 @@ describe('transactions read without the schema copy', () => {
     const good = { source_id: 's1', date: '2026-06-01', currency: 'EUR', customer: { address: { country: 'US', state: 'TX', postal_code: '78701' } }, items: [{ reference: 'a', amount: '10.00', tax_code: 'standard' as const, product_type: 'good' as const }] };
     const single = { ...good, items: [{ reference: 'a', amount: '10.00' }] };
     const clean = [computeBatch({ transactions: [good] }, account), computeTransaction(single, account)];
-    const polluted: [string, unknown][] = [['total', '0.01'], ['total_tax', '0.01'], ['tax_behavior', 'inclusive'], ['tax_code', 'ebook'], ['product_type', 'service'], ['quantity', 3], ['city', 'Dallas'], ['tax_id', 'DE136695976'], ['customer_tax_id', 'DE136695976'], ['origin_address', { country: 'DE' }], ['transaction_type', 'refund'], ['source', 'x']];
+    const polluted: [string, unknown][] = [['total', '0.01'], ['total_tax', '0.01'], ['tax_behavior', 'inclusive'], ['tax_code', 'ebook'], ['product_type', 'service'], ['quantity', 3], ['city', 'Dallas'], ['tax_id', 'DE136695976'], ['customer_tax_id', 'DE136695976'], ['origin_address', { country: 'DE' }], ['transaction_type', 'refund'], ['source', 'x'], ['products', '2014-01-01']];
     for (const [key, value] of polluted) {
       for (const enumerable of [true, false]) {
         Object.defineProperty(Object.prototype, key, { value, enumerable, configurable: true, writable: true });

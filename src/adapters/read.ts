@@ -5,7 +5,7 @@
  * TypeError: a library that computes taxes must not turn a mistake into a wrong tax or a crash.
  */
 import type { RuleSet } from '../core/ruleset.js';
-import { errorFromIssues, quoted, TaxRulesError, unreadable, type TaxRulesIssue } from '../core/errors.js';
+import { errorFromIssues, guarded, quoted, TaxRulesError, unreadable, type TaxRulesIssue } from '../core/errors.js';
 import { defaultRuleSet } from '../default-rules.js';
 import { shortKey, unknownFields } from '../core/fields.js';
 import { ownCopy, prototypePolluted } from '../core/own.js';
@@ -26,12 +26,19 @@ const EMPTY: Readonly<Record<string, never>> = Object.freeze(Object.create(null)
  */
 export function optionsObject<T extends object>(options: T | null | undefined, path: (string | number)[] = ['options']): T {
   if (options === undefined || options === null) return EMPTY as T;
-  if (typeof options !== 'object' || Array.isArray(options)) {
+  let array: boolean;
+  try {
+    array = Array.isArray(options);
+  } catch (e) {
+    // A revoked Proxy throws even when asked whether it is an array.
+    throw unreadable(e, path);
+  }
+  if (typeof options !== 'object' || array) {
     throw errorFromIssues([{ path, code: 'malformed', message: `${path.join('.')} must be an object, got ${quoted(options, 60)}` }]);
   }
   // With a polluted Object.prototype an option left out would read as the polluted value:
   // the options' own fields, on an object without a prototype.
-  if (prototypePolluted()) return Object.assign(Object.create(null) as T, options);
+  if (prototypePolluted()) return guarded(() => Object.assign(Object.create(null) as T, options), path);
   return options;
 }
 

@@ -10,10 +10,12 @@ import type { JurisdictionLevel, TaxReason } from '../core/types.js';
 import { dayNumber } from '../core/dates.js';
 import { AMOUNT_RE, COUNTRY_RE, CURRENCY_RE } from './input.js';
 import type * as S from '../schema-types.js';
+import { metadataSchema } from './metadata.js';
 
 export { TAX_CODES } from '../generated/tax-codes.js';
 import { TAX_CODES } from '../generated/tax-codes.js';
-export const PRODUCT_TYPES = ['good', 'service'] as const;
+import { PRODUCT_TYPES } from '../core/products.js';
+export { PRODUCT_TYPES };
 export const BEHAVIORS = ['exclusive', 'inclusive'] as const;
 export const JURISDICTION_LEVELS = ['country', 'state', 'province', 'territory', 'scheme', 'county', 'city', 'district'] as const satisfies readonly JurisdictionLevel[];
 /** The spec's cap on items per document. */
@@ -31,6 +33,9 @@ export const MAX_TAX_DATE = 253_402_300_799;
 export const MAX_WEB_LENGTH = 255;
 /** A `web` address: a URI with a scheme (the spec's "URI format"), no white space. */
 export const WEB_RE = /^[a-z][a-z0-9+.-]*:\/\/\S+$/i;
+
+/** The most tax IDs a calculation's customer gives (`customer_tax_ids`). */
+export const MAX_CUSTOMER_TAX_IDS = 10;
 
 /** A customer's own tax status, as the spec's contact has it. */
 export const CUSTOMER_TAX_STATUSES = ['taxable', 'exempt', 'reverse'] as const;
@@ -78,6 +83,25 @@ function buildAccountSchemas() {
 
 const behaviorSchema = () => z.enum(BEHAVIORS);
 
+/** A line of a v20260309 calculation request (strict: unknown fields are refused). */
+function lineItemSchema() {
+  return z.strictObject({
+    reference: z.string().check(z.maxLength(200, 'must be at most 200 characters'), z.minLength(1, 'must not be empty')),
+    amount: z.string().check(
+      z.maxLength(MAX_AMOUNT_LENGTH, `must be at most ${MAX_AMOUNT_LENGTH} characters`),
+      z.regex(AMOUNT_RE, 'must be a decimal string such as "100.00"'),
+    ),
+    quantity: z.optional(z.number().check(z.int('must be a whole number'), z.positive('must be at least 1'))),
+    tax_code: z.optional(z.enum(TAX_CODES)),
+    product_type: z.optional(z.enum(PRODUCT_TYPES)),
+    tax_behavior: z.optional(behaviorSchema()),
+    /** The code of a product of `options.products`, whose `tax_class`, `product_type` and `tax_type` are the line's defaults (as a document item's `product_code`). */
+    product: z.optional(z.string().check(z.minLength(1, 'must not be empty'), z.maxLength(200, 'must be at most 200 characters'))),
+    /** The seller's own data of the line (as a document's `custom_metadata`: at most 20 keys), echoed in its result; it decides no tax. */
+    metadata: z.optional(metadataSchema()),
+  });
+}
+
 function buildRequestSchemas() {
   const text = (max: number) => z.string().check(z.maxLength(max, `must be at most ${max} characters`));
 
@@ -91,17 +115,7 @@ function buildRequestSchemas() {
     line2: z.optional(text(200)),
   });
 
-  const lineItem = z.strictObject({
-    reference: z.string().check(z.maxLength(200, 'must be at most 200 characters'), z.minLength(1, 'must not be empty')),
-    amount: z.string().check(
-      z.maxLength(MAX_AMOUNT_LENGTH, `must be at most ${MAX_AMOUNT_LENGTH} characters`),
-      z.regex(AMOUNT_RE, 'must be a decimal string such as "100.00"'),
-    ),
-    quantity: z.optional(z.number().check(z.int('must be a whole number'), z.positive('must be at least 1'))),
-    tax_code: z.optional(z.enum(TAX_CODES)),
-    product_type: z.optional(z.enum(PRODUCT_TYPES)),
-    tax_behavior: z.optional(behaviorSchema()),
-  });
+  const lineItem = lineItemSchema();
 
   /** A delivery charge of the sale's goods, stated apart from them (see docs/line-items.md). */
   const shippingCost = z.strictObject({
@@ -110,6 +124,8 @@ function buildRequestSchemas() {
       z.regex(AMOUNT_RE, 'must be a decimal string such as "4.95"'),
     ),
     tax_behavior: z.optional(behaviorSchema()),
+    /** The tax code of the goods the charge delivers, when it delivers only some of them: shared among those lines alone, and taxed as they are. */
+    tax_code: z.optional(z.enum(TAX_CODES)),
   });
 
   /** The body of a v20260309 calculation request (strict, as its addresses and lines: unknown fields are refused). */
@@ -117,6 +133,8 @@ function buildRequestSchemas() {
     origin_address: z.optional(z.nullable(address)),
     customer_address: address,
     customer_tax_id: z.optional(z.nullable(text(50))),
+    /** The customer's tax IDs, when it has several (one per country): each validated, the first valid one decides. Not with customer_tax_id. */
+    customer_tax_ids: z.optional(z.array(text(50)).check(z.minLength(1, 'needs at least one tax ID'), z.maxLength(MAX_CUSTOMER_TAX_IDS, `has more than ${MAX_CUSTOMER_TAX_IDS} tax IDs`))),
     /** The customer's own tax status (the spec's contact `tax_status`): `exempt` charges no tax, `reverse` leaves it to the customer. */
     customer_tax_status: z.optional(z.enum(CUSTOMER_TAX_STATUSES)),
     /** The exemption certificate of an exempt customer (its id, or the seller's reference), echoed in the notes. */
@@ -179,7 +197,7 @@ function buildLineSchemas() {
     taxes: z.array(lineTax),
     notes: z.array(z.string()),
   };
-  const lineResult = z.object({ reference: z.string(), quantity: z.int(), tax_code: z.enum(TAX_CODES), product_type: z.enum(PRODUCT_TYPES), ...priced });
+  const lineResult = z.object({ reference: z.string(), quantity: z.int(), tax_code: z.enum(TAX_CODES), product_type: z.enum(PRODUCT_TYPES), ...priced, metadata: z.optional(metadataSchema()), sourcing: z.optional(z.enum(['origin', 'destination'])) });
 
   /** The delivery charge of a calculation: taxed as the goods it delivers (shared between them in proportion to their amounts), each tax as its rules say. */
   const shippingResult = z.object(priced);
@@ -223,6 +241,8 @@ function buildResponseSchemas() {
     line_items: z.array(lineResult),
     tax_breakdown: z.array(breakdownEntry),
     tax_id_validation: z.nullable(z.object({ tax_id: z.string(), country: z.string(), valid: z.nullable(z.boolean()) })),
+    /** With customer_tax_ids: the verdict on each, in their order. */
+    tax_ids_validation: z.optional(z.array(z.object({ tax_id: z.string(), country: z.string(), valid: z.nullable(z.boolean()) }))),
     /** The delivery charge, when the request has one: its amounts and taxes (also in the totals and the breakdown). */
     shipping_cost: z.optional(shippingResult),
   });

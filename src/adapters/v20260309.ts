@@ -11,112 +11,21 @@ import { exemptionOf } from '../core/exemption.js';
 import { deliveryLines } from '../core/delivery.js';
 import { priceSale, type PricedLine, type PricedSale, type Sale, type SaleLine, type SaleParty } from '../core/sale.js';
 import { validateTaxId, verdictOf } from '../taxid/index.js';
-import { PRODUCT_TYPES, sellerAddressOn, TAX_CODES, type Account, type PreparedAccount, type SellerAccount } from './account.js';
+import { sellerAddressOn, type Account, type PreparedAccount, type SellerAccount } from './account.js';
 import { engineFor, type Engine } from './engine.js';
 import { checkBySchema } from './issues.js';
 import { isBoolean, isFunction, ownCopy, ownFields, prototypePolluted, readOptions, RULE_SET, unreadable, type OptionCheck } from './read.js';
-import { BEHAVIORS, CUSTOMER_TAX_STATUSES, MAX_AMOUNT_LENGTH, MAX_LINE_ITEMS, MAX_TAX_DATE, requestSchemas, type CalculationJurisdiction, type CalculationRequest, type CalculationRequestOutput, type CalculationResponse, type CalculationLineResult, type ShippingCostResult, type LineTax, type TaxBreakdownEntry } from './schemas.js';
-import { isAmountText, isCountryText, isCurrencyText, hasOwn, isPlainObject, oneOfOrAbsent } from './input.js';
+import { MAX_LINE_ITEMS, MAX_TAX_DATE, requestSchemas, type CalculationJurisdiction, type CalculationRequest, type CalculationRequestOutput, type CalculationResponse, type CalculationLineResult, type ShippingCostResult, type LineTax, type TaxBreakdownEntry } from './schemas.js';
+import { ADDRESS_FIELDS, isPlainValidRequest, LINE_FIELDS, REQUEST_FIELDS, SHIPPING_FIELDS } from './calculation-plain.js';
 import type { TaxIdVerdictFunction } from '../core/options.js';
+import type { ProductDefaults } from '../core/products.js';
+import { productBehavior, productPlace, productPlaceIssues, productsOf } from './calculation-products.js';
 
 export { MAX_LINE_ITEMS, MAX_TAX_DATE } from './schemas.js';
+export { isPlainValidRequest } from './calculation-plain.js';
 export type { CalculationAddress, CalculationLineItem, CalculationRequest, CalculationJurisdiction, LineTax, CalculationLineResult, TaxBreakdownEntry, TaxContext, CalculationResponse } from './schemas.js';
 
 type ParsedRequest = CalculationRequestOutput;
-
-/** The fields of a request, of an address and of a line item. */
-const REQUEST_FIELDS = ['origin_address', 'customer_address', 'customer_tax_id', 'customer_tax_status', 'customer_exemption_certificate', 'currency', 'tax_date', 'tax_behavior', 'shipping_cost', 'line_items'] as const;
-const SHIPPING_FIELDS = ['amount', 'tax_behavior'] as const;
-const ADDRESS_FIELDS = ['country', 'state', 'postal_code', 'city', 'line1', 'line2'] as const;
-const LINE_FIELDS = ['reference', 'amount', 'quantity', 'tax_code', 'product_type', 'tax_behavior'] as const;
-
-/**
- * Whether an object has no field but the known ones. The fast checks below read the fields
- * they know by name and count those present (`found`); the object's own fields are then
- * counted by `for…in`, and only when the counts differ — a field they do not know (a
- * misspelt one), or a known one holding `undefined` — are the names compared. An inherited
- * field (a polluted prototype) hands the object to the schema's path.
- */
-function onlyKnownFields(o: object, found: number, known: readonly string[]): boolean {
-  let n = 0;
-  for (const key in o) {
-    if (!hasOwn.call(o, key)) return false;
-    n++;
-  }
-  if (n === found) return true;
-  for (const key in o) if (!known.includes(key)) return false;
-  return true;
-}
-
-/** Whether an optional text field is absent or a string of at most `max` characters. */
-function optionalText(v: unknown, max: number): boolean {
-  return v === undefined || (typeof v === 'string' && v.length <= max);
-}
-
-/** An address the schema accepts as it is: its known fields read by name, an unknown one refused. */
-function plainAddress(a: unknown): boolean {
-  if (!isPlainObject(a)) return false;
-  const country = a.country;
-  if (typeof country !== 'string' || !isCountryText(country)) return false;
-  const { state, postal_code: postalCode, city, line1, line2 } = a;
-  if (!optionalText(state, 100) || !optionalText(postalCode, 20) || !optionalText(city, 200) || !optionalText(line1, 200) || !optionalText(line2, 200)) return false;
-  const found = 1 + (state !== undefined ? 1 : 0) + (postalCode !== undefined ? 1 : 0) + (city !== undefined ? 1 : 0) + (line1 !== undefined ? 1 : 0) + (line2 !== undefined ? 1 : 0);
-  return onlyKnownFields(a, found, ADDRESS_FIELDS);
-}
-
-/** A line item the schema accepts as it is. */
-function plainLineItem(l: unknown): boolean {
-  if (!isPlainObject(l)) return false;
-  const { reference, amount, quantity, tax_code: taxCode, product_type: productType, tax_behavior: behavior } = l;
-  if (typeof reference !== 'string' || reference.length < 1 || reference.length > 200) return false;
-  if (typeof amount !== 'string' || amount.length > MAX_AMOUNT_LENGTH || !isAmountText(amount)) return false;
-  if (quantity !== undefined && !(typeof quantity === 'number' && Number.isSafeInteger(quantity) && quantity > 0)) return false;
-  if (!oneOfOrAbsent(taxCode, TAX_CODES) || !oneOfOrAbsent(productType, PRODUCT_TYPES) || !oneOfOrAbsent(behavior, BEHAVIORS)) return false;
-  const found = 2 + (quantity !== undefined ? 1 : 0) + (taxCode !== undefined ? 1 : 0) + (productType !== undefined ? 1 : 0) + (behavior !== undefined ? 1 : 0);
-  return onlyKnownFields(l, found, LINE_FIELDS);
-}
-
-/** A shipping cost the schema accepts as it is. */
-function plainShipping(s: unknown): boolean {
-  if (!isPlainObject(s)) return false;
-  const { amount, tax_behavior: behavior } = s;
-  if (typeof amount !== 'string' || amount.length > MAX_AMOUNT_LENGTH || !isAmountText(amount)) return false;
-  if (!oneOfOrAbsent(behavior, BEHAVIORS)) return false;
-  return onlyKnownFields(s, 1 + (behavior !== undefined ? 1 : 0), SHIPPING_FIELDS);
-}
-
-/**
- * True only for a request the schema accepts as it is (plain objects, every constraint of
- * the request schema met, no field the schema does not know): such a request is read
- * directly, without the schema's copy. Anything else — including what this check is
- * stricter about — goes through the schema, which gives the issues.
- */
-export function isPlainValidRequest(r: unknown): r is ParsedRequest {
-  if (!isPlainObject(r)) return false;
-  const { customer_address: customer, line_items: lines, origin_address: origin, customer_tax_id: taxId, currency, tax_date: taxDate, tax_behavior: behavior, customer_tax_status: status, customer_exemption_certificate: certificate, shipping_cost: shipping } = r;
-  if (!plainAddress(customer)) return false;
-  if (!Array.isArray(lines) || lines.length < 1 || lines.length > MAX_LINE_ITEMS) return false;
-  for (let i = 0; i < lines.length; i++) if (!plainLineItem(lines[i])) return false;
-  if (origin !== undefined && origin !== null && !plainAddress(origin)) return false;
-  if (taxId !== null && !optionalText(taxId, 50)) return false;
-  if (currency !== undefined && !(typeof currency === 'string' && isCurrencyText(currency))) return false;
-  if (taxDate !== undefined && !(typeof taxDate === 'number' && Number.isSafeInteger(taxDate) && taxDate >= 0 && taxDate <= MAX_TAX_DATE)) return false;
-  if (!oneOfOrAbsent(behavior, BEHAVIORS)) return false;
-  if (!oneOfOrAbsent(status, CUSTOMER_TAX_STATUSES)) return false;
-  if (certificate !== null && !optionalText(certificate, 100)) return false;
-  if (shipping !== undefined && shipping !== null && !plainShipping(shipping)) return false;
-  const found =
-    2 +
-    (origin !== undefined ? 1 : 0) +
-    (taxId !== undefined ? 1 : 0) +
-    (currency !== undefined ? 1 : 0) +
-    (taxDate !== undefined ? 1 : 0) +
-    (behavior !== undefined ? 1 : 0) +
-    (status !== undefined ? 1 : 0) +
-    (certificate !== undefined ? 1 : 0) +
-    (shipping !== undefined ? 1 : 0);
-  return onlyKnownFields(r, found, REQUEST_FIELDS);
-}
 
 export interface CalculationOptions {
   rules?: RuleSet;
@@ -125,6 +34,13 @@ export interface CalculationOptions {
   taxIdVerdict?: TaxIdVerdictFunction;
   /** Reuse decisions between calls (default true); see CalculateOptions.cache. */
   cache?: boolean;
+  /**
+   * The products lines name by `product`, as buildDocument's `options.products`: a product's
+   * `tax_class`, `product_type` and `tax_type` (`included`: the line's amount is gross) are the
+   * defaults of a line that names it, and one taxed in its own `country` (`tax_based_on:
+   * country`) is taxed there, not where the customer is.
+   */
+  products?: Readonly<Record<string, ProductDefaults>>;
 }
 
 function verdictToValid(v: TaxIdVerdict): boolean | null {
@@ -184,6 +100,7 @@ const CALCULATION_OPTIONS: { readonly [K in keyof CalculationOptions]-?: OptionC
   now: [(v) => typeof v === 'function' || isSeconds(v), `Unix seconds from 0 to ${MAX_TAX_DATE}, or a function that returns them`],
   taxIdVerdict: [isFunction, "a function (country, taxId) => 'valid' | 'invalid' | 'unknown'"],
   cache: [isBoolean, 'true or false'],
+  products: [(v) => typeof v === 'object' && v !== null && !Array.isArray(v), 'an object of products by code: { product_type?, tax_class?, tax_type?, tax_based_on?, country? }'],
 };
 
 /**
@@ -296,12 +213,14 @@ function calculateChecked(request: unknown, account: SellerAccount, options: Cal
   const read = checkRequest(req, seller, engine.rules);
   const parties = partiesOf(req, seller, options, engine.rules);
   const p = parties.party;
-  const items = saleLines(req, read, seller, parties.behavior, engine.rules);
+  // Read as an own field: a caller's options made as an object literal without it (a transaction's) inherit nothing.
+  const products = productsOf(req.line_items, Object.hasOwn(options, 'products') ? options.products : undefined, seller.defaultTaxCode, engine.rules);
+  const items = saleLines(req, read, seller, parties.behavior, engine.rules, products);
   const sale: Sale = {
     party: { date: p.date, origin: p.origin, sellerAddress: p.sellerAddress, destination: p.destination, customerTaxId: p.customerTaxId, amount: undefined, currency: read.currency, consignmentValue: undefined, registrations: p.registrations },
     day: dayNumber(parties.party.date),
     minorUnits: read.minorUnits,
-    lines: read.shipping === null ? items : [...items, ...deliveryLines(items, read.shipping, engine.rules, { behavior: req.shipping_cost?.tax_behavior ?? parties.behavior, refuse: noGoods }).map((d) => d.line)],
+    lines: read.shipping === null ? items : [...items, ...shippingLines(items, read.shipping, req.shipping_cost, parties.behavior, engine.rules)],
   };
   const count = req.line_items.length;
   // A delivery line's issue is the shipping cost's.
@@ -320,22 +239,27 @@ function calculateChecked(request: unknown, account: SellerAccount, options: Cal
     });
     throw once.length === e.issues.length ? e : new TaxRulesError(e.code, e.status, once);
   }
-  return { response: renderCalculation(req, sale, sold, parties, engine.rules), sums: { subtotal: sold.subtotal, tax: sold.tax, total: sold.total } };
+  const response = renderCalculation(req, sale, sold, parties, engine.rules);
+  productPlaceIssues(req.line_items, products, response, engine.rules);
+  return { response, sums: { subtotal: sold.subtotal, tax: sold.tax, total: sold.total } };
 }
 
-/** The request's line items as the sale's lines: each line's quantity is its articles. */
-function saleLines(req: ParsedRequest, read: CheckedRequest, seller: PreparedAccount, behavior: TaxBehavior, rules: RuleSet): SaleLine[] {
+/** The request's line items as the sale's lines: each line's quantity is its articles; a line's own fields first, then its product's, then the request's and the account's. */
+function saleLines(req: ParsedRequest, read: CheckedRequest, seller: PreparedAccount, behavior: TaxBehavior, rules: RuleSet, products: readonly (ProductDefaults | null)[]): SaleLine[] {
   const items = req.line_items;
   const lines = new Array<SaleLine>(items.length);
   for (let i = 0; i < items.length; i++) {
     const line = items[i] as ParsedRequest['line_items'][number];
+    const product = products[i] ?? null;
+    const taxCode = line.tax_code ?? product?.tax_class ?? seller.defaultTaxCode;
     lines[i] = {
       amount: read.amounts[i] as Minor,
       articles: line.quantity ?? 1,
-      taxCode: line.tax_code ?? seller.defaultTaxCode,
-      productType: productTypeOf(rules, line.tax_code ?? seller.defaultTaxCode, line.product_type, seller.defaultProductType),
-      taxBehavior: line.tax_behavior ?? behavior,
-      destination: undefined,
+      taxCode,
+      productType: productTypeOf(rules, taxCode, line.product_type ?? product?.product_type, seller.defaultProductType),
+      taxBehavior: line.tax_behavior ?? productBehavior(product) ?? behavior,
+      // A product taxed where it is (an event's admission) is placed there, not at the customer's address.
+      destination: productPlace(product),
       delivery: false,
     };
   }
@@ -358,6 +282,9 @@ function checkRequest(req: ParsedRequest, seller: PreparedAccount, rules: RuleSe
     if (!rules.world.has(canonicalCountry(rules, value))) issues.push({ path, code: 'invalid_value', message: `${path.join('.')} ${value} is not an ISO 3166-1 country code` });
   };
   checkCountry(['customer_address', 'country'], req.customer_address.country);
+  if (req.customer_tax_ids !== undefined && req.customer_tax_id) {
+    issues.push({ path: ['customer_tax_ids'], code: 'malformed', message: 'customer_tax_ids and customer_tax_id are both given: give the one tax ID as customer_tax_id, or every one in customer_tax_ids' });
+  }
   if (req.origin_address) checkCountry(['origin_address', 'country'], req.origin_address.country);
   const currency = req.currency ? req.currency.toUpperCase() : seller.currency;
   const minorUnits = rules.currencies.get(currency);
@@ -370,7 +297,8 @@ function checkRequest(req: ParsedRequest, seller: PreparedAccount, rules: RuleSe
     const line = req.line_items[i] as ParsedRequest['line_items'][number];
     const f = firstOf[i] as number;
     if (f !== i) issues.push({ path: ['line_items', i, 'reference'], code: 'invalid_value', message: `line_items.${i}.reference ${quoted(line.reference, 60)} repeats line_items.${f}.reference; references must be unique` });
-    const contradiction = productTypeIssue(rules, line.tax_code ?? seller.defaultTaxCode, line.product_type, ['line_items', i, 'product_type']);
+    // A line that names a product is checked with the product's codes (productsOf).
+    const contradiction = line.product === undefined ? productTypeIssue(rules, line.tax_code ?? seller.defaultTaxCode, line.product_type, ['line_items', i, 'product_type']) : null;
     if (contradiction !== null) issues.push(contradiction);
     if (minorUnits === undefined) continue;
     const amount = parseAmount(line.amount, minorUnits);
@@ -390,12 +318,23 @@ function checkRequest(req: ParsedRequest, seller: PreparedAccount, rules: RuleSe
   return { currency, minorUnits: minorUnits as number, amounts, shipping };
 }
 
-/** The refusal of a delivery charge without goods lines (core/delivery.ts shares it between them). */
-function noGoods(): TaxRulesError {
-  return errorFromIssues(
-    [{ path: ['shipping_cost'], code: 'unprocessable', message: 'shipping_cost is a charge for delivering goods, and no line item is goods (product_type good): add it to the line it is the price of, or leave it out' }],
-    422,
-  );
+/**
+ * The delivery charge as lines of the sale (core/delivery.ts): shared between the goods lines,
+ * or, with a `tax_code`, between the goods lines of that code alone (the goods it delivers).
+ */
+function shippingLines(items: readonly SaleLine[], charge: Minor, given: ParsedRequest['shipping_cost'], behavior: TaxBehavior, rules: RuleSet): SaleLine[] {
+  const code = given?.tax_code;
+  const delivered = code === undefined ? items : items.filter((l) => l.taxCode === code);
+  return deliveryLines(delivered, charge, rules, { behavior: given?.tax_behavior ?? behavior, refuse: () => noGoods(code) }).map((d) => d.line);
+}
+
+/** The refusal of a delivery charge without goods lines, or without goods lines of the tax code it names (422). */
+function noGoods(code: TaxCodeId | undefined): TaxRulesError {
+  const issue: TaxRulesIssue =
+    code === undefined
+      ? { path: ['shipping_cost'], code: 'unprocessable', message: 'shipping_cost is a charge for delivering goods, and no line item is goods (product_type good): add it to the line it is the price of, or leave it out' }
+      : { path: ['shipping_cost', 'tax_code'], code: 'unprocessable', message: `shipping_cost.tax_code ${code}: no line item is goods of that tax code; the tax code names the goods the charge delivers` };
+  return errorFromIssues([issue], 422);
 }
 
 /** Who and where: the sale's party (without its currency), the request's behaviour and the verdict on the customer's tax ID. */
@@ -406,6 +345,9 @@ interface Parties {
   readonly taxIdCountry: string;
   /** The customer's own tax status, when exempt or reverse. */
   readonly exemption: CustomerExemption | undefined;
+  /** The tax ID that decides (the one given, or the first valid one of a list), and each of a list. */
+  readonly deciding: TaxIdValidation | undefined;
+  readonly each: readonly TaxIdValidation[] | null;
 }
 
 function partiesOf(req: ParsedRequest, seller: PreparedAccount, options: CalculationOptions, rules: RuleSet): Parties {
@@ -415,26 +357,35 @@ function partiesOf(req: ParsedRequest, seller: PreparedAccount, options: Calcula
   // The origin given, else the seller's address on the tax date (its address history's, else its own).
   const own = req.origin_address ? null : sellerAddressOn(seller, taxDate);
   const origin: Address = req.origin_address ? addressOf(req.origin_address, rules) : own!.origin;
-  let verdict: TaxIdVerdict | undefined;
-  let taxIdCountry = destination.country;
-  if (req.customer_tax_id) {
-    if (options.taxIdVerdict) verdict = verdictOfOption(options.taxIdVerdict, destination.country, req.customer_tax_id);
-    else {
-      const v = validateTaxId(destination.country, req.customer_tax_id);
-      verdict = verdictOf(v);
-      taxIdCountry = v.country ?? destination.country;
-    }
-  }
+  const judge = (taxId: string): TaxIdValidation => {
+    if (options.taxIdVerdict) return { tax_id: taxId, country: destination.country, verdict: verdictOfOption(options.taxIdVerdict, destination.country, taxId) };
+    const v = validateTaxId(destination.country, taxId);
+    return { tax_id: taxId, country: v.country ?? destination.country, verdict: verdictOf(v) };
+  };
+  // A list: each validated, in its order; the first valid one decides (else the first whose verdict is unknown, else the first).
+  const each = req.customer_tax_ids ? req.customer_tax_ids.map(judge) : null;
+  const deciding = each
+    ? (each.find((t) => t.verdict === 'valid') ?? each.find((t) => t.verdict === 'unknown') ?? each[0])
+    : req.customer_tax_id
+      ? judge(req.customer_tax_id)
+      : undefined;
   const party = {
     date: taxDate,
     origin,
     sellerAddress: own?.ref,
     destination,
-    customerTaxId: req.customer_tax_id && verdict ? { value: req.customer_tax_id, verdict } : undefined,
+    customerTaxId: deciding ? { value: deciding.tax_id, verdict: deciding.verdict } : undefined,
     registrations: seller.registrations,
   };
   const exemption = exemptionOf(req.customer_tax_status, req.customer_exemption_certificate, 'customer_tax_status', 'customer_exemption_certificate');
-  return { party, behavior: req.tax_behavior ?? 'exclusive', verdict, taxIdCountry, exemption };
+  return { party, behavior: req.tax_behavior ?? 'exclusive', verdict: deciding?.verdict, taxIdCountry: deciding?.country ?? destination.country, exemption, deciding, each };
+}
+
+/** A customer tax ID and its verdict (the country it was read in). */
+interface TaxIdValidation {
+  readonly tax_id: string;
+  readonly country: string;
+  readonly verdict: TaxIdVerdict;
 }
 
 /** An issue of the sale in the request's terms: the customer's and origin's fields, the date, else the line's. */
@@ -489,7 +440,8 @@ function renderCalculation(req: ParsedRequest, sale: Sale, sold: PricedSale, par
       taxable_amount: formatMinor(b.taxable, mu),
       amount: formatMinor(b.amount, mu),
     })),
-    tax_id_validation: req.customer_tax_id ? { tax_id: req.customer_tax_id, country: parties.taxIdCountry, valid: verdictToValid(parties.verdict as TaxIdVerdict) } : null,
+    tax_id_validation: parties.deciding ? { tax_id: parties.deciding.tax_id, country: parties.deciding.country, valid: verdictToValid(parties.deciding.verdict) } : null,
+    ...(parties.each === null ? {} : { tax_ids_validation: parties.each.map((t) => ({ tax_id: t.tax_id, country: t.country, valid: verdictToValid(t.verdict) })) }),
     ...(shipping === undefined ? {} : { shipping_cost: shipping }),
   };
 }
@@ -644,7 +596,14 @@ function lineResult(line: ParsedRequest['line_items'][number], plan: Plan, price
       ),
     );
   }
-  return new LineRecord(line.reference, line.quantity ?? 1, plan.taxCode, plan.productType, plan.taxBehavior, line.amount, netText, taxText, own !== null && plan.taxBehavior === 'inclusive' ? own : formatMinor(priced.total, mu), taxes, plan.notes.slice());
+  const total = own !== null && plan.taxBehavior === 'inclusive' ? own : formatMinor(priced.total, mu);
+  // A US line with a local rate area says whose address placed it (origin-sourced states, in-state sellers): `sourcing`.
+  const record =
+    d.local === null
+      ? new LineRecord(line.reference, line.quantity ?? 1, plan.taxCode, plan.productType, plan.taxBehavior, line.amount, netText, taxText, total, taxes, plan.notes.slice())
+      : new SourcedLineRecord(line.reference, line.quantity ?? 1, plan.taxCode, plan.productType, plan.taxBehavior, line.amount, netText, taxText, total, taxes, plan.notes.slice(), d.local.sourcedAt);
+  // The line's metadata, echoed as given (a copy): only on a line that has it, so a result without any is as before.
+  return line.metadata === undefined ? record : { ...record, metadata: { ...line.metadata } };
 }
 
 /** An empty array to copy: `slice` makes arrays that V8 never allocates in the old generation (see TaxRateAnswer in v20241028.ts). */
@@ -680,4 +639,24 @@ class LineRecord implements CalculationLineResult {
     readonly taxes: LineTax[],
     readonly notes: string[],
   ) {}
+}
+
+/** A line placed by a US local rate area: with `sourcing`, whose address decided its local taxes (the customer's, or the seller's in an origin-sourced state). */
+class SourcedLineRecord extends LineRecord {
+  constructor(
+    reference: string,
+    quantity: number,
+    tax_code: CalculationLineResult['tax_code'],
+    product_type: CalculationLineResult['product_type'],
+    tax_behavior: CalculationLineResult['tax_behavior'],
+    amount: string,
+    amount_subtotal: string,
+    amount_tax: string,
+    amount_total: string,
+    taxes: LineTax[],
+    notes: string[],
+    readonly sourcing: 'origin' | 'destination',
+  ) {
+    super(reference, quantity, tax_code, product_type, tax_behavior, amount, amount_subtotal, amount_tax, amount_total, taxes, notes);
+  }
 }

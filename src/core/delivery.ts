@@ -16,6 +16,7 @@ import { frozen } from './draft.js';
 import { TaxRulesError } from './errors.js';
 import { zeroedLine } from './exemption.js';
 import { apportion, normalMinor, type Minor } from './money.js';
+import { price, type Priced } from './pricing.js';
 import { isGoods } from './taxability.js';
 
 /** The tax a decision's line is of, when the rules have its jurisdiction (a US local line's is the state's tax, found through the main line). */
@@ -187,4 +188,61 @@ export function deliveryLines(lines: readonly GoodsLine[], charge: Minor, rules:
     const l = lines[first] as GoodsLine;
     return { first, line: { amount: normalMinor(amount), articles: null, taxCode: l.taxCode, productType: l.productType, taxBehavior: options.behavior, destination: place(l), delivery: true } };
   });
+}
+
+/** What pooling reads of a sale's line (core/sale.ts's SaleLine). */
+export interface ChargedLine {
+  readonly amount: Minor | null;
+  readonly taxBehavior: TaxBehavior;
+  /** A delivery charge's line (see deliveryLines). */
+  readonly delivery: boolean;
+}
+
+/** What pooling reads of a priced line (core/sale.ts's PricedLine). */
+export interface ChargedPrice {
+  readonly decision: Decision;
+  readonly priced: Priced | null;
+}
+
+/** The taxes a decision charges, each with its jurisdiction, rate and taxable part, in its lines' order: two decisions with the same key price an amount alike. */
+function taxesKey(d: Decision): string {
+  return d.lines.map((l) => `${l.jurisdiction.id ?? l.jurisdiction.name}|${l.name}|${l.group}|${l.rateUnits}|${l.partUnits}`).join(';');
+}
+
+/**
+ * A delivery charge rounded per tax and rate. Its lines are one per tax code and product type
+ * of the goods it delivers (deliveryLines), but its tax depends on the taxes and rates of
+ * those goods only, never on their codes' labels: the delivery lines whose decisions charge
+ * the same taxes at the same rates (Denmark's reduced code, taxed at its standard 25 %, as
+ * the standard code) are priced as one amount, whose taxes are shared between them in
+ * proportion to their amounts (apportion: the shares add up to each tax). Answers each line's
+ * amounts: the pooled ones, else those it was priced at.
+ */
+export function pooledDeliveries(lines: readonly ChargedLine[], priced: readonly (ChargedPrice | null)[]): (Priced | null)[] {
+  const out = priced.map((p) => p?.priced ?? null);
+  const pools = new Map<string, number[]>();
+  lines.forEach((l, i) => {
+    const p = priced[i];
+    // A line with a limited base is none of a delivery charge's (deliveryDecision drops the limits); a negative amount is not shared.
+    if (l.delivery !== true || p === null || p === undefined || p.priced === null || p.priced.bases !== null || l.amount === null || l.amount < 0) return;
+    const key = `${l.taxBehavior}/${taxesKey(p.decision)}`;
+    const pool = pools.get(key);
+    if (pool === undefined) pools.set(key, [i]);
+    else pool.push(i);
+  });
+  for (const pool of pools.values()) {
+    if (pool.length < 2) continue;
+    const first = lines[pool[0] as number] as ChargedLine;
+    const amounts = pool.map((i) => BigInt((lines[i] as ChargedLine).amount as Minor));
+    const whole = price((priced[pool[0] as number] as ChargedPrice).decision.lines, normalMinor(amounts.reduce((a, b) => a + b, 0n)), first.taxBehavior);
+    const shares = whole.taxes.map((t) => apportion(BigInt(t), amounts));
+    pool.forEach((i, k) => {
+      const taxes = shares.map((s) => s[k] as bigint);
+      const tax = taxes.reduce((a, b) => a + b, 0n);
+      const amount = amounts[k] as bigint;
+      const net = first.taxBehavior === 'inclusive' ? amount - tax : amount;
+      out[i] = { taxes: taxes.map(normalMinor), tax: normalMinor(tax), subtotal: normalMinor(net), total: normalMinor(net + tax), bases: null };
+    });
+  }
+  return out;
 }

@@ -31,8 +31,14 @@ export function quoted(value: unknown, max = 60): string {
   try {
     text = typeof value === 'string' ? JSON.stringify(value) : typeof value === 'bigint' ? `${value}n` : (JSON.stringify(value) ?? String(value));
   } catch {
-    // A Proxy or a getter that throws while being shown: name its kind instead.
-    text = Array.isArray(value) ? '[array]' : `[${typeof value}]`;
+    // A Proxy or a getter that throws while being shown: name its kind instead (a revoked Proxy throws even when asked whether it is an array).
+    let array = false;
+    try {
+      array = Array.isArray(value);
+    } catch {
+      array = false;
+    }
+    text = array ? '[array]' : `[${typeof value}]`;
   }
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }

@@ -3,7 +3,7 @@
  * closest known name, its path cut short. Shared by every layer that reads input (the rules'
  * readers, tax IDs, the API forms).
  */
-import { quoted, type TaxRulesIssue } from './errors.js';
+import { MAX_LISTED_ISSUES, quoted, type TaxRulesIssue } from './errors.js';
 
 /** Edit distance of two short names (insertions, deletions, substitutions, transpositions of adjacent characters: optimal string alignment). */
 export function editDistance(a: string, b: string): number {
@@ -37,18 +37,28 @@ export function closestName(name: string, known: readonly string[]): string | nu
   return best !== null && bestDistance <= Math.max(2, Math.floor(best.length / 3)) ? best : null;
 }
 
+/** Unknown fields named one by one in an object; beyond, one issue counts the rest: together within what an error lists. */
+const MAX_UNKNOWN_LISTED = MAX_LISTED_ISSUES - 1;
+
 /**
  * The issues of an object's own keys that are not known names (`unknown_field`, 400), each
  * naming the closest known name: "tax_cod: unknown parameter; did you mean tax_code?".
  */
 export function unknownFieldIssues(value: object, known: readonly string[], path: readonly (string | number)[], what = 'field'): { path: (string | number)[]; code: 'unknown_field'; message: string }[] {
   const issues: { path: (string | number)[]; code: 'unknown_field'; message: string }[] = [];
+  let more = 0;
   for (const key of Object.keys(value)) {
     if (known.includes(key)) continue;
+    // The first ones named, with the field meant; the rest counted (an object of 100,000 unknown keys costs no 100,000 suggestions).
+    if (issues.length >= MAX_UNKNOWN_LISTED) {
+      more++;
+      continue;
+    }
     const near = closestName(key, known);
     const at = [...path, key];
     issues.push({ path: at, code: 'unknown_field', message: `${quoted(at.join('.'), 80).slice(1, -1)}: unknown ${what}${near ? `; did you mean ${near}?` : ''}` });
   }
+  if (more > 0) issues.push({ path: [...path], code: 'unknown_field', message: `${quoted(path.join('.') || 'input', 80).slice(1, -1)}: ${more} more unknown ${what}${more === 1 ? '' : 's'}` });
   return issues;
 }
 

@@ -26,7 +26,7 @@ import { articleSide } from './price-limit.js';
 import { articleLimit, checkArticleCap, perArticle } from './article-cap.js';
 import { supplyKind } from './taxability.js';
 import { exempted, exemptionNote, exemptStatus } from './exemption.js';
-import { deliveryDecision } from './delivery.js';
+import { deliveryDecision, pooledDeliveries } from './delivery.js';
 
 /** How decisions are made: through a cache, or afresh (see determine.ts). */
 export type Decider = (input: TaxInput, day: number) => Decision;
@@ -521,9 +521,6 @@ function priceDecided(sale: Sale, options: SaleOptions): PricedSale {
   if (given === undefined) recheckInclusive(w);
 
   const out: (PricedLine | null)[] = new Array<PricedLine | null>(n);
-  let subtotal: Minor = 0;
-  let tax: Minor = 0;
-  let total: Minor = 0;
   for (let i = 0; i < n; i++) {
     const plan = w.planOf[i] as Plan;
     const d = plan.decision;
@@ -540,9 +537,6 @@ function priceDecided(sale: Sale, options: SaleOptions): PricedSale {
         fail(w, i, e);
         continue;
       }
-      subtotal = addMinor(subtotal, priced.subtotal);
-      tax = addMinor(tax, priced.tax);
-      total = addMinor(total, priced.total);
     }
     // A line a price limit answered otherwise than its plan's decision shares it with no line before it.
     out[i] = { input: plan.input as TaxInput, decision, priced, first: d.priceLimit === null ? plan.first : firstWith(w, out, plan, decision, i) };
@@ -551,6 +545,24 @@ function priceDecided(sale: Sale, options: SaleOptions): PricedSale {
     if (options.issues !== undefined) options.issues.push(...w.issues);
     else if (w.errors === 1 && w.error !== null) throw new TaxRulesError(w.error.code, w.error.status, w.issues, w.error.message);
     else throw errorFromIssues(w.issues);
+  }
+  return summed(out, pooledDeliveries(sale.lines, out));
+}
+
+/** The priced lines at their amounts (a delivery charge's pooled per tax and rate: see pooledDeliveries), and their sums. */
+function summed(out: (PricedLine | null)[], amounts: readonly (Priced | null)[]): PricedSale {
+  let subtotal: Minor = 0;
+  let tax: Minor = 0;
+  let total: Minor = 0;
+  for (let i = 0; i < out.length; i++) {
+    const line = out[i];
+    const priced = amounts[i] ?? null;
+    if (line === null || line === undefined) continue;
+    if (priced !== line.priced) out[i] = { ...line, priced };
+    if (priced === null) continue;
+    subtotal = addMinor(subtotal, priced.subtotal);
+    tax = addMinor(tax, priced.tax);
+    total = addMinor(total, priced.total);
   }
   return { lines: out, subtotal, tax, total };
 }

@@ -4,7 +4,7 @@
  * read and written through the few members every Node server object has.
  */
 import { errorFromIssues, quoted } from '../core/errors.js';
-import { unreadable } from '../adapters/read.js';
+import { ownCopy, unknownFields, unreadable } from '../adapters/read.js';
 import { negotiateVersion, type ApiVersion } from '../adapters/version.js';
 import { DEFAULT_MAX_BODY_BYTES, MAX_BODY_BYTES, ROUTES, type FetchHandler } from './handler.js';
 
@@ -33,7 +33,65 @@ export interface NodeResponseLike {
   headersSent?: boolean;
 }
 
-export type NodeListener = (req: NodeRequestLike, res: NodeResponseLike, next?: (error?: unknown) => void) => Promise<void>;
+/** A `(req, res)` listener, with the options to give `http.createServer` so that the server bounds headers as the listener bounds bodies. */
+export type NodeListener = ((req: NodeRequestLike, res: NodeResponseLike, next?: (error?: unknown) => void) => Promise<void>) & {
+  /** `http.createServer(listener.serverOptions, listener)`: Node's own `headersTimeout` and `requestTimeout` (408), and how often it checks them. */
+  readonly serverOptions: { readonly headersTimeout: number; readonly requestTimeout: number; readonly connectionsCheckingInterval: number };
+};
+
+/**
+ * How long a slow client is waited for, in milliseconds (each a whole number from 1 to 3,600,000).
+ * A body not read in time is answered 408 (`request_timeout`) with `connection: close`, and
+ * the connection is closed: a client that holds a body open cannot hold the server with it.
+ */
+export interface NodeListenerOptions {
+  /** The most the headers may take to arrive (default 20,000): given to Node's server through `serverOptions`, which answers 408 itself. */
+  readonly headersTimeout?: number;
+  /** The most the whole request may take, from its headers to the last byte of its body (default 60,000; at least `headersTimeout`). */
+  readonly requestTimeout?: number;
+  /** The longest pause in a body (default 10,000): a body with a declared length that stops arriving is answered 408 and closed after it. */
+  readonly bodyTimeout?: number;
+}
+
+/** The defaults of NodeListenerOptions, in milliseconds. */
+export const NODE_LISTENER_DEFAULTS = { headersTimeout: 20_000, requestTimeout: 60_000, bodyTimeout: 10_000 } as const;
+
+const MAX_TIMEOUT = 3_600_000;
+const TIMEOUT_KEYS = ['headersTimeout', 'requestTimeout', 'bodyTimeout'] as const;
+
+/** The listener's timeouts, checked (a TaxRulesError, 400, for anything but whole milliseconds, or an unknown field). */
+function timeoutsOf(options: unknown): Required<NodeListenerOptions> {
+  if (options === undefined) return { ...NODE_LISTENER_DEFAULTS };
+  let array: boolean;
+  try {
+    array = Array.isArray(options);
+  } catch (e) {
+    throw unreadable(e, ['options']);
+  }
+  if (typeof options !== 'object' || options === null || array) {
+    throw errorFromIssues([{ path: ['options'], code: 'malformed', message: `toNodeListener's options must be an object { headersTimeout?, requestTimeout?, bodyTimeout? }, got ${quoted(options, 60)}` }]);
+  }
+  let own: Record<string, unknown>;
+  try {
+    own = ownCopy(options, 1, 0) as Record<string, unknown>;
+  } catch (e) {
+    throw unreadable(e, ['options']);
+  }
+  const issues = unknownFields(own, TIMEOUT_KEYS, ['options'], 'option');
+  const out: Record<string, number> = { ...NODE_LISTENER_DEFAULTS };
+  for (const key of TIMEOUT_KEYS) {
+    const v = own[key];
+    if (v === undefined) continue;
+    if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 1 || v > MAX_TIMEOUT) {
+      issues.push({ path: ['options', key], code: 'malformed', message: `options.${key} must be whole milliseconds from 1 to ${MAX_TIMEOUT}, got ${quoted(v, 40)}` });
+    } else out[key] = v;
+  }
+  if (issues.length === 0 && (out.headersTimeout as number) > (out.requestTimeout as number)) {
+    issues.push({ path: ['options', 'headersTimeout'], code: 'malformed', message: `options.headersTimeout (${out.headersTimeout}) must not be more than options.requestTimeout (${out.requestTimeout}): the request includes its headers` });
+  }
+  if (issues.length > 0) throw errorFromIssues(issues);
+  return out as Required<NodeListenerOptions>;
+}
 
 /** Methods the fetch API will not make a Request of (CONNECT, TRACE, TRACK): no endpoint takes them. */
 const FORBIDDEN_METHODS: ReadonlySet<string> = new Set(['CONNECT', 'TRACE', 'TRACK']);
@@ -130,6 +188,19 @@ function unreadRequest(req: NodeRequestLike, size: number): Request {
   return toRequest(req, null, headers);
 }
 
+/** A body that did not arrive in time (a pause over bodyTimeout, or the request past requestTimeout): answered 408, the connection closed. */
+class BodyTimedOut extends Error {
+  constructor(readonly why: string) {
+    super('request timeout');
+  }
+}
+
+/** When a body is given up: `deadline` (ms since the epoch) for the whole request, `pause` the longest wait for its next chunk. */
+interface BodyClock {
+  readonly deadline: number;
+  readonly pause: number;
+}
+
 /** A body larger than the handler takes: answered 413 without reading the rest. */
 class BodyTooLarge extends Error {
   /** `size`: the declared Content-Length, or the bytes read until they passed the limit. */
@@ -139,11 +210,56 @@ class BodyTooLarge extends Error {
 }
 
 /**
+ * The chunks of a body as they arrive, or BodyTimedOut when none comes within the pause or
+ * before the deadline (the timer is set again at each chunk). Read by `for await`, which
+ * destroys a Node request stream when it is left early: a body over the limit is not read
+ * further. A body given up on in time is left to its stream, closed with the connection
+ * after the 408; what it does after is nobody's (no unhandled rejection).
+ */
+function timedChunks(req: NodeRequestLike, limit: number, clock: BodyClock): Promise<{ chunks: Uint8Array[]; size: number }> {
+  return new Promise((resolve, reject) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let givenUp = false;
+    const arm = (): void => {
+      clearTimeout(timer);
+      const left = clock.deadline - Date.now();
+      const why = clock.pause <= left ? `no byte of the body arrived for ${clock.pause} ms` : 'the request took longer than allowed';
+      timer = setTimeout(() => {
+        givenUp = true;
+        reject(new BodyTimedOut(why));
+      }, Math.max(0, Math.min(clock.pause, left)));
+    };
+    const read = async (): Promise<void> => {
+      const chunks: Uint8Array[] = [];
+      let size = 0;
+      try {
+        for await (const chunk of req) {
+          if (givenUp) return;
+          const bytes = typeof chunk === 'string' ? new TextEncoder().encode(chunk) : (chunk as Uint8Array);
+          size += bytes.byteLength;
+          // No more is read, nor held, than the handler would take (the chunk that passes it is dropped).
+          if (size > limit) throw new BodyTooLarge(size);
+          chunks.push(bytes);
+          arm();
+        }
+        resolve({ chunks, size });
+      } catch (e) {
+        reject(e);
+      } finally {
+        clearTimeout(timer);
+      }
+    };
+    arm();
+    void read();
+  });
+}
+
+/**
  * The body, read no further than `limit`: a Content-Length above it is refused before a byte
  * is read, and a body without one as soon as the bytes read pass it. Leaving the loop early
  * destroys a Node request stream: nothing more of the body is buffered.
  */
-async function bodyOf(req: NodeRequestLike, method: string, limit: number): Promise<Uint8Array<ArrayBuffer> | string | null> {
+async function bodyOf(req: NodeRequestLike, method: string, limit: number, clock: BodyClock): Promise<Uint8Array<ArrayBuffer> | string | null> {
   if (method === 'GET' || method === 'HEAD') return null;
   const declared = req.headers['content-length'];
   if (typeof declared === 'string' && /^\d+$/.test(declared) && Number(declared) > limit) throw new BodyTooLarge(Number(declared));
@@ -151,15 +267,7 @@ async function bodyOf(req: NodeRequestLike, method: string, limit: number): Prom
   if (req.readableEnded && req.body !== undefined) {
     return typeof req.body === 'string' ? req.body : req.body instanceof Uint8Array ? new Uint8Array(req.body) : JSON.stringify(req.body);
   }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    const bytes = typeof chunk === 'string' ? new TextEncoder().encode(chunk) : (chunk as Uint8Array);
-    size += bytes.byteLength;
-    // No more is read, nor held, than the handler would take (the chunk that passes it is dropped).
-    if (size > limit) throw new BodyTooLarge(size);
-    chunks.push(bytes);
-  }
+  const { chunks, size } = await timedChunks(req, limit, clock);
   const all = new Uint8Array(size);
   let at = 0;
   for (const c of chunks) {
@@ -180,10 +288,10 @@ interface Incoming {
  * createHandler is handed the request without it (see `unreadRequest`); any other handler's
  * limit is unknown, so BodyTooLarge goes up and the listener answers the 413 itself.
  */
-async function incoming(req: NodeRequestLike, method: string, limit: number, ownLimit: boolean): Promise<Incoming> {
+async function incoming(req: NodeRequestLike, method: string, limit: number, ownLimit: boolean, clock: BodyClock): Promise<Incoming> {
   let body: Uint8Array<ArrayBuffer> | string | null;
   try {
-    body = await bodyOf(req, method, limit);
+    body = await bodyOf(req, method, limit, clock);
   } catch (e) {
     if (!(e instanceof BodyTooLarge) || !ownLimit) throw e;
     return { request: unreadRequest(req, e.size), unread: true };
@@ -216,10 +324,14 @@ async function send(res: NodeResponseLike, response: Response, method: string, u
  * one the Accept header names if it is one the handler answers, else 20241028. A body
  * over the handler's `maxBodyBytes` is never held: refused from its `Content-Length` before a
  * byte is read, else as soon as the bytes read pass the limit; the handler gives the 413 (its
- * error body and headers) and the connection is closed after it. Throws a TaxRulesError (400)
- * for anything but a handler.
+ * error body and headers) and the connection is closed after it. A slow client is bounded
+ * (`options`, see NodeListenerOptions): a body that pauses longer than `bodyTimeout`, or is
+ * still arriving after `requestTimeout`, is answered 408 and the connection closed; the
+ * headers are bounded by Node's server given `listener.serverOptions`. Throws a TaxRulesError
+ * (400) for anything but a handler, or options that are no timeouts.
  */
-export function toNodeListener(handler: FetchHandler): NodeListener {
+export function toNodeListener(handler: FetchHandler, options?: NodeListenerOptions): NodeListener {
+  const timeouts = timeoutsOf(options);
   if (typeof handler !== 'function') {
     throw errorFromIssues([{ path: ['handler'], code: 'malformed', message: `toNodeListener needs the handler createHandler returned, a function of a Request; got ${quoted(handler, 60)}` }]);
   }
@@ -232,7 +344,9 @@ export function toNodeListener(handler: FetchHandler): NodeListener {
   }
   const ownLimit = typeof own === 'number' && own > 0;
   const limit = ownLimit ? (own as number) : DEFAULT_MAX_BODY_BYTES;
-  return async (req, res, next) => {
+  const listener = async (req: NodeRequestLike, res: NodeResponseLike, next?: (error?: unknown) => void): Promise<void> => {
+    // The request's time counts from its call: the headers are in (Node's server timed them).
+    const clock: BodyClock = { deadline: Date.now() + timeouts.requestTimeout, pause: timeouts.bodyTimeout };
     try {
       const method = (req.method ?? 'GET').toUpperCase();
       // A method no endpoint takes and the fetch API cannot carry: a 405, not a failure.
@@ -242,9 +356,12 @@ export function toNodeListener(handler: FetchHandler): NodeListener {
       }
       let fetched: Incoming;
       try {
-        fetched = await incoming(req, method, limit, ownLimit);
+        fetched = await incoming(req, method, limit, ownLimit, clock);
       } catch (e) {
-        if (e instanceof BodyTooLarge) {
+        if (e instanceof BodyTimedOut) {
+          // The body is left unread: `connection: close` makes Node close the socket once the answer is sent.
+          answerProblem(req, res, 408, 'request_timeout', `the request body did not arrive in time: ${e.why}`, { connection: 'close' });
+        } else if (e instanceof BodyTooLarge) {
           answerProblem(req, res, 413, 'payload_too_large', `the body is larger than ${limit} bytes`, { connection: 'close' });
         } else if (e instanceof BadRequest) {
           answerProblem(req, res, 400, 'invalid_request', e.message);
@@ -266,4 +383,11 @@ export function toNodeListener(handler: FetchHandler): NodeListener {
       }
     }
   };
+  const serverOptions = Object.freeze({
+    headersTimeout: timeouts.headersTimeout,
+    requestTimeout: timeouts.requestTimeout,
+    // Node checks its timeouts every 30 s by default: often enough for the headers' bound to hold.
+    connectionsCheckingInterval: Math.max(1, Math.min(1000, Math.floor(timeouts.headersTimeout / 2))),
+  });
+  return Object.assign(listener, { serverOptions }) as NodeListener;
 }

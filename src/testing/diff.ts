@@ -11,7 +11,7 @@ import type { Account, SellerAccount } from '../adapters/account.js';
 import type { TaxRateQuery } from '../adapters/v20241028.js';
 import { quoted, TaxRulesError } from '../core/errors.js';
 import { dateOfDay, dayNumber } from '../core/dates.js';
-import { guarded, isFunction, readOptions, type OptionCheck } from '../adapters/read.js';
+import { guarded, isFunction, readOptions, unreadable, type OptionCheck } from '../adapters/read.js';
 import { DATE, isDate, isObject, malformed, mustBe, nameOf } from './checks.js';
 
 /** One question asked of both rule sets: a sale from a seller in Ireland registered everywhere. */
@@ -313,6 +313,10 @@ function placesOf(data: RuleData, country: string): Place[] {
  * local files (the US states') by a ZIP code of it (goods and SaaS to a consumer, around each local change).
  */
 export function diffCorpus(base: RuleData, next: RuleData, options: DiffOptions = {}): DiffCase[] {
+  return readingRules(() => corpusOf(base, next, options));
+}
+
+function corpusOf(base: RuleData, next: RuleData, options: DiffOptions): DiffCase[] {
   checkRuleDataArg(base, 'base');
   checkRuleDataArg(next, 'next');
   options = diffOptions(options);
@@ -434,6 +438,25 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  * The count of the cases run, told to `onProgress` each time it passes another 1 % of `total`
  * (at most 101 calls, whatever the total) and at the end; nothing without a function.
  */
+/** What the caller's onProgress threw: thrown by diffRules as it is, never read as rule data that could not be read. */
+class CallbackThrew {
+  constructor(readonly error: unknown) {}
+}
+
+/**
+ * `f`, reading rule data: an exception of anything but the caller's callback (rule data that
+ * passed the first checks and is read otherwise later — a field changed since it was loaded, a
+ * getter, a revoked Proxy deep in it) is a TaxRulesError (400), never a TypeError of ours.
+ */
+function readingRules<T>(f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof CallbackThrew) throw e.error;
+    throw unreadable(e, ['data'], 'the rule data');
+  }
+}
+
 function progressOf(onProgress: DiffOptions['onProgress'], total: number): { caseDone(): void; end(): void } {
   if (onProgress === undefined) return { caseDone() {}, end() {} };
   const report = onProgress;
@@ -442,7 +465,11 @@ function progressOf(onProgress: DiffOptions['onProgress'], total: number): { cas
   let told = -1;
   const tell = () => {
     told = done;
-    report(done, total);
+    try {
+      report(done, total);
+    } catch (e) {
+      throw new CallbackThrew(e);
+    }
   };
   return {
     caseDone() {
@@ -464,6 +491,10 @@ function progressOf(onProgress: DiffOptions['onProgress'], total: number): { cas
  * and is thrown by diffRules as it is.
  */
 export function diffRules(base: RuleData, next: RuleData, cases?: readonly DiffCase[] | null, options: DiffOptions = {}): RuleDiff {
+  return readingRules(() => diffOf(base, next, cases, options));
+}
+
+function diffOf(base: RuleData, next: RuleData, cases: readonly DiffCase[] | null | undefined, options: DiffOptions): RuleDiff {
   checkRuleDataArg(base, 'base');
   checkRuleDataArg(next, 'next');
   checkCases(cases);

@@ -56,6 +56,17 @@ describe('shipping_cost on an invoice', () => {
     expect(d.items.slice(0, 2)).toEqual(without.items);
   });
 
+  it('is rounded per tax and rate: its items’ taxes add up to the tax of the whole charge, whatever the goods’ codes', () => {
+    // Borduria taxes its reduced code at its one rate, 25 %: 25 % of 101.46 is 25.365, so 25.37 on the charge,
+    // where two items of 50.73 rounded apart would carry 12.68 each.
+    const bordurian = (code: string) => ({ product_code: 'g', description: code, amount: '100.00', tax: { country: 'XB', tax_code: code } });
+    for (const codes of [['standard', 'standard'], ['standard', 'reduced']]) {
+      const d = build(sale({ customer: { first_name: 'Ada', country: 'XB' }, shipping_cost: { amount: '101.46' } }, codes.map(bordurian)), avalonian);
+      const shipping = d.items.filter((i) => i.description === 'Shipping');
+      expect([shipping.reduce((a, i) => a + i.subtotal_cents, 0), shipping.reduce((a, i) => a + (i.tax_1_amount_cents ?? 0), 0)], codes.join(' ')).toEqual([10146, 2537]);
+    }
+  });
+
   it('gives no share to a service, and its description is the request’s', () => {
     const plan = { product_code: 's', description: 'Plan', amount: '20.00', tax: { country: 'XA', tax_code: 'saas' } };
     const d = build(sale({ shipping_cost: { amount: '4.95', description: 'Delivery' } }, [plan, book]), avalonian);

@@ -41,6 +41,32 @@ describe('a delivery charge shared between the goods (Avalonia: VAT 20 %, reduce
     expect(r.line_items).toEqual(without.line_items);
   });
 
+  it('with a tax_code delivers the goods of that code alone: shared among them, taxed as they are', () => {
+    // All of the 10.00 delivers the reduced-rate food (10 %): 1.00; with the standard code, the book (20 %): 2.00.
+    const r = calculate(toAvalonia({ shipping_cost: { amount: '10.00', tax_code: 'reduced' } }), avalonian, { rules });
+    expect(r.shipping_cost!.taxes.map((t) => [t.rate, t.taxable_amount, t.amount])).toEqual([['10', '10.00', '1.00']]);
+    expect(calculate(toAvalonia({ shipping_cost: { amount: '10.00', tax_code: 'standard' } }), avalonian, { rules }).shipping_cost!.amount_tax).toBe('2.00');
+    // A code no goods line has (the plan is a service) is refused: the charge would deliver nothing.
+    for (const code of ['saas', 'ebook']) {
+      const e = refused(() => calculate(toAvalonia({ shipping_cost: { amount: '10.00', tax_code: code } }), avalonian, { rules }));
+      expect([e.status, e.issues.map((i) => i.path.join('.'))], code).toEqual([422, ['shipping_cost.tax_code']]);
+    }
+    expect(refused(() => calculate(toAvalonia({ shipping_cost: { amount: '10.00', tax_code: 'postage' } }), avalonian, { rules })).issues[0]?.path.join('.')).toBe('shipping_cost.tax_code');
+  });
+
+  it('is rounded per tax and rate, whatever the tax codes of the goods it delivers (Borduria: one rate, 25 %, for its reduced code too)', () => {
+    const bordurian = defineAccount({ country: 'XA', postal_code: '10115', currency: 'EUR', registrations: [{ jurisdiction_id: 901 }, { jurisdiction_id: 902 }] }, rules);
+    const toBorduria = (codes: readonly string[], behavior: 'inclusive' | 'exclusive', amount: string) =>
+      calculate(at({ country: 'XB', postal_code: '1000' }, codes.map((c, i) => ({ reference: `g${i}`, amount: '50.00', tax_code: c, product_type: 'good' })), { shipping_cost: { amount, tax_behavior: behavior } }), bordurian, { rules });
+    for (const codes of [['standard', 'standard'], ['standard', 'reduced'], ['reduced', 'standard', 'reduced']]) {
+      // Tax-included 101.44 holds 101.44 × 25 / 125 = 20.288 of VAT: 20.29 (two shares of 50.72 rounded apart: 10.14 each).
+      const r = toBorduria(codes, 'inclusive', '101.44');
+      expect(r.shipping_cost!.taxes.map((t) => [t.rate, t.taxable_amount, t.amount]), codes.join(' ')).toEqual([['25', '81.15', '20.29']]);
+      // Net: 25 % of 101.46 is 25.365, so 25.37 (two shares of 50.73 rounded apart: 12.68 each).
+      expect(toBorduria(codes, 'exclusive', '101.46').shipping_cost!.amount_tax, codes.join(' ')).toBe('25.37');
+    }
+  });
+
   it('takes its own tax behaviour: an inclusive charge of 12.00 on standard-rated goods is 10.00 and 2.00', () => {
     const r = calculate(toAvalonia({ shipping_cost: { amount: '12.00', tax_behavior: 'inclusive' } }, [book]), avalonian, { rules });
     expect(r.shipping_cost).toMatchObject({ tax_behavior: 'inclusive', amount: '12.00', amount_subtotal: '10.00', amount_tax: '2.00', amount_total: '12.00' });

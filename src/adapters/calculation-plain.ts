@@ -1,0 +1,105 @@
+/**
+ * The fast check of a v20260309 calculation request: a request of plain objects that the
+ * schema accepts as it is is read directly, without the schema's copy (see readRequest).
+ */
+import { BEHAVIORS, CUSTOMER_TAX_STATUSES, MAX_AMOUNT_LENGTH, MAX_LINE_ITEMS, MAX_TAX_DATE, PRODUCT_TYPES, TAX_CODES, type CalculationRequestOutput } from './schemas.js';
+import { isAmountText, isCountryText, isCurrencyText, hasOwn, isPlainObject, oneOfOrAbsent } from './input.js';
+
+/** The fields of a request, of an address, of a line item and of a shipping cost the fast check reads: one with any other goes through the schema. */
+const PLAIN_REQUEST_FIELDS = ['origin_address', 'customer_address', 'customer_tax_id', 'customer_tax_status', 'customer_exemption_certificate', 'currency', 'tax_date', 'tax_behavior', 'shipping_cost', 'line_items'] as const;
+const PLAIN_LINE_FIELDS = ['reference', 'amount', 'quantity', 'tax_code', 'product_type', 'tax_behavior'] as const;
+const PLAIN_SHIPPING_FIELDS = ['amount', 'tax_behavior'] as const;
+export const ADDRESS_FIELDS = ['country', 'state', 'postal_code', 'city', 'line1', 'line2'] as const;
+
+/** Every field of a request, of a line item and of a shipping cost, as the schema has them (what a copy of the own fields keeps). */
+export const REQUEST_FIELDS = [...PLAIN_REQUEST_FIELDS, 'customer_tax_ids'] as const;
+export const LINE_FIELDS = [...PLAIN_LINE_FIELDS, 'product', 'metadata'] as const;
+export const SHIPPING_FIELDS = [...PLAIN_SHIPPING_FIELDS, 'tax_code'] as const;
+
+/**
+ * Whether an object has no field but the known ones. The fast checks below read the fields
+ * they know by name and count those present (`found`); the object's own fields are then
+ * counted by `for…in`, and only when the counts differ — a field they do not know (a
+ * misspelt one), or a known one holding `undefined` — are the names compared. An inherited
+ * field (a polluted prototype) hands the object to the schema's path.
+ */
+function onlyKnownFields(o: object, found: number, known: readonly string[]): boolean {
+  let n = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) return false;
+    n++;
+  }
+  if (n === found) return true;
+  for (const key in o) if (!known.includes(key)) return false;
+  return true;
+}
+
+/** Whether an optional text field is absent or a string of at most `max` characters. */
+function optionalText(v: unknown, max: number): boolean {
+  return v === undefined || (typeof v === 'string' && v.length <= max);
+}
+
+/** An address the schema accepts as it is: its known fields read by name, an unknown one refused. */
+function plainAddress(a: unknown): boolean {
+  if (!isPlainObject(a)) return false;
+  const country = a.country;
+  if (typeof country !== 'string' || !isCountryText(country)) return false;
+  const { state, postal_code: postalCode, city, line1, line2 } = a;
+  if (!optionalText(state, 100) || !optionalText(postalCode, 20) || !optionalText(city, 200) || !optionalText(line1, 200) || !optionalText(line2, 200)) return false;
+  const found = 1 + (state !== undefined ? 1 : 0) + (postalCode !== undefined ? 1 : 0) + (city !== undefined ? 1 : 0) + (line1 !== undefined ? 1 : 0) + (line2 !== undefined ? 1 : 0);
+  return onlyKnownFields(a, found, ADDRESS_FIELDS);
+}
+
+/** A line item the schema accepts as it is. */
+function plainLineItem(l: unknown): boolean {
+  if (!isPlainObject(l)) return false;
+  const { reference, amount, quantity, tax_code: taxCode, product_type: productType, tax_behavior: behavior } = l;
+  if (typeof reference !== 'string' || reference.length < 1 || reference.length > 200) return false;
+  if (typeof amount !== 'string' || amount.length > MAX_AMOUNT_LENGTH || !isAmountText(amount)) return false;
+  if (quantity !== undefined && !(typeof quantity === 'number' && Number.isSafeInteger(quantity) && quantity > 0)) return false;
+  if (!oneOfOrAbsent(taxCode, TAX_CODES) || !oneOfOrAbsent(productType, PRODUCT_TYPES) || !oneOfOrAbsent(behavior, BEHAVIORS)) return false;
+  const found = 2 + (quantity !== undefined ? 1 : 0) + (taxCode !== undefined ? 1 : 0) + (productType !== undefined ? 1 : 0) + (behavior !== undefined ? 1 : 0);
+  return onlyKnownFields(l, found, PLAIN_LINE_FIELDS);
+}
+
+/** A shipping cost the schema accepts as it is. */
+function plainShipping(s: unknown): boolean {
+  if (!isPlainObject(s)) return false;
+  const { amount, tax_behavior: behavior } = s;
+  if (typeof amount !== 'string' || amount.length > MAX_AMOUNT_LENGTH || !isAmountText(amount)) return false;
+  if (!oneOfOrAbsent(behavior, BEHAVIORS)) return false;
+  return onlyKnownFields(s, 1 + (behavior !== undefined ? 1 : 0), PLAIN_SHIPPING_FIELDS);
+}
+
+/**
+ * True only for a request the schema accepts as it is (plain objects, every constraint of
+ * the request schema met, no field the schema does not know): such a request is read
+ * directly, without the schema's copy. Anything else — including what this check is
+ * stricter about — goes through the schema, which gives the issues.
+ */
+export function isPlainValidRequest(r: unknown): r is CalculationRequestOutput {
+  if (!isPlainObject(r)) return false;
+  const { customer_address: customer, line_items: lines, origin_address: origin, customer_tax_id: taxId, currency, tax_date: taxDate, tax_behavior: behavior, customer_tax_status: status, customer_exemption_certificate: certificate, shipping_cost: shipping } = r;
+  if (!plainAddress(customer)) return false;
+  if (!Array.isArray(lines) || lines.length < 1 || lines.length > MAX_LINE_ITEMS) return false;
+  for (let i = 0; i < lines.length; i++) if (!plainLineItem(lines[i])) return false;
+  if (origin !== undefined && origin !== null && !plainAddress(origin)) return false;
+  if (taxId !== null && !optionalText(taxId, 50)) return false;
+  if (currency !== undefined && !(typeof currency === 'string' && isCurrencyText(currency))) return false;
+  if (taxDate !== undefined && !(typeof taxDate === 'number' && Number.isSafeInteger(taxDate) && taxDate >= 0 && taxDate <= MAX_TAX_DATE)) return false;
+  if (!oneOfOrAbsent(behavior, BEHAVIORS)) return false;
+  if (!oneOfOrAbsent(status, CUSTOMER_TAX_STATUSES)) return false;
+  if (certificate !== null && !optionalText(certificate, 100)) return false;
+  if (shipping !== undefined && shipping !== null && !plainShipping(shipping)) return false;
+  const found =
+    2 +
+    (origin !== undefined ? 1 : 0) +
+    (taxId !== undefined ? 1 : 0) +
+    (currency !== undefined ? 1 : 0) +
+    (taxDate !== undefined ? 1 : 0) +
+    (behavior !== undefined ? 1 : 0) +
+    (status !== undefined ? 1 : 0) +
+    (certificate !== undefined ? 1 : 0) +
+    (shipping !== undefined ? 1 : 0);
+  return onlyKnownFields(r, found, PLAIN_REQUEST_FIELDS);
+}
