@@ -180,8 +180,9 @@ function readItems(req: TransactionRequestOutput, seller: PreparedAccount, o: Do
     const qtyValue = item.quantity ?? 1;
     const quantity = decimalOf(qtyValue);
     if (quantity === null) issues.push({ path: [...path, 'quantity'], code: 'malformed', message: `${path.join('.')}.quantity ${quoted(qtyValue, 40)} has no plain decimal form` });
-    const discountRate = item.discount_rate ?? 0;
-    const discountUnits = percentUnits(discountRate, [...path, 'discount_rate'], issues);
+    // An item without its own discount_rate takes its new contact's default discount (the spec's contact `discount`).
+    const discountRate = item.discount_rate ?? req.customer?.discount ?? 0;
+    const discountUnits = percentUnits(discountRate, item.discount_rate === undefined && req.customer?.discount != null ? ['customer', 'discount'] : [...path, 'discount_rate'], issues);
     const product = productOf(item, o, engine, path, issues);
     const contradiction = productTypeIssue(engine.rules, item.tax.tax_code ?? product?.tax_class ?? seller.defaultTaxCode, product?.product_type, [...path, 'product_code']);
     if (contradiction !== null) issues.push(contradiction);
