@@ -18,7 +18,7 @@ const GROUPS = {
   account: { fn: 'accountSchemas', module: './adapters/schemas.js' },
   request: { fn: 'requestSchemas', module: './adapters/schemas.js' },
   response: { fn: 'responseSchemas', module: './adapters/schemas.js' },
-  transaction: { fn: 'transactionSchemas', module: './documents/v20260309-schemas.js' },
+  transaction: { fn: 'transactionSchemas', module: './documents/v20260309/schemas.js' },
   document: { fn: 'documentSchemas', module: './documents/request.js' },
 } as const;
 

@@ -4,7 +4,7 @@
  * registration advice).
  */
 export * from './calculation-api.js';
-export { computeTransaction, computeBatch, MAX_BATCH_TRANSACTIONS } from './documents/v20260309.js';
+export { computeTransaction, computeBatch, MAX_BATCH_TRANSACTIONS } from './documents/v20260309/transaction.js';
 export type {
   TaxTransaction,
   TaxTransactionBatch,
@@ -21,7 +21,7 @@ export type {
   TaxDiscrepancy,
   SupplyType,
   SourceKey,
-} from './documents/v20260309.js';
+} from './documents/v20260309/transaction.js';
 export { nexusStatus, usNexusRules, MAX_NEXUS_SALES } from './us/nexus.js';
 export type { NexusQuery, NexusSale, NexusOptions, NexusReport, NexusStateStatus, NexusStatusCode, NexusTest, NexusWindow, UsNexusRules, NexusPeriod, NexusState } from './us/nexus.js';
 export { buildDocument } from './documents/v20241028.js';

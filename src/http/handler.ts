@@ -22,11 +22,11 @@ import { buildDocument } from '../documents/v20241028.js';
 import { buildCreditNote } from '../documents/credit.js';
 import { checkDocumentUpdate, checkedDocument } from '../documents/final.js';
 import { recordCreditPayment, voidCreditNote, type CreditPaymentOptions, type RecordedCreditPayment, type VoidCreditNoteOptions, type VoidedCreditNote } from '../documents/states.js';
-import { computeBatch, computeTransaction, type TaxTransactionBatchOptions, type TaxTransactionOptions } from '../documents/v20260309.js';
+import { computeBatch, computeTransaction, type TaxTransactionBatchOptions, type TaxTransactionOptions } from '../documents/v20260309/transaction.js';
 import type { CreditNoteOptions, DocumentOptions } from '../documents/read.js';
 import type { BillingDocument } from '../documents/types.js';
 import { exchangeTableIssues, type ExchangeRates } from '../documents/exchange.js';
-import type { TaxTransaction, TaxTransactionBatch } from '../documents/v20260309.js';
+import type { TaxTransaction, TaxTransactionBatch } from '../documents/v20260309/transaction.js';
 
 /** The largest request body read, in bytes (a 500-transaction batch of 200 items each fits). */
 export const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;

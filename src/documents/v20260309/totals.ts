@@ -1,0 +1,90 @@
+/**
+ * The figures of a v20260309 transaction: amounts in minor units, its tax breakdown, and
+ * the tax a request gives in place of the one calculated (with the discrepancy).
+ */
+import type { LineTax, ShippingCostResult, TaxBreakdownEntry } from '../../adapters/schemas.js';
+import { errorFromIssues } from '../../core/errors.js';
+import { formatMinor, normalMinor, parseAmount } from '../../core/money.js';
+import { hasOwn } from '../../adapters/input.js';
+import type { TaxDiscrepancy } from './schemas.js';
+import type { Path, Stored, Sums, TaxTransaction, Taxed } from './types.js';
+
+export const sign = (v: bigint): number => (v > 0n ? 1 : v < 0n ? -1 : 0);
+
+export const abs = (v: bigint): bigint => (v < 0n ? -v : v);
+
+/** An amount in minor units as a BigInt, or null when it has more decimals than the currency. */
+export function minorOf(text: string, minorUnits: number): bigint | null {
+  const p = parseAmount(text, minorUnits);
+  return p.ok ? BigInt(p.minor) : null;
+}
+
+export const money = (v: bigint, minorUnits: number): string => formatMinor(normalMinor(v), minorUnits);
+
+/** The totals of a transaction known only by its text (a refund's, worked from stored transactions). */
+function sumsOf(t: TaxTransaction, mu: number): Sums {
+  return { subtotal: parseMinorOrThrow(t.subtotal, mu), tax: parseMinorOrThrow(t.total_tax, mu), total: parseMinorOrThrow(t.total, mu) };
+}
+
+/** A refund with its totals (read from its text). */
+export function withSums(t: TaxTransaction, mu: number): Taxed {
+  return { t, sums: sumsOf(t, mu) };
+}
+
+export function parseMinorOrThrow(text: string, minorUnits: number): bigint {
+  const m = minorOf(text, minorUnits);
+  if (m === null) throw new RangeError(`${text} is not an amount in ${minorUnits} decimals`);
+  return m;
+}
+
+/** A transaction's (or calculation's) shipping cost: its own field only (one left out is not read from a polluted prototype). */
+export function ownShipping(t: { readonly shipping_cost?: ShippingCostResult }): ShippingCostResult | undefined {
+  return hasOwn.call(t, 'shipping_cost') ? t.shipping_cost : undefined;
+}
+
+/** The breakdown of items (and a shipping cost): one entry per jurisdiction, tax, rate, status and reason, in the order they first occur. */
+export function breakdownOf(items: readonly { readonly taxes: readonly LineTax[] }[], mu: number): TaxBreakdownEntry[] {
+  const sums: { entry: Omit<TaxBreakdownEntry, 'taxable_amount' | 'amount'>; taxable: bigint; amount: bigint }[] = [];
+  for (const item of items) {
+    for (const t of item.taxes) {
+      let sum = sums.find((e) => e.entry.jurisdiction.id === t.jurisdiction.id && e.entry.name === t.name && e.entry.rate === t.rate && e.entry.status === t.status && e.entry.reason === t.reason);
+      if (!sum) sums.push((sum = { entry: { jurisdiction: t.jurisdiction, name: t.name, rate: t.rate, status: t.status, reason: t.reason }, taxable: 0n, amount: 0n }));
+      sum.taxable += parseMinorOrThrow(t.taxable_amount, mu);
+      sum.amount += parseMinorOrThrow(t.amount, mu);
+    }
+  }
+  return sums.map((s) => ({ ...s.entry, taxable_amount: money(s.taxable, mu), amount: money(s.amount, mu) }));
+}
+
+/**
+ * The transaction with the tax the request gave (`total_tax`, signed as the transaction's
+ * figures) in place of the one calculated, and the discrepancy between them. Exclusive items
+ * keep their net (the total moves); inclusive ones their gross (the net moves). For a refund,
+ * the given tax may not take the sale's tax below zero.
+ */
+export function withGivenTax({ t, sums }: Taxed, givenTax: bigint, mu: number, path: Path, stored: Stored | undefined): Taxed {
+  const field = path.join('.');
+  const { tax: calcTax, subtotal, total } = sums;
+  const shipping = ownShipping(t);
+  const behaviors = new Set([...t.items, ...(shipping ? [shipping] : [])].map((i) => i.tax_behavior));
+  const fail = (message: string): never => {
+    throw errorFromIssues([{ path, code: 'unprocessable', message }]);
+  };
+  if (behaviors.size > 1) fail(`${field} cannot be applied to items both exclusive and inclusive of tax`);
+  const inclusive = behaviors.has('inclusive');
+  const shown = (v: bigint): string => money(t.transaction_type === 'refund' ? -v : v, mu);
+  const direction = sign(total) || sign(subtotal);
+  if (givenTax !== 0n && sign(givenTax) !== direction) fail(`${field} ${shown(givenTax)} has the opposite sign of the transaction's total ${shown(total)}`);
+  if (inclusive && abs(givenTax) > abs(total)) fail(`${field} ${shown(givenTax)} is more than the tax-inclusive total ${shown(total)}`);
+  if (stored !== undefined) {
+    // What is left of the sale's tax after the earlier refunds (their tax as stored, given or calculated).
+    let left = parseMinorOrThrow(stored.sale.total_tax, mu);
+    for (const r of stored.earlier) left += parseMinorOrThrow(r.total_tax, mu);
+    if (abs(givenTax) > abs(left)) fail(`${field} ${shown(givenTax)} is more than is left of the sale's tax (${money(left, mu)}); a refund cannot take it below zero`);
+  }
+  const difference = givenTax - calcTax;
+  const discrepancy: TaxDiscrepancy = { total_tax: money(givenTax, mu), calculated_total_tax: t.total_tax, difference: money(difference, mu) };
+  return inclusive
+    ? { t: { ...t, subtotal: money(subtotal - difference, mu), total_tax: money(givenTax, mu), discrepancy }, sums: { subtotal: subtotal - difference, tax: givenTax, total } }
+    : { t: { ...t, total_tax: money(givenTax, mu), total: money(total + difference, mu), discrepancy }, sums: { subtotal, tax: givenTax, total: total + difference } };
+}
