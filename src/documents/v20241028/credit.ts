@@ -11,25 +11,25 @@
  * What is left is the invoice less the credit notes already issued against it, which the
  * caller passes (`options.credits`): taxrules stores nothing.
  */
-import { errorFromIssues, quoted, type TaxRulesIssue } from '../core/errors.js';
-import { decimalOf, majorNumber, percentOf, RATE_SCALE, rateNumber, rateUnitsOf } from '../core/money.js';
-import { refundedPart, type SoldItem } from '../core/refund.js';
-import type { TaxCodeId, TaxStatus } from '../core/types.js';
-import { TAX_CODES } from '../generated/tax-codes.js';
-import type { PreparedAccount } from '../adapters/account.js';
-import { engineFor, type Engine } from '../adapters/engine.js';
+import { errorFromIssues, quoted, type TaxRulesIssue } from '../../core/errors.js';
+import { decimalOf, majorNumber, percentOf, RATE_SCALE, rateNumber, rateUnitsOf } from '../../core/money.js';
+import { refundedPart, type SoldItem } from '../../core/refund.js';
+import type { TaxCodeId, TaxStatus } from '../../core/types.js';
+import { TAX_CODES } from '../../generated/tax-codes.js';
+import type { PreparedAccount } from '../../adapters/account.js';
+import { engineFor, type Engine } from '../../adapters/engine.js';
 import { documentEvidence } from './evidence.js';
-import { ownCopy, unreadable } from '../adapters/read.js';
-import { MAX_DOCUMENT_ITEMS } from './limits.js';
+import { ownCopy, unreadable } from '../../adapters/read.js';
+import { MAX_DOCUMENT_ITEMS } from '../limits.js';
 import { DOCUMENT_LEVELS } from './shape.js';
-import { renderDocument, type DocumentHead, type ItemParts, type TaxSlot } from './assemble.js';
+import { renderDocument, type DocumentHead, type ItemParts, type TaxSlot } from '../assemble.js';
 import { itemLines, netSplit } from './inclusive.js';
-import type { PricingLine } from '../core/pricing.js';
-import { normalTagList } from './limits.js';
+import type { PricingLine } from '../../core/pricing.js';
+import { normalTagList } from '../limits.js';
 import { parseRequest, readCreditOptions, SPANISH_IGNORED_FIELDS, type CreditNoteOptions, type DocumentOptions } from './read.js';
 import { documentSchemas, type CreditRequest, type TransactionRequestOutput } from './request.js';
 import { copiedFieldIssues, documentIssues } from './shape.js';
-import type { BillingDocument, DocumentItem } from './types.js';
+import type { BillingDocument, DocumentItem } from '../types.js';
 import { amountIn, dateOf, paymentOf } from './common.js';
 
 type Path = (string | number)[];

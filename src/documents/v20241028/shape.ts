@@ -4,11 +4,11 @@
  * reads: a document that is not one taxrules made — a field missing or of the wrong type —
  * is a 400 naming the field, never read as zero.
  */
-import { isDateText } from '../core/dates.js';
-import type { TaxRulesIssue } from '../core/errors.js';
-import { MAX_CENTS, MAX_DOCUMENT_ITEMS } from './limits.js';
-import { hasOwn } from '../adapters/input.js';
-import type { BillingDocument, DocumentState, DocumentType } from './types.js';
+import { isDateText } from '../../core/dates.js';
+import type { TaxRulesIssue } from '../../core/errors.js';
+import { MAX_CENTS, MAX_DOCUMENT_ITEMS } from '../limits.js';
+import { hasOwn } from '../../adapters/input.js';
+import type { BillingDocument, DocumentState, DocumentType } from '../types.js';
 
 type Path = (string | number)[];
 
