@@ -11,7 +11,7 @@ import { checkBySchema } from '../../adapters/issues.js';
 import { ownCopy } from '../../adapters/read.js';
 import { transactionSchemas } from './schemas.js';
 import { refundedPart, type SoldItem } from '../../core/refund.js';
-import type { Context, Parsed, ParsedItem, Path, Stored, TaxTransaction } from './types.js';
+import type { Context, Parsed, Path, Stored, TaxTransaction } from './types.js';
 import { abs, breakdownOf, minorOf, money, ownShipping, parseMinorOrThrow, sign } from './totals.js';
 import { customerOf } from './sale.js';
 
@@ -111,29 +111,9 @@ export function refundOf(req: Parsed, source: string, amounts: bigint[], mu: num
       issues.push({ path: at('items', i, 'reference'), code: 'unprocessable', message: `${name('items', i, 'reference')} ${quoted(item.reference, 60)} is no item of sale ${quoted(saleId, 60)}` });
       return;
     }
-    const read = soldItemOf(found.item, mu, ['options', 'original', 'items', found.index]);
-    if (!Object.hasOwn(read, 'sold')) {
-      issues.push(read as TaxRulesIssue);
-      return;
-    }
-    const { sold, sign: s } = read as { sold: SoldItem; sign: number };
-    const r = amounts[i] as bigint;
-    const before = refundedBefore.get(item.reference) ?? 0n;
-    const left = sold.amount - abs(before);
-    const sale = found.item.amount;
-    if (r === 0n) {
-      issues.push({ path: at('items', i, 'amount'), code: 'unprocessable', message: `${name('items', i, 'amount')} is zero; a refunded item refunds some of its amount` });
-    } else if (s === 0 || sign(r) !== s || (before !== 0n && sign(before) !== s)) {
-      issues.push({ path: at('items', i, 'amount'), code: 'unprocessable', message: `${name('items', i, 'amount')} ${item.amount} cannot refund item ${quoted(item.reference, 40)} of amount ${sale}: a refunded amount has the sign of the sold one` });
-    } else if (abs(r) > left) {
-      issues.push({
-        path: at('items', i, 'amount'),
-        code: 'unprocessable',
-        message: `${name('items', i, 'amount')} ${item.amount} is more than is left of item ${quoted(item.reference, 40)}: ${money(BigInt(s) * left, mu)} of ${sale} (${money(BigInt(s) * abs(before), mu)} refunded before)`,
-      });
-    } else {
-      items.push(refundedItem(found.item, item, refundedPart(sold, abs(before), abs(r)), -s, mu));
-    }
+    const target = { path: at('items', i, 'amount'), name: `${name('items', i, 'amount')} ${item.amount}`, what: `item ${quoted(item.reference, 40)}`, of: 'of amount ', zero: 'a refunded item refunds some of its amount' };
+    const figures = refundedFigures(found.item, ['options', 'original', 'items', found.index], amounts[i] as bigint, refundedBefore.get(item.reference) ?? 0n, target, mu, issues);
+    if (figures !== undefined) items.push({ reference: found.item.reference, quantity: item.quantity ?? 1, tax_code: found.item.tax_code, product_type: found.item.product_type, ...figures });
   });
   const shipping = req.shipping_cost ? refundedShippingOf(req.shipping_cost.amount, mu, sale, earlier, at, issues) : undefined;
   if (issues.length > 0) throw errorFromIssues(issues);
@@ -171,14 +151,40 @@ export function refundOf(req: Parsed, source: string, amounts: bigint[], mu: num
   };
 }
 
-/** A refunded item: the sale's item with the refunded part's figures, signed `s` (the opposite of the sale's). */
-function refundedItem(sold: CalculationLineResult, requested: ParsedItem, part: ReturnType<typeof refundedPart>, s: number, mu: number): CalculationLineResult {
-  const signed = (v: bigint): string => money(BigInt(s) * v, mu);
+/** What a refund names of a sold line (an item, or the shipping cost), for its issues. */
+interface RefundTarget {
+  readonly path: Path;
+  /** The refunded amount's field and value, as the request gives them. */
+  readonly name: string;
+  /** The sold line ("item 'x'", "the sale's shipping cost"), and what precedes its amount ("of amount "). */
+  readonly what: string;
+  readonly of: string;
+  /** Why a zero amount is refused. */
+  readonly zero: string;
+}
+
+/**
+ * The figures of a refund of `r` (in minor units, signed as the request gives them) of a sold
+ * line that earlier refunds took `before` of (signed as theirs): its part of the line's amount,
+ * subtotal, taxes and total by the one refund routine (core/refund.ts, cumulative), signed
+ * against the sale's; undefined with its issue added when the line's figures do not add up,
+ * or the amount is zero, of the other sign, or more than is left.
+ */
+function refundedFigures(sold: CalculationLineResult, soldPath: Path, r: bigint, before: bigint, target: RefundTarget, mu: number, issues: TaxRulesIssue[]): Omit<CalculationLineResult, 'reference' | 'quantity' | 'tax_code' | 'product_type'> | undefined {
+  const read = soldItemOf(sold, mu, soldPath);
+  if (!Object.hasOwn(read, 'sold')) {
+    issues.push(read as TaxRulesIssue);
+    return undefined;
+  }
+  const { sold: figures, sign: s } = read as { sold: SoldItem; sign: number };
+  const left = figures.amount - abs(before);
+  const refused = (message: string): undefined => void issues.push({ path: target.path, code: 'unprocessable', message });
+  if (r === 0n) return refused(`${target.path.join('.')} is zero; ${target.zero}`);
+  if (s === 0 || sign(r) !== s || (before !== 0n && sign(before) !== s)) return refused(`${target.name} cannot refund ${target.what} ${target.of}${sold.amount}: a refunded amount has the sign of the sold one`);
+  if (abs(r) > left) return refused(`${target.name} is more than is left of ${target.what}: ${money(BigInt(s) * left, mu)} of ${sold.amount} (${money(BigInt(s) * abs(before), mu)} refunded before)`);
+  const part = refundedPart(figures, abs(before), abs(r));
+  const signed = (v: bigint): string => money(BigInt(-s) * v, mu);
   return {
-    reference: sold.reference,
-    quantity: requested.quantity ?? 1,
-    tax_code: sold.tax_code,
-    product_type: sold.product_type,
     tax_behavior: sold.tax_behavior,
     amount: signed(sold.tax_behavior === 'inclusive' ? part.total : part.subtotal),
     amount_subtotal: signed(part.subtotal),
@@ -191,16 +197,15 @@ function refundedItem(sold: CalculationLineResult, requested: ParsedItem, part: 
 
 /**
  * The part of the sale's shipping cost a refund refunds (`amount`, signed as the sale's), its
- * taxes prorated cumulatively as an item's are (see core/refund.ts): refunding all of it,
- * in any steps, nets it to zero. Its issues (no shipping cost in the sale, more than is left)
- * are added to `issues`.
+ * taxes prorated cumulatively as an item's are: refunding all of it, in any steps, nets it to
+ * zero. Its issues (no shipping cost in the sale, more than is left) are added to `issues`.
  */
 function refundedShippingOf(amount: string, mu: number, sale: TaxTransaction, earlier: readonly TaxTransaction[], at: (...path: Path) => Path, issues: TaxRulesIssue[]): ShippingCostResult | undefined {
-  const name = at('shipping_cost', 'amount').join('.');
+  const path = at('shipping_cost', 'amount');
   const r = minorOf(amount, mu);
   const sold = ownShipping(sale);
   if (r === null) {
-    issues.push({ path: at('shipping_cost', 'amount'), code: 'malformed', message: `${name} ${quoted(amount, 60)} has more decimals than ${sale.currency} allows (${mu})` });
+    issues.push({ path, code: 'malformed', message: `${path.join('.')} ${quoted(amount, 60)} has more decimals than ${sale.currency} allows (${mu})` });
     return undefined;
   }
   if (sold === undefined) {
@@ -216,30 +221,6 @@ function refundedShippingOf(amount: string, mu: number, sale: TaxTransaction, ea
     if (m === null) issues.push({ path: ['options', 'earlierRefunds', i, 'shipping_cost', 'amount'], code: 'malformed', message: `options.earlierRefunds.${i}.shipping_cost.amount is no amount in ${sale.currency}` });
     else before -= m;
   });
-  const read = soldItemOf({ ...sold, reference: 'shipping_cost' } as unknown as CalculationLineResult, mu, ['options', 'original', 'shipping_cost']);
-  if (!Object.hasOwn(read, 'sold')) {
-    issues.push(read as TaxRulesIssue);
-    return undefined;
-  }
-  const { sold: figures, sign: s } = read as { sold: SoldItem; sign: number };
-  const left = figures.amount - abs(before);
-  if (r === 0n) issues.push({ path: at('shipping_cost', 'amount'), code: 'unprocessable', message: `${name} is zero; leave shipping_cost out to refund none of it` });
-  else if (s === 0 || sign(r) !== s || (before !== 0n && sign(before) !== s)) {
-    issues.push({ path: at('shipping_cost', 'amount'), code: 'unprocessable', message: `${name} ${amount} cannot refund the sale's shipping cost of ${sold.amount}: a refunded amount has the sign of the sold one` });
-  } else if (abs(r) > left) {
-    issues.push({ path: at('shipping_cost', 'amount'), code: 'unprocessable', message: `${name} ${amount} is more than is left of the sale's shipping cost: ${money(BigInt(s) * left, mu)} of ${sold.amount} (${money(BigInt(s) * abs(before), mu)} refunded before)` });
-  } else {
-    const part = refundedPart(figures, abs(before), abs(r));
-    const signed = (v: bigint): string => money(BigInt(-s) * v, mu);
-    return {
-      tax_behavior: sold.tax_behavior,
-      amount: signed(sold.tax_behavior === 'inclusive' ? part.total : part.subtotal),
-      amount_subtotal: signed(part.subtotal),
-      amount_tax: signed(part.tax),
-      amount_total: signed(part.total),
-      taxes: sold.taxes.map((t, k): LineTax => ({ ...t, taxable_amount: signed(part.taxable[k] as bigint), amount: signed(part.taxes[k] as bigint) })),
-      notes: [...sold.notes],
-    };
-  }
-  return undefined;
+  const target = { path, name: `${path.join('.')} ${amount}`, what: "the sale's shipping cost", of: 'of ', zero: 'leave shipping_cost out to refund none of it' };
+  return refundedFigures({ ...sold, reference: 'shipping_cost' } as unknown as CalculationLineResult, ['options', 'original', 'shipping_cost'], r, before, target, mu, issues);
 }
