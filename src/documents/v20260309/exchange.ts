@@ -12,8 +12,7 @@ import { MAX_AMOUNT_LENGTH } from '../../adapters/schemas.js';
 import { askRateFunction, entriesCovering, exchangeTableIssues, notARate, type ExchangeRate } from '../exchange.js';
 import type { TaxTransactionExchangeRate } from './schemas.js';
 import type { Context, Path, Stored, Taxed } from './types.js';
-import { money, parseMinorOrThrow } from './totals.js';
-import { compareDecimal, decimalOf, roundDiv, type Decimal } from '../../core/money.js';
+import { compareDecimal, decimalOf, minorOfOwnText, moneyText, roundDiv, type Decimal } from '../../core/money.js';
 
 /** A rate as a plain positive decimal text ("1.0842"), or null when it is none (a negative, zero, `1e-7`, text of another form). */
 export function rateText(v: unknown): string | null {
@@ -79,7 +78,7 @@ export function exchangeOf({ t, sums }: Taxed, ctx: Context, mu: number, prefix:
   const to = ctx.engine.accounts.prepare(ctx.account).currency;
   const fixed = ctx.options.exchangeRate === undefined ? null : (rateText(ctx.options.exchangeRate) as string);
   if (t.currency === to) {
-    if (fixed !== null && compareToOne(fixed) !== 0) {
+    if (fixed !== null && compareDecimal(fixed, '1') !== 0) {
       throw errorFromIssues([{ path: ['options', 'exchangeRate'], code: 'unprocessable', message: `options.exchangeRate ${fixed} is for a transaction in another currency than the account's (${to}); this one is in ${t.currency}` }]);
     }
     return null;
@@ -119,19 +118,13 @@ export function exchangeOf({ t, sums }: Taxed, ctx: Context, mu: number, prefix:
     let totalBefore = 0n;
     let taxBefore = 0n;
     for (const r of stored.earlier) {
-      totalBefore -= parseMinorOrThrow(r.total, mu);
-      taxBefore -= parseMinorOrThrow(r.total_tax, mu);
+      totalBefore -= minorOfOwnText(r.total, mu);
+      taxBefore -= minorOfOwnText(r.total_tax, mu);
     }
     const totalAfter = totalBefore - sums.total;
     const taxAfter = taxBefore - sums.tax;
     total = convert(totalBefore) - convert(totalAfter);
     tax = convert(taxBefore) - convert(taxAfter);
   }
-  return { from: t.currency, to, rate, date, subtotal: money(total - tax, toUnits), total_tax: money(tax, toUnits), total: money(total, toUnits) };
-}
-
-function compareToOne(rate: string): number {
-  const [whole, frac = ''] = rate.split('.');
-  const v = BigInt(`${whole}${frac}`) - 10n ** BigInt(frac.length);
-  return v < 0n ? -1 : v > 0n ? 1 : 0;
+  return { from: t.currency, to, rate, date, subtotal: moneyText(total - tax, toUnits), total_tax: moneyText(tax, toUnits), total: moneyText(total, toUnits) };
 }

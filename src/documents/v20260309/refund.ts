@@ -12,7 +12,8 @@ import { ownCopy } from '../../adapters/read.js';
 import { transactionSchemas } from './schemas.js';
 import { refundedPart, type SoldItem } from '../../core/refund.js';
 import type { Context, Parsed, Path, Stored, TaxTransaction } from './types.js';
-import { abs, breakdownOf, minorOf, money, ownShipping, parseMinorOrThrow, sign } from './totals.js';
+import { breakdownOf, ownShipping } from './totals.js';
+import { absOf, minorOfOwnText, minorOfText, moneyText, signOf } from '../../core/money.js';
 import { customerOf } from './sale.js';
 
 /** A stored transaction handed over in the options, read by the answer's schema. */
@@ -25,7 +26,7 @@ function readStored(value: unknown, path: Path): TaxTransaction {
 
 /** The figures of a stored item, checked to add up as this library makes them (magnitudes and the sign). */
 function soldItemOf(item: CalculationLineResult, mu: number, path: Path): { sold: SoldItem; sign: number } | TaxRulesIssue {
-  const read = (t: string): bigint | null => minorOf(t, mu);
+  const read = (t: string): bigint | null => minorOfText(t, mu);
   const amount = read(item.amount);
   const subtotal = read(item.amount_subtotal);
   const tax = read(item.amount_tax);
@@ -34,14 +35,14 @@ function soldItemOf(item: CalculationLineResult, mu: number, path: Path): { sold
   const taxable = item.taxes.map((t) => read(t.taxable_amount));
   const bad = (why: string): TaxRulesIssue => ({ path, code: 'unprocessable', message: `${path.join('.')} (${quoted(item.reference, 40)}) ${why}; pass the sale as computeTransaction answered it` });
   if (amount === null || subtotal === null || tax === null || total === null || taxes.includes(null) || taxable.includes(null)) return bad('has amounts in other decimals than the currency');
-  const s = sign(amount);
+  const s = signOf(amount);
   const inclusive = item.tax_behavior === 'inclusive';
   let sum = 0n;
   for (const t of taxes as bigint[]) sum += t;
   const addsUp = sum === tax && subtotal + tax === total && (inclusive ? total === amount : subtotal === amount);
-  const signed = [subtotal, ...(taxes as bigint[]), ...(taxable as bigint[])].every((v) => v === 0n || sign(v) === s);
+  const signed = [subtotal, ...(taxes as bigint[]), ...(taxable as bigint[])].every((v) => v === 0n || signOf(v) === s);
   if (!addsUp || !signed) return bad('does not add up (amount, subtotal, taxes and total)');
-  return { sold: { amount: abs(amount), inclusive, taxes: (taxes as bigint[]).map(abs), taxable: (taxable as bigint[]).map(abs) }, sign: s };
+  return { sold: { amount: absOf(amount), inclusive, taxes: (taxes as bigint[]).map(absOf), taxable: (taxable as bigint[]).map(absOf) }, sign: s };
 }
 
 /** The stored transactions a refund reads, each read once; 404 without the sale. */
@@ -58,7 +59,7 @@ export function storedOf(req: Parsed, ctx: Context, prefix: Path): Stored {
   [sale, ...earlier].forEach((t, i) => {
     const path: Path = i === 0 ? ['options', 'original'] : ['options', 'earlierRefunds', i - 1];
     for (const field of ['subtotal', 'total_tax', 'total'] as const) {
-      if (minorUnits === undefined || minorOf(t[field], minorUnits) === null) issues.push({ path: [...path, field], code: 'malformed', message: `${[...path, field].join('.')} ${quoted(t[field], 40)} is no amount in ${sale.currency}` });
+      if (minorUnits === undefined || minorOfText(t[field], minorUnits) === null) issues.push({ path: [...path, field], code: 'malformed', message: `${[...path, field].join('.')} ${quoted(t[field], 40)} is no amount in ${sale.currency}` });
     }
   });
   if (issues.length > 0) throw errorFromIssues(issues);
@@ -94,7 +95,7 @@ export function refundOf(req: Parsed, source: string, amounts: bigint[], mu: num
   earlier.forEach((r, i) => {
     r.items.forEach((item, j) => {
       const path: Path = ['options', 'earlierRefunds', i, 'items', j];
-      const m = minorOf(item.amount, mu);
+      const m = minorOfText(item.amount, mu);
       if (!saleItems.has(item.reference) || m === null) {
         issues.push({ path, code: 'unprocessable', message: `${path.join('.')} (${quoted(item.reference, 40)}) refunds no item of the sale` });
         return;
@@ -121,8 +122,8 @@ export function refundOf(req: Parsed, source: string, amounts: bigint[], mu: num
   let subtotal = 0n;
   let tax = 0n;
   for (const item of [...items, ...(shipping ? [shipping] : [])]) {
-    subtotal += parseMinorOrThrow(item.amount_subtotal, mu);
-    tax += parseMinorOrThrow(item.amount_tax, mu);
+    subtotal += minorOfOwnText(item.amount_subtotal, mu);
+    tax += minorOfOwnText(item.amount_tax, mu);
   }
   const behaviors = new Set([...items, ...(shipping ? [shipping] : [])].map((i) => i.tax_behavior));
   return {
@@ -138,9 +139,9 @@ export function refundOf(req: Parsed, source: string, amounts: bigint[], mu: num
     tax_behavior: behaviors.size === 1 ? ([...behaviors][0] as TaxBehavior) : sale.tax_behavior,
     customer: customerOf(req),
     origin_address: sale.origin_address,
-    subtotal: money(subtotal, mu),
-    total_tax: money(tax, mu),
-    total: money(subtotal + tax, mu),
+    subtotal: moneyText(subtotal, mu),
+    total_tax: moneyText(tax, mu),
+    total: moneyText(subtotal + tax, mu),
     items,
     ...(shipping === undefined ? {} : { shipping_cost: shipping }),
     tax_breakdown: breakdownOf([...items, ...(shipping ? [shipping] : [])], mu),
@@ -177,13 +178,13 @@ function refundedFigures(sold: CalculationLineResult, soldPath: Path, r: bigint,
     return undefined;
   }
   const { sold: figures, sign: s } = read as { sold: SoldItem; sign: number };
-  const left = figures.amount - abs(before);
+  const left = figures.amount - absOf(before);
   const refused = (message: string): undefined => void issues.push({ path: target.path, code: 'unprocessable', message });
   if (r === 0n) return refused(`${target.path.join('.')} is zero; ${target.zero}`);
-  if (s === 0 || sign(r) !== s || (before !== 0n && sign(before) !== s)) return refused(`${target.name} cannot refund ${target.what} ${target.of}${sold.amount}: a refunded amount has the sign of the sold one`);
-  if (abs(r) > left) return refused(`${target.name} is more than is left of ${target.what}: ${money(BigInt(s) * left, mu)} of ${sold.amount} (${money(BigInt(s) * abs(before), mu)} refunded before)`);
-  const part = refundedPart(figures, abs(before), abs(r));
-  const signed = (v: bigint): string => money(BigInt(-s) * v, mu);
+  if (s === 0 || signOf(r) !== s || (before !== 0n && signOf(before) !== s)) return refused(`${target.name} cannot refund ${target.what} ${target.of}${sold.amount}: a refunded amount has the sign of the sold one`);
+  if (absOf(r) > left) return refused(`${target.name} is more than is left of ${target.what}: ${moneyText(BigInt(s) * left, mu)} of ${sold.amount} (${moneyText(BigInt(s) * absOf(before), mu)} refunded before)`);
+  const part = refundedPart(figures, absOf(before), absOf(r));
+  const signed = (v: bigint): string => moneyText(BigInt(-s) * v, mu);
   return {
     tax_behavior: sold.tax_behavior,
     amount: signed(sold.tax_behavior === 'inclusive' ? part.total : part.subtotal),
@@ -202,7 +203,7 @@ function refundedFigures(sold: CalculationLineResult, soldPath: Path, r: bigint,
  */
 function refundedShippingOf(amount: string, mu: number, sale: TaxTransaction, earlier: readonly TaxTransaction[], at: (...path: Path) => Path, issues: TaxRulesIssue[]): ShippingCostResult | undefined {
   const path = at('shipping_cost', 'amount');
-  const r = minorOf(amount, mu);
+  const r = minorOfText(amount, mu);
   const sold = ownShipping(sale);
   if (r === null) {
     issues.push({ path, code: 'malformed', message: `${path.join('.')} ${quoted(amount, 60)} has more decimals than ${sale.currency} allows (${mu})` });
@@ -217,7 +218,7 @@ function refundedShippingOf(amount: string, mu: number, sale: TaxTransaction, ea
   earlier.forEach((e, i) => {
     const theirs = ownShipping(e);
     if (theirs === undefined) return;
-    const m = minorOf(theirs.amount, mu);
+    const m = minorOfText(theirs.amount, mu);
     if (m === null) issues.push({ path: ['options', 'earlierRefunds', i, 'shipping_cost', 'amount'], code: 'malformed', message: `options.earlierRefunds.${i}.shipping_cost.amount is no amount in ${sale.currency}` });
     else before -= m;
   });

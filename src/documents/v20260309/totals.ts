@@ -4,37 +4,19 @@
  */
 import type { LineTax, ShippingCostResult, TaxBreakdownEntry } from '../../adapters/schemas.js';
 import { errorFromIssues } from '../../core/errors.js';
-import { formatMinor, normalMinor, parseAmount } from '../../core/money.js';
+import { absOf, minorOfOwnText, moneyText, signOf } from '../../core/money.js';
 import { hasOwn } from '../../adapters/input.js';
 import type { TaxDiscrepancy } from './schemas.js';
 import type { Path, Stored, Sums, TaxTransaction, Taxed } from './types.js';
 
-export const sign = (v: bigint): number => (v > 0n ? 1 : v < 0n ? -1 : 0);
-
-export const abs = (v: bigint): bigint => (v < 0n ? -v : v);
-
-/** An amount in minor units as a BigInt, or null when it has more decimals than the currency. */
-export function minorOf(text: string, minorUnits: number): bigint | null {
-  const p = parseAmount(text, minorUnits);
-  return p.ok ? BigInt(p.minor) : null;
-}
-
-export const money = (v: bigint, minorUnits: number): string => formatMinor(normalMinor(v), minorUnits);
-
 /** The totals of a transaction known only by its text (a refund's, worked from stored transactions). */
 function sumsOf(t: TaxTransaction, mu: number): Sums {
-  return { subtotal: parseMinorOrThrow(t.subtotal, mu), tax: parseMinorOrThrow(t.total_tax, mu), total: parseMinorOrThrow(t.total, mu) };
+  return { subtotal: minorOfOwnText(t.subtotal, mu), tax: minorOfOwnText(t.total_tax, mu), total: minorOfOwnText(t.total, mu) };
 }
 
 /** A refund with its totals (read from its text). */
 export function withSums(t: TaxTransaction, mu: number): Taxed {
   return { t, sums: sumsOf(t, mu) };
-}
-
-export function parseMinorOrThrow(text: string, minorUnits: number): bigint {
-  const m = minorOf(text, minorUnits);
-  if (m === null) throw new RangeError(`${text} is not an amount in ${minorUnits} decimals`);
-  return m;
 }
 
 /** A transaction's (or calculation's) shipping cost: its own field only (one left out is not read from a polluted prototype). */
@@ -49,11 +31,11 @@ export function breakdownOf(items: readonly { readonly taxes: readonly LineTax[]
     for (const t of item.taxes) {
       let sum = sums.find((e) => e.entry.jurisdiction.id === t.jurisdiction.id && e.entry.name === t.name && e.entry.rate === t.rate && e.entry.status === t.status && e.entry.reason === t.reason);
       if (!sum) sums.push((sum = { entry: { jurisdiction: t.jurisdiction, name: t.name, rate: t.rate, status: t.status, reason: t.reason }, taxable: 0n, amount: 0n }));
-      sum.taxable += parseMinorOrThrow(t.taxable_amount, mu);
-      sum.amount += parseMinorOrThrow(t.amount, mu);
+      sum.taxable += minorOfOwnText(t.taxable_amount, mu);
+      sum.amount += minorOfOwnText(t.amount, mu);
     }
   }
-  return sums.map((s) => ({ ...s.entry, taxable_amount: money(s.taxable, mu), amount: money(s.amount, mu) }));
+  return sums.map((s) => ({ ...s.entry, taxable_amount: moneyText(s.taxable, mu), amount: moneyText(s.amount, mu) }));
 }
 
 /**
@@ -72,19 +54,19 @@ export function withGivenTax({ t, sums }: Taxed, givenTax: bigint, mu: number, p
   };
   if (behaviors.size > 1) fail(`${field} cannot be applied to items both exclusive and inclusive of tax`);
   const inclusive = behaviors.has('inclusive');
-  const shown = (v: bigint): string => money(t.transaction_type === 'refund' ? -v : v, mu);
-  const direction = sign(total) || sign(subtotal);
-  if (givenTax !== 0n && sign(givenTax) !== direction) fail(`${field} ${shown(givenTax)} has the opposite sign of the transaction's total ${shown(total)}`);
-  if (inclusive && abs(givenTax) > abs(total)) fail(`${field} ${shown(givenTax)} is more than the tax-inclusive total ${shown(total)}`);
+  const shown = (v: bigint): string => moneyText(t.transaction_type === 'refund' ? -v : v, mu);
+  const direction = signOf(total) || signOf(subtotal);
+  if (givenTax !== 0n && signOf(givenTax) !== direction) fail(`${field} ${shown(givenTax)} has the opposite sign of the transaction's total ${shown(total)}`);
+  if (inclusive && absOf(givenTax) > absOf(total)) fail(`${field} ${shown(givenTax)} is more than the tax-inclusive total ${shown(total)}`);
   if (stored !== undefined) {
     // What is left of the sale's tax after the earlier refunds (their tax as stored, given or calculated).
-    let left = parseMinorOrThrow(stored.sale.total_tax, mu);
-    for (const r of stored.earlier) left += parseMinorOrThrow(r.total_tax, mu);
-    if (abs(givenTax) > abs(left)) fail(`${field} ${shown(givenTax)} is more than is left of the sale's tax (${money(left, mu)}); a refund cannot take it below zero`);
+    let left = minorOfOwnText(stored.sale.total_tax, mu);
+    for (const r of stored.earlier) left += minorOfOwnText(r.total_tax, mu);
+    if (absOf(givenTax) > absOf(left)) fail(`${field} ${shown(givenTax)} is more than is left of the sale's tax (${moneyText(left, mu)}); a refund cannot take it below zero`);
   }
   const difference = givenTax - calcTax;
-  const discrepancy: TaxDiscrepancy = { total_tax: money(givenTax, mu), calculated_total_tax: t.total_tax, difference: money(difference, mu) };
+  const discrepancy: TaxDiscrepancy = { total_tax: moneyText(givenTax, mu), calculated_total_tax: t.total_tax, difference: moneyText(difference, mu) };
   return inclusive
-    ? { t: { ...t, subtotal: money(subtotal - difference, mu), total_tax: money(givenTax, mu), discrepancy }, sums: { subtotal: subtotal - difference, tax: givenTax, total } }
-    : { t: { ...t, total_tax: money(givenTax, mu), total: money(total + difference, mu), discrepancy }, sums: { subtotal, tax: givenTax, total: total + difference } };
+    ? { t: { ...t, subtotal: moneyText(subtotal - difference, mu), total_tax: moneyText(givenTax, mu), discrepancy }, sums: { subtotal: subtotal - difference, tax: givenTax, total } }
+    : { t: { ...t, total_tax: moneyText(givenTax, mu), total: moneyText(total + difference, mu), discrepancy }, sums: { subtotal, tax: givenTax, total: total + difference } };
 }

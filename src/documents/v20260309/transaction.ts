@@ -14,7 +14,8 @@ import { MAX_BATCH_TRANSACTIONS, transactionSchemas, type TaxTransactionBatchReq
 import { exchangeOf, rateText, readRateTable } from './exchange.js';
 import type { Context, Parsed, Path, SourceKey, TaxTransaction, TaxTransactionBatch, TaxTransactionBatchOptions, TaxTransactionOptions, Taxed } from './types.js';
 import { readWith } from './parse.js';
-import { minorOf, withGivenTax, withSums } from './totals.js';
+import { withGivenTax, withSums } from './totals.js';
+import { minorOfText } from '../../core/money.js';
 import { refundOf, storedOf } from './refund.js';
 import { saleOf } from './sale.js';
 
@@ -186,7 +187,7 @@ function transactionOf(req: Parsed, ctx: Context, prefix: Path): TaxTransaction 
     if (f !== undefined) issues.push({ path: at('items', i, 'reference'), code: 'invalid_value', message: `${name('items', i, 'reference')} ${quoted(item.reference, 60)} repeats ${name('items', f, 'reference')}; references must be unique` });
     else firstOf.set(item.reference, i);
     if (minorUnits === undefined) return;
-    const m = minorOf(item.amount, minorUnits);
+    const m = minorOfText(item.amount, minorUnits);
     if (m === null) issues.push({ path: at('items', i, 'amount'), code: 'malformed', message: `${name('items', i, 'amount')} ${quoted(item.amount, 60)} has more decimals than ${req.currency} allows (${minorUnits})` });
     else amounts.push(m);
   });
@@ -195,7 +196,7 @@ function transactionOf(req: Parsed, ctx: Context, prefix: Path): TaxTransaction 
   for (const field of ['total', 'total_tax'] as const) {
     const text = req[field];
     if (text === undefined || minorUnits === undefined) continue;
-    const m = minorOf(text, minorUnits);
+    const m = minorOfText(text, minorUnits);
     if (m === null) issues.push({ path: at(field), code: 'malformed', message: `${name(field)} ${quoted(text, 60)} has more decimals than ${req.currency} allows (${minorUnits})` });
     else given[field] = m;
   }
