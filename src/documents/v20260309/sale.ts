@@ -15,35 +15,25 @@ import type { Context, Parsed, Path, TaxTransaction, TaxTransactionBatchOptions,
 import { ADDRESS_FIELDS } from './parse.js';
 import { ownShipping } from './totals.js';
 
+/** The calculation's fields that the transaction names otherwise. */
+const RENAMED: Readonly<Record<string, string>> = {
+  customer_address: 'customer.address',
+  customer_tax_id: 'customer.tax_id',
+  customer_tax_status: 'customer.tax_status',
+  customer_exemption_certificate: 'customer.exemption_certificate',
+  line_items: 'items',
+  tax_date: 'date',
+};
+
 /** Issue paths of the calculation, as the transaction names the same fields. */
 function transactionPath(path: Path): Path {
   const [head, ...rest] = path;
-  switch (head) {
-    case 'customer_address':
-      return ['customer', 'address', ...rest];
-    case 'customer_tax_id':
-      return ['customer', 'tax_id', ...rest];
-    case 'customer_tax_status':
-      return ['customer', 'tax_status', ...rest];
-    case 'customer_exemption_certificate':
-      return ['customer', 'exemption_certificate', ...rest];
-    case 'line_items':
-      return ['items', ...rest];
-    case 'tax_date':
-      return ['date', ...rest];
-    default:
-      return path;
-  }
+  return typeof head === 'string' && Object.hasOwn(RENAMED, head) ? [...(RENAMED[head] as string).split('.'), ...rest] : path;
 }
 
+/** An issue's message of the calculation, naming the transaction's fields (a line by its index). */
 function transactionMessage(message: string): string {
-  return message
-    .replace(/\bline_items\.(\d+)/g, 'items.$1')
-    .replace(/\bcustomer_address\b/g, 'customer.address')
-    .replace(/\bcustomer_tax_id\b/g, 'customer.tax_id')
-    .replace(/\bcustomer_tax_status\b/g, 'customer.tax_status')
-    .replace(/\bcustomer_exemption_certificate\b/g, 'customer.exemption_certificate')
-    .replace(/\btax_date\b/g, 'date');
+  return message.replace(/\bline_items\.(\d+)/g, 'items.$1').replace(/\b(customer_address|customer_tax_id|customer_tax_status|customer_exemption_certificate|tax_date)\b/g, (name) => RENAMED[name] as string);
 }
 
 /** Whether calculate's check of its options would accept these as they are (see CALCULATION_OPTIONS). */
