@@ -4,8 +4,8 @@
  * tax.
  */
 import type { Decision, TaxBehavior, TaxInput, TaxLine, TaxResult, TaxStatus } from '../core/types.js';
-import { PERCENT_100, RATE_SCALE, addMinor, minorToNumber, type Minor } from '../core/money.js';
-import { priceInput, resultOf, taxIdNote } from '../core/determine.js';
+import { RATE_SCALE, addMinor, minorToNumber, type Minor } from '../core/money.js';
+import { foldGroup, priceInput, resultOf, taxIdNote } from '../core/determine.js';
 import type { Priced } from '../core/pricing.js';
 import { quoted, TaxRulesError } from '../core/errors.js';
 import type { SellerAccount } from './account.js';
@@ -79,11 +79,11 @@ interface QuoteParts {
 
 /**
  * The parts of a decision's v20241028 response. v20241028 reports one main tax and one
- * additional tax: each group of the decision's lines is folded into one (see fold).
+ * additional tax: each group of the decision's lines is folded into one (see foldGroup, core/determine.ts).
  */
 function quotePartsOf(d: Decision): QuoteParts {
-  const main = fold(d.lines, 'main');
-  const add = fold(d.lines, 'additional');
+  const main = foldGroup(d.lines, 'main');
+  const add = foldGroup(d.lines, 'additional');
   return {
     name: main ? main.name : null,
     rate: main ? main.rateUnits / RATE_SCALE : 0,
@@ -177,26 +177,6 @@ class TaxRateAnswer implements TaxRateResponse {
   ) {}
 }
 
-/**
- * The lines of a group as the one tax v20241028 reports: the first line's name, the
- * combined rate and the taxable part; lines with different taxable parts give their
- * effective combined rate on a whole part.
- */
-function fold(lines: readonly TaxLine[], group: 'main' | 'additional'): Pick<TaxLine, 'name' | 'rateUnits' | 'partUnits'> | null {
-  let first: TaxLine | null = null;
-  let units = 0;
-  let effective = 0;
-  let samePart = true;
-  for (const l of lines) {
-    if (l.group !== group) continue;
-    if (first === null) first = l;
-    else if (l.partUnits !== first.partUnits) samePart = false;
-    units += l.rateUnits;
-    effective += (l.rateUnits * l.partUnits) / PERCENT_100;
-  }
-  if (first === null) return null;
-  return samePart ? { name: first.name, rateUnits: units, partUnits: first.partUnits } : { name: first.name, rateUnits: effective, partUnits: PERCENT_100 };
-}
 
 /** What a quote is rendered from: the input, its decision and its amounts. */
 type Renderer<T> = (engine: Engine, decision: Decision, input: TaxInput, priced: Priced | null, minorUnits: number, cached: boolean) => T;

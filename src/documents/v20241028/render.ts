@@ -8,7 +8,7 @@ import type { TaxRulesIssue } from '../../core/errors.js';
 import { canonicalCountry } from '../../core/location.js';
 import { normalMinor, PERCENT_100, type Minor } from '../../core/money.js';
 import { taxableAmount, type Priced } from '../../core/pricing.js';
-import { notesOf } from '../../core/determine.js';
+import { foldGroup, notesOf } from '../../core/determine.js';
 import type { GivenTax, PricedLine, SoldLine, UndecidedLine } from '../../core/sale.js';
 import type { Engine } from '../../adapters/engine.js';
 import { majorNumber } from '../../core/money.js';
@@ -21,28 +21,18 @@ import type { ShippingGroup } from './price.js';
 /** One tax group of a decision folded into a slot, as v20241028 reports a group: the first line's name, the combined rate. */
 function slotOfGroup(d: Decision, lines: readonly TaxLine[], taxes: readonly bigint[], net: bigint, taxCode: TaxCodeId): TaxSlot {
   const first = lines[0] as TaxLine;
-  let units = 0;
-  let effective = 0;
-  let samePart = true;
-  let amount = 0n;
-  lines.forEach((l, k) => {
-    if (l.partUnits !== first.partUnits) samePart = false;
-    units += l.rateUnits;
-    effective += (l.rateUnits * l.partUnits) / PERCENT_100;
-    amount += taxes[k] as bigint;
-  });
-  const partUnits = samePart ? first.partUnits : PERCENT_100;
+  const { name, rateUnits, partUnits } = foldGroup(lines, first.group) as Pick<TaxLine, 'name' | 'rateUnits' | 'partUnits'>;
   const local = d.jurisdiction.country === first.jurisdiction.country && lines.length > 1;
   return {
-    name: first.name,
-    rateUnits: samePart ? units : Math.round(effective),
+    name,
+    rateUnits: Math.round(rateUnits),
     partUnits,
     country: first.jurisdiction.country,
     region: first.jurisdiction.region,
     county: local ? d.jurisdiction.county : null,
     city: local ? d.jurisdiction.city : null,
     transactionType: taxCode,
-    amount,
+    amount: taxes.reduce((a, b) => a + b, 0n),
     base: BigInt(taxableAmount(Number(net), partUnits)),
   };
 }
