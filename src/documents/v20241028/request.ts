@@ -128,7 +128,7 @@ function build() {
       ),
     ),
     shipping_address: z.optional(address),
-    /** What the seller charges for delivering the goods, stated apart from them (a taxrules field beside the spec's): taxed as the goods it delivers (src/documents/shipping.ts). */
+    /** What the seller charges for delivering the goods, stated apart from them (a taxrules field beside the spec's): taxed as the goods it delivers (src/documents/v20241028/shipping.ts). */
     shipping_cost: z.optional(
       z.nullable(
         z.strictObject({
