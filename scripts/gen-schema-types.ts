@@ -18,8 +18,8 @@ const GROUPS = {
   account: { fn: 'accountSchemas', module: './adapters/schemas.js' },
   request: { fn: 'requestSchemas', module: './adapters/schemas.js' },
   response: { fn: 'responseSchemas', module: './adapters/schemas.js' },
-  transaction: { fn: 'transactionSchemas', module: './documents/v20260309-schemas.js' },
-  document: { fn: 'documentSchemas', module: './documents/request.js' },
+  transaction: { fn: 'transactionSchemas', module: './documents/v20260309/schemas.js' },
+  document: { fn: 'documentSchemas', module: './documents/v20241028/request.js' },
 } as const;
 
 type Spec = readonly [name: string, group: keyof typeof GROUPS, key: string, mode: 'input' | 'output', doc: string];

@@ -5,9 +5,9 @@
  */
 import { z } from 'zod';
 import { requestSchemas, responseSchemas, TAX_CODES, PRODUCT_TYPES, BEHAVIORS } from '../src/adapters/schemas.js';
-import { documentSchemas, PAYMENT_METHODS } from '../src/documents/request.js';
+import { documentSchemas, PAYMENT_METHODS } from '../src/documents/v20241028/request.js';
 import { MAX_METADATA_KEY_LENGTH, MAX_METADATA_KEYS, MAX_METADATA_VALUE_LENGTH, MAX_TAG_LENGTH } from '../src/documents/limits.js';
-import { transactionSchemas } from '../src/documents/v20260309-schemas.js';
+import { transactionSchemas } from '../src/documents/v20260309/schemas.js';
 import { TAX_RATE_PARAMETERS } from '../src/adapters/v20241028.js';
 import { API_VERSIONS } from '../src/adapters/version.js';
 import { ROUTES } from '../src/http/handler.js';

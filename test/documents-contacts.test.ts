@@ -48,6 +48,28 @@ describe('the contact of a sale', () => {
   });
 });
 
+describe('the discount of a new contact (spec: "Default discount for this contact")', () => {
+  const items = (...rates: (number | undefined)[]) => ({ items: rates.map((r) => ({ amount: 100, ...(r === undefined ? {} : { discount_rate: r }), tax: { country: 'DE', tax_code: 'saas' } })) });
+
+  it('is the discount_rate of each item that gives none, before tax', () => {
+    const doc = build(sale({ first_name: 'Anna', country: 'DE', discount: 10 }), ie, ids);
+    expect(doc.items.map((i) => [i.discount_rate, i.subtotal_cents, i.discount_cents, i.tax_1_taxable_base_cents, i.tax_1_amount_cents])).toEqual([[10, 10000, 1000, 9000, 1710]]);
+    expect(doc.total_cents).toBe(10710);
+    expect(doc.contact).toMatchObject({ discount: 10 });
+  });
+
+  it('gives way to an item’s own discount_rate (0 included); null or no discount leaves the items as they are', () => {
+    const doc = build(sale({ first_name: 'Anna', country: 'DE', discount: 10 }, items(undefined, 25, 0)), ie, ids);
+    expect(doc.items.map((i) => [i.discount_rate, i.discount_cents])).toEqual([[10, 1000], [25, 2500], [0, 0]]);
+    expect(build(sale({ first_name: 'Anna', country: 'DE', discount: null }), ie, ids).total_cents).toBe(11900);
+    expect(build(sale({ first_name: 'Anna', country: 'DE' }), ie, ids).total_cents).toBe(11900);
+  });
+
+  it('is refused with more than 4 decimals, as a discount_rate is, under its own name', () => {
+    expect(fail(() => build(sale({ first_name: 'Anna', country: 'DE', discount: 12.34567 }), ie, ids))).toEqual([400, [['customer.discount', 'malformed']]]);
+  });
+});
+
 describe('a refund naming its customer by id', () => {
   const invoice = build(sale({ first_name: 'Anna', country: 'DE' }), ie, { ...ids, contactId: 42 });
 

@@ -5,8 +5,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildDocument, taxSummaryReport, voidDocument, buildCreditNote, TaxRulesError, type BillingDocument, type Account, type DocumentOptions, type CreditNoteOptions } from '../src/index.js';
-import { csvField, MAX_REPORT_DOCUMENTS } from '../src/documents/report.js';
-import { documentIssues, DOCUMENT_LEVELS, plainDocumentSummary } from '../src/documents/shape.js';
+import { csvField, MAX_REPORT_DOCUMENTS } from '../src/documents/v20241028/report.js';
+import { documentIssues, DOCUMENT_LEVELS, plainDocumentSummary } from '../src/documents/v20241028/shape.js';
 import { ownCopy, unreadable } from '../src/adapters/read.js';
 import { errorFromIssues, type TaxRulesIssue } from '../src/core/errors.js';
 import { formatMinor, formatUnits, RATE_SCALE } from '../src/core/money.js';

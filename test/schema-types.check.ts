@@ -3,8 +3,8 @@
 import type * as z from 'zod/mini';
 import type * as T from '../src/schema-types.js';
 import type { accountSchemas, requestSchemas, responseSchemas } from '../src/adapters/schemas.js';
-import type { transactionSchemas } from '../src/documents/v20260309-schemas.js';
-import type { documentSchemas } from '../src/documents/request.js';
+import type { transactionSchemas } from '../src/documents/v20260309/schemas.js';
+import type { documentSchemas } from '../src/documents/v20241028/request.js';
 
 type Equal<A, B> = (<X>() => X extends A ? 1 : 2) extends <X>() => X extends B ? 1 : 2 ? true : false;
 type Expect<T extends true> = T;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { calculate, computeBatch, computeTransaction, MAX_BATCH_TRANSACTIONS, TaxRulesError, type TaxTransaction, type TaxTransactionRequest } from '../src/index.js';
 import { dayNumber } from '../src/core/dates.js';
 import { parseAmount } from '../src/core/money.js';
-import { parsedBySchema, plainTransaction } from '../src/documents/v20260309.js';
+import { parsedBySchema, plainTransaction } from '../src/documents/v20260309/parse.js';
 import { maybe, mostly, refused, registeredEverywhere, withUnknown } from './helpers.js';
 
 const account = registeredEverywhere();

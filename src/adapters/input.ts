@@ -62,3 +62,43 @@ export function oneOfOrAbsent(v: unknown, allowed: readonly string[]): boolean {
   return v === undefined || (typeof v === 'string' && allowed.includes(v));
 }
 
+/** What a field's reader answers for a value its schema refuses. */
+export const REFUSED: unique symbol = Symbol('refused');
+
+/** A field's reader: the value as read (undefined when absent), or REFUSED. */
+export type FieldReader = (v: unknown) => unknown;
+
+/** The readers of an object's fields (see plainRecord). */
+export interface FieldReaders {
+  readonly keys: readonly string[];
+  readonly readers: Readonly<Record<string, FieldReader>>;
+}
+
+/**
+ * The fast reading of an object its schema accepts as it is: its own enumerable fields walked
+ * once with for…in (an inherited one skipped, never read), each read by its reader, an
+ * unknown one refused. The answer has every field of `fields`, undefined when absent, so that
+ * no later read reaches a prototype; null when a field is unknown or refused, or a `required`
+ * one absent (for the schema to name).
+ */
+export function plainRecord(value: unknown, fields: FieldReaders, required: readonly string[]): Record<string, unknown> | null {
+  if (!isRecord(value)) return null;
+  const { keys, readers } = fields;
+  const out: Record<string, unknown> = {};
+  for (let i = 0; i < keys.length; i++) out[keys[i] as string] = undefined;
+  for (const key in value) {
+    if (!hasOwn.call(value, key)) continue;
+    const read = readers[key];
+    if (read === undefined) return null;
+    const v = read(value[key]);
+    if (v === REFUSED) return null;
+    out[key] = v;
+  }
+  for (let i = 0; i < required.length; i++) if (out[required[i] as string] === undefined) return null;
+  return out;
+}
+
+/** The readers of `fields`, held without a prototype (so that `constructor` or `__proto__` is no field). */
+export function readersOf(fields: Record<string, FieldReader>): FieldReaders {
+  return { keys: Object.keys(fields), readers: Object.assign(Object.create(null) as Record<string, FieldReader>, fields) };
+}

@@ -3,11 +3,11 @@
  * (date, currency, amount), prices the input as a one-line sale (sale.ts: the decision of
  * decide.ts, through a cache when given one, priced by pricing.ts) and assembles the result.
  */
-import type { Decision, PricedTaxLine, Registration, TaxInput, TaxResult } from './types.js';
+import type { Decision, PricedTaxLine, Registration, TaxInput, TaxLine, TaxResult } from './types.js';
 import type { RuleSet } from './ruleset.js';
 import { dayNumber } from './dates.js';
 import { TaxRulesError, type TaxRulesIssue } from './errors.js';
-import { formatMinor, parseAmount, type Minor } from './money.js';
+import { formatMinor, parseAmount, PERCENT_100, type Minor } from './money.js';
 import type { Priced } from './pricing.js';
 import { decide } from './decide.js';
 import { situationOf, type CurrencyConverter } from './situation.js';
@@ -155,4 +155,25 @@ export function priceInput(input: TaxInput, options: SaleOptions): { line: Price
   const minorUnits = inputMinorUnits(input, options.rules);
   const amount = inputAmount(input, minorUnits);
   return { line: priceSaleLine(input, day, minorUnits, lineOf(input, amount), options), minorUnits };
+}
+
+/**
+ * The lines of a group as the one tax v20241028 reports (its quotes and its documents): the
+ * first line's name, the combined rate and the taxable part; lines with different taxable
+ * parts give their effective combined rate on a whole part (not rounded to rate units).
+ */
+export function foldGroup(lines: readonly TaxLine[], group: TaxLine['group']): Pick<TaxLine, 'name' | 'rateUnits' | 'partUnits'> | null {
+  let first: TaxLine | null = null;
+  let units = 0;
+  let effective = 0;
+  let samePart = true;
+  for (const l of lines) {
+    if (l.group !== group) continue;
+    if (first === null) first = l;
+    else if (l.partUnits !== first.partUnits) samePart = false;
+    units += l.rateUnits;
+    effective += (l.rateUnits * l.partUnits) / PERCENT_100;
+  }
+  if (first === null) return null;
+  return samePart ? { name: first.name, rateUnits: units, partUnits: first.partUnits } : { name: first.name, rateUnits: effective, partUnits: PERCENT_100 };
 }

@@ -235,6 +235,26 @@ export function minorOf(d: Decimal, minorUnits: number): bigint | null {
   return t.units * 10n ** BigInt(minorUnits - t.scale);
 }
 
+/** An amount's text (as `parseAmount` reads it) in minor units as a BigInt, or null when it has more decimals than the currency. */
+export function minorOfText(text: string, minorUnits: number): bigint | null {
+  const p = parseAmount(text, minorUnits);
+  return p.ok ? BigInt(p.minor) : null;
+}
+
+/** An amount's text in minor units, of an amount this library wrote (a RangeError for any other: a bug, never an input's fault). */
+export function minorOfOwnText(text: string, minorUnits: number): bigint {
+  const m = minorOfText(text, minorUnits);
+  if (m === null) throw new RangeError(`${text} is not an amount in ${minorUnits} decimals`);
+  return m;
+}
+
+/** A BigInt amount in minor units as text with its currency's decimals. */
+export const moneyText = (v: bigint, minorUnits: number): string => formatMinor(normalMinor(v), minorUnits);
+
+/** The sign of an amount (-1, 0 or 1), and its magnitude. */
+export const signOf = (v: bigint): number => (v > 0n ? 1 : v < 0n ? -1 : 0);
+export const absOf = (v: bigint): bigint => (v < 0n ? -v : v);
+
 /** A percentage in rate units (0.0001 %) when it has at most 4 decimals, else null. */
 export function rateUnitsOf(d: Decimal): number | null {
   const t = trimmed(d);

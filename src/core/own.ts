@@ -25,6 +25,24 @@ export function ownCopy(value: unknown, levels: number, maxItems: number): unkno
   return out;
 }
 
+/** `Object.prototype.hasOwnProperty`, quick inside `for…in` (see adapters/input.ts). */
+const hasOwnField: (this: object, key: PropertyKey) => boolean = Object.prototype.hasOwnProperty;
+
+/**
+ * Reads what `ownCopy(value, levels, maxItems)` reads (own enumerable fields, array items up to
+ * `maxItems + 1`), keeping nothing: so that a fast reading of an input runs every getter and
+ * Proxy trap its copy would run.
+ */
+export function touchOwn(value: unknown, levels: number, maxItems: number): void {
+  if (levels === 0 || typeof value !== 'object' || value === null) return;
+  if (Array.isArray(value)) {
+    const n = Math.min(value.length, maxItems + 1);
+    for (let i = 0; i < n; i++) if (hasOwnField.call(value, i)) touchOwn(value[i], levels - 1, maxItems);
+    return;
+  }
+  for (const key in value) if (hasOwnField.call(value, key)) touchOwn((value as Record<string, unknown>)[key], levels - 1, maxItems);
+}
+
 /**
  * Whether `Object.prototype` carries enumerable fields (it was polluted): then a field an
  * input leaves out would read as the polluted value, so inputs are read field by field.

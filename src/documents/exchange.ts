@@ -5,7 +5,7 @@
  * for the document's date. A document in another currency without a rate is refused (422):
  * the spec's service would apply the reference rate of the day, which only the caller has.
  */
-import { dayNumber, isDateText } from '../core/dates.js';
+import { isDateText } from '../core/dates.js';
 import { errorFromIssues, quoted, TaxRulesError, unreadable, type TaxRulesIssue } from '../core/errors.js';
 import { decimalOf } from '../core/money.js';
 

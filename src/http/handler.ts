@@ -18,15 +18,15 @@ import { calculate } from '../adapters/v20260309.js';
 import type { TaxIdVerdictFunction } from '../core/options.js';
 import { API_VERSIONS, negotiateVersion, type ApiVersion } from '../adapters/version.js';
 import { checkTaxId, validateTaxId, verdictOf, type OnlineTaxIdChecker } from '../taxid/index.js';
-import { buildDocument } from '../documents/v20241028.js';
-import { buildCreditNote } from '../documents/credit.js';
-import { checkDocumentUpdate, checkedDocument } from '../documents/final.js';
-import { recordCreditPayment, voidCreditNote, type CreditPaymentOptions, type RecordedCreditPayment, type VoidCreditNoteOptions, type VoidedCreditNote } from '../documents/states.js';
-import { computeBatch, computeTransaction, type TaxTransactionBatchOptions, type TaxTransactionOptions } from '../documents/v20260309.js';
-import type { CreditNoteOptions, DocumentOptions } from '../documents/read.js';
+import { buildDocument } from '../documents/v20241028/document.js';
+import { buildCreditNote } from '../documents/v20241028/credit.js';
+import { checkDocumentUpdate, checkedDocument } from '../documents/v20241028/final.js';
+import { recordCreditPayment, voidCreditNote, type CreditPaymentOptions, type RecordedCreditPayment, type VoidCreditNoteOptions, type VoidedCreditNote } from '../documents/v20241028/states.js';
+import { computeBatch, computeTransaction, type TaxTransactionBatchOptions, type TaxTransactionOptions } from '../documents/v20260309/transaction.js';
+import type { CreditNoteOptions, DocumentOptions } from '../documents/v20241028/read.js';
 import type { BillingDocument } from '../documents/types.js';
 import { exchangeTableIssues, type ExchangeRates } from '../documents/exchange.js';
-import type { TaxTransaction, TaxTransactionBatch } from '../documents/v20260309.js';
+import type { TaxTransaction, TaxTransactionBatch } from '../documents/v20260309/transaction.js';
 
 /** The largest request body read, in bytes (a 500-transaction batch of 200 items each fits). */
 export const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;

@@ -1,10 +1,10 @@
 /** Pieces shared by invoices and credit notes: currency, date, amounts, the payment record. */
-import { dateOfDay } from '../core/dates.js';
-import { quoted, type TaxRulesIssue } from '../core/errors.js';
-import type { PreparedAccount } from '../adapters/account.js';
-import type { Engine } from '../adapters/engine.js';
-import { decimalOf, majorNumber, minorOf } from '../core/money.js';
-import type { BillingDocument } from './types.js';
+import { dateOfDay } from '../../core/dates.js';
+import { quoted, type TaxRulesIssue } from '../../core/errors.js';
+import type { PreparedAccount } from '../../adapters/account.js';
+import type { Engine } from '../../adapters/engine.js';
+import { decimalOf, majorNumber, minorOf } from '../../core/money.js';
+import type { BillingDocument } from '../types.js';
 
 type Path = (string | number)[];
 

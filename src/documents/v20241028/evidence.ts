@@ -3,8 +3,8 @@
  * `state` the engine's verdict (resolveEvidence's rules, Implementing Regulation (EU)
  * 282/2011 art. 24b and 24f), not the state the request may claim.
  */
-import { resolveEvidence, type EvidenceState } from '../compliance/evidence.js';
-import type { RuleSet } from '../core/compiled.js';
+import { resolveEvidence, type EvidenceState } from '../../compliance/evidence.js';
+import type { RuleSet } from '../../core/compiled.js';
 
 /** The evidence fields of a document request (v20241028), as its schema reads them. */
 export interface DocumentEvidence {

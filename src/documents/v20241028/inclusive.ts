@@ -4,8 +4,8 @@
  * gross exactly, and a document item shows that net as `subtotal_cents − discount_cents`.
  * This is how the item's gross subtotal and gross discount are shown in net terms.
  */
-import { normalMinor } from '../core/money.js';
-import { price, type PricingLine } from '../core/pricing.js';
+import { normalMinor } from '../../core/money.js';
+import { price, type PricingLine } from '../../core/pricing.js';
 
 /**
  * The net `subtotal` and `discount` of an item priced with tax included, whose gross subtotal

@@ -4,14 +4,14 @@
  * what only the server knows of the session (its id, permalink and type, the gateway's
  * answer). The amounts, the tax and the contact are the document's, never worked out again.
  */
-import { errorFromIssues, type TaxRulesIssue } from '../core/errors.js';
-import { formatMinor } from '../core/money.js';
-import type { RuleSet } from '../core/ruleset.js';
-import { defaultRuleSet } from '../default-rules.js';
-import { readOptions, RULE_SET, unreadable, type OptionCheck } from '../adapters/read.js';
-import { MAX_TAX_DATE } from '../adapters/schemas.js';
+import { errorFromIssues, type TaxRulesIssue } from '../../core/errors.js';
+import { formatMinor } from '../../core/money.js';
+import type { RuleSet } from '../../core/ruleset.js';
+import { defaultRuleSet } from '../../default-rules.js';
+import { readOptions, RULE_SET, unreadable, type OptionCheck } from '../../adapters/read.js';
+import { MAX_TAX_DATE } from '../../adapters/schemas.js';
 import { checkedDocument } from './final.js';
-import type { BillingDocument } from './types.js';
+import type { BillingDocument } from '../types.js';
 
 /** What only the server knows of the checkout session and its payment. */
 export interface CheckoutWebhookOptions {

@@ -5,19 +5,19 @@
  * polluted `Object.prototype` cannot fill a field a request leaves out.
  */
 import type * as z from 'zod/mini';
-import { errorFromIssues, quoted, type TaxRulesIssue } from '../core/errors.js';
-import type { ProductType, TaxCodeId } from '../core/types.js';
-import type { RuleSet } from '../core/ruleset.js';
-import { checkBySchema } from '../adapters/issues.js';
-import { isBoolean, isFunction, ownCopy, readOptions, RULE_SET, unreadable, type OptionCheck } from '../adapters/read.js';
-import { isRecord } from '../adapters/input.js';
-import { PRODUCT_TYPES, TAX_CODES } from '../adapters/schemas.js';
-import { MAX_TAX_DATE } from '../adapters/schemas.js';
-import type { TaxIdVerdictFunction } from '../core/options.js';
-import { MAX_DOCUMENT_ITEMS, MAX_DOCUMENT_NUMBER_LENGTH } from './limits.js';
-import { exchangeTableIssues, rateValue, type ExchangeRate, type ExchangeRates } from './exchange.js';
-import { decimalOf } from '../core/money.js';
-import type { BillingDocument } from './types.js';
+import { errorFromIssues, quoted, type TaxRulesIssue } from '../../core/errors.js';
+import type { ProductType, TaxCodeId } from '../../core/types.js';
+import type { RuleSet } from '../../core/ruleset.js';
+import { checkBySchema } from '../../adapters/issues.js';
+import { isBoolean, isFunction, ownCopy, readOptions, RULE_SET, unreadable, type OptionCheck } from '../../adapters/read.js';
+import { isRecord } from '../../adapters/input.js';
+import { PRODUCT_TYPES, TAX_CODES } from '../../adapters/schemas.js';
+import { MAX_TAX_DATE } from '../../adapters/schemas.js';
+import type { TaxIdVerdictFunction } from '../../core/options.js';
+import { MAX_DOCUMENT_ITEMS, MAX_DOCUMENT_NUMBER_LENGTH } from '../limits.js';
+import { exchangeTableIssues, rateValue, type ExchangeRate, type ExchangeRates } from '../exchange.js';
+import { decimalOf } from '../../core/money.js';
+import type { BillingDocument } from '../types.js';
 
 /** A coupon applied to a sale before tax: a percentage off every item, or an amount shared among them. */
 export interface Coupon {

@@ -6,8 +6,8 @@
  * (core/delivery.ts). A document item holds one place and two tax slots, so the charge
  * becomes one item per place, tax code and product type of the goods it is shared with.
  */
-import { errorFromIssues, type TaxRulesError, type TaxRulesIssue } from '../core/errors.js';
-import type { DeliveryRefusal } from '../core/delivery.js';
+import { errorFromIssues, type TaxRulesError, type TaxRulesIssue } from '../../core/errors.js';
+import type { DeliveryRefusal } from '../../core/delivery.js';
 import { amountIn } from './common.js';
 
 /** A sale's delivery charge, read. */

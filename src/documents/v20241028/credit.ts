@@ -11,25 +11,25 @@
  * What is left is the invoice less the credit notes already issued against it, which the
  * caller passes (`options.credits`): taxrules stores nothing.
  */
-import { errorFromIssues, quoted, type TaxRulesIssue } from '../core/errors.js';
-import { decimalOf, majorNumber, percentOf, RATE_SCALE, rateNumber, rateUnitsOf } from '../core/money.js';
-import { refundedPart, type SoldItem } from '../core/refund.js';
-import type { TaxCodeId, TaxStatus } from '../core/types.js';
-import { TAX_CODES } from '../generated/tax-codes.js';
-import type { PreparedAccount } from '../adapters/account.js';
-import { engineFor, type Engine } from '../adapters/engine.js';
+import { errorFromIssues, quoted, type TaxRulesIssue } from '../../core/errors.js';
+import { decimalOf, majorNumber, percentOf, RATE_SCALE, rateNumber, rateUnitsOf } from '../../core/money.js';
+import { refundedPart, type SoldItem } from '../../core/refund.js';
+import type { TaxCodeId, TaxStatus } from '../../core/types.js';
+import { TAX_CODES } from '../../generated/tax-codes.js';
+import type { PreparedAccount } from '../../adapters/account.js';
+import { engineFor, type Engine } from '../../adapters/engine.js';
 import { documentEvidence } from './evidence.js';
-import { ownCopy, unreadable } from '../adapters/read.js';
-import { MAX_DOCUMENT_ITEMS } from './limits.js';
+import { ownCopy, unreadable } from '../../adapters/read.js';
+import { MAX_DOCUMENT_ITEMS } from '../limits.js';
 import { DOCUMENT_LEVELS } from './shape.js';
-import { renderDocument, type DocumentHead, type ItemParts, type TaxSlot } from './assemble.js';
+import { renderDocument, type DocumentHead, type ItemParts, type TaxSlot } from '../assemble.js';
 import { itemLines, netSplit } from './inclusive.js';
-import type { PricingLine } from '../core/pricing.js';
-import { normalTagList } from './limits.js';
+import type { PricingLine } from '../../core/pricing.js';
+import { normalTagList } from '../limits.js';
 import { parseRequest, readCreditOptions, SPANISH_IGNORED_FIELDS, type CreditNoteOptions, type DocumentOptions } from './read.js';
 import { documentSchemas, type CreditRequest, type TransactionRequestOutput } from './request.js';
 import { copiedFieldIssues, documentIssues } from './shape.js';
-import type { BillingDocument, DocumentItem } from './types.js';
+import type { BillingDocument, DocumentItem } from '../types.js';
 import { amountIn, dateOf, paymentOf } from './common.js';
 
 type Path = (string | number)[];
@@ -256,6 +256,24 @@ function creditedItem(ledger: Ledger, k: number, share: Share, id: number | null
   };
 }
 
+/** The credited items of everything left of the invoice (an item credited in full before, none). */
+function allLeft(ledger: Ledger): ItemParts[] {
+  const parts: ItemParts[] = [];
+  ledger.left.forEach((l, k) => {
+    if (l.net > 0n || l.tax1 > 0n || l.tax2 > 0n) parts.push(creditedItem(ledger, k, rest(l), null));
+  });
+  return parts;
+}
+
+/** The credit note's items with the ids `options.itemIds` gives, one per item; the issues found so far thrown. */
+function withItemIds(parts: ItemParts[], ids: readonly number[] | undefined, issues: TaxRulesIssue[]): ItemParts[] {
+  if (ids !== undefined && ids.length !== parts.length && issues.length === 0) {
+    issues.push({ path: ['options', 'itemIds'], code: 'malformed', message: `options.itemIds has ${ids.length} ids for the credit note's ${parts.length} items` });
+  }
+  if (issues.length > 0) throw errorFromIssues(issues);
+  return ids === undefined ? parts : parts.map((p, i) => ({ ...p, id: ids[i] as number }));
+}
+
 /** The credit note of a ledger's credited items. */
 function creditNote(
   ledger: Ledger,
@@ -426,13 +444,10 @@ export function buildRefund(req: TransactionRequestOutput, _seller: PreparedAcco
     issues.push({ path: req.exchange_rate != null ? ['exchange_rate'] : ['options', 'exchangeRate'], code: 'unprocessable', message: `exchange rate ${rate} is not the invoice's (${inv.exchange_rate ?? 1}): a credit note takes the exchange rate of its invoice` });
   }
   if (o.coupon !== undefined) issues.push({ path: ['options', 'coupon'], code: 'unprocessable', message: "options.coupon is for a sale: a refund credits the invoice's discounted amounts" });
-  const ids = o.itemIds;
   const parts: ItemParts[] = [];
   if (req.items === undefined) {
     // No items: what is left of the invoice is refunded.
-    ledger.left.forEach((l, k) => {
-      if (l.net > 0n || l.tax1 > 0n || l.tax2 > 0n) parts.push(creditedItem(ledger, k, rest(l), null));
-    });
+    parts.push(...allLeft(ledger));
   } else {
     const taken = new Set<number>();
     req.items.forEach((item, i) => {
@@ -444,11 +459,7 @@ export function buildRefund(req: TransactionRequestOutput, _seller: PreparedAcco
       if (part !== null) parts.push(part);
     });
   }
-  if (ids !== undefined && ids.length !== parts.length && issues.length === 0) {
-    issues.push({ path: ['options', 'itemIds'], code: 'malformed', message: `options.itemIds has ${ids.length} ids for the credit note's ${parts.length} items` });
-  }
-  if (issues.length > 0) throw errorFromIssues(issues);
-  const withIds = ids === undefined ? parts : parts.map((p, i) => ({ ...p, id: ids[i] as number }));
+  const withIds = withItemIds(parts, o.itemIds, issues);
   return creditNote(ledger, withIds, o, date, req.payment, { tags: req.tags, notes: req.notes, po_number: req.po_number, custom_metadata: req.custom_metadata }, {
     evidence: documentEvidence(req.evidence, engine.rules, o.ipCountry),
     shipping_address: req.shipping_address ?? null,
@@ -494,17 +505,8 @@ export function buildCreditNote(request: unknown, options: unknown, engine?: Eng
       } else if (amount !== null) {
         parts.push(creditedItem(ledger, 0, shareOf(ledger, 0, amount, true), null));
       }
-    } else {
-      ledger.left.forEach((l, k) => {
-        if (l.net > 0n || l.tax1 > 0n || l.tax2 > 0n) parts.push(creditedItem(ledger, k, rest(l), null));
-      });
-    }
-    const ids = o.itemIds;
-    if (ids !== undefined && ids.length !== parts.length && issues.length === 0) {
-      issues.push({ path: ['options', 'itemIds'], code: 'malformed', message: `options.itemIds has ${ids.length} ids for the credit note's ${parts.length} items` });
-    }
-    if (issues.length > 0) throw errorFromIssues(issues);
-    const withIds = ids === undefined ? parts : parts.map((p, i) => ({ ...p, id: ids[i] as number }));
+    } else parts.push(...allLeft(ledger));
+    const withIds = withItemIds(parts, o.itemIds, issues);
     return creditNote(ledger, withIds, o, date, { method: req.payment_method, processor: null, processor_id: null }, { tags: null, notes: null, po_number: null, custom_metadata: null }, { evidence: null, shipping_address: null });
   } catch (error) {
     throw unreadable(error, []);

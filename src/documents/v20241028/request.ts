@@ -5,12 +5,12 @@
  * broken limit a 400. Built on first use, as the other schemas are.
  */
 import * as z from 'zod/mini';
-import { onFirstUse } from '../adapters/zod-english.js';
-import { dayNumber } from '../core/dates.js';
-import { COUNTRY_RE, CURRENCY_RE, AMOUNT_RE } from '../adapters/input.js';
-import { TAX_CODES } from '../adapters/schemas.js';
-import { MAX_DOCUMENT_ITEMS, metadataSchema, tagListSchema } from './limits.js';
-import type * as S from '../schema-types.js';
+import { onFirstUse } from '../../adapters/zod-english.js';
+import { dayNumber } from '../../core/dates.js';
+import { COUNTRY_RE, CURRENCY_RE, AMOUNT_RE } from '../../adapters/input.js';
+import { TAX_CODES } from '../../adapters/schemas.js';
+import { MAX_DOCUMENT_ITEMS, metadataSchema, tagListSchema } from '../limits.js';
+import type * as S from '../../schema-types.js';
 
 export const TRANSACTION_TYPES = ['sale', 'refund'] as const;
 export const PAYMENT_METHODS = ['credit_card', 'cash', 'wire_transfer', 'direct_debit', 'check', 'iou', 'walletproc', 'other'] as const;
@@ -128,7 +128,7 @@ function build() {
       ),
     ),
     shipping_address: z.optional(address),
-    /** What the seller charges for delivering the goods, stated apart from them (a taxrules field beside the spec's): taxed as the goods it delivers (src/documents/shipping.ts). */
+    /** What the seller charges for delivering the goods, stated apart from them (a taxrules field beside the spec's): taxed as the goods it delivers (src/documents/v20241028/shipping.ts). */
     shipping_cost: z.optional(
       z.nullable(
         z.strictObject({
@@ -175,6 +175,6 @@ type AcceptingReadonly<T> = T extends readonly (infer E)[] ? readonly AcceptingR
 /** The body of `POST /transactions` (version 20241028). */
 export type TransactionRequest = AcceptingReadonly<S.TransactionRequestShape>;
 // Spelled out in src/schema-types.ts (generated, checked against zod's inference by tsc).
-export type { TransactionRequestOutput, TransactionItem, TransactionItemOutput, TransactionContact, CreditRequestOutput } from '../schema-types.js';
+export type { TransactionRequestOutput, TransactionItem, TransactionItemOutput, TransactionContact, CreditRequestOutput } from '../../schema-types.js';
 /** The body of `POST /credits`. */
 export type CreditRequest = AcceptingReadonly<S.CreditRequestShape>;

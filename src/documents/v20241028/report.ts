@@ -4,17 +4,17 @@
  * tax_amount,currency`, one row per country, tax, rate and currency.
  */
 import * as z from 'zod/mini';
-import { dayNumber } from '../core/dates.js';
-import { errorFromIssues, type TaxRulesIssue } from '../core/errors.js';
-import { formatMinor, formatUnits, RATE_SCALE } from '../core/money.js';
-import type { RuleSet } from '../core/ruleset.js';
-import { checkBySchema } from '../adapters/issues.js';
-import { ownCopy, readOptions, RULE_SET, unreadable } from '../adapters/read.js';
-import { defaultRuleSet } from '../default-rules.js';
+import { dayNumber } from '../../core/dates.js';
+import { errorFromIssues, type TaxRulesIssue } from '../../core/errors.js';
+import { formatMinor, formatUnits, RATE_SCALE } from '../../core/money.js';
+import type { RuleSet } from '../../core/ruleset.js';
+import { checkBySchema } from '../../adapters/issues.js';
+import { ownCopy, readOptions, RULE_SET, unreadable } from '../../adapters/read.js';
+import { defaultRuleSet } from '../../default-rules.js';
 import { documentIssues, DOCUMENT_LEVELS, plainDocumentSummary, type DocumentSummary } from './shape.js';
-import { MAX_CENTS } from './limits.js';
-import type { BillingDocument } from './types.js';
-import { onFirstUse } from '../adapters/zod-english.js';
+import { MAX_CENTS } from '../limits.js';
+import type { BillingDocument } from '../types.js';
+import { onFirstUse } from '../../adapters/zod-english.js';
 
 /** The report's parameters: the first and last day of the period, both included. */
 export interface TaxSummaryParameters {

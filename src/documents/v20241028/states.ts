@@ -13,21 +13,21 @@
  * Amounts are compared in the currency's minor unit, exactly; ids and times are options, as
  * for the other document functions.
  */
-import { errorFromIssues, quoted, type TaxRulesIssue } from '../core/errors.js';
-import { decimalOf, formatMinor, majorNumber, minorOf } from '../core/money.js';
-import type { RuleSet } from '../core/ruleset.js';
-import { defaultRuleSet } from '../default-rules.js';
-import { ownCopy, readOptions, RULE_SET, unreadable, type OptionCheck } from '../adapters/read.js';
-import { isRecord } from '../adapters/input.js';
-import { MAX_TAX_DATE } from '../adapters/schemas.js';
+import { errorFromIssues, quoted, type TaxRulesIssue } from '../../core/errors.js';
+import { decimalOf, formatMinor, majorNumber, minorOf } from '../../core/money.js';
+import type { RuleSet } from '../../core/ruleset.js';
+import { defaultRuleSet } from '../../default-rules.js';
+import { ownCopy, readOptions, RULE_SET, unreadable, type OptionCheck } from '../../adapters/read.js';
+import { isRecord } from '../../adapters/input.js';
+import { MAX_TAX_DATE } from '../../adapters/schemas.js';
 import { amountIn, dateOf } from './common.js';
 import { checkedDocument, voided } from './final.js';
 import { parseRequest } from './read.js';
 import { documentSchemas, type CreditRequest, type PAYMENT_METHODS } from './request.js';
-import type { BillingDocument, PaymentRecord } from './types.js';
+import type { BillingDocument, PaymentRecord } from '../types.js';
 import { buildCreditNote } from './credit.js';
 import { readCreditOptions, type CreditNoteOptions } from './read.js';
-import type { Engine } from '../adapters/engine.js';
+import type { Engine } from '../../adapters/engine.js';
 
 type Path = (string | number)[];
 

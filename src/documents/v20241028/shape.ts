@@ -4,11 +4,12 @@
  * reads: a document that is not one taxrules made — a field missing or of the wrong type —
  * is a 400 naming the field, never read as zero.
  */
-import { isDateText } from '../core/dates.js';
-import type { TaxRulesIssue } from '../core/errors.js';
-import { MAX_CENTS, MAX_DOCUMENT_ITEMS } from './limits.js';
-import { hasOwn } from '../adapters/input.js';
-import type { BillingDocument, DocumentState, DocumentType } from './types.js';
+import { isDateText } from '../../core/dates.js';
+import type { TaxRulesIssue } from '../../core/errors.js';
+import { MAX_CENTS, MAX_DOCUMENT_ITEMS } from '../limits.js';
+import { hasOwn } from '../../adapters/input.js';
+import { touchOwn } from '../../core/own.js';
+import type { BillingDocument, DocumentState, DocumentType } from '../types.js';
 
 type Path = (string | number)[];
 
@@ -164,23 +165,12 @@ export interface DocumentSummary {
 /*
  * The fast reading of a document handed back: its own enumerable fields walked once with
  * for…in (an inherited one skipped, never read), each one the checks read tested as
- * documentIssues tests it, and every other one read as `ownCopy` would read it (`touch`), so
+ * documentIssues tests it, and every other one read as `ownCopy` would read it (`touchOwn`, core/own.ts), so
  * that a getter or a Proxy trap that throws there throws here too. Anything these checks do
  * not accept — what documentIssues refuses, and what they are stricter about (an item, a tax
  * or a related_document that is an array, more taxes than `maxItems`) — answers null, for the full check
  * to read and name.
  */
-
-/** Reads what `ownCopy(value, levels, maxItems)` reads (own enumerable fields, array items up to `maxItems + 1`), keeping nothing. */
-function touch(value: unknown, levels: number, maxItems: number): void {
-  if (levels === 0 || typeof value !== 'object' || value === null) return;
-  if (Array.isArray(value)) {
-    const n = Math.min(value.length, maxItems + 1);
-    for (let i = 0; i < n; i++) if (hasOwn.call(value, i)) touch(value[i], levels - 1, maxItems);
-    return;
-  }
-  for (const key in value) if (hasOwn.call(value, key)) touch((value as Fields)[key], levels - 1, maxItems);
-}
 
 const isCentsOrNull = (v: unknown): boolean => v === null || isCents(v);
 const isNumberOrNull = (v: unknown): boolean => v === null || isNumber(v);
@@ -220,10 +210,10 @@ function plainItem(item: unknown, credit: boolean, maxItems: number): boolean {
       else if (key === 'discount_cents') discount = v as number;
     } else if (key === 'invoice_item') {
       // Read only on a credit note's items (an invoice's is read as any other field).
-      if (!credit) touch(v, 1, maxItems);
+      if (!credit) touchOwn(v, 1, maxItems);
       else if (!(typeof v === 'number' && Number.isSafeInteger(v) && v >= 0)) return false;
       found |= 4096;
-    } else touch(v, 1, maxItems);
+    } else touchOwn(v, 1, maxItems);
   }
   return (found | (credit ? 0 : 4096)) === 8191 && discount <= subtotal;
 }
@@ -273,7 +263,7 @@ function plainTax(tax: unknown, maxItems: number): TaxSummary | null {
         found |= 32;
         break;
       default:
-        touch(v, 1, maxItems);
+        touchOwn(v, 1, maxItems);
     }
   }
   return found === 63 ? { name, rate, country, region, amount_cents: amount, taxable_base_cents: base } : null;
@@ -289,7 +279,7 @@ function plainRelated(r: unknown, maxItems: number): boolean {
     const v = (r as Fields)[key];
     if (key === 'id') id = v;
     else if (key === 'type') type = v;
-    else touch(v, 2, maxItems);
+    else touchOwn(v, 2, maxItems);
   }
   return typeof id === 'number' && type === 'Invoice';
 }
@@ -357,7 +347,7 @@ function summaryField(d: SummaryDraft, key: string, v: unknown, maxItems: number
       d.related = v;
       return true;
     default:
-      touch(v, DOCUMENT_LEVELS - 1, maxItems);
+      touchOwn(v, DOCUMENT_LEVELS - 1, maxItems);
       return true;
   }
 }
@@ -378,7 +368,7 @@ export function plainDocumentSummary(doc: unknown, maxItems: number): DocumentSu
   if (found !== 4095) return null;
   const credit = type === 'Credit';
   // An invoice's related_document is not checked, only read (as ownCopy reads it).
-  if (!credit) touch(related, DOCUMENT_LEVELS - 1, maxItems);
+  if (!credit) touchOwn(related, DOCUMENT_LEVELS - 1, maxItems);
   else if (!plainRelated(related, maxItems)) return null;
   const list = items as unknown[];
   const n = list.length;

@@ -10,14 +10,14 @@
  * immutable after creation (no field changes) and is corrected by voiding it.
  */
 import * as z from 'zod/mini';
-import { errorFromIssues, quoted, type TaxRulesIssue } from '../core/errors.js';
-import { closestName } from '../adapters/input.js';
-import { checkBySchema } from '../adapters/issues.js';
-import { ownCopy, unreadable } from '../adapters/read.js';
-import { MAX_DOCUMENT_ITEMS, metadataSchema, normalTagList, tagListSchema } from './limits.js';
+import { errorFromIssues, quoted, type TaxRulesIssue } from '../../core/errors.js';
+import { closestName } from '../../adapters/input.js';
+import { checkBySchema } from '../../adapters/issues.js';
+import { ownCopy, unreadable } from '../../adapters/read.js';
+import { MAX_DOCUMENT_ITEMS, metadataSchema, normalTagList, tagListSchema } from '../limits.js';
 import { documentIssues, DOCUMENT_LEVELS } from './shape.js';
-import type { BillingDocument } from './types.js';
-import { onFirstUse } from '../adapters/zod-english.js';
+import type { BillingDocument } from '../types.js';
+import { onFirstUse } from '../../adapters/zod-english.js';
 
 /** The fields of a final invoice that may still change. */
 export const INVOICE_UPDATABLE_FIELDS = ['po_number', 'tag_list', 'payment_details', 'notes', 'custom_metadata', 'street_line_1', 'street_line_2', 'city', 'region', 'postal_code'] as const;

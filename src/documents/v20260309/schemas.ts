@@ -9,12 +9,12 @@
  * calculation of the same lines are read, and taxed, alike.
  */
 import * as z from 'zod/mini';
-import { dayNumber } from '../core/dates.js';
-import { AMOUNT_RE } from '../adapters/input.js';
-import { BEHAVIORS, CUSTOMER_TAX_STATUSES, MAX_AMOUNT_LENGTH, MAX_LINE_ITEMS, PRODUCT_TYPES, requestSchemas, responseSchemas, TAX_CODES } from '../adapters/schemas.js';
-import type * as S from '../schema-types.js';
-import { onFirstUse } from '../adapters/zod-english.js';
-import { recordKey } from './limits.js';
+import { dayNumber } from '../../core/dates.js';
+import { AMOUNT_RE } from '../../adapters/input.js';
+import { BEHAVIORS, CUSTOMER_TAX_STATUSES, MAX_AMOUNT_LENGTH, MAX_LINE_ITEMS, PRODUCT_TYPES, requestSchemas, responseSchemas, TAX_CODES } from '../../adapters/schemas.js';
+import type * as S from '../../schema-types.js';
+import { onFirstUse } from '../../adapters/zod-english.js';
+import { recordKey } from '../limits.js';
 
 /** The spec's limit on transactions in one batch ("Limits": batch size). */
 export const MAX_BATCH_TRANSACTIONS = 500;
@@ -170,7 +170,7 @@ export const transactionSchemas: () => TransactionSchemas = /* @__PURE__ */ onFi
 type AcceptingReadonly<T> = T extends readonly (infer E)[] ? readonly AcceptingReadonly<E>[] : T extends object ? { [K in keyof T]: AcceptingReadonly<T[K]> } : T;
 
 // Spelled out in src/schema-types.ts (generated, checked against zod's inference by tsc).
-export type { TaxTransactionRequestOutput, TaxTransactionCustomer, TaxTransactionItem, TaxTransactionBatchRequestOutput, TaxTransactionBatchEntry, TaxDiscrepancy, TaxTransactionExchangeRate } from '../schema-types.js';
+export type { TaxTransactionRequestOutput, TaxTransactionCustomer, TaxTransactionItem, TaxTransactionBatchRequestOutput, TaxTransactionBatchEntry, TaxDiscrepancy, TaxTransactionExchangeRate } from '../../schema-types.js';
 export type TaxTransactionRequest = AcceptingReadonly<S.TaxTransactionRequestShape>;
 export type TaxTransactionBatchRequest = AcceptingReadonly<S.TaxTransactionBatchRequestShape>;
 export type TaxTransactionType = (typeof TRANSACTION_TYPES)[number];

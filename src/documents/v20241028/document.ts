@@ -1,0 +1,133 @@
+/**
+ * `POST /transactions` (version 20241028) as a pure function: a sale becomes an invoice (or a
+ * receipt), a refund a credit note (see credit.ts). A sale is parsed (items.ts), priced by the
+ * sale routine (price.ts: core's priceSale), and rendered (render.ts, ../assemble.ts).
+ */
+import { errorFromIssues, type TaxRulesIssue } from '../../core/errors.js';
+import { canonicalCountry } from '../../core/location.js';
+import type { PreparedAccount, SellerAccount } from '../../adapters/account.js';
+import { engineFor, type Engine } from '../../adapters/engine.js';
+import { unreadable } from '../../adapters/read.js';
+import { documentTotals, renderDocument, type DocumentHead, type ItemParts } from '../assemble.js';
+import { MAX_CENTS, MAX_DOCUMENT_ITEMS, normalTagList } from '../limits.js';
+import { parseRequest, readDocumentOptions, SPANISH_IGNORED_FIELDS, type DocumentOptions } from './read.js';
+import { documentSchemas, type TransactionRequest, type TransactionRequestOutput } from './request.js';
+import { buildRefund } from './credit.js';
+import { paymentOf } from './common.js';
+import type { BillingDocument, DocumentContact } from '../types.js';
+import { documentEvidence } from './evidence.js';
+import { dueOf, readSale, type PricedItem, type ReadSale } from './items.js';
+import { engineTaxes } from './price.js';
+import { itemParts, itemTaxes, shippingParts } from './render.js';
+
+export type { DocumentOptions } from './read.js';
+
+/**
+ * `POST /transactions` (version 20241028): the billing document of a sale (an invoice) or a
+ * refund (a credit note against `options.invoice`). Ids, the number and the creation time are
+ * options; nothing is read from a clock, a network or a store. Throws TaxRulesError (400
+ * malformed or missing, 406 an invalid value such as an unknown tax code, 422 what the
+ * documents or the rules cannot answer) with every issue listed, and nothing else.
+ */
+export function buildDocument(request: TransactionRequest, account: SellerAccount, options: DocumentOptions, engine?: Engine): BillingDocument;
+
+/** A request whose static type is `unknown` (a parsed JSON body) is checked at run time like any other. */
+export function buildDocument<R>(request: unknown extends R ? R : never, account: SellerAccount, options: DocumentOptions, engine?: Engine): BillingDocument;
+
+export function buildDocument(request: unknown, account: SellerAccount, options: unknown, engine?: Engine): BillingDocument {
+  try {
+    const o = readDocumentOptions(options);
+    const e = engine ?? engineFor(o.rules);
+    const seller = e.accounts.prepare(account);
+    const req = parseRequest(documentSchemas().transaction, request, 6, missingItems, o.spanishElectronicInvoicing === true ? SPANISH_IGNORED_FIELDS : []);
+    if (req.type === 'refund') {
+      const sale = (['documentType', 'contactId'] as const).find((key) => o[key] !== undefined);
+      if (sale !== undefined) throw errorFromIssues([{ path: ['options', sale], code: 'malformed', message: `options.${sale} is for a sale: a refund is a credit note, and its contact is its invoice's` }]);
+      if (req.shipping_cost != null) {
+        throw errorFromIssues([{ path: ['shipping_cost'], code: 'malformed', message: "shipping_cost is a sale's: a refund credits the invoice's shipping items, named in items by their description (or leave items out to refund all that is left)" }]);
+      }
+      return buildRefund(req, seller, o, e);
+    }
+    if (o.invoice !== undefined || o.credits !== undefined) {
+      throw errorFromIssues([{ path: ['options', o.invoice !== undefined ? 'invoice' : 'credits'], code: 'malformed', message: 'options.invoice and options.credits are for a refund (type: refund), not a sale' }]);
+    }
+    return buildSale(req, seller, o, e);
+  } catch (error) {
+    throw unreadable(error, []);
+  }
+}
+
+/** A sale needs its items (a refund may leave them out: the invoice's remaining amount is refunded). */
+function missingItems(raw: unknown): TaxRulesIssue[] {
+  if (typeof raw !== 'object' || raw === null) return [];
+  const r = raw as Record<string, unknown>;
+  return r.type !== 'refund' && r.items === undefined ? [{ path: ['items'], code: 'missing', message: 'items is required: a sale has at least one item' }] : [];
+}
+
+/**
+ * The document's contact: a reference as given (`{ id }`: the stored contact's other fields
+ * are the server's, never guessed here), or the new contact the sale creates, with its id
+ * (`options.contactId`) and the spec's defaults for what the request leaves out (`kind`
+ * `company`, `tax_status` `taxable`).
+ */
+function contactOf(customer: TransactionRequestOutput['customer'], contactId: number | undefined): DocumentContact | null {
+  if (customer === undefined) return null;
+  if (customer.id !== undefined) return { ...customer };
+  return { ...(contactId === undefined ? {} : { id: contactId }), ...customer, kind: customer.kind ?? 'company', tax_status: customer.tax_status ?? 'taxable' };
+}
+
+function buildSale(req: TransactionRequestOutput, seller: PreparedAccount, o: DocumentOptions, engine: Engine): BillingDocument {
+  const read = readSale(req, seller, o, engine);
+  const issues: TaxRulesIssue[] = [];
+  const taxes = engineTaxes(req, seller, o, engine, read, issues);
+  const taxed = taxes.items;
+  const notes: string[] = [];
+  const parts: ItemParts[] = [];
+  read.items.forEach((p, k) => {
+    const t = itemTaxes(p, dueOf(read, k), taxed[k] ?? null, engine, issues, notes);
+    if (t !== null) parts.push(itemParts(p, k, read, o, t));
+  });
+  parts.push(...shippingParts(read, taxes.shipping, engine, notes, issues));
+  if (issues.length > 0) throw errorFromIssues(issues);
+  if (parts.length > MAX_DOCUMENT_ITEMS) {
+    throw errorFromIssues([{ path: ['shipping_cost'], code: 'unprocessable', message: `the shipping cost's items (one per place and tax of the goods) take the document to ${parts.length} items; at most ${MAX_DOCUMENT_ITEMS} are allowed` }], 422);
+  }
+  if (documentTotals(parts).total > BigInt(MAX_CENTS)) throw errorFromIssues([{ path: ['items'], code: 'malformed', message: 'the document total is beyond what a document holds exactly (15 digits in minor units)' }]);
+  return renderInvoice(req, o, read, parts, notes, engine);
+}
+
+/** The invoice (or receipt) of a sale from its items. */
+function renderInvoice(req: TransactionRequestOutput, o: DocumentOptions, read: ReadSale, parts: readonly ItemParts[], notes: string[], engine: Engine): BillingDocument {
+  const customer = req.customer;
+  const couponTotal = read.coupon.reduce((a, b) => a + b, 0n);
+  const head: DocumentHead = {
+    id: o.id,
+    type: o.documentType === 'receipt' ? 'Receipt' : 'Invoice',
+    created_at: String(o.createdAt),
+    number: o.number,
+    issue_date: read.date,
+    related_document: null,
+    po_number: req.po_number ?? null,
+    currency: read.currency,
+    tag_list: normalTagList(req.tags),
+    notes: req.notes ?? null,
+    contact: contactOf(customer, o.contactId),
+    country: customer?.country ? canonicalCountry(engine.rules, customer.country) : (read.items[0] as PricedItem).country,
+    postal_code: customer?.postal_code ?? null,
+    region: customer?.region ?? null,
+    city: customer?.city ?? null,
+    street_line_1: customer?.street_line_1 ?? null,
+    street_line_2: customer?.street_line_2 ?? null,
+    tax_id: customer?.tax_id ?? null,
+    tax_notes: notes,
+    payment_processor: req.processor ?? null,
+    payment_processor_id: req.processor_id ?? null,
+    processor_fee_cents: req.processor_fee_cents ?? null,
+    custom_metadata: req.custom_metadata ?? null,
+    ...(read.exchangeRate === undefined ? {} : { exchange_rate: read.exchangeRate }),
+    coupon: o.coupon === undefined ? null : { code: o.coupon.code, discount_cents: Number(couponTotal) },
+    evidence: documentEvidence(req.evidence, engine.rules, o.ipCountry),
+    shipping_address: req.shipping_address ?? null,
+  };
+  return renderDocument(head, parts, read.minorUnits, (total) => paymentOf(req.payment, o, total, read.minorUnits, read.date));
+}

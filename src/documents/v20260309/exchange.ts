@@ -1,0 +1,130 @@
+/**
+ * A v20260309 transaction's totals in the account's currency. taxrules reads no network: the
+ * rate is the caller's, one fixed rate (`options.exchangeRate`) or a table of dated rates
+ * (`options.exchangeRates`, e.g. a central bank's reference rates), in the shapes the
+ * v20241028 documents take. A rate is units of the account's currency per unit of the
+ * transaction's. The conversion is exact: the amount in minor units times the rate's digits,
+ * rounded half up once to the account currency's minor unit.
+ */
+import { errorFromIssues } from '../../core/errors.js';
+import { AMOUNT_RE } from '../../adapters/input.js';
+import { MAX_AMOUNT_LENGTH } from '../../adapters/schemas.js';
+import { askRateFunction, entriesCovering, exchangeTableIssues, notARate, type ExchangeRate } from '../exchange.js';
+import type { TaxTransactionExchangeRate } from './schemas.js';
+import type { Context, Path, Stored, Taxed } from './types.js';
+import { compareDecimal, decimalOf, minorOfOwnText, moneyText, roundDiv, type Decimal } from '../../core/money.js';
+
+/** A rate as a plain positive decimal text ("1.0842"), or null when it is none (a negative, zero, `1e-7`, text of another form). */
+export function rateText(v: unknown): string | null {
+  const text = typeof v === 'number' && Number.isFinite(v) ? String(v) : v;
+  if (typeof text !== 'string' || text.length > MAX_AMOUNT_LENGTH || !AMOUNT_RE.test(text) || text.startsWith('-') || /^[0.]+$/.test(text)) return null;
+  return text;
+}
+
+/** The caller's table, checked as the v20241028 documents check it: every malformed entry and unknown field is a 400 naming `options.exchangeRates`. */
+export function readRateTable(table: readonly unknown[]): ExchangeRate[] {
+  const issues = exchangeTableIssues(table);
+  if (issues.length > 0) throw errorFromIssues(issues);
+  return table as ExchangeRate[];
+}
+
+/**
+ * The table's rate for a currency on a date. The entries that cover the day must agree: two
+ * different rates for one day are a 400, never a choice. None is a 422 at `path`, its message
+ * starting with `within` (a batch's "transactions.3: ").
+ */
+export function tableRate(table: readonly ExchangeRate[], currency: string, date: string, path: (string | number)[], within = ''): string {
+  let found: string | null = null;
+  let foundAt = -1;
+  for (const { entry: e, index: i } of entriesCovering(table, currency, date)) {
+    const rate = rateText(e.rate) as string;
+    if (found !== null && compareDecimal(found, rate) !== 0) {
+      throw errorFromIssues([{ path: ['options', 'exchangeRates', i], code: 'malformed', message: `options.exchangeRates gives two rates for ${currency} on ${date}: ${found} (entry ${foundAt}) and ${rate} (entry ${i})` }]);
+    }
+    found ??= rate;
+    if (foundAt < 0) foundAt = i;
+  }
+  if (found === null) throw errorFromIssues([{ path, code: 'unprocessable', message: `${within}options.exchangeRates has no rate for ${currency} on ${date}` }]);
+  return found;
+}
+
+/**
+ * A converter of amounts (minor units of a currency with `fromUnits` decimals) into minor units
+ * of one with `toUnits`, at `rate`: rounded half away from zero, so that a refund converts to
+ * the negative of its sale.
+ */
+export function converter(rate: string, fromUnits: number, toUnits: number): (minor: bigint) => bigint {
+  const r = decimalOf(rate) as Decimal;
+  const num = r.units * 10n ** BigInt(toUnits);
+  const den = 10n ** BigInt(fromUnits + r.scale);
+  return (minor) => {
+    const q = roundDiv((minor < 0n ? -minor : minor) * num, den);
+    return minor < 0n ? -q : q;
+  };
+}
+
+/**
+ * The totals in the account's currency when the transaction's differs: at the options' rate
+ * (fixed, or the table's for the date); without either a 422 naming them (null only when the
+ * currencies are the same). A refund is converted at its
+ * sale's rate, and cumulatively, as its taxes are prorated (see core/refund.ts): after
+ * refunds of P of the sale's total (and Q of its tax) in all, the refunds in the account's
+ * currency add up to convert(P) (and convert(Q)), so a refund carries convert(P after) −
+ * convert(P before). Whatever the steps, refunding all of a sale nets it to zero in the
+ * account's currency too.
+ */
+export function exchangeOf({ t, sums }: Taxed, ctx: Context, mu: number, prefix: Path, stored: Stored | undefined): TaxTransactionExchangeRate | null {
+  const sale = stored?.sale;
+  const to = ctx.engine.accounts.prepare(ctx.account).currency;
+  const fixed = ctx.options.exchangeRate === undefined ? null : (rateText(ctx.options.exchangeRate) as string);
+  if (t.currency === to) {
+    if (fixed !== null && compareDecimal(fixed, '1') !== 0) {
+      throw errorFromIssues([{ path: ['options', 'exchangeRate'], code: 'unprocessable', message: `options.exchangeRate ${fixed} is for a transaction in another currency than the account's (${to}); this one is in ${t.currency}` }]);
+    }
+    return null;
+  }
+  const saleRate = sale?.exchange_rate ?? null;
+  let rate: string;
+  let date = t.date;
+  if (saleRate) {
+    rate = saleRate.rate;
+    date = saleRate.date;
+  } else if (fixed !== null) rate = fixed;
+  else if (typeof ctx.rates === 'function') {
+    const v = askRateFunction(ctx.rates, t.currency, t.date, to, prefix.length > 0 ? `${prefix.join('.')}: ` : '');
+    const text = rateText(v);
+    if (text === null) throw notARate(v, t.currency, t.date, to);
+    rate = text;
+  } else if (ctx.rates !== undefined) rate = tableRate(ctx.rates, t.currency, t.date, [...prefix, 'currency'], prefix.length > 0 ? `${prefix.join('.')}: ` : '');
+  else {
+    // The spec applies the central bank's reference rate when none is given: never a silent null.
+    throw errorFromIssues(
+      [
+        {
+          path: [...prefix, 'currency'],
+          code: 'unprocessable',
+          message: `${prefix.length > 0 ? `${prefix.join('.')}: ` : ''}no exchange rate from ${t.currency} to the account's ${to} on ${t.date}: give options.exchangeRate, or options.exchangeRates (the ECB's reference rates are ecbRates of taxrules/ecb)`,
+        },
+      ],
+      422,
+    );
+  }
+  const toUnits = ctx.engine.rules.currencies.get(to) as number;
+  const convert = converter(rate, mu, toUnits);
+  let total = convert(sums.total);
+  let tax = convert(sums.tax);
+  if (stored !== undefined) {
+    // Magnitudes refunded before this refund, and after it; the refund carries the difference of their conversions (negative).
+    let totalBefore = 0n;
+    let taxBefore = 0n;
+    for (const r of stored.earlier) {
+      totalBefore -= minorOfOwnText(r.total, mu);
+      taxBefore -= minorOfOwnText(r.total_tax, mu);
+    }
+    const totalAfter = totalBefore - sums.total;
+    const taxAfter = taxBefore - sums.tax;
+    total = convert(totalBefore) - convert(totalAfter);
+    tax = convert(taxBefore) - convert(taxAfter);
+  }
+  return { from: t.currency, to, rate, date, subtotal: moneyText(total - tax, toUnits), total_tax: moneyText(tax, toUnits), total: moneyText(total, toUnits) };
+}

@@ -1,0 +1,159 @@
+/**
+ * The v20260309 transaction as taxrules answers it, its options, and what the steps of
+ * its computation hand each other (the request as read, the figures of a taxed transaction).
+ */
+import type { CalculationAddress, CalculationLineResult, ShippingCostResult, TaxBreakdownEntry, TaxContext } from '../../adapters/schemas.js';
+import type { TaxBehavior } from '../../core/types.js';
+import type { RuleSet } from '../../core/ruleset.js';
+import type { SellerAccount } from '../../adapters/account.js';
+import type { TaxIdVerdictFunction } from '../../core/options.js';
+import type { Engine } from '../../adapters/engine.js';
+import type { TaxDiscrepancy, SupplyType, TaxTransactionExchangeRate, TaxTransactionType } from './schemas.js';
+import type { ExchangeRate, ExchangeRateFunction } from '../exchange.js';
+
+/** A source id as the spec makes it unique: per source and transaction type. */
+export interface SourceKey {
+  source: string;
+  transaction_type: TaxTransactionType;
+  source_id: string;
+}
+
+/** The customer of a transaction, as the request gave it. */
+export interface TaxTransactionCustomerResult {
+  name: string | null;
+  tax_id: string | null;
+  address: CalculationAddress;
+  /** The customer's own tax status, when the request gives one: `exempt` or `reverse` (no tax charged), or `taxable`. */
+  tax_status?: 'taxable' | 'exempt' | 'reverse';
+  /** An exempt customer's certificate, when the request gives one. */
+  exemption_certificate?: string;
+}
+
+/** A transaction as taxed (the service's answer to `POST /transactions`, version 20260309). */
+export interface TaxTransaction {
+  /** The stored record's id: null here (taxrules stores nothing); the store that keeps the transaction sets it. */
+  id: number | null;
+  source: string;
+  source_id: string;
+  transaction_type: TaxTransactionType;
+  /** The sale a refund refunds (null for a sale). */
+  refund_of_source_id: string | null;
+  status: 'taxed';
+  /** `domestic` when the customer is taxed in the country the supply is made from, else `cross_border`. */
+  supply_type: SupplyType;
+  date: string;
+  currency: string;
+  tax_behavior: TaxBehavior;
+  customer: TaxTransactionCustomerResult;
+  origin_address: CalculationAddress | null;
+  /** Net of tax; a refund's figures are negative. */
+  subtotal: string;
+  /** The request's `total_tax` when it gave one (see `discrepancy`), else the sum of the items' taxes. */
+  total_tax: string;
+  /** subtotal + total_tax. */
+  total: string;
+  items: CalculationLineResult[];
+  /** The delivery charge, when the request has one (see `shipping_cost` of calculations); a refund's is the part of the sale's it refunds. */
+  shipping_cost?: ShippingCostResult;
+  tax_breakdown: TaxBreakdownEntry[];
+  tax_context: TaxContext;
+  tax_id_validation: { tax_id: string; country: string; valid: boolean | null } | null;
+  /** The totals in the account's currency, when the transaction's differs and the options give a rate (else null). */
+  exchange_rate: TaxTransactionExchangeRate | null;
+  /** When the request gave `total_tax`: it, the tax calculated, and the difference (given − calculated). */
+  discrepancy: TaxDiscrepancy | null;
+}
+
+/** A batch as taxed: every transaction, in the request's order. */
+export interface TaxTransactionBatch {
+  id: number | null;
+  status: 'taxed';
+  transactions: TaxTransaction[];
+}
+
+/** Options of `computeBatch`. */
+export interface TaxTransactionBatchOptions {
+  rules?: RuleSet;
+  taxIdVerdict?: TaxIdVerdictFunction;
+  /** Reuse decisions between calls (default true). */
+  cache?: boolean;
+  /** The source ids already taken, as a list or a lookup: a transaction whose id is taken is refused (422). */
+  usedSourceIds?: readonly SourceKey[] | ((key: SourceKey) => boolean);
+  /**
+   * Dated exchange rates, units of the account's currency per unit of another (e.g. a central
+   * bank's reference rates): `{ currency, date, rate }` or `{ currency, from, until, rate }`.
+   * A transaction in another currency than the account's is converted at its date's rate; a
+   * table without one is a 422. Or a function asked for each rate, `(currency, date,
+   * accountCurrency) => rate` (the ECB's reference rates: `ecbRates` of `taxrules/ecb`).
+   */
+  exchangeRates?: readonly ExchangeRate[] | ExchangeRateFunction;
+}
+
+/** Options of `computeTransaction`. */
+export interface TaxTransactionOptions extends TaxTransactionBatchOptions {
+  /** For a refund: the sale it names, as `computeTransaction` answered it. */
+  original?: TaxTransaction;
+  /** For a refund: the refunds already made of that sale (what is left of the sale is what they leave). */
+  earlierRefunds?: readonly TaxTransaction[];
+  /** One exchange rate for this transaction, units of the account's currency per unit of the transaction's (a number or a decimal string). */
+  exchangeRate?: number | string;
+}
+
+/** A transaction request as checked: own fields only (every field, undefined when absent), defaults not yet applied. */
+export interface Parsed {
+  transaction_type?: TaxTransactionType;
+  source?: string;
+  source_id: string;
+  refund_of_source_id?: string | null;
+  date: string;
+  currency: string;
+  tax_behavior?: TaxBehavior;
+  total?: string;
+  total_tax?: string;
+  customer: { name?: string; tax_id?: string | null; address: CalculationAddress; tax_status?: 'taxable' | 'exempt' | 'reverse'; exemption_certificate?: string | null };
+  origin_address?: CalculationAddress | null;
+  shipping_cost?: { amount: string } | null;
+  items: ParsedItem[];
+}
+
+export interface ParsedItem {
+  reference: string;
+  amount: string;
+  quantity?: number;
+  tax_code?: CalculationLineResult['tax_code'];
+  product_type?: CalculationLineResult['product_type'];
+  tax_behavior?: TaxBehavior;
+}
+
+export type Path = (string | number)[];
+
+/** A transaction's totals in minor units (signed as its figures), carried beside its text. */
+export interface Sums {
+  readonly subtotal: bigint;
+  readonly tax: bigint;
+  readonly total: bigint;
+}
+
+/** A transaction taxed, with its totals as numbers. */
+export interface Taxed {
+  readonly t: TaxTransaction;
+  readonly sums: Sums;
+}
+
+/** What the checks of one transaction read besides the request. */
+export interface Context {
+  account: SellerAccount;
+  options: TaxTransactionOptions;
+  engine: Engine;
+  used: ((key: SourceKey) => boolean) | null;
+  /** The options' table of exchange rates, checked. */
+  rates: ExchangeRate[] | ExchangeRateFunction | undefined;
+  /** Batch transactions: sales with tax-inclusive amounts. */
+  batch: boolean;
+}
+
+/** A refund's sale and the refunds made of it before, as the options hand them over. */
+export interface Stored {
+  sale: TaxTransaction;
+  earlier: TaxTransaction[];
+}
