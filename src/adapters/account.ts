@@ -8,12 +8,10 @@ import { accountSchemas, MAX_REGISTRATIONS, MAX_TAX_DATE, MAX_WEB_LENGTH, PRODUC
 import { ownCopy, ownFields, prototypePolluted, unreadable } from './read.js';
 import { isCountryText, isCurrencyText, hasOwn, isPlainObject, oneOfOrAbsent } from './input.js';
 import { version } from '../../package.json';
+import { contentKey, optionalDateOk, readAtOnce, sameValues, SLOTS, REGISTRATION_SNAPSHOT_KEYS, type Fields, type ReadAtOnce, type Snapshot } from './account-read.js';
 
 export { TAX_CODES, PRODUCT_TYPES } from './schemas.js';
 
-function optionalDateOk(v: unknown): boolean {
-  return v === undefined || v === null || v === '' || (typeof v === 'string' && !Number.isNaN(dayNumber(v)));
-}
 
 /** A registration the schema accepts as it is: its fields walked once, an unknown one refused. */
 function plainRegistration(r: unknown): boolean {
@@ -302,7 +300,8 @@ function preparedOf(a: AccountOutput, rules: RuleSet): PreparedAccount {
     ),
   };
   // Not enumerable: a copy made by spreading is no prepared account (it is read as a plain one).
-  Object.defineProperty(prepared, PREPARED_MARK, { value: version });
+  // A descriptor without a prototype: a polluted Object.prototype adds no getter to it.
+  Object.defineProperty(prepared, PREPARED_MARK, Object.assign(Object.create(null) as PropertyDescriptor, { value: version }));
   Object.freeze(prepared);
   PREPARED.set(prepared, rules);
   return prepared;
@@ -354,36 +353,6 @@ function plainOf(p: PreparedAccount): Account {
   };
 }
 
-/**
- * What preparation read of each registration, flat (one array for the account, no object per
- * registration): the registration object, its number of fields (a field added since, a
- * misspelt one, is refused, not ignored), then its values in REGISTRATION_SNAPSHOT_KEYS' order.
- */
-const REGISTRATION_SNAPSHOT_KEYS = ['jurisdiction_id', 'value', 'valid_from', 'valid_until', 'permanent_establishment', 'import_scheme', 'created_at'] as const;
-const SLOTS = 2 + REGISTRATION_SNAPSHOT_KEYS.length;
-
-/** What preparation read of an account (named fields: every later call compares them). */
-interface Snapshot {
-  readonly fields: number;
-  readonly country: unknown;
-  readonly postal_code: unknown;
-  readonly region: unknown;
-  readonly web: unknown;
-  readonly currency: unknown;
-  readonly default_tax_code: unknown;
-  readonly default_product_type: unknown;
-  readonly registrations: readonly unknown[];
-  readonly count: number;
-  /** SLOTS entries per registration (see REGISTRATION_SNAPSHOT_KEYS). */
-  readonly each: readonly unknown[];
-  /** Whether a registration has created_at (only then is it compared). */
-  readonly created: boolean;
-  /** The address history as read: its array, and each address's JSON (addresses are few). */
-  readonly addresses: unknown;
-  readonly addressText: string | null;
-}
-
-type Fields = Record<string, unknown>;
 
 /** The number of fields of an object, as the fast check walks them. */
 function fieldCount(o: object): number {
@@ -482,210 +451,6 @@ function fixed(value: unknown, depth: number): boolean {
 /** Whether an account, its registrations, its addresses and everything in them are frozen data: it cannot change. */
 function deeplyFrozen(account: Account): boolean {
   return fixed(account, 4);
-}
-
-/** Values as one text: each its type and content, strings length-prefixed (no two lists share one). */
-function contentKey(values: readonly unknown[]): string {
-  let key = '';
-  for (const v of values) {
-    switch (typeof v) {
-      case 'string':
-        key += `s${v.length}:${v}`;
-        break;
-      case 'number':
-        key += `#${v};`;
-        break;
-      case 'boolean':
-        key += v ? 't' : 'f';
-        break;
-      default:
-        key += v === null ? 'n' : 'u';
-    }
-  }
-  return key;
-}
-
-/** Whether two lists of values read are the same, value by value. */
-function sameValues(a: readonly unknown[], b: readonly unknown[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
-/** A registration as read in one pass (each field once). */
-interface ReadRegistration {
-  readonly jurisdiction_id: number;
-  readonly valid_from: string | null | undefined;
-  readonly valid_until: string | null | undefined;
-  readonly created_at: number | undefined;
-  readonly permanent_establishment: boolean | undefined;
-  readonly import_scheme: boolean | undefined;
-}
-
-/** An account read in one pass: what preparation uses, its content key, and what was read (when asked). */
-interface ReadAtOnce {
-  /**
-   * Everything preparation uses, as read, in one order: the account's six fields, then six of
-   * each registration. Two accounts with the same values prepare alike.
-   */
-  readonly values: readonly unknown[];
-  readonly country: string;
-  readonly currency: string;
-  readonly postal_code: string | null | undefined;
-  readonly region: string | null | undefined;
-  readonly default_tax_code: TaxCodeId | undefined;
-  readonly default_product_type: ProductType | undefined;
-  readonly registrations: readonly ReadRegistration[];
-  /** The values read, to compare on later calls (only when asked for: an account seen again). */
-  readonly snapshot: Snapshot | null;
-}
-
-/**
- * A plain account read in one pass: each own field read once (a getter runs once), checked as
- * the schema checks it, and the content key of what preparation uses made on the way (no copy
- * of the account). Undefined for anything else — an address history, a field the schema does
- * not know, a value it refuses, an object that is not plain, a polluted Object.prototype —
- * which the schema then reads and names (the same answer, with its issues).
- */
-function readAtOnce(account: Account, withSnapshot: boolean): ReadAtOnce | undefined {
-  if (!isPlainObject(account) || prototypePolluted()) return undefined;
-  const a = account as Fields;
-  let country: string | undefined;
-  let currency: string | undefined;
-  let regs: unknown[] | undefined;
-  let postal: string | null | undefined;
-  let region: string | null | undefined;
-  let web: unknown;
-  let taxCode: TaxCodeId | undefined;
-  let productType: ProductType | undefined;
-  let fields = 0;
-  for (const key in a) {
-    fields++;
-    const v = a[key];
-    switch (key) {
-      case 'country':
-        if (typeof v !== 'string' || !isCountryText(v)) return undefined;
-        country = v;
-        break;
-      case 'currency':
-        if (typeof v !== 'string' || !isCurrencyText(v)) return undefined;
-        currency = v;
-        break;
-      case 'registrations':
-        if (!Array.isArray(v) || v.length > MAX_REGISTRATIONS) return undefined;
-        regs = v;
-        break;
-      case 'postal_code':
-        if (v !== undefined && v !== null && !(typeof v === 'string' && v.length <= 20)) return undefined;
-        postal = v;
-        break;
-      case 'region':
-        if (v !== undefined && v !== null && !(typeof v === 'string' && v.length <= 100)) return undefined;
-        region = v;
-        break;
-      case 'web':
-        if (v !== undefined && v !== null && !(typeof v === 'string' && v.length <= MAX_WEB_LENGTH && WEB_RE.test(v))) return undefined;
-        web = v;
-        break;
-      case 'default_tax_code':
-        if (!oneOfOrAbsent(v, TAX_CODES)) return undefined;
-        taxCode = v as TaxCodeId | undefined;
-        break;
-      case 'default_product_type':
-        if (!oneOfOrAbsent(v, PRODUCT_TYPES)) return undefined;
-        productType = v as ProductType | undefined;
-        break;
-      default:
-        // addresses (read through the schema) and any field the schema does not know
-        return undefined;
-    }
-  }
-  if (country === undefined || currency === undefined || regs === undefined) return undefined;
-  const values: unknown[] = new Array<unknown>(6 + 6 * regs.length);
-  values[0] = country;
-  values[1] = currency;
-  values[2] = postal;
-  values[3] = region;
-  values[4] = taxCode;
-  values[5] = productType;
-  const read: ReadRegistration[] = new Array<ReadRegistration>(regs.length);
-  const each: unknown[] | null = withSnapshot ? new Array<unknown>(regs.length * SLOTS) : null;
-  let created = false;
-  for (let i = 0; i < regs.length; i++) {
-    const r = regs[i];
-    if (!isPlainObject(r)) return undefined;
-    let count = 0;
-    let id: number | undefined;
-    let value: string | undefined;
-    let from: string | null | undefined;
-    let until: string | null | undefined;
-    let pe: boolean | undefined;
-    let scheme: boolean | undefined;
-    let at: number | undefined;
-    for (const k in r) {
-      count++;
-      const v = r[k];
-      switch (k) {
-        case 'jurisdiction_id':
-          if (typeof v !== 'number' || !Number.isSafeInteger(v) || v <= 0) return undefined;
-          id = v;
-          break;
-        case 'value':
-          if (v !== undefined && typeof v !== 'string') return undefined;
-          value = v;
-          break;
-        case 'valid_from':
-          if (!optionalDateOk(v)) return undefined;
-          from = v as string | null | undefined;
-          break;
-        case 'valid_until':
-          if (!optionalDateOk(v)) return undefined;
-          until = v as string | null | undefined;
-          break;
-        case 'permanent_establishment':
-          if (v !== undefined && typeof v !== 'boolean') return undefined;
-          pe = v;
-          break;
-        case 'import_scheme':
-          if (v !== undefined && typeof v !== 'boolean') return undefined;
-          scheme = v;
-          break;
-        case 'created_at':
-          if (v !== undefined && (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0 || v > MAX_TAX_DATE)) return undefined;
-          at = v;
-          if (v !== undefined) created = true;
-          break;
-        default:
-          return undefined;
-      }
-    }
-    if (id === undefined) return undefined;
-    read[i] = { jurisdiction_id: id, valid_from: from, valid_until: until, created_at: at, permanent_establishment: pe, import_scheme: scheme };
-    const v = 6 + 6 * i;
-    values[v] = id;
-    values[v + 1] = from;
-    values[v + 2] = until;
-    values[v + 3] = at;
-    values[v + 4] = pe;
-    values[v + 5] = scheme;
-    if (each !== null) {
-      const o = i * SLOTS;
-      each[o] = r;
-      each[o + 1] = count;
-      each[o + 2] = id;
-      each[o + 3] = value;
-      each[o + 4] = from;
-      each[o + 5] = until;
-      each[o + 6] = pe;
-      each[o + 7] = scheme;
-      each[o + 8] = at;
-    }
-  }
-  const snapshot: Snapshot | null =
-    each === null
-      ? null
-      : { fields, country, postal_code: postal, region, web, currency, default_tax_code: taxCode, default_product_type: productType, registrations: regs, count: regs.length, each, created, addresses: undefined, addressText: null };
-  return { values, country, currency, postal_code: postal, region, default_tax_code: taxCode, default_product_type: productType, registrations: read, snapshot };
 }
 
 /** How many prepared accounts a rule set keeps by content (the oldest goes first). */

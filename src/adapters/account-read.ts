@@ -1,0 +1,252 @@
+/**
+ * An account read in one pass (`readAtOnce`): each own field read once and checked as the
+ * schema checks it, the values preparation uses gathered on the way, and what was read kept
+ * flat to compare on later calls. Anything else is left to the schema (`account.ts`).
+ */
+import type { ProductType, TaxCodeId } from '../core/types.js';
+import { prototypePolluted } from './read.js';
+import { isCountryText, isCurrencyText, isPlainObject, oneOfOrAbsent } from './input.js';
+import { MAX_REGISTRATIONS, MAX_TAX_DATE, MAX_WEB_LENGTH, PRODUCT_TYPES, TAX_CODES, WEB_RE, type AccountInput as Account } from './schemas.js';
+import { dayNumber } from '../core/dates.js';
+
+/** An optional date field's value as the schema accepts it: absent, null, empty, or a calendar date. */
+export function optionalDateOk(v: unknown): boolean {
+  return v === undefined || v === null || v === '' || (typeof v === 'string' && !Number.isNaN(dayNumber(v)));
+}
+
+/**
+ * What preparation read of each registration, flat (one array for the account, no object per
+ * registration): the registration object, its number of fields (a field added since, a
+ * misspelt one, is refused, not ignored), then its values in REGISTRATION_SNAPSHOT_KEYS' order.
+ */
+export const REGISTRATION_SNAPSHOT_KEYS = ['jurisdiction_id', 'value', 'valid_from', 'valid_until', 'permanent_establishment', 'import_scheme', 'created_at'] as const;
+export const SLOTS = 2 + REGISTRATION_SNAPSHOT_KEYS.length;
+
+/** What preparation read of an account (named fields: every later call compares them). */
+export interface Snapshot {
+  readonly fields: number;
+  readonly country: unknown;
+  readonly postal_code: unknown;
+  readonly region: unknown;
+  readonly web: unknown;
+  readonly currency: unknown;
+  readonly default_tax_code: unknown;
+  readonly default_product_type: unknown;
+  readonly registrations: readonly unknown[];
+  readonly count: number;
+  /** SLOTS entries per registration (see REGISTRATION_SNAPSHOT_KEYS). */
+  readonly each: readonly unknown[];
+  /** Whether a registration has created_at (only then is it compared). */
+  readonly created: boolean;
+  /** The address history as read: its array, and each address's JSON (addresses are few). */
+  readonly addresses: unknown;
+  readonly addressText: string | null;
+}
+
+export type Fields = Record<string, unknown>;
+
+/** Values as one text: each its type and content, strings length-prefixed (no two lists share one). */
+export function contentKey(values: readonly unknown[]): string {
+  let key = '';
+  for (const v of values) {
+    switch (typeof v) {
+      case 'string':
+        key += `s${v.length}:${v}`;
+        break;
+      case 'number':
+        key += `#${v};`;
+        break;
+      case 'boolean':
+        key += v ? 't' : 'f';
+        break;
+      default:
+        key += v === null ? 'n' : 'u';
+    }
+  }
+  return key;
+}
+
+/** Whether two lists of values read are the same, value by value. */
+export function sameValues(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** A registration as read in one pass (each field once). */
+interface ReadRegistration {
+  readonly jurisdiction_id: number;
+  readonly valid_from: string | null | undefined;
+  readonly valid_until: string | null | undefined;
+  readonly created_at: number | undefined;
+  readonly permanent_establishment: boolean | undefined;
+  readonly import_scheme: boolean | undefined;
+}
+
+/** An account read in one pass: what preparation uses, its content key, and what was read (when asked). */
+export interface ReadAtOnce {
+  /**
+   * Everything preparation uses, as read, in one order: the account's six fields, then six of
+   * each registration. Two accounts with the same values prepare alike.
+   */
+  readonly values: readonly unknown[];
+  readonly country: string;
+  readonly currency: string;
+  readonly postal_code: string | null | undefined;
+  readonly region: string | null | undefined;
+  readonly default_tax_code: TaxCodeId | undefined;
+  readonly default_product_type: ProductType | undefined;
+  readonly registrations: readonly ReadRegistration[];
+  /** The values read, to compare on later calls (only when asked for: an account seen again). */
+  readonly snapshot: Snapshot | null;
+}
+
+/** An account's own fields as read in one pass (each once), before its registrations are. */
+interface AccountFields {
+  readonly fields: number;
+  readonly country: string;
+  readonly currency: string;
+  readonly registrations: readonly unknown[];
+  readonly postal_code: string | null | undefined;
+  readonly region: string | null | undefined;
+  readonly web: unknown;
+  readonly default_tax_code: TaxCodeId | undefined;
+  readonly default_product_type: ProductType | undefined;
+}
+
+/** Whether a value read for an account's field is one the schema accepts there (addresses and unknown fields: no). */
+function accountFieldOk(key: string, v: unknown): boolean {
+  switch (key) {
+    case 'country':
+      return typeof v === 'string' && isCountryText(v);
+    case 'currency':
+      return typeof v === 'string' && isCurrencyText(v);
+    case 'registrations':
+      return Array.isArray(v) && v.length <= MAX_REGISTRATIONS;
+    case 'postal_code':
+      return v === undefined || v === null || (typeof v === 'string' && v.length <= 20);
+    case 'region':
+      return v === undefined || v === null || (typeof v === 'string' && v.length <= 100);
+    case 'web':
+      return v === undefined || v === null || (typeof v === 'string' && v.length <= MAX_WEB_LENGTH && WEB_RE.test(v));
+    case 'default_tax_code':
+      return oneOfOrAbsent(v, TAX_CODES);
+    case 'default_product_type':
+      return oneOfOrAbsent(v, PRODUCT_TYPES);
+    default:
+      // addresses (read through the schema) and any field the schema does not know
+      return false;
+  }
+}
+
+/** A plain account's own fields, each read once and checked as the schema checks it; undefined for anything else. */
+function readAccountFields(a: Fields): AccountFields | undefined {
+  const read: Fields = {};
+  let fields = 0;
+  for (const key in a) {
+    fields++;
+    const v = a[key];
+    if (!accountFieldOk(key, v)) return undefined;
+    read[key] = v;
+  }
+  if (read.country === undefined || read.currency === undefined || read.registrations === undefined) return undefined;
+  return { fields, ...read } as unknown as AccountFields;
+}
+
+/** Whether a value read for a registration's field is one the schema accepts there. */
+function registrationFieldOk(key: string, v: unknown): boolean {
+  switch (key) {
+    case 'jurisdiction_id':
+      return typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
+    case 'value':
+      return v === undefined || typeof v === 'string';
+    case 'valid_from':
+    case 'valid_until':
+      return optionalDateOk(v);
+    case 'permanent_establishment':
+    case 'import_scheme':
+      return v === undefined || typeof v === 'boolean';
+    case 'created_at':
+      return v === undefined || (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 && v <= MAX_TAX_DATE);
+    default:
+      return false;
+  }
+}
+
+/**
+ * A registration's own fields, each read once and checked, into `values` (six for the content
+ * key, from `at`) and, when given, `each` (the snapshot's SLOTS, from `slot`): its jurisdiction
+ * and dates, or undefined for anything the schema would refuse or name.
+ */
+function readRegistration(r: unknown, values: unknown[], at: number, each: unknown[] | null, slot: number): ReadRegistration | undefined {
+  if (!isPlainObject(r)) return undefined;
+  let count = 0;
+  // The fields in REGISTRATION_SNAPSHOT_KEYS' order, each read once (locals: no object per registration).
+  let id: unknown, value: unknown, from: unknown, until: unknown, pe: unknown, scheme: unknown, created: unknown;
+  for (const k in r) {
+    count++;
+    const v = r[k];
+    if (!registrationFieldOk(k, v)) return undefined;
+    if (k === 'jurisdiction_id') id = v;
+    else if (k === 'value') value = v;
+    else if (k === 'valid_from') from = v;
+    else if (k === 'valid_until') until = v;
+    else if (k === 'permanent_establishment') pe = v;
+    else if (k === 'import_scheme') scheme = v;
+    else created = v;
+  }
+  if (id === undefined) return undefined;
+  values[at] = id;
+  values[at + 1] = from;
+  values[at + 2] = until;
+  values[at + 3] = created;
+  values[at + 4] = pe;
+  values[at + 5] = scheme;
+  if (each !== null) {
+    each[slot] = r;
+    each[slot + 1] = count;
+    each[slot + 2] = id;
+    each[slot + 3] = value;
+    each[slot + 4] = from;
+    each[slot + 5] = until;
+    each[slot + 6] = pe;
+    each[slot + 7] = scheme;
+    each[slot + 8] = created;
+  }
+  return { jurisdiction_id: id as number, valid_from: from as string | null | undefined, valid_until: until as string | null | undefined, created_at: created as number | undefined, permanent_establishment: pe as boolean | undefined, import_scheme: scheme as boolean | undefined };
+}
+
+/**
+ * A plain account read in one pass: each own field read once (a getter runs once), checked as
+ * the schema checks it, and the values preparation uses gathered on the way (no copy of the
+ * account). Undefined for anything else — an address history, a field the schema does not
+ * know, a value it refuses, an object that is not plain, a polluted Object.prototype — which
+ * the schema then reads and names (the same answer, with its issues).
+ */
+export function readAtOnce(account: Account, withSnapshot: boolean): ReadAtOnce | undefined {
+  if (!isPlainObject(account) || prototypePolluted()) return undefined;
+  const a = readAccountFields(account as Fields);
+  if (a === undefined) return undefined;
+  const regs = a.registrations;
+  const values: unknown[] = new Array<unknown>(6 + 6 * regs.length);
+  values[0] = a.country;
+  values[1] = a.currency;
+  values[2] = a.postal_code;
+  values[3] = a.region;
+  values[4] = a.default_tax_code;
+  values[5] = a.default_product_type;
+  const read: ReadRegistration[] = new Array<ReadRegistration>(regs.length);
+  const each: unknown[] | null = withSnapshot ? new Array<unknown>(regs.length * SLOTS) : null;
+  let created = false;
+  for (let i = 0; i < regs.length; i++) {
+    const r = readRegistration(regs[i], values, 6 + 6 * i, each, i * SLOTS);
+    if (r === undefined) return undefined;
+    if (r.created_at !== undefined) created = true;
+    read[i] = r;
+  }
+  const snapshot: Snapshot | null =
+    each === null
+      ? null
+      : { fields: a.fields, country: a.country, postal_code: a.postal_code, region: a.region, web: a.web, currency: a.currency, default_tax_code: a.default_tax_code, default_product_type: a.default_product_type, registrations: regs, count: regs.length, each, created, addresses: undefined, addressText: null };
+  return { values, country: a.country, currency: a.currency, postal_code: a.postal_code, region: a.region, default_tax_code: a.default_tax_code, default_product_type: a.default_product_type, registrations: read, snapshot };
+}
