@@ -8,7 +8,7 @@ import { errorFromIssues, quoted, TaxRulesError, type TaxRulesIssue } from '../c
 import { canonicalCountry } from '../core/location.js';
 import { offlineTaxIdVerdict } from '../taxid/index.js';
 import { PRODUCT_TYPES, sellerAddressOn, TAX_CODES, type Account, type SellerAccount } from './account.js';
-import { engineFor, type Engine } from './engine.js';
+import { agedEngine, engineFor, maxRulesAgeOf, type Engine } from './engine.js';
 import { BEHAVIORS as BEHAVIOR_VALUES, CUSTOMER_TAX_STATUSES } from './schemas.js';
 import { exemptionOf } from '../core/exemption.js';
 import { productTypeIssue, productTypeOf } from '../core/taxability.js';
@@ -173,11 +173,16 @@ export interface CalculateOptions {
    * `country`), which are refused still. Object queries are always read strictly.
    */
   unknownParameters?: 'reject' | 'ignore';
+  /**
+   * Refuses (422, naming the day) a quote whose tax date is more than this many days after
+   * the day its jurisdiction's data was last checked (see `rulesInfo`); default: no limit.
+   */
+  maxRulesAge?: number;
 }
 
-/** The engine of a call: the one given (a calculator's), else the rule set's default one. */
+/** The engine of a call: the one given (a calculator's, under the limit of the options when they set one), else the rule set's default one. */
 export function engineOf(options: CalculateOptions, engine?: Engine): Engine {
-  return engine ?? engineFor(options.rules);
+  return agedEngine(engine ?? engineFor(options.rules), maxRulesAgeOf(options));
 }
 
 const PARAMS: readonly TaxRateParameter[] = TAX_RATE_PARAMETERS;
@@ -846,8 +851,8 @@ function quote<T>(query: TaxRateQueryInput, account: SellerAccount, options: Cal
 }
 
 /** The neutral result of a quote. */
-function neutralResult(_engine: Engine, decision: Decision, input: TaxInput, priced: Priced | null, minorUnits: number): TaxResult {
-  return resultOf(decision, input, minorUnits, priced);
+function neutralResult(engine: Engine, decision: Decision, input: TaxInput, priced: Priced | null, minorUnits: number): TaxResult {
+  return resultOf(decision, input, minorUnits, priced, engine.rules);
 }
 
 /**

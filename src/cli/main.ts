@@ -97,6 +97,16 @@ function queryFlagLines(f: QueryFlag): string[] {
   return describedLines(`  --${f.name} ${f.value}`, `${f.parameter.required ? 'Required. ' : ''}${f.parameter.description}${values}`);
 }
 const ACCOUNT: FlagSpec = { name: 'account', value: 'FILE' };
+const MAX_RULES_AGE: FlagSpec = { name: 'max-rules-age', value: 'DAYS' };
+const MAX_RULES_AGE_HELP: readonly string[] = describedLines('  --max-rules-age DAYS', "Refuses (422) a tax date more than DAYS days after the day the jurisdiction's rules were last checked.");
+
+/** The age limit of --max-rules-age (a whole number of days), or none. */
+function maxRulesAgeFlag(flags: Flags): { maxRulesAge?: number } {
+  const v = flags.get('max-rules-age');
+  if (v === undefined) return {};
+  if (typeof v !== 'string' || !/^\d{1,6}$/.test(v)) throw new UsageError(`--max-rules-age takes a whole number of days, got ${typeof v === 'string' ? v : 'nothing'}`);
+  return { maxRulesAge: Number(v) };
+}
 
 /** The help of --account (quote, calculate): both forms of the seller's file, the defineAccount one first. */
 const ACCOUNT_HELP: readonly string[] = [
@@ -217,7 +227,7 @@ const COMMANDS: readonly Command[] = [
     synopsis: '[QUERY] [flags]',
     summary: 'the tax of a sale, as GET /tax_rates/calculate (API version 20241028) answers it',
     args: { min: 0, max: 1, names: 'QUERY', hint: 'quote the query string' },
-    flags: [...QUERY_FLAGS, ACCOUNT, { name: 'explain' }],
+    flags: [...QUERY_FLAGS, ACCOUNT, { name: 'explain' }, MAX_RULES_AGE],
     help: [
       "QUERY is a query string such as 'to_country=DE&tax_code=ebook&amount=100'; each flag sets",
       'the parameter of its name. An unknown parameter, a blank value or one given twice (in QUERY',
@@ -231,6 +241,7 @@ const COMMANDS: readonly Command[] = [
         "How the answer was reached, instead of it: status, reason, jurisdiction, each tax line with its rate and source, notes, amounts (explainTaxRate's result, its fields in snake_case as the answers': taxablePart is taxable_part).",
       ),
       ...ACCOUNT_HELP,
+      ...MAX_RULES_AGE_HELP,
       '',
       'Examples:',
       '  taxrules quote --to-country US --to-postal-code 78701 --tax-code standard --product-type good --amount 100',
@@ -244,7 +255,8 @@ const COMMANDS: readonly Command[] = [
         if (typeof v === 'string') query.append(f.parameter.name, v);
       }
       const account = seller(flags, io);
-      io.out(json(flags.has('explain') ? snakeCased(explainTaxRate(query, account)) : calculateTaxRate(query, account)));
+      const options = maxRulesAgeFlag(flags);
+      io.out(json(flags.has('explain') ? snakeCased(explainTaxRate(query, account, options)) : calculateTaxRate(query, account, options)));
       return 0;
     },
   },
@@ -253,20 +265,21 @@ const COMMANDS: readonly Command[] = [
     synopsis: '[FILE|-] [--account FILE]',
     summary: 'a line-item calculation (API version 20260309) of a JSON request',
     args: { min: 0, max: 1, names: 'FILE' },
-    flags: [ACCOUNT],
+    flags: [ACCOUNT, MAX_RULES_AGE],
     help: [
       'Reads the request (JSON: customer_address, line_items, currency, …) from FILE, or from',
       'standard input with - or when standard input is not a terminal, and prints the response.',
       '',
       'Flags:',
       ...ACCOUNT_HELP,
+      ...MAX_RULES_AGE_HELP,
       '',
       'Example:',
       '  taxrules calculate request.json --account seller.json',
     ],
     async run([source], flags, io) {
       const request = await calculationRequest(source, io);
-      io.out(json(calculate(request, seller(flags, io))));
+      io.out(json(calculate(request, seller(flags, io), maxRulesAgeFlag(flags))));
       return 0;
     },
   },
@@ -514,7 +527,7 @@ function usage(): string {
     'Flags of every command:',
     ...describedLines('  --json', 'A refusal as the whole JSON error body on stderr, not one line (diff: its output as JSON too).'),
     ...describedLines('  -h, --help', "The command's own help: its usage, flags and examples (taxrules help COMMAND too)."),
-    ...describedLines('  -V, --version', 'The version of taxrules.'),
+    ...describedLines('  -V, --version', 'The version of taxrules and of its rules: 0.2.0 (rules 2026-12-04), the rules named by the newest day their sources were checked.'),
     '',
     'Examples:',
     "  taxrules quote 'to_country=DE&tax_code=ebook&amount=100'",
@@ -584,13 +597,13 @@ async function dispatch(argv: readonly string[], json: boolean, io: CliIO): Prom
     return 0;
   }
   if (name === '-V' || name === '--version') {
-    io.out(version);
+    io.out(versionLine());
     return 0;
   }
   const command = commandNamed(name);
   const p = parseArgs(rest, command.flags);
   if (p.help || p.version) {
-    io.out(p.help ? commandUsage(command) : version);
+    io.out(p.help ? commandUsage(command) : versionLine());
     return 0;
   }
   if (p.problem) throw new UsageError(p.problem);
@@ -598,6 +611,11 @@ async function dispatch(argv: readonly string[], json: boolean, io: CliIO): Prom
   // --json: refusals as the whole error body (run reads it); diff takes it for its output too.
   if (json) p.flags.set('json', true);
   return command.run(p.positional, p.flags, io);
+}
+
+/** What --version prints: the package's version and the version of its rules (the newest day their sources were checked). */
+function versionLine(): string {
+  return `${version} (rules ${defaultRuleSet.info.version})`;
 }
 
 /** A refusal in one line: `taxrules: 406 invalid_value: tax_code must be …; did you mean ebook? (and 2 more issues)`. */

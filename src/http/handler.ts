@@ -11,7 +11,8 @@
 import { calculateTaxRate, prepareAccount } from '../boundary.js';
 import { getJurisdiction, getTaxCode, listJurisdictions, listTaxCodes } from '../catalog.js';
 import { errorFromIssues, quoted, TaxRulesError, type TaxRulesErrorStatus, type TaxRulesIssue } from '../core/errors.js';
-import { isRuleSet, ownCopy, unknownFields, unreadable } from '../adapters/read.js';
+import { isRuleSet, ownCopy, ruleSetArg, unknownFields, unreadable } from '../adapters/read.js';
+import { isMaxRulesAge, MAX_RULES_AGE_EXPECTED } from '../core/rules-age.js';
 import type { RuleSet } from '../core/ruleset.js';
 import type { Account, SellerAccount } from '../adapters/account.js';
 import { calculate } from '../adapters/v20260309.js';
@@ -118,6 +119,12 @@ export interface HandlerOptions {
    * then refused, 422).
    */
   exchangeRates?: 'ecb' | ExchangeRates | null;
+  /**
+   * Refuses (422, naming the day) a tax-rate query or calculation whose tax date is more than
+   * this many days after the day its jurisdiction's data was last checked (see `rulesInfo`);
+   * default: no limit.
+   */
+  maxRulesAge?: number;
   /** Called with an error the handler answered 500 for (a throw of the account function or a hook): log it here. */
   onError?: (error: unknown, request: Request) => void;
 }
@@ -310,7 +317,10 @@ function numericId(raw: string): number {
   return Number(id);
 }
 
-const OPTION_NAMES = ['account', 'apiVersion', 'rules', 'basePath', 'onlineTaxIdChecker', 'today', 'now', 'maxBodyBytes', 'documents', 'exchangeRates', 'onError'] as const;
+const OPTION_NAMES = ['account', 'apiVersion', 'rules', 'basePath', 'onlineTaxIdChecker', 'today', 'now', 'maxBodyBytes', 'documents', 'exchangeRates', 'onError', 'maxRulesAge'] as const;
+
+/** The response header every answer carries: the version of the rules answering (see `rulesInfo`). */
+export const RULES_VERSION_HEADER = 'taxrules-rules-version';
 
 /**
  * The options, checked: own fields only, each read once (a getter or a Proxy trap that throws
@@ -338,6 +348,9 @@ function checkOptions(options: unknown): HandlerOptions {
   }
   if (o.basePath !== undefined && (typeof o.basePath !== 'string' || !/^(?:\/[^/?#]+)*\/?$/.test(o.basePath))) {
     issues.push({ path: ['options', 'basePath'], code: 'malformed', message: `options.basePath must be a path such as "/api", got ${quoted(o.basePath, 40)}` });
+  }
+  if (o.maxRulesAge !== undefined && !isMaxRulesAge(o.maxRulesAge)) {
+    issues.push({ path: ['options', 'maxRulesAge'], code: 'malformed', message: `options.maxRulesAge must be ${MAX_RULES_AGE_EXPECTED}, got ${quoted(o.maxRulesAge, 40)}` });
   }
   if (o.maxBodyBytes !== undefined && !(typeof o.maxBodyBytes === 'number' && Number.isSafeInteger(o.maxBodyBytes) && o.maxBodyBytes > 0)) {
     issues.push({ path: ['options', 'maxBodyBytes'], code: 'malformed', message: 'options.maxBodyBytes must be a positive whole number' });
@@ -416,6 +429,8 @@ export function createHandler(options: HandlerOptions): FetchHandler {
   const maxBody = o.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const rules = o.rules;
   const own = rules ? { rules } : {};
+  const aged = o.maxRulesAge !== undefined ? { maxRulesAge: o.maxRulesAge } : {};
+  const rulesVersion = ruleSetArg(rules).info.version;
   const rateSource = o.exchangeRates;
 
   /** The version of an answer given before the request's own is known: the handler's fixed one, else the current. */
@@ -452,7 +467,7 @@ export function createHandler(options: HandlerOptions): FetchHandler {
     switch (route.path) {
       case '/tax_rates/calculate': {
         const taxIdVerdict = await onlineVerdict(url.searchParams.get('to_country'), url.searchParams.get('tax_id'));
-        const answer = calculateTaxRate(url.searchParams, account, { ...own, ...(o.today !== undefined ? { today: o.today } : {}), ...(taxIdVerdict ? { taxIdVerdict } : {}) });
+        const answer = calculateTaxRate(url.searchParams, account, { ...own, ...aged, ...(o.today !== undefined ? { today: o.today } : {}), ...(taxIdVerdict ? { taxIdVerdict } : {}) });
         return json(200, answer, headers);
       }
       case '/jurisdictions':
@@ -480,7 +495,7 @@ export function createHandler(options: HandlerOptions): FetchHandler {
         const body = await readBody(request, maxBody);
         const b = body as { customer_tax_id?: unknown; customer_address?: { country?: unknown } } | null;
         const taxIdVerdict = typeof b === 'object' && b !== null ? await onlineVerdict(b.customer_address?.country, b.customer_tax_id) : null;
-        return json(200, calculate(body as never, account, { ...own, ...(o.now !== undefined ? { now: o.now } : {}), ...(taxIdVerdict ? { taxIdVerdict } : {}) }), headers);
+        return json(200, calculate(body as never, account, { ...own, ...aged, ...(o.now !== undefined ? { now: o.now } : {}), ...(taxIdVerdict ? { taxIdVerdict } : {}) }), headers);
       }
       case '/transactions':
       case '/transactions/batch':
@@ -625,6 +640,7 @@ export function createHandler(options: HandlerOptions): FetchHandler {
     const answered = { version: defaultVersion };
     const response = await answerIn(request, answered);
     response.headers.set('x-api-version', answered.version);
+    response.headers.set(RULES_VERSION_HEADER, rulesVersion);
     return response;
   }
 
