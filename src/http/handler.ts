@@ -27,6 +27,8 @@ import { computeBatch, computeTransaction, type TaxTransactionBatchOptions, type
 import type { CreditNoteOptions, DocumentOptions } from '../documents/read.js';
 import type { BillingDocument } from '../documents/types.js';
 import { exchangeTableIssues, type ExchangeRates } from '../documents/exchange.js';
+import type { ExchangeRateFunction } from '../core/options.js';
+import { shippedEcbRates } from './ecb-default.js';
 import type { TaxTransaction, TaxTransactionBatch } from '../documents/v20260309.js';
 
 /** The largest request body read, in bytes (a 500-transaction batch of 200 items each fits). */
@@ -113,8 +115,11 @@ export interface HandlerOptions {
    * request (`exchange_rate`) nor `documents.prepare` (`exchangeRate`, `exchangeRates`) gives
    * one. Default `'ecb'`: the spec's "central-bank reference rate for the transaction date",
    * the ECB's euro reference rates (`ecbRates` of `taxrules/ecb`, cross rates through the euro
-   * for an account in another currency), loaded with the first document served; a day
-   * after the data's last publication is a 422 naming it. A table or a function of your own
+   * for an account in another currency), loaded with the first document served. They end
+   * on the data's last publication day (`ecbReferenceRates.last` of `taxrules/ecb`, the day
+   * `scripts/import-ecb.ts` last refreshed them before the release): a document dated after
+   * it is a 422 naming that day and what to pass instead (the request's `exchange_rate`,
+   * `documents.prepare`'s `exchangeRate` or `exchangeRates`, or this option). A table or a function of your own
    * (as `exchangeRates` of the document functions), or `null` for none (such a document is
    * then refused, 422).
    */
@@ -539,13 +544,23 @@ export function createHandler(options: HandlerOptions): FetchHandler {
     ]);
   }
 
+  /** The ECB's rates shipped with the package, refusing a day after their last publication with what to pass instead (loaded once). */
+  let shipped: ExchangeRateFunction | undefined;
+  async function shippedRates(): Promise<ExchangeRateFunction> {
+    if (shipped === undefined) {
+      const ecb = await import('taxrules/ecb');
+      shipped = shippedEcbRates(ecb.ecbRates, ecb.ecbReferenceRates.last);
+    }
+    return shipped;
+  }
+
   /** The options of a document with the handler's exchange rates, unless the server's hook gave rates of its own. */
   async function withRates(prepared: object): Promise<object> {
     const has = (k: string): boolean => Object.prototype.hasOwnProperty.call(prepared, k) && (prepared as Record<string, unknown>)[k] !== undefined;
     const source = rateSource === undefined ? 'ecb' : rateSource;
     if (source === null || has('exchangeRate') || has('exchangeRates')) return prepared;
     // The ECB's rates are an entry of their own (taxrules/ecb, by the package's own name): loaded once, by the first document served.
-    const rates = source === 'ecb' ? (await import('taxrules/ecb')).ecbRates : source;
+    const rates = source === 'ecb' ? await shippedRates() : source;
     return { ...prepared, exchangeRates: rates };
   }
 
