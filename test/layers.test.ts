@@ -28,6 +28,7 @@ const TOP: Record<string, number> = {
   'boundary.ts': 2,
   'calculator.ts': 2,
   'catalog.ts': 2,
+  'rates-at.ts': 2,
   'account-builder.ts': 2,
   'registrations.ts': 2,
   'safe.ts': 2,
