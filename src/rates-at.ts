@@ -378,6 +378,15 @@ function csvField(v: string | number | null): string {
 export function rateTableCsv(rows: readonly RateTableRow[]): string {
   return guarded(() => {
     if (!Array.isArray(rows)) throw errorFromIssues([{ path: ['rows'], code: 'malformed', message: `rows must be the rows of rateTable, got ${quoted(rows, 40)}` }]);
-    return [RATE_TABLE_HEADER.join(','), ...rows.map((r) => RATE_TABLE_HEADER.map((k) => csvField(r[k])).join(','))].join('\n');
+    const lines = [RATE_TABLE_HEADER.join(',')];
+    rows.forEach((r: unknown, i) => {
+      const row = typeof r === 'object' && r !== null && !Array.isArray(r) ? (ownCopy(r, 1, 0) as Record<string, unknown>) : null;
+      const fields = row === null ? null : RATE_TABLE_HEADER.map((k) => row[k]);
+      if (fields === null || !fields.every((v) => v === null || typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)))) {
+        throw errorFromIssues([{ path: ['rows', i], code: 'malformed', message: `rows.${i} must be a row of rateTable { ${RATE_TABLE_HEADER.join(', ')} }, got ${quoted(r, 60)}` }]);
+      }
+      lines.push(fields.map((v) => csvField(v as string | number | null)).join(','));
+    });
+    return lines.join('\n');
   }, ['rows']);
 }
