@@ -81,6 +81,14 @@ describe('the built package', () => {
     expect(importers.sort()).toEqual(['testing-fast-check.cjs', 'testing-fast-check.js']);
   });
 
+  it('publishes no prepare script (it would run on every install): the build runs before packing', () => {
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string>; version: string };
+    expect(Object.keys(pkg.scripts)).not.toContain('prepare');
+    expect(pkg.scripts.prepack).toBe('npm run build');
+    // The CHANGELOG has a dated section of this version.
+    expect(readFileSync('CHANGELOG.md', 'utf8')).toMatch(new RegExp(`^## ${pkg.version.replace(/\./g, '\\.')} — \\d{4}-\\d{2}-\\d{2}$`, 'm'));
+  });
+
   it('keeps names and cuts lines short: no line of code longer than 2 kB (an error echoes one), no line at all longer than 4 kB', async () => {
     for (const f of [...scripts('.js'), ...scripts('.cjs')]) {
       const lines = text(f).split('\n');
