@@ -81,6 +81,18 @@ describe('the built package', () => {
     expect(importers.sort()).toEqual(['testing-fast-check.cjs', 'testing-fast-check.js']);
   });
 
+  it('answers rulesInfo, --version and taxrules rates from the build', async () => {
+    const main = (await import(pathToFileURL(join(out, 'index.js')).href)) as typeof import('../src/index.js');
+    const info = main.rulesInfo();
+    expect(info.version).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const version = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
+    const cli = (args: string[]) => spawnSync(process.execPath, [join(out, 'cli.js'), ...args], { cwd: out, encoding: 'utf8' });
+    expect(cli(['--version']).stdout).toBe(`${version} (rules ${info.version})\n`);
+    const rates = cli(['rates', '10001', '--date', '2026-10-01', '--json']);
+    expect(rates.status).toBe(0);
+    expect(JSON.parse(rates.stdout)).toEqual(JSON.parse(JSON.stringify(main.ratesAt({ country: 'US', postal_code: '10001', date: '2026-10-01' }))));
+  });
+
   it('publishes no prepare script (it would run on every install): the build runs before packing', () => {
     const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string>; version: string };
     expect(Object.keys(pkg.scripts)).not.toContain('prepare');
