@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calculate, calculateTaxRate, createCalculator, createRuleSet, explainTaxRate, packRuleData, rulesInfo, TaxRulesError } from '../src/index.js';
+import { buildDocument, calculate, calculateTaxRate, computeBatch, computeTransaction, createCalculator, createRuleSet, explainTaxRate, packRuleData, rulesInfo, TaxRulesError } from '../src/index.js';
 import { createHandler, RULES_VERSION_HEADER } from '../src/http.js';
 import { dateOfDay, dayNumber } from '../src/core/dates.js';
 import { refused, registeredEverywhere } from './helpers.js';
@@ -111,5 +111,33 @@ describe('the rules’ identity in answers, and maxRulesAge', () => {
     expect(missing.status).toBe(404);
     expect(missing.headers.get(RULES_VERSION_HEADER)).toBe(info.version);
     expect(() => createHandler({ account, maxRulesAge: -3 })).toThrow(TaxRulesError);
+  });
+});
+
+describe('maxRulesAge of the documents', () => {
+  const account = registeredEverywhere('IE');
+  const de = rulesInfo().jurisdictions.DE!;
+  const days = (n: number) => dateOfDay(dayNumber(de) + n);
+  const sale = (date: string) => ({ source_id: `s-${date}`, date, currency: 'EUR', customer: { address: { country: 'DE' } }, items: [{ reference: 'a', amount: '100.00', tax_code: 'ebook' as const }] });
+  const invoice = (date: string) => ({ date, customer: { first_name: 'Lea', country: 'DE' }, items: [{ description: 'Book', amount: 100, tax: { country: 'DE', tax_code: 'ebook' as const } }], payment: { method: 'credit_card' as const, processor: 'stripe', processor_id: 'ch_1' } });
+  const ids = { id: 1, number: 'INV-1', createdAt: 1_800_000_000 };
+
+  it('refuses a transaction, a batch or an invoice dated too long after the last check (422), and answers within the limit', () => {
+    expect(refused(() => computeTransaction(sale(days(31)), account, { maxRulesAge: 30 })).status).toBe(422);
+    expect(computeTransaction(sale(days(30)), account, { maxRulesAge: 30 }).total_tax).toBe(computeTransaction(sale(days(30)), account).total_tax);
+    const batch = refused(() => computeBatch({ transactions: [sale(days(1)), sale(days(31))] }, account, { maxRulesAge: 30 }));
+    expect(batch.status).toBe(422);
+    expect(batch.message).toContain('transactions.1');
+    expect(refused(() => buildDocument(invoice(days(31)), account, { ...ids, maxRulesAge: 30 })).status).toBe(422);
+    expect(buildDocument(invoice(days(30)), account, { ...ids, maxRulesAge: 30 }).taxes).toEqual(buildDocument(invoice(days(30)), account, ids).taxes);
+  });
+
+  it('applies the handler’s maxRulesAge to the documents it builds', async () => {
+    const handler = createHandler({ account, maxRulesAge: 30, documents: { prepare: () => ({}) } });
+    const post = (date: string) => handler(new Request('http://x/transactions', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json; api_version=20260309' }, body: JSON.stringify(sale(date)) }));
+    expect((await post(days(30))).status).toBe(200);
+    const late = await post(days(31));
+    expect(late.status).toBe(422);
+    expect(JSON.stringify(await late.json())).toContain(`last checked (${de}`);
   });
 });

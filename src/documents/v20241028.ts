@@ -22,7 +22,7 @@ import { taxableAmount, type Priced } from '../core/pricing.js';
 import { notesOf } from '../core/determine.js';
 import { priceSale, type GivenSaleLine, type GivenTax, type PricedLine, type Sale, type SaleLine, type SaleParty, type SoldLine, type UndecidedLine } from '../core/sale.js';
 import { sellerAddressOn, type PreparedAccount, type Account, type SellerAccount } from '../adapters/account.js';
-import { engineFor, type Engine } from '../adapters/engine.js';
+import { agedEngine, engineFor, maxRulesAgeOf, type Engine } from '../adapters/engine.js';
 import { unreadable } from '../adapters/read.js';
 import { offlineTaxIdVerdict } from '../taxid/index.js';
 import { apportion, decimalOf, majorNumber, percentOf, rateNumber, rateUnitsOf, type Decimal } from '../core/money.js';
@@ -86,7 +86,7 @@ export function buildDocument<R>(request: unknown extends R ? R : never, account
 export function buildDocument(request: unknown, account: SellerAccount, options: unknown, engine?: Engine): BillingDocument {
   try {
     const o = readDocumentOptions(options);
-    const e = engine ?? engineFor(o.rules);
+    const e = agedEngine(engine ?? engineFor(o.rules), maxRulesAgeOf(o));
     const seller = e.accounts.prepare(account);
     const req = parseRequest(documentSchemas().transaction, request, 6, missingItems, o.spanishElectronicInvoicing === true ? SPANISH_IGNORED_FIELDS : []);
     if (req.type === 'refund') {

@@ -14,7 +14,7 @@ import { dayNumber } from '../core/dates.js';
 import { errorFromIssues, quoted, TaxRulesError, type TaxRulesIssue } from '../core/errors.js';
 import { formatMinor, normalMinor, parseAmount } from '../core/money.js';
 import { calculatePriced, type CalculationOptions, type PricedCalculation } from '../adapters/v20260309.js';
-import { engineFor, type Engine } from '../adapters/engine.js';
+import { agedEngine, engineFor, MAX_RULES_AGE, maxRulesAgeOf, type Engine } from '../adapters/engine.js';
 import { checkBySchema } from '../adapters/issues.js';
 import { isBoolean, isFunction, ownCopy, readOptions, RULE_SET, unreadable, type OptionCheck } from '../adapters/read.js';
 import { BEHAVIORS, CUSTOMER_TAX_STATUSES, MAX_AMOUNT_LENGTH, MAX_LINE_ITEMS, PRODUCT_TYPES, TAX_CODES } from '../adapters/schemas.js';
@@ -116,6 +116,8 @@ export interface TaxTransactionBatchOptions {
   taxIdVerdict?: TaxIdVerdictFunction;
   /** Reuse decisions between calls (default true). */
   cache?: boolean;
+  /** Refuses (422) a transaction whose date is more than this many days after its jurisdiction's data was last checked; see CalculateOptions.maxRulesAge. */
+  maxRulesAge?: number;
   /** The source ids already taken, as a list or a lookup: a transaction whose id is taken is refused (422). */
   usedSourceIds?: readonly SourceKey[] | ((key: SourceKey) => boolean);
   /**
@@ -146,6 +148,7 @@ const BATCH_OPTIONS: { readonly [K in keyof TaxTransactionBatchOptions]-?: Optio
   rules: RULE_SET,
   taxIdVerdict: [isFunction, "a function (country, taxId) => 'valid' | 'invalid' | 'unknown'"],
   cache: [isBoolean, 'true or false'],
+  maxRulesAge: MAX_RULES_AGE,
   usedSourceIds: [isUsedSourceIds, 'an array of { source, transaction_type, source_id }, or a function (key) => boolean'],
   exchangeRates: [(v) => Array.isArray(v) || typeof v === 'function', 'an array of { currency, date | from, until, rate }, or a function (currency, date, accountCurrency) => rate'],
 };
@@ -692,7 +695,7 @@ export function computeTransaction<R>(request: unknown extends R ? R : never, ac
 export function computeTransaction(request: unknown, account: SellerAccount, options?: TaxTransactionOptions | null): TaxTransaction {
   try {
     const o = readOptions<TaxTransactionOptions>(options, TRANSACTION_OPTIONS);
-    const engine = engineFor(o.rules);
+    const engine = agedEngine(engineFor(o.rules), maxRulesAgeOf(o));
     engine.accounts.prepare(account);
     const req = readWith(request, [], false);
     const rates = o.exchangeRates === undefined || typeof o.exchangeRates === 'function' ? o.exchangeRates : readRateTable(ownCopy(o.exchangeRates, 2, Number.MAX_SAFE_INTEGER) as unknown[]);
@@ -714,7 +717,7 @@ export function computeBatch<R>(request: unknown extends R ? R : never, account:
 export function computeBatch(request: unknown, account: SellerAccount, options?: TaxTransactionBatchOptions | null): TaxTransactionBatch {
   try {
     const o = readOptions<TaxTransactionBatchOptions>(options, BATCH_OPTIONS);
-    const engine = engineFor(o.rules);
+    const engine = agedEngine(engineFor(o.rules), maxRulesAgeOf(o));
     engine.accounts.prepare(account);
     const used = sourceIdCheck(o.usedSourceIds);
     const rates = o.exchangeRates === undefined || typeof o.exchangeRates === 'function' ? o.exchangeRates : readRateTable(ownCopy(o.exchangeRates, 2, Number.MAX_SAFE_INTEGER) as unknown[]);

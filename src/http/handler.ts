@@ -125,7 +125,7 @@ export interface HandlerOptions {
    */
   exchangeRates?: 'ecb' | ExchangeRates | null;
   /**
-   * Refuses (422, naming the day) a tax-rate query or calculation whose tax date is more than
+   * Refuses (422, naming the day) a tax-rate query, calculation or document whose tax date is more than
    * this many days after the day its jurisdiction's data was last checked (see `rulesInfo`);
    * default: no limit.
    */
@@ -568,13 +568,13 @@ export function createHandler(options: HandlerOptions): FetchHandler {
     try {
       switch (kind) {
         case 'invoice_or_credit':
-          return buildDocument(body as never, account, { ...(prepared as DocumentOptions), ...own });
+          return buildDocument(body as never, account, { ...(prepared as DocumentOptions), ...own, ...aged });
         case 'credit':
           return buildCreditNote(body as never, { ...(prepared as CreditNoteOptions), ...own });
         case 'transaction':
-          return computeTransaction(body as never, account, { ...(prepared as TaxTransactionOptions), ...own });
+          return computeTransaction(body as never, account, { ...(prepared as TaxTransactionOptions), ...own, ...aged });
         case 'batch':
-          return computeBatch(body as never, account, { ...(prepared as TaxTransactionBatchOptions), ...own });
+          return computeBatch(body as never, account, { ...(prepared as TaxTransactionBatchOptions), ...own, ...aged });
       }
     } catch (e) {
       // A refusal of the options the server's hook gave is the server's fault, not the client's.
