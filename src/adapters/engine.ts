@@ -83,9 +83,8 @@ let defaultEngine: Engine | undefined;
 // With an age limit (maxRulesAge): one engine per engine and limit, sharing the engine's caches.
 const aged = new WeakMap<Engine, Map<number, Engine>>();
 
-/** The default engine of a rule set (of the default rule set without one), with an age limit when given one. */
-export function engineFor(rules: RuleSet = defaultRuleSet, maxRulesAge?: number): Engine {
-  if (maxRulesAge !== undefined) return withMaxRulesAge(engineFor(rules), maxRulesAge);
+/** The default engine of a rule set (of the default rule set without one). */
+export function engineFor(rules: RuleSet = defaultRuleSet): Engine {
   if (rules === defaultRuleSet) return (defaultEngine ??= createEngine(rules));
   let engine = defaults.get(rules);
   if (engine === undefined) defaults.set(rules, (engine = createEngine(rules)));
