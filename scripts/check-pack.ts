@@ -30,6 +30,9 @@ for (const [entry, target] of Object.entries(pkg.exports)) {
 }
 for (const bin of Object.values(pkg.bin)) if (!files.has(bin.replace(/^\.\//, ''))) problems.push(`bin ${bin} is not in the package`);
 if (!files.has('LICENSE')) problems.push('LICENSE is not in the package');
+// A `prepare` script runs (and warns) on every install of the package: the build runs before packing (`prepack`).
+const published = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts?: Record<string, string> };
+if (published.scripts && Object.hasOwn(published.scripts, 'prepare')) problems.push('package.json has a prepare script: it runs on every install of the package; build in prepack');
 for (const f of files) {
   if (f.endsWith('.map')) problems.push(`source map in the package: ${f}`);
   if (/^(?:src|test|bench|scripts|fixtures)\//.test(f)) problems.push(`development file in the package: ${f}`);

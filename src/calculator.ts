@@ -4,9 +4,9 @@ import type { CurrencyConverter } from './core/situation.js';
 import type { DecisionCacheStats } from './core/decision-cache.js';
 import { determine } from './core/determine.js';
 import type { Account, PreparedAccount, SellerAccount } from './adapters/account.js';
-import { createEngine } from './adapters/engine.js';
+import { createEngine, MAX_RULES_AGE, type Engine } from './adapters/engine.js';
 import { guarded, isFunction, optionsObject, readOptions, RULE_SET, type OptionCheck } from './adapters/read.js';
-import { calculateTaxRate, explainTaxRate, parseTaxRateQuery, type CalculateOptions, type TaxRateQueryInput, type TaxRateResponse } from './adapters/v20241028.js';
+import { calculateTaxRate, engineOf, explainTaxRate, parseTaxRateQuery, type CalculateOptions, type TaxRateQueryInput, type TaxRateResponse } from './adapters/v20241028.js';
 import { calculate, type CalculationOptions, type CalculationRequest, type CalculationResponse, type UncheckedRequest } from './adapters/v20260309.js';
 import { defaultRuleSet } from './default-rules.js';
 import { ownData, TAX_INPUT_LEVELS } from './core/own.js';
@@ -27,12 +27,18 @@ export interface CalculatorOptions {
    * cover is a TaxRulesError (422): the limit cannot be checked.
    */
   readonly convertCurrency?: CurrencyConverter;
+  /**
+   * Refuses (422, naming the day) an answer whose tax date is more than this many days after
+   * the day its jurisdiction's data was last checked (see `rulesInfo`); default: no limit.
+   */
+  readonly maxRulesAge?: number;
 }
 
 const CALCULATOR_OPTIONS: { readonly [K in keyof CalculatorOptions]-?: OptionCheck } = {
   rules: RULE_SET,
   cacheBytes: [(v) => typeof v === 'number' && Number.isFinite(v) && v >= 0, 'a number of bytes, 0 or more (0: no cache)'],
   convertCurrency: [isFunction, 'a function (value, currency, date) => amount | null'],
+  maxRulesAge: MAX_RULES_AGE,
 };
 
 type Query = TaxRateQueryInput;
@@ -75,13 +81,19 @@ export interface Calculator {
 export function createCalculator(options?: CalculatorOptions | null): Calculator {
   const o = guarded(() => readOptions<CalculatorOptions>(options, CALCULATOR_OPTIONS), ['options']);
   const rules = o.rules ?? defaultRuleSet;
-  const engine = createEngine(rules, { cacheBytes: o.cacheBytes, convertCurrency: o.convertCurrency });
+  const engine = createEngine(rules, { cacheBytes: o.cacheBytes, convertCurrency: o.convertCurrency, maxRulesAge: o.maxRulesAge });
+  // A call's own options may set an age limit of their own.
+  const quoting = <T>(opts: Omit<CalculateOptions, 'rules'> | null | undefined, call: (options: CalculateOptions, engine: Engine) => T): T =>
+    guarded(() => {
+      const options = optionsObject(opts);
+      return call(options, engineOf(options, engine));
+    });
   const empty: DecisionCacheStats = { entries: 0, maxEntries: 0, registrationSets: 0, bytes: 0, maxBytes: 0, hits: 0, misses: 0 };
   const calculator: Calculator = {
     rules,
-    calculateTaxRate: (query, account, opts) => guarded(() => calculateTaxRate(query, account, optionsObject(opts), engine)),
-    explainTaxRate: (query, account, opts) => guarded(() => explainTaxRate(query, account, optionsObject(opts), engine)),
-    parseTaxRateQuery: (query, account, opts) => guarded(() => parseTaxRateQuery(query, account, optionsObject(opts), engine)),
+    calculateTaxRate: (query, account, opts) => quoting(opts, (options, e) => calculateTaxRate(query, account, options, e)),
+    explainTaxRate: (query, account, opts) => quoting(opts, (options, e) => explainTaxRate(query, account, options, e)),
+    parseTaxRateQuery: (query, account, opts) => quoting(opts, (options, e) => parseTaxRateQuery(query, account, options, e)),
     calculate: (request: unknown, account: SellerAccount, opts?: Omit<CalculationOptions, 'rules'> | null) => calculate(request as CalculationRequest, account, opts, engine),
     determine: (input) => guarded(() => determine(ownData(input, TAX_INPUT_LEVELS), rules, engine.decider(), o.convertCurrency), ['input']),
     prepareAccount: (account) => engine.accounts.prepare(account),

@@ -4,6 +4,8 @@
  * registration advice).
  */
 export * from './calculation-api.js';
+export { ratesAt, rateTable, rateTableCsv, RATE_TABLE_HEADER } from './rates-at.js';
+export type { PlaceQuery, PlaceRates, PlaceTax, PlaceRateClass, PlaceUntaxed, RatesAtOptions, RateTableRow } from './rates-at.js';
 export { computeTransaction, computeBatch, MAX_BATCH_TRANSACTIONS } from './documents/v20260309/transaction.js';
 export type {
   TaxTransaction,

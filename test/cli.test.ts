@@ -9,6 +9,8 @@ import { run, type CliIO } from '../src/cli/main.js';
 import { MAX_INPUT_BYTES, readStreamCapped } from '../src/cli/input.js';
 import { TAX_RATE_PARAMETERS } from '../src/adapters/v20241028.js';
 import { TAX_CODES } from '../src/generated/tax-codes.js';
+import { rulesInfo } from '../src/index.js';
+import { dateOfDay, dayNumber } from '../src/core/dates.js';
 import tsupConfig from '../tsup.config.js';
 
 interface Outcome {
@@ -161,10 +163,25 @@ describe('help and version', () => {
     expect(`tax_code must be one of: ${TAX_CODES.join(', ')}; got "ebok"; did you mean ebook?`.startsWith(line.slice('taxrules: 406 invalid_value: '.length).split('…')[0] ?? '')).toBe(true);
   });
 
-  it('--version and -V print the version of package.json and exit 0', async () => {
+  it('--version and -V print the version of package.json and the rules version, and exit 0', async () => {
     for (const args of [['--version'], ['-V'], ['quote', '--version'], ['tax-codes', '-V']]) {
-      expect(await cli(...args)).toEqual({ code: 0, out: `${VERSION}\n`, err: '' });
+      expect(await cli(...args)).toEqual({ code: 0, out: `${VERSION} (rules ${rulesInfo().version})\n`, err: '' });
     }
+  });
+
+  it('--max-rules-age refuses a tax date too long after the rules were last checked (422), and takes a date within it', async () => {
+    const checked = rulesInfo().jurisdictions.DE!;
+    const late = dateOfDay(dayNumber(checked) + 31);
+    const query = `to_country=DE&tax_code=ebook&amount=100&date=${late}`;
+    const refused = await cli('quote', query, '--max-rules-age', '30', '--json');
+    expect(refused.code).toBe(1);
+    const body = JSON.parse(refused.err.slice(refused.err.indexOf('{'))) as { error: { status: number; issues: { path: string[]; message: string }[] } };
+    expect(body.error.status).toBe(422);
+    expect(body.error.issues[0]!.path).toEqual(['date']);
+    expect(body.error.issues[0]!.message).toContain(`last checked (${checked}`);
+    expect((await cli('quote', query, '--max-rules-age', '31')).code).toBe(0);
+    expect((await cli('quote', query)).code).toBe(0);
+    expect((await cli('quote', query, '--max-rules-age', 'soon')).code).toBe(2);
   });
 });
 
@@ -405,7 +422,7 @@ describe('the built CLI (tsup, as dist/cli.js)', () => {
     const exec = (args: string[], input?: string) => spawnSync(process.execPath, [bin, ...args], { cwd: out, input, encoding: 'utf8' });
 
     expect(readFileSync(bin, 'utf8').startsWith('#!/usr/bin/env node')).toBe(true);
-    expect(exec(['--version'])).toMatchObject({ status: 0, stdout: `${VERSION}\n`, stderr: '' });
+    expect(exec(['--version'])).toMatchObject({ status: 0, stdout: `${VERSION} (rules ${rulesInfo().version})\n`, stderr: '' });
     const quote = exec(['quote', 'to_country=DE&tax_code=ebook&amount=100&date=2026-06-01']);
     expect(quote.status).toBe(0);
     expect(JSON.parse(quote.stdout)).toMatchObject({ rate: 7, tax_amount: 7 });

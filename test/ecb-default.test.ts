@@ -4,6 +4,8 @@ import { buildDocument, computeBatch, computeTransaction, defineAccount, TaxRule
 import { ecbCrossRate, ecbRates, ecbReferenceRates } from '../src/ecb.js';
 import { createHandler, type HandlerOptions } from '../src/http.js';
 import { refused } from './helpers.js';
+import { WHAT_TO_PASS } from '../src/http/ecb-default.js';
+import { dateOfDay, dayNumber } from '../src/core/dates.js';
 
 const ie = defineAccount({ country: 'IE', currency: 'EUR', registrations: [{ country: 'IE' }, { scheme: 'oss', valid_from: '2021-07-01' }] });
 const gbSeller = defineAccount({ country: 'GB', currency: 'GBP', registrations: [{ country: 'GB' }] });
@@ -87,7 +89,19 @@ describe('the HTTP handler’s exchange rates', () => {
     const late = await post(handler(), '/transactions', usdSale('2099-01-02'));
     expect(late.status).toBe(422);
     expect(late.headers.get('x-api-version')).toBe('20260309');
-    expect(JSON.stringify(await late.json())).toContain(ecbReferenceRates.last);
+    const body = (await late.json()) as { error: { issues: { path: string[]; message: string }[] } };
+    expect(body.error.issues[0]!.path).toEqual(['date']);
+    expect(body.error.issues[0]!.message).toBe(`no reference exchange rate for USD on 2099-01-02: the ECB reference rates this server applies by default are those shipped with taxrules, which end on ${ecbReferenceRates.last}; ${WHAT_TO_PASS}`);
+    // The day after the last publication already: the data may not be read past it.
+    const next = dateOfDay(dayNumber(ecbReferenceRates.last) + 1);
+    const v1 = await post(handler(), '/transactions', usdInvoice(next), '20241028');
+    expect(v1.status).toBe(422);
+    expect(JSON.stringify(await v1.json())).toContain(`end on ${ecbReferenceRates.last}; give the rate in the request (exchange_rate)`);
+    const batch = await post(handler(), '/transactions/batch', { transactions: [usdSale('2024-06-03'), usdSale(next)] });
+    expect(batch.status).toBe(422);
+    expect(JSON.stringify(await batch.json())).toContain(`transactions.1: no reference exchange rate for USD on ${next}`);
+    // On the last day itself the shipped rate applies.
+    expect((await post(handler(), '/transactions', usdSale(ecbReferenceRates.last))).status).toBe(200);
     const none = await post(handler({ exchangeRates: null }), '/transactions', usdSale('2024-06-03'));
     expect(none.status).toBe(422);
   });

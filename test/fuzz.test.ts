@@ -329,6 +329,7 @@ describe('fuzz: every function of every entry, any arguments', () => {
       ['taxrules/eu', (await import('../src/eu.js')) as unknown as Record<string, unknown>],
       ['taxrules/http', (await import('../src/http.js')) as unknown as Record<string, unknown>],
       ['taxrules/testing', (await import('../src/testing.js')) as unknown as Record<string, unknown>],
+      ['taxrules/testing/fast-check', (await import('../src/testing-fast-check.js')) as unknown as Record<string, unknown>],
       ['taxrules/ecb', (await import('../src/ecb.js')) as unknown as Record<string, unknown>],
     ];
     const functions = entries.flatMap(([entry, m]) => functionsOf(m).map(([name, f]): [string, (...args: unknown[]) => unknown] => [`${entry} ${name}`, f]));

@@ -53,6 +53,54 @@ describe('the built package', () => {
     expect(france).toBeDefined();
   });
 
+  it('runs taxrules/testing without fast-check installed: diffRules and rateChanges; only taxrules/testing/fast-check needs it', async () => {
+    // The build sits in a temporary directory, with no node_modules above it: fast-check cannot be found there.
+    const probe = spawnSync(process.execPath, ['--input-type=module', '-e', "import('fast-check').then(() => console.log('found'), () => console.log('missing'))"], { cwd: out, encoding: 'utf8' });
+    expect(probe.stdout.trim()).toBe('missing');
+    const esm = [
+      `import { diffRules, rateChanges, formatRateChanges, registeredEverywhere } from ${JSON.stringify(pathToFileURL(join(out, 'testing.js')).href)};`,
+      `import { defaultRuleSet } from ${JSON.stringify(pathToFileURL(join(out, 'index.js')).href)};`,
+      'const data = defaultRuleSet.data;',
+      "const changes = rateChanges(data, { from: '2024-01-01', until: '2026-12-31', country: 'DE' });",
+      "const diff = diffRules(data, data, [{ country: 'DE', region: null, postalCode: null, date: '2026-06-01', taxCode: 'ebook', productType: 'service', customer: 'consumer' }]);",
+      'console.log(JSON.stringify({ changes: changes.length, text: formatRateChanges(changes, \'2024-01-01\', \'2026-12-31\').length > 0, diff: diff.changes.length, cases: diff.cases, account: registeredEverywhere().country }));',
+    ].join('\n');
+    writeFileSync(join(out, 'no-fast-check.mjs'), esm);
+    const ran = spawnSync(process.execPath, [join(out, 'no-fast-check.mjs')], { cwd: out, encoding: 'utf8' });
+    expect(ran.stderr).toBe('');
+    expect(JSON.parse(ran.stdout)).toEqual({ changes: expect.any(Number), text: true, diff: 0, cases: 1, account: 'IE' });
+    const cjs = spawnSync(process.execPath, ['-e', `const t = require(${JSON.stringify(join(out, 'testing.cjs'))}); console.log(typeof t.diffRules, typeof t.rateChanges, 'taxArbitraries' in t)`], { cwd: out, encoding: 'utf8' });
+    expect(cjs.stderr).toBe('');
+    expect(cjs.stdout.trim()).toBe('function function false');
+    // The arbitraries' entry asks for fast-check, and says so.
+    const arbitraries = spawnSync(process.execPath, ['--input-type=module', '-e', `await import(${JSON.stringify(pathToFileURL(join(out, 'testing-fast-check.js')).href)})`], { cwd: out, encoding: 'utf8' });
+    expect(arbitraries.status).not.toBe(0);
+    expect(arbitraries.stderr).toContain("Cannot find package 'fast-check'");
+    // No file of the testing entry's graph but the fast-check entry's own imports it.
+    const importers = [...scripts('.js'), ...scripts('.cjs')].filter((f) => /from ?["']fast-check["']|require\(["']fast-check["']\)/.test(text(f)));
+    expect(importers.sort()).toEqual(['testing-fast-check.cjs', 'testing-fast-check.js']);
+  });
+
+  it('answers rulesInfo, --version and taxrules rates from the build', async () => {
+    const main = (await import(pathToFileURL(join(out, 'index.js')).href)) as typeof import('../src/index.js');
+    const info = main.rulesInfo();
+    expect(info.version).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const version = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
+    const cli = (args: string[]) => spawnSync(process.execPath, [join(out, 'cli.js'), ...args], { cwd: out, encoding: 'utf8' });
+    expect(cli(['--version']).stdout).toBe(`${version} (rules ${info.version})\n`);
+    const rates = cli(['rates', '10001', '--date', '2026-10-01', '--json']);
+    expect(rates.status).toBe(0);
+    expect(JSON.parse(rates.stdout)).toEqual(JSON.parse(JSON.stringify(main.ratesAt({ country: 'US', postal_code: '10001', date: '2026-10-01' }))));
+  });
+
+  it('publishes no prepare script (it would run on every install): the build runs before packing', () => {
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string>; version: string };
+    expect(Object.keys(pkg.scripts)).not.toContain('prepare');
+    expect(pkg.scripts.prepack).toBe('npm run build');
+    // The CHANGELOG has a dated section of this version.
+    expect(readFileSync('CHANGELOG.md', 'utf8')).toMatch(new RegExp(`^## ${pkg.version.replace(/\./g, '\\.')} — \\d{4}-\\d{2}-\\d{2}$`, 'm'));
+  });
+
   it('keeps names and cuts lines short: no line of code longer than 2 kB (an error echoes one), no line at all longer than 4 kB', async () => {
     for (const f of [...scripts('.js'), ...scripts('.cjs')]) {
       const lines = text(f).split('\n');

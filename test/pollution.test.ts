@@ -184,6 +184,7 @@ const request = () => ({ customer_address: { country: 'DE' }, tax_date: 1_780_31
 /** The corpus: a name and a call, each making its inputs afresh. */
 function corpus(): [string, Call][] {
   const mini = () => api.createRuleSet(miniRuleData);
+  const compiledMini = mini();
   return [
     // calculateTaxRate: query strings, URLSearchParams and objects, with and without an amount.
     ['calculateTaxRate string', () => api.calculateTaxRate('to_country=FR&tax_code=saas&amount=49.90&date=2026-11-23', ieAccount())],
@@ -341,6 +342,13 @@ function corpus(): [string, Call][] {
     ['packRuleData', () => api.packRuleData(miniRuleData)],
     ['rulesInfo', () => [api.rulesInfo(mini()), api.rulesInfo().jurisdictions.DE]],
     ['rulesInfo refused', () => api.rulesInfo({} as never)],
+    // A rule set compiled on the clean run: what is tried here is ratesAt's own reading.
+    ['ratesAt mini', () => api.ratesAt({ country: 'XD', postal_code: '10001', date: '2026-06-01' }, { rules: compiledMini })],
+    ['ratesAt', () => api.ratesAt({ country: 'PT', postal_code: '9000-001', date: '2027-01-01' })],
+    ['ratesAt refused', () => api.ratesAt({ contry: 'DE', date: '2026-06-01' } as never)],
+    ['rateTable', () => api.rateTable('2026-06-01', { rules: mini() })],
+    ['rateTableCsv', () => api.rateTableCsv(api.rateTable('2026-06-01', { rules: mini() }))],
+    ['rateTable refused', () => api.rateTable('2026-06-31')],
     ['checkRuleData', () => api.checkRuleData(miniRuleData)],
     ['createRuleSet refused', () => api.createRuleSet(null as never)],
     // Tax IDs.

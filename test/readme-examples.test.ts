@@ -41,8 +41,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The package's own entries, from source. */
 function withSourceImports(code: string): string {
-  return code.replace(/from '(taxrules(?:\/[\w-]+)?)'/g, (_, spec: string) => {
-    const entry = spec === 'taxrules' ? 'index' : spec.slice('taxrules/'.length);
+  return code.replace(/from '(taxrules(?:\/[\w-]+)*)'/g, (_, spec: string) => {
+    // taxrules/testing/fast-check is src/testing-fast-check.ts.
+    const entry = spec === 'taxrules' ? 'index' : spec.slice('taxrules/'.length).replace(/\//g, '-');
     return `from ${JSON.stringify(pathToFileURL(resolve('src', `${entry}.ts`)).href)}`;
   });
 }

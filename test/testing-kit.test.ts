@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { calculate, calculateTaxRate, createRuleSet, prepareAccount, TaxRulesError } from '../src/index.js';
 import type { RuleData } from '../src/core/rule-data.js';
-import { diffCorpus, diffRules, formatRuleDiff, invariants, registeredEverywhere, samplePostalCode, taxArbitraries, type RuleDiff } from '../src/testing.js';
+import { diffCorpus, diffRules, formatRuleDiff, registeredEverywhere, samplePostalCode, type RuleDiff } from '../src/testing.js';
+import { invariants, taxArbitraries } from '../src/testing-fast-check.js';
 import { miniRuleData } from './support/mini-rules.js';
 
 const kit = taxArbitraries();

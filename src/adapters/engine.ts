@@ -9,6 +9,9 @@ import type { CurrencyConverter } from '../core/situation.js';
 import { createDecisionCache, type DecisionCache } from '../core/decision-cache.js';
 import { cachedDecider, freshDecider, inputIssue, type Decider } from '../core/determine.js';
 import type { SaleOptions } from '../core/sale.js';
+import { agedDecider, isMaxRulesAge, MAX_RULES_AGE_EXPECTED } from '../core/rules-age.js';
+import { errorFromIssues, quoted } from '../core/errors.js';
+import type { OptionCheck } from './read.js';
 import { createAccountCache, type Account, type AccountCache, type PreparedAccount, type SellerAccount } from './account.js';
 import { defaultRuleSet } from '../default-rules.js';
 
@@ -17,6 +20,8 @@ export interface EngineOptions {
   readonly cacheBytes?: number;
   /** Converts a value to another currency: a consignment's for the import scheme's EUR 150 limit, a line's for a per-article limit of local taxes (Tennessee's USD 1600). */
   readonly convertCurrency?: CurrencyConverter;
+  /** Refuses (422) an answer for a tax date more than this many days after its jurisdiction's data was last checked (see rules-age.ts); absent: no limit. */
+  readonly maxRulesAge?: number | undefined;
 }
 
 export interface Engine {
@@ -42,7 +47,7 @@ export function createEngine(rules: RuleSet, options: EngineOptions = {}): Engin
   const sale = (decider: Decider): SaleOptions => Object.freeze({ rules, decider, convert: options.convertCurrency, issue: inputIssue, exemption: undefined });
   const cachedSale = cached !== null ? sale(cached) : null;
   const freshSale = sale(fresh);
-  return {
+  const engine: Engine = {
     rules,
     accounts: createAccountCache(rules),
     decisions,
@@ -52,6 +57,9 @@ export function createEngine(rules: RuleSet, options: EngineOptions = {}): Engin
     inputSale: (cache = true) => (cache && cachedSale !== null ? cachedSale : freshSale),
     today: localDay(),
   };
+  // An own field only: options left out are never read from a polluted prototype.
+  const maxAge = Object.hasOwn(options, 'maxRulesAge') ? options.maxRulesAge : undefined;
+  return maxAge === undefined ? engine : withMaxRulesAge(engine, maxAge);
 }
 
 /** A reader of today's local date that formats it once a day, not once a call. */
@@ -72,6 +80,8 @@ function localDay(): () => string {
 // The default engine of each rule set the plain functions are called with.
 const defaults = new WeakMap<RuleSet, Engine>();
 let defaultEngine: Engine | undefined;
+// With an age limit (maxRulesAge): one engine per engine and limit, sharing the engine's caches.
+const aged = new WeakMap<Engine, Map<number, Engine>>();
 
 /** The default engine of a rule set (of the default rule set without one). */
 export function engineFor(rules: RuleSet = defaultRuleSet): Engine {
@@ -79,6 +89,53 @@ export function engineFor(rules: RuleSet = defaultRuleSet): Engine {
   let engine = defaults.get(rules);
   if (engine === undefined) defaults.set(rules, (engine = createEngine(rules)));
   return engine;
+}
+
+/** An engine with the caches of `base` whose deciders refuse an answer older than `maxRulesAge` days on its tax date (see rules-age.ts). */
+export function withMaxRulesAge(base: Engine, maxRulesAge: number): Engine {
+  let byAge = aged.get(base);
+  if (byAge === undefined) aged.set(base, (byAge = new Map()));
+  let engine = byAge.get(maxRulesAge);
+  if (engine === undefined) {
+    const rules = base.rules;
+    const cached = base.decisions ? agedDecider(base.decider(true), rules, maxRulesAge) : null;
+    const fresh = agedDecider(base.decider(false), rules, maxRulesAge);
+    const sale = (decider: Decider): SaleOptions => Object.freeze({ ...base.inputSale(false), decider });
+    const cachedSale = cached !== null ? sale(cached) : null;
+    const freshSale = sale(fresh);
+    engine = {
+      ...base,
+      decider: (cache = true) => (cache && cached !== null ? cached : fresh),
+      inputSale: (cache = true) => (cache && cachedSale !== null ? cachedSale : freshSale),
+    };
+    // A handful of limits in practice; a caller cycling through many keeps the latest few.
+    if (byAge.size >= 16) byAge.clear();
+    byAge.set(maxRulesAge, engine);
+  }
+  return engine;
+}
+
+/** The check of an age limit option (readOptions). */
+export const MAX_RULES_AGE: OptionCheck = [isMaxRulesAge, MAX_RULES_AGE_EXPECTED];
+
+/** An engine under an age limit when one is given (see withMaxRulesAge), else the engine itself. */
+export function agedEngine(engine: Engine, maxRulesAge: number | undefined): Engine {
+  return maxRulesAge === undefined ? engine : withMaxRulesAge(engine, maxRulesAge);
+}
+
+/** The age limit of options (`maxRulesAge`), an own field only (never one of a polluted prototype), checked as maxRulesAgeOption checks it. */
+export function maxRulesAgeOf(options: object): number | undefined {
+  return Object.hasOwn(options, 'maxRulesAge') ? maxRulesAgeOption((options as { maxRulesAge?: unknown }).maxRulesAge) : undefined;
+}
+
+/**
+ * An age limit option read: absent (undefined or null) is none; anything but a whole number
+ * of days, 0 or more, is a 400 naming it.
+ */
+export function maxRulesAgeOption(value: unknown, path: (string | number)[] = ['options', 'maxRulesAge']): number | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (isMaxRulesAge(value)) return value;
+  throw errorFromIssues([{ path, code: 'malformed', message: `${path.join('.')} must be ${MAX_RULES_AGE_EXPECTED}, got ${quoted(value, 40)}` }]);
 }
 
 /**

@@ -10,7 +10,7 @@ import { errorFromIssues, quoted, TaxRulesError, type TaxRulesIssue } from '../c
 import { canonicalCountry } from '../core/location.js';
 import { offlineTaxIdVerdict } from '../taxid/index.js';
 import { sellerAddressOn, type SellerAccount } from './account.js';
-import { engineFor, type Engine } from './engine.js';
+import { agedEngine, engineFor, maxRulesAgeOf, type Engine } from './engine.js';
 import { exemptionOf } from '../core/exemption.js';
 import { productTypeIssue, productTypeOf } from '../core/taxability.js';
 import { isAmountText, closestName, isCountryText, isCurrencyText, unknownFieldIssues } from './input.js';
@@ -39,11 +39,16 @@ export interface CalculateOptions {
    * `country`), which are refused still. Object queries are always read strictly.
    */
   unknownParameters?: 'reject' | 'ignore';
+  /**
+   * Refuses (422, naming the day) a quote whose tax date is more than this many days after
+   * the day its jurisdiction's data was last checked (see `rulesInfo`); default: no limit.
+   */
+  maxRulesAge?: number;
 }
 
-/** The engine of a call: the one given (a calculator's), else the rule set's default one. */
+/** The engine of a call: the one given (a calculator's, under the limit of the options when they set one), else the rule set's default one. */
 export function engineOf(options: CalculateOptions, engine?: Engine): Engine {
-  return engine ?? engineFor(options.rules);
+  return agedEngine(engine ?? engineFor(options.rules), maxRulesAgeOf(options));
 }
 
 const PARAMS: readonly TaxRateParameter[] = TAX_RATE_PARAMETERS;

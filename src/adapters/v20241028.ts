@@ -194,8 +194,8 @@ function quote<T>(query: TaxRateQueryInput, account: SellerAccount, options: Cal
 }
 
 /** The neutral result of a quote. */
-function neutralResult(_engine: Engine, decision: Decision, input: TaxInput, priced: Priced | null, minorUnits: number): TaxResult {
-  return resultOf(decision, input, minorUnits, priced);
+function neutralResult(engine: Engine, decision: Decision, input: TaxInput, priced: Priced | null, minorUnits: number): TaxResult {
+  return resultOf(decision, input, minorUnits, priced, engine.rules);
 }
 
 /**

@@ -12,7 +12,7 @@ import { deliveryLines } from '../core/delivery.js';
 import { priceSale, type PricedLine, type PricedSale, type Sale, type SaleLine, type SaleParty } from '../core/sale.js';
 import { validateTaxId, verdictOf } from '../taxid/index.js';
 import { sellerAddressOn, type Account, type PreparedAccount, type SellerAccount } from './account.js';
-import { engineFor, type Engine } from './engine.js';
+import { agedEngine, engineFor, MAX_RULES_AGE, maxRulesAgeOf, type Engine } from './engine.js';
 import { checkBySchema } from './issues.js';
 import { isBoolean, isFunction, ownCopy, ownFields, prototypePolluted, readOptions, RULE_SET, unreadable, type OptionCheck } from './read.js';
 import { MAX_LINE_ITEMS, MAX_TAX_DATE, requestSchemas, type CalculationJurisdiction, type CalculationRequest, type CalculationRequestOutput, type CalculationResponse, type CalculationLineResult, type ShippingCostResult, type LineTax, type TaxBreakdownEntry } from './schemas.js';
@@ -41,6 +41,8 @@ export interface CalculationOptions {
    * country`) is taxed there, not where the customer is.
    */
   products?: Readonly<Record<string, ProductDefaults>>;
+  /** Refuses (422) a calculation whose tax date is more than this many days after its jurisdiction's data was last checked; see CalculateOptions.maxRulesAge. */
+  maxRulesAge?: number;
 }
 
 function verdictToValid(v: TaxIdVerdict): boolean | null {
@@ -101,6 +103,7 @@ const CALCULATION_OPTIONS: { readonly [K in keyof CalculationOptions]-?: OptionC
   taxIdVerdict: [isFunction, "a function (country, taxId) => 'valid' | 'invalid' | 'unknown'"],
   cache: [isBoolean, 'true or false'],
   products: [(v) => typeof v === 'object' && v !== null && !Array.isArray(v), 'an object of products by code: { product_type?, tax_class?, tax_type?, tax_based_on?, country? }'],
+  maxRulesAge: MAX_RULES_AGE,
 };
 
 /**
@@ -117,7 +120,7 @@ export function calculate<R>(request: UncheckedRequest<R>, account: SellerAccoun
 export function calculate(request: unknown, account: SellerAccount, options?: CalculationOptions | null, engine?: Engine): CalculationResponse {
   try {
     const o = readOptions<CalculationOptions>(options, CALCULATION_OPTIONS);
-    return calculateChecked(request, account, o, engine ?? engineFor(o.rules)).response;
+    return calculateChecked(request, account, o, agedEngine(engine ?? engineFor(o.rules), maxRulesAgeOf(o))).response;
   } catch (e) {
     throw unreadable(e, []);
   }
@@ -141,7 +144,7 @@ export interface PricedCalculation {
 export function calculatePriced(request: CalculationRequest, account: SellerAccount, options: CalculationOptions, engine: Engine | undefined, checked: boolean): PricedCalculation {
   try {
     const o = checked ? options : readOptions<CalculationOptions>(options, CALCULATION_OPTIONS);
-    return calculateChecked(request, account, o, engine ?? engineFor(o.rules));
+    return calculateChecked(request, account, o, agedEngine(engine ?? engineFor(o.rules), maxRulesAgeOf(o)));
   } catch (e) {
     throw unreadable(e, []);
   }

@@ -11,7 +11,11 @@ import {
   TaxRulesError,
   validateTaxId,
   defineAccount,
+  ratesAt,
+  rateTable,
+  rateTableCsv,
   type Account,
+  type PlaceRates,
 } from '../index.js';
 import { TAX_RATE_PARAMETERS, TAX_RATE_PARAMETER_KINDS, type TaxRateParameter } from '../adapters/v20241028.js';
 import { parseArgs, type FlagSpec } from './args.js';
@@ -97,6 +101,16 @@ function queryFlagLines(f: QueryFlag): string[] {
   return describedLines(`  --${f.name} ${f.value}`, `${f.parameter.required ? 'Required. ' : ''}${f.parameter.description}${values}`);
 }
 const ACCOUNT: FlagSpec = { name: 'account', value: 'FILE' };
+const MAX_RULES_AGE: FlagSpec = { name: 'max-rules-age', value: 'DAYS' };
+const MAX_RULES_AGE_HELP: readonly string[] = describedLines('  --max-rules-age DAYS', "Refuses (422) a tax date more than DAYS days after the day the jurisdiction's rules were last checked.");
+
+/** The age limit of --max-rules-age (a whole number of days), or none. */
+function maxRulesAgeFlag(flags: Flags): { maxRulesAge?: number } {
+  const v = flags.get('max-rules-age');
+  if (v === undefined) return {};
+  if (typeof v !== 'string' || !/^\d{1,6}$/.test(v)) throw new UsageError(`--max-rules-age takes a whole number of days, got ${typeof v === 'string' ? v : 'nothing'}`);
+  return { maxRulesAge: Number(v) };
+}
 
 /** The help of --account (quote, calculate): both forms of the seller's file, the defineAccount one first. */
 const ACCOUNT_HELP: readonly string[] = [
@@ -217,7 +231,7 @@ const COMMANDS: readonly Command[] = [
     synopsis: '[QUERY] [flags]',
     summary: 'the tax of a sale, as GET /tax_rates/calculate (API version 20241028) answers it',
     args: { min: 0, max: 1, names: 'QUERY', hint: 'quote the query string' },
-    flags: [...QUERY_FLAGS, ACCOUNT, { name: 'explain' }],
+    flags: [...QUERY_FLAGS, ACCOUNT, { name: 'explain' }, MAX_RULES_AGE],
     help: [
       "QUERY is a query string such as 'to_country=DE&tax_code=ebook&amount=100'; each flag sets",
       'the parameter of its name. An unknown parameter, a blank value or one given twice (in QUERY',
@@ -231,6 +245,7 @@ const COMMANDS: readonly Command[] = [
         "How the answer was reached, instead of it: status, reason, jurisdiction, each tax line with its rate and source, notes, amounts (explainTaxRate's result, its fields in snake_case as the answers': taxablePart is taxable_part).",
       ),
       ...ACCOUNT_HELP,
+      ...MAX_RULES_AGE_HELP,
       '',
       'Examples:',
       '  taxrules quote --to-country US --to-postal-code 78701 --tax-code standard --product-type good --amount 100',
@@ -244,7 +259,8 @@ const COMMANDS: readonly Command[] = [
         if (typeof v === 'string') query.append(f.parameter.name, v);
       }
       const account = seller(flags, io);
-      io.out(json(flags.has('explain') ? snakeCased(explainTaxRate(query, account)) : calculateTaxRate(query, account)));
+      const options = maxRulesAgeFlag(flags);
+      io.out(json(flags.has('explain') ? snakeCased(explainTaxRate(query, account, options)) : calculateTaxRate(query, account, options)));
       return 0;
     },
   },
@@ -253,20 +269,21 @@ const COMMANDS: readonly Command[] = [
     synopsis: '[FILE|-] [--account FILE]',
     summary: 'a line-item calculation (API version 20260309) of a JSON request',
     args: { min: 0, max: 1, names: 'FILE' },
-    flags: [ACCOUNT],
+    flags: [ACCOUNT, MAX_RULES_AGE],
     help: [
       'Reads the request (JSON: customer_address, line_items, currency, …) from FILE, or from',
       'standard input with - or when standard input is not a terminal, and prints the response.',
       '',
       'Flags:',
       ...ACCOUNT_HELP,
+      ...MAX_RULES_AGE_HELP,
       '',
       'Example:',
       '  taxrules calculate request.json --account seller.json',
     ],
     async run([source], flags, io) {
       const request = await calculationRequest(source, io);
-      io.out(json(calculate(request, seller(flags, io))));
+      io.out(json(calculate(request, seller(flags, io), maxRulesAgeFlag(flags))));
       return 0;
     },
   },
@@ -486,6 +503,53 @@ const COMMANDS: readonly Command[] = [
     },
   },
   {
+    name: 'rates',
+    synopsis: 'PLACE [--date YYYY-MM-DD] [--city CITY] [--json] | --all [--csv] [--date YYYY-MM-DD]',
+    summary: 'every tax at a place on a day: rate classes, the tax codes at each, jurisdictions, sources',
+    args: { min: 0, max: 1, names: 'PLACE', hint: 'quote a postal code written with a space' },
+    flags: [
+      { name: 'date', value: 'YYYY-MM-DD' },
+      { name: 'city', value: 'CITY' },
+      { name: 'all' },
+      { name: 'csv' },
+    ],
+    help: [
+      'PLACE is a country (DE), a region of one (US-CA, CA-QC: its own taxes, no local ones), a',
+      "country and a postal code (PT:9000-001, 'CA:V6B 1A1'), or a US ZIP code alone (10001). For",
+      'each tax levied there: its jurisdiction, its rate classes in force on the day (rate, first',
+      'day, source) and the tax codes and product categories charged at each, then the codes it',
+      'does not charge (exempt, zero-rated, not taxable). The same rules and decisions as a quote:',
+      'a domestic sale to a consumer at that place.',
+      '',
+      'Flags:',
+      ...describedLines('  --date YYYY-MM-DD', 'The day (default: today).'),
+      ...describedLines('  --city CITY', 'The city, where a US ZIP code spans several local rate areas.'),
+      ...describedLines('  --json', "The answer as JSON (ratesAt's)."),
+      ...describedLines('  --all', 'Every rate in force on the day instead: a row per rate class of each tax of each jurisdiction, US local ones included, and of each special territory with rates of its own.'),
+      ...describedLines('  --csv', 'With --all: CSV with a header line, instead of JSON.'),
+      '',
+      'Examples:',
+      '  taxrules rates 10001 --date 2026-10-01',
+      '  taxrules rates PT:9000-001 --date 2027-01-01',
+      '  taxrules rates --all --csv --date 2026-10-01 > rates.csv',
+    ],
+    run([placeText], flags, io) {
+      const date = flagText(flags, 'date') ?? localToday();
+      if (flags.has('all')) {
+        if (placeText !== undefined) throw new UsageError('rates --all takes no PLACE');
+        const rows = rateTable(date);
+        io.out(flags.has('csv') ? rateTableCsv(rows) : json(rows));
+        return 0;
+      }
+      if (flags.has('csv')) throw new UsageError('--csv is for rates --all (the table of every place)');
+      if (placeText === undefined) throw new UsageError('rates needs a PLACE (DE, US-CA, PT:9000-001, 10001), or --all');
+      const city = flagText(flags, 'city');
+      const answer = ratesAt({ ...placeOf(placeText), ...(city !== undefined ? { city } : {}), date });
+      io.out(flags.has('json') ? json(answer) : formatPlaceRates(answer));
+      return 0;
+    },
+  },
+  {
     name: 'tax-code',
     synopsis: 'ID',
     summary: 'one tax code (GET /tax_codes/{id})',
@@ -514,7 +578,7 @@ function usage(): string {
     'Flags of every command:',
     ...describedLines('  --json', 'A refusal as the whole JSON error body on stderr, not one line (diff: its output as JSON too).'),
     ...describedLines('  -h, --help', "The command's own help: its usage, flags and examples (taxrules help COMMAND too)."),
-    ...describedLines('  -V, --version', 'The version of taxrules.'),
+    ...describedLines('  -V, --version', 'The version of taxrules and of its rules: 0.2.0 (rules 2026-12-04), the rules named by the newest day their sources were checked.'),
     '',
     'Examples:',
     "  taxrules quote 'to_country=DE&tax_code=ebook&amount=100'",
@@ -584,13 +648,13 @@ async function dispatch(argv: readonly string[], json: boolean, io: CliIO): Prom
     return 0;
   }
   if (name === '-V' || name === '--version') {
-    io.out(version);
+    io.out(versionLine());
     return 0;
   }
   const command = commandNamed(name);
   const p = parseArgs(rest, command.flags);
   if (p.help || p.version) {
-    io.out(p.help ? commandUsage(command) : version);
+    io.out(p.help ? commandUsage(command) : versionLine());
     return 0;
   }
   if (p.problem) throw new UsageError(p.problem);
@@ -598,6 +662,49 @@ async function dispatch(argv: readonly string[], json: boolean, io: CliIO): Prom
   // --json: refusals as the whole error body (run reads it); diff takes it for its output too.
   if (json) p.flags.set('json', true);
   return command.run(p.positional, p.flags, io);
+}
+
+/** What --version prints: the package's version and the version of its rules (the newest day their sources were checked). */
+function versionLine(): string {
+  return `${version} (rules ${defaultRuleSet.info.version})`;
+}
+
+/** Today in the process's time zone (YYYY-MM-DD). */
+function localToday(): string {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** A PLACE of `rates`: CC, CC-REGION, CC:POSTAL, or a US ZIP code alone. */
+function placeOf(text: string): { country: string; region?: string; postal_code?: string } {
+  const t = text.trim();
+  if (/^\d{5}(?:-\d{4})?$/.test(t)) return { country: 'US', postal_code: t };
+  const colon = t.indexOf(':');
+  if (colon > 0) return { country: knownCountry(t.slice(0, colon)), postal_code: t.slice(colon + 1).trim() };
+  const dash = /^([A-Za-z]{2})-([A-Za-z0-9]{1,3})$/.exec(t);
+  if (dash) {
+    const country = knownCountry(dash[1] as string);
+    return { country, region: knownRegion((dash[2] as string).toUpperCase(), country) };
+  }
+  if (/^[A-Za-z]{2}$/.test(t)) return { country: knownCountry(t) };
+  throw new UsageError(`${JSON.stringify(text)} is no PLACE: a country (DE), a region (US-CA), a country and a postal code (PT:9000-001), or a US ZIP code (10001)`);
+}
+
+/** `ratesAt`'s answer as text: the place, then each tax with its classes and the codes at each. */
+function formatPlaceRates(r: PlaceRates): string {
+  const where = [r.country, r.postal_code, r.region && r.region !== r.country ? r.region : null, r.territory?.name, r.local?.county, r.local?.city].filter(Boolean).join(', ');
+  const lines = [`${where} on ${r.date}: ${r.status} (${r.reason}); rules ${r.rules.version}, this place's data checked ${r.rules.checked}`];
+  for (const t of r.taxes) {
+    lines.push('', `${t.name} (${t.group}) · ${t.jurisdiction.name} (${t.jurisdiction.level}${t.jurisdiction.id !== null ? ` ${t.jurisdiction.id}` : ''})`);
+    for (const c of t.classes) {
+      lines.push(`  ${c.rateClass} ${c.rate} % since ${c.from}: ${c.taxCodes.length > 0 ? c.taxCodes.join(', ') : '(no tax code)'}`, `    source: ${c.source}`);
+    }
+    for (const u of t.untaxed) lines.push(`  ${u.treatment}: ${u.taxCodes.join(', ')}`);
+  }
+  if (r.taxes.length === 0) lines.push('', 'No tax is levied here.');
+  for (const u of r.unanswered) lines.push('', `${u.taxCode}: not answered (${u.status}): ${u.message}`);
+  for (const n of r.notes) lines.push('', `Note: ${n}`);
+  return lines.join('\n');
 }
 
 /** A refusal in one line: `taxrules: 406 invalid_value: tax_code must be …; did you mean ebook? (and 2 more issues)`. */

@@ -14,6 +14,7 @@ import { situationOf, type CurrencyConverter } from './situation.js';
 import { priceSaleLine, type Decider, type PricedLine, type SaleLine, type SaleOptions } from './sale.js';
 import { activeOn, indexRegistrations, isFrozenList, type RegistrationIndex } from './registration.js';
 import type { DecisionCache } from './decision-cache.js';
+import { checkedDayOf } from './rules-age.js';
 
 /** Day number of the input's date; TaxRulesError (400) when it is not a calendar date. */
 export function inputDay(input: TaxInput): number {
@@ -102,7 +103,7 @@ export function inputIssue(_line: number, issue: TaxRulesIssue): TaxRulesIssue {
 }
 
 /** The neutral result of a decision for an input, with its amounts when priced. */
-export function resultOf(decision: Decision, input: TaxInput, minorUnits: number, priced: Priced | null): TaxResult {
+export function resultOf(decision: Decision, input: TaxInput, minorUnits: number, priced: Priced | null, rules: RuleSet): TaxResult {
   let lines: TaxResult['lines'] = decision.lines;
   let amounts: TaxResult['amounts'] = null;
   if (priced !== null) {
@@ -128,6 +129,7 @@ export function resultOf(decision: Decision, input: TaxInput, minorUnits: number
     date: input.date,
     currency: input.currency,
     sellerAddress: input.sellerAddress ?? null,
+    rules: { version: rules.info.version, checked: checkedDayOf(rules, decision) },
     amounts,
   };
   // A product category's answer says which treatment of which tax applied.
@@ -142,7 +144,7 @@ export function resultOf(decision: Decision, input: TaxInput, minorUnits: number
  */
 export function determine(input: TaxInput, rules: RuleSet, decider: Decider = freshDecider(rules), convert?: CurrencyConverter): TaxResult {
   const { line, minorUnits } = priceInput(input, { rules, decider, convert, issue: inputIssue, exemption: undefined });
-  return resultOf(line.decision, line.input, minorUnits, line.priced);
+  return resultOf(line.decision, line.input, minorUnits, line.priced, rules);
 }
 
 /**

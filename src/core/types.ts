@@ -290,6 +290,12 @@ export interface TaxResult extends Omit<Decision, 'lines' | 'articleCap' | 'trea
   readonly currency: string;
   /** The seller's address the calculation used, from the account's `addresses` on the tax date; null when the account has none (its own address) or the origin was given. */
   readonly sellerAddress: SellerAddressRef | null;
+  /**
+   * The rules the answer comes from: their version (the newest day any of their facts was
+   * checked, see `rulesInfo`) and the day the data of the answer's jurisdiction was last
+   * checked (the older of the country's and its region's, where the rules hold the region apart).
+   */
+  readonly rules: { readonly version: string; readonly checked: string };
   /** Present when an amount was given: exact decimal strings in the currency's minor units. */
   readonly amounts: {
     readonly subtotal: string;

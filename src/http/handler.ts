@@ -11,7 +11,8 @@
 import { calculateTaxRate, prepareAccount } from '../boundary.js';
 import { getJurisdiction, getTaxCode, listJurisdictions, listTaxCodes } from '../catalog.js';
 import { errorFromIssues, quoted, TaxRulesError, type TaxRulesErrorStatus, type TaxRulesIssue } from '../core/errors.js';
-import { isRuleSet, ownCopy, unknownFields, unreadable } from '../adapters/read.js';
+import { isRuleSet, ownCopy, ruleSetArg, unknownFields, unreadable } from '../adapters/read.js';
+import { isMaxRulesAge, MAX_RULES_AGE_EXPECTED } from '../core/rules-age.js';
 import type { RuleSet } from '../core/ruleset.js';
 import type { Account, SellerAccount } from '../adapters/account.js';
 import { calculate } from '../adapters/v20260309.js';
@@ -26,6 +27,8 @@ import { computeBatch, computeTransaction, type TaxTransactionBatchOptions, type
 import type { CreditNoteOptions, DocumentOptions } from '../documents/v20241028/read.js';
 import type { BillingDocument } from '../documents/types.js';
 import { exchangeTableIssues, type ExchangeRates } from '../documents/exchange.js';
+import type { ExchangeRateFunction } from '../core/options.js';
+import { shippedEcbRates } from './ecb-default.js';
 import type { TaxTransaction, TaxTransactionBatch } from '../documents/v20260309/transaction.js';
 
 /** The largest request body read, in bytes (a 500-transaction batch of 200 items each fits). */
@@ -112,12 +115,21 @@ export interface HandlerOptions {
    * request (`exchange_rate`) nor `documents.prepare` (`exchangeRate`, `exchangeRates`) gives
    * one. Default `'ecb'`: the spec's "central-bank reference rate for the transaction date",
    * the ECB's euro reference rates (`ecbRates` of `taxrules/ecb`, cross rates through the euro
-   * for an account in another currency), loaded with the first document served; a day
-   * after the data's last publication is a 422 naming it. A table or a function of your own
+   * for an account in another currency), loaded with the first document served. They end
+   * on the data's last publication day (`ecbReferenceRates.last` of `taxrules/ecb`, the day
+   * `scripts/import-ecb.ts` last refreshed them before the release): a document dated after
+   * it is a 422 naming that day and what to pass instead (the request's `exchange_rate`,
+   * `documents.prepare`'s `exchangeRate` or `exchangeRates`, or this option). A table or a function of your own
    * (as `exchangeRates` of the document functions), or `null` for none (such a document is
    * then refused, 422).
    */
   exchangeRates?: 'ecb' | ExchangeRates | null;
+  /**
+   * Refuses (422, naming the day) a tax-rate query, calculation or document whose tax date is more than
+   * this many days after the day its jurisdiction's data was last checked (see `rulesInfo`);
+   * default: no limit.
+   */
+  maxRulesAge?: number;
   /** Called with an error the handler answered 500 for (a throw of the account function or a hook): log it here. */
   onError?: (error: unknown, request: Request) => void;
 }
@@ -310,7 +322,10 @@ function numericId(raw: string): number {
   return Number(id);
 }
 
-const OPTION_NAMES = ['account', 'apiVersion', 'rules', 'basePath', 'onlineTaxIdChecker', 'today', 'now', 'maxBodyBytes', 'documents', 'exchangeRates', 'onError'] as const;
+const OPTION_NAMES = ['account', 'apiVersion', 'rules', 'basePath', 'onlineTaxIdChecker', 'today', 'now', 'maxBodyBytes', 'documents', 'exchangeRates', 'onError', 'maxRulesAge'] as const;
+
+/** The response header every answer carries: the version of the rules answering (see `rulesInfo`). */
+export const RULES_VERSION_HEADER = 'taxrules-rules-version';
 
 /**
  * The options, checked: own fields only, each read once (a getter or a Proxy trap that throws
@@ -338,6 +353,9 @@ function checkOptions(options: unknown): HandlerOptions {
   }
   if (o.basePath !== undefined && (typeof o.basePath !== 'string' || !/^(?:\/[^/?#]+)*\/?$/.test(o.basePath))) {
     issues.push({ path: ['options', 'basePath'], code: 'malformed', message: `options.basePath must be a path such as "/api", got ${quoted(o.basePath, 40)}` });
+  }
+  if (o.maxRulesAge !== undefined && !isMaxRulesAge(o.maxRulesAge)) {
+    issues.push({ path: ['options', 'maxRulesAge'], code: 'malformed', message: `options.maxRulesAge must be ${MAX_RULES_AGE_EXPECTED}, got ${quoted(o.maxRulesAge, 40)}` });
   }
   if (o.maxBodyBytes !== undefined && !(typeof o.maxBodyBytes === 'number' && Number.isSafeInteger(o.maxBodyBytes) && o.maxBodyBytes > 0)) {
     issues.push({ path: ['options', 'maxBodyBytes'], code: 'malformed', message: 'options.maxBodyBytes must be a positive whole number' });
@@ -416,6 +434,8 @@ export function createHandler(options: HandlerOptions): FetchHandler {
   const maxBody = o.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const rules = o.rules;
   const own = rules ? { rules } : {};
+  const aged = o.maxRulesAge !== undefined ? { maxRulesAge: o.maxRulesAge } : {};
+  const rulesVersion = ruleSetArg(rules).info.version;
   const rateSource = o.exchangeRates;
 
   /** The version of an answer given before the request's own is known: the handler's fixed one, else the current. */
@@ -452,7 +472,7 @@ export function createHandler(options: HandlerOptions): FetchHandler {
     switch (route.path) {
       case '/tax_rates/calculate': {
         const taxIdVerdict = await onlineVerdict(url.searchParams.get('to_country'), url.searchParams.get('tax_id'));
-        const answer = calculateTaxRate(url.searchParams, account, { ...own, ...(o.today !== undefined ? { today: o.today } : {}), ...(taxIdVerdict ? { taxIdVerdict } : {}) });
+        const answer = calculateTaxRate(url.searchParams, account, { ...own, ...aged, ...(o.today !== undefined ? { today: o.today } : {}), ...(taxIdVerdict ? { taxIdVerdict } : {}) });
         return json(200, answer, headers);
       }
       case '/jurisdictions':
@@ -480,7 +500,7 @@ export function createHandler(options: HandlerOptions): FetchHandler {
         const body = await readBody(request, maxBody);
         const b = body as { customer_tax_id?: unknown; customer_address?: { country?: unknown } } | null;
         const taxIdVerdict = typeof b === 'object' && b !== null ? await onlineVerdict(b.customer_address?.country, b.customer_tax_id) : null;
-        return json(200, calculate(body as never, account, { ...own, ...(o.now !== undefined ? { now: o.now } : {}), ...(taxIdVerdict ? { taxIdVerdict } : {}) }), headers);
+        return json(200, calculate(body as never, account, { ...own, ...aged, ...(o.now !== undefined ? { now: o.now } : {}), ...(taxIdVerdict ? { taxIdVerdict } : {}) }), headers);
       }
       case '/transactions':
       case '/transactions/batch':
@@ -524,13 +544,23 @@ export function createHandler(options: HandlerOptions): FetchHandler {
     ]);
   }
 
+  /** The ECB's rates shipped with the package, refusing a day after their last publication with what to pass instead (loaded once). */
+  let shipped: ExchangeRateFunction | undefined;
+  async function shippedRates(): Promise<ExchangeRateFunction> {
+    if (shipped === undefined) {
+      const ecb = await import('taxrules/ecb');
+      shipped = shippedEcbRates(ecb.ecbRates, ecb.ecbReferenceRates.last);
+    }
+    return shipped;
+  }
+
   /** The options of a document with the handler's exchange rates, unless the server's hook gave rates of its own. */
   async function withRates(prepared: object): Promise<object> {
     const has = (k: string): boolean => Object.prototype.hasOwnProperty.call(prepared, k) && (prepared as Record<string, unknown>)[k] !== undefined;
     const source = rateSource === undefined ? 'ecb' : rateSource;
     if (source === null || has('exchangeRate') || has('exchangeRates')) return prepared;
     // The ECB's rates are an entry of their own (taxrules/ecb, by the package's own name): loaded once, by the first document served.
-    const rates = source === 'ecb' ? (await import('taxrules/ecb')).ecbRates : source;
+    const rates = source === 'ecb' ? await shippedRates() : source;
     return { ...prepared, exchangeRates: rates };
   }
 
@@ -538,13 +568,13 @@ export function createHandler(options: HandlerOptions): FetchHandler {
     try {
       switch (kind) {
         case 'invoice_or_credit':
-          return buildDocument(body as never, account, { ...(prepared as DocumentOptions), ...own });
+          return buildDocument(body as never, account, { ...(prepared as DocumentOptions), ...own, ...aged });
         case 'credit':
           return buildCreditNote(body as never, { ...(prepared as CreditNoteOptions), ...own });
         case 'transaction':
-          return computeTransaction(body as never, account, { ...(prepared as TaxTransactionOptions), ...own });
+          return computeTransaction(body as never, account, { ...(prepared as TaxTransactionOptions), ...own, ...aged });
         case 'batch':
-          return computeBatch(body as never, account, { ...(prepared as TaxTransactionBatchOptions), ...own });
+          return computeBatch(body as never, account, { ...(prepared as TaxTransactionBatchOptions), ...own, ...aged });
       }
     } catch (e) {
       // A refusal of the options the server's hook gave is the server's fault, not the client's.
@@ -625,6 +655,7 @@ export function createHandler(options: HandlerOptions): FetchHandler {
     const answered = { version: defaultVersion };
     const response = await answerIn(request, answered);
     response.headers.set('x-api-version', answered.version);
+    response.headers.set(RULES_VERSION_HEADER, rulesVersion);
     return response;
   }
 

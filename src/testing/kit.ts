@@ -2,7 +2,7 @@
  * fast-check arbitraries for taxrules' inputs and the engine's invariants as reusable
  * properties: for the project's own property tests and for suites that embed taxrules
  * (vitest, jest, node:test: a property is run with `fc.assert`). fast-check is a peer
- * dependency of this entry.
+ * dependency of this entry (`taxrules/testing/fast-check`), and of no other.
  */
 import fc from 'fast-check';
 import type { Account, SellerAccount } from '../adapters/account.js';
@@ -16,14 +16,14 @@ import type { TaxCodeId } from '../core/types.js';
 import { formatMinor } from '../core/money.js';
 import { defaultRuleSet } from '../default-rules.js';
 import { samplePostalCode } from './diff.js';
-import { TAX_CODES as ALL_TAX_CODES } from '../generated/tax-codes.js';
 import { guarded, readOptions, ruleSetArg, RULE_SET, type OptionCheck } from '../adapters/read.js';
 import { isPreparedAccount } from '../adapters/account.js';
 import { prepareAccount } from '../boundary.js';
 import { DATE, isObject, malformed } from './checks.js';
 
-/** The tax codes, as the kit draws them. */
-export const TAX_CODES: readonly TaxCodeId[] = ALL_TAX_CODES;
+import { registeredEverywhere, TAX_CODES } from './accounts.js';
+
+export { registeredEverywhere, TAX_CODES };
 
 /** A place a quote can be for: a country, a state or province by a postal code of it, a special territory by one of its postal codes. */
 export interface KitDestination {
@@ -207,13 +207,6 @@ function arbitrariesOf(options: Checked) {
     query.map((q) => ({ ...(q as Record<string, string>), amount: '12,50' })),
   );
   return { destination, taxCode, productType, date: anyDate, dateFor, amount, query, request, account, malformedQuery, destinations: world.destinations };
-}
-
-/** An account registered in every jurisdiction one registers in (a seller in Ireland), so that every quote shows the rate that would apply. */
-export function registeredEverywhere(rules: RuleSet = defaultRuleSet): Account {
-  rules = ruleSetArg(rules);
-  const ids = [...rules.jurisdictions.values()].filter((j) => j.level !== 'county' && j.level !== 'city' && j.level !== 'district').map((j) => j.id);
-  return { country: 'IE', postal_code: 'D02X285', currency: 'EUR', registrations: ids.sort((a, b) => a - b).map((jurisdiction_id) => ({ jurisdiction_id })) };
 }
 
 /** A quote, or null when the rules refuse it with 422 (a date before a tax's recorded history). */

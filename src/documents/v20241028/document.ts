@@ -6,7 +6,7 @@
 import { errorFromIssues, type TaxRulesIssue } from '../../core/errors.js';
 import { canonicalCountry } from '../../core/location.js';
 import type { PreparedAccount, SellerAccount } from '../../adapters/account.js';
-import { engineFor, type Engine } from '../../adapters/engine.js';
+import { agedEngine, engineFor, maxRulesAgeOf, type Engine } from '../../adapters/engine.js';
 import { unreadable } from '../../adapters/read.js';
 import { documentTotals, renderDocument, type DocumentHead, type ItemParts } from '../assemble.js';
 import { MAX_CENTS, MAX_DOCUMENT_ITEMS, normalTagList } from '../limits.js';
@@ -37,7 +37,7 @@ export function buildDocument<R>(request: unknown extends R ? R : never, account
 export function buildDocument(request: unknown, account: SellerAccount, options: unknown, engine?: Engine): BillingDocument {
   try {
     const o = readDocumentOptions(options);
-    const e = engine ?? engineFor(o.rules);
+    const e = agedEngine(engine ?? engineFor(o.rules), maxRulesAgeOf(o));
     const seller = e.accounts.prepare(account);
     const req = parseRequest(documentSchemas().transaction, request, 6, missingItems, o.spanishElectronicInvoicing === true ? SPANISH_IGNORED_FIELDS : []);
     if (req.type === 'refund') {

@@ -10,6 +10,7 @@ import type { ProductType, TaxCodeId } from '../../core/types.js';
 import type { RuleSet } from '../../core/ruleset.js';
 import { checkBySchema } from '../../adapters/issues.js';
 import { isBoolean, isFunction, ownCopy, readOptions, RULE_SET, unreadable, type OptionCheck } from '../../adapters/read.js';
+import { MAX_RULES_AGE } from '../../adapters/engine.js';
 import { isRecord } from '../../adapters/input.js';
 import { PRODUCT_TYPES, TAX_CODES } from '../../adapters/schemas.js';
 import { MAX_TAX_DATE } from '../../adapters/schemas.js';
@@ -64,6 +65,8 @@ export interface DocumentOptions extends DocumentIdentity {
   readonly taxIdVerdict?: TaxIdVerdictFunction;
   /** Reuse decisions between calls (default true). */
   readonly cache?: boolean;
+  /** Refuses (422) a document whose date is more than this many days after its jurisdiction's data was last checked; see CalculateOptions.maxRulesAge. */
+  readonly maxRulesAge?: number;
   /** The country the server's geolocation gives for the evidence's `ip_address` (taxrules does not geolocate): a piece of evidence then. */
   readonly ipCountry?: string;
   /**
@@ -124,6 +127,7 @@ const DOCUMENT_CHECKS: { readonly [K in keyof DocumentOptions]-?: OptionCheck } 
   rules: RULE_SET,
   taxIdVerdict: [isFunction, "a function (country, taxId) => 'valid' | 'invalid' | 'unknown'"],
   cache: [isBoolean, 'true or false'],
+  maxRulesAge: MAX_RULES_AGE,
   ipCountry: [(v) => typeof v === 'string' && /^[A-Z]{2}$/.test(v), "a 2-letter country code in capitals: the geolocation of the evidence's ip_address"],
   contactId: [isPositiveInt, "a positive integer (the id of the sale's contact)"],
   documentType: [(v) => v === 'invoice' || v === 'receipt', "'invoice' or 'receipt'"],

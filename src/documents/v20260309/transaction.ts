@@ -7,7 +7,7 @@
  */
 import type { SellerAccount } from '../../adapters/account.js';
 import { errorFromIssues, quoted, TaxRulesError, type TaxRulesIssue } from '../../core/errors.js';
-import { engineFor } from '../../adapters/engine.js';
+import { agedEngine, engineFor, MAX_RULES_AGE, maxRulesAgeOf } from '../../adapters/engine.js';
 import { checkBySchema } from '../../adapters/issues.js';
 import { isBoolean, isFunction, ownCopy, readOptions, RULE_SET, unreadable, type OptionCheck } from '../../adapters/read.js';
 import { MAX_BATCH_TRANSACTIONS, transactionSchemas, type TaxTransactionBatchRequest, type TaxTransactionRequest, type TaxTransactionType } from './schemas.js';
@@ -42,6 +42,7 @@ const BATCH_OPTIONS: { readonly [K in keyof TaxTransactionBatchOptions]-?: Optio
   rules: RULE_SET,
   taxIdVerdict: [isFunction, "a function (country, taxId) => 'valid' | 'invalid' | 'unknown'"],
   cache: [isBoolean, 'true or false'],
+  maxRulesAge: MAX_RULES_AGE,
   usedSourceIds: [isUsedSourceIds, 'an array of { source, transaction_type, source_id }, or a function (key) => boolean'],
   exchangeRates: [(v) => Array.isArray(v) || typeof v === 'function', 'an array of { currency, date | from, until, rate }, or a function (currency, date, accountCurrency) => rate'],
 };
@@ -106,7 +107,7 @@ export function computeTransaction<R>(request: unknown extends R ? R : never, ac
 export function computeTransaction(request: unknown, account: SellerAccount, options?: TaxTransactionOptions | null): TaxTransaction {
   try {
     const o = readOptions<TaxTransactionOptions>(options, TRANSACTION_OPTIONS);
-    const engine = engineFor(o.rules);
+    const engine = agedEngine(engineFor(o.rules), maxRulesAgeOf(o));
     engine.accounts.prepare(account);
     const req = readWith(request, [], false);
     const rates = o.exchangeRates === undefined || typeof o.exchangeRates === 'function' ? o.exchangeRates : readRateTable(ownCopy(o.exchangeRates, 2, Number.MAX_SAFE_INTEGER) as unknown[]);
@@ -130,7 +131,7 @@ export function computeBatch<R>(request: unknown extends R ? R : never, account:
 export function computeBatch(request: unknown, account: SellerAccount, options?: TaxTransactionBatchOptions | null): TaxTransactionBatch {
   try {
     const o = readOptions<TaxTransactionBatchOptions>(options, BATCH_OPTIONS);
-    const engine = engineFor(o.rules);
+    const engine = agedEngine(engineFor(o.rules), maxRulesAgeOf(o));
     engine.accounts.prepare(account);
     const used = sourceIdCheck(o.usedSourceIds);
     const rates = o.exchangeRates === undefined || typeof o.exchangeRates === 'function' ? o.exchangeRates : readRateTable(ownCopy(o.exchangeRates, 2, Number.MAX_SAFE_INTEGER) as unknown[]);

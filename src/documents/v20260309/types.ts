@@ -77,6 +77,8 @@ export interface TaxTransactionBatchOptions {
   taxIdVerdict?: TaxIdVerdictFunction;
   /** Reuse decisions between calls (default true). */
   cache?: boolean;
+  /** Refuses (422) a transaction whose date is more than this many days after its jurisdiction's data was last checked; see CalculateOptions.maxRulesAge. */
+  maxRulesAge?: number;
   /** The source ids already taken, as a list or a lookup: a transaction whose id is taken is refused (422). */
   usedSourceIds?: readonly SourceKey[] | ((key: SourceKey) => boolean);
   /**
