@@ -64,3 +64,6 @@ export function parseArgs(argv: readonly string[], specs: readonly FlagSpec[]): 
   }
   return parsed;
 }
+
+/** A command line that is not one: reported with the usage, exit status 2. */
+export class UsageError extends Error {}
