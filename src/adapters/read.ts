@@ -18,7 +18,7 @@ export { guarded, unreadable } from '../core/errors.js';
 export type OptionCheck = readonly [test: (value: unknown) => boolean, expected: string];
 
 /** No options: without a prototype, so a polluted Object.prototype adds none. */
-const EMPTY: Readonly<Record<string, never>> = Object.freeze(Object.create(null) as Record<string, never>);
+const EMPTY: Readonly<Record<string, never>> = /* @__PURE__ */ Object.freeze(Object.create(null) as Record<string, never>);
 
 /**
  * Options handed on to a function that checks their fields itself: absent (undefined or

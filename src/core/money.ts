@@ -108,7 +108,7 @@ export function parseMinorNumber(text: string, minorUnits: number): number {
   return neg && minor !== 0 ? -minor : minor;
 }
 
-const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+const MAX_SAFE = /* @__PURE__ */ BigInt(Number.MAX_SAFE_INTEGER);
 
 /** A BigInt as a number when it is a safe integer. */
 export function normalMinor(v: bigint): Minor {
@@ -125,7 +125,7 @@ export function addMinor(a: Minor, b: Minor): Minor {
 }
 
 /** "00" to "99": the cents of an amount in a currency with two decimals. */
-const TWO_DIGITS: readonly string[] = Array.from({ length: 100 }, (_, i) => (i < 10 ? `0${i}` : String(i)));
+const TWO_DIGITS: readonly string[] = /* @__PURE__ */ Array.from({ length: 100 }, (_, i) => (i < 10 ? `0${i}` : String(i)));
 
 /**
  * Decimal string of a minor-unit amount given as a safe integer (1900, 2 → "19.00"); the

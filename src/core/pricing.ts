@@ -141,7 +141,7 @@ const bigints: Arithmetic<bigint> = {
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 const WHOLE_DEN = PERCENT_100;
 const PART_DEN = PERCENT_100 * PERCENT_100;
-const PART_DEN_BIG = BigInt(PART_DEN);
+const PART_DEN_BIG = /* @__PURE__ */ BigInt(PART_DEN);
 
 /** ⌊(2⁵³ − 1) / 10⁶⌋: a bound on one group's tax in doubles (the divisor is at least 10⁶). */
 const GROUP_TAX_MAX = Math.floor(MAX_SAFE / WHOLE_DEN);

@@ -15,8 +15,8 @@ import type { ClassTable, CompiledDelivery, CompiledCountry, CompiledJurisdictio
 
 export type { ClassTable, CompiledCountry, CompiledJurisdiction, CompiledMembership, CompiledRate, CompiledRegime, CompiledScheme, CompiledSchemeCover, CompiledSupplyRule, CompiledTax, CompiledTerritory, CompiledTerritoryTreatment, CompiledTreatment, RuleSet, TaxCodeEntry, WorldEntry };
 
-const FAR_FUTURE = dayNumber('9999-12-31');
-const FAR_PAST = dayNumber('0001-01-01');
+const FAR_FUTURE = /* @__PURE__ */ dayNumber('9999-12-31');
+const FAR_PAST = /* @__PURE__ */ dayNumber('0001-01-01');
 
 function compileRates(table: RateTable | undefined): ClassTable {
   // Without a prototype: a class the table lacks reads as absent, whatever Object.prototype holds.

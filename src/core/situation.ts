@@ -110,7 +110,7 @@ export function consignmentKey(s: Situation, limit: Money, day: number, convert:
 }
 
 /** Each tax code's number in a supply key. */
-const TAX_CODE_INDEX: Readonly<Record<string, number>> = Object.fromEntries(TAX_CODES.map((code, i) => [code, i]));
+const TAX_CODE_INDEX: Readonly<Record<string, number>> = /* @__PURE__ */ Object.fromEntries(TAX_CODES.map((code, i) => [code, i]));
 
 /**
  * The key of a situation: origin, destination, supply (see addressKey and supplyKey), and,

@@ -1,5 +1,5 @@
 import type { TaxIdVerdict } from '../core/types.js';
-import { defaultRuleSet } from '../default-rules.js';
+import { worldCountryCodes } from '../generated/country-codes.js';
 import { taxIdModules } from './countries/index.js';
 import type { TaxIdValidation } from './types.js';
 import { createTaxIdValidator, type TaxIdValidator } from './validate.js';
@@ -19,8 +19,9 @@ export { taxIdModules };
  * @example validateTaxId('DE', 'DE 136 695 976') // { valid: true, country: 'DE', normalized: 'DE136695976', kind: 'eu_vat' }
  */
 export const validateTaxId: TaxIdValidator = function validateTaxId(country, taxId) {
-  // Made on first use: importing the package reads no table for it.
-  return (defaultValidator ??= createTaxIdValidator(taxIdModules, defaultRuleSet.world.keys()))(country, taxId);
+  // Made on first use: importing the package reads no table for it. The country codes are
+  // the rule set's world list, in a module of their own: no rule data comes with them.
+  return (defaultValidator ??= createTaxIdValidator(taxIdModules, worldCountryCodes))(country, taxId);
 };
 let defaultValidator: TaxIdValidator | undefined;
 

@@ -10,7 +10,7 @@ import type { TaxIdModule, TaxIdReason, TaxIdValidation } from './types.js';
  */
 const NOISE = /[\s.\-/,:_()\u2010-\u2015\u2212]+/g;
 
-const UNKNOWN: TaxIdValidation = Object.freeze({ valid: null, country: null, normalized: null, kind: null }) as TaxIdValidation;
+const UNKNOWN: TaxIdValidation = /* @__PURE__ */ Object.freeze({ valid: null, country: null, normalized: null, kind: null }) as TaxIdValidation;
 
 /** Country codes accepted for the `country` argument that name another code's numbers (a Map: a polluted Object.prototype adds none). */
 const COUNTRY_ALIASES: ReadonlyMap<string, string> = new Map([

@@ -2,7 +2,7 @@ import { bad, ok, type TaxIdModule } from '../types.js';
 
 /** The 31 characters of a USCC, by value: digits and capital letters without I, O, S, V, Z. */
 const CHARSET = '0123456789ABCDEFGHJKLMNPQRTUWXY';
-const VALUE: readonly number[] = (() => {
+const VALUE: readonly number[] = /* @__PURE__ */ (() => {
   const t = new Array<number>(128).fill(-1);
   for (let i = 0; i < CHARSET.length; i++) t[CHARSET.charCodeAt(i)] = i;
   return t;

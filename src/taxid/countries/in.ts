@@ -1,7 +1,7 @@
 import { bad, ok, type TaxIdModule } from '../types.js';
 
 /** PAN 4th character, the holder type: A AOP, B BOI, C company, F firm/LLP, G government, H HUF, J artificial juridical person, K krish, L local authority, P individual, T trust. */
-const HOLDER_TYPE: readonly boolean[] = (() => {
+const HOLDER_TYPE: readonly boolean[] = /* @__PURE__ */ (() => {
   const t = new Array<boolean>(128).fill(false);
   for (const ch of 'ABCFGHJKLPT') t[ch.charCodeAt(0)] = true;
   return t;

@@ -11,7 +11,7 @@ const pack4 = (s: string, at: number): number =>
  * Words SAT replaces in the name part of a person's RFC (its last letter becomes X), so an
  * RFC never starts with them; packed with {@link pack4}.
  */
-const INCONVENIENT: ReadonlySet<number> = new Set([
+const INCONVENIENT: ReadonlySet<number> = /* @__PURE__ */ new Set(/* @__PURE__ */ [
   'BUEI', 'BUEY', 'CACA', 'CACO', 'CAGA', 'CAGO', 'CAKA', 'CAKO', 'COGE', 'COJA', 'COJE', 'COJI', 'COJO', 'CULO', 'FETO',
   'GUEY', 'JOTO', 'KACA', 'KACO', 'KAGA', 'KAGO', 'KAKA', 'KOGE', 'KOJO', 'KULO', 'MAME', 'MAMO', 'MEAR', 'MEAS', 'MEON',
   'MION', 'MOCO', 'MULA', 'PEDA', 'PEDO', 'PENE', 'PUTA', 'PUTO', 'QULO', 'RATA', 'RUIN',

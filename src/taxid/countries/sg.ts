@@ -5,8 +5,8 @@ import { bad, ok, type TaxIdModule } from '../types.js';
 const THIS_YEAR = new Date().getUTCFullYear();
 
 /** ACRA entity-type codes of "other" UENs (T08LL1234A, S16FC0121D …). */
-const ENTITY_TYPES: ReadonlySet<number> = new Set(
-  ['CC', 'CD', 'CH', 'CL', 'CM', 'CP', 'CS', 'CX', 'DP', 'FB', 'FC', 'FM', 'FN', 'GA', 'GB', 'GS', 'HS', 'LL', 'LP', 'MB',
+const ENTITY_TYPES: ReadonlySet<number> = /* @__PURE__ */ new Set(
+  /* @__PURE__ */ ['CC', 'CD', 'CH', 'CL', 'CM', 'CP', 'CS', 'CX', 'DP', 'FB', 'FC', 'FM', 'FN', 'GA', 'GB', 'GS', 'HS', 'LL', 'LP', 'MB',
     'MC', 'MD', 'MH', 'MM', 'MQ', 'NB', 'NR', 'PA', 'PB', 'PF', 'RF', 'RP', 'SM', 'SS', 'TC', 'TU', 'VH', 'XL']
     .map((t) => t.charCodeAt(0) * 256 + t.charCodeAt(1)),
 );

@@ -6,7 +6,7 @@ import { bad, ok, type TaxIdModule } from '../types.js';
  * Fresno, Kansas City, Memphis, Ogden, Philadelphia, Internet, SBA). Index = prefix.
  * Never assigned: 00, 07, 08, 09, 17, 18, 19, 28, 29, 49, 69, 70, 78, 79, 89, 96, 97.
  */
-const VALID_PREFIX: readonly boolean[] = (() => {
+const VALID_PREFIX: readonly boolean[] = /* @__PURE__ */ (() => {
   const t = new Array<boolean>(100).fill(true);
   for (const p of [0, 7, 8, 9, 17, 18, 19, 28, 29, 49, 69, 70, 78, 79, 89, 96, 97]) t[p] = false;
   return t;

@@ -1,0 +1,64 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bundleCases, buildPackage, measure, type BundleSize } from '../scripts/bundle-sizes.js';
+import { defaultRuleSet } from '../src/default-rules.js';
+import { createRuleSet } from '../src/core/ruleset.js';
+import { defaultRulePack as euPack } from '../src/generated/ruledata-eu.js';
+import { worldCountryCodes } from '../src/generated/country-codes.js';
+
+// A browser bundle of one export of the package, as a user's bundler makes it from the
+// published files (the package's entries built as tsup.config.ts says, then esbuild: bundle,
+// minify, browser): it carries only what that export uses. Ceilings in gzipped bytes, as
+// scripts/bundle-sizes.ts prints them.
+let sizes: BundleSize[];
+beforeAll(async () => {
+  sizes = await measure(await buildPackage());
+}, 120_000);
+
+const run = async (s: BundleSize): Promise<unknown> => {
+  const file = join(mkdtempSync(join(tmpdir(), 'taxrules-bundle-size-run-')), 'bundle.mjs');
+  writeFileSync(file, s.code);
+  return ((await import(pathToFileURL(file).href)) as { answer: unknown }).answer;
+};
+
+describe('the browser bundle of one export', () => {
+  it.each(bundleCases.map((c, i) => [c.name, i] as const))('%s stays under its ceiling', (_name, i) => {
+    const s = sizes[i] as BundleSize;
+    expect(s.gz, `${s.name}: ${s.min} bytes minified, ${s.gz} gzipped`).toBeLessThanOrEqual(s.ceilingGz);
+  });
+
+  it('TaxRulesError alone: no rule data, no tax-ID module', async () => {
+    const s = sizes[0] as BundleSize;
+    const text = new TextDecoder().decode(s.code);
+    expect(text).not.toMatch(/taxrules-pack-2|eu_vat/);
+    const error = (await run(s)) as { status: number; code: string; name: string };
+    expect([error.name, error.code, error.status]).toEqual(['TaxRulesError', 'not_found', 404]);
+  });
+
+  it('validateTaxId without rule data still tells a country without offline rules from an unknown one', async () => {
+    const s = sizes[1] as BundleSize;
+    const text = new TextDecoder().decode(s.code);
+    expect(text).not.toMatch(/taxrules-pack-2/);
+    expect(text).toMatch(/eu_vat/);
+    expect(await run(s)).toEqual({ valid: true, country: 'DE', normalized: 'DE136695976', kind: 'eu_vat' });
+  });
+
+  it('a quote answers from the bundle: the EU entry with the EU pack alone, the main entry with every rule file', async () => {
+    const [eu, main] = [sizes[2] as BundleSize, sizes[3] as BundleSize];
+    expect(await run(eu)).toMatchObject({ rate: 7, tax_amount: 7 });
+    expect(await run(main)).toMatchObject({ rate: 7, tax_amount: 7 });
+    for (const s of [eu, main]) expect(new TextDecoder().decode(s.code)).toMatch(/taxrules-pack-2/);
+    // The EU bundle carries the EU pack, not the world's: no US local rates.
+    expect(eu.gz).toBeLessThan(main.gz / 2);
+  });
+});
+
+describe('the country codes of the default tax-ID validator', () => {
+  it('are the world list of the rule set, of every file and of the EU pack', () => {
+    expect(worldCountryCodes).toEqual([...defaultRuleSet.world.keys()]);
+    expect(worldCountryCodes).toEqual([...createRuleSet(euPack).world.keys()]);
+  });
+});
