@@ -199,6 +199,7 @@ export function compileUsLocal(rows: UsLocalRows, state: CompiledJurisdiction, p
       // An own field only (a packed file's jurisdictions are plain objects: never read from a polluted prototype).
       taxability: compileTaxability(Object.hasOwn(j, 'taxability') ? j.taxability : undefined),
       delivery: [],
+      ...(j.until !== undefined ? { until: dayOf(j.until), untilNote: j.note ?? '' } : {}),
     };
     const cj: CompiledJurisdiction = {
       id: j.id,
