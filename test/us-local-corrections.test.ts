@@ -139,3 +139,20 @@ describe('the import step (scripts/us-local/corrections.ts)', () => {
     expect(() => applyCorrections(f, { ...corrections, corrections: [{ state: 'GA', code: 'c195', rates: [{ from: '2022-10-01', rate: '3', source: 'taxlocus-weekly' }] }] })).toThrow(/does not follow/);
   });
 });
+
+describe('Alabama: Westover, a row TaxLocus renamed (not a change)', () => {
+  // The list's "Westover" row (5 %) is in TaxLocus's tables to 2026-08-04 and its "Westover
+  // Sales & Use" row (5 %) from 2026-05-27: the recipe's alias places both in the town, whose
+  // 5 % is charged on both sides of the rename of 2026-08-11.
+  const al = registeredIn('US', [840001], { postal_code: '07030', currency: 'USD' });
+  const westover = (date: string): [string, string][] =>
+    explainTaxRate({ ...good, date, to_country: 'US', to_postal_code: '35147', to_city: 'Westover' }, al)
+      .lines.filter((l) => l.group === 'main')
+      .map((l) => [l.jurisdiction.name, l.rate]);
+  it('ZIP 35147, city Westover: its 5 % on 2026-05-19, 2026-08-04 and 2026-08-15', () => {
+    for (const date of ['2026-05-19', '2026-08-04', '2026-08-15']) expect(westover(date).find(([name]) => name === 'Westover'), date).toEqual(['Westover', '5']);
+  });
+  it('a day before 2026-05-19 is refused (422)', () => {
+    expect(refused(() => westover('2026-05-18')).status).toBe(422);
+  });
+});

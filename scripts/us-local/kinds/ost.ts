@@ -109,6 +109,8 @@ export interface ListedCitiesOptions {
   coverage: (cities: number, added: number) => string;
   /** City name → where the list's rate is taken instead of open-sales-tax's (see ListChoice). */
   choices?: Record<string, ListChoice>;
+  /** A row's name in the list → the Census place it is (a row the list renamed). */
+  aliases?: Record<string, string>;
 }
 
 /**
@@ -159,7 +161,7 @@ export function withListedCities(base: StateRates, o: ListedCitiesOptions): Stat
   let added = 0;
   let disagree = 0;
   for (const r of rows.filter((x) => x.jurisdiction_type === 'city')) {
-    const place = placeNamed(o.state, r.name as string);
+    const place = placeNamed(o.state, o.aliases?.[r.name as string] ?? (r.name as string));
     if (!place) {
       unmatched.push(r.name as string);
       continue;
