@@ -118,7 +118,10 @@ describe('the import step (scripts/us-local/corrections.ts)', () => {
       j.rates = j.rates.slice(0, j.rates.length - (x.rates?.length ?? 0));
       if (x.until !== undefined) {
         delete j.until;
-        delete j.note;
+        // The reason is added to the note the jurisdiction had before.
+        const before = j.note === x.note ? undefined : j.note?.slice(0, -(` ${x.note as string}`.length));
+        if (before === undefined) delete j.note;
+        else j.note = before;
       }
     }
     // The source keys only the corrections' periods name.
@@ -127,7 +130,7 @@ describe('the import step (scripts/us-local/corrections.ts)', () => {
     return f;
   };
   it('gives the files as they are from the files without it', () => {
-    for (const state of ['GA', 'MN', 'MO']) {
+    for (const state of ['GA', 'IL', 'MN', 'MO']) {
       const f = without(state);
       expect(f).not.toEqual(local(state));
       expect(applyCorrections(f, corrections)).toEqual(local(state));
@@ -154,5 +157,31 @@ describe('Alabama: Westover, a row TaxLocus renamed (not a change)', () => {
   });
   it('a day before 2026-05-19 is refused (422)', () => {
     expect(refused(() => westover('2026-05-18')).status).toBe(422);
+  });
+});
+
+describe('Illinois: Princeton, a row TaxLocus dropped mid-half-year, recorded until 2026-12-31', () => {
+  // TaxLocus's copies of the Department's database give Princeton 1.75 % combined (Bureau
+  // County's 1 % in the same list, so the city's own 0.75 %) to 2026-08-04 and drop it on
+  // 2026-08-11; an Illinois change takes effect only on 1 January or 1 July (86 Ill. Adm. Code
+  // 270.130): 0.75 % to 2026-12-31, not known from 2027-01-01.
+  const il = registeredIn('US', [840017], { postal_code: '07030', currency: 'USD' });
+  const princeton = (date: string): [string, string][] =>
+    explainTaxRate({ ...good, date, to_country: 'US', to_postal_code: '61356', to_city: 'Princeton' }, il)
+      .lines.filter((l) => l.group === 'main')
+      .map((l) => [l.jurisdiction.name, l.rate]);
+  it('ZIP 61356, city Princeton: 6.25 + Bureau County 1 + 0.75 % on 2026-08-04, 2026-08-15 and 2026-12-31', () => {
+    for (const date of ['2026-08-04', '2026-08-15', '2026-12-31']) {
+      expect(princeton(date), date).toEqual([
+        ['Illinois', '6.25'],
+        ['Bureau County', '1'],
+        ['Princeton', '0.75'],
+      ]);
+    }
+  });
+  it('2027-01-01 is refused (422), naming the rule', () => {
+    const e = refused(() => princeton('2027-01-01'));
+    expect(e.status).toBe(422);
+    expect(e.issues[0]?.message).toMatch(/Princeton \(IL\) is recorded until 2026-12-31.*270\.130/);
   });
 });
