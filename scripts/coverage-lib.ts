@@ -168,7 +168,7 @@ function usLevels(data: RuleData, day: string): string[] {
     '',
     '## US sales tax: level reached per state',
     '',
-    'State rate in force; the local file\'s counties, cities and districts with a tax (their count), whether it holds every local tax of the state, the day from which its history is recorded for all its jurisdictions (a quote for an earlier day is refused, 422, where a jurisdiction recorded later applies; "part from": the earliest day any is recorded), and its ZIP codes. No file has ZIP+4 or street boundaries.',
+    'State rate in force; the local file\'s counties, cities and districts with a tax (their count), whether it holds every local tax of the state, the day from which its history is recorded for all its jurisdictions (a quote for an earlier day is refused, 422, where a jurisdiction recorded later applies; "part from": the earliest day any is recorded; "to": a jurisdiction recorded only to that day, a later day refused where it applies), and its ZIP codes. No file has ZIP+4 or street boundaries.',
     '',
     '| state | state rate | local file | counties | cities | districts | complete | local history from | ZIP codes |',
     '|---|---|---|---|---|---|---|---|---|',
@@ -190,7 +190,10 @@ function usLevels(data: RuleData, day: string): string[] {
     if (districts) levels.district++;
     // The day from which every jurisdiction of the file is recorded (a date before it is refused where a later one applies), and the earliest day any is.
     const starts = local.jurisdictions.map((x) => x.rates[0]?.from ?? '—').sort();
-    const first = starts.length === 0 ? '—' : starts[0] === starts[starts.length - 1] ? (starts[0] as string) : `${starts[starts.length - 1]} (part from ${starts[0]})`;
+    const from = starts.length === 0 ? '—' : starts[0] === starts[starts.length - 1] ? (starts[0] as string) : `${starts[starts.length - 1]} (part from ${starts[0]})`;
+    // Jurisdictions recorded only to a day (`until`): a later day is refused where they apply.
+    const ends = local.jurisdictions.filter((x) => x.until !== undefined).map((x) => `${x.name} to ${x.until}`);
+    const first = ends.length === 0 ? from : `${from}; ${ends.join(', ')}`;
     lines.push(`| ${j.region} ${j.name} | ${rate} | us/local/${local.state}.json | ${counties || '—'} | ${cities || '—'} | ${districts || '—'} | ${local.complete ? 'yes' : 'no'} | ${first} | ${new Set(local.zips.map((z) => z[0])).size} |`);
   }
   lines.push('', `${levels.state} states and territories at state level; local taxes: counties in ${levels.county}, cities in ${levels.city}, districts in ${levels.district}; ZIP+4 in none.`);

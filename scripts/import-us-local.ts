@@ -98,18 +98,21 @@
  *   weekly.ts, taxlocus-weekly.json   the states recorded back to TaxLocus's first weekly
  *                       table: the reader run on each weekly table, changes dated by the
  *                       state's change days (the rule and its law in the JSON)
+ *   corrections.ts, corrections.json   later rates a state's file does not carry yet, and
+ *                       the day after which a jurisdiction's rate cannot be established
+ *                       (`until`: a later day is refused), each with its source and reason
  *   the transcriptions above, which recipes name (CA's `publication`, NC's `table`).
  *
  * A state's file keeps the `taxability` tables written into it by hand (the file's own and each
  * jurisdiction's; scripts/us-local/taxability.ts): a rebuild replaces only what it builds.
  *
  * Usage: tsx scripts/import-us-local.ts --geo DIR [--sources DIR] [--states FL,TX,…] [--checked YYYY-MM-DD]
- *                                       [--out DIR] [--recipes DIR] [--history DIR] [--weekly FILE]
+ *                                       [--out DIR] [--recipes DIR] [--history DIR] [--weekly FILE] [--corrections FILE]
  *   --geo      a us_geo data directory (with 2020_dist/ and raw/gazetteer/)
  *   --sources  default ../shared/sources/us
  *   --out      where the files are written (and the files whose taxability is kept are read), default rules/us/local
  *   --recipes  default scripts/us-local/recipes;  --history  default scripts/us-local/history
- *   --weekly   default scripts/us-local/taxlocus-weekly.json
+ *   --weekly   default scripts/us-local/taxlocus-weekly.json;  --corrections  default scripts/us-local/corrections.json
  */
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -117,6 +120,7 @@ import { loadPoBoxSource } from './us-pobox.js';
 import { loadInputs } from './us-local/inputs.js';
 import { readRecipe } from './us-local/kinds.js';
 import { importState } from './us-local/run.js';
+import { loadCorrections } from './us-local/corrections.js';
 import { loadWeekly } from './us-local/weekly.js';
 
 function arg(name: string): string | undefined {
@@ -153,13 +157,14 @@ const wanted = (arg('--states') ?? [...recipes.keys()].join(',')).split(',');
 mkdirSync(OUT_DIR, { recursive: true });
 const poBoxSource = loadPoBoxSource(srcDir);
 const weekly = loadWeekly(arg('--weekly') ?? 'scripts/us-local/taxlocus-weekly.json');
+const corrections = loadCorrections(arg('--corrections') ?? 'scripts/us-local/corrections.json');
 for (const state of wanted) {
   const recipe = recipes.get(state);
   if (!recipe) {
     console.error(`no recipe for ${state} (${RECIPES_DIR}/${state}.json)`);
     process.exit(2);
   }
-  const { file, text } = importState(recipe, { historyDir: HISTORY_DIR, poBoxes: poBoxSource, outDir: OUT_DIR, weekly });
+  const { file, text } = importState(recipe, { historyDir: HISTORY_DIR, poBoxes: poBoxSource, outDir: OUT_DIR, weekly, corrections });
   writeFileSync(join(OUT_DIR, `${state}.json`), text);
   const zips = new Set(file.zips.map((z) => z[0]));
   console.log(`${state}: ${file.jurisdictions.length} jurisdictions, ${zips.size} ZIP codes, ${file.zips.length} rows`);

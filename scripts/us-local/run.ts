@@ -12,17 +12,20 @@ import { addPoBoxZips, type PoBoxSource } from '../us-pobox.js';
 import { buildFile } from './areas.js';
 import { buildRecipe, type Recipe } from './kinds.js';
 import { keepTaxability } from './taxability.js';
+import { applyCorrections, type CorrectionsFile } from './corrections.js';
 import { applyWeekly, type WeeklyFile } from './weekly.js';
 
 /** A state's file as built, and its text as written to `outDir` (whose earlier file's taxability it keeps). */
-export function importState(recipe: Recipe, o: { historyDir: string; poBoxes: PoBoxSource; outDir: string; weekly?: WeeklyFile }): { file: UsLocalFile; text: string } {
+export function importState(recipe: Recipe, o: { historyDir: string; poBoxes: PoBoxSource; outDir: string; weekly?: WeeklyFile; corrections?: CorrectionsFile }): { file: UsLocalFile; text: string } {
   const st = buildRecipe(recipe);
   const built = st.finish ? st.finish(buildFile(st)) : buildFile(st);
   // The state's dated history, as data (scripts/us-local/history/<ST>.json).
   const history = loadHistory(recipe.state, o.historyDir);
   const dated = history ? applyHistory(built, history) : built;
   // Back to TaxLocus's first weekly table (scripts/us-local/taxlocus-weekly.json), the reader run on each weekly table.
-  const file = o.weekly ? applyWeekly(dated, o.weekly, () => buildRecipe(recipe)) : dated;
+  const back = o.weekly ? applyWeekly(dated, o.weekly, () => buildRecipe(recipe)) : dated;
+  // Later rates and recorded-until days the state's file does not carry (scripts/us-local/corrections.json).
+  const file = o.corrections ? applyCorrections(back, o.corrections) : back;
   // PO-box and unique ZIP codes, which have no Census area (scripts/us-pobox.ts).
   addPoBoxZips(file, o.poBoxes);
   // The taxability tables written by hand into the file this one replaces.

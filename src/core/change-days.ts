@@ -23,6 +23,7 @@ export function computeRuleChangeDays(rules: RuleSet): number[] {
   for (const j of rules.jurisdictions.values()) {
     for (const t of j.taxes) {
       add(t.since);
+      if (Object.hasOwn(t, 'until') && t.until !== undefined) add(t.until + 1);
       classes(t.classes);
       for (const list of Object.values(t.taxability)) periods(list);
     }

@@ -73,6 +73,9 @@ export interface CompiledTax {
   taxability: Partial<Record<TaxCodeId | 'other_categories', CompiledTreatment[]>>;
   /** Its treatment of delivery charges, by period (empty: its regime's, if any). */
   delivery: readonly CompiledDelivery[];
+  /** A US local tax recorded only to this day (rules/us/local `until`): a later day is refused, with `untilNote`. */
+  until?: number;
+  untilNote?: string;
 }
 
 export interface CompiledJurisdiction {

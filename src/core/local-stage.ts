@@ -78,6 +78,10 @@ export function localSource(d: Draft, taxing: Location): LocalSource {
 function localRate(d: Draft, part: CompiledJurisdiction, rateClass: RateClass) {
   const periods = (part.taxes[0] as LeviedTax['tax']).classes[rateClass];
   if (periods === undefined) return null;
+  const tax = part.taxes[0] as LeviedTax['tax'];
+  if (Object.hasOwn(tax, 'until') && tax.until !== undefined && d.day > tax.until) {
+    throw beforeHistory(['date'], `the local sales tax of ${part.name} (${part.region}) is recorded until ${dateOfDay(tax.until)}, not on ${d.date}: ${tax.untilNote}`);
+  }
   const rate = inForce(periods, d.day);
   if (!rate) {
     const first = periods[0];

@@ -393,6 +393,12 @@ export function checkRuleData(given: RuleData): RuleProblem[] {
         checkRate(file, `${jp}/rates/${pi}/rate`, p.rate);
         if (!Object.hasOwn(l.sources, p.source)) add(file, `${jp}/rates/${pi}/source`, `unknown source key ${p.source}`);
       });
+      if (j.until !== undefined) {
+        checkDate(file, `${jp}/until`, j.until);
+        const last = j.rates[j.rates.length - 1];
+        if (last && j.until < last.from) add(file, `${jp}/until`, `until ${j.until} is before its last rate's day ${last.from}`);
+        if (j.note === undefined) add(file, `${jp}/note`, 'a jurisdiction recorded until a day says why in its note');
+      }
     });
     const cap = l.single_article_cap;
     if (cap) {

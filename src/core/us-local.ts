@@ -199,6 +199,8 @@ export function compileUsLocal(rows: UsLocalRows, state: CompiledJurisdiction, p
       // An own field only (a packed file's jurisdictions are plain objects: never read from a polluted prototype).
       taxability: compileTaxability(Object.hasOwn(j, 'taxability') ? j.taxability : undefined),
       delivery: [],
+      // Own fields only, like taxability's.
+      ...(Object.hasOwn(j, 'until') && j.until !== undefined ? { until: dayOf(j.until), untilNote: Object.hasOwn(j, 'note') ? (j.note ?? '') : '' } : {}),
     };
     const cj: CompiledJurisdiction = {
       id: j.id,

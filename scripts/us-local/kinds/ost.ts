@@ -109,6 +109,10 @@ export interface ListedCitiesOptions {
   coverage: (cities: number, added: number) => string;
   /** City name → where the list's rate is taken instead of open-sales-tax's (see ListChoice). */
   choices?: Record<string, ListChoice>;
+  /** A row's name in the list → the Census place it is (a row the list renamed). */
+  aliases?: Record<string, string>;
+  /** A city row of the list's earlier copies that its last copy drops (name → the row's rate), read as if it were there: a row dropped on a day the state's rates cannot change on. */
+  dropped?: Record<string, string>;
 }
 
 /**
@@ -152,6 +156,12 @@ export function withListedCities(base: StateRates, o: ListedCitiesOptions): Stat
   const key = `${o.state.toLowerCase()}-taxlocus`;
   base.sources[key] = `${o.publisher}, ${TAXLOCUS_CREDIT}`;
   const rows = TAXLOCUS.filter((r) => r.state === o.state);
+  const dropped = new Set<string>();
+  for (const [name, rate] of Object.entries(o.dropped ?? {})) {
+    if (rows.some((r) => r.jurisdiction_type === 'city' && r.name === name)) continue;
+    rows.push({ state: o.state, jurisdiction_type: 'city', name, fips_code: '', rate });
+    dropped.add(name);
+  }
   const countyRate = new Map([...listedCounties(o.state).rates].map(([geoid, rate]) => [geoid, Number(rate)]));
   const notes = base.jurisdictionNotes ?? new Map<string, string>();
   const unmatched: string[] = [];
@@ -159,7 +169,7 @@ export function withListedCities(base: StateRates, o: ListedCitiesOptions): Stat
   let added = 0;
   let disagree = 0;
   for (const r of rows.filter((x) => x.jurisdiction_type === 'city')) {
-    const place = placeNamed(o.state, r.name as string);
+    const place = placeNamed(o.state, o.aliases?.[r.name as string] ?? (r.name as string));
     if (!place) {
       unmatched.push(r.name as string);
       continue;
@@ -193,6 +203,7 @@ export function withListedCities(base: StateRates, o: ListedCitiesOptions): Stat
       continue;
     }
     if (own === 0) continue;
+    if (dropped.has(r.name as string)) notes.set(place.geoid, `The list's row of ${r.name} (${Number(sstPercent(r.rate as string))} %) is in TaxLocus's earlier copies and not in that of ${TAXLOCUS_AS_OF}, which dropped it on a day the state's local rates cannot change on: it is read from the earlier copies.`);
     base.cities.set(place.geoid, [{ from: o.from, rate: plainRate(own.toFixed(4)), source: key }]);
     added++;
   }
