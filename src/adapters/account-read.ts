@@ -14,13 +14,19 @@ export function optionalDateOk(v: unknown): boolean {
   return v === undefined || v === null || v === '' || (typeof v === 'string' && !Number.isNaN(dayNumber(v)));
 }
 
-/**
- * What preparation read of each registration, flat (one array for the account, no object per
- * registration): the registration object, its number of fields (a field added since, a
- * misspelt one, is refused, not ignored), then its values in REGISTRATION_SNAPSHOT_KEYS' order.
- */
-export const REGISTRATION_SNAPSHOT_KEYS = ['jurisdiction_id', 'value', 'valid_from', 'valid_until', 'permanent_establishment', 'import_scheme', 'created_at'] as const;
-export const SLOTS = 2 + REGISTRATION_SNAPSHOT_KEYS.length;
+/** What preparation read of a registration: compared on every later call. */
+export interface RegistrationSnapshot {
+  readonly object: unknown;
+  /** How many fields it had: a field added since (a misspelt one) is refused, not ignored. */
+  readonly fields: number;
+  readonly jurisdiction_id: unknown;
+  readonly value: unknown;
+  readonly valid_from: unknown;
+  readonly valid_until: unknown;
+  readonly permanent_establishment: unknown;
+  readonly import_scheme: unknown;
+  readonly created_at: unknown;
+}
 
 /** What preparation read of an account (named fields: every later call compares them). */
 export interface Snapshot {
@@ -34,8 +40,7 @@ export interface Snapshot {
   readonly default_product_type: unknown;
   readonly registrations: readonly unknown[];
   readonly count: number;
-  /** SLOTS entries per registration (see REGISTRATION_SNAPSHOT_KEYS). */
-  readonly each: readonly unknown[];
+  readonly each: readonly RegistrationSnapshot[];
   /** Whether a registration has created_at (only then is it compared). */
   readonly created: boolean;
   /** The address history as read: its array, and each address's JSON (addresses are few). */
@@ -175,13 +180,13 @@ function registrationFieldOk(key: string, v: unknown): boolean {
 
 /**
  * A registration's own fields, each read once and checked, into `values` (six for the content
- * key, from `at`) and, when given, `each` (the snapshot's SLOTS, from `slot`): its jurisdiction
+ * key, from `at`) and, when given, `each` (what the snapshot keeps of it): its jurisdiction
  * and dates, or undefined for anything the schema would refuse or name.
  */
-function readRegistration(r: unknown, values: unknown[], at: number, each: unknown[] | null, slot: number): ReadRegistration | undefined {
+function readRegistration(r: unknown, values: unknown[], at: number, each: RegistrationSnapshot[] | null): ReadRegistration | undefined {
   if (!isPlainObject(r)) return undefined;
   let count = 0;
-  // The fields in REGISTRATION_SNAPSHOT_KEYS' order, each read once (locals: no object per registration).
+  // The fields, each read once (locals: no object per registration unless a snapshot is kept).
   let id: unknown, value: unknown, from: unknown, until: unknown, pe: unknown, scheme: unknown, created: unknown;
   for (const k in r) {
     count++;
@@ -203,15 +208,7 @@ function readRegistration(r: unknown, values: unknown[], at: number, each: unkno
   values[at + 4] = pe;
   values[at + 5] = scheme;
   if (each !== null) {
-    each[slot] = r;
-    each[slot + 1] = count;
-    each[slot + 2] = id;
-    each[slot + 3] = value;
-    each[slot + 4] = from;
-    each[slot + 5] = until;
-    each[slot + 6] = pe;
-    each[slot + 7] = scheme;
-    each[slot + 8] = created;
+    each.push({ object: r, fields: count, jurisdiction_id: id, value, valid_from: from, valid_until: until, permanent_establishment: pe, import_scheme: scheme, created_at: created });
   }
   return { jurisdiction_id: id as number, valid_from: from as string | null | undefined, valid_until: until as string | null | undefined, created_at: created as number | undefined, permanent_establishment: pe as boolean | undefined, import_scheme: scheme as boolean | undefined };
 }
@@ -228,18 +225,18 @@ export function readAtOnce(account: Account, withSnapshot: boolean): ReadAtOnce 
   const a = readAccountFields(account as Fields);
   if (a === undefined) return undefined;
   const regs = a.registrations;
-  const values: unknown[] = new Array<unknown>(6 + 6 * regs.length);
+  const values: unknown[] = []; // filled in order, as `each`: packed arrays
   values[0] = a.country;
   values[1] = a.currency;
   values[2] = a.postal_code;
   values[3] = a.region;
   values[4] = a.default_tax_code;
   values[5] = a.default_product_type;
-  const read: ReadRegistration[] = new Array<ReadRegistration>(regs.length);
-  const each: unknown[] | null = withSnapshot ? new Array<unknown>(regs.length * SLOTS) : null;
+  const read: ReadRegistration[] = [];
+  const each: RegistrationSnapshot[] | null = withSnapshot ? [] : null;
   let created = false;
   for (let i = 0; i < regs.length; i++) {
-    const r = readRegistration(regs[i], values, 6 + 6 * i, each, i * SLOTS);
+    const r = readRegistration(regs[i], values, 6 + 6 * i, each);
     if (r === undefined) return undefined;
     if (r.created_at !== undefined) created = true;
     read[i] = r;

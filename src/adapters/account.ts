@@ -8,7 +8,7 @@ import { accountSchemas, MAX_REGISTRATIONS, MAX_TAX_DATE, MAX_WEB_LENGTH, PRODUC
 import { ownCopy, ownFields, prototypePolluted, unreadable } from './read.js';
 import { isCountryText, isCurrencyText, hasOwn, isPlainObject, oneOfOrAbsent } from './input.js';
 import { version } from '../../package.json';
-import { contentKey, optionalDateOk, readAtOnce, sameValues, SLOTS, REGISTRATION_SNAPSHOT_KEYS, type Fields, type ReadAtOnce, type Snapshot } from './account-read.js';
+import { contentKey, optionalDateOk, readAtOnce, sameValues, type Fields, type ReadAtOnce, type RegistrationSnapshot, type Snapshot } from './account-read.js';
 
 export { TAX_CODES, PRODUCT_TYPES } from './schemas.js';
 
@@ -373,17 +373,14 @@ function snapshotOf(account: Account, copy: Account): Snapshot | null {
   const regs = a.registrations;
   const read = c.registrations;
   if (!Array.isArray(regs) || !Array.isArray(read) || regs.length !== read.length) return null;
-  const each: unknown[] = new Array<unknown>(regs.length * SLOTS);
+  const each: RegistrationSnapshot[] = [];
   let created = false;
   for (let i = 0; i < regs.length; i++) {
     const r = regs[i] as unknown;
     const f = read[i] as unknown;
     if (typeof r !== 'object' || r === null || typeof f !== 'object' || f === null) return null;
     const v = f as Fields;
-    const at = i * SLOTS;
-    each[at] = r;
-    each[at + 1] = fieldCount(r);
-    for (let k = 0; k < REGISTRATION_SNAPSHOT_KEYS.length; k++) each[at + 2 + k] = v[REGISTRATION_SNAPSHOT_KEYS[k]!];
+    each.push({ object: r, fields: fieldCount(r), jurisdiction_id: v.jurisdiction_id, value: v.value, valid_from: v.valid_from, valid_until: v.valid_until, permanent_establishment: v.permanent_establishment, import_scheme: v.import_scheme, created_at: v.created_at });
     if (v.created_at !== undefined) created = true;
   }
   return {
@@ -422,13 +419,13 @@ function unchanged(account: Account, s: Snapshot): boolean {
   if (a.default_tax_code !== s.default_tax_code || a.default_product_type !== s.default_product_type) return false;
   const regs = a.registrations as unknown[];
   if (regs !== s.registrations || regs.length !== s.count) return false;
-  const each = s.each;
   const created = s.created;
-  for (let i = 0, at = 0; i < s.count; i++, at += SLOTS) {
+  for (let i = 0; i < s.count; i++) {
     const r = regs[i] as Fields;
-    if (r !== each[at] || fieldCount(r) !== each[at + 1] || r.jurisdiction_id !== each[at + 2] || r.value !== each[at + 3] || r.valid_from !== each[at + 4] || r.valid_until !== each[at + 5]) return false;
-    if (r.permanent_establishment !== each[at + 6] || r.import_scheme !== each[at + 7]) return false;
-    if (created && r.created_at !== each[at + 8]) return false;
+    const was = s.each[i] as RegistrationSnapshot;
+    if (r !== was.object || fieldCount(r) !== was.fields || r.jurisdiction_id !== was.jurisdiction_id || r.valid_from !== was.valid_from || r.valid_until !== was.valid_until) return false;
+    if (r.permanent_establishment !== was.permanent_establishment || r.import_scheme !== was.import_scheme || r.value !== was.value) return false;
+    if (created && r.created_at !== was.created_at) return false;
   }
   return true;
 }
