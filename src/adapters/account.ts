@@ -485,9 +485,7 @@ export function createAccountCache(rules: RuleSet): AccountCache {
   let lastSeen: object | null = null;
 
   /** A prepared account (they are frozen) of another rule set or another copy of the package, checked against this rule set once. */
-  function preparedElsewhere(account: object): PreparedAccount | undefined {
-    const checkedWith = PREPARED.get(account);
-    if (checkedWith === rules) return account as PreparedAccount;
+  function preparedElsewhere(account: object, checkedWith: RuleSet | undefined): PreparedAccount | undefined {
     const p = account as PreparedAccount;
     if (checkedWith !== undefined) {
       let again = foreign.get(p);
@@ -543,10 +541,13 @@ export function createAccountCache(rules: RuleSet): AccountCache {
   return {
     prepare(account) {
       if (typeof account !== 'object' || account === null) return prepareAccountAfresh(account as Account, rules);
+      // One prepared with these rules: one lookup by identity.
+      const checkedWith = PREPARED.get(account);
+      if (checkedWith === rules) return account as PreparedAccount;
       try {
-        // A prepared account is frozen: a plain one is rarely, and is not looked up among them.
-        if (Object.isFrozen(account)) {
-          const elsewhere = preparedElsewhere(account);
+        // A prepared account is frozen: a plain one is rarely, and is not looked for a mark.
+        if (checkedWith !== undefined || Object.isFrozen(account)) {
+          const elsewhere = preparedElsewhere(account, checkedWith);
           if (elsewhere !== undefined) return elsewhere;
         }
         return preparePlain(account as Account);
