@@ -3,13 +3,15 @@
  * accepts as it is, else the schema's (which names the issues), both giving the same shape (every
  * field, undefined when absent, never read from a prototype).
  */
+import type { CalculationAddress } from '../../adapters/schemas.js';
+import type { TaxBehavior } from '../../core/types.js';
 import { errorFromIssues, type TaxRulesIssue } from '../../core/errors.js';
 import { checkBySchema } from '../../adapters/issues.js';
 import { ownCopy } from '../../adapters/read.js';
 import { BEHAVIORS, CUSTOMER_TAX_STATUSES, MAX_AMOUNT_LENGTH, MAX_LINE_ITEMS, PRODUCT_TYPES, TAX_CODES } from '../../adapters/schemas.js';
-import { hasOwn, isAmountText, isCountryText, isCurrencyText, plainRecord, readersOf, REFUSED, type FieldReader, type FieldReaders } from '../../adapters/input.js';
-import { isTransactionDate, MAX_SOURCE_ID_LENGTH, MAX_SOURCE_LENGTH, TRANSACTION_TYPES, transactionSchemas } from './schemas.js';
-import type { Parsed, Path } from './types.js';
+import { hasOwn, isAmountText, isCountryText, isRecord } from '../../adapters/input.js';
+import { isTransactionDate, MAX_SOURCE_ID_LENGTH, MAX_SOURCE_LENGTH, TRANSACTION_TYPES, transactionSchemas, type TaxTransactionType } from './schemas.js';
+import type { Parsed, ParsedItem, Path } from './types.js';
 
 export const ADDRESS_FIELDS = ['country', 'state', 'postal_code', 'city', 'line1', 'line2'];
 
@@ -45,96 +47,145 @@ function ownTransaction(t: Parsed): Parsed {
 }
 
 /*
- * The fast reading of a transaction the schema accepts as it is (plainRecord, by a reader for
- * each field that checks it as the schema does); the answer has the shape ownTransaction gives
- * the schema's output (every field, undefined when absent). Anything else — what the schema
+ * The fast reading of a transaction the schema accepts as it is: its own enumerable fields
+ * walked once with for…in (an inherited one skipped, never read), each checked as the schema
+ * checks it, an unknown one refused; the answer has the shape ownTransaction gives the
+ * schema's output (every field, undefined when absent). Anything else — what the schema
  * refuses — answers null, for the schema to read and name the issues.
  */
 
 const isText = (v: unknown, min: number, max: number): v is string => typeof v === 'string' && v.length >= min && v.length <= max;
+
+const isDecimal = (v: unknown): v is string => typeof v === 'string' && v.length <= MAX_AMOUNT_LENGTH && isAmountText(v);
+
 const isOneOf = <T extends string>(v: unknown, allowed: readonly T[]): v is T => typeof v === 'string' && (allowed as readonly string[]).includes(v);
 
-/** A reader of a field the schema requires to pass `ok`. */
-const required = (ok: (v: unknown) => boolean): FieldReader => (v) => (ok(v) ? v : REFUSED);
-/** A reader of a field that may be absent (undefined), else passes `ok`. */
-const optional = (ok: (v: unknown) => boolean): FieldReader => (v) => (v === undefined || ok(v) ? v : REFUSED);
-/** A reader of a field that may be absent or null, else is read by `read`. */
-const nullable = (read: FieldReader): FieldReader => (v) => (v === undefined || v === null ? v : read(v));
-/** A field the schema does not know (a batch's transaction has no refund fields): refused even without a value. */
-const unknown: FieldReader = () => REFUSED;
-
-const decimal = (v: unknown): boolean => typeof v === 'string' && v.length <= MAX_AMOUNT_LENGTH && isAmountText(v);
-const text = (min: number, max: number) => (v: unknown): boolean => isText(v, min, max);
-const oneOf = (allowed: readonly string[]) => (v: unknown): boolean => isOneOf(v, allowed);
-
-/** An address: its country, and the longest text of each optional field, as the schema has them. */
-const ADDRESS = readersOf({
-  country: required((v) => typeof v === 'string' && isCountryText(v)),
-  state: optional(text(0, 100)),
-  postal_code: optional(text(0, 20)),
-  city: optional(text(0, 200)),
-  line1: optional(text(0, 200)),
-  line2: optional(text(0, 200)),
-});
-const address: FieldReader = (v) => plainRecord(v, ADDRESS, ['country']) ?? REFUSED;
-
-const ITEM = {
-  reference: required(text(1, 200)),
-  amount: required(decimal),
-  quantity: optional((v) => typeof v === 'number' && Number.isSafeInteger(v) && v > 0),
-  tax_code: optional(oneOf(TAX_CODES)),
-  product_type: optional(oneOf(PRODUCT_TYPES)),
-  tax_behavior: optional(oneOf(BEHAVIORS)),
-};
-/** A batch's items have no tax_behavior: its amounts are always tax-inclusive. */
-const ITEMS = { single: readersOf(ITEM), batch: readersOf({ ...ITEM, tax_behavior: unknown }) };
-
-const CUSTOMER = readersOf({
-  name: optional(text(0, 200)),
-  tax_id: nullable(required(text(0, 50))),
-  address,
-  tax_status: optional(oneOf(CUSTOMER_TAX_STATUSES)),
-  exemption_certificate: nullable(required(text(0, 100))),
-});
-
-/** The items the schema accepts as they are (no item at all is the schema's to judge: a refund of the shipping cost alone). */
-function itemsReader(readers: FieldReaders): FieldReader {
-  return (v) => {
-    if (!Array.isArray(v) || v.length < 1 || v.length > MAX_LINE_ITEMS) return REFUSED;
-    const read = new Array<unknown>(v.length);
-    for (let i = 0; i < v.length; i++) {
-      const item = hasOwn.call(v, i) ? plainRecord(v[i], readers, ['reference', 'amount']) : null;
-      if (item === null) return REFUSED;
-      read[i] = item;
-    }
-    return read;
-  };
+/** A currency code: three letters of either case (/^[A-Za-z]{3}$/), read in capitals as every entry reads it. */
+function isLetterCode(v: unknown): v is string {
+  if (typeof v !== 'string' || v.length !== 3) return false;
+  for (let i = 0; i < 3; i++) {
+    const c = v.charCodeAt(i) | 0x20;
+    if (c < 97 || c > 122) return false;
+  }
+  return true;
 }
 
-const SHIPPING = readersOf({ amount: required(decimal) });
+/** The longest text of each optional field of an address, as the schema has them. */
+const ADDRESS_TEXT: Readonly<Record<string, number>> = { state: 100, postal_code: 20, city: 200, line1: 200, line2: 200 };
 
-const TRANSACTION = {
-  transaction_type: optional(oneOf(TRANSACTION_TYPES)),
-  source: optional(text(1, MAX_SOURCE_LENGTH)),
-  source_id: required(text(1, MAX_SOURCE_ID_LENGTH)),
-  refund_of_source_id: nullable(required(text(1, MAX_SOURCE_ID_LENGTH))),
-  date: required((v) => typeof v === 'string' && isTransactionDate(v)),
-  // Three letters of either case, read in capitals as every entry reads it.
-  currency: (v: unknown) => (typeof v === 'string' && isCurrencyText(v) ? v.toUpperCase() : REFUSED),
-  tax_behavior: optional(oneOf(BEHAVIORS)),
-  total: unknown,
-  total_tax: optional(decimal),
-  customer: (v: unknown) => plainRecord(v, CUSTOMER, ['address']) ?? REFUSED,
-  origin_address: nullable(address),
-  shipping_cost: nullable((v) => plainRecord(v, SHIPPING, ['amount']) ?? REFUSED),
-  items: itemsReader(ITEMS.single),
-};
+/** An address the schema accepts, or null. */
+function plainAddress(a: unknown): CalculationAddress | null {
+  if (!isRecord(a)) return null;
+  const out: Record<string, string | undefined> = { country: undefined, state: undefined, postal_code: undefined, city: undefined, line1: undefined, line2: undefined };
+  for (const key in a) {
+    if (!hasOwn.call(a, key)) continue;
+    const v = a[key];
+    if (key === 'country') {
+      if (typeof v !== 'string' || !isCountryText(v)) return null;
+      out.country = v;
+      continue;
+    }
+    if (!hasOwn.call(ADDRESS_TEXT, key)) return null;
+    if (v === undefined) continue;
+    if (!isText(v, 0, ADDRESS_TEXT[key] as number)) return null;
+    out[key] = v;
+  }
+  return out.country === undefined ? null : (out as unknown as CalculationAddress);
+}
 
-/** A single transaction's fields, and a batch's: sales only, tax-inclusive, with the total they add up to. */
-const TRANSACTIONS = {
-  single: readersOf(TRANSACTION),
-  batch: readersOf({ ...TRANSACTION, transaction_type: unknown, refund_of_source_id: unknown, tax_behavior: unknown, shipping_cost: unknown, total: optional(decimal), items: itemsReader(ITEMS.batch) }),
-};
+/** An item the schema accepts (`batch`: a batch's, without tax_behavior), or null. */
+function plainItem(item: unknown, batch: boolean): ParsedItem | null {
+  if (!isRecord(item)) return null;
+  let reference: string | undefined;
+  let amount: string | undefined;
+  let quantity: number | undefined;
+  let taxCode: ParsedItem['tax_code'];
+  let productType: ParsedItem['product_type'];
+  let behavior: TaxBehavior | undefined;
+  for (const key in item) {
+    if (!hasOwn.call(item, key)) continue;
+    const v = item[key];
+    switch (key) {
+      case 'reference':
+        if (!isText(v, 1, 200)) return null;
+        reference = v;
+        break;
+      case 'amount':
+        if (!isDecimal(v)) return null;
+        amount = v;
+        break;
+      case 'quantity':
+        if (v === undefined) break;
+        if (!(typeof v === 'number' && Number.isSafeInteger(v) && v > 0)) return null;
+        quantity = v;
+        break;
+      case 'tax_code':
+        if (v === undefined) break;
+        if (!isOneOf(v, TAX_CODES)) return null;
+        taxCode = v;
+        break;
+      case 'product_type':
+        if (v === undefined) break;
+        if (!isOneOf(v, PRODUCT_TYPES)) return null;
+        productType = v;
+        break;
+      case 'tax_behavior':
+        if (batch) return null; // unknown to a batch's schema, even without a value
+        if (v === undefined) break;
+        if (!isOneOf(v, BEHAVIORS)) return null;
+        behavior = v;
+        break;
+      default:
+        return null;
+    }
+  }
+  if (reference === undefined || amount === undefined) return null;
+  return { reference, amount, quantity, tax_code: taxCode, product_type: productType, tax_behavior: behavior };
+}
+
+/** The customer the schema accepts, or null. */
+function plainCustomer(c: unknown): Parsed['customer'] | null {
+  if (!isRecord(c)) return null;
+  let name: string | undefined;
+  let taxId: string | null | undefined;
+  let address: CalculationAddress | null = null;
+  let status: 'taxable' | 'exempt' | 'reverse' | undefined;
+  let certificate: string | null | undefined;
+  for (const key in c) {
+    if (!hasOwn.call(c, key)) continue;
+    const v = c[key];
+    switch (key) {
+      case 'name':
+        if (v === undefined) break;
+        if (!isText(v, 0, 200)) return null;
+        name = v;
+        break;
+      case 'tax_id':
+        if (v === undefined) break;
+        if (v !== null && !isText(v, 0, 50)) return null;
+        taxId = v;
+        break;
+      case 'address':
+        address = plainAddress(v);
+        if (address === null) return null;
+        break;
+      case 'tax_status':
+        if (v === undefined) break;
+        if (!isOneOf(v, CUSTOMER_TAX_STATUSES)) return null;
+        status = v;
+        break;
+      case 'exemption_certificate':
+        if (v === undefined) break;
+        if (v !== null && !isText(v, 0, 100)) return null;
+        certificate = v;
+        break;
+      default:
+        return null;
+    }
+  }
+  if (address === null) return null;
+  return { name, tax_id: taxId, address, tax_status: status, exemption_certificate: certificate };
+}
 
 /**
  * A transaction the schema accepts as it is (`batch`: the batch's schema, else the single
@@ -142,7 +193,158 @@ const TRANSACTIONS = {
  * An exception of a getter or a Proxy trap is thrown as it is.
  */
 export function plainTransaction(t: unknown, batch: boolean): Parsed | null {
-  return plainRecord(t, batch ? TRANSACTIONS.batch : TRANSACTIONS.single, ['source_id', 'date', 'currency', 'customer', 'items']) as Parsed | null;
+  if (!isRecord(t)) return null;
+  const d: PlainDraft = { type: undefined, source: undefined, sourceId: undefined, refundOf: undefined, date: undefined, currency: undefined, behavior: undefined, total: undefined, totalTax: undefined, customer: undefined, origin: undefined, shipping: undefined, items: undefined };
+  for (const key in t) {
+    if (hasOwn.call(t, key) && !plainField(d, key, t[key], batch)) return null;
+  }
+  if (d.sourceId === undefined || d.date === undefined || d.currency === undefined || d.customer === undefined || d.items === undefined) return null;
+  return {
+    transaction_type: d.type,
+    source: d.source,
+    source_id: d.sourceId,
+    refund_of_source_id: d.refundOf,
+    date: d.date,
+    currency: d.currency,
+    tax_behavior: d.behavior,
+    total: d.total,
+    total_tax: d.totalTax,
+    customer: d.customer,
+    origin_address: d.origin,
+    shipping_cost: d.shipping,
+    items: d.items,
+  };
+}
+
+/** A transaction's fields as plainTransaction reads them. */
+interface PlainDraft {
+  type: TaxTransactionType | undefined;
+  source: string | undefined;
+  sourceId: string | undefined;
+  refundOf: string | null | undefined;
+  date: string | undefined;
+  currency: string | undefined;
+  behavior: TaxBehavior | undefined;
+  total: string | undefined;
+  totalTax: string | undefined;
+  customer: Parsed['customer'] | undefined;
+  origin: CalculationAddress | null | undefined;
+  shipping: { amount: string } | null | undefined;
+  items: ParsedItem[] | undefined;
+}
+
+/** The items the schema accepts as they are, else null (no item at all is the schema's to judge: a refund of the shipping cost alone). */
+function plainItems(v: unknown, batch: boolean): ParsedItem[] | null {
+  if (!Array.isArray(v) || v.length < 1 || v.length > MAX_LINE_ITEMS) return null;
+  const read = new Array<ParsedItem>(v.length);
+  for (let i = 0; i < v.length; i++) {
+    const item = hasOwn.call(v, i) ? plainItem(v[i], batch) : null;
+    if (item === null) return null;
+    read[i] = item;
+  }
+  return read;
+}
+
+/** A shipping cost the schema accepts as it is (`{ amount }`), else false. */
+function plainShipping(v: unknown): { amount: string } | false {
+  if (!isRecord(v)) return false;
+  let amount: string | undefined;
+  for (const k in v) {
+    if (!hasOwn.call(v, k)) continue;
+    if (k !== 'amount' || !isDecimal(v[k])) return false;
+    amount = v[k] as string;
+  }
+  return amount === undefined ? false : { amount };
+}
+
+/** Reads one own field of a transaction into `d`: false when the schema would not accept it as it is (or does not know it). */
+function plainField(d: PlainDraft, key: string, v: unknown, batch: boolean): boolean {
+  switch (key) {
+    case 'transaction_type':
+      if (batch) return false;
+      if (v === undefined) return true;
+      if (!isOneOf(v, TRANSACTION_TYPES)) return false;
+      d.type = v;
+      return true;
+    case 'source':
+      if (v === undefined) return true;
+      if (!isText(v, 1, MAX_SOURCE_LENGTH)) return false;
+      d.source = v;
+      return true;
+    case 'source_id':
+      if (!isText(v, 1, MAX_SOURCE_ID_LENGTH)) return false;
+      d.sourceId = v;
+      return true;
+    case 'refund_of_source_id':
+      if (batch) return false;
+      if (v === undefined) return true;
+      if (v !== null && !isText(v, 1, MAX_SOURCE_ID_LENGTH)) return false;
+      d.refundOf = v;
+      return true;
+    case 'date':
+      if (typeof v !== 'string' || !isTransactionDate(v)) return false;
+      d.date = v;
+      return true;
+    case 'currency':
+      if (!isLetterCode(v)) return false;
+      d.currency = v.toUpperCase();
+      return true;
+    case 'tax_behavior':
+      if (batch) return false; // unknown to a batch's schema, even without a value
+      if (v === undefined) return true;
+      if (!isOneOf(v, BEHAVIORS)) return false;
+      d.behavior = v;
+      return true;
+    case 'total':
+      if (!batch) return false;
+      if (v === undefined) return true;
+      if (!isDecimal(v)) return false;
+      d.total = v;
+      return true;
+    case 'total_tax':
+      if (v === undefined) return true;
+      if (!isDecimal(v)) return false;
+      d.totalTax = v;
+      return true;
+    default:
+      return plainPart(d, key, v, batch);
+  }
+}
+
+/** Reads one of a transaction's object fields (customer, origin address, shipping cost, items) into `d`, as plainField does. */
+function plainPart(d: PlainDraft, key: string, v: unknown, batch: boolean): boolean {
+  switch (key) {
+    case 'customer': {
+      const c = plainCustomer(v);
+      if (c === null) return false;
+      d.customer = c;
+      return true;
+    }
+    case 'origin_address':
+      if (v === undefined) return true;
+      if (v === null) d.origin = null;
+      else {
+        d.origin = plainAddress(v);
+        if (d.origin === null) return false;
+      }
+      return true;
+    case 'shipping_cost': {
+      if (batch) return false;
+      if (v === undefined) return true;
+      const s = v === null ? null : plainShipping(v);
+      if (s === false) return false;
+      d.shipping = s;
+      return true;
+    }
+    case 'items': {
+      const read = plainItems(v, batch);
+      if (read === null) return false;
+      d.items = read;
+      return true;
+    }
+    default:
+      return false;
+  }
 }
 
 /**
