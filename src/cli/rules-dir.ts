@@ -9,10 +9,18 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'no
 import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import type { RuleData } from '../core/rule-data.js';
+import type { RuleProblem } from '../core/rule-checks.js';
 import { checkRuleData } from '../boundary.js';
 
-/** A directory that holds no valid rule data: reported as a usage error. */
-export class RuleDirectoryError extends Error {}
+/** A directory that holds no valid rule data: reported as a usage error. `problems`: what the rules build's checks found, when they ran. */
+export class RuleDirectoryError extends Error {
+  constructor(
+    message: string,
+    readonly problems: readonly RuleProblem[] = [],
+  ) {
+    super(message);
+  }
+}
 
 function jsonFiles(dir: string, out: string[] = []): string[] {
   for (const name of readdirSync(dir).sort()) {
@@ -106,7 +114,7 @@ export function readRuleDirectory(dir: string): RuleData {
   };
   const problems = checkRuleData(data);
   if (problems.length > 0) {
-    throw new RuleDirectoryError(`${dir} holds rule data with ${problems.length} problem(s):\n${problems.slice(0, 10).map((p) => `  ${p.file}${p.path ? ` ${p.path}` : ''}: ${p.message}`).join('\n')}`);
+    throw new RuleDirectoryError(`${dir} holds rule data with ${problems.length} problem(s):\n${problems.slice(0, 10).map((p) => `  ${p.file}${p.path ? ` ${p.path}` : ''}: ${p.message}`).join('\n')}`, problems);
   }
   return data;
 }

@@ -1,0 +1,41 @@
+/**
+ * A rule set from a rules folder the user holds (Node only): the folder laid out as the
+ * repository's `rules/` (or any layout: each JSON file is placed by the schema it names),
+ * checked as the rules build checks it, then built as `createRuleSet` builds the shipped rules.
+ * A folder that is not one of rule data is a TaxRulesError naming the file and the place in it.
+ */
+import { createRuleSet, TaxRulesError, type RuleSet } from '../index.js';
+import type { TaxRulesIssue } from '../core/errors.js';
+import { readRuleDirectory, RuleDirectoryError } from './rules-dir.js';
+
+/** The segments of a problem's path as the checks write it (`rates/standard/0/from`, or a country code). */
+function segments(path: string): (string | number)[] {
+  return path === '' ? [] : path.split('/').filter((s) => s !== '').map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+}
+
+/**
+ * The rules of the folder `dir`, usable wherever `rules` is taken (`calculateTaxRate(q, a, { rules })`,
+ * `ratesAt(place, { rules })`, `createHandler({ rules })`). A folder whose data fails the rule
+ * build's checks is a 422 (`unprocessable`) listing each problem by file and path
+ * (`rules/countries/DE.json` at `["rules/countries/DE.json", "rates", 0, "from"]`); a folder that
+ * cannot be read as rule data (not a folder, a file that is not JSON, no world, currencies or tax
+ * codes file) a 400 (`invalid_request`) naming it.
+ */
+export function loadRules(dir: string): RuleSet {
+  try {
+    return createRuleSet(readRuleDirectory(dir));
+  } catch (e) {
+    if (!(e instanceof RuleDirectoryError)) {
+      if (e instanceof TaxRulesError) throw e;
+      const why = e instanceof Error ? e.message : String(e);
+      throw new TaxRulesError('invalid_request', 400, [{ path: ['rules'], code: 'malformed', message: `the rules folder ${dir} cannot be read: ${why}` }]);
+    }
+    if (e.problems.length === 0) throw new TaxRulesError('invalid_request', 400, [{ path: ['rules'], code: 'malformed', message: e.message }]);
+    const issues: TaxRulesIssue[] = e.problems.map((p) => ({
+      path: [p.file, ...segments(p.path)],
+      code: 'invalid_value',
+      message: `${p.file}${p.path ? ` at ${p.path}` : ''}: ${p.message}`,
+    }));
+    throw new TaxRulesError('unprocessable', 422, issues, `the rules folder ${dir} fails the rules build's checks: ${issues.map((i) => i.message).join('; ')}`);
+  }
+}
