@@ -28,8 +28,8 @@ function file(name: string, value: unknown): string {
 
 /** Each command, a flag its help must describe, and the example it must show. */
 const HELP: [string, string[], string][] = [
-  ['quote', ['--to-country CC', '--amount', '--explain', '--account FILE'], 'taxrules quote --to-country US'],
-  ['calculate', ['--account FILE'], 'taxrules calculate request.json'],
+  ['quote', ['--to-country CC', '--amount', '--explain', '--account FILE', '--rules DIR'], 'taxrules quote --to-country US'],
+  ['calculate', ['--account FILE', '--rules DIR'], 'taxrules calculate request.json'],
   ['validate-tax-id', [], 'taxrules validate-tax-id DE'],
   ['jurisdictions', ['--country CC', '--region R|none', '--all'], 'taxrules jurisdictions --country CA'],
   ['jurisdiction', [], 'taxrules jurisdiction 276'],
@@ -37,6 +37,7 @@ const HELP: [string, string[], string][] = [
   ['tax-code', [], 'taxrules tax-code ebook'],
   ['diff', ['--exit-code', '--json', '--from YYYY-MM-DD', '--fixtures DIR'], 'taxrules diff main rules --exit-code'],
   ['changes', ['--from YYYY-MM-DD', '--until YYYY-MM-DD', '--country CC', '--region R|none', '--rules DIR', '--json'], 'taxrules changes --from 2025-06-30 --until 2026-06-30 --country US'],
+  ['rates', ['--date YYYY-MM-DD', '--all', '--csv', '--rules DIR'], 'taxrules rates 10001 --date 2026-10-01'],
 ];
 
 describe('help', () => {

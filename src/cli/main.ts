@@ -15,6 +15,7 @@ import {
   rateTable,
   rateTableCsv,
   type Account,
+  type RuleSet,
 } from '../index.js';
 import { TAX_RATE_PARAMETERS, TAX_RATE_PARAMETER_KINDS, type TaxRateParameter } from '../adapters/v20241028.js';
 import { parseArgs, UsageError, type FlagSpec } from './args.js';
@@ -24,6 +25,7 @@ import { snakeCased } from './snake-case.js';
 import { demoAccount } from './demo-account.js';
 import { resolve } from 'node:path';
 import { directoryArg, readFixtureQueries, readRuleDirectory, ruleDirectoryAtRef, RuleDirectoryError } from './rules-dir.js';
+import { RULES, RULES_HELP_TEXT, rulesFlag } from './rules-flag.js';
 import { diffCorpus, diffRules, formatRuleDiff, type DiffQueryCase } from '../testing/diff.js';
 import { formatRateChanges, rateChanges } from '../testing/changes.js';
 import { existsSync } from 'node:fs';
@@ -136,18 +138,18 @@ const byJurisdictionId = (r: unknown): boolean =>
  * both) is the `defineAccount` form, whose refusals name the registration and the places there
  * are (`{ "region": "BC" }` without its country included).
  */
-function accountOf(value: unknown): Account {
+function accountOf(value: unknown, rules: RuleSet): Account {
   const registrations = (value as { registrations?: unknown } | null)?.registrations;
   const byPlace = Array.isArray(registrations) && !registrations.every(byJurisdictionId);
-  return byPlace ? defineAccount(value as Parameters<typeof defineAccount>[0]) : (value as Account);
+  return byPlace ? defineAccount(value as Parameters<typeof defineAccount>[0], rules) : (value as Account);
 }
 
 /** The seller of `--account FILE`, or the demo seller, which stderr mentions. */
-function seller(flags: Flags, io: CliIO): Account {
+function seller(flags: Flags, io: CliIO, rules: RuleSet = defaultRuleSet): Account {
   const file = flags.get('account');
-  if (typeof file === 'string') return accountOf(readJsonFile(file, 'account'));
+  if (typeof file === 'string') return accountOf(readJsonFile(file, 'account'), rules);
   io.err('taxrules: no --account given: using a demo seller in Ireland registered in every jurisdiction');
-  return demoAccount(defaultRuleSet);
+  return demoAccount(rules);
 }
 
 /** The request of `calculate`: from FILE, or from stdin for `-` or when stdin is a pipe or a file. */
@@ -201,7 +203,7 @@ const COMMANDS: readonly Command[] = [
     synopsis: '[QUERY] [flags]',
     summary: 'the tax of a sale, as GET /tax_rates/calculate (API version 20241028) answers it',
     args: { min: 0, max: 1, names: 'QUERY', hint: 'quote the query string' },
-    flags: [...QUERY_FLAGS, ACCOUNT, { name: 'explain' }, MAX_RULES_AGE],
+    flags: [...QUERY_FLAGS, ACCOUNT, { name: 'explain' }, MAX_RULES_AGE, RULES],
     help: [
       "QUERY is a query string such as 'to_country=DE&tax_code=ebook&amount=100'; each flag sets",
       'the parameter of its name. An unknown parameter, a blank value or one given twice (in QUERY',
@@ -216,6 +218,7 @@ const COMMANDS: readonly Command[] = [
       ),
       ...ACCOUNT_HELP,
       ...MAX_RULES_AGE_HELP,
+      ...describedLines('  --rules DIR', RULES_HELP_TEXT),
       '',
       'Examples:',
       '  taxrules quote --to-country US --to-postal-code 78701 --tax-code standard --product-type good --amount 100',
@@ -228,18 +231,19 @@ const COMMANDS: readonly Command[] = [
         const v = flags.get(f.name);
         if (typeof v === 'string') query.append(f.parameter.name, v);
       }
-      const account = seller(flags, io);
-      const options = maxRulesAgeFlag(flags);
+      const rules = rulesFlag(flags, io.cwd ?? process.cwd());
+      const account = seller(flags, io, rules);
+      const options = { ...maxRulesAgeFlag(flags), rules };
       io.out(json(flags.has('explain') ? snakeCased(explainTaxRate(query, account, options)) : calculateTaxRate(query, account, options)));
       return 0;
     },
   },
   {
     name: 'calculate',
-    synopsis: '[FILE|-] [--account FILE]',
+    synopsis: '[FILE|-] [--account FILE] [--rules DIR]',
     summary: 'a line-item calculation (API version 20260309) of a JSON request',
     args: { min: 0, max: 1, names: 'FILE' },
-    flags: [ACCOUNT, MAX_RULES_AGE],
+    flags: [ACCOUNT, MAX_RULES_AGE, RULES],
     help: [
       'Reads the request (JSON: customer_address, line_items, currency, …) from FILE, or from',
       'standard input with - or when standard input is not a terminal, and prints the response.',
@@ -247,13 +251,15 @@ const COMMANDS: readonly Command[] = [
       'Flags:',
       ...ACCOUNT_HELP,
       ...MAX_RULES_AGE_HELP,
+      ...describedLines('  --rules DIR', RULES_HELP_TEXT),
       '',
       'Example:',
       '  taxrules calculate request.json --account seller.json',
     ],
     async run([source], flags, io) {
       const request = await calculationRequest(source, io);
-      io.out(json(calculate(request, seller(flags, io), maxRulesAgeFlag(flags))));
+      const rules = rulesFlag(flags, io.cwd ?? process.cwd());
+      io.out(json(calculate(request, seller(flags, io, rules), { ...maxRulesAgeFlag(flags), rules })));
       return 0;
     },
   },
@@ -422,7 +428,7 @@ const COMMANDS: readonly Command[] = [
       { name: 'until', value: 'YYYY-MM-DD' },
       { name: 'country', value: 'CC' },
       { name: 'region', value: 'R|none' },
-      { name: 'rules', value: 'DIR' },
+      RULES,
     ],
     help: [
       'Lists every rate change the rules record after --from and up to --until: each tax and',
@@ -437,7 +443,7 @@ const COMMANDS: readonly Command[] = [
       ...describedLines('  --until YYYY-MM-DD', 'Up to and including this day. Required.'),
       ...describedLines('  --country CC', 'Only this country (ISO 3166-1 alpha-2, any case).'),
       ...describedLines('  --region R|none', 'Only this region (a US state, a province: its code without the country), or none for the country-level taxes.'),
-      ...describedLines('  --rules DIR', 'A rules directory instead of the rules the package ships.'),
+      ...describedLines('  --rules DIR', RULES_HELP_TEXT),
       ...describedLines('  --json', 'The changes as a JSON array.'),
       '',
       'Examples:',
@@ -453,18 +459,7 @@ const COMMANDS: readonly Command[] = [
       const country = typedCountry === undefined ? undefined : knownCountry(typedCountry);
       const typedRegion = text('region');
       const region = typedRegion === undefined ? undefined : knownRegion(typedRegion, country);
-      const dir = text('rules');
-      let data = defaultRuleSet.data;
-      if (dir !== undefined) {
-        try {
-          const found = directoryArg(dir, io.cwd ?? process.cwd());
-          if (found === null) throw new RuleDirectoryError(`${dir} is not a directory`);
-          data = readRuleDirectory(found);
-        } catch (e) {
-          if (e instanceof RuleDirectoryError) throw new UsageError(e.message);
-          throw e;
-        }
-      }
+      const data = rulesFlag(flags, io.cwd ?? process.cwd()).data;
       const all = rateChanges(data, { from, until, ...(country ? { country } : {}), ...(region && region !== 'none' ? { region } : {}) });
       // --region none: the country-level taxes only.
       const changes = region === 'none' ? all.filter((c) => c.region === null) : all;
@@ -474,7 +469,7 @@ const COMMANDS: readonly Command[] = [
   },
   {
     name: 'rates',
-    synopsis: 'PLACE [--date YYYY-MM-DD] [--city CITY] [--json] | --all [--csv] [--date YYYY-MM-DD]',
+    synopsis: 'PLACE [--date YYYY-MM-DD] [--city CITY] [--json] | --all [--csv] [--date YYYY-MM-DD] [--rules DIR]',
     summary: 'every tax at a place on a day: rate classes, the tax codes at each, jurisdictions, sources',
     args: { min: 0, max: 1, names: 'PLACE', hint: 'quote a postal code written with a space' },
     flags: [
@@ -482,6 +477,7 @@ const COMMANDS: readonly Command[] = [
       { name: 'city', value: 'CITY' },
       { name: 'all' },
       { name: 'csv' },
+      RULES,
     ],
     help: [
       'PLACE is a country (DE), a region of one (US-CA, CA-QC: its own taxes, no local ones), a',
@@ -497,6 +493,7 @@ const COMMANDS: readonly Command[] = [
       ...describedLines('  --json', "The answer as JSON (ratesAt's)."),
       ...describedLines('  --all', 'Every rate in force on the day instead: a row per rate class of each tax of each jurisdiction, US local ones included, and of each special territory with rates of its own.'),
       ...describedLines('  --csv', 'With --all: CSV with a header line, instead of JSON.'),
+      ...describedLines('  --rules DIR', RULES_HELP_TEXT),
       '',
       'Examples:',
       '  taxrules rates 10001 --date 2026-10-01',
@@ -507,14 +504,14 @@ const COMMANDS: readonly Command[] = [
       const date = flagText(flags, 'date') ?? localToday();
       if (flags.has('all')) {
         if (placeText !== undefined) throw new UsageError('rates --all takes no PLACE');
-        const rows = rateTable(date);
+        const rows = rateTable(date, { rules: rulesFlag(flags, io.cwd ?? process.cwd()) });
         io.out(flags.has('csv') ? rateTableCsv(rows) : json(rows));
         return 0;
       }
       if (flags.has('csv')) throw new UsageError('--csv is for rates --all (the table of every place)');
       if (placeText === undefined) throw new UsageError('rates needs a PLACE (DE, US-CA, PT:9000-001, 10001), or --all');
       const city = flagText(flags, 'city');
-      const answer = ratesAt({ ...placeOf(placeText), ...(city !== undefined ? { city } : {}), date });
+      const answer = ratesAt({ ...placeOf(placeText), ...(city !== undefined ? { city } : {}), date }, { rules: rulesFlag(flags, io.cwd ?? process.cwd()) });
       io.out(flags.has('json') ? json(answer) : formatPlaceRates(answer));
       return 0;
     },
