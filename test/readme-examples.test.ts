@@ -39,13 +39,13 @@ rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** The package's own entries, from source. */
+/** The package's own entries, from source; a module of the repository (`./src/…`) from its root. */
 function withSourceImports(code: string): string {
   return code.replace(/from '(taxrules(?:\/[\w-]+)*)'/g, (_, spec: string) => {
     // taxrules/testing/fast-check is src/testing-fast-check.ts.
     const entry = spec === 'taxrules' ? 'index' : spec.slice('taxrules/'.length).replace(/\//g, '-');
     return `from ${JSON.stringify(pathToFileURL(resolve('src', `${entry}.ts`)).href)}`;
-  });
+  }).replace(/from '\.\/(src\/[\w/-]+)\.js'/g, (_, path: string) => `from ${JSON.stringify(pathToFileURL(resolve(`${path}.ts`)).href)}`);
 }
 
 /** A comment's value: the text from its first bracket or quote to the matching end, and whether it shows only part (`…`). */

@@ -223,6 +223,7 @@ const COMMANDS: readonly Command[] = [
       'Examples:',
       '  taxrules quote --to-country US --to-postal-code 78701 --tax-code standard --product-type good --amount 100',
       "  taxrules quote 'to_country=DE&tax_code=ebook&amount=100' --account seller.json --explain",
+      "  taxrules quote 'to_country=DE&tax_code=ebook&amount=100&date=2027-02-01' --rules ./my-rules",
     ],
     run([text], flags, io) {
       const query = new URLSearchParams(text ?? '');
