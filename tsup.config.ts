@@ -37,12 +37,12 @@ export default defineConfig([
   {
     ...library,
     format: ['esm', 'cjs'],
-    entry: { index: 'src/index.ts', schemas: 'src/schemas.ts', http: 'src/http.ts', testing: 'src/testing.ts', 'testing-fast-check': 'src/testing-fast-check.ts', cli: 'src/cli/index.ts' },
+    entry: { index: 'src/index.ts', schemas: 'src/schemas.ts', http: 'src/http.ts', testing: 'src/testing.ts', 'testing-fast-check': 'src/testing-fast-check.ts', node: 'src/node.ts', cli: 'src/cli/index.ts' },
     // The HTTP handler loads the ECB entry itself when a document first needs a reference rate.
     external: ['fast-check', 'taxrules/ecb'],
     splitting: true,
     // Declarations of the library entries (the CLI has none).
-    dts: { entry: { index: 'src/index.ts', schemas: 'src/schemas.ts', http: 'src/http.ts', testing: 'src/testing.ts', 'testing-fast-check': 'src/testing-fast-check.ts' } },
+    dts: { entry: { index: 'src/index.ts', schemas: 'src/schemas.ts', http: 'src/http.ts', testing: 'src/testing.ts', 'testing-fast-check': 'src/testing-fast-check.ts', node: 'src/node.ts' } },
     // No clean here: the builds run at once, and one cleaning dist/ would take the others' files
     // with it (the build script empties dist/ before tsup).
   },

@@ -32,11 +32,22 @@ describe('the built package', () => {
       // The default rule data is in the package once (per format), in that chunk.
       expect(defining(/compressedPack\(\{/), ext).toEqual(engine);
       // The entries themselves are thin: they import the engine.
-      for (const entry of ['index', 'http', 'testing']) expect(text(`${entry}${ext}`).length, entry).toBeLessThan(64 * 1024);
+      for (const entry of ['index', 'http', 'testing', 'node']) expect(text(`${entry}${ext}`).length, entry).toBeLessThan(64 * 1024);
     }
     // The CLI (ES module) runs on the same chunks.
     expect(text('cli.js').startsWith('#!/usr/bin/env node\n')).toBe(true);
     expect(text('cli.js')).not.toMatch(/function createRuleSet\(/);
+  });
+
+  it('taxrules/node reads a rules folder into a rule set the main entry answers from (one engine)', async () => {
+    const main = (await import(pathToFileURL(join(out, 'index.js')).href)) as typeof import('../src/index.js');
+    const node = (await import(pathToFileURL(join(out, 'node.js')).href)) as typeof import('../src/node.js');
+    const rules = node.loadRules(join(process.cwd(), 'rules'));
+    expect(rules).not.toBe(main.defaultRuleSet);
+    expect(rules.info.version).toBe(main.defaultRuleSet.info.version);
+    const account = main.defineAccount({ country: 'DE', currency: 'EUR', registrations: [{ country: 'DE' }] }, rules);
+    expect(main.calculateTaxRate('to_country=DE&tax_code=standard&product_type=good&amount=100&date=2026-06-01', account, { rules })).toMatchObject({ rate: 19, tax_amount: 19 });
+    expect(() => node.loadRules(join(out, 'no-such-rules'))).toThrow(main.TaxRulesError);
   });
 
   it('loads one engine for `taxrules` and `taxrules/http` together: one rule set, one decision cache', async () => {

@@ -17,9 +17,19 @@ function segments(path: string): (string | number)[] {
  * The rules of the folder `dir`, usable wherever `rules` is taken (`calculateTaxRate(q, a, { rules })`,
  * `ratesAt(place, { rules })`, `createHandler({ rules })`). A folder whose data fails the rule
  * build's checks is a 422 (`unprocessable`) listing each problem by file and path
- * (`rules/countries/DE.json` at `["rules/countries/DE.json", "rates", 0, "from"]`); a folder that
+ * (path `["rules/countries/DE.json", "jurisdictions", 0, "taxes", 0, "rates", "standard", 3, "from"]`); a folder that
  * cannot be read as rule data (not a folder, a file that is not JSON, no world, currencies or tax
  * codes file) a 400 (`invalid_request`) naming it.
+ *
+ * @example
+ * ```ts
+ * import { calculateTaxRate, defineAccount } from 'taxrules';
+ * import { loadRules } from 'taxrules/node';
+ *
+ * const rules = loadRules('./my-rules'); // a copy of the repository's rules/, a rate changed
+ * const seller = defineAccount({ country: 'DE', currency: 'EUR', registrations: [{ country: 'DE' }] }, rules);
+ * calculateTaxRate('to_country=DE&tax_code=standard&product_type=good&amount=100', seller, { rules });
+ * ```
  */
 export function loadRules(dir: string): RuleSet {
   try {
