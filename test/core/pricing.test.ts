@@ -5,6 +5,8 @@ import { price, pricingPaths, taxableAmount, type Priced, type PricingLine } fro
 
 // decimal.js is the reference arithmetic (ROUND_HALF_UP is half away from zero there).
 const D = Decimal.clone({ precision: 80, rounding: Decimal.ROUND_HALF_UP });
+/** Below any real difference of two rests (fractions of denominators under 10^24), above decimal.js's rounding at 80 digits of amounts under 10^22. */
+const TIE = new D('1e-40');
 const line = (rateUnits: number, partUnits = 1_000_000, group: 'main' | 'additional' = 'main'): PricingLine => ({ group, rateUnits, partUnits });
 const big = (v: number | bigint): bigint => BigInt(v);
 const effective = (l: PricingLine): Decimal => new D(l.rateUnits).times(l.partUnits).div(1e12);
@@ -165,8 +167,10 @@ function reference(lines: readonly PricingLine[], amount: bigint, behavior: 'exc
     const given = exact.map(() => false);
     for (let left = groupTax - shares.reduce((s, x) => s + x, 0n); left > 0n; left--) {
       let best = -1;
+      // Rests equal but for the last of decimal.js's 80 digits are a tie, which goes to the earlier line
+      // (5/7 and 5/7 of two shares with 19 and 18 integer digits differ in the 80th digit only).
       rests.forEach((r, i) => {
-        if (!given[i] && (best < 0 || r.gt(rests[best] as Decimal))) best = i;
+        if (!given[i] && (best < 0 || r.minus(rests[best] as Decimal).gt(TIE))) best = i;
       });
       shares[best] = (shares[best] as bigint) + 1n;
       given[best] = true;
@@ -252,6 +256,14 @@ describe('price in doubles and in BigInt', () => {
       }),
       { numRuns: 20_000 },
     );
+  });
+
+  it('gives a unit left on a tie of remainders to the earlier line', () => {
+    // Inclusive 208,902,243,053,401,461.55 at 20 % and 6.25 % on 40 % (one group, 22.5 %): the shares are
+    // 3,410,648,866,177,983,045 5/7 and 426,331,108,272,247,880 5/7 units, and the unit left goes to the first.
+    const p = price([line(200_000), line(62_500, 400_000)], 20_890_224_305_340_146_155n, 'inclusive');
+    expect(asBig(p).taxes).toEqual([3_410_648_866_177_983_046n, 426_331_108_272_247_880n]);
+    expect(asBig(p)).toEqual(reference([line(200_000), line(62_500, 400_000)], 20_890_224_305_340_146_155n, 'inclusive'));
   });
 
   it('gives decimal.js’s taxes, shares and totals on either side of the bound', () => {
