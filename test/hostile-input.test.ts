@@ -143,6 +143,14 @@ describe('an account read once', () => {
 });
 
 describe('values of the wrong kind', () => {
+  it('an object whose length is no number where a list belongs is refused (400), never the schema’s exception', () => {
+    const seller = { country: 'DE', currency: 'EUR', registrations: [] };
+    for (const length of [Object.create(null) as unknown, { valueOf: () => { throw new Error('no'); } }, new String('')]) {
+      const e = refused(() => calculate({ customer_address: { country: 'DE' }, customer_tax_ids: { length }, line_items: [] } as never, seller));
+      expect(e.status).toBe(400);
+    }
+  });
+
   it('an array where an object belongs is refused (400), wherever it is', () => {
     for (const [body, path] of [
       [[], ''],

@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import { MAX_LISTED_ISSUES, type TaxRulesIssue } from '../core/errors.js';
+import { MAX_LISTED_ISSUES, unreadable, type TaxRulesIssue } from '../core/errors.js';
 import { closestName } from './input.js';
 import { unknownFields } from './read.js';
 
@@ -93,7 +93,13 @@ export type Checked<T> = { success: true; data: T } | { success: false; issues: 
 export function checkBySchema<S extends z.ZodMiniType>(schema: S, value: unknown, prefix: (string | number)[] = []): Checked<z.output<S>> {
   return withoutZodReads((): Checked<z.output<S>> => {
     // With the input of each issue: a wrong value of an enumeration is answered with the value meant.
-    const parsed = schema.safeParse(value, { reportInput: true });
+    let parsed;
+    try {
+      parsed = schema.safeParse(value, { reportInput: true });
+    } catch (e) {
+      // A value zod cannot read (an object in place of an array whose length is no number, say): a 400, never its exception.
+      throw unreadable(e, prefix);
+    }
     return parsed.success ? { success: true, data: parsed.data } : { success: false, issues: issuesFromZod(parsed.error, prefix, schema) };
   });
 }
