@@ -15,6 +15,7 @@ import { metadataSchema } from './metadata.js';
 export { TAX_CODES } from '../generated/tax-codes.js';
 import { TAX_CODES } from '../generated/tax-codes.js';
 import { PRODUCT_TYPES } from '../core/products.js';
+import { minLength, maxLength } from './lengths.js';
 export { PRODUCT_TYPES };
 export const BEHAVIORS = ['exclusive', 'inclusive'] as const;
 export const JURISDICTION_LEVELS = ['country', 'state', 'province', 'territory', 'scheme', 'county', 'city', 'district'] as const satisfies readonly JurisdictionLevel[];
@@ -59,8 +60,8 @@ function buildAccountSchemas() {
   /** One address of the seller's history, with the days it was the seller's (Connect accounts' addresses). */
   const address = z.strictObject({
     country: z.string().check(z.regex(COUNTRY_RE, 'must be a 2-letter ISO 3166-1 code')),
-    postal_code: z.optional(z.nullable(z.string().check(z.maxLength(20, 'must be at most 20 characters')))),
-    region: z.optional(z.nullable(z.string().check(z.maxLength(100, 'must be at most 100 characters')))),
+    postal_code: z.optional(z.nullable(z.string().check(maxLength(20, 'must be at most 20 characters')))),
+    region: z.optional(z.nullable(z.string().check(maxLength(100, 'must be at most 100 characters')))),
     valid_from: optionalDate,
     valid_until: optionalDate,
   });
@@ -68,15 +69,15 @@ function buildAccountSchemas() {
   /** The seller: where it is, its defaults, and where it is registered. */
   const account = z.strictObject({
     country: z.string().check(z.regex(COUNTRY_RE, 'must be a 2-letter ISO 3166-1 code')),
-    postal_code: z.optional(z.nullable(z.string().check(z.maxLength(20, 'must be at most 20 characters')))),
-    region: z.optional(z.nullable(z.string().check(z.maxLength(100, 'must be at most 100 characters')))),
+    postal_code: z.optional(z.nullable(z.string().check(maxLength(20, 'must be at most 20 characters')))),
+    region: z.optional(z.nullable(z.string().check(maxLength(100, 'must be at most 100 characters')))),
     /** The seller's web site (the spec: accounts carry `web`, a URI): kept as given, it decides no tax. */
-    web: z.optional(z.nullable(z.string().check(z.maxLength(MAX_WEB_LENGTH, `must be at most ${MAX_WEB_LENGTH} characters`), z.regex(WEB_RE, 'must be a URI such as https://example.com')))),
+    web: z.optional(z.nullable(z.string().check(maxLength(MAX_WEB_LENGTH, `must be at most ${MAX_WEB_LENGTH} characters`), z.regex(WEB_RE, 'must be a URI such as https://example.com')))),
     currency: z.string().check(z.regex(CURRENCY_RE, 'must be a 3-letter ISO 4217 code')),
     default_tax_code: z.optional(z.enum(TAX_CODES)),
     default_product_type: z.optional(z.enum(PRODUCT_TYPES)),
-    registrations: z.array(registration).check(z.maxLength(MAX_REGISTRATIONS, `has more than ${MAX_REGISTRATIONS} registrations`)),
-    addresses: z.optional(z.array(address).check(z.maxLength(MAX_ADDRESSES, `has more than ${MAX_ADDRESSES} addresses`))),
+    registrations: z.array(registration).check(maxLength(MAX_REGISTRATIONS, `has more than ${MAX_REGISTRATIONS} registrations`)),
+    addresses: z.optional(z.array(address).check(maxLength(MAX_ADDRESSES, `has more than ${MAX_ADDRESSES} addresses`))),
   });
   return { registration, address, account };
 }
@@ -86,9 +87,9 @@ const behaviorSchema = () => z.enum(BEHAVIORS);
 /** A line of a v20260309 calculation request (strict: unknown fields are refused). */
 function lineItemSchema() {
   return z.strictObject({
-    reference: z.string().check(z.maxLength(200, 'must be at most 200 characters'), z.minLength(1, 'must not be empty')),
+    reference: z.string().check(maxLength(200, 'must be at most 200 characters'), minLength(1, 'must not be empty')),
     amount: z.string().check(
-      z.maxLength(MAX_AMOUNT_LENGTH, `must be at most ${MAX_AMOUNT_LENGTH} characters`),
+      maxLength(MAX_AMOUNT_LENGTH, `must be at most ${MAX_AMOUNT_LENGTH} characters`),
       z.regex(AMOUNT_RE, 'must be a decimal string such as "100.00"'),
     ),
     quantity: z.optional(z.number().check(z.int('must be a whole number'), z.positive('must be at least 1'))),
@@ -96,14 +97,14 @@ function lineItemSchema() {
     product_type: z.optional(z.enum(PRODUCT_TYPES)),
     tax_behavior: z.optional(behaviorSchema()),
     /** The code of a product of `options.products`, whose `tax_class`, `product_type` and `tax_type` are the line's defaults (as a document item's `product_code`). */
-    product: z.optional(z.string().check(z.minLength(1, 'must not be empty'), z.maxLength(200, 'must be at most 200 characters'))),
+    product: z.optional(z.string().check(minLength(1, 'must not be empty'), maxLength(200, 'must be at most 200 characters'))),
     /** The seller's own data of the line (as a document's `custom_metadata`: at most 20 keys), echoed in its result; it decides no tax. */
     metadata: z.optional(metadataSchema()),
   });
 }
 
 function buildRequestSchemas() {
-  const text = (max: number) => z.string().check(z.maxLength(max, `must be at most ${max} characters`));
+  const text = (max: number) => z.string().check(maxLength(max, `must be at most ${max} characters`));
 
   /** An address in a v20260309 calculation request. */
   const address = z.strictObject({
@@ -120,7 +121,7 @@ function buildRequestSchemas() {
   /** A delivery charge of the sale's goods, stated apart from them (see docs/line-items.md). */
   const shippingCost = z.strictObject({
     amount: z.string().check(
-      z.maxLength(MAX_AMOUNT_LENGTH, `must be at most ${MAX_AMOUNT_LENGTH} characters`),
+      maxLength(MAX_AMOUNT_LENGTH, `must be at most ${MAX_AMOUNT_LENGTH} characters`),
       z.regex(AMOUNT_RE, 'must be a decimal string such as "4.95"'),
     ),
     tax_behavior: z.optional(behaviorSchema()),
@@ -134,7 +135,7 @@ function buildRequestSchemas() {
     customer_address: address,
     customer_tax_id: z.optional(z.nullable(text(50))),
     /** The customer's tax IDs, when it has several (one per country): each validated, the first valid one decides. Not with customer_tax_id. */
-    customer_tax_ids: z.optional(z.array(text(50)).check(z.minLength(1, 'needs at least one tax ID'), z.maxLength(MAX_CUSTOMER_TAX_IDS, `has more than ${MAX_CUSTOMER_TAX_IDS} tax IDs`))),
+    customer_tax_ids: z.optional(z.array(text(50)).check(minLength(1, 'needs at least one tax ID'), maxLength(MAX_CUSTOMER_TAX_IDS, `has more than ${MAX_CUSTOMER_TAX_IDS} tax IDs`))),
     /** The customer's own tax status (the spec's contact `tax_status`): `exempt` charges no tax, `reverse` leaves it to the customer. */
     customer_tax_status: z.optional(z.enum(CUSTOMER_TAX_STATUSES)),
     /** The exemption certificate of an exempt customer (its id, or the seller's reference), echoed in the notes. */
@@ -149,8 +150,8 @@ function buildRequestSchemas() {
     line_items: z
       .array(lineItem)
       .check(
-        z.minLength(1, 'needs at least one line item'),
-        z.maxLength(MAX_LINE_ITEMS, `has more than ${MAX_LINE_ITEMS} items; at most ${MAX_LINE_ITEMS} are allowed per calculation`),
+        minLength(1, 'needs at least one line item'),
+        maxLength(MAX_LINE_ITEMS, `has more than ${MAX_LINE_ITEMS} items; at most ${MAX_LINE_ITEMS} are allowed per calculation`),
       ),
   });
   return { address, lineItem, shippingCost, request };

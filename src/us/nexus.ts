@@ -16,6 +16,7 @@ import { checkBySchema } from '../adapters/issues.js';
 import { guarded, ownCopy, prototypePolluted, readOptions, unreadable } from '../adapters/read.js';
 import { usNexusText } from '../generated/us-nexus.js';
 import { checkNexusRules, type NexusPeriod, type NexusState, type UsNexusRules } from './nexus-rules.js';
+import { minLength, maxLength } from '../adapters/lengths.js';
 
 export type { UsNexusRules, NexusPeriod, NexusState } from './nexus-rules.js';
 
@@ -154,7 +155,7 @@ function buildSchemas() {
     date,
     state,
     amount: z.string().check(
-      z.maxLength(MAX_AMOUNT_LENGTH, `must be at most ${MAX_AMOUNT_LENGTH} characters`),
+      maxLength(MAX_AMOUNT_LENGTH, `must be at most ${MAX_AMOUNT_LENGTH} characters`),
       z.refine((s) => !s.startsWith('-'), { message: 'must not be negative: take returns off the sales they refund' }),
       z.regex(/^-?\d+(\.\d+)?$/, 'must be a decimal string such as "129.95"'),
     ),
@@ -166,10 +167,10 @@ function buildSchemas() {
   // The rows and the states asked for are checked apart (`parseApart`), once the lists are
   // known to be no longer than their bounds.
   const query = z.strictObject({
-    sales: z.array(z.unknown()).check(z.maxLength(MAX_NEXUS_SALES, `has more than ${MAX_NEXUS_SALES} rows`)),
+    sales: z.array(z.unknown()).check(maxLength(MAX_NEXUS_SALES, `has more than ${MAX_NEXUS_SALES} rows`)),
     asOf: date,
     nearRatio: z.optional(z.number().check(z.gt(0, 'must be more than 0'), z.lte(1, 'must be at most 1'))),
-    states: z.optional(z.array(z.unknown()).check(z.maxLength(MAX_ASKED_STATES, `has more than ${MAX_ASKED_STATES} states`))),
+    states: z.optional(z.array(z.unknown()).check(maxLength(MAX_ASKED_STATES, `has more than ${MAX_ASKED_STATES} states`))),
   });
   return { query, sales: z.array(sale), states: z.array(state), ...rulesSchemas(date) };
 }
@@ -179,14 +180,14 @@ function buildSchemas() {
  * rules, and apart (see `parseApart`) their sources and each state.
  */
 function rulesSchemas(date: z.ZodMiniType<string, string>) {
-  const list = <T extends z.ZodMiniType>(item: T) => z.array(item).check(z.maxLength(MAX_RULE_ITEMS, `has more than ${MAX_RULE_ITEMS} entries`));
-  const text = z.string().check(z.minLength(1, 'must not be empty'));
-  const source = z.string().check(z.minLength(8, 'must be a source of at least 8 characters'));
+  const list = <T extends z.ZodMiniType>(item: T) => z.array(item).check(maxLength(MAX_RULE_ITEMS, `has more than ${MAX_RULE_ITEMS} entries`));
+  const text = z.string().check(minLength(1, 'must not be empty'));
+  const source = z.string().check(minLength(8, 'must be a source of at least 8 characters'));
   const test = z.enum(valuesOf<NexusPeriod['sales_test']>({ exceeds: true, at_least: true }));
   const period = z.strictObject({
     // Windows reach back two years from a day the rule applies on, and stay in years of 4 digits.
     from: date.check(z.refine((d) => d >= '1900-01-01', { message: 'must be a date from 1900-01-01 on' })),
-    sales: z.string().check(z.maxLength(MAX_AMOUNT_LENGTH, `must be at most ${MAX_AMOUNT_LENGTH} characters`), z.regex(/^[1-9]\d*(\.\d{1,2})?$/, 'must be an amount of dollars such as "100000" or "100000.00"')),
+    sales: z.string().check(maxLength(MAX_AMOUNT_LENGTH, `must be at most ${MAX_AMOUNT_LENGTH} characters`), z.regex(/^[1-9]\d*(\.\d{1,2})?$/, 'must be an amount of dollars such as "100000" or "100000.00"')),
     sales_test: test,
     transactions: z.nullable(z.number().check(z.int('must be a whole number'), z.gte(1, 'must be at least 1'))),
     transactions_test: z.nullable(test),
@@ -204,7 +205,7 @@ function rulesSchemas(date: z.ZodMiniType<string, string>) {
     ),
     counts: z.enum(valuesOf<NexusPeriod['counts']>({ gross: true, retail: true, taxable: true })),
     marketplace: z.enum(valuesOf<NexusPeriod['marketplace']>({ included: true, excluded: true })),
-    law: z.string().check(z.minLength(8, 'must cite a law in at least 8 characters')),
+    law: z.string().check(minLength(8, 'must cite a law in at least 8 characters')),
     effective: date,
     evidence: z.enum(valuesOf<NexusPeriod['evidence']>({ publisher: true, secondary: true, compilation: true })),
     source,

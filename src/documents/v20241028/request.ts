@@ -11,6 +11,7 @@ import { COUNTRY_RE, CURRENCY_RE, AMOUNT_RE } from '../../adapters/input.js';
 import { TAX_CODES } from '../../adapters/schemas.js';
 import { MAX_DOCUMENT_ITEMS, metadataSchema, tagListSchema } from '../limits.js';
 import type * as S from '../../schema-types.js';
+import { minLength, maxLength } from '../../adapters/lengths.js';
 
 export const TRANSACTION_TYPES = ['sale', 'refund'] as const;
 export const PAYMENT_METHODS = ['credit_card', 'cash', 'wire_transfer', 'direct_debit', 'check', 'iou', 'walletproc', 'other'] as const;
@@ -18,13 +19,13 @@ export const CONTACT_KINDS = ['company', 'person'] as const;
 export const CONTACT_TAX_STATUSES = ['taxable', 'exempt', 'reverse'] as const;
 export const EVIDENCE_STATES = ['confirmed', 'unsettled', 'conflicting'] as const;
 
-const text = (max: number) => z.string().check(z.maxLength(max, `must be at most ${max} characters`));
+const text = (max: number) => z.string().check(maxLength(max, `must be at most ${max} characters`));
 const optionalText = (max: number) => z.optional(z.nullable(text(max)));
 const country = () => z.string().check(z.regex(COUNTRY_RE, 'must be a 2-letter ISO 3166-1 code'));
 const dateText = () => z.string().check(z.refine((s: string) => !Number.isNaN(dayNumber(s)), { message: 'must be a calendar date YYYY-MM-DD' }));
 const finite = () => z.number().check(z.refine(Number.isFinite, 'must be a finite number'));
 /** An amount: a JSON number as the spec has it, or a decimal string (exact whatever its digits). */
-const amount = () => z.union([finite(), z.string().check(z.maxLength(40, 'must be at most 40 characters'), z.regex(AMOUNT_RE, 'must be a decimal such as "19.99"'))]);
+const amount = () => z.union([finite(), z.string().check(maxLength(40, 'must be at most 40 characters'), z.regex(AMOUNT_RE, 'must be a decimal such as "19.99"'))]);
 const percent = (what: string) => finite().check(z.gte(0, `${what} must be at least 0`), z.lte(100, `${what} must be at most 100`));
 const positiveInt = () => z.int().check(z.positive('must be a positive integer'));
 
@@ -123,8 +124,8 @@ function build() {
     customer: z.optional(contact),
     items: z.optional(
       z.array(item).check(
-        z.minLength(1, 'needs at least one item'),
-        z.maxLength(MAX_DOCUMENT_ITEMS, `has more than ${MAX_DOCUMENT_ITEMS} items; at most ${MAX_DOCUMENT_ITEMS} are allowed per document`),
+        minLength(1, 'needs at least one item'),
+        maxLength(MAX_DOCUMENT_ITEMS, `has more than ${MAX_DOCUMENT_ITEMS} items; at most ${MAX_DOCUMENT_ITEMS} are allowed per document`),
       ),
     ),
     shipping_address: z.optional(address),

@@ -15,6 +15,7 @@ import { BEHAVIORS, CUSTOMER_TAX_STATUSES, MAX_AMOUNT_LENGTH, MAX_LINE_ITEMS, PR
 import type * as S from '../../schema-types.js';
 import { onFirstUse } from '../../adapters/zod-english.js';
 import { recordKey } from '../limits.js';
+import { minLength, maxLength } from '../../adapters/lengths.js';
 
 /** The spec's limit on transactions in one batch ("Limits": batch size). */
 export const MAX_BATCH_TRANSACTIONS = 500;
@@ -74,10 +75,10 @@ function answerSchemas() {
 /** What a transaction's schemas and a batch's share: the field schemas, the customer, an item's fields and a list of items. */
 function transactionParts() {
   const { address } = requestSchemas();
-  const text = (max: number) => z.string().check(z.maxLength(max, `must be at most ${max} characters`));
-  const nonEmpty = (max: number) => z.string().check(z.minLength(1, 'must not be empty'), z.maxLength(max, `must be at most ${max} characters`));
+  const text = (max: number) => z.string().check(maxLength(max, `must be at most ${max} characters`));
+  const nonEmpty = (max: number) => z.string().check(minLength(1, 'must not be empty'), maxLength(max, `must be at most ${max} characters`));
   const decimal = z.string().check(
-    z.maxLength(MAX_AMOUNT_LENGTH, `must be at most ${MAX_AMOUNT_LENGTH} characters`),
+    maxLength(MAX_AMOUNT_LENGTH, `must be at most ${MAX_AMOUNT_LENGTH} characters`),
     z.regex(AMOUNT_RE, 'must be a decimal string such as "100.00"'),
   );
   const date = z.string().check(z.refine(isTransactionDate, { message: 'must be a calendar date YYYY-MM-DD from 1970-01-01 to 9999-12-31' }));
@@ -104,8 +105,8 @@ function transactionParts() {
   const item = z.strictObject({ ...itemFields, tax_behavior: z.optional(z.enum(BEHAVIORS)) });
   const items = <T extends z.ZodMiniType>(of: T, min = 1) =>
     z.array(of).check(
-      z.minLength(min, 'needs at least one item'),
-      z.maxLength(MAX_LINE_ITEMS, `has more than ${MAX_LINE_ITEMS} items; at most ${MAX_LINE_ITEMS} are allowed per document`),
+      minLength(min, 'needs at least one item'),
+      maxLength(MAX_LINE_ITEMS, `has more than ${MAX_LINE_ITEMS} items; at most ${MAX_LINE_ITEMS} are allowed per document`),
     );
   return { address, nonEmpty, decimal, date, currency, customer, itemFields, item, items };
 }
@@ -153,8 +154,8 @@ function batchSchemas({ address, nonEmpty, decimal, date, currency, customer, it
     z
       .array(of)
       .check(
-        z.minLength(1, 'needs at least one transaction'),
-        z.maxLength(MAX_BATCH_TRANSACTIONS, `has more than ${MAX_BATCH_TRANSACTIONS} transactions; at most ${MAX_BATCH_TRANSACTIONS} are allowed per batch`),
+        minLength(1, 'needs at least one transaction'),
+        maxLength(MAX_BATCH_TRANSACTIONS, `has more than ${MAX_BATCH_TRANSACTIONS} transactions; at most ${MAX_BATCH_TRANSACTIONS} are allowed per batch`),
       );
   const batch = z.strictObject({ transactions: batchList(batchTransaction) });
   /** The batch's own level, its transactions read one by one afterwards (each with its own issues). */
