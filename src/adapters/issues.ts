@@ -54,7 +54,7 @@ function namesAt(schema: unknown, path: readonly PropertyKey[], at = 0): string[
  * issue's `message`, `path` and `error`, its schemas' `_zod`, the names of types, and whether
  * the parse reports each issue's input (`reportInput`).
  */
-const ZOD_READS = ['_zod', 'array', 'error', 'get', 'message', 'number', 'path', 'reportInput', 'set', 'string', 'undefined', 'value', 'writable'] as const;
+const ZOD_READS = ['_zod', 'abort', 'array', 'error', 'get', 'message', 'number', 'path', 'reportInput', 'set', 'string', 'undefined', 'value', 'when', 'writable'] as const;
 
 /**
  * Runs `parse` (a zod parse and the reading of its issues) with none of ZOD_READS on
