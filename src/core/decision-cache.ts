@@ -258,6 +258,8 @@ export function createDecisionCache(rules: RuleSet, options: DecisionCacheOption
     const details = count === 3 ? (key[1] as string) : null;
     const detailsBytes = details === null ? 0 : DETAILS_BYTES + 2 * details.length;
     const decisionBytes = DECISION_BYTES + 2 * content.length;
+    // An entry larger than a whole (empty) generation is given, never stored: it would break the bound.
+    if (ENTRY_BYTES + detailsBytes + decisionBytes > half) return d;
     if (young.bytes + ENTRY_BYTES + detailsBytes + (young.decisions.has(content) ? 0 : decisionBytes) > half) {
       old = young;
       young = generation();

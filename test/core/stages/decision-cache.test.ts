@@ -384,6 +384,24 @@ describe('the decision cache', () => {
     expect(off.stats().maxEntries).toBe(0);
     expect(tiny.stats().maxEntries).toBeGreaterThan(0);
   });
+
+  it('gives, but does not store, a decision larger than half its bound', () => {
+    // A domestic sale of XD on 2004-04-30 decides with a long explanation: about 6 KB
+    // in the cache's measure, more than a generation of a 16 KiB cache holds.
+    const tax = input({ date: '2004-04-30', origin: { country: 'XD', postalCode: '10001' }, destination: { country: 'XD', postalCode: '10001' }, taxCode: 'reduced', productType: 'good', registrations: deepFreeze([{ jurisdictionId: 904001 }]) });
+    const day = dayNumber('2004-04-30');
+    expect(JSON.stringify(fresh(tax, day)).length).toBeGreaterThan(2_400);
+    const tiny = createDecisionCache(rules, { maxBytes: 16 * 1024 });
+    for (let i = 0; i < 3; i++) {
+      expect(tiny.decisionOf(tax, day)).toEqual(fresh(tax, day));
+      expect(tiny.stats()).toMatchObject({ entries: 0, registrationSets: 1 });
+      expect(tiny.stats().bytes).toBeLessThanOrEqual(16 * 1024);
+    }
+    const roomy = createDecisionCache(rules, { maxBytes: 64 * 1024 });
+    roomy.decisionOf(tax, day);
+    expect(roomy.decisionOf(tax, day)).toEqual(fresh(tax, day));
+    expect(roomy.stats()).toMatchObject({ entries: 1, hits: 1 });
+  });
 });
 
 describe('the situation key', () => {
