@@ -128,7 +128,7 @@ describe('help and version', () => {
       const r = await cli(...args);
       expect({ args, code: r.code, err: r.err }).toEqual({ args, code: 0, err: '' });
       expect(r.out).toMatch(/^taxrules — offline sales tax/);
-      for (const command of ['quote', 'calculate', 'validate-tax-id', 'jurisdictions', 'jurisdiction', 'tax-codes', 'tax-code', 'diff']) expect(r.out).toContain(`taxrules ${command}`);
+      for (const command of ['quote', 'calculate', 'validate-tax-id', 'jurisdictions', 'jurisdiction', 'tax-codes', 'tax-code', 'diff', 'rules']) expect(r.out).toContain(`taxrules ${command}`);
       expect(r.out).toMatch(/Exit status:/);
       expect(r.out).toContain("Run 'taxrules COMMAND --help'");
     }
@@ -141,7 +141,8 @@ describe('help and version', () => {
       [['calculate', '-h'], 'Usage: taxrules calculate', 'taxrules calculate request.json --account seller.json'],
       [['validate-tax-id', '--help'], 'Usage: taxrules validate-tax-id', "taxrules validate-tax-id DE 'DE 136 695 976'"],
       [['jurisdiction', 'abc', '-h'], 'Usage: taxrules jurisdiction ID', 'taxrules jurisdiction 276'],
-      [['diff', '--help'], 'Usage: taxrules diff BASE NEXT', '--exit-code'],
+      [['diff', '--help'], 'Usage: taxrules diff [BASE] NEXT', '--exit-code'],
+      [['rules', '--help'], 'Usage: taxrules rules info|export DIR', 'taxrules rules export ./my-rules'],
     ];
     for (const [args, head, shown] of cases) {
       const r = await cli(...args);

@@ -26,43 +26,13 @@ import { demoAccount } from './demo-account.js';
 import { resolve } from 'node:path';
 import { directoryArg, readFixtureQueries, readRuleDirectory, ruleDirectoryAtRef, RuleDirectoryError } from './rules-dir.js';
 import { RULES, RULES_HELP_TEXT, rulesFlag } from './rules-flag.js';
+import { RULES_COMMAND } from './rules-command.js';
 import { diffCorpus, diffRules, formatRuleDiff, type DiffQueryCase } from '../testing/diff.js';
 import { formatRateChanges, rateChanges } from '../testing/changes.js';
 import { existsSync } from 'node:fs';
+import { describedLines, type CliIO, type Command, type Flags } from './command.js';
+export type { CliIO } from './command.js';
 import { InputError, InputTooLarge, MAX_INPUT_BYTES, oneLine, parseJson, readJsonFile, readProblem } from './input.js';
-
-/** Where the command writes, and what it reads besides files. */
-export interface CliIO {
-  /** Standard output; each call is one or more whole lines. */
-  out(text: string): void;
-  /** Standard error; each call is one or more whole lines. */
-  err(text: string): void;
-  /** Standard input: whether it is a terminal, and all of it as text (MAX_INPUT_BYTES at most: more is refused). Absent: there is none. */
-  stdin?: { isTTY: boolean; read(): Promise<string> };
-  /** The working directory: relative paths are read from it, and a git ref names a commit of its repository. Default: the process's. */
-  cwd?: string;
-  /**
-   * Standard error as a stream, for progress rewritten in place (`diff`): shown only when
-   * `isTTY`, as someone watches, never into a pipe or a file. Absent: no progress.
-   */
-  stderr?: { isTTY: boolean; write(text: string): void };
-}
-
-type Flags = ReadonlyMap<string, string | true>;
-
-interface Command {
-  name: string;
-  /** Arguments and flags as the usage shows them. */
-  synopsis: string;
-  summary: string;
-  /** How many arguments, and what to say when the count is wrong. */
-  args: { min: number; max: number; names: string; hint?: string };
-  flags: readonly FlagSpec[];
-  /** The command's own help (`taxrules COMMAND --help`): what it does and reads, its flags, an example. */
-  help: readonly string[];
-  run(args: string[], flags: Flags, io: CliIO): number | Promise<number>;
-}
-
 
 /** A flag of quote for a parameter of `GET /tax_rates/calculate`: `--to-country` sets `to_country`. */
 interface QueryFlag extends FlagSpec {
@@ -72,27 +42,6 @@ interface QueryFlag extends FlagSpec {
 
 /** The flags of quote, one per parameter of the v20241028 table, in its order. */
 export const QUERY_FLAGS: readonly QueryFlag[] = TAX_RATE_PARAMETERS.map((p) => ({ name: p.name.replace(/_/g, '-'), value: TAX_RATE_PARAMETER_KINDS[p.kind].placeholder, parameter: p }));
-
-/** A flag and its description, the description wrapped in a column of its own. */
-function describedLines(head: string, text: string, width = 78): string[] {
-  const indent = ' '.repeat(30);
-  const lines: string[] = [];
-  let line = head.length < indent.length ? head.padEnd(indent.length) : head;
-  if (line === head) {
-    lines.push(line);
-    line = indent;
-  }
-  let empty = true;
-  for (const word of text.split(' ')) {
-    if (!empty && line.length + 1 + word.length > width) {
-      lines.push(line);
-      line = indent + word;
-    } else line += (empty ? '' : ' ') + word;
-    empty = false;
-  }
-  lines.push(line);
-  return lines;
-}
 
 /** A query flag's lines of the usage: the flag, its value, and the parameter's description (with the values allowed). */
 function queryFlagLines(f: QueryFlag): string[] {
@@ -176,9 +125,9 @@ function flagText(flags: Flags, name: string): string | undefined {
 }
 
 /** What `jurisdictions` prints without a filter: how many jurisdictions each country has, not the 1 MB list. */
-function jurisdictionCounts(): { countries: number; jurisdictions: number; by_country: Record<string, number> } {
+function jurisdictionCounts(rules: RuleSet): { countries: number; jurisdictions: number; by_country: Record<string, number> } {
   const counts: Record<string, number> = {};
-  const list = listJurisdictions();
+  const list = listJurisdictions(null, rules);
   for (const j of list) counts[j.country] = (counts[j.country] ?? 0) + 1;
   return { countries: Object.keys(counts).length, jurisdictions: list.length, by_country: counts };
 }
@@ -293,6 +242,7 @@ const COMMANDS: readonly Command[] = [
       { name: 'country', value: 'CC' },
       { name: 'region', value: 'R|none' },
       { name: 'all' },
+      RULES,
     ],
     help: [
       'Lists the jurisdictions of a country (--country), of a region of it (--region; none: the',
@@ -304,6 +254,7 @@ const COMMANDS: readonly Command[] = [
       ...describedLines('  --country CC', 'An ISO 3166-1 alpha-2 code, any case (EL and UK as GR and GB).'),
       ...describedLines('  --region R|none', "A region's code (ISO 3166-2, without the country: BC, TX), or none for the country-level jurisdictions."),
       ...describedLines('  --all', 'Every jurisdiction, when no filter is given.'),
+      ...describedLines('  --rules DIR', RULES_HELP_TEXT),
       '',
       'Examples:',
       '  taxrules jurisdictions --country CA',
@@ -313,14 +264,15 @@ const COMMANDS: readonly Command[] = [
       const text = (name: string) => flagText(flags, name);
       const typedCountry = text('country');
       const typedRegion = text('region');
+      const rules = rulesFlag(flags, io.cwd ?? process.cwd());
       if (typedCountry === undefined && typedRegion === undefined && !flags.has('all')) {
-        io.out(json(jurisdictionCounts()));
+        io.out(json(jurisdictionCounts(rules)));
         io.err("taxrules: jurisdictions per country; --country CC lists a country's, --all every one");
         return 0;
       }
-      const country = typedCountry === undefined ? undefined : knownCountry(typedCountry);
-      const region = typedRegion === undefined ? undefined : knownRegion(typedRegion, country);
-      const list = listJurisdictions({ country, region });
+      const country = typedCountry === undefined ? undefined : knownCountry(typedCountry, rules);
+      const region = typedRegion === undefined ? undefined : knownRegion(typedRegion, country, rules);
+      const list = listJurisdictions({ country, region }, rules);
       if (list.length === 0 && country !== undefined) io.err(`taxrules: the rules have no jurisdiction in ${country}`);
       io.out(json(list));
       return 0;
@@ -331,12 +283,12 @@ const COMMANDS: readonly Command[] = [
     synopsis: 'ID',
     summary: 'one jurisdiction by its numeric id (GET /jurisdictions/{id})',
     args: { min: 1, max: 1, names: 'ID' },
-    flags: [],
-    help: ['Example:', '  taxrules jurisdiction 276'],
-    run([id], _flags, io) {
+    flags: [RULES],
+    help: ['Flags:', ...describedLines('  --rules DIR', RULES_HELP_TEXT), '', 'Example:', '  taxrules jurisdiction 276'],
+    run([id], flags, io) {
       const n = /^[0-9]+$/.test(id as string) ? Number(id) : Number.NaN;
       if (!Number.isSafeInteger(n)) throw new UsageError(`the jurisdiction ID must be a whole number, not ${JSON.stringify(id)}`);
-      io.out(json(getJurisdiction(n)));
+      io.out(json(getJurisdiction(n, rulesFlag(flags, io.cwd ?? process.cwd()))));
       return 0;
     },
   },
@@ -345,24 +297,26 @@ const COMMANDS: readonly Command[] = [
     synopsis: '',
     summary: 'the tax codes (GET /tax_codes)',
     args: { min: 0, max: 0, names: '' },
-    flags: [],
-    help: ['Example:', '  taxrules tax-codes'],
-    run(_args, _flags, io) {
-      io.out(json(listTaxCodes()));
+    flags: [RULES],
+    help: ['Flags:', ...describedLines('  --rules DIR', RULES_HELP_TEXT), '', 'Example:', '  taxrules tax-codes'],
+    run(_args, flags, io) {
+      io.out(json(listTaxCodes(rulesFlag(flags, io.cwd ?? process.cwd()))));
       return 0;
     },
   },
   {
     name: 'diff',
-    synopsis: 'BASE NEXT [--exit-code] [--json] [--from YYYY-MM-DD] [--fixtures DIR]',
-    summary: 'what a change to the rules changes: BASE and NEXT are rules directories (BASE may be a git ref)',
-    args: { min: 2, max: 2, names: 'BASE NEXT' },
+    synopsis: '[BASE] NEXT [--exit-code] [--json] [--from YYYY-MM-DD] [--fixtures DIR]',
+    summary: 'what a change to the rules changes: NEXT is a rules directory, BASE another, a git ref or the installed rules',
+    args: { min: 1, max: 2, names: '[BASE] NEXT' },
     flags: [{ name: 'exit-code' }, { name: 'from', value: 'YYYY-MM-DD' }, { name: 'fixtures', value: 'DIR' }],
     help: [
       'Runs a corpus of cases (every country, region, territory and US local area × the tax codes',
       '× a consumer and a business × around every dated change, and the v20241028 fixtures)',
       'through two rule sets and prints every result that differs. BASE and NEXT are rules',
-      'directories; BASE may be a git ref of the repository (its rules directory). On a terminal,',
+      'directories; BASE may be a git ref of the repository (its rules directory), or installed:',
+      'the rules this package ships, which it is when only NEXT is given (taxrules diff ./my-rules:',
+      'what an edited copy of `taxrules rules export` changes). On a terminal,',
       'stderr shows how far it has gone, the share of the cases compared in percent (never in a',
       'pipe or a file).',
       '',
@@ -375,8 +329,10 @@ const COMMANDS: readonly Command[] = [
       'Examples:',
       '  taxrules diff main rules --exit-code      # in CI: fails when the rules change a result',
       '  taxrules diff rules ../my-rules --json --from 2026-01-01',
+      '  taxrules diff ./my-rules                  # the installed rules against an edited copy',
     ],
-    run([base, next], flags, io) {
+    run(args, flags, io) {
+      const [base, next] = args.length === 1 ? ['installed', args[0]] : args;
       const from = flags.get('from');
       if (typeof from === 'string' && !/^\d{4}-\d{2}-\d{2}$/.test(from)) throw new UsageError(`--from must be a date YYYY-MM-DD, not ${JSON.stringify(from)}`);
       let before;
@@ -389,9 +345,9 @@ const COMMANDS: readonly Command[] = [
       try {
         try {
           progress?.show(`taxrules diff: reading the base rules, ${base}…`);
-          // A directory as the file system finds it (`HEAD:../..` is none), else a git ref.
-          const baseDir = directoryArg(base as string, cwd) ?? ruleDirectoryAtRef(base as string, cwd);
-          before = readRuleDirectory(baseDir);
+          // A directory as the file system finds it (`HEAD:../..` is none), the installed rules, else a git ref.
+          const baseDir = directoryArg(base as string, cwd);
+          before = baseDir === null && base === 'installed' ? defaultRuleSet.data : readRuleDirectory(baseDir ?? ruleDirectoryAtRef(base as string, cwd));
           progress?.show(`taxrules diff: reading the next rules, ${next}…`);
           const nextDir = directoryArg(next as string, cwd);
           if (nextDir === null) throw new RuleDirectoryError(`${next as string} is not a directory`);
@@ -456,11 +412,12 @@ const COMMANDS: readonly Command[] = [
       const from = text('from');
       const until = text('until');
       if (from === undefined || until === undefined) throw new UsageError('changes needs --from and --until, two calendar days YYYY-MM-DD');
+      const rules = rulesFlag(flags, io.cwd ?? process.cwd());
       const typedCountry = text('country');
-      const country = typedCountry === undefined ? undefined : knownCountry(typedCountry);
+      const country = typedCountry === undefined ? undefined : knownCountry(typedCountry, rules);
       const typedRegion = text('region');
-      const region = typedRegion === undefined ? undefined : knownRegion(typedRegion, country);
-      const data = rulesFlag(flags, io.cwd ?? process.cwd()).data;
+      const region = typedRegion === undefined ? undefined : knownRegion(typedRegion, country, rules);
+      const data = rules.data;
       const all = rateChanges(data, { from, until, ...(country ? { country } : {}), ...(region && region !== 'none' ? { region } : {}) });
       // --region none: the country-level taxes only.
       const changes = region === 'none' ? all.filter((c) => c.region === null) : all;
@@ -512,7 +469,8 @@ const COMMANDS: readonly Command[] = [
       if (flags.has('csv')) throw new UsageError('--csv is for rates --all (the table of every place)');
       if (placeText === undefined) throw new UsageError('rates needs a PLACE (DE, US-CA, PT:9000-001, 10001), or --all');
       const city = flagText(flags, 'city');
-      const answer = ratesAt({ ...placeOf(placeText), ...(city !== undefined ? { city } : {}), date }, { rules: rulesFlag(flags, io.cwd ?? process.cwd()) });
+      const rules = rulesFlag(flags, io.cwd ?? process.cwd());
+      const answer = ratesAt({ ...placeOf(placeText, rules), ...(city !== undefined ? { city } : {}), date }, { rules });
       io.out(flags.has('json') ? json(answer) : formatPlaceRates(answer));
       return 0;
     },
@@ -529,6 +487,7 @@ const COMMANDS: readonly Command[] = [
       return 0;
     },
   },
+  RULES_COMMAND,
 ];
 
 const synopsisOf = (c: Command): string => `taxrules ${c.name}${c.synopsis ? ` ${c.synopsis}` : ''}`;

@@ -2,7 +2,7 @@
  * Places as the command line names them: a country or region of a flag checked against the
  * rules (with the one meant), a PLACE of `rates`, and `ratesAt`'s answer as text.
  */
-import { defaultRuleSet, listJurisdictions, TaxRulesError, type PlaceRates } from '../index.js';
+import { defaultRuleSet, listJurisdictions, TaxRulesError, type PlaceRates, type RuleSet } from '../index.js';
 import { UsageError } from './args.js';
 import { countrySuggestions, didYouMean, meant } from './suggest.js';
 
@@ -10,10 +10,10 @@ import { countrySuggestions, didYouMean, meant } from './suggest.js';
 export const invalidFlag = (name: string, message: string): TaxRulesError => new TaxRulesError('invalid_value', 406, [{ path: [name], code: 'invalid_value', message }]);
 
 /** The country of `--country` as the rules write it (any case; EL and UK are GR and GB), or a refusal naming the one meant. */
-export function knownCountry(typed: string): string {
-  const code = defaultRuleSet.countryOf(typed);
+export function knownCountry(typed: string, rules: RuleSet = defaultRuleSet): string {
+  const code = rules.countryOf(typed);
   if (code !== null) return code;
-  const near = meant(countrySuggestions(typed, defaultRuleSet.world)) || " ('taxrules jurisdictions' counts the jurisdictions of each country)";
+  const near = meant(countrySuggestions(typed, rules.world)) || " ('taxrules jurisdictions' counts the jurisdictions of each country)";
   throw invalidFlag('country', `--country ${JSON.stringify(typed)} is no ISO 3166-1 country code${near}`);
 }
 
@@ -21,9 +21,9 @@ export function knownCountry(typed: string): string {
  * The region of `--region` as the rules write it (any case), `none`, or a refusal naming the
  * ones meant: a region no jurisdiction (of `country`) has would list nothing, as a typo would.
  */
-export function knownRegion(typed: string, country: string | undefined): string {
+export function knownRegion(typed: string, country: string | undefined, rules: RuleSet = defaultRuleSet): string {
   if (typed.toLowerCase() === 'none') return 'none';
-  const regions = [...new Set(listJurisdictions({ country }).flatMap((j) => (j.region === null ? [] : [j.region])))];
+  const regions = [...new Set(listJurisdictions({ country }, rules).flatMap((j) => (j.region === null ? [] : [j.region])))];
   const found = regions.find((r) => r.toLowerCase() === typed.toLowerCase());
   if (found !== undefined) return found;
   const flag = `--region ${JSON.stringify(typed)}`;
@@ -35,17 +35,17 @@ export function knownRegion(typed: string, country: string | undefined): string 
 }
 
 /** A PLACE of `rates`: CC, CC-REGION, CC:POSTAL, or a US ZIP code alone. */
-export function placeOf(text: string): { country: string; region?: string; postal_code?: string } {
+export function placeOf(text: string, rules: RuleSet = defaultRuleSet): { country: string; region?: string; postal_code?: string } {
   const t = text.trim();
   if (/^\d{5}(?:-\d{4})?$/.test(t)) return { country: 'US', postal_code: t };
   const colon = t.indexOf(':');
-  if (colon > 0) return { country: knownCountry(t.slice(0, colon)), postal_code: t.slice(colon + 1).trim() };
+  if (colon > 0) return { country: knownCountry(t.slice(0, colon), rules), postal_code: t.slice(colon + 1).trim() };
   const dash = /^([A-Za-z]{2})-([A-Za-z0-9]{1,3})$/.exec(t);
   if (dash) {
-    const country = knownCountry(dash[1] as string);
-    return { country, region: knownRegion((dash[2] as string).toUpperCase(), country) };
+    const country = knownCountry(dash[1] as string, rules);
+    return { country, region: knownRegion((dash[2] as string).toUpperCase(), country, rules) };
   }
-  if (/^[A-Za-z]{2}$/.test(t)) return { country: knownCountry(t) };
+  if (/^[A-Za-z]{2}$/.test(t)) return { country: knownCountry(t, rules) };
   throw new UsageError(`${JSON.stringify(text)} is no PLACE: a country (DE), a region (US-CA), a country and a postal code (PT:9000-001), or a US ZIP code (10001)`);
 }
 
