@@ -11,6 +11,7 @@ import { createRuleSet as buildRuleSet, type PackedRuleData, type RuleSet } from
 import type { RuleData } from './core/rule-data.js';
 import type { RulesInfo } from './core/rules-info.js';
 import { packRuleData as pack } from './core/pack.js';
+import { selectRuleData as select, type RuleSelection } from './core/rule-subset.js';
 import { checkRuleData as checkRules, type RuleProblem } from './core/rule-checks.js';
 import { determine as decide } from './core/determine.js';
 import { createTaxIdValidator as taxIdValidator, type TaxIdModule, type TaxIdValidator } from './taxid/index.js';
@@ -149,6 +150,55 @@ export function packRuleData(data: RuleData): PackedRuleData {
     const issues = outlineIssues(ownData(data as unknown, 2));
     if (issues.length > 0) throw errorFromIssues(issues);
     return pack(data);
+  } catch (e) {
+    throw unreadable(e, ['data'], 'the rule data');
+  }
+}
+
+/**
+ * The part of rule data that answers for some countries and regimes on its own (see
+ * `RuleSelection`): the countries named and every member, past or present, of the regimes
+ * named, with the special territories, the countries they are taxed as and the regimes all of
+ * those belong to; the US local data with the US. Pack it (`packRuleData`) for a rules file
+ * smaller than the world's, and make a rule set of it (`createRuleSet`). A quote for a country
+ * outside it is answered as for any country rules do not hold: no tax, status `not_registered`
+ * with the reason `unsupported_country` and a note saying so (as `taxrules/eu` answers). A code
+ * the data does not hold, or a field that is no selection's, is a TaxRulesError naming it.
+ *
+ * @example
+ * ```ts
+ * import { createRuleSet, defaultRuleSet, packRuleData, selectRuleData } from 'taxrules';
+ *
+ * const euAndUs = selectRuleData(defaultRuleSet.data, { regimes: ['EU'], countries: ['US'] });
+ * const text = JSON.stringify(packRuleData(euAndUs)); // store it, ship it
+ * const rules = createRuleSet(JSON.parse(text)); // the rules of the EU, its territories and the US
+ * ```
+ */
+export function selectRuleData(data: RuleData, selection: RuleSelection): RuleData {
+  try {
+    const issues = outlineIssues(ownData(data as unknown, 2));
+    if (issues.length > 0) throw errorFromIssues(issues);
+    const own = ownData(selection as unknown, 2);
+    if (!isRecord(own)) throw errorFromIssues([{ path: ['selection'], code: 'malformed', message: `selection must be { countries?, regimes? }, got ${quoted(own, 40)}` }]);
+    const known = { countries: new Set(data.countries.map((c) => c.country)), regimes: new Set(data.regimes.map((r) => r.regime)) };
+    const picked: { countries?: string[]; regimes?: string[] } = {};
+    for (const key of Object.keys(own)) {
+      if (key !== 'countries' && key !== 'regimes') {
+        issues.push({ path: ['selection', key], code: 'unknown_field', message: `selection.${key} is no field of a selection: countries or regimes` });
+        continue;
+      }
+      const list = own[key];
+      if (!Array.isArray(list)) {
+        issues.push({ path: ['selection', key], code: 'malformed', message: `selection.${key} must be a list of codes, got ${quoted(list, 40)}` });
+        continue;
+      }
+      list.forEach((code: unknown, i) => {
+        if (typeof code !== 'string' || !known[key].has(code)) issues.push({ path: ['selection', key, i], code: 'invalid_value', message: `selection.${key}.${i} ${quoted(code, 40)} is no ${key === 'countries' ? 'country' : 'regime'} of the rule data` });
+      });
+      picked[key] = list as string[];
+    }
+    if (issues.length > 0) throw errorFromIssues(issues);
+    return select(data, picked);
   } catch (e) {
     throw unreadable(e, ['data'], 'the rule data');
   }

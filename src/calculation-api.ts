@@ -3,7 +3,7 @@
  * IDs, errors and the rule set. Every entry that calculates exports it (`taxrules`,
  * `taxrules/eu`); the main entry adds documents and compliance helpers.
  */
-export { calculateTaxRate, explainTaxRate, parseTaxRateQuery, prepareAccount, determine, createRuleSet, packRuleData, checkRuleData, createTaxIdValidator, rulesInfo } from './boundary.js';
+export { calculateTaxRate, explainTaxRate, parseTaxRateQuery, prepareAccount, determine, createRuleSet, packRuleData, selectRuleData, checkRuleData, createTaxIdValidator, rulesInfo } from './boundary.js';
 export { TAX_RATE_PARAMETERS, TAX_RATE_PARAMETER_KINDS } from './adapters/v20241028.js';
 export type {
   TaxRateQuery,
@@ -30,6 +30,7 @@ export type { DecisionCacheStats } from './core/decision-cache.js';
 export type { CurrencyConverter } from './core/situation.js';
 export type { RuleSet, PackedRuleData } from './core/ruleset.js';
 export type { RulesInfo } from './core/rules-info.js';
+export type { RuleSelection } from './core/rule-subset.js';
 export type { RuleData } from './core/rule-data.js';
 export type { RuleProblem } from './core/rule-checks.js';
 export { TaxRulesError } from './core/errors.js';
