@@ -146,6 +146,7 @@ describe('an edited export', () => {
     expect(listed.map((j) => j.name)).toContain('Deutschland');
     const codes = JSON.parse((await cli('tax-codes', '--rules', dir)).out) as { id: string; name: string }[];
     expect(codes.find((c) => c.id === 'ebook')?.name).toBe('Electronic book');
+    expect(JSON.parse((await cli('tax-code', 'ebook', '--rules', dir)).out)).toMatchObject({ id: 'ebook', name: 'Electronic book' });
     expect(JSON.parse((await cli('tax-codes')).out).find((c: { id: string }) => c.id === 'ebook')?.name).toBe('E-book');
     expect(existsSync(join(dir, 'schema', 'country.schema.json'))).toBe(true);
   });

@@ -480,10 +480,10 @@ const COMMANDS: readonly Command[] = [
     synopsis: 'ID',
     summary: 'one tax code (GET /tax_codes/{id})',
     args: { min: 1, max: 1, names: 'ID' },
-    flags: [],
-    help: ['Example:', '  taxrules tax-code ebook'],
-    run([id], _flags, io) {
-      io.out(json(getTaxCode(id as string)));
+    flags: [RULES],
+    help: ['Flags:', ...describedLines('  --rules DIR', RULES_HELP_TEXT), '', 'Example:', '  taxrules tax-code ebook'],
+    run([id], flags, io) {
+      io.out(json(getTaxCode(id as string, rulesFlag(flags, io.cwd ?? process.cwd()))));
       return 0;
     },
   },
