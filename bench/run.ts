@@ -6,7 +6,7 @@
  * Usage: npm run bench   (builds first; run on an otherwise idle machine)
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { gzipSync } from 'node:zlib';
@@ -19,6 +19,7 @@ import { checkVAT, countries as jsvatCountries } from 'jsvat';
 import * as stdnumPkg from 'stdnum';
 import { benchAccount, corpus, largeSellerSpec, salesTaxB2C } from './corpus.js';
 import { floorQuote, type FloorInput } from './floor.js';
+import { bundleCases } from '../scripts/bundle-cases.js';
 import { defaultRulePack as worldPack } from '../src/generated/ruledata.js';
 import { defaultRulePack as euPack } from '../src/generated/ruledata-eu.js';
 import type { TaxRateQuery } from '../src/adapters/v20241028.js';
@@ -136,6 +137,14 @@ const rateFreshAccount = bench('taxrules rate-only quote, account parsed per cal
 }, n);
 const accountParse = bench('reference: JSON.parse of the account alone', () => {
   do_not_optimize(JSON.parse(accountJson));
+});
+// A stateless or multi-tenant server: the large seller read from its JSON for every request.
+const largeJson = JSON.stringify(largePlain);
+const rateLargePerRequest = bench(`taxrules rate-only quote, large seller (${largePlain.registrations.length} registrations) read from JSON per call`, () => {
+  for (let i = 0; i < n; i++) do_not_optimize(calculateTaxRate(corpus[i] as TaxRateQuery, JSON.parse(largeJson) as Account));
+}, n);
+const largeParse = bench(`reference: JSON.parse of the large seller alone`, () => {
+  do_not_optimize(JSON.parse(largeJson));
 });
 const pricedEx = bench('taxrules priced quote, exclusive', () => {
   for (let i = 0; i < n; i++) do_not_optimize(calculateTaxRate(priced[i] as TaxRateQuery, benchAccount));
@@ -308,6 +317,17 @@ const entrySizes = Object.fromEntries(['index.js', 'eu.js', 'schemas.js', 'http.
 const bundleKb = entrySizes['index.js'] as number;
 const euKb = entrySizes['eu.js'] as number;
 // Each rule pack alone (its JSON texts and index), gzipped.
+// What a browser bundle of one export weighs (the cases and ceilings of scripts/bundle-sizes.ts), against the built dist/.
+const exportRoot = mkdtempSync(join(tmpdir(), 'taxrules-bench-exports-'));
+mkdirSync(join(exportRoot, 'node_modules'));
+symlinkSync(fileURLToPath(new URL('..', import.meta.url)), join(exportRoot, 'node_modules', 'taxrules'));
+const exportSizes = bundleCases.map((c, i) => {
+  const file = join(exportRoot, `case-${i}.js`);
+  writeFileSync(file, c.source);
+  const code = buildSync({ entryPoints: [file], bundle: true, minify: true, write: false, format: 'esm', platform: 'browser', logLevel: 'silent', absWorkingDir: exportRoot }).outputFiles[0]?.contents ?? new Uint8Array();
+  return { name: c.name, gzKb: gzKb(code) };
+});
+const exportKb = (start: string): number => exportSizes.find((e) => e.name.startsWith(start))?.gzKb ?? Number.NaN;
 const packSizes = { world: gzKb(JSON.stringify(worldPack)), eu: gzKb(JSON.stringify(euPack)), usLocal: gzKb(JSON.stringify(worldPack.usLocal ?? {})) };
 console.log(`\nimport alone (median of 11 fresh processes): ${Object.entries(importMs).map(([f, ms]) => `${f} ${ms.toFixed(1)} ms`).join(', ')}; index.js + http.js ${importMainHttpMs.toFixed(1)} ms`);
 console.log(`import + first quote: default entry ${coldMs.toFixed(1)} ms, EU entry ${coldEuMs.toFixed(1)} ms; first defineAccount ${firstDefineMs.toFixed(1)} ms; heap after import and one DE quote ${heapQuoteMb.toFixed(1)} MB`);
@@ -319,6 +339,8 @@ console.log(`heap with every rule compiled: ${heapMb.toFixed(1)} MB, of which th
 console.log(`decision cache, ${cacheMemory.sellers} sellers × ${cacheMemory.addresses.toLocaleString('en')} addresses (${cacheMemory.quotes.toLocaleString('en')} quotes in ${cacheMemory.seconds.toFixed(1)} s): heap +${cacheMb.toFixed(1)} MB after GC; the cache counts ${cacheMemory.stats.entries.toLocaleString('en')} decisions, ${(cacheMemory.stats.bytes / 2 ** 20).toFixed(1)} MB by its estimate, bound ${(cacheMemory.stats.maxBytes / 2 ** 20).toFixed(0)} MB`);
 console.log(`account change check: ${changeCheck.nsMedian.toFixed(0)} ns per call for 11 registrations`);
 console.log(`entries, bundled + minified + gzipped with their dependencies: ${Object.entries(entrySizes).map(([f, kb]) => `${f} ${kb.toFixed(1)} kB`).join(', ')}`);
+console.log(`one export, bundled for a browser + minified + gzipped: ${exportSizes.map((e) => `${e.name} ${e.gzKb.toFixed(1)} kB`).join('; ')}`);
+console.log(`account read from JSON per request (${largePlain.registrations.length} registrations): quote + JSON.parse ${(rateLargePerRequest.nsMedian / 1000).toFixed(1)} µs, JSON.parse alone ${(largeParse.nsMedian / 1000).toFixed(1)} µs`);
 console.log(`rule packs, gzipped: world ${packSizes.world.toFixed(1)} kB (of which US local data ${packSizes.usLocal.toFixed(1)} kB), EU ${packSizes.eu.toFixed(1)} kB`);
 console.log(`first quote reaching a US state's local data (Texas, median of 10 fresh processes): ${usLocalMs.toFixed(1)} ms`);
 
@@ -332,7 +354,14 @@ const targets: [string, boolean, string][] = [
   ['10-line calculate alone ≥ 300 k/s', 1e9 / calcAloneNs >= 300_000, `${Math.round(1e9 / calcAloneNs).toLocaleString('en')}/s`],
   ['each extra line ≤ 0.6 µs', (calc10.nsMedian - calc1.nsMedian) / 9 <= 600, `${((calc10.nsMedian - calc1.nsMedian) / 9 / 1000).toFixed(2)} µs`],
   ['default entry import ≤ 15 ms', (importMs['index.js'] as number) <= 15, `${(importMs['index.js'] as number).toFixed(1)} ms`],
-  ['taxrules/eu import ≤ 8 ms', (importMs['eu.js'] as number) <= 8, `${(importMs['eu.js'] as number).toFixed(1)} ms`],
+  ['taxrules/eu import ≤ 6 ms', (importMs['eu.js'] as number) <= 6, `${(importMs['eu.js'] as number).toFixed(1)} ms`],
+  ['account from JSON per request ≤ 2× its JSON.parse', rateLargePerRequest.nsMedian <= 2 * largeParse.nsMedian, `${ratio(rateLargePerRequest, largeParse).toFixed(2)}×`],
+  ['rate-only, large prepared seller ≥ 4× sales-tax B2C', ratio(peerB2C, rateLargePrepared) >= 4, `${ratio(peerB2C, rateLargePrepared).toFixed(1)}×`],
+  ['rate-only query string, prepared ≤ 1.5× URLSearchParams of it', qsLarge.nsMedian <= 1.5 * uspSame.nsMedian, `${ratio(qsLarge, uspSame).toFixed(2)}×`],
+  ['rate-only quote ≤ 10× floor', rateOnly.nsMedian <= 10 * floor.nsMedian, `${ratio(rateOnly, floor).toFixed(1)}×`],
+  ["TaxRulesError alone ≤ 5 kB gz (browser)", exportKb('import { TaxRulesError }') <= 5, `${exportKb('import { TaxRulesError }').toFixed(1)} kB`],
+  ["validateTaxId alone ≤ 40 kB gz (browser)", exportKb('import { validateTaxId }') <= 40, `${exportKb('import { validateTaxId }').toFixed(1)} kB`],
+  ["a quote through taxrules/eu ≤ 60 kB gz (browser)", exportKb("a quote through 'taxrules/eu'") <= 60, `${exportKb("a quote through 'taxrules/eu'").toFixed(1)} kB`],
   ['heap after import and a DE quote ≤ 4 MB', heapQuoteMb <= 4, `${heapQuoteMb.toFixed(1)} MB`],
   ['first defineAccount ≤ 5 ms', firstDefineMs <= 5, `${firstDefineMs.toFixed(1)} ms`],
   ['package ≤ 10 MB unpacked', packageMb <= 10, `${packageMb.toFixed(1)} MB`],
@@ -353,7 +382,6 @@ if (pricedCategory !== null && pricedStandard !== null) targets.push(['category 
 console.log('\ntargets');
 for (const [name, met, value] of targets) console.log(`  ${met ? 'met    ' : 'NOT MET'}  ${name.padEnd(40)} ${value}`);
 void pricedIn;
-void qsLarge;
 void usp;
 void rateUncached;
 void rateFreshAccount;
@@ -363,6 +391,6 @@ void changeCheck;
 void rateFrozen;
 
 mkdirSync('bench/results', { recursive: true });
-const result = { date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model, cores: cpus().length, rows, calculateAloneNs: calcAloneNs, coldStartMs: coldMs, coldStartEuMs: coldEuMs, importMs, importMainHttpMs, firstDefineMs, heapQuoteMb, packageMb, uncaughtBytes, diffCpuS, reportMs, batchMs, heapMb, usLocalHeapMb, cacheMemory, bundleGzipKb: bundleKb, entryGzipKb: entrySizes, packGzipKb: packSizes, targets: targets.map(([name, met, value]) => ({ name, met, value })) };
+const result = { date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model, cores: cpus().length, rows, calculateAloneNs: calcAloneNs, coldStartMs: coldMs, coldStartEuMs: coldEuMs, importMs, importMainHttpMs, firstDefineMs, heapQuoteMb, packageMb, uncaughtBytes, diffCpuS, reportMs, batchMs, heapMb, usLocalHeapMb, cacheMemory, bundleGzipKb: bundleKb, entryGzipKb: entrySizes, exportGzipKb: exportSizes, packGzipKb: packSizes, targets: targets.map(([name, met, value]) => ({ name, met, value })) };
 writeFileSync('bench/results/latest.json', `${JSON.stringify(result, null, 2)}\n`);
 console.log('\nwrote bench/results/latest.json');
