@@ -56,6 +56,24 @@ describe('the browser bundle of one export', () => {
   });
 });
 
+describe('docs/performance.md', () => {
+  it("gives each export's bundle as it is now, within a tenth (its table's \"now\" column)", async () => {
+    const { readFileSync } = await import('node:fs');
+    const text = readFileSync('docs/performance.md', 'utf8');
+    for (const s of sizes) {
+      // The row of the case: its program in backquotes, then "before" and "now" cells of "min kB, gz kB".
+      const program = s.name.replace(/^a quote through '([^']+)'$/, 'a quote through `$1`').replace(/^import (.*)$/, '`import $1`');
+      const row = text.split('\n').find((l) => l.startsWith(`| ${program}`));
+      expect(row, `a row for ${program}`).toBeDefined();
+      const now = /\|\s*([\d.]+) kB, ([\d.]+) kB\s*\|\s*[\d.]+ kB\s*\|\s*$/.exec(row!);
+      expect(now, row).not.toBeNull();
+      const near = (stated: string, bytes: number) => expect(Math.abs(Number(stated) * 1024 - bytes) / bytes, `${program}: ${stated} kB stated, ${(bytes / 1024).toFixed(1)} kB measured`).toBeLessThan(0.1);
+      near(now![1]!, s.min);
+      near(now![2]!, s.gz);
+    }
+  });
+});
+
 describe('the country codes of the default tax-ID validator', () => {
   it('are the world list of the rule set, of every file and of the EU pack', () => {
     expect(worldCountryCodes).toEqual([...defaultRuleSet.world.keys()]);
