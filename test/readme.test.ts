@@ -3,7 +3,8 @@ import { docsText } from './support/docs.js';
 import { readFileSync } from 'node:fs';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { END, parameterTable, START } from '../scripts/readme-parameters.js';
-import type { TaxReason, TaxRulesErrorCode, TaxRulesErrorStatus, TaxRulesIssueCode } from '../src/index.js';
+import { rulesInfo, type TaxReason, type TaxRulesErrorCode, type TaxRulesErrorStatus, type TaxRulesIssueCode } from '../src/index.js';
+import { version as packageVersion } from '../package.json';
 
 const readme = docsText();
 
@@ -48,6 +49,17 @@ describe('README', () => {
     // Each reason in code, its explanation in parentheses after it.
     const listed = tableAfter('## What a result means').flatMap((row) => [...(row[2] ?? '').replace(/\([^)]*\)/g, '').matchAll(/`([a-z_]+)`/g)].map((m) => m[1]));
     expect([...new Set(listed)].sort()).toEqual([...reasons].sort());
+  });
+
+  it('names the package version and the rules version as they are, wherever the docs print them', () => {
+    const docs = docsText();
+    const printed = [...docs.matchAll(/`(\d+\.\d+\.\d+) \(rules (\d{4}-\d{2}-\d{2})\)`/g)];
+    expect(printed.length).toBeGreaterThan(0);
+    for (const m of printed) expect(m.slice(1)).toEqual([packageVersion, rulesInfo().version]);
+    const headers = [...docs.matchAll(/Taxrules-Rules-Version: (\d{4}-\d{2}-\d{2})/g)];
+    expect(headers.length).toBeGreaterThan(0);
+    for (const m of headers) expect(m[1]).toBe(rulesInfo().version);
+    expect(readme).toContain(`The package has a version (\`${packageVersion}\`)`);
   });
 
   it('holds the table of v20241028 parameters made from TAX_RATE_PARAMETERS (run scripts/readme-parameters.ts after changing it)', () => {
