@@ -178,3 +178,22 @@ describe('account validation without the schema copy', () => {
     expect(direct).toEqual(viaSchema);
   });
 });
+
+describe('an account read field by field', () => {
+  it('reads a field it leaves out as absent, even with a field of that name on Object.prototype that is not enumerable', () => {
+    const account = (): Account => ({ country: 'IE', currency: 'EUR', registrations: [{ jurisdiction_id: 372 }, { jurisdiction_id: 276 }] });
+    const quote = () => calculateTaxRate({ to_country: 'DE', amount: '100', date: '2026-06-01' }, account());
+    const clean = quote();
+    expect(clean).toMatchObject({ tax_code: 'eservice', rate: 19 });
+    for (const [name, value] of [['default_tax_code', 'ebook'], ['default_product_type', 'good'], ['postal_code', '10115'], ['region', 'BY']] as const) {
+      Object.defineProperty(Object.prototype, name, { value, enumerable: false, configurable: true, writable: true });
+      let polluted: unknown;
+      try {
+        polluted = quote();
+      } finally {
+        delete (Object.prototype as Record<string, unknown>)[name];
+      }
+      expect(polluted, name).toEqual(clean);
+    }
+  });
+});

@@ -101,9 +101,31 @@ export interface ReadAtOnce {
   readonly region: string | null | undefined;
   readonly default_tax_code: TaxCodeId | undefined;
   readonly default_product_type: ProductType | undefined;
-  readonly registrations: readonly ReadRegistration[];
+  /** How many registrations were read (their fields are in `values`: see `registrationsRead`). */
+  readonly count: number;
   /** The values read, to compare on later calls (only when asked for: an account seen again). */
   readonly snapshot: Snapshot | null;
+}
+
+/**
+ * The registrations of an account read in one pass, from its values: made only when the
+ * account is prepared, not for an account of a content already prepared (a server reading
+ * its account for each request).
+ */
+export function registrationsRead(read: ReadAtOnce): ReadRegistration[] {
+  const out: ReadRegistration[] = [];
+  const v = read.values;
+  for (let i = 0, at = 6; i < read.count; i++, at += 6) {
+    out.push({
+      jurisdiction_id: v[at] as number,
+      valid_from: v[at + 1] as string | null | undefined,
+      valid_until: v[at + 2] as string | null | undefined,
+      created_at: v[at + 3] as number | undefined,
+      permanent_establishment: v[at + 4] as boolean | undefined,
+      import_scheme: v[at + 5] as boolean | undefined,
+    });
+  }
+  return out;
 }
 
 /** An account's own fields as read in one pass (each once), before its registrations are. */
@@ -146,7 +168,8 @@ function accountFieldOk(key: string, v: unknown): boolean {
 
 /** A plain account's own fields, each read once and checked as the schema checks it; undefined for anything else. */
 function readAccountFields(a: Fields): AccountFields | undefined {
-  const read: Fields = {};
+  // Without a prototype: a field the account leaves out reads as absent, whatever Object.prototype holds.
+  const read = Object.create(null) as Fields;
   let fields = 0;
   for (const key in a) {
     fields++;
@@ -155,7 +178,17 @@ function readAccountFields(a: Fields): AccountFields | undefined {
     read[key] = v;
   }
   if (read.country === undefined || read.currency === undefined || read.registrations === undefined) return undefined;
-  return { fields, ...read } as unknown as AccountFields;
+  return {
+    fields,
+    country: read.country as string,
+    currency: read.currency as string,
+    registrations: read.registrations as unknown[],
+    postal_code: read.postal_code as string | null | undefined,
+    region: read.region as string | null | undefined,
+    web: read.web,
+    default_tax_code: read.default_tax_code as TaxCodeId | undefined,
+    default_product_type: read.default_product_type as ProductType | undefined,
+  };
 }
 
 /** Whether a value read for a registration's field is one the schema accepts there. */
@@ -180,18 +213,18 @@ function registrationFieldOk(key: string, v: unknown): boolean {
 
 /**
  * A registration's own fields, each read once and checked, into `values` (six for the content
- * key, from `at`) and, when given, `each` (what the snapshot keeps of it): its jurisdiction
- * and dates, or undefined for anything the schema would refuse or name.
+ * key, from `at`) and, when given, `each` (what the snapshot keeps of it): 1 when read (2
+ * when it has `created_at`), 0 for anything the schema would refuse or name.
  */
-function readRegistration(r: unknown, values: unknown[], at: number, each: RegistrationSnapshot[] | null): ReadRegistration | undefined {
-  if (!isPlainObject(r)) return undefined;
+function readRegistration(r: unknown, values: unknown[], at: number, each: RegistrationSnapshot[] | null): 0 | 1 | 2 {
+  if (!isPlainObject(r)) return 0;
   let count = 0;
   // The fields, each read once (locals: no object per registration unless a snapshot is kept).
   let id: unknown, value: unknown, from: unknown, until: unknown, pe: unknown, scheme: unknown, created: unknown;
   for (const k in r) {
     count++;
     const v = r[k];
-    if (!registrationFieldOk(k, v)) return undefined;
+    if (!registrationFieldOk(k, v)) return 0;
     if (k === 'jurisdiction_id') id = v;
     else if (k === 'value') value = v;
     else if (k === 'valid_from') from = v;
@@ -200,7 +233,7 @@ function readRegistration(r: unknown, values: unknown[], at: number, each: Regis
     else if (k === 'import_scheme') scheme = v;
     else created = v;
   }
-  if (id === undefined) return undefined;
+  if (id === undefined) return 0;
   values[at] = id;
   values[at + 1] = from;
   values[at + 2] = until;
@@ -210,7 +243,7 @@ function readRegistration(r: unknown, values: unknown[], at: number, each: Regis
   if (each !== null) {
     each.push({ object: r, fields: count, jurisdiction_id: id, value, valid_from: from, valid_until: until, permanent_establishment: pe, import_scheme: scheme, created_at: created });
   }
-  return { jurisdiction_id: id as number, valid_from: from as string | null | undefined, valid_until: until as string | null | undefined, created_at: created as number | undefined, permanent_establishment: pe as boolean | undefined, import_scheme: scheme as boolean | undefined };
+  return created === undefined ? 1 : 2;
 }
 
 /**
@@ -232,18 +265,16 @@ export function readAtOnce(account: Account, withSnapshot: boolean): ReadAtOnce 
   values[3] = a.region;
   values[4] = a.default_tax_code;
   values[5] = a.default_product_type;
-  const read: ReadRegistration[] = [];
   const each: RegistrationSnapshot[] | null = withSnapshot ? [] : null;
   let created = false;
   for (let i = 0; i < regs.length; i++) {
     const r = readRegistration(regs[i], values, 6 + 6 * i, each);
-    if (r === undefined) return undefined;
-    if (r.created_at !== undefined) created = true;
-    read[i] = r;
+    if (r === 0) return undefined;
+    if (r === 2) created = true;
   }
   const snapshot: Snapshot | null =
     each === null
       ? null
       : { fields: a.fields, country: a.country, postal_code: a.postal_code, region: a.region, web: a.web, currency: a.currency, default_tax_code: a.default_tax_code, default_product_type: a.default_product_type, registrations: regs, count: regs.length, each, created, addresses: undefined, addressText: null };
-  return { values, country: a.country, currency: a.currency, postal_code: a.postal_code, region: a.region, default_tax_code: a.default_tax_code, default_product_type: a.default_product_type, registrations: read, snapshot };
+  return { values, country: a.country, currency: a.currency, postal_code: a.postal_code, region: a.region, default_tax_code: a.default_tax_code, default_product_type: a.default_product_type, count: regs.length, snapshot };
 }

@@ -8,7 +8,7 @@ import { accountSchemas, MAX_REGISTRATIONS, MAX_TAX_DATE, MAX_WEB_LENGTH, PRODUC
 import { ownCopy, ownFields, prototypePolluted, unreadable } from './read.js';
 import { isCountryText, isCurrencyText, hasOwn, isPlainObject, oneOfOrAbsent } from './input.js';
 import { version } from '../../package.json';
-import { contentKey, optionalDateOk, readAtOnce, sameValues, type Fields, type ReadAtOnce, type RegistrationSnapshot, type Snapshot } from './account-read.js';
+import { contentKey, optionalDateOk, readAtOnce, registrationsRead, sameValues, type Fields, type ReadAtOnce, type RegistrationSnapshot, type Snapshot } from './account-read.js';
 
 export { TAX_CODES, PRODUCT_TYPES } from './schemas.js';
 
@@ -507,7 +507,7 @@ export function createAccountCache(rules: RuleSet): AccountCache {
     const key = contentKey(read.values);
     let entry = byContent.get(key);
     if (entry === undefined) {
-      entry = { values: read.values, account: preparedOf(read as unknown as AccountOutput, rules) };
+      entry = { values: read.values, account: preparedOf({ ...read, registrations: registrationsRead(read) } as unknown as AccountOutput, rules) };
       if (byContent.size >= MAX_BY_CONTENT) byContent.delete(byContent.keys().next().value as string);
       byContent.set(key, entry);
     }
