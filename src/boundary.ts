@@ -323,12 +323,12 @@ function outlineIssues(data: unknown): TaxRulesIssue[] {
  * ```ts
  * import { checkRuleData, defaultRuleSet } from 'taxrules';
  *
- * // A copy of the shipped data with a period written out of order.
+ * // A copy of the shipped data with a mistyped rate recorded in it: 190 for 19.
  * const data = structuredClone(defaultRuleSet.data);
  * const germany = data.countries.find((c) => c.country === 'DE')!;
- * germany.jurisdictions[0]!.taxes[0]!.rates.standard!.push({ from: '2020-01-01', rate: '20', source: 'the act that sets it', checked: '2026-12-01' });
+ * germany.jurisdictions[0]!.taxes[0]!.rates.standard!.push({ from: '2030-01-01', rate: '190', source: 'the act that sets it', checked: '2026-12-01' });
  * checkRuleData(data);
- * // [{ file: 'rules/countries/DE.json', path: '/jurisdictions/0/taxes/0/rates/standard/3', message: 'periods out of order: 2020-01-01 after 2021-01-01' }]
+ * // [{ file: 'rules/countries/DE.json', message: 'rate 190 % is above 100 %', … }]
  * ```
  */
 export function checkRuleData(data: RuleData): RuleProblem[] {

@@ -99,7 +99,7 @@ export function ecbCrossRate(from: string, to: string, date: string): EcbCrossRa
  * ecbExchangeRates('2024-06-07', '2024-06-11', { currencies: ['USD'] });
  * // [{ currency: 'USD', from: '2024-06-07', until: '2024-06-09', rate: '0.9175995596' }, { currency: 'USD', from: '2024-06-10', until: '2024-06-10', rate: '0.9297136482' }, { currency: 'USD', from: '2024-06-11', until: '2024-06-11', rate: '0.9319664492' }]
  *
- * // computeTransaction(sale, account, { exchangeRates: ecbExchangeRates('2024-06-01', '2024-06-30', { currencies: ['USD'] }) }) takes the table as it is
+ * // The table as documents take it: computeTransaction(sale, account, { exchangeRates: ecbExchangeRates('2024-06-01', '2024-06-30', { currencies: ['USD'] }) })
  * ```
  */
 export function ecbExchangeRates(from: string, until: string, options?: EcbExchangeRatesOptions | null): ExchangeRate[] {
