@@ -55,12 +55,19 @@ const REGISTERED_LEVELS: ReadonlySet<string> = new Set(['country', 'state', 'pro
 
 /**
  * The account `spec` describes, with each registration's `jurisdiction_id` looked up in the
- * rules: `defineAccount({ country: 'IE', currency: 'EUR', registrations: [{ country: 'IE' },
- * { scheme: 'oss', valid_from: '2021-07-01' }, { country: 'US', region: 'TX' }] })`. The
- * result is a plain `Account`, deeply frozen, checked as `prepareAccount` checks one and
+ * rules. The result is a plain `Account`, deeply frozen, checked as `prepareAccount` checks one and
  * prepared once (every later call reuses the preparation without comparing it). An unknown field, a
  * country or region without a jurisdiction (the message lists the regions there are), a US
  * county or city, or a registration that names two places is a TaxRulesError.
+ *
+ * @example
+ * ```ts
+ * import { defineAccount } from 'taxrules';
+ *
+ * // A seller in Ireland, registered at home, in the EU One-Stop Shop and in Texas.
+ * defineAccount({ country: 'IE', currency: 'EUR', registrations: [{ country: 'IE' }, { scheme: 'oss', valid_from: '2021-07-01' }, { country: 'US', region: 'TX' }] });
+ * // { country: 'IE', currency: 'EUR', registrations: [{ jurisdiction_id: 372 }, { jurisdiction_id: 9000, valid_from: '2021-07-01' }, { jurisdiction_id: 840048 }] }
+ * ```
  */
 export function defineAccount(spec: AccountSpec, rules?: RuleSet): Account {
   return guarded(() => defined(spec, rules));

@@ -27,6 +27,18 @@ import type { CalculateOptions, TaxRateQueryInput, TaxRateResponse } from './ada
  * `GET /tax_rates/calculate` (version 20241028) as a function: the tax rate, status and,
  * when `amount` is given, the amounts of a sale, for an account and its registrations.
  * Throws TaxRulesError (with the spec's HTTP status) for bad input, and nothing else.
+ *
+ * @example
+ * ```ts
+ * import { calculateTaxRate, defineAccount } from 'taxrules';
+ *
+ * // A seller in Ireland, registered at home and in the EU One-Stop Shop.
+ * const seller = defineAccount({ country: 'IE', currency: 'EUR', registrations: [{ country: 'IE' }, { scheme: 'oss', valid_from: '2021-07-01' }] });
+ * calculateTaxRate({ to_country: 'NL', tax_code: 'saas', amount: '100', date: '2026-06-01' }, seller);
+ * // { name: 'VAT', rate: 21, tax_amount: 21, total_amount: 121, status: 'taxable', country: 'NL', … }
+ * calculateTaxRate('to_country=DE&tax_code=ebook&amount=100&date=2026-06-01', seller);
+ * // { name: 'VAT', rate: 7, tax_amount: 7, status: 'taxable', … }
+ * ```
  */
 export function calculateTaxRate(query: TaxRateQueryInput, account: SellerAccount, options?: CalculateOptions | null): TaxRateResponse {
   try {
@@ -39,6 +51,18 @@ export function calculateTaxRate(query: TaxRateQueryInput, account: SellerAccoun
 /**
  * Determines the tax of a sale in the core's neutral result, from a v20241028 query:
  * status, machine reason, jurisdiction, tax lines with their sources, exact decimal amounts.
+ *
+ * @example
+ * ```ts
+ * import { defineAccount, explainTaxRate } from 'taxrules';
+ *
+ * const seller = defineAccount({ country: 'IE', currency: 'EUR', registrations: [{ country: 'IE' }, { scheme: 'oss', valid_from: '2021-07-01' }] });
+ * const result = explainTaxRate({ to_country: 'NL', tax_code: 'saas', amount: '100', date: '2026-06-01' }, seller);
+ * // { status: 'taxable', reason: 'standard_rated', scheme: { id: 9000, name: 'EU One-Stop Shop (OSS)' }, amounts: { subtotal: '100.00', tax: '21.00', total: '121.00' }, … }
+ * result.lines.map((line) => [line.name, line.rate, line.rateClass]);
+ * // [['VAT', '21', 'standard']]
+ * result.lines[0]?.source; // the Dutch VAT act's article the rate is from
+ * ```
  */
 export function explainTaxRate(query: TaxRateQueryInput, account: SellerAccount, options?: CalculateOptions | null): TaxResult {
   try {
@@ -51,6 +75,15 @@ export function explainTaxRate(query: TaxRateQueryInput, account: SellerAccount,
 /**
  * Parses and validates a v20241028 query for an account into the core's neutral input,
  * every problem at once in one TaxRulesError (400 missing or malformed, 406 invalid values).
+ *
+ * @example
+ * ```ts
+ * import { defineAccount, parseTaxRateQuery } from 'taxrules';
+ *
+ * const seller = defineAccount({ country: 'IE', currency: 'EUR', registrations: [{ country: 'IE' }, { scheme: 'oss', valid_from: '2021-07-01' }] });
+ * parseTaxRateQuery('to_country=NL&tax_code=saas&amount=100&date=2026-06-01', seller);
+ * // { date: '2026-06-01', origin: { country: 'IE' }, destination: { country: 'NL' }, taxCode: 'saas', productType: 'service', amount: '100', currency: 'EUR', … }
+ * ```
  */
 export function parseTaxRateQuery(query: TaxRateQueryInput, account: SellerAccount, options?: CalculateOptions | null): TaxInput {
   try {
@@ -63,6 +96,16 @@ export function parseTaxRateQuery(query: TaxRateQueryInput, account: SellerAccou
 /**
  * Validates an account against a rule set and returns its neutral form; later calls with
  * the same, unchanged object reuse it (a changed object is prepared afresh).
+ *
+ * @example
+ * ```ts
+ * import { prepareAccount } from 'taxrules';
+ *
+ * // An account as the service interface writes it: registrations by jurisdiction id (276 Germany, 9000 the EU's OSS).
+ * const account = { country: 'DE', currency: 'EUR', registrations: [{ jurisdiction_id: 276 }, { jurisdiction_id: 9000, valid_from: '2021-07-01' }] };
+ * prepareAccount(account);
+ * // { country: 'DE', currency: 'EUR', defaultTaxCode: 'eservice', registrations: [{ jurisdictionId: 276, … }, { jurisdictionId: 9000, validFrom: '2021-07-01', … }], … }
+ * ```
  */
 export function prepareAccount(account: SellerAccount, rules?: RuleSet | null): PreparedAccount {
   try {
@@ -95,7 +138,20 @@ function inputIssues(input: unknown): TaxRulesIssue[] {
   return checks.filter(([, ok]) => !ok).map(([field, , what]) => ({ path: ['input', field], code: input[field] === undefined ? 'missing' : 'malformed', message: `input.${field} must be ${what}` }));
 }
 
-/** The pure core on a neutral input (from `parseTaxRateQuery`), deciding afresh. */
+/**
+ * The pure core on a neutral input (from `parseTaxRateQuery`), deciding afresh.
+ *
+ * @example
+ * ```ts
+ * import { defineAccount, determine, parseTaxRateQuery } from 'taxrules';
+ *
+ * const seller = defineAccount({ country: 'IE', currency: 'EUR', registrations: [{ country: 'IE' }, { scheme: 'oss', valid_from: '2021-07-01' }] });
+ * const input = parseTaxRateQuery({ to_country: 'NL', tax_code: 'saas', amount: '100', date: '2026-06-01' }, seller);
+ * // The same sale to a customer in Belgium, decided from the neutral input.
+ * determine({ ...input, destination: { country: 'BE' } }).amounts;
+ * // { subtotal: '100.00', tax: '21.00', total: '121.00' }
+ * ```
+ */
 export function determine(input: TaxInput, rules?: RuleSet | null): TaxResult {
   try {
     // An input a caller made is read as a copy of its own fields while Object.prototype is polluted.
@@ -108,7 +164,23 @@ export function determine(input: TaxInput, rules?: RuleSet | null): TaxResult {
   }
 }
 
-/** A rule set from rule data or packed rule data (`packRuleData`); data that cannot be read is a 400 naming `data`. */
+/**
+ * A rule set from rule data or packed rule data (`packRuleData`); data that cannot be read is a 400 naming `data`.
+ *
+ * @example
+ * ```ts
+ * import { calculateTaxRate, createRuleSet, defaultRuleSet, defineAccount } from 'taxrules';
+ *
+ * // The shipped data with a change of your own recorded in it (here a made-up one: Germany's standard rate at 20 % from 2027-07-01).
+ * const data = structuredClone(defaultRuleSet.data);
+ * const germany = data.countries.find((c) => c.country === 'DE')!;
+ * germany.jurisdictions[0]!.taxes[0]!.rates.standard!.push({ from: '2027-07-01', rate: '20', source: 'the act that sets it', checked: '2026-12-01' });
+ * const rules = createRuleSet(data);
+ * const seller = defineAccount({ country: 'DE', currency: 'EUR', registrations: [{ country: 'DE' }] }, rules);
+ * calculateTaxRate({ to_country: 'DE', tax_code: 'standard', product_type: 'good', amount: '100', date: '2027-07-01' }, seller, { rules });
+ * // { name: 'VAT', rate: 20, tax_amount: 20, … }
+ * ```
+ */
 export function createRuleSet(data: RuleData | PackedRuleData): RuleSet {
   try {
     // Packed data names its format (a version of another is refused by the rule set); plain data is outlined first.
@@ -132,7 +204,7 @@ export function createRuleSet(data: RuleData | PackedRuleData): RuleSet {
  * ```ts
  * import { rulesInfo } from 'taxrules';
  * const info = rulesInfo();
- * info.version; // '2026-12-02': the newest day a source of the rules was checked
+ * info.version; // a day (YYYY-MM-DD): the newest day a source of the rules was checked
  * info.jurisdictions['US-CA']; // the day California's state and local data was last checked
  * ```
  */
@@ -144,7 +216,20 @@ export function rulesInfo(rules?: RuleSet | null): RulesInfo {
   }
 }
 
-/** Rule data in the form the package ships its own; data that cannot be read is a 400 naming `data`. */
+/**
+ * Rule data in the form the package ships its own; data that cannot be read is a 400 naming `data`.
+ *
+ * @example
+ * ```ts
+ * import { createRuleSet, defaultRuleSet, packRuleData, selectRuleData } from 'taxrules';
+ *
+ * const packed = packRuleData(selectRuleData(defaultRuleSet.data, { countries: ['DE'] }));
+ * packed.format;
+ * // 'taxrules-pack-2'
+ * const text = JSON.stringify(packed); // a file to store or ship
+ * const rules = createRuleSet(JSON.parse(text));
+ * ```
+ */
 export function packRuleData(data: RuleData): PackedRuleData {
   try {
     const issues = outlineIssues(ownData(data as unknown, 2));
@@ -231,7 +316,21 @@ function outlineIssues(data: unknown): TaxRulesIssue[] {
   return issues;
 }
 
-/** The problems of rule data, as the rules build reports them; data that cannot be read at all is a 400 naming `data`. */
+/**
+ * The problems of rule data, as the rules build reports them; data that cannot be read at all is a 400 naming `data`.
+ *
+ * @example
+ * ```ts
+ * import { checkRuleData, defaultRuleSet } from 'taxrules';
+ *
+ * // A copy of the shipped data with a mistyped rate recorded in it: 190 for 19.
+ * const data = structuredClone(defaultRuleSet.data);
+ * const germany = data.countries.find((c) => c.country === 'DE')!;
+ * germany.jurisdictions[0]!.taxes[0]!.rates.standard!.push({ from: '2030-01-01', rate: '190', source: 'the act that sets it', checked: '2026-12-01' });
+ * checkRuleData(data);
+ * // [{ file: 'rules/countries/DE.json', message: 'rate 190 % is above 100 %', … }]
+ * ```
+ */
 export function checkRuleData(data: RuleData): RuleProblem[] {
   try {
     const issues = outlineIssues(ownData(data as unknown, 2));
@@ -242,7 +341,21 @@ export function checkRuleData(data: RuleData): RuleProblem[] {
   }
 }
 
-/** A tax-ID validator from a list of country modules; a list that cannot be read is a 400 naming `modules`. */
+/**
+ * A tax-ID validator from a list of country modules; a list that cannot be read is a 400 naming `modules`.
+ *
+ * @example
+ * ```ts
+ * import { createTaxIdValidator, taxIdModules } from 'taxrules';
+ *
+ * // A validator with the modules of the countries you sell to only.
+ * const validate = createTaxIdValidator(taxIdModules.filter((m) => m.country === 'DE' || m.country === 'FR'));
+ * validate('DE', 'DE136695976');
+ * // { valid: true, country: 'DE', normalized: 'DE136695976', kind: 'eu_vat' }
+ * validate('IT', 'IT00743110157');
+ * // { valid: null, country: 'IT', normalized: null, kind: null } (no module: no offline verdict)
+ * ```
+ */
 export function createTaxIdValidator(modules: readonly TaxIdModule[], countryCodes?: Iterable<string>): TaxIdValidator {
   try {
     return taxIdValidator(modules, countryCodes);

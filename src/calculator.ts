@@ -77,6 +77,19 @@ export interface Calculator {
 /**
  * A calculator with caches of its own. Options absent or null are the defaults; options
  * that are not an object, an unknown option or one of the wrong type are a 400.
+ *
+ * @example
+ * ```ts
+ * import { createCalculator, defineAccount } from 'taxrules';
+ *
+ * // A calculator whose decision cache holds at most 8 MiB.
+ * const calculator = createCalculator({ cacheBytes: 8 * 1024 * 1024 });
+ * const seller = defineAccount({ country: 'IE', currency: 'EUR', registrations: [{ country: 'IE' }, { scheme: 'oss', valid_from: '2021-07-01' }] });
+ * calculator.calculateTaxRate({ to_country: 'FR', tax_code: 'saas', amount: '100', date: '2026-06-01' }, seller);
+ * // { name: 'VAT', rate: 20, tax_amount: 20, … }
+ * calculator.cacheStats();
+ * // { entries: 1, hits: 0, misses: 1, maxBytes: 8388608, … }
+ * ```
  */
 export function createCalculator(options?: CalculatorOptions | null): Calculator {
   const o = guarded(() => readOptions<CalculatorOptions>(options, CALCULATOR_OPTIONS), ['options']);

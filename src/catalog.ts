@@ -76,6 +76,16 @@ function readFilter(filter: unknown): JurisdictionFilter {
  * `GET /jurisdictions`: every jurisdiction an account can register in, ordered by id.
  * `country` and `region` filter case-sensitively; `region: 'none'` keeps only jurisdictions
  * without a region. An unknown filter field, or one that is not a string, is a 400.
+ *
+ * @example
+ * ```ts
+ * import { listJurisdictions } from 'taxrules';
+ *
+ * listJurisdictions({ country: 'CA', region: 'none' });
+ * // [{ id: 124, name: 'Canada', country: 'CA', region: null }]
+ * listJurisdictions({ country: 'CA' }).map((j) => j.region);
+ * // [null, 'NL', 'PE', 'NS', 'NB', 'QC', 'ON', 'MB', 'SK', 'AB', 'BC', 'YT', 'NT', 'NU']
+ * ```
  */
 export function listJurisdictions(filter?: JurisdictionFilter | null, rules?: RuleSet): Jurisdiction[] {
   return guarded(() => jurisdictionsOf(filter, rules));
@@ -97,6 +107,14 @@ function jurisdictionsOf(filter: unknown, rules: unknown): Jurisdiction[] {
 /**
  * `GET /jurisdictions/{id}`. Throws TaxRulesError 400 for an id that is not a whole number
  * (`'276'` included: the id is a number), 404 for an unknown one.
+ *
+ * @example
+ * ```ts
+ * import { getJurisdiction } from 'taxrules';
+ *
+ * getJurisdiction(276);
+ * // { id: 276, name: 'Germany', country: 'DE', region: null }
+ * ```
  */
 export function getJurisdiction(id: number, rules?: RuleSet): Jurisdiction {
   return guarded(() => jurisdictionOf(id, rules));
@@ -111,7 +129,17 @@ function jurisdictionOf(id: unknown, rules: unknown): Jurisdiction {
   return render(j);
 }
 
-/** `GET /tax_codes`: the seven tax codes. */
+/**
+ * `GET /tax_codes`: the tax codes, the spec's seven first, then the product categories.
+ *
+ * @example
+ * ```ts
+ * import { listTaxCodes } from 'taxrules';
+ *
+ * listTaxCodes().slice(0, 7).map((code) => code.id);
+ * // ['consulting', 'ebook', 'eservice', 'exempt', 'reduced', 'saas', 'standard']
+ * ```
+ */
 export function listTaxCodes(rules?: RuleSet): TaxCode[] {
   return guarded(() => taxCodesOf(rules));
 }
@@ -120,7 +148,17 @@ function taxCodesOf(rules: unknown): TaxCode[] {
   return [...ruleSetArg(rules).taxCodes.values()].map(renderTaxCode);
 }
 
-/** `GET /tax_codes/{id}`. Throws TaxRulesError 400 for an id that is not a string, 404 for an unknown one (naming the code meant). */
+/**
+ * `GET /tax_codes/{id}`. Throws TaxRulesError 400 for an id that is not a string, 404 for an unknown one (naming the code meant).
+ *
+ * @example
+ * ```ts
+ * import { getTaxCode } from 'taxrules';
+ *
+ * getTaxCode('ebook');
+ * // { id: 'ebook', name: 'E-book', description: 'Electronic book with unlimited use, supplied electronically' }
+ * ```
+ */
 export function getTaxCode(id: string, rules?: RuleSet): TaxCode {
   return guarded(() => taxCodeOf(id, rules));
 }

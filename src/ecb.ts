@@ -45,7 +45,14 @@ export const ecbReferenceRates: { readonly source: string; readonly checked: str
  * `ecbReferenceRates.first` or after `.last` (naming them) or a day the currency was not quoted
  * (HRK after 2022-12-30, naming its last publication).
  *
- * ecbReferenceRate('USD', '2024-06-08') → { currency: 'USD', date: '2024-06-08', published: '2024-06-07', rate: '1.0898', source: 'European Central Bank, …' }
+ * @example
+ * ```ts
+ * import { ecbReferenceRate } from 'taxrules/ecb';
+ *
+ * // A Saturday: the rate of Friday's publication.
+ * ecbReferenceRate('USD', '2024-06-08');
+ * // { currency: 'USD', date: '2024-06-08', published: '2024-06-07', rate: '1.0898', … }
+ * ```
  */
 export function ecbReferenceRate(currency: string, date: string): EcbReferenceRate {
   return guarded(() => referenceRate(table, currency, date));
@@ -59,7 +66,14 @@ export function ecbReferenceRate(currency: string, date: string): EcbReferenceRa
  * here, not published. `{ from, to, date, published, rate, source }`; refusals as
  * `ecbReferenceRate`'s, at `from`, `to` or `date`.
  *
- * ecbCrossRate('USD', 'GBP', '2024-06-03') → rate '0.7856022874' (0.85175 / 1.0842)
+ * @example
+ * ```ts
+ * import { ecbCrossRate } from 'taxrules/ecb';
+ *
+ * // GBP per USD: the ECB's 0.85175 GBP and 1.0842 USD per EUR that day, divided.
+ * ecbCrossRate('USD', 'GBP', '2024-06-03');
+ * // { from: 'USD', to: 'GBP', date: '2024-06-03', published: '2024-06-03', rate: '0.7856022874', … }
+ * ```
  */
 export function ecbCrossRate(from: string, to: string, date: string): EcbCrossRate {
   return guarded(() => crossRate(table, from, to, date));
@@ -77,7 +91,16 @@ export function ecbCrossRate(from: string, to: string, date: string): EcbCrossRa
  * rate up entry by entry). TaxRulesError: 400 malformed, 406 unknown currency, 422 for days
  * outside the data or a currency asked for with no rate in them.
  *
- * computeTransaction(sale, account, { exchangeRates: ecbExchangeRates('2024-06-01', '2024-06-30', { currencies: ['USD'] }) })
+ * @example
+ * ```ts
+ * import { ecbExchangeRates } from 'taxrules/ecb';
+ *
+ * // EUR per USD from Friday to Tuesday: Friday's publication holds over the weekend.
+ * ecbExchangeRates('2024-06-07', '2024-06-11', { currencies: ['USD'] });
+ * // [{ currency: 'USD', from: '2024-06-07', until: '2024-06-09', rate: '0.9175995596' }, { currency: 'USD', from: '2024-06-10', until: '2024-06-10', rate: '0.9297136482' }, { currency: 'USD', from: '2024-06-11', until: '2024-06-11', rate: '0.9319664492' }]
+ *
+ * // The table as documents take it: computeTransaction(sale, account, { exchangeRates: ecbExchangeRates('2024-06-01', '2024-06-30', { currencies: ['USD'] }) })
+ * ```
  */
 export function ecbExchangeRates(from: string, until: string, options?: EcbExchangeRatesOptions | null): ExchangeRate[] {
   return guarded(() => exchangeRates(table, from, until, options));

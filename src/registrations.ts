@@ -100,8 +100,14 @@ function finished<R extends UpdatedRegistration>(r: Omit<R, 'valid_until'> & { v
  * with its `id` and `jurisdiction` (`getJurisdiction`). An unknown field, a jurisdiction the
  * rules do not have or a malformed value is a TaxRulesError (400).
  *
- * createRegistration({ jurisdiction_id: 276, value: 'DE123456789' }, { now: 1780000000 })
- * → { jurisdiction_id: 276, value: 'DE123456789', valid_from: '2026-01-01', permanent_establishment: false, import_scheme: false, created_at: 1780000000 }
+ * @example
+ * ```ts
+ * import { createRegistration } from 'taxrules';
+ *
+ * // Created on 2026-05-28 (Unix seconds 1780000000): valid from 1 January of that year.
+ * createRegistration({ jurisdiction_id: 276, value: 'DE136695976' }, { now: 1780000000 });
+ * // { jurisdiction_id: 276, value: 'DE136695976', valid_from: '2026-01-01', permanent_establishment: false, import_scheme: false, created_at: 1780000000 }
+ * ```
  */
 export function createRegistration(body: unknown, options: CreateRegistrationOptions = {}): CreatedRegistration {
   return guarded(() => {
@@ -138,6 +144,15 @@ export function createRegistration(body: unknown, options: CreateRegistrationOpt
  * year of creation. `jurisdiction_id` cannot change (400, as any unknown field). The stored
  * registration keeps its `jurisdiction_id`, `value` and `created_at`; one without `valid_from`
  * and `created_at` is refused (400), as the day it starts would be unknown.
+ *
+ * @example
+ * ```ts
+ * import { createRegistration, updateRegistration } from 'taxrules';
+ *
+ * const stored = createRegistration({ jurisdiction_id: 276, value: 'DE136695976' }, { now: 1780000000 });
+ * updateRegistration(stored, { valid_until: '2026-12-31' });
+ * // { jurisdiction_id: 276, value: 'DE136695976', valid_from: '2026-01-01', valid_until: '2026-12-31', created_at: 1780000000, … }
+ * ```
  */
 export function updateRegistration(stored: AccountRegistrationInput | UpdatedRegistration, body: unknown): UpdatedRegistration {
   return guarded(() => {

@@ -25,24 +25,77 @@ export function resultOf<T>(call: () => T): Result<T> {
   }
 }
 
-/** `calculate` (v20260309) without throwing. */
+/**
+ * `calculate` (v20260309) without throwing.
+ *
+ * @example
+ * ```ts
+ * import { defineAccount, safeCalculate } from 'taxrules';
+ *
+ * const seller = defineAccount({ country: 'IE', currency: 'EUR', registrations: [{ country: 'IE' }, { scheme: 'oss', valid_from: '2021-07-01' }] });
+ * // A request body as a server receives it: its type unknown until it is checked.
+ * const body: unknown = JSON.parse('{"customer_address":{"country":"NL"},"tax_date":1780000000,"line_items":[]}');
+ * const result = safeCalculate(body, seller);
+ * const answer = result.ok ? { total: result.value.total } : { status: result.error.status, message: result.error.message };
+ * // { status: 400, message: 'line_items: needs at least one line item' }
+ * ```
+ */
 export function safeCalculate(request: CalculationRequest, account: SellerAccount, options?: CalculationOptions | null): Result<CalculationResponse>;
 export function safeCalculate<R>(request: UncheckedRequest<R>, account: SellerAccount, options?: CalculationOptions | null): Result<CalculationResponse>;
 export function safeCalculate(request: unknown, account: SellerAccount, options?: CalculationOptions | null): Result<CalculationResponse> {
   return resultOf(() => calculate(request as CalculationRequest, account, options));
 }
 
-/** `calculateTaxRate` (v20241028) without throwing. */
+/**
+ * `calculateTaxRate` (v20241028) without throwing.
+ *
+ * @example
+ * ```ts
+ * import { defineAccount, safeCalculateTaxRate } from 'taxrules';
+ *
+ * const seller = defineAccount({ country: 'IE', currency: 'EUR', registrations: [{ country: 'IE' }, { scheme: 'oss', valid_from: '2021-07-01' }] });
+ * safeCalculateTaxRate({ to_country: 'NL', tax_code: 'saas', amount: '100', date: '2026-06-01' }, seller);
+ * // { ok: true, value: { rate: 21, tax_amount: 21, … } }
+ * const result = safeCalculateTaxRate({ to_country: 'NL', tax_code: 'sass', date: '2026-06-01' }, seller);
+ * const answer = result.ok ? { rate: result.value.rate } : { status: result.error.status, field: result.error.field };
+ * // { status: 406, field: 'tax_code' }
+ * ```
+ */
 export function safeCalculateTaxRate(query: TaxRateQueryInput, account: SellerAccount, options?: CalculateOptions | null): Result<TaxRateResponse> {
   return resultOf(() => calculateTaxRate(query, account, options));
 }
 
-/** `explainTaxRate` without throwing. */
+/**
+ * `explainTaxRate` without throwing.
+ *
+ * @example
+ * ```ts
+ * import { defineAccount, safeExplainTaxRate } from 'taxrules';
+ *
+ * const seller = defineAccount({ country: 'IE', currency: 'EUR', registrations: [{ country: 'IE' }, { scheme: 'oss', valid_from: '2021-07-01' }] });
+ * safeExplainTaxRate({ to_country: 'NL', tax_code: 'saas', date: '2026-06-01' }, seller);
+ * // { ok: true, value: { status: 'taxable', reason: 'standard_rated', … } }
+ * const result = safeExplainTaxRate({ to_country: 'NL', tax_code: 'saas', date: '2026-02-30' }, seller);
+ * const answer = result.ok ? { reason: result.value.reason } : { status: result.error.status, field: result.error.field };
+ * // { status: 400, field: 'date' }
+ * ```
+ */
 export function safeExplainTaxRate(query: TaxRateQueryInput, account: SellerAccount, options?: CalculateOptions | null): Result<TaxResult> {
   return resultOf(() => explainTaxRate(query, account, options));
 }
 
-/** `prepareAccount` without throwing. */
+/**
+ * `prepareAccount` without throwing.
+ *
+ * @example
+ * ```ts
+ * import { safePrepareAccount } from 'taxrules';
+ *
+ * const result = safePrepareAccount({ country: 'IE', currency: 'EURO', registrations: [{ jurisdiction_id: 372 }] });
+ * const problems = result.ok ? [] : result.error.issues;
+ * // [{ path: ['account', 'currency'], code: 'malformed', message: 'account.currency: must be a 3-letter ISO 4217 code' }]
+ * ```
+ */
 export function safePrepareAccount(account: SellerAccount, rules?: RuleSet | null): Result<PreparedAccount> {
   return resultOf(() => prepareAccount(account, rules));
 }

@@ -114,6 +114,28 @@ const CALCULATION_OPTIONS: { readonly [K in keyof CalculationOptions]-?: OptionC
  * the sums of the lines. Throws TaxRulesError (400/406/422) listing every problem at once,
  * and nothing else: options absent or null are the defaults, and an exception while reading
  * the input (a getter, a Proxy, a callback of the options) is a 400.
+ *
+ * @example
+ * ```ts
+ * import { calculate, defineAccount } from 'taxrules';
+ *
+ * const seller = defineAccount({ country: 'IE', currency: 'EUR', registrations: [{ country: 'IE' }, { scheme: 'oss', valid_from: '2021-07-01' }] });
+ * const result = calculate(
+ *   {
+ *     customer_address: { country: 'DE' },
+ *     tax_date: 1780000000, // Unix seconds: 2026-05-28
+ *     line_items: [
+ *       { reference: 'plan', amount: '100.00', tax_code: 'saas' },
+ *       { reference: 'handbook', amount: '20.00', tax_code: 'ebook' },
+ *     ],
+ *   },
+ *   seller,
+ * );
+ * result.line_items.map((line) => [line.reference, line.amount_tax]);
+ * // [['plan', '19.00'], ['handbook', '1.40']]
+ * [result.subtotal, result.total_tax, result.total];
+ * // ['120.00', '20.40', '140.40']
+ * ```
  */
 export function calculate(request: CalculationRequest, account: SellerAccount, options?: CalculationOptions | null, engine?: Engine): CalculationResponse;
 export function calculate<R>(request: UncheckedRequest<R>, account: SellerAccount, options?: CalculationOptions | null, engine?: Engine): CalculationResponse;

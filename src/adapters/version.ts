@@ -12,6 +12,18 @@ const VERSION_PARAM_RE = /(?:^|;)\s*api_version\s*[:=]\s*"?([^";,\s]*)"?/i;
  * api_version: 20241028`, or the `api_version=20241028` form), else the account's
  * configured version. An unknown version, in the header or the account, is a 406; a header
  * that is not a string, or an account version that is absent or not a string, is a 400.
+ *
+ * @example
+ * ```ts
+ * import { negotiateVersion } from 'taxrules';
+ *
+ * negotiateVersion('application/json; api_version: 20260309', '20241028');
+ * // '20260309'
+ *
+ * // No version in the header: the account's.
+ * negotiateVersion('application/json', '20241028');
+ * // '20241028'
+ * ```
  */
 export function negotiateVersion(acceptHeader: string | null | undefined, accountVersion: string): ApiVersion {
   return guarded(() => negotiated(acceptHeader, accountVersion));

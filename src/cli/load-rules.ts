@@ -24,11 +24,13 @@ function segments(path: string): (string | number)[] {
  * @example
  * ```ts
  * import { calculateTaxRate, defineAccount } from 'taxrules';
- * import { loadRules } from 'taxrules/node';
+ * import { exportRules, loadRules } from 'taxrules/node';
  *
- * const rules = loadRules('./my-rules'); // a copy of the repository's rules/, a rate changed
+ * exportRules('./my-rules'); // a copy of the shipped rules, laid out as the repository's rules/: record a rate change in it
+ * const rules = loadRules('./my-rules');
  * const seller = defineAccount({ country: 'DE', currency: 'EUR', registrations: [{ country: 'DE' }] }, rules);
- * calculateTaxRate('to_country=DE&tax_code=standard&product_type=good&amount=100', seller, { rules });
+ * calculateTaxRate('to_country=DE&tax_code=standard&product_type=good&amount=100&date=2026-06-01', seller, { rules });
+ * // { name: 'VAT', rate: 19, tax_amount: 19, … }
  * ```
  */
 export function loadRules(dir: string): RuleSet {

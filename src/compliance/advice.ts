@@ -45,6 +45,22 @@ const show = (j: CompiledJurisdiction): AdviceJurisdiction => ({ id: j.id, name:
  * registration to make; a registration in force whose jurisdiction had no sale in the
  * twelve months to that day is unused. Throws TaxRulesError as `thresholdEvents` and
  * `prepareAccount` do.
+ *
+ * @example
+ * ```ts
+ * import { defineAccount, registrationAdvice } from 'taxrules';
+ *
+ * const sales = [
+ *   { date: '2026-02-10', amount: '8500.00', currency: 'EUR', country: 'FR', tax_code: 'saas', customer_type: 'consumer' },
+ *   { date: '2026-04-20', amount: '4500.00', currency: 'EUR', country: 'DE', tax_code: 'ebook', customer_type: 'consumer' },
+ * ] as const;
+ * const account = defineAccount({ country: 'IE', currency: 'EUR', registrations: [{ country: 'IE' }, { country: 'GB' }] });
+ * const advice = registrationAdvice(sales, account, { asOf: '2026-06-30' });
+ * advice.register.map((r) => [r.jurisdiction.name, r.options.map((o) => o.country)]);
+ * // [['EU One-Stop Shop (OSS)', ['EU', 'DE']]]
+ * advice.unused.map((u) => u.jurisdiction.name);
+ * // ['United Kingdom']
+ * ```
  */
 export function registrationAdvice(sales: readonly ThresholdSale[], account: SellerAccount, options?: Omit<ThresholdOptions, 'sellerCountry'> | null): RegistrationAdvice {
   return guarded(() => adviceOf(sales, account, options));

@@ -225,6 +225,17 @@ function compatible(a: Located, b: Located): boolean {
  *
  * Throws TaxRulesError 400 for an unknown field or a value of the wrong type, 406 for a
  * country code that is none, a phone number's calling code that is none.
+ *
+ * @example
+ * ```ts
+ * import { resolveEvidence } from 'taxrules';
+ *
+ * // A billing address and a card, both French: two pieces that agree.
+ * resolveEvidence({ billing_country: 'FR', bank_country: 'FR' });
+ * // { state: 'confirmed', country: 'FR', territory: null, conflicting: [], required: 2, … }
+ * resolveEvidence({ billing_country: 'DE', bank_country: 'FR' }).state;
+ * // 'conflicting'
+ * ```
  */
 export function resolveEvidence(evidence: Evidence, context?: EvidenceContext | null): EvidenceResult {
   return guarded(() => resolved(evidence, context));

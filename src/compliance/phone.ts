@@ -59,7 +59,17 @@ function data(): Compiled {
   return compiled;
 }
 
-/** The source and check date of the calling-code data. */
+/**
+ * The source and check date of the calling-code data.
+ *
+ * @example
+ * ```ts
+ * import { callingCodeSource } from 'taxrules';
+ *
+ * const { source, checked } = callingCodeSource();
+ * // source: the ITU-T E.164 calling codes and numbering plans as compiled in libphonenumber; checked: the day they were compared
+ * ```
+ */
 export function callingCodeSource(): { source: string; checked: string } {
   const file = JSON.parse(callingCodesText) as CallingCodes;
   return { source: file.source, checked: file.checked };
@@ -76,6 +86,16 @@ export function callingCodeSource(): { source: string; checked: string } {
  * Throws TaxRulesError 400 for a number that is not in international form (a national
  * number does not say its country) or has no digits after the code, 406 for a calling code
  * no country has.
+ *
+ * @example
+ * ```ts
+ * import { phoneCountry } from 'taxrules';
+ *
+ * phoneCountry('+44 1624 123456');
+ * // { e164: '+441624123456', callingCode: '44', country: 'IM', territory: null }
+ * phoneCountry('+34 928 123 456');
+ * // { e164: '+34928123456', callingCode: '34', country: 'ES', territory: 'ES-CANAR' }
+ * ```
  */
 export function phoneCountry(phoneNumber: string): PhoneCountry {
   return guarded(() => phoneCountryOf(phoneNumber));

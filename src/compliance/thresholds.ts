@@ -115,7 +115,18 @@ export const MAX_THRESHOLD_SALES = 1_000_000;
 
 let thresholdData: RegistrationThresholds | null = null;
 
-/** The thresholds as the package ships them (rules/registration-thresholds.json). */
+/**
+ * The thresholds as the package ships them (rules/registration-thresholds.json).
+ *
+ * @example
+ * ```ts
+ * import { registrationThresholds } from 'taxrules';
+ *
+ * const norway = registrationThresholds().thresholds.find((t) => t.id === 'no');
+ * norway?.periods.at(-1);
+ * // { from: '2020-04-01', amount: '50000', currency: 'NOK', supplies: ['digital', 'goods'], … }
+ * ```
+ */
 export function registrationThresholds(): RegistrationThresholds {
   thresholdData ??= JSON.parse(registrationThresholdsText) as RegistrationThresholds;
   return thresholdData;
@@ -342,6 +353,19 @@ const endOfYear = (day: number, years = 0): string => `${Number(dateOfDay(day).s
  * Amounts are converted with `options.exchangeRates` (exactly; a rate missing for a sale is a
  * 422 naming the currencies and the day). The events are sorted by date and threshold and do
  * not depend on the order of the sales.
+ *
+ * @example
+ * ```ts
+ * import { thresholdEvents } from 'taxrules';
+ *
+ * // A seller established in Ireland: its sales to consumers in other Member States.
+ * const sales = [
+ *   { date: '2026-02-10', amount: '8500.00', currency: 'EUR', country: 'FR', tax_code: 'saas', customer_type: 'consumer' },
+ *   { date: '2026-04-20', amount: '4500.00', currency: 'EUR', country: 'DE', tax_code: 'ebook', customer_type: 'consumer' },
+ * ] as const;
+ * thresholdEvents(sales, { sellerCountry: 'IE' });
+ * // [{ threshold: 'eu.10k', event: 'threshold.eu.10k', date: '2026-04-20', amount: '10000', currency: 'EUR', total: '13000', effect: { from: '2026-04-20', until: '2027-12-31', … }, sales: [1], … }]
+ * ```
  */
 export function thresholdEvents(sales: readonly ThresholdSale[], options: ThresholdOptions): ThresholdEvent[] {
   return guarded(() => eventsOf(sales, options).events);
@@ -363,6 +387,18 @@ export interface ThresholdWebhook {
  * threshold). The object is the event `thresholdEvents` answers, its `event` the type
  * delivered. US states' nexus gives no warning here: `nexusStatus` tells which are near.
  * Takes the sales and options of `thresholdEvents`, and throws as it does.
+ *
+ * @example
+ * ```ts
+ * import { thresholdWebhooks } from 'taxrules';
+ *
+ * const sales = [
+ *   { date: '2026-02-10', amount: '8500.00', currency: 'EUR', country: 'FR', tax_code: 'saas', customer_type: 'consumer' },
+ *   { date: '2026-04-20', amount: '4500.00', currency: 'EUR', country: 'DE', tax_code: 'ebook', customer_type: 'consumer' },
+ * ] as const;
+ * thresholdWebhooks(sales, { sellerCountry: 'IE' }).map((hook) => [hook.event_type, hook.data.object.date, hook.data.object.total]);
+ * // [['threshold.warning', '2026-02-10', '8500'], ['threshold.eu.10k', '2026-04-20', '13000'], ['threshold.exceeded', '2026-04-20', '13000']]
+ * ```
  */
 export function thresholdWebhooks(sales: readonly ThresholdSale[], options: ThresholdOptions): ThresholdWebhook[] {
   return guarded(() => {

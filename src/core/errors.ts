@@ -51,6 +51,22 @@ const TAX_RULES_ERROR: unique symbol = Symbol.for('taxrules.TaxRulesError') as n
  * 400 malformed or missing parameter, 404 no such resource, 406 invalid parameter value,
  * 422 well-formed but not
  * processable. `issues` lists every problem found, not only the first.
+ *
+ * @example
+ * ```ts
+ * import { calculateTaxRate, defineAccount, TaxRulesError } from 'taxrules';
+ *
+ * const seller = defineAccount({ country: 'IE', currency: 'EUR', registrations: [{ country: 'IE' }] });
+ * let error: unknown;
+ * try {
+ *   calculateTaxRate({ to_country: 'DE', tax_code: 'saas', date: '2026-02-30' }, seller);
+ * } catch (e) {
+ *   error = e;
+ * }
+ * // The error's JSON: the body an HTTP server answers, with the status.
+ * error instanceof TaxRulesError ? error.toJSON() : error;
+ * // { error: { code: 'invalid_request', status: 400, issues: [{ path: ['date'], code: 'malformed', message: 'date must be a calendar date YYYY-MM-DD, got "2026-02-30"' }], … } }
+ * ```
  */
 export class TaxRulesError extends Error {
   /**

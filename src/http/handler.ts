@@ -427,6 +427,19 @@ async function serverCall<T>(f: () => T | Promise<T>): Promise<T> {
  *
  * Throws TaxRulesError at creation for wrong options, options that cannot be read, or a fixed
  * account that is not valid.
+ *
+ * @example
+ * ```ts
+ * import { defineAccount } from 'taxrules';
+ * import { createHandler } from 'taxrules/http';
+ *
+ * const account = defineAccount({ country: 'IE', currency: 'EUR', registrations: [{ country: 'IE' }, { scheme: 'oss', valid_from: '2021-07-01' }] });
+ * // (request: Request) => Promise<Response>: for Deno, Bun, a Worker, Hono, or Node through toNodeListener.
+ * const handler = createHandler({ account });
+ * const response = await handler(new Request('https://tax.example/tax_rates/calculate?to_country=FR&tax_code=saas&amount=10&date=2026-06-01'));
+ * await response.json();
+ * // { name: 'VAT', rate: 20, tax_amount: 2, status: 'taxable', … }
+ * ```
  */
 export function createHandler(options: HandlerOptions): FetchHandler {
   const o = checkOptions(options);

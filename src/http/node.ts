@@ -329,6 +329,18 @@ async function send(res: NodeResponseLike, response: Response, method: string, u
  * still arriving after `requestTimeout`, is answered 408 and the connection closed; the
  * headers are bounded by Node's server given `listener.serverOptions`. Throws a TaxRulesError
  * (400) for anything but a handler, or options that are no timeouts.
+ *
+ * @example
+ * ```ts
+ * import { createServer } from 'node:http';
+ * import { defineAccount } from 'taxrules';
+ * import { createHandler, toNodeListener } from 'taxrules/http';
+ *
+ * const account = defineAccount({ country: 'IE', currency: 'EUR', registrations: [{ country: 'IE' }, { scheme: 'oss', valid_from: '2021-07-01' }] });
+ * const listener = toNodeListener(createHandler({ account }), { requestTimeout: 30_000 });
+ * createServer(listener.serverOptions, listener).listen(3000);
+ * // curl 'localhost:3000/tax_rates/calculate?to_country=FR&tax_code=saas&amount=10'
+ * ```
  */
 export function toNodeListener(handler: FetchHandler, options?: NodeListenerOptions): NodeListener {
   const timeouts = timeoutsOf(options);

@@ -16,7 +16,15 @@ export { taxIdModules };
  * answers `valid: false, reason: 'format'`, a string over 256 characters `reason: 'length'`
  * (a country that long: `'format'`).
  *
- * @example validateTaxId('DE', 'DE 136 695 976') // { valid: true, country: 'DE', normalized: 'DE136695976', kind: 'eu_vat' }
+ * @example
+ * ```ts
+ * import { validateTaxId } from 'taxrules';
+ *
+ * validateTaxId('DE', 'DE 136 695 976');
+ * // { valid: true, country: 'DE', normalized: 'DE136695976', kind: 'eu_vat' }
+ * validateTaxId('DE', 'DE136695977');
+ * // { valid: false, reason: 'checksum', … }
+ * ```
  */
 export const validateTaxId: TaxIdValidator = function validateTaxId(country, taxId) {
   // Made on first use: importing the package reads no table for it. The country codes are
@@ -25,7 +33,19 @@ export const validateTaxId: TaxIdValidator = function validateTaxId(country, tax
 };
 let defaultValidator: TaxIdValidator | undefined;
 
-/** The core's three-way verdict for a validation; `unknown` for anything that is not one. */
+/**
+ * The core's three-way verdict for a validation; `unknown` for anything that is not one.
+ *
+ * @example
+ * ```ts
+ * import { validateTaxId, verdictOf } from 'taxrules';
+ *
+ * verdictOf(validateTaxId('DE', 'DE136695976'));
+ * // 'valid'
+ * verdictOf({ valid: null, country: 'US', normalized: null, kind: null });
+ * // 'unknown'
+ * ```
+ */
 export function verdictOf(v: TaxIdValidation): TaxIdVerdict {
   let valid: unknown;
   try {
@@ -37,7 +57,22 @@ export function verdictOf(v: TaxIdValidation): TaxIdVerdict {
   return valid === true ? 'valid' : valid === false ? 'invalid' : 'unknown';
 }
 
-/** The default verdict of the calculation adapters: offline validation by {@link validateTaxId}. */
+/**
+ * The default verdict of the calculation adapters: offline validation by {@link validateTaxId}.
+ *
+ * @example
+ * ```ts
+ * import { calculateTaxRate, defineAccount, offlineTaxIdVerdict } from 'taxrules';
+ *
+ * offlineTaxIdVerdict('DE', 'DE136695977');
+ * // 'invalid'
+ *
+ * // The calculations' default verdict, given here as the option it is.
+ * const seller = defineAccount({ country: 'IE', currency: 'EUR', registrations: [{ country: 'IE' }, { scheme: 'oss', valid_from: '2021-07-01' }] });
+ * calculateTaxRate({ to_country: 'DE', tax_code: 'consulting', tax_id: 'DE136695976', date: '2026-06-01' }, seller, { taxIdVerdict: offlineTaxIdVerdict });
+ * // { status: 'reverse_charge', rate: 0, … }
+ * ```
+ */
 export function offlineTaxIdVerdict(country: string, taxId: string): TaxIdVerdict {
   return verdictOf(validateTaxId(country, taxId));
 }
@@ -65,6 +100,20 @@ export type OnlineTaxIdStatus = 'valid' | 'invalid' | 'unknown' | 'unavailable' 
  * treat a customer as a taxable person once it has confirmed the number's validity,
  * Implementing Regulation (EU) 282/2011, Art. 18(1)(a)). A caller who accepts the offline
  * verdict in that case has it in `validateTaxId`.
+ *
+ * @example
+ * ```ts
+ * import { checkTaxId } from 'taxrules';
+ *
+ * // Your server's own register query (VIES, HMRC, the Swiss UID register); here one that confirms every number.
+ * const register = async () => true;
+ * await checkTaxId('DE', 'DE136695976', register);
+ * // { valid: true, country: 'DE', normalized: 'DE136695976', kind: 'eu_vat', online: 'valid' }
+ * await checkTaxId('DE', 'DE136695976', async () => {
+ *   throw new Error('the register does not answer');
+ * });
+ * // { valid: null, country: 'DE', normalized: 'DE136695976', kind: 'eu_vat', online: 'unavailable' }
+ * ```
  */
 export async function checkTaxId(
   country: string | null,

@@ -12,7 +12,19 @@ import { ruleSetArg } from '../adapters/read.js';
 /** The tax codes, as the kit draws them. */
 export const TAX_CODES: readonly TaxCodeId[] = ALL_TAX_CODES;
 
-/** An account registered in every jurisdiction one registers in (a seller in Ireland), so that every quote shows the rate that would apply. */
+/**
+ * An account registered in every jurisdiction one registers in (a seller in Ireland), so that every quote shows the rate that would apply.
+ *
+ * @example
+ * ```ts
+ * import { calculateTaxRate } from 'taxrules';
+ * import { registeredEverywhere } from 'taxrules/testing';
+ *
+ * // Every quote shows the tax that applies, wherever the customer is.
+ * calculateTaxRate({ to_country: 'JP', tax_code: 'saas', amount: '100', currency: 'JPY', date: '2026-06-01' }, registeredEverywhere());
+ * // { name: 'Consumption tax', rate: 10, tax_amount: 10, status: 'taxable', … }
+ * ```
+ */
 export function registeredEverywhere(rules: RuleSet = defaultRuleSet): Account {
   rules = ruleSetArg(rules);
   const ids = [...rules.jurisdictions.values()].filter((j) => j.level !== 'county' && j.level !== 'city' && j.level !== 'district').map((j) => j.id);

@@ -97,6 +97,15 @@ function collect(data: RuleData, o: RateChangeOptions): RateChange[] {
  * (a rate that starts or ends is a change from or to "0"). A period that only begins the
  * records (none before it) is no change. Throws TaxRulesError (400) on options that are not
  * two calendar days in order, and nothing else.
+ *
+ * @example
+ * ```ts
+ * import { defaultRuleSet } from 'taxrules';
+ * import { rateChanges } from 'taxrules/testing';
+ *
+ * rateChanges(defaultRuleSet.data, { from: '2025-06-30', until: '2026-06-30', country: 'EE' });
+ * // [{ country: 'EE', region: null, tax: 'VAT', rateClass: 'standard', from: '2025-07-01', before: '22', after: '24', … }]
+ * ```
  */
 export function rateChanges(data: RuleData, options: RateChangeOptions): RateChange[] {
   return guarded(() => {
@@ -126,6 +135,16 @@ function isRateChange(c: unknown): boolean {
 /**
  * The changes as text: one line each under a heading per country and region, with its count.
  * Throws TaxRulesError (400) for changes that are not what rateChanges gives, or days that are none.
+ *
+ * @example
+ * ```ts
+ * import { defaultRuleSet } from 'taxrules';
+ * import { formatRateChanges, rateChanges } from 'taxrules/testing';
+ *
+ * const changes = rateChanges(defaultRuleSet.data, { from: '2025-06-30', until: '2026-06-30', country: 'EE' });
+ * formatRateChanges(changes, '2025-06-30', '2026-06-30').split('\n');
+ * // ['1 rate change(s) after 2025-06-30 up to 2026-06-30:', '', 'EE: 1 change(s)', '  2025-07-01  Estonia (country), VAT standard: 22 % → 24 %', '']
+ * ```
  */
 export function formatRateChanges(changes: readonly RateChange[], from: string, until: string): string {
   return guarded(() => {

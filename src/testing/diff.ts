@@ -100,7 +100,19 @@ function changeDays(value: unknown, out: Set<number>): void {
 /** The longest postal code samplePostalCode writes. */
 const MAX_SAMPLE = 100;
 
-/** A postal code a simple pattern matches (`^27498$`, `^3[58]\d{3}$`, `^BT\d.*$`), or null; a pattern that is no string is a 400. */
+/**
+ * A postal code a simple pattern matches (`^27498$`, `^3[58]\d{3}$`, `^BT\d.*$`), or null; a pattern that is no string is a 400.
+ *
+ * @example
+ * ```ts
+ * import { samplePostalCode } from 'taxrules/testing';
+ *
+ * samplePostalCode('^3[58]\\d{3}$');
+ * // '35000'
+ * samplePostalCode('^BT\\d.*$');
+ * // 'BT0'
+ * ```
+ */
 export function samplePostalCode(pattern: string): string | null {
   if (typeof pattern !== 'string') throw mustBe(['pattern'], "a string (a regular expression's source)", pattern);
   let p = pattern.replace(/^\^/, '').replace(/\$$/, '');
@@ -311,6 +323,23 @@ function placesOf(data: RuleData, country: string): Place[] {
  * in that country's files (rates, territories, taxes) and in the regimes, from `from` (default
  * 2019-01-01) on, and that first day itself; and every county, city and district of the
  * local files (the US states') by a ZIP code of it (goods and SaaS to a consumer, around each local change).
+ *
+ * @example
+ * ```ts
+ * import { defaultRuleSet } from 'taxrules';
+ * import { diffCorpus, diffRules } from 'taxrules/testing';
+ *
+ * // The shipped data, and a copy with a change of your own (here a made-up one: Germany's standard rate at 20 % from 2027-07-01).
+ * const base = defaultRuleSet.data;
+ * const next = structuredClone(base);
+ * next.countries.find((c) => c.country === 'DE')!.jurisdictions[0]!.taxes[0]!.rates.standard!.push({ from: '2027-07-01', rate: '20', source: 'the act that sets it', checked: '2026-12-01' });
+ * const corpus = diffCorpus(base, next, { from: '2027-01-01' });
+ * // Germany's cases of standard-rated goods to consumers (its special territories aside): the first day, and both sides of the change.
+ * corpus.filter((c) => c.country === 'DE' && c.postalCode === null && c.taxCode === 'standard' && c.productType === 'good' && c.customer === 'consumer').map((c) => c.date);
+ * // ['2027-01-01', '2027-06-30', '2027-07-01']
+ * // A diff of Germany's cases only.
+ * const diff = diffRules(base, next, corpus.filter((c) => c.country === 'DE'));
+ * ```
  */
 export function diffCorpus(base: RuleData, next: RuleData, options: DiffOptions = {}): DiffCase[] {
   return readingRules(() => corpusOf(base, next, options));
@@ -489,6 +518,21 @@ function progressOf(onProgress: DiffOptions['onProgress'], total: number): { cas
  * rule set that cannot be built from its data is a TaxRulesError. `options.onProgress` is told
  * how many cases are done as they run (see DiffOptions); an exception it throws stops the diff
  * and is thrown by diffRules as it is.
+ *
+ * @example
+ * ```ts
+ * import { defaultRuleSet } from 'taxrules';
+ * import { diffRules } from 'taxrules/testing';
+ *
+ * // The shipped data, and a copy with a change of your own (here a made-up one: Germany's standard rate at 20 % from 2027-07-01).
+ * const base = defaultRuleSet.data;
+ * const next = structuredClone(base);
+ * next.countries.find((c) => c.country === 'DE')!.jurisdictions[0]!.taxes[0]!.rates.standard!.push({ from: '2027-07-01', rate: '20', source: 'the act that sets it', checked: '2026-12-01' });
+ * // Without cases, diffRules asks the default corpus (diffCorpus): about a hundred thousand of them.
+ * const sale = { country: 'DE', region: null, postalCode: null, date: '2027-07-01', taxCode: 'standard', productType: 'good', customer: 'consumer' } as const;
+ * diffRules(base, next, [sale]);
+ * // { cases: 1, changes: [{ field: 'rates', jurisdiction: { id: 276, country: 'DE', region: null }, before: ['VAT 19% (Germany)'], after: ['VAT 20% (Germany)'], … }] }
+ * ```
  */
 export function diffRules(base: RuleData, next: RuleData, cases?: readonly DiffCase[] | null, options: DiffOptions = {}): RuleDiff {
   return readingRules(() => diffOf(base, next, cases, options));
@@ -609,7 +653,23 @@ function shownChange(ch: unknown, path: (string | number)[]): ShownChange {
   return { group, field, what, before: shown(ch.before, [...path, 'before']), after: shown(ch.after, [...path, 'after']) };
 }
 
-/** The changes as text for a review: grouped by jurisdiction, then field, each case on a line. A diff of another shape is a 400. */
+/**
+ * The changes as text for a review: grouped by jurisdiction, then field, each case on a line. A diff of another shape is a 400.
+ *
+ * @example
+ * ```ts
+ * import { defaultRuleSet } from 'taxrules';
+ * import { diffRules, formatRuleDiff } from 'taxrules/testing';
+ *
+ * // The shipped data, and a copy with a change of your own (here a made-up one: Germany's standard rate at 20 % from 2027-07-01).
+ * const base = defaultRuleSet.data;
+ * const next = structuredClone(base);
+ * next.countries.find((c) => c.country === 'DE')!.jurisdictions[0]!.taxes[0]!.rates.standard!.push({ from: '2027-07-01', rate: '20', source: 'the act that sets it', checked: '2026-12-01' });
+ * const sale = { country: 'DE', region: null, postalCode: null, date: '2027-07-01', taxCode: 'standard', productType: 'good', customer: 'consumer' } as const;
+ * formatRuleDiff(diffRules(base, next, [sale])).split('\n');
+ * // ['1 changed results in 1 cases:', '', 'DE (276)', '  rates:', '    2027-07-01 DE standard/good consumer: ["VAT 19% (Germany)"] → ["VAT 20% (Germany)"]', '']
+ * ```
+ */
 export function formatRuleDiff(diff: RuleDiff): string {
   const { cases, changes } = shownDiff(diff);
   if (changes.length === 0) return `No changes in ${cases} cases.\n`;

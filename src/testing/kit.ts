@@ -139,6 +139,28 @@ function worldOf(options: Checked): World {
  * special territory by one of its postal codes), dates — uniform, and on both sides of every
  * rate change of the destination's country —, the seven tax codes, quotes of both API forms,
  * accounts with realistic registrations, and malformed queries.
+ *
+ * @example
+ * ```ts
+ * import fc from 'fast-check';
+ * import { calculateTaxRate, TaxRulesError } from 'taxrules';
+ * import { registeredEverywhere, taxArbitraries } from 'taxrules/testing/fast-check';
+ *
+ * // A property of your own over quotes of 2026: a seller registered everywhere is never told it is not registered.
+ * const { query } = taxArbitraries({ from: '2026-01-01', until: '2026-12-31' });
+ * const seller = registeredEverywhere();
+ * fc.assert(
+ *   fc.property(query, (q) => {
+ *     try {
+ *       return calculateTaxRate(q, seller).status !== 'not_registered';
+ *     } catch (e) {
+ *       // 422: a category a country splits into finer codes, which the query must name.
+ *       return e instanceof TaxRulesError && e.status === 422;
+ *     }
+ *   }),
+ *   { numRuns: 50 },
+ * );
+ * ```
  */
 export function taxArbitraries(options: KitOptions = {}) {
   return arbitrariesOf(checkedOptions(options, false));

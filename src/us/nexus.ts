@@ -318,7 +318,18 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/** The package's nexus rules (rules/us/nexus.json), parsed on first use; read-only. */
+/**
+ * The package's nexus rules (rules/us/nexus.json), parsed on first use; read-only.
+ *
+ * @example
+ * ```ts
+ * import { usNexusRules } from 'taxrules';
+ *
+ * const texas = usNexusRules().states.find((s) => s.state === 'TX');
+ * texas?.periods.at(-1);
+ * // { from: '2019-10-01', sales: '500000', sales_test: 'at_least', transactions: null, logic: 'sales', measurement: 'previous_12_months', … }
+ * ```
+ */
 export function usNexusRules(): UsNexusRules {
   return (defaultRules ??= deepFreeze(JSON.parse(usNexusText) as UsNexusRules));
 }
@@ -585,6 +596,24 @@ function stateStatus(state: NexusState, sales: readonly Sale[], asOf: string, ne
  * sales do not say whether they are). Throws a TaxRulesError: 400 for a malformed query
  * (unknown fields, impossible dates, amounts that are not decimal strings), 406 for a
  * state code that is no US state, DC or Puerto Rico.
+ *
+ * @example
+ * ```ts
+ * import { nexusStatus } from 'taxrules';
+ *
+ * const report = nexusStatus({
+ *   asOf: '2026-03-15',
+ *   sales: [
+ *     { date: '2025-06-02', state: 'CA', amount: '312000.00' },
+ *     { date: '2025-11-20', state: 'CA', amount: '190000.00' },
+ *     { date: '2025-12-01', state: 'TX', amount: '120000.00' },
+ *   ],
+ * });
+ * report.states.map((s) => [s.state, s.status, s.share]);
+ * // [['CA', 'reached', '1.0040'], ['TX', 'below', '0.2400']]
+ * report.states[0]?.reached;
+ * // { on: '2025-11-20', test: 'sales', window: { from: '2025-01-01', to: '2025-12-31', label: 'previous calendar year' } }
+ * ```
  */
 export function nexusStatus(query: NexusQuery, options?: NexusOptions): NexusReport {
   const rules = rulesOption(options);
