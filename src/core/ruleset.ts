@@ -164,7 +164,10 @@ interface RuleSource {
   territories(code: string): TerritoryRules;
   usLocalStates: readonly string[];
   usLocal(state: string): UsLocalRows;
+  /** Every jurisdiction id with its owner (the whole index: unpacked when first read). */
   readonly jurisdictions: OwnerIndex;
+  /** The owner of a jurisdiction id, or undefined (see `ownerLookup`). */
+  ownerOf(id: number): string | undefined;
   /** The regimes that own scheme jurisdictions, in listing order (read without unpacking the index). */
   readonly schemeRegimes: readonly string[];
   aliases: readonly (readonly [string, string])[];
@@ -275,6 +278,34 @@ export function unpackOwners(text: string): OwnerIndex {
   return { ids: n === count ? ids : ids.subarray(0, n), ownerOf, owners, sorted };
 }
 
+/**
+ * The owner of a jurisdiction id, looked up in two parts of a packed index: the runs of the
+ * countries and regimes first (a few hundred ids: what accounts and most quotes name), then,
+ * for an id not among them, the whole index, whose US local ids (some 8,500) cost a cold
+ * process several milliseconds to unpack. Ids are unique across the index (the rules build
+ * refuses a repeated one), so the first part's answer is the whole index's.
+ */
+export function ownerLookup(text: string): { ownerOf(id: number): string | undefined; readonly all: OwnerIndex } {
+  let head: OwnerIndex | undefined;
+  let all: OwnerIndex | undefined;
+  const whole = (): OwnerIndex => (all ??= unpackOwners(text));
+  const local = (run: string): boolean => run.startsWith('us:');
+  const headOf = (): OwnerIndex => {
+    const runs = text.split(';');
+    return runs.some(local) ? unpackOwners(runs.filter((run) => !local(run)).join(';')) : whole();
+  };
+  return {
+    ownerOf(id) {
+      if (!Number.isSafeInteger(id)) return undefined;
+      head ??= headOf();
+      return ownerIn(head, id) ?? (head === all ? undefined : ownerIn(whole(), id));
+    },
+    get all() {
+      return whole();
+    },
+  };
+}
+
 /** The owner of a jurisdiction id in an owner index, or undefined. */
 export function ownerIn(index: OwnerIndex, id: number): string | undefined {
   if (!Number.isSafeInteger(id)) return undefined;
@@ -300,7 +331,7 @@ function aliasesOf(data: RuleData): [string, string][] {
 
 function packedSource(pack: PackedRuleData): RuleSource {
   let shared: SharedRules | undefined;
-  let owners: OwnerIndex | undefined;
+  const owners = ownerLookup(pack.jurisdictions);
   const parsed = <T>(texts: Readonly<Record<string, string>>): ((key: string) => T) => {
     const done = new Map<string, T>();
     return (key) => {
@@ -334,8 +365,9 @@ function packedSource(pack: PackedRuleData): RuleSource {
     usLocalStates: Object.keys(usLocalTexts),
     usLocal,
     get jurisdictions() {
-      return (owners ??= unpackOwners(pack.jurisdictions));
+      return owners.all;
     },
+    ownerOf: (id) => owners.ownerOf(id),
     get schemeRegimes() {
       return [...pack.jurisdictions.matchAll(/(?:^|;)@([^|;]+)\|/g)].map((m) => m[1] as string);
     },
@@ -406,7 +438,7 @@ export function createRuleSet(input: RuleData | PackedRuleData): RuleSet {
     }
     return tables;
   };
-  const ownerOf = (id: number): string | undefined => ownerIn(src.jurisdictions, id);
+  const ownerOf = (id: number): string | undefined => src.ownerOf(id);
 
   const regimes: LazyMap<string, CompiledRegime> = new LazyMap(() => src.regimeIds, (id) => compileRegime(src.regime(id)));
   const countries: LazyMap<string, CompiledCountry> = new LazyMap(() => src.countryCodes, (code) => compileCountry(src.country(code)));
