@@ -32,7 +32,9 @@ let native: { zlib: NativeZlib } | null | undefined;
  * Node 20.16 and later): nothing is imported, so browsers and edge runtimes, which have no
  * such function, use the decoder of inflate.ts instead (the same bytes: the rules build
  * checks every text both ways). Before V8 has optimised it, the portable decoder takes about
- * 8 ms for Texas's 110 kB; zlib well under one.
+ * 8 ms for Texas's 110 kB, and 0.3–1 ms for a country file of a few kB (a first DE quote reads
+ * four or five files, a first account as many); zlib takes about 0.5 ms to load, then a few
+ * hundredths of a millisecond a file. So every text goes through zlib where there is one.
  */
 function nativeZlib(): { zlib: NativeZlib } | null {
   if (native === undefined) {
@@ -49,9 +51,6 @@ function nativeZlib(): { zlib: NativeZlib } | null {
   }
   return native;
 }
-
-/** Texts at least this long are decompressed by Node's zlib where there is one (loading it costs about a millisecond). */
-const NATIVE_FROM = 16_384;
 
 let decoder: { decode(bytes: Uint8Array): string } | null | undefined;
 
@@ -81,7 +80,7 @@ export function decompressText(text: string, dictionary?: Uint8Array, portable =
   const length = Number(text.slice(0, colon));
   if (colon <= 0 || !Number.isSafeInteger(length)) throw new Error('not a compressed rule text');
   const bytes = bytesOf(text.slice(colon + 1), portable);
-  const node = portable || length < NATIVE_FROM ? null : nativeZlib();
+  const node = portable ? null : nativeZlib();
   if (node !== null) {
     const out = node.zlib.inflateRawSync(bytes, dictionary ? { dictionary } : {});
     if (out.length !== length) throw new Error(`deflate stream gave ${out.length} bytes, not ${length}`);
