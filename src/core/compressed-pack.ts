@@ -7,7 +7,7 @@
  * index and the dictionary, which a rule set reads when it is made, are kept as they are:
  * importing the package decompresses nothing, a DE quote the EU regime and Germany.
  */
-import type { PackedRuleData } from './ruleset.js';
+import { keepCompressed, type PackedRuleData } from './ruleset.js';
 import { base64Bytes, inflateRaw, latin1Bytes, latin1Text } from './inflate.js';
 
 /**
@@ -91,7 +91,10 @@ export function decompressText(text: string, dictionary?: Uint8Array, portable =
 
 /**
  * The packed rule data of compressed texts: every text is read through a getter that
- * decompresses it on first read and keeps the result.
+ * decompresses it on first read and keeps the result; each file kind's getters are made when
+ * the kind is first read. A rule set made from the pack reads none of them: it lists the files
+ * and decompresses each text as it parses it (see `keepCompressed`), so importing the package
+ * defines no getter and a parsed file's text is not kept.
  */
 export function compressedPack(c: CompressedRuleData): PackedRuleData {
   let dict: Uint8Array | undefined;
@@ -112,18 +115,33 @@ export function compressedPack(c: CompressedRuleData): PackedRuleData {
     }
     return Object.freeze(out);
   };
-  return Object.freeze({
+  // Each kind's getters are made when the kind is first read (spreading the pack reads them all).
+  const kind = (texts: Readonly<Record<string, string>>): (() => Readonly<Record<string, string>>) => {
+    let made: Readonly<Record<string, string>> | undefined;
+    return () => (made ??= lazy(texts));
+  };
+  const [regimes, countries, territories] = [kind(c.regimes), kind(c.countries), kind(c.territories)];
+  const pack = {
     format: c.format,
     shared: c.shared,
-    regimes: lazy(c.regimes),
-    countries: lazy(c.countries),
-    territories: lazy(c.territories),
-    ...(c.usLocal ? { usLocal: lazy(c.usLocal) } : {}),
+    get regimes() {
+      return regimes();
+    },
+    get countries() {
+      return countries();
+    },
+    get territories() {
+      return territories();
+    },
     jurisdictions: c.jurisdictions,
     aliases: c.aliases,
     changeDays: c.changeDays,
     ...(c.reportAs ? { reportAs: c.reportAs } : {}),
     ...(c.checked ? { checked: c.checked } : {}),
     ...(c.digest ? { digest: c.digest } : {}),
-  });
+  };
+  const usLocalTexts = c.usLocal;
+  if (usLocalTexts) Object.defineProperty(pack, 'usLocal', Object.assign(Object.create(null) as PropertyDescriptor, { enumerable: true, get: kind(usLocalTexts) }));
+  Object.freeze(pack);
+  return keepCompressed(pack, { regimes: c.regimes, countries: c.countries, territories: c.territories, ...(usLocalTexts ? { usLocal: usLocalTexts } : {}), text: (t) => decompressText(t, dictionary()) });
 }

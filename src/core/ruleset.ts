@@ -329,38 +329,66 @@ function aliasesOf(data: RuleData): [string, string][] {
   return out;
 }
 
+/**
+ * The rule texts of a pack as `compressedPack` holds them: each file kind's compressed texts,
+ * and how to read one.
+ */
+export interface CompressedTexts {
+  readonly regimes: Readonly<Record<string, string>>;
+  readonly countries: Readonly<Record<string, string>>;
+  readonly territories: Readonly<Record<string, string>>;
+  readonly usLocal?: Readonly<Record<string, string>>;
+  text(compressed: string): string;
+}
+
+/** Packs made by `compressedPack`, with their texts as compressed (see `keepCompressed`). */
+const compressedTexts = new WeakMap<PackedRuleData, CompressedTexts>();
+
+/**
+ * Marks a pack whose texts `texts` holds compressed: a rule set made from it lists the files
+ * from those maps and decompresses a text when it parses it, rather than through the pack's
+ * getters (made for a reader of the pack as PackedRuleData, they keep every text they return).
+ */
+export function keepCompressed(pack: PackedRuleData, texts: CompressedTexts): PackedRuleData {
+  compressedTexts.set(pack, texts);
+  return pack;
+}
+
 function packedSource(pack: PackedRuleData): RuleSource {
   let shared: SharedRules | undefined;
   const owners = ownerLookup(pack.jurisdictions);
+  const compressed = compressedTexts.get(pack);
+  const textOf = compressed ? (t: string): string => compressed.text(t) : (t: string): string => t;
   const parsed = <T>(texts: Readonly<Record<string, string>>): ((key: string) => T) => {
     const done = new Map<string, T>();
     return (key) => {
       let v = done.get(key);
       if (v === undefined) {
-        v = ownData(JSON.parse(texts[key] as string) as T);
+        v = ownData(JSON.parse(textOf(texts[key] as string)) as T);
         done.set(key, v);
       }
       return v;
     };
   };
-  const regime = parsed<RegimeRules>(pack.regimes);
-  const country = parsed<CountryRules>(pack.countries);
-  const territories = parsed<TerritoryRules>(pack.territories);
-  const usLocalTexts = pack.usLocal ?? {};
+  const texts = compressed ?? pack;
+  const regime = parsed<RegimeRules>(texts.regimes);
+  const country = parsed<CountryRules>(texts.countries);
+  const territories = parsed<TerritoryRules>(texts.territories);
+  const usLocalTexts = texts.usLocal ?? {};
   // A state's local file is read once, when it is compiled (its ZIP rows are large): not kept.
-  const usLocal = (state: string): UsLocalRows => readUsLocal(usLocalTexts[state] as string);
+  const usLocal = (state: string): UsLocalRows => readUsLocal(textOf(usLocalTexts[state] as string));
   // The data handed out is a copy of its own: changing it cannot reach what is compiled later.
-  const fresh = <T>(texts: Readonly<Record<string, string>>): T[] => Object.values(texts).map((t) => ownData(JSON.parse(t) as T));
+  const fresh = <T>(kind: Readonly<Record<string, string>>): T[] => Object.values(kind).map((t) => ownData(JSON.parse(textOf(t)) as T));
   let data: RuleData | undefined;
   return {
     get shared() {
       return (shared ??= ownData(JSON.parse(pack.shared) as SharedRules));
     },
-    regimeIds: Object.keys(pack.regimes),
+    regimeIds: Object.keys(texts.regimes),
     regime,
-    countryCodes: Object.keys(pack.countries),
+    countryCodes: Object.keys(texts.countries),
     country,
-    territoryCodes: Object.keys(pack.territories),
+    territoryCodes: Object.keys(texts.territories),
     territories,
     usLocalStates: Object.keys(usLocalTexts),
     usLocal,
@@ -379,10 +407,10 @@ function packedSource(pack: PackedRuleData): RuleSource {
     data: () =>
       (data ??= {
         ...ownData(JSON.parse(pack.shared) as SharedRules),
-        regimes: fresh<RegimeRules>(pack.regimes),
-        countries: fresh<CountryRules>(pack.countries),
-        territories: fresh<TerritoryRules>(pack.territories),
-        ...(pack.usLocal ? { usLocal: Object.values(pack.usLocal).map(decodeUsLocal) } : {}),
+        regimes: fresh<RegimeRules>(texts.regimes),
+        countries: fresh<CountryRules>(texts.countries),
+        territories: fresh<TerritoryRules>(texts.territories),
+        ...(texts.usLocal ? { usLocal: Object.values(texts.usLocal).map((t) => decodeUsLocal(textOf(t))) } : {}),
       }),
   };
 }

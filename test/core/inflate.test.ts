@@ -130,4 +130,12 @@ describe('compressedPack', () => {
     expect(() => pack.countries.JP).toThrow(Error);
     expect(() => decompressText('no length')).toThrow(/not a compressed rule text/);
   });
+
+  it('gives a rule set made from it the files its getters give (the rule set reads the compressed texts itself)', async () => {
+    const { defaultRulePack } = await import('../../src/generated/ruledata.js');
+    const { createRuleSet } = await import('../../src/core/ruleset.js');
+    // A copy of the pack's fields: its texts are read through the pack's getters.
+    const throughGetters = { ...defaultRulePack };
+    expect(createRuleSet(defaultRulePack).data).toEqual(createRuleSet(throughGetters).data);
+  });
 });
