@@ -10,12 +10,34 @@
 import { keepCompressed, type PackedRuleData } from './ruleset.js';
 import { base64Bytes, inflateRaw, latin1Bytes, latin1Text } from './inflate.js';
 
+/** The kinds of rule file a pack holds one text of each for. */
+type FileKind = 'regimes' | 'countries' | 'territories' | 'usLocal';
+
 /**
- * What the rules build writes: `PackedRuleData` with each rule file's text compressed
- * (`regimes`, `countries`, `territories`, `usLocal`), the shared tables and the jurisdiction
- * index as they are, and the dictionary the texts are compressed against (one character a byte).
+ * What the rules build writes: `PackedRuleData` with the texts of each kind of rule file
+ * (`regimes`, `countries`, `territories`, `usLocal`) compressed and listed in one string,
+ * "key=text,key=text" (keys are codes: letters, digits, "-" and "_"); the shared tables and the
+ * jurisdiction index as they are, and the dictionary the texts are compressed against (one
+ * character a byte).
  */
-export type CompressedRuleData = PackedRuleData & { readonly dictionary: string };
+export type CompressedRuleData = Omit<PackedRuleData, FileKind> & {
+  readonly dictionary: string;
+  readonly regimes: string;
+  readonly countries: string;
+  readonly territories: string;
+  readonly usLocal?: string;
+};
+
+/** The texts of a "key=text,key=text" list, by key. */
+function listed(list: string): Readonly<Record<string, string>> {
+  const out = Object.create(null) as Record<string, string>;
+  if (list === '') return out;
+  for (const entry of list.split(',')) {
+    const eq = entry.indexOf('=');
+    out[entry.slice(0, eq)] = entry.slice(eq + 1);
+  }
+  return out;
+}
 
 /** What the decoder uses of Node's zlib and Buffer (typed here: the library does not depend on Node's types). */
 interface NativeZlib {
@@ -91,14 +113,16 @@ export function decompressText(text: string, dictionary?: Uint8Array, portable =
 
 /**
  * The packed rule data of compressed texts: every text is read through a getter that
- * decompresses it on first read and keeps the result; each file kind's getters are made when
- * the kind is first read. A rule set made from the pack reads none of them: it lists the files
- * and decompresses each text as it parses it (see `keepCompressed`), so importing the package
- * defines no getter and a parsed file's text is not kept.
+ * decompresses it on first read and keeps the result; each kind's list is read, and its
+ * getters made, when the kind is first read. A rule set made from the pack reads none of the
+ * getters: it lists the files and decompresses each text as it parses it (see
+ * `keepCompressed`), so importing the package reads no list, and a parsed file's text is not
+ * kept.
  */
 export function compressedPack(c: CompressedRuleData): PackedRuleData {
   let dict: Uint8Array | undefined;
   const dictionary = (): Uint8Array => (dict ??= asciiBytes(c.dictionary));
+  const text = (compressed: string): string => decompressText(compressed, dictionary());
   const lazy = (texts: Readonly<Record<string, string>>): Readonly<Record<string, string>> => {
     const out: Record<string, string> = {};
     for (const key of Object.keys(texts)) {
@@ -109,29 +133,34 @@ export function compressedPack(c: CompressedRuleData): PackedRuleData {
         key,
         Object.assign(Object.create(null) as PropertyDescriptor, {
           enumerable: true,
-          get: () => (value ??= decompressText(texts[key] as string, dictionary())),
+          get: () => (value ??= text(texts[key] as string)),
         }),
       );
     }
     return Object.freeze(out);
   };
-  // Each kind's getters are made when the kind is first read (spreading the pack reads them all).
-  const kind = (texts: Readonly<Record<string, string>>): (() => Readonly<Record<string, string>>) => {
-    let made: Readonly<Record<string, string>> | undefined;
-    return () => (made ??= lazy(texts));
+  const once = <T>(make: () => T): (() => T) => {
+    let made: T | undefined;
+    return () => (made ??= make());
+  };
+  // Each kind: its list read once, and its getters (spreading the pack reads them all).
+  const kind = (list: string) => {
+    const texts = once(() => listed(list));
+    return { texts, getters: once(() => lazy(texts())) };
   };
   const [regimes, countries, territories] = [kind(c.regimes), kind(c.countries), kind(c.territories)];
+  const usLocal = c.usLocal === undefined ? undefined : kind(c.usLocal);
   const pack = {
     format: c.format,
     shared: c.shared,
     get regimes() {
-      return regimes();
+      return regimes.getters();
     },
     get countries() {
-      return countries();
+      return countries.getters();
     },
     get territories() {
-      return territories();
+      return territories.getters();
     },
     jurisdictions: c.jurisdictions,
     aliases: c.aliases,
@@ -140,8 +169,7 @@ export function compressedPack(c: CompressedRuleData): PackedRuleData {
     ...(c.checked ? { checked: c.checked } : {}),
     ...(c.digest ? { digest: c.digest } : {}),
   };
-  const usLocalTexts = c.usLocal;
-  if (usLocalTexts) Object.defineProperty(pack, 'usLocal', Object.assign(Object.create(null) as PropertyDescriptor, { enumerable: true, get: kind(usLocalTexts) }));
+  if (usLocal) Object.defineProperty(pack, 'usLocal', Object.assign(Object.create(null) as PropertyDescriptor, { enumerable: true, get: usLocal.getters }));
   Object.freeze(pack);
-  return keepCompressed(pack, { regimes: c.regimes, countries: c.countries, territories: c.territories, ...(usLocalTexts ? { usLocal: usLocalTexts } : {}), text: (t) => decompressText(t, dictionary()) });
+  return keepCompressed(pack, { regimes: regimes.texts, countries: countries.texts, territories: territories.texts, usLocal: () => usLocal?.texts(), text });
 }
