@@ -57,7 +57,7 @@ let native: { zlib: NativeZlib } | null | undefined;
  * 8 ms for Texas's 110 kB, and 0.3–1 ms for a country file of a few kB (a first DE quote reads
  * four or five files, a first account as many), while a compiler thread optimises its loop
  * (on busy cores, 2–8 ms for the four files of a first account); zlib takes 1.5 ms to load
- * where nothing has loaded node:stream yet (0.2 ms where something has), then about a tenth
+ * where nothing has loaded node:stream yet (0.5 ms where something has), then about a tenth
  * of a millisecond a file. So every text goes through zlib where there is one.
  */
 function nativeZlib(): { zlib: NativeZlib } | null {
