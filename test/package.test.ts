@@ -39,6 +39,10 @@ describe('the built package', () => {
     expect(text('cli.js')).not.toMatch(/function createRuleSet\(/);
   });
 
+  it('is ASCII throughout: each file is read, and its source kept, one byte a character', () => {
+    for (const f of [...scripts('.js'), ...scripts('.cjs')]) expect(/[^\x00-\x7f]/.test(text(f)), f).toBe(false);
+  });
+
   it('taxrules/node reads a rules folder into a rule set the main entry answers from (one engine)', async () => {
     const main = (await import(pathToFileURL(join(out, 'index.js')).href)) as typeof import('../src/index.js');
     const node = (await import(pathToFileURL(join(out, 'node.js')).href)) as typeof import('../src/node.js');

@@ -7,15 +7,37 @@
  * index and the dictionary, which a rule set reads when it is made, are kept as they are:
  * importing the package decompresses nothing, a DE quote the EU regime and Germany.
  */
-import type { PackedRuleData } from './ruleset.js';
+import { keepCompressed, type PackedRuleData } from './ruleset.js';
 import { base64Bytes, inflateRaw, latin1Bytes, latin1Text } from './inflate.js';
 
+/** The kinds of rule file a pack holds one text of each for. */
+type FileKind = 'regimes' | 'countries' | 'territories' | 'usLocal';
+
 /**
- * What the rules build writes: `PackedRuleData` with each rule file's text compressed
- * (`regimes`, `countries`, `territories`, `usLocal`), the shared tables and the jurisdiction
- * index as they are, and the dictionary the texts are compressed against (one character a byte).
+ * What the rules build writes: `PackedRuleData` with the texts of each kind of rule file
+ * (`regimes`, `countries`, `territories`, `usLocal`) compressed and listed in one string,
+ * "key=text,key=text" (keys are codes: letters, digits, "-" and "_"); the shared tables and the
+ * jurisdiction index as they are, and the dictionary the texts are compressed against (one
+ * character a byte).
  */
-export type CompressedRuleData = PackedRuleData & { readonly dictionary: string };
+export type CompressedRuleData = Omit<PackedRuleData, FileKind> & {
+  readonly dictionary: string;
+  readonly regimes: string;
+  readonly countries: string;
+  readonly territories: string;
+  readonly usLocal?: string;
+};
+
+/** The texts of a "key=text,key=text" list, by key. */
+function listed(list: string): Readonly<Record<string, string>> {
+  const out = Object.create(null) as Record<string, string>;
+  if (list === '') return out;
+  for (const entry of list.split(',')) {
+    const eq = entry.indexOf('=');
+    out[entry.slice(0, eq)] = entry.slice(eq + 1);
+  }
+  return out;
+}
 
 /** What the decoder uses of Node's zlib and Buffer (typed here: the library does not depend on Node's types). */
 interface NativeZlib {
@@ -32,7 +54,11 @@ let native: { zlib: NativeZlib } | null | undefined;
  * Node 20.16 and later): nothing is imported, so browsers and edge runtimes, which have no
  * such function, use the decoder of inflate.ts instead (the same bytes: the rules build
  * checks every text both ways). Before V8 has optimised it, the portable decoder takes about
- * 8 ms for Texas's 110 kB; zlib well under one.
+ * 8 ms for Texas's 110 kB, and 0.3–1 ms for a country file of a few kB (a first DE quote reads
+ * four or five files, a first account as many), while a compiler thread optimises its loop
+ * (on busy cores, 2–8 ms for the four files of a first account); zlib takes 1.5 ms to load
+ * where nothing has loaded node:stream yet (0.5 ms where something has), then about a tenth
+ * of a millisecond a file. So every text goes through zlib where there is one.
  */
 function nativeZlib(): { zlib: NativeZlib } | null {
   if (native === undefined) {
@@ -49,9 +75,6 @@ function nativeZlib(): { zlib: NativeZlib } | null {
   }
   return native;
 }
-
-/** Texts at least this long are decompressed by Node's zlib where there is one (loading it costs about a millisecond). */
-const NATIVE_FROM = 16_384;
 
 let decoder: { decode(bytes: Uint8Array): string } | null | undefined;
 
@@ -81,7 +104,7 @@ export function decompressText(text: string, dictionary?: Uint8Array, portable =
   const length = Number(text.slice(0, colon));
   if (colon <= 0 || !Number.isSafeInteger(length)) throw new Error('not a compressed rule text');
   const bytes = bytesOf(text.slice(colon + 1), portable);
-  const node = portable || length < NATIVE_FROM ? null : nativeZlib();
+  const node = portable ? null : nativeZlib();
   if (node !== null) {
     const out = node.zlib.inflateRawSync(bytes, dictionary ? { dictionary } : {});
     if (out.length !== length) throw new Error(`deflate stream gave ${out.length} bytes, not ${length}`);
@@ -92,11 +115,16 @@ export function decompressText(text: string, dictionary?: Uint8Array, portable =
 
 /**
  * The packed rule data of compressed texts: every text is read through a getter that
- * decompresses it on first read and keeps the result.
+ * decompresses it on first read and keeps the result; each kind's list is read, and its
+ * getters made, when the kind is first read. A rule set made from the pack reads none of the
+ * getters: it lists the files and decompresses each text as it parses it (see
+ * `keepCompressed`), so importing the package reads no list, and a parsed file's text is not
+ * kept.
  */
 export function compressedPack(c: CompressedRuleData): PackedRuleData {
   let dict: Uint8Array | undefined;
   const dictionary = (): Uint8Array => (dict ??= asciiBytes(c.dictionary));
+  const text = (compressed: string): string => decompressText(compressed, dictionary());
   const lazy = (texts: Readonly<Record<string, string>>): Readonly<Record<string, string>> => {
     const out: Record<string, string> = {};
     for (const key of Object.keys(texts)) {
@@ -107,24 +135,43 @@ export function compressedPack(c: CompressedRuleData): PackedRuleData {
         key,
         Object.assign(Object.create(null) as PropertyDescriptor, {
           enumerable: true,
-          get: () => (value ??= decompressText(texts[key] as string, dictionary())),
+          get: () => (value ??= text(texts[key] as string)),
         }),
       );
     }
     return Object.freeze(out);
   };
-  return Object.freeze({
+  const once = <T>(make: () => T): (() => T) => {
+    let made: T | undefined;
+    return () => (made ??= make());
+  };
+  // Each kind: its list read once, and its getters (spreading the pack reads them all).
+  const kind = (list: string) => {
+    const texts = once(() => listed(list));
+    return { texts, getters: once(() => lazy(texts())) };
+  };
+  const [regimes, countries, territories] = [kind(c.regimes), kind(c.countries), kind(c.territories)];
+  const usLocal = c.usLocal === undefined ? undefined : kind(c.usLocal);
+  const pack = {
     format: c.format,
     shared: c.shared,
-    regimes: lazy(c.regimes),
-    countries: lazy(c.countries),
-    territories: lazy(c.territories),
-    ...(c.usLocal ? { usLocal: lazy(c.usLocal) } : {}),
+    get regimes() {
+      return regimes.getters();
+    },
+    get countries() {
+      return countries.getters();
+    },
+    get territories() {
+      return territories.getters();
+    },
     jurisdictions: c.jurisdictions,
     aliases: c.aliases,
     changeDays: c.changeDays,
     ...(c.reportAs ? { reportAs: c.reportAs } : {}),
     ...(c.checked ? { checked: c.checked } : {}),
     ...(c.digest ? { digest: c.digest } : {}),
-  });
+  };
+  if (usLocal) Object.defineProperty(pack, 'usLocal', Object.assign(Object.create(null) as PropertyDescriptor, { enumerable: true, get: usLocal.getters }));
+  Object.freeze(pack);
+  return keepCompressed(pack, { regimes: regimes.texts, countries: countries.texts, territories: territories.texts, usLocal: () => usLocal?.texts(), text });
 }

@@ -181,7 +181,7 @@ export function checkRuleData(given: RuleData): RuleProblem[] {
   }
 
   // Jurisdiction ids: unique across countries and schemes, and below 2^37 (the packed index
-  // keeps each id with its owner's number in one double: see unpackOwners in ruleset.ts).
+  // keeps each id with its owner's number in one double: see unpackOwners in owner-index.ts).
   const jurisdictionIds = new Map<number, string>();
   const claimId = (id: number, owner: string, file: string): void => {
     if (!(Number.isSafeInteger(id) && id > 0 && id < 2 ** 37)) add(file, String(id), `jurisdiction id ${id} is not a whole number from 1 to 2^37 - 1`);

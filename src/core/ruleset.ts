@@ -10,6 +10,7 @@ import { decodeUsLocal, encodeUsLocal, readUsLocal } from './us-local-pack.js';
 import { TaxRulesError, quoted } from './errors.js';
 import { ownData } from './own.js';
 import { canonicalTexts, checkedDays, digestOf, versionOf, type RulesInfo } from './rules-info.js';
+import { ownerLookup, packOwners, type OwnerIndex } from './owner-index.js';
 
 import type { ClassTable, CompiledDelivery, CompiledCountry, CompiledJurisdiction, CompiledMembership, CompiledRate, CompiledRegime, CompiledScheme, CompiledSchemeCover, CompiledSupplyRule, CompiledTax, CompiledTerritory, CompiledTerritoryTreatment, CompiledTreatment, RuleSet, TaxCodeEntry, WorldEntry, CompiledUsLocal } from './compiled.js';
 
@@ -164,7 +165,10 @@ interface RuleSource {
   territories(code: string): TerritoryRules;
   usLocalStates: readonly string[];
   usLocal(state: string): UsLocalRows;
+  /** Every jurisdiction id with its owner (the whole index: unpacked when first read). */
   readonly jurisdictions: OwnerIndex;
+  /** The owner of a jurisdiction id, or undefined (see `ownerLookup`). */
+  ownerOf(id: number): string | undefined;
   /** The regimes that own scheme jurisdictions, in listing order (read without unpacking the index). */
   readonly schemeRegimes: readonly string[];
   aliases: readonly (readonly [string, string])[];
@@ -197,145 +201,94 @@ function ownersOf(data: RuleData): [number, string][] {
   return out;
 }
 
-/** The owner index as packed: owners in runs, each id as its step from the last (base 36). */
-export function packOwners(owners: readonly (readonly [number, string])[]): string {
-  const runs: string[] = [];
-  let owner: string | null = null;
-  let ids: string[] = [];
-  let last = 0;
-  for (const [id, o] of owners) {
-    if (o !== owner) {
-      if (owner !== null) runs.push(`${owner}|${ids.join(',')}`);
-      [owner, ids, last] = [o, [], 0];
-    }
-    ids.push((id - last).toString(36));
-    last = id;
-  }
-  if (owner !== null) runs.push(`${owner}|${ids.join(',')}`);
-  return runs.join(';');
-}
-
-/**
- * The jurisdiction index, unpacked: every id in listing order with its owner, and the ids
- * sorted (each with its owner's number in the low 16 bits of a float: sorted natively, searched
- * by halving) for membership and owner lookups without a Map or a Set of thousands of keys.
- */
-export interface OwnerIndex {
-  /** Ids in listing order (doubles: ids run past 2^31). */
-  readonly ids: Float64Array;
-  /** Each id's owner, as its number in `owners`. */
-  readonly ownerOf: Uint16Array;
-  readonly owners: readonly string[];
-  /** id × 65536 + owner number, ascending. */
-  readonly sorted: Float64Array;
-}
-
-/** The owner index of a packed jurisdiction list: one pass over its characters. */
-export function unpackOwners(text: string): OwnerIndex {
-  let count = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 44 /* , */ || c === 59 /* ; */) count++;
-  }
-  if (text.length > 0) count++;
-  const ids = new Float64Array(count);
-  const ownerOf = new Uint16Array(count);
-  const owners: string[] = [];
-  let n = 0;
-  let i = 0;
-  while (i < text.length) {
-    const bar = text.indexOf('|', i);
-    owners.push(text.slice(i, bar));
-    const owner = owners.length - 1;
-    let id = 0;
-    let step = 0;
-    let sign = 1;
-    for (i = bar + 1; ; i++) {
-      const c = i < text.length ? text.charCodeAt(i) : 59;
-      if (c === 44 || c === 59) {
-        id += sign * step;
-        ids[n] = id;
-        ownerOf[n++] = owner;
-        step = 0;
-        sign = 1;
-        if (c === 59) break;
-      } else if (c === 45 /* - */) sign = -1;
-      else step = step * 36 + (c <= 57 ? c - 48 : c - 87); // base 36: 0-9, a-z
-    }
-    i++;
-  }
-  const sorted = new Float64Array(n);
-  for (let k = 0; k < n; k++) {
-    const id = ids[k] as number;
-    // Exact while id × 65536 stays a safe integer: ids below 2^37 (the rules build checks them).
-    if (!(id > 0 && id < 2 ** 37)) throw new Error(`jurisdiction id ${id} is out of the index's range`);
-    sorted[k] = id * 65536 + (ownerOf[k] as number);
-  }
-  sorted.sort();
-  return { ids: n === count ? ids : ids.subarray(0, n), ownerOf, owners, sorted };
-}
-
-/** The owner of a jurisdiction id in an owner index, or undefined. */
-export function ownerIn(index: OwnerIndex, id: number): string | undefined {
-  if (!Number.isSafeInteger(id)) return undefined;
-  const s = index.sorted;
-  let lo = 0;
-  let hi = s.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    const v = s[mid] as number;
-    const vid = Math.floor(v / 65536);
-    if (vid === id) return index.owners[v - vid * 65536];
-    if (vid < id) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return undefined;
-}
-
 function aliasesOf(data: RuleData): [string, string][] {
   const out: [string, string][] = [];
   for (const c of data.countries) for (const a of c.aliases ?? []) out.push([a, c.country]);
   return out;
 }
 
+/**
+ * The rule texts of a pack as `compressedPack` holds them: each kind's compressed texts by
+ * key (listed when first asked for), and how to read one.
+ */
+export interface CompressedTexts {
+  regimes(): Readonly<Record<string, string>>;
+  countries(): Readonly<Record<string, string>>;
+  territories(): Readonly<Record<string, string>>;
+  usLocal(): Readonly<Record<string, string>> | undefined;
+  text(compressed: string): string;
+}
+
+/** Packs made by `compressedPack`, with their texts as compressed (see `keepCompressed`). */
+const compressedTexts = new WeakMap<PackedRuleData, CompressedTexts>();
+
+/**
+ * Marks a pack whose texts `texts` holds compressed: a rule set made from it lists the files
+ * from those maps and decompresses a text when it parses it, rather than through the pack's
+ * getters (made for a reader of the pack as PackedRuleData, they keep every text they return).
+ */
+export function keepCompressed(pack: PackedRuleData, texts: CompressedTexts): PackedRuleData {
+  compressedTexts.set(pack, texts);
+  return pack;
+}
+
 function packedSource(pack: PackedRuleData): RuleSource {
   let shared: SharedRules | undefined;
-  let owners: OwnerIndex | undefined;
-  const parsed = <T>(texts: Readonly<Record<string, string>>): ((key: string) => T) => {
+  const owners = ownerLookup(pack.jurisdictions);
+  const compressed = compressedTexts.get(pack);
+  const textOf = compressed ? (t: string): string => compressed.text(t) : (t: string): string => t;
+  // Each kind's texts by key: a compressed pack's are listed when first needed; a plain pack's
+  // are the objects it holds now.
+  type Texts = () => Readonly<Record<string, string>>;
+  const plain = (texts: Readonly<Record<string, string>> | undefined): Texts => () => texts ?? {};
+  const kinds: { regimes: Texts; countries: Texts; territories: Texts; usLocal: Texts } = compressed
+    ? { regimes: compressed.regimes, countries: compressed.countries, territories: compressed.territories, usLocal: () => compressed.usLocal() ?? {} }
+    : { regimes: plain(pack.regimes), countries: plain(pack.countries), territories: plain(pack.territories), usLocal: plain(pack.usLocal) };
+  const parsed = <T>(texts: Texts): ((key: string) => T) => {
     const done = new Map<string, T>();
     return (key) => {
       let v = done.get(key);
       if (v === undefined) {
-        v = ownData(JSON.parse(texts[key] as string) as T);
+        v = ownData(JSON.parse(textOf(texts()[key] as string)) as T);
         done.set(key, v);
       }
       return v;
     };
   };
-  const regime = parsed<RegimeRules>(pack.regimes);
-  const country = parsed<CountryRules>(pack.countries);
-  const territories = parsed<TerritoryRules>(pack.territories);
-  const usLocalTexts = pack.usLocal ?? {};
+  const keysOf = (texts: Texts): (() => readonly string[]) => {
+    let keys: readonly string[] | undefined;
+    return () => (keys ??= Object.keys(texts()));
+  };
+  const [regimeIds, countryCodes, territoryCodes, usLocalStates] = [keysOf(kinds.regimes), keysOf(kinds.countries), keysOf(kinds.territories), keysOf(kinds.usLocal)];
   // A state's local file is read once, when it is compiled (its ZIP rows are large): not kept.
-  const usLocal = (state: string): UsLocalRows => readUsLocal(usLocalTexts[state] as string);
+  const usLocal = (state: string): UsLocalRows => readUsLocal(textOf(kinds.usLocal()[state] as string));
   // The data handed out is a copy of its own: changing it cannot reach what is compiled later.
-  const fresh = <T>(texts: Readonly<Record<string, string>>): T[] => Object.values(texts).map((t) => ownData(JSON.parse(t) as T));
+  const fresh = <T>(texts: Texts): T[] => Object.values(texts()).map((t) => ownData(JSON.parse(textOf(t)) as T));
   let data: RuleData | undefined;
   return {
     get shared() {
       return (shared ??= ownData(JSON.parse(pack.shared) as SharedRules));
     },
-    regimeIds: Object.keys(pack.regimes),
-    regime,
-    countryCodes: Object.keys(pack.countries),
-    country,
-    territoryCodes: Object.keys(pack.territories),
-    territories,
-    usLocalStates: Object.keys(usLocalTexts),
+    get regimeIds() {
+      return regimeIds();
+    },
+    regime: parsed<RegimeRules>(kinds.regimes),
+    get countryCodes() {
+      return countryCodes();
+    },
+    country: parsed<CountryRules>(kinds.countries),
+    get territoryCodes() {
+      return territoryCodes();
+    },
+    territories: parsed<TerritoryRules>(kinds.territories),
+    get usLocalStates() {
+      return usLocalStates();
+    },
     usLocal,
     get jurisdictions() {
-      return (owners ??= unpackOwners(pack.jurisdictions));
+      return owners.all;
     },
+    ownerOf: (id) => owners.ownerOf(id),
     get schemeRegimes() {
       return [...pack.jurisdictions.matchAll(/(?:^|;)@([^|;]+)\|/g)].map((m) => m[1] as string);
     },
@@ -347,10 +300,10 @@ function packedSource(pack: PackedRuleData): RuleSource {
     data: () =>
       (data ??= {
         ...ownData(JSON.parse(pack.shared) as SharedRules),
-        regimes: fresh<RegimeRules>(pack.regimes),
-        countries: fresh<CountryRules>(pack.countries),
-        territories: fresh<TerritoryRules>(pack.territories),
-        ...(pack.usLocal ? { usLocal: Object.values(pack.usLocal).map(decodeUsLocal) } : {}),
+        regimes: fresh<RegimeRules>(kinds.regimes),
+        countries: fresh<CountryRules>(kinds.countries),
+        territories: fresh<TerritoryRules>(kinds.territories),
+        ...((compressed ? compressed.usLocal() : pack.usLocal) ? { usLocal: Object.values(kinds.usLocal()).map((t) => decodeUsLocal(textOf(t))) } : {}),
       }),
   };
 }
@@ -406,7 +359,7 @@ export function createRuleSet(input: RuleData | PackedRuleData): RuleSet {
     }
     return tables;
   };
-  const ownerOf = (id: number): string | undefined => ownerIn(src.jurisdictions, id);
+  const ownerOf = (id: number): string | undefined => src.ownerOf(id);
 
   const regimes: LazyMap<string, CompiledRegime> = new LazyMap(() => src.regimeIds, (id) => compileRegime(src.regime(id)));
   const countries: LazyMap<string, CompiledCountry> = new LazyMap(() => src.countryCodes, (code) => compileCountry(src.country(code)));

@@ -94,7 +94,10 @@ describe('decompressText', () => {
   it('reads every text of the default pack the same with Node\'s zlib and with the portable decoder', async () => {
     const { defaultRulePack } = await import('../../src/generated/ruledata.js');
     const source = await import('node:fs').then((fs) => fs.readFileSync('src/generated/ruledata.ts', 'utf8'));
-    const texts = [...source.matchAll(/^ {4}"[A-Z]{2}(?:-[A-Z0-9]+)?": '(\d+:[A-Za-z0-9+/=]+)',$/gm)].map((m) => m[1] as string);
+    // Each kind's texts are one "key=text,key=text" list.
+    const lists = [...source.matchAll(/^ {2}(?:regimes|countries|territories|usLocal): '([^']*)',$/gm)].map((m) => m[1] as string);
+    expect(lists).toHaveLength(4);
+    const texts = lists.flatMap((list) => [...list.matchAll(/(?:^|,)[A-Z]{2}(?:-[A-Z0-9]+)?=(\d+:[A-Za-z0-9+/=]+)(?=,|$)/g)].map((m) => m[1] as string));
     expect(texts.length).toBeGreaterThan(250);
     const dictionaryLine = /^ {2}dictionary: '(.*)',$/m.exec(source)?.[1] ?? '';
     // The literal as the module reads it.
@@ -115,9 +118,9 @@ describe('compressedPack', () => {
       format: 'taxrules-pack-2',
       dictionary: latin1Text(dictionary),
       shared: '{"world":{}}',
-      regimes: {},
-      countries: { DE: text(de), JP: '9:not-base64!' },
-      territories: {},
+      regimes: '',
+      countries: `DE=${text(de)},JP=9:not-base64!`,
+      territories: '',
       jurisdictions: 'DE|1',
       aliases: {},
       changeDays: null,
@@ -129,5 +132,13 @@ describe('compressedPack', () => {
     // A damaged text fails when it is read, not before.
     expect(() => pack.countries.JP).toThrow(Error);
     expect(() => decompressText('no length')).toThrow(/not a compressed rule text/);
+  });
+
+  it('gives a rule set made from it the files its getters give (the rule set reads the compressed texts itself)', async () => {
+    const { defaultRulePack } = await import('../../src/generated/ruledata.js');
+    const { createRuleSet } = await import('../../src/core/ruleset.js');
+    // A copy of the pack's fields: its texts are read through the pack's getters.
+    const throughGetters = { ...defaultRulePack };
+    expect(createRuleSet(defaultRulePack).data).toEqual(createRuleSet(throughGetters).data);
   });
 });

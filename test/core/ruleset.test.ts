@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { calculateTaxRate, type TaxRateQuery } from '../../src/adapters/v20241028.js';
 import { listJurisdictions } from '../../src/catalog.js';
 import { computeRuleChangeDays } from '../../src/core/change-days.js';
-import { createRuleSet, ownerIn, packOwners, unpackOwners, type PackedRuleData } from '../../src/core/ruleset.js';
+import { createRuleSet, type PackedRuleData } from '../../src/core/ruleset.js';
+import { ownerIn, ownerLookup, packOwners, unpackOwners } from '../../src/core/owner-index.js';
 import { packRuleData } from '../../src/core/pack.js';
 import { defaultRulePack } from '../../src/generated/ruledata.js';
 import { loadRuleFiles } from '../../scripts/rule-files.js';
@@ -98,6 +99,23 @@ describe('the jurisdiction index', () => {
         for (const [id, o] of entries) expect(ownerIn(index, id)).toBe(o);
         const taken = new Set(entries.map(([id]) => id));
         for (const probe of [0, -1, 1.5, 2 ** 37, ...entries.map(([id]) => id + 1)]) if (!taken.has(probe)) expect(ownerIn(index, probe)).toBeUndefined();
+      }),
+    );
+  });
+
+  it('finds the owner of an id by the countries and regimes first, as the whole index does', () => {
+    const owner = fc.constantFrom('DE', '@EU', 'us:TX', 'us:CA-BC', 'US', 'CA');
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.tuple(fc.integer({ min: 1, max: 2 ** 37 - 1 }), owner), { selector: ([id]) => id, maxLength: 300 }), (entries) => {
+        const text = packOwners(entries);
+        const index = unpackOwners(text);
+        const probes = [0, -1, 1.5, Number.NaN, 2 ** 37, ...entries.flatMap(([id]) => [id, id + 1])];
+        // Looked up in either order: the local runs before the others and after.
+        for (const order of [probes, [...probes].reverse()]) {
+          const lookup = ownerLookup(text);
+          for (const probe of order) expect(lookup.ownerOf(probe)).toBe(ownerIn(index, probe));
+          expect(Array.from(lookup.all.ids)).toEqual(Array.from(index.ids));
+        }
       }),
     );
   });
