@@ -261,12 +261,14 @@ export function packRuleData(data: RuleData): PackedRuleData {
  */
 export function selectRuleData(data: RuleData, selection: RuleSelection): RuleData {
   try {
-    const issues = outlineIssues(ownData(data as unknown, 2));
+    // While Object.prototype is polluted, the data and the selection are read as copies of their own fields.
+    const ownRules = ownData(data);
+    const issues = outlineIssues(ownRules);
     if (issues.length > 0) throw errorFromIssues(issues);
     const own = ownData(selection as unknown, 2);
     if (!isRecord(own)) throw errorFromIssues([{ path: ['selection'], code: 'malformed', message: `selection must be { countries?, regimes? }, got ${quoted(own, 40)}` }]);
-    const known = { countries: new Set(data.countries.map((c) => c.country)), regimes: new Set(data.regimes.map((r) => r.regime)) };
-    const picked: { countries?: string[]; regimes?: string[] } = {};
+    const known = { countries: new Set(ownRules.countries.map((c) => c.country)), regimes: new Set(ownRules.regimes.map((r) => r.regime)) };
+    const picked = Object.create(null) as { countries?: string[]; regimes?: string[] };
     for (const key of Object.keys(own)) {
       if (key !== 'countries' && key !== 'regimes') {
         issues.push({ path: ['selection', key], code: 'unknown_field', message: `selection.${key} is no field of a selection: countries or regimes` });
@@ -283,7 +285,7 @@ export function selectRuleData(data: RuleData, selection: RuleSelection): RuleDa
       picked[key] = list as string[];
     }
     if (issues.length > 0) throw errorFromIssues(issues);
-    return select(data, picked);
+    return select(ownRules, picked);
   } catch (e) {
     throw unreadable(e, ['data'], 'the rule data');
   }

@@ -108,7 +108,9 @@ describe('taxrules diff', () => {
   });
 
   it('usage errors exit 2', async () => {
-    expect((await cli(work, 'diff', base)).code).toBe(2);
+    expect((await cli(work, 'diff')).code).toBe(2);
+    expect((await cli(work, 'diff', base, base, base)).code).toBe(2);
+    expect((await cli(work, 'diff', 'no/such/dir')).code).toBe(2);
     expect((await cli(work, 'diff', base, 'no/such/dir')).code).toBe(2);
     const empty = mkdtempSync(join(tmpdir(), 'taxrules-empty-'));
     writeFileSync(join(empty, 'note.json'), '{"not":"rules"}');

@@ -340,6 +340,11 @@ function corpus(): [string, Call][] {
       ];
     }],
     ['packRuleData', () => api.packRuleData(miniRuleData)],
+    ['selectRuleData', () => {
+      const part = api.selectRuleData(miniRuleData, { countries: ['XC'] });
+      return [part.countries.map((c) => c.country), part.regimes.map((r) => r.regime), part.territories.map((t) => t.country)];
+    }],
+    ['selectRuleData refused', () => api.selectRuleData(miniRuleData, { countries: ['XX'], regime: [] } as never)],
     ['rulesInfo', () => [api.rulesInfo(mini()), api.rulesInfo().jurisdictions.DE]],
     ['rulesInfo refused', () => api.rulesInfo({} as never)],
     // A rule set compiled on the clean run: what is tried here is ratesAt's own reading.

@@ -21,7 +21,9 @@ describe('the tax codes', () => {
     // A list of three or more codes spelled out by hand: only generated files may hold one.
     const spelled = /'(?:consulting|eservice|ebook|saas|standard|reduced|exempt)'(?:\s*[,|]\s*'(?:consulting|eservice|ebook|saas|standard|reduced|exempt)'){2,}/;
     const generated = (f: string) => f.startsWith(join('src', 'generated')) || f === join('src', 'schema-types.ts');
-    expect(sources('src').filter((f) => !generated(f) && spelled.test(readFileSync(f, 'utf8')))).toEqual([]);
+    // In code: a comment (an @example's answer) may show a list as the API gives it.
+    const code = (f: string) => readFileSync(f, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+    expect(sources('src').filter((f) => !generated(f) && spelled.test(code(f)))).toEqual([]);
   });
 
   it('are the codes the rules describe, each once', () => {

@@ -51,10 +51,11 @@ function namesAt(schema: unknown, path: readonly PropertyKey[], at = 0): string[
 /**
  * The fields zod reads, on its way to a refusal, from objects of its own that may lack them:
  * the property descriptors of the error it builds (`get`, `set`, `value`, `writable`), an
- * issue's `message`, `path` and `error`, its schemas' `_zod`, the names of types, and whether
+ * issue's `message`, `path`, `error` and `schema` (the schema a check's issue is stamped
+ * with, where the issue has none), its schemas' `_zod`, the names of types, and whether
  * the parse reports each issue's input (`reportInput`).
  */
-const ZOD_READS = ['_zod', 'abort', 'array', 'error', 'get', 'message', 'number', 'path', 'reportInput', 'set', 'string', 'undefined', 'value', 'when', 'writable'] as const;
+const ZOD_READS = ['_zod', 'abort', 'array', 'error', 'get', 'message', 'number', 'path', 'reportInput', 'schema', 'set', 'string', 'undefined', 'value', 'when', 'writable'] as const;
 
 /**
  * Runs `parse` (a zod parse and the reading of its issues) with none of ZOD_READS on
