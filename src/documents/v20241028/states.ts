@@ -25,14 +25,12 @@ import { checkedDocument, voided } from './final.js';
 import { parseRequest } from './read.js';
 import { documentSchemas, type CreditRequest, type PAYMENT_METHODS } from './request.js';
 import type { BillingDocument, PaymentRecord } from '../types.js';
-import { buildCreditNote } from './credit.js';
+import { buildCreditNote, MAX_CREDITS } from './credit.js';
 import { readCreditOptions, type CreditNoteOptions } from './read.js';
 import type { Engine } from '../../adapters/engine.js';
 
 type Path = (string | number)[];
 
-/** Credit notes read against one invoice: more than any refund history holds. */
-const MAX_CREDITS = 10_000;
 /** Payments read on one document. */
 const MAX_PAYMENTS = 10_000;
 
