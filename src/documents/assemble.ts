@@ -4,7 +4,7 @@
  */
 import type { TaxCodeId, TaxStatus } from '../core/types.js';
 import { formatUnits, majorNumber, rateNumber } from '../core/money.js';
-import type { BillingDocument, DocumentItem, DocumentTax, PaymentRecord } from './types.js';
+import { DOCUMENT_FIELDS, type BillingDocument, type DocumentItem, type DocumentTax, type PaymentRecord } from './types.js';
 
 /** One tax of an item, in integers. */
 export interface TaxSlot {
@@ -40,19 +40,21 @@ export interface ItemParts {
 }
 
 /** An item's taxes together. */
-export function itemTax(item: ItemParts): bigint {
+function itemTax(item: ItemParts): bigint {
   return item.tax1.amount + (item.tax2 === null ? 0n : item.tax2.amount);
 }
 
-/** The net of an item: its subtotal less its discount. */
-export function itemNet(item: ItemParts): bigint {
-  return item.subtotal - item.discount;
+/** The fields of a tax slot, after `tax_1_` or `tax_2_`. */
+const SLOT_FIELDS = ['name', 'rate', 'taxable_part', 'country', 'region', 'county', 'city', 'transaction_type', 'amount_cents', 'taxable_base_cents'];
+
+/** An item's `tax_N_*` fields: its slot's, or all null for an item without a second tax. */
+function slotFields(n: 1 | 2, t: TaxSlot | null): Record<string, unknown> {
+  const values = t === null ? [] : [t.name, rateNumber(t.rateUnits), rateNumber(t.partUnits), t.country, t.region, t.county, t.city, t.transactionType, Number(t.amount), Number(t.base)];
+  return Object.fromEntries(SLOT_FIELDS.map((name, i) => [`tax_${n}_${name}`, t === null ? null : values[i]]));
 }
 
-export function renderItem(item: ItemParts, minorUnits: number): DocumentItem {
-  const t1 = item.tax1;
-  const t2 = item.tax2;
-  const out: DocumentItem = {
+function renderItem(item: ItemParts, minorUnits: number): DocumentItem {
+  const out = {
     id: item.id,
     description: item.description,
     product_code: item.productCode,
@@ -61,36 +63,18 @@ export function renderItem(item: ItemParts, minorUnits: number): DocumentItem {
     discount_rate: item.discountRate,
     subtotal_cents: Number(item.subtotal),
     discount_cents: Number(item.discount),
-    tax_1_name: t1.name,
-    tax_1_rate: rateNumber(t1.rateUnits),
-    tax_1_taxable_part: rateNumber(t1.partUnits),
-    tax_1_country: t1.country,
-    tax_1_region: t1.region,
-    tax_1_county: t1.county,
-    tax_1_city: t1.city,
-    tax_1_transaction_type: t1.transactionType,
-    tax_1_amount_cents: Number(t1.amount),
-    tax_1_taxable_base_cents: Number(t1.base),
-    tax_2_name: t2 ? t2.name : null,
-    tax_2_rate: t2 ? rateNumber(t2.rateUnits) : null,
-    tax_2_taxable_part: t2 ? rateNumber(t2.partUnits) : null,
-    tax_2_country: t2 ? t2.country : null,
-    tax_2_region: t2 ? t2.region : null,
-    tax_2_county: t2 ? t2.county : null,
-    tax_2_city: t2 ? t2.city : null,
-    tax_2_transaction_type: t2 ? t2.transactionType : null,
-    tax_2_amount_cents: t2 ? Number(t2.amount) : null,
-    tax_2_taxable_base_cents: t2 ? Number(t2.base) : null,
+    ...slotFields(1, item.tax1),
+    ...slotFields(2, item.tax2),
     tax_status: item.status,
-    total_amount: majorNumber(itemNet(item) + itemTax(item), minorUnits),
-  };
+    total_amount: majorNumber(item.subtotal - item.discount + itemTax(item), minorUnits),
+  } as unknown as DocumentItem;
   // Only a credit note's items name their invoice's item, only items priced with tax included say so (own fields: a polluted prototype adds none).
   const credited = Object.hasOwn(item, 'invoiceItem') && item.invoiceItem !== undefined ? { ...out, invoice_item: item.invoiceItem } : out;
   return Object.hasOwn(item, 'taxIncluded') && item.taxIncluded === true ? { ...credited, tax_type: 'included' } : credited;
 }
 
 /** The `taxes` array: every named tax of the items, summed by label, place and transaction type, in order of appearance. */
-export function documentTaxes(items: readonly ItemParts[]): DocumentTax[] {
+function documentTaxes(items: readonly ItemParts[]): DocumentTax[] {
   const sums = new Map<string, { tax: Omit<DocumentTax, 'amount_cents' | 'taxable_base_cents'>; amount: bigint; base: bigint }>();
   for (const item of items) {
     for (const slot of [item.tax1, item.tax2]) {
@@ -142,38 +126,14 @@ export type DocumentHead = Omit<
 export function renderDocument(head: DocumentHead, parts: readonly ItemParts[], minorUnits: number, payment: (total: bigint) => PaymentRecord | null): BillingDocument {
   const totals = documentTotals(parts);
   const paid = payment(totals.total);
-  return {
-    id: head.id,
-    type: head.type,
-    created_at: head.created_at,
-    number: head.number,
-    issue_date: head.issue_date,
+  const fields: Record<string, unknown> = {
+    ...head,
     due_date: head.issue_date,
-    related_document: head.related_document,
-    po_number: head.po_number,
-    currency: head.currency,
-    tag_list: head.tag_list,
-    notes: head.notes,
-    contact: head.contact,
-    country: head.country,
-    postal_code: head.postal_code,
-    region: head.region,
-    city: head.city,
-    street_line_1: head.street_line_1,
-    street_line_2: head.street_line_2,
-    tax_id: head.tax_id,
     subject: null,
     deliveries: [],
     items: parts.map((p) => renderItem(p, minorUnits)),
     taxes: documentTaxes(parts),
-    tax_notes: head.tax_notes,
     payments: paid === null ? [] : [paid],
-    payment_processor: head.payment_processor,
-    payment_processor_id: head.payment_processor_id,
-    processor_fee_cents: head.processor_fee_cents,
-    custom_metadata: head.custom_metadata,
-    ...(Object.hasOwn(head, 'exchange_rate') && head.exchange_rate !== undefined ? { exchange_rate: head.exchange_rate } : {}),
-    coupon: head.coupon,
     subtotal_cents: Number(totals.subtotal),
     discount_cents: Number(totals.discount),
     total_cents: Number(totals.total),
@@ -181,7 +141,9 @@ export function renderDocument(head: DocumentHead, parts: readonly ItemParts[], 
     payment_details: null,
     verification_code: null,
     verification_permalink: null,
-    evidence: head.evidence,
-    shipping_address: head.shipping_address,
   };
+  // In the order of a document's fields, an optional one (exchange_rate) only when the head has it.
+  const out: Record<string, unknown> = {};
+  for (const key of DOCUMENT_FIELDS) if (Object.hasOwn(fields, key)) out[key] = fields[key];
+  return out as unknown as BillingDocument;
 }

@@ -6,13 +6,11 @@
  */
 import type * as z from 'zod/mini';
 import { errorFromIssues, quoted, type TaxRulesIssue } from '../../core/errors.js';
-import type { ProductType, TaxCodeId } from '../../core/types.js';
 import type { RuleSet } from '../../core/ruleset.js';
 import { checkBySchema } from '../../adapters/issues.js';
 import { isBoolean, isFunction, ownCopy, readOptions, RULE_SET, unreadable, type OptionCheck } from '../../adapters/read.js';
 import { MAX_RULES_AGE } from '../../adapters/engine.js';
 import { isRecord } from '../../adapters/input.js';
-import { PRODUCT_TYPES, TAX_CODES } from '../../adapters/schemas.js';
 import { MAX_TAX_DATE } from '../../adapters/schemas.js';
 import type { TaxIdVerdictFunction } from '../../core/options.js';
 import { MAX_DOCUMENT_ITEMS, MAX_DOCUMENT_NUMBER_LENGTH } from '../limits.js';
@@ -108,7 +106,7 @@ const MAX_EXCHANGE_RATES = 1_000_000;
 
 const isPositiveInt = (v: unknown): boolean => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
 
-const IDENTITY_CHECKS = {
+export const IDENTITY_CHECKS = {
   id: [isPositiveInt, "a positive integer (the document's id)"],
   number: [(v: unknown) => typeof v === 'string' && v.trim().length > 0 && v.length <= MAX_DOCUMENT_NUMBER_LENGTH, `text of 1 to ${MAX_DOCUMENT_NUMBER_LENGTH} characters`],
   createdAt: [(v: unknown) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 && v <= MAX_TAX_DATE, `whole Unix seconds from 0 to ${MAX_TAX_DATE}`],
