@@ -7,11 +7,11 @@ import type { Decision, PricedTaxLine, Registration, TaxInput, TaxLine, TaxResul
 import type { RuleSet } from './ruleset.js';
 import { dayNumber } from './dates.js';
 import { TaxRulesError, type TaxRulesIssue } from './errors.js';
-import { formatMinor, parseAmount, PERCENT_100, type Minor } from './money.js';
-import type { Priced } from './pricing.js';
+import { addMinor, formatMinor, parseAmount, PERCENT_100, type Minor } from './money.js';
+import { taxableAmount, type Priced } from './pricing.js';
 import { decide } from './decide.js';
 import { situationOf, type CurrencyConverter } from './situation.js';
-import { priceSaleLine, type Decider, type PricedLine, type SaleLine, type SaleOptions } from './sale.js';
+import { priceSaleLine, type Decider, type GivenTax, type PricedLine, type SaleLine, type SaleOptions, type SoldLine } from './sale.js';
 import { activeOn, indexRegistrations, isFrozenList, type RegistrationIndex } from './registration.js';
 import type { DecisionCache } from './decision-cache.js';
 import { checkedDayOf } from './rules-age.js';
@@ -164,8 +164,8 @@ export function priceInput(input: TaxInput, options: SaleOptions): { line: Price
  * first line's name, the combined rate and the taxable part; lines with different taxable
  * parts give their effective combined rate on a whole part (not rounded to rate units).
  */
-export function foldGroup(lines: readonly TaxLine[], group: TaxLine['group']): Pick<TaxLine, 'name' | 'rateUnits' | 'partUnits'> | null {
-  let first: TaxLine | null = null;
+export function foldGroup(lines: readonly FoldedLine[], group: TaxLine['group']): Pick<TaxLine, 'name' | 'rateUnits' | 'partUnits'> | null {
+  let first: FoldedLine | null = null;
   let units = 0;
   let effective = 0;
   let samePart = true;
@@ -178,4 +178,41 @@ export function foldGroup(lines: readonly TaxLine[], group: TaxLine['group']): P
   }
   if (first === null) return null;
   return samePart ? { name: first.name, rateUnits: units, partUnits: first.partUnits } : { name: first.name, rateUnits: effective, partUnits: PERCENT_100 };
+}
+
+/** What folding reads of a tax line: a decision's, or one a request gives. */
+type FoldedLine = Pick<TaxLine, 'group' | 'name' | 'rateUnits' | 'partUnits'>;
+
+/** One group of a priced line's taxes as the one tax v20241028 reports (see foldGroup), with its amount and taxable base. */
+export interface FoldedTax<L extends FoldedLine = TaxLine | GivenTax> extends Pick<TaxLine, 'name' | 'rateUnits' | 'partUnits'> {
+  /** Its lines, in their order. */
+  readonly lines: readonly L[];
+  /** The sum of its lines' taxes. */
+  readonly amount: Minor;
+  /** The part of the line's net it is levied on. */
+  readonly base: Minor;
+}
+
+/**
+ * A priced line of a sale as a v20241028 document renders it: each group of its taxes folded
+ * into one (its amount the sum of the group's, its base the taxable part of the line's net),
+ * in their order, and its notes (the decision's, the one on the customer's tax ID first; a
+ * line nothing was decided for, its sale's).
+ */
+export function foldedLine(line: SoldLine): { readonly taxes: FoldedTax[]; readonly notes: readonly string[] } {
+  const priced = line.priced as Priced;
+  const lines: readonly (TaxLine | GivenTax)[] = line.decision === null ? line.given : line.decision.lines;
+  const groups: { lines: (TaxLine | GivenTax)[]; amount: Minor }[] = [];
+  lines.forEach((l, k) => {
+    const last = groups[groups.length - 1];
+    if (last !== undefined && (last.lines[0] as FoldedLine).group === l.group) {
+      last.lines.push(l);
+      last.amount = addMinor(last.amount, priced.taxes[k] as Minor);
+    } else groups.push({ lines: [l], amount: priced.taxes[k] as Minor });
+  });
+  const taxes = groups.map((g): FoldedTax => {
+    const folded = foldGroup(g.lines, (g.lines[0] as FoldedLine).group) as Pick<TaxLine, 'name' | 'rateUnits' | 'partUnits'>;
+    return { ...folded, lines: g.lines, amount: g.amount, base: taxableAmount(priced.subtotal, folded.partUnits) };
+  });
+  return { taxes, notes: line.decision === null ? line.notes : notesOf(line.decision, line.input) };
 }

@@ -47,11 +47,16 @@ export function exempted(d: Decision, e: CustomerExemption): Decision {
 
 /**
  * The customer's own tax status as the core applies it: none for `taxable`. A certificate
- * without `exempt` is refused (400): it would otherwise be ignored, and the tax charged.
+ * without `exempt` is refused (400): it would otherwise be ignored, and the tax charged. The
+ * refusal is thrown, or added to `issues` when given (there is then no exemption).
  */
-export function exemptionOf(status: string | undefined, certificate: string | null | undefined, statusField: string, certificateField: string): CustomerExemption | undefined {
+export function exemptionOf(status: string | undefined, certificate: string | null | undefined, statusField: string, certificateField: string, issues?: TaxRulesIssue[]): CustomerExemption | undefined {
   const refused = certificateIssue(status, certificate, statusField, certificateField);
-  if (refused !== null) throw errorFromIssues([refused]);
+  if (refused !== null) {
+    if (issues === undefined) throw errorFromIssues([refused]);
+    issues.push(refused);
+    return undefined;
+  }
   if (status === 'exempt' || status === 'reverse') return { status, certificate: certificate?.trim() || null };
   return undefined;
 }

@@ -122,9 +122,14 @@ export function isGoods(rules: RuleSet, taxCode: TaxCodeId, productType: Product
 /**
  * The product type of a line of a tax code: a goods category's is `good` and a services
  * category's `service`, whatever the default (a digital category and the spec's codes: the
- * type given, else `fallback`). `given` when it is given.
+ * type given, else `fallback`). `given` when it is given; with `check`, a type given that
+ * contradicts the category is its issue (productTypeIssue at `check.path`) too.
  */
-export function productTypeOf(rules: RuleSet, taxCode: TaxCodeId | undefined, given: ProductType | undefined, fallback: ProductType): ProductType {
+export function productTypeOf(rules: RuleSet, taxCode: TaxCodeId | undefined, given: ProductType | undefined, fallback: ProductType, check?: { readonly path: (string | number)[]; readonly issues: TaxRulesIssue[] }): ProductType {
+  if (check !== undefined) {
+    const contradiction = productTypeIssue(rules, taxCode, given, check.path);
+    if (contradiction !== null) check.issues.push(contradiction);
+  }
   if (given !== undefined) return given;
   const entry = taxCode === undefined ? undefined : rules.taxCodes.get(taxCode);
   if (entry === undefined || entry.kind !== 'category') return fallback;

@@ -40,19 +40,21 @@ export interface ItemParts {
 }
 
 /** An item's taxes together. */
-export function itemTax(item: ItemParts): bigint {
+function itemTax(item: ItemParts): bigint {
   return item.tax1.amount + (item.tax2 === null ? 0n : item.tax2.amount);
 }
 
-/** The net of an item: its subtotal less its discount. */
-export function itemNet(item: ItemParts): bigint {
-  return item.subtotal - item.discount;
+/** The fields of a tax slot, after `tax_1_` or `tax_2_`. */
+const SLOT_FIELDS = ['name', 'rate', 'taxable_part', 'country', 'region', 'county', 'city', 'transaction_type', 'amount_cents', 'taxable_base_cents'];
+
+/** An item's `tax_N_*` fields: its slot's, or all null for an item without a second tax. */
+function slotFields(n: 1 | 2, t: TaxSlot | null): Record<string, unknown> {
+  const values = t === null ? [] : [t.name, rateNumber(t.rateUnits), rateNumber(t.partUnits), t.country, t.region, t.county, t.city, t.transactionType, Number(t.amount), Number(t.base)];
+  return Object.fromEntries(SLOT_FIELDS.map((name, i) => [`tax_${n}_${name}`, t === null ? null : values[i]]));
 }
 
-export function renderItem(item: ItemParts, minorUnits: number): DocumentItem {
-  const t1 = item.tax1;
-  const t2 = item.tax2;
-  const out: DocumentItem = {
+function renderItem(item: ItemParts, minorUnits: number): DocumentItem {
+  const out = {
     id: item.id,
     description: item.description,
     product_code: item.productCode,
@@ -61,36 +63,18 @@ export function renderItem(item: ItemParts, minorUnits: number): DocumentItem {
     discount_rate: item.discountRate,
     subtotal_cents: Number(item.subtotal),
     discount_cents: Number(item.discount),
-    tax_1_name: t1.name,
-    tax_1_rate: rateNumber(t1.rateUnits),
-    tax_1_taxable_part: rateNumber(t1.partUnits),
-    tax_1_country: t1.country,
-    tax_1_region: t1.region,
-    tax_1_county: t1.county,
-    tax_1_city: t1.city,
-    tax_1_transaction_type: t1.transactionType,
-    tax_1_amount_cents: Number(t1.amount),
-    tax_1_taxable_base_cents: Number(t1.base),
-    tax_2_name: t2 ? t2.name : null,
-    tax_2_rate: t2 ? rateNumber(t2.rateUnits) : null,
-    tax_2_taxable_part: t2 ? rateNumber(t2.partUnits) : null,
-    tax_2_country: t2 ? t2.country : null,
-    tax_2_region: t2 ? t2.region : null,
-    tax_2_county: t2 ? t2.county : null,
-    tax_2_city: t2 ? t2.city : null,
-    tax_2_transaction_type: t2 ? t2.transactionType : null,
-    tax_2_amount_cents: t2 ? Number(t2.amount) : null,
-    tax_2_taxable_base_cents: t2 ? Number(t2.base) : null,
+    ...slotFields(1, item.tax1),
+    ...slotFields(2, item.tax2),
     tax_status: item.status,
-    total_amount: majorNumber(itemNet(item) + itemTax(item), minorUnits),
-  };
+    total_amount: majorNumber(item.subtotal - item.discount + itemTax(item), minorUnits),
+  } as unknown as DocumentItem;
   // Only a credit note's items name their invoice's item, only items priced with tax included say so (own fields: a polluted prototype adds none).
   const credited = Object.hasOwn(item, 'invoiceItem') && item.invoiceItem !== undefined ? { ...out, invoice_item: item.invoiceItem } : out;
   return Object.hasOwn(item, 'taxIncluded') && item.taxIncluded === true ? { ...credited, tax_type: 'included' } : credited;
 }
 
 /** The `taxes` array: every named tax of the items, summed by label, place and transaction type, in order of appearance. */
-export function documentTaxes(items: readonly ItemParts[]): DocumentTax[] {
+function documentTaxes(items: readonly ItemParts[]): DocumentTax[] {
   const sums = new Map<string, { tax: Omit<DocumentTax, 'amount_cents' | 'taxable_base_cents'>; amount: bigint; base: bigint }>();
   for (const item of items) {
     for (const slot of [item.tax1, item.tax2]) {

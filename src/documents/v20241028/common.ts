@@ -3,7 +3,7 @@ import { dateOfDay } from '../../core/dates.js';
 import { quoted, type TaxRulesIssue } from '../../core/errors.js';
 import type { PreparedAccount } from '../../adapters/account.js';
 import type { Engine } from '../../adapters/engine.js';
-import { decimalOf, majorNumber, minorOf } from '../../core/money.js';
+import { decimalOf, majorNumber, minorOf, type Decimal } from '../../core/money.js';
 import type { BillingDocument } from '../types.js';
 
 type Path = (string | number)[];
@@ -41,6 +41,13 @@ export function amountIn(value: number | string, minorUnits: number, currency: s
     return null;
   }
   return minor;
+}
+
+/** quantity × unit price in minor units when exact, else null: a price that is not a whole number of minor units is never rounded into a document. */
+export function exactProduct(unit: bigint, quantity: Decimal): bigint | null {
+  const scale = 10n ** BigInt(quantity.scale);
+  const product = unit * quantity.units;
+  return product % scale === 0n ? product / scale : null;
 }
 
 /** The payment recorded with a document: its total, on its date. */

@@ -12,7 +12,7 @@
  * caller passes (`options.credits`): taxrules stores nothing.
  */
 import { errorFromIssues, quoted, type TaxRulesIssue } from '../../core/errors.js';
-import { decimalOf, majorNumber, percentOf, RATE_SCALE, rateNumber, rateUnitsOf } from '../../core/money.js';
+import { decimalOf, majorNumber, normalMinor, percentOf, RATE_SCALE, rateNumber, rateUnitsOf } from '../../core/money.js';
 import { refundedPart, type SoldItem } from '../../core/refund.js';
 import type { TaxCodeId, TaxStatus } from '../../core/types.js';
 import { TAX_CODES } from '../../generated/tax-codes.js';
@@ -23,27 +23,33 @@ import { ownCopy, unreadable } from '../../adapters/read.js';
 import { MAX_DOCUMENT_ITEMS } from '../limits.js';
 import { DOCUMENT_LEVELS } from './shape.js';
 import { renderDocument, type DocumentHead, type ItemParts, type TaxSlot } from '../assemble.js';
-import { itemLines, netSplit } from './inclusive.js';
-import type { PricingLine } from '../../core/pricing.js';
+import { price, type PricingLine } from '../../core/pricing.js';
+import { netParts } from './render.js';
 import { normalTagList } from '../limits.js';
 import { parseRequest, readCreditOptions, SPANISH_IGNORED_FIELDS, type CreditNoteOptions, type DocumentOptions } from './read.js';
 import { documentSchemas, type CreditRequest, type TransactionRequestOutput } from './request.js';
 import { copiedFieldIssues, documentIssues } from './shape.js';
 import type { BillingDocument, DocumentItem } from '../types.js';
-import { amountIn, dateOf, paymentOf } from './common.js';
+import { amountIn, dateOf, exactProduct, paymentOf } from './common.js';
 
 type Path = (string | number)[];
 
 /** Credit notes read against one invoice: more than any refund history holds. */
-const MAX_CREDITS = 10_000;
+export const MAX_CREDITS = 10_000;
 
-/** What is left of an invoice item: its net, and each tax's amount and taxable base. */
-interface Left {
+/** An invoice item's figures (what a credited item takes of them, what is left of them): its net, and each tax's amount and taxable base. */
+interface Figures {
   net: bigint;
   tax1: bigint;
   tax2: bigint;
   base1: bigint;
   base2: bigint;
+}
+
+const FIGURES = ['net', 'tax1', 'tax2', 'base1', 'base2'] as const;
+
+/** What is left of an invoice item. */
+interface Left extends Figures {
   /** Whether a credit note has credited any of it yet. */
   touched: boolean;
 }
@@ -56,6 +62,16 @@ interface Ledger {
 }
 
 const big = (v: number | null | undefined): bigint => BigInt(v ?? 0);
+
+function figuresOf(item: DocumentItem): Figures {
+  return {
+    net: big(item.subtotal_cents) - big(item.discount_cents),
+    tax1: big(item.tax_1_amount_cents),
+    tax2: big(item.tax_2_amount_cents),
+    base1: big(item.tax_1_taxable_base_cents),
+    base2: big(item.tax_2_taxable_base_cents),
+  };
+}
 
 const TAX_STATUSES: readonly unknown[] = ['taxable', 'non_taxable', 'not_registered', 'reverse_charge'];
 const isPercent = (v: unknown): boolean => typeof v === 'number' && v >= 0 && v <= 100;
@@ -108,14 +124,7 @@ function ledgerOf(given: unknown, givenCredits: readonly unknown[] | undefined, 
   const inv = invoice as BillingDocument;
   const minorUnits = engine.rules.currencies.get(inv.currency);
   if (minorUnits === undefined) throw errorFromIssues([{ path: ['options', 'invoice', 'currency'], code: 'invalid_value', message: `options.invoice.currency ${inv.currency} is not an ISO 4217 currency code` }]);
-  const left: Left[] = inv.items.map((item) => ({
-    net: big(item.subtotal_cents) - big(item.discount_cents),
-    tax1: big(item.tax_1_amount_cents),
-    tax2: big(item.tax_2_amount_cents),
-    base1: big(item.tax_1_taxable_base_cents),
-    base2: big(item.tax_2_taxable_base_cents),
-    touched: false,
-  }));
+  const left: Left[] = inv.items.map((item) => ({ ...figuresOf(item), touched: false }));
   (credits ?? []).forEach((c, i) => {
     const credit = c as BillingDocument;
     const path = ['options', 'credits', i];
@@ -131,35 +140,18 @@ function ledgerOf(given: unknown, givenCredits: readonly unknown[] | undefined, 
         issues.push({ path: [...path, 'items', k, 'invoice_item'], code: 'malformed', message: `${path.join('.')}.items.${k}.invoice_item ${item.invoice_item} is no item of options.invoice` });
         return;
       }
-      l.net -= big(item.subtotal_cents) - big(item.discount_cents);
-      l.tax1 -= big(item.tax_1_amount_cents);
-      l.tax2 -= big(item.tax_2_amount_cents);
-      l.base1 -= big(item.tax_1_taxable_base_cents);
-      l.base2 -= big(item.tax_2_taxable_base_cents);
+      const credited = figuresOf(item);
+      for (const key of FIGURES) l[key] -= credited[key];
       l.touched = true;
     });
   });
   left.forEach((l, k) => {
-    if (l.net < 0n || l.tax1 < 0n || l.tax2 < 0n || l.base1 < 0n || l.base2 < 0n) {
+    if (FIGURES.some((key) => l[key] < 0n)) {
       issues.push({ path: ['options', 'credits'], code: 'unprocessable', message: `options.credits credit more of options.invoice.items.${k} than it charged` });
     }
   });
   if (issues.length > 0) throw errorFromIssues(issues);
   return { invoice: inv, minorUnits, left };
-}
-
-/** What one credited item takes: its net, and each tax's amount and base. */
-interface Share {
-  readonly net: bigint;
-  readonly tax1: bigint;
-  readonly tax2: bigint;
-  readonly base1: bigint;
-  readonly base2: bigint;
-}
-
-/** Everything that is left. */
-function rest(l: Left): Share {
-  return { net: l.net, tax1: l.tax1, tax2: l.tax2, base1: l.base1, base2: l.base2 };
 }
 
 /**
@@ -176,14 +168,12 @@ function rest(l: Left): Share {
  * the net at most its rest, the difference going to the taxes (there is room, as the amount
  * is at most what is left), so that the invoice and its credit notes never fall below zero.
  */
-function shareOf(ledger: Ledger, k: number, amount: bigint, gross: boolean): Share {
+function shareOf(ledger: Ledger, k: number, amount: bigint, gross: boolean): Figures {
   const l = ledger.left[k] as Left;
   const leftAmount = gross ? l.net + l.tax1 + l.tax2 : l.net;
-  if (amount === leftAmount) return rest(l);
-  const item = ledger.invoice.items[k] as DocumentItem;
-  const net = big(item.subtotal_cents) - big(item.discount_cents);
-  const taxes = [big(item.tax_1_amount_cents), big(item.tax_2_amount_cents)];
-  const sold: SoldItem = { amount: gross ? net + (taxes[0] as bigint) + (taxes[1] as bigint) : net, inclusive: gross, taxes, taxable: [big(item.tax_1_taxable_base_cents), big(item.tax_2_taxable_base_cents)] };
+  if (amount === leftAmount) return l;
+  const f = figuresOf(ledger.invoice.items[k] as DocumentItem);
+  const sold: SoldItem = { amount: gross ? f.net + f.tax1 + f.tax2 : f.net, inclusive: gross, taxes: [f.tax1, f.tax2], taxable: [f.base1, f.base2] };
   const part = refundedPart(sold, sold.amount - leftAmount, amount);
   const most = (v: bigint, left: bigint): bigint => (v > left ? left : v);
   const share = { net: part.subtotal, tax1: most(part.taxes[0] as bigint, l.tax1), tax2: most(part.taxes[1] as bigint, l.tax2), base1: most(part.taxable[0] as bigint, l.base1), base2: most(part.taxable[1] as bigint, l.base2) };
@@ -214,9 +204,12 @@ function slotOf(item: DocumentItem, n: 1 | 2, amount: bigint, base: bigint): Tax
   };
 }
 
-/** The pricing lines of an invoice item's taxes (its rates and taxable parts). */
+/** The pricing lines of an invoice item's taxes (its rates and taxable parts), as `price` reads them. */
 function linesOf(item: DocumentItem): PricingLine[] {
-  return itemLines(slotOf(item, 1, 0n, 0n) as TaxSlot, slotOf(item, 2, 0n, 0n));
+  return ([1, 2] as const).flatMap((n) => {
+    const slot = slotOf(item, n, 0n, 0n);
+    return slot === null ? [] : [{ group: n === 1 ? 'main' : 'additional', rateUnits: slot.rateUnits, partUnits: slot.partUnits } as const];
+  });
 }
 
 /** How a credited item describes itself: as the invoice item (all of an untouched item), the refund's own item, or one unit of its net (of its gross, for an item priced with tax included). */
@@ -228,7 +221,7 @@ interface Presentation {
   readonly discount: bigint;
 }
 
-function creditedItem(ledger: Ledger, k: number, share: Share, id: number | null, shown?: Presentation): ItemParts {
+function creditedItem(ledger: Ledger, k: number, share: Figures, id: number | null, shown?: Presentation): ItemParts {
   const item = ledger.invoice.items[k] as DocumentItem;
   const l = ledger.left[k] as Left;
   const whole = !l.touched && share.net === l.net;
@@ -260,7 +253,7 @@ function creditedItem(ledger: Ledger, k: number, share: Share, id: number | null
 function allLeft(ledger: Ledger): ItemParts[] {
   const parts: ItemParts[] = [];
   ledger.left.forEach((l, k) => {
-    if (l.net > 0n || l.tax1 > 0n || l.tax2 > 0n) parts.push(creditedItem(ledger, k, rest(l), null));
+    if (l.net > 0n || l.tax1 > 0n || l.tax2 > 0n) parts.push(creditedItem(ledger, k, l, null));
   });
   return parts;
 }
@@ -274,16 +267,11 @@ function withItemIds(parts: ItemParts[], ids: readonly number[] | undefined, iss
   return ids === undefined ? parts : parts.map((p, i) => ({ ...p, id: ids[i] as number }));
 }
 
+/** What a credit note says that its invoice does not: its request's administrative fields, evidence and shipping address (null for `POST /credits`). */
+type CreditFields = Pick<DocumentHead, 'po_number' | 'tag_list' | 'notes' | 'custom_metadata' | 'evidence' | 'shipping_address'>;
+
 /** The credit note of a ledger's credited items. */
-function creditNote(
-  ledger: Ledger,
-  parts: ItemParts[],
-  o: { readonly id: number; readonly number: string; readonly createdAt: number; readonly paymentId?: number | undefined; readonly recordRefund?: boolean | undefined },
-  date: string,
-  payment: { readonly method?: string | undefined; readonly processor?: string | null | undefined; readonly processor_id?: string | null | undefined },
-  admin: { tags?: string | null | undefined; notes?: string | null | undefined; po_number?: string | null | undefined; custom_metadata?: Record<string, string | number | boolean | null> | null | undefined },
-  extra: { evidence: BillingDocument['evidence']; shipping_address: BillingDocument['shipping_address'] },
-): BillingDocument {
+function creditNote(ledger: Ledger, parts: ItemParts[], o: CreditNoteOptions | DocumentOptions, date: string, payment: Parameters<typeof paymentOf>[0], fields: CreditFields): BillingDocument {
   const inv = ledger.invoice;
   if (parts.every((p) => p.subtotal - p.discount === 0n && p.tax1.amount === 0n && (p.tax2?.amount ?? 0n) === 0n)) {
     throw errorFromIssues([{ path: ['options', 'invoice'], code: 'unprocessable', message: `invoice ${inv.number} is refunded in full already: nothing is left to credit` }]);
@@ -295,10 +283,7 @@ function creditNote(
     number: o.number,
     issue_date: date,
     related_document: { id: inv.id, type: 'Invoice' },
-    po_number: admin.po_number ?? null,
     currency: inv.currency,
-    tag_list: normalTagList(admin.tags),
-    notes: admin.notes ?? null,
     contact: inv.contact,
     country: inv.country,
     postal_code: inv.postal_code,
@@ -312,13 +297,12 @@ function creditNote(
     // The spec: the credit note's processor_id is the invoice's with the Unix timestamp appended.
     payment_processor_id: inv.payment_processor_id === null ? null : `${inv.payment_processor_id}${o.createdAt}`,
     processor_fee_cents: null,
-    custom_metadata: admin.custom_metadata ?? null,
     ...(inv.exchange_rate === undefined ? {} : { exchange_rate: inv.exchange_rate }),
     coupon: null,
-    ...extra,
+    ...fields,
   };
   // A refund not recorded with the credit note leaves it outstanding, without payments.
-  return renderDocument(head, parts, ledger.minorUnits, (total) => (o.recordRefund === false ? null : paymentOf(payment, o, total, ledger.minorUnits, date)));
+  return renderDocument(head, parts, ledger.minorUnits, (total) => ((o as CreditNoteOptions).recordRefund === false ? null : paymentOf(payment, o, total, ledger.minorUnits, date)));
 }
 
 /** A credit note may not be dated before its invoice. */
@@ -380,12 +364,11 @@ function refundedItem(ledger: Ledger, k: number, item: NonNullable<TransactionRe
   if (quantity === null) issues.push({ path: [...path, 'quantity'], code: 'malformed', message: `${path.join('.')}.quantity has no plain decimal form` });
   if (discountUnits === null) issues.push({ path: [...path, 'discount_rate'], code: 'malformed', message: `${path.join('.')}.discount_rate must be a percentage with at most 4 decimals` });
   if (unit === null || quantity === null || discountUnits === null) return null;
-  const scale = 10n ** BigInt(quantity.scale);
-  if ((unit * quantity.units) % scale !== 0n) {
+  const subtotal = exactProduct(unit, quantity);
+  if (subtotal === null) {
     issues.push({ path: [...path, 'quantity'], code: 'malformed', message: `${path.join('.')}: quantity × amount is not a whole amount of ${currency}'s minor unit` });
     return null;
   }
-  const subtotal = (unit * quantity.units) / scale;
   const discount = percentOf(subtotal, discountUnits);
   const amount = subtotal - discount;
   const l = ledger.left[k] as Left;
@@ -405,7 +388,9 @@ function refundedItem(ledger: Ledger, k: number, item: NonNullable<TransactionRe
     return null;
   }
   const share = shareOf(ledger, k, amount, inclusive);
-  const shown = inclusive ? netSplit(subtotal, discount, share.net, linesOf(ledger.invoice.items[k] as DocumentItem)) : { subtotal, discount };
+  // Priced with tax included, a discounted item shows the net of its gross subtotal, solved as its invoice item's (render.ts, netParts).
+  const listNet = !inclusive || discount === 0n ? null : BigInt(price(linesOf(ledger.invoice.items[k] as DocumentItem), normalMinor(subtotal), 'inclusive').subtotal);
+  const shown = inclusive ? netParts(listNet, share.net) : { subtotal, discount };
   return creditedItem(ledger, k, share, null, { quantity: item.quantity ?? 1, unitPrice: majorNumber(unit, ledger.minorUnits), discountRate: rateNumber(discountUnits), ...shown });
 }
 
@@ -460,7 +445,11 @@ export function buildRefund(req: TransactionRequestOutput, _seller: PreparedAcco
     });
   }
   const withIds = withItemIds(parts, o.itemIds, issues);
-  return creditNote(ledger, withIds, o, date, req.payment, { tags: req.tags, notes: req.notes, po_number: req.po_number, custom_metadata: req.custom_metadata }, {
+  return creditNote(ledger, withIds, o, date, req.payment, {
+    po_number: req.po_number ?? null,
+    tag_list: normalTagList(req.tags),
+    notes: req.notes ?? null,
+    custom_metadata: req.custom_metadata ?? null,
     evidence: documentEvidence(req.evidence, engine.rules, o.ipCountry),
     shipping_address: req.shipping_address ?? null,
   });
@@ -507,7 +496,8 @@ export function buildCreditNote(request: unknown, options: unknown, engine?: Eng
       }
     } else parts.push(...allLeft(ledger));
     const withIds = withItemIds(parts, o.itemIds, issues);
-    return creditNote(ledger, withIds, o, date, { method: req.payment_method, processor: null, processor_id: null }, { tags: null, notes: null, po_number: null, custom_metadata: null }, { evidence: null, shipping_address: null });
+    const none = { po_number: null, tag_list: null, notes: null, custom_metadata: null, evidence: null, shipping_address: null };
+    return creditNote(ledger, withIds, o, date, { method: req.payment_method, processor: null, processor_id: null }, none);
   } catch (error) {
     throw unreadable(error, []);
   }

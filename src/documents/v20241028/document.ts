@@ -16,7 +16,7 @@ import { buildRefund } from './credit.js';
 import { paymentOf } from './common.js';
 import type { BillingDocument, DocumentContact } from '../types.js';
 import { documentEvidence } from './evidence.js';
-import { dueOf, readSale, type PricedItem, type ReadSale } from './items.js';
+import { readSale, type PricedItem, type ReadSale } from './items.js';
 import { engineTaxes } from './price.js';
 import { itemParts, itemTaxes, shippingParts } from './render.js';
 
@@ -84,7 +84,7 @@ function buildSale(req: TransactionRequestOutput, seller: PreparedAccount, o: Do
   const notes: string[] = [];
   const parts: ItemParts[] = [];
   read.items.forEach((p, k) => {
-    const t = itemTaxes(p, dueOf(read, k), taxed[k] ?? null, engine, issues, notes);
+    const t = itemTaxes(p, k, taxed[k] ?? null, engine, issues, notes);
     if (t !== null) parts.push(itemParts(p, k, read, o, t));
   });
   parts.push(...shippingParts(read, taxes.shipping, engine, notes, issues));

@@ -6,28 +6,25 @@
  * `discount`) and a coupon come off before tax. An item's taxes are the ones its `tax` object
  * gives (name and rate, and an additional tax), else the engine's.
  */
-import type { ProductType, TaxCodeId } from '../../core/types.js';
-import { productTypeIssue, productTypeOf } from '../../core/taxability.js';
+import type { CustomerExemption, ProductType, TaxCodeId } from '../../core/types.js';
+import { productTypeOf } from '../../core/taxability.js';
 import { errorFromIssues, quoted, type TaxRulesIssue } from '../../core/errors.js';
 import { canonicalCountry } from '../../core/location.js';
-import { certificateIssue } from '../../core/exemption.js';
-import { formatMinor, PERCENT_100 } from '../../core/money.js';
+import { exemptionOf } from '../../core/exemption.js';
 import type { PreparedAccount } from '../../adapters/account.js';
 import type { Engine } from '../../adapters/engine.js';
-import { apportion, decimalOf, majorNumber, percentOf, rateNumber, rateUnitsOf, type Decimal } from '../../core/money.js';
+import { apportion, decimalOf, formatMinor, majorNumber, PERCENT_100, percentOf, rateNumber, rateUnitsOf, type Decimal } from '../../core/money.js';
 import { documentExchangeRate } from '../exchange.js';
 import { MAX_CENTS } from '../limits.js';
 import type { DocumentOptions, ProductDefaults } from './read.js';
 import type { TransactionItemOutput, TransactionRequestOutput } from './request.js';
-import { amountIn, currencyOf, dateOf } from './common.js';
+import { amountIn, currencyOf, dateOf, exactProduct } from './common.js';
 import { shippingOf, type DocumentShipping } from './shipping.js';
 
-/** Where a request's taxes come from, per item: the item's own, or the engine's decision. */
 export type Path = (string | number)[];
 
-/** An item read and priced before tax. */
+/** An item read and priced before tax (the k-th of the request's items). */
 export interface PricedItem {
-  readonly index: number;
   readonly item: TransactionItemOutput;
   readonly country: string;
   readonly taxCode: TaxCodeId;
@@ -68,14 +65,10 @@ function percentUnits(value: number | string, path: Path, issues: TaxRulesIssue[
 
 /** quantity × unit price in minor units when exact, else null (an issue added: a price that is not a whole number of minor units is never rounded into a document). */
 function lineSubtotal(unit: bigint, quantity: Decimal, currency: string, path: Path, issues: TaxRulesIssue[]): bigint | null {
-  const scale = 10n ** BigInt(quantity.scale);
-  const product = unit * quantity.units;
-  if (product % scale !== 0n) {
+  const subtotal = exactProduct(unit, quantity);
+  if (subtotal === null) {
     issues.push({ path: [...path, 'quantity'], code: 'malformed', message: `${path.join('.')}: quantity × amount is not a whole amount of ${currency}'s minor unit; give a unit price that makes it one` });
-    return null;
-  }
-  const subtotal = product / scale;
-  if (subtotal > BigInt(MAX_CENTS)) {
+  } else if (subtotal > BigInt(MAX_CENTS)) {
     issues.push({ path: [...path, 'amount'], code: 'malformed', message: `${path.join('.')}: quantity × amount is beyond what a document holds exactly (15 digits in minor units)` });
     return null;
   }
@@ -111,9 +104,8 @@ function givenTaxes(item: TransactionItemOutput, path: Path, issues: TaxRulesIss
 
 /** Items read and priced before tax: subtotal, own discount, where their taxes come from. */
 function readItems(req: TransactionRequestOutput, seller: PreparedAccount, o: DocumentOptions, engine: Engine, currency: string, minorUnits: number, issues: TaxRulesIssue[]): PricedItem[] {
-  const items = req.items ?? [];
   const out: PricedItem[] = [];
-  items.forEach((item, index) => {
+  (req.items ?? []).forEach((item, index) => {
     const path: Path = ['items', index];
     countryIssue(engine, [...path, 'tax', 'country'], item.tax.country, issues);
     const unit = amountIn(item.amount, minorUnits, currency, [...path, 'amount'], issues);
@@ -124,25 +116,23 @@ function readItems(req: TransactionRequestOutput, seller: PreparedAccount, o: Do
     const discountRate = item.discount_rate ?? req.customer?.discount ?? 0;
     const discountUnits = percentUnits(discountRate, item.discount_rate === undefined && req.customer?.discount != null ? ['customer', 'discount'] : [...path, 'discount_rate'], issues);
     const product = productOf(item, o, engine, path, issues);
-    const contradiction = productTypeIssue(engine.rules, item.tax.tax_code ?? product?.tax_class ?? seller.defaultTaxCode, product?.product_type, [...path, 'product_code']);
-    if (contradiction !== null) issues.push(contradiction);
+    const taxCode = item.tax.tax_code ?? product?.tax_class ?? seller.defaultTaxCode;
+    const productType = productTypeOf(engine.rules, taxCode, product?.product_type, seller.defaultProductType, { path: [...path, 'product_code'], issues });
     const given = givenTaxes(item, path, issues);
     if (item.tax.import === true && given === null) {
       issues.push({ path: [...path, 'tax', 'import'], code: 'unprocessable', message: `${path.join('.')}.tax.import: an import is taxed by where the goods come from, which a transaction does not say: give the item's tax (name and rate: 0 when the customer pays import VAT at the border, the destination's rate under an import scheme such as the EU's IOSS), or leave import out to have the item taxed as a sale from the account's address` });
     }
-    if (unit === null || quantity === null || discountUnits === null) return;
-    const subtotal = lineSubtotal(unit, quantity, currency, path, issues);
-    if (subtotal === null) return;
+    const subtotal = unit === null || quantity === null || discountUnits === null ? null : lineSubtotal(unit, quantity, currency, path, issues);
+    if (subtotal === null || discountUnits === null) return;
     out.push({
-      index,
       item,
       country: canonicalCountry(engine.rules, item.tax.country),
-      taxCode: item.tax.tax_code ?? product?.tax_class ?? seller.defaultTaxCode,
-      productType: productTypeOf(engine.rules, item.tax.tax_code ?? product?.tax_class ?? seller.defaultTaxCode, product?.product_type, seller.defaultProductType),
+      taxCode,
+      productType,
       subtotal,
       discount: percentOf(subtotal, discountUnits),
       quantity: qtyValue,
-      unitPrice: majorNumber(unit, minorUnits),
+      unitPrice: majorNumber(unit as bigint, minorUnits),
       discountRate: rateNumber(discountUnits),
       given,
       inclusive: product?.tax_type === 'included',
@@ -220,6 +210,8 @@ export interface ReadSale {
   readonly exchangeRate: number | undefined;
   /** The delivery charge, or null without one. */
   readonly shipping: DocumentShipping | null;
+  /** The contact's own tax status (exempt, or reverse charge), the sale's exemption. */
+  readonly exemption: CustomerExemption | undefined;
 }
 
 /** The sale's customer: a stored contact referenced by its id alone, or the fields of a new one, whose id `options.contactId` gives. */
@@ -239,9 +231,6 @@ function customerIssues(req: TransactionRequestOutput, o: DocumentOptions, engin
     issues.push({ path: ['options', 'contactId'], code: 'unprocessable', message: `options.contactId ${o.contactId} is not customer.id ${customer.id}, the stored contact the request references` });
   }
   countryIssue(engine, ['customer', 'country'], customer.country, issues);
-  // A certificate goes with an exempt contact: with any other status it would be kept while the tax is charged.
-  const refused = certificateIssue(customer.tax_status, customer.exemption_certificate, 'customer.tax_status', 'customer.exemption_certificate');
-  if (refused !== null) issues.push(refused);
 }
 
 /** Reads a sale's request: every issue at once (TaxRulesError). */
@@ -250,6 +239,8 @@ export function readSale(req: TransactionRequestOutput, seller: PreparedAccount,
   const currency = currencyOf(req, seller, engine, issues);
   const date = dateOf(req, o.createdAt);
   customerIssues(req, o, engine, issues);
+  // A certificate goes with an exempt contact: with any other status it would be kept while the tax is charged.
+  const exemption = exemptionOf(req.customer?.tax_status, req.customer?.exemption_certificate, 'customer.tax_status', 'customer.exemption_certificate', issues);
   productCountryIssues(o, engine, issues);
   countryIssue(engine, ['shipping_address', 'country'], req.shipping_address?.country, issues);
   if (o.itemIds !== undefined && req.items !== undefined && o.itemIds.length !== req.items.length) {
@@ -262,7 +253,7 @@ export function readSale(req: TransactionRequestOutput, seller: PreparedAccount,
   const exchangeRate = documentExchangeRate(currency, seller.currency, date, req.exchange_rate, o.exchangeRate, o.exchangeRates, issues);
   const shipping = shippingOf(req.shipping_cost, currency, minorUnits, issues);
   if (issues.length > 0) throw errorFromIssues(issues);
-  return { currency, minorUnits, date, items, coupon, exchangeRate, shipping };
+  return { currency, minorUnits, date, items, coupon, exchangeRate, shipping, exemption };
 }
 
 /** What an item is priced on: its subtotal less its own discount and its share of the coupon (net, or gross for an item priced with tax included). */

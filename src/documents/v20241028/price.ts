@@ -1,16 +1,17 @@
 /**
  * A v20241028 sale handed to the sale routine (core/sale.ts, `priceSale`): the items to one
  * country are one sale, each item a line at its place (an item that gives its taxes at those),
- * the shipping cost shared between the goods (core/delivery.ts), a contact's own tax status the
- * sale's exemption. Each item's taxes are then rounded half up on their own, as `calculate` rounds
- * a line, the decision the one `calculateTaxRate` makes for the item's country, region, the
- * customer's postal code (or, for a product taxed in its own country, none), tax code and date.
+ * the shipping cost shared between the goods (core/delivery.ts). A contact with its own tax
+ * status (exempt, or reverse charge) makes one sale of every item, its status the sale's
+ * exemption instead of decisions, so that an item is charged only the tax its request gives.
+ * Each item's taxes are then rounded half up on their own, as `calculate` rounds a line, the
+ * decision the one `calculateTaxRate` makes for the item's country, region, the customer's
+ * postal code (or, for a product taxed in its own country, none), tax code and date.
  */
-import type { Address, CustomerExemption, TaxCodeId } from '../../core/types.js';
+import type { Address, TaxCodeId } from '../../core/types.js';
 import { dayNumber } from '../../core/dates.js';
 import type { TaxRulesIssue } from '../../core/errors.js';
 import { canonicalCountry } from '../../core/location.js';
-import { exemptionOf } from '../../core/exemption.js';
 import { normalMinor } from '../../core/money.js';
 import { priceSale, type GivenSaleLine, type GivenTax, type Sale, type SaleLine, type SaleParty, type SoldLine } from '../../core/sale.js';
 import { sellerAddressOn, type PreparedAccount } from '../../adapters/account.js';
@@ -35,18 +36,16 @@ function destinationOf(req: TransactionRequestOutput, engine: Engine, p: PricedI
   const customer = req.customer;
   const street = (a: { street_line_1?: string | null | undefined; street_line_2?: string | null | undefined }): string | undefined => [a.street_line_1, a.street_line_2].filter(Boolean).join(', ') || undefined;
   // Every field set: a field left out would read from a polluted Object.prototype.
-  let address: Address = { country: p.item.tax.country, region: p.item.tax.region, postalCode: undefined, city: undefined, street: undefined };
-  let postalFrom: Path | null = null;
+  const address: Address = { country: p.item.tax.country, region: p.item.tax.region, postalCode: undefined, city: undefined, street: undefined };
   // A product taxed where it is (an event's admission): the customer's address is not its place.
-  if (p.productPlace) return { address, postalFrom };
+  if (p.productPlace) return { address, postalFrom: null };
   if (ship !== undefined && same(ship.country) && ship.postal_code !== undefined) {
-    address = { ...address, postalCode: ship.postal_code, city: ship.city, street: street(ship) };
-    postalFrom = ['shipping_address', 'postal_code'];
-  } else if (customer !== undefined && same(customer.country) && customer.postal_code) {
-    address = { ...address, postalCode: customer.postal_code, city: customer.city ?? undefined, street: street(customer) };
-    postalFrom = ['customer', 'postal_code'];
+    return { address: { ...address, postalCode: ship.postal_code, city: ship.city, street: street(ship) }, postalFrom: ['shipping_address', 'postal_code'] };
   }
-  return { address, postalFrom };
+  if (customer !== undefined && same(customer.country) && customer.postal_code) {
+    return { address: { ...address, postalCode: customer.postal_code, city: customer.city ?? undefined, street: street(customer) }, postalFrom: ['customer', 'postal_code'] };
+  }
+  return { address, postalFrom: null };
 }
 
 /** The engine's paths in the request's terms. */
@@ -67,14 +66,7 @@ function requestPath(path: readonly (string | number)[], itemPath: Path, postalF
   }
 }
 
-/** The taxes an item's request gives, as the sale prices them. */
-function givenLines(given: NonNullable<PricedItem['given']>): GivenTax[] {
-  const lines: GivenTax[] = [{ group: 'main', ...given.main }];
-  if (given.additional !== null) lines.push({ group: 'additional', ...given.additional });
-  return lines;
-}
-
-/** An item as a line of its country's sale (`k` the item's position; a share of the shipping cost: -1 - its group's). */
+/** A line of a sale: an item's (`k` its position) or a share of the shipping cost's (`k` -1 - its group's). */
 interface EngineItem {
   readonly k: number;
   readonly line: SaleLine | GivenSaleLine;
@@ -94,10 +86,44 @@ export interface ShippingGroup {
   priced: SoldLine | null;
 }
 
-/** The sale's taxes: per item, and per group of the shipping cost's shares. */
-interface EngineTaxes {
-  readonly items: (SoldLine | null)[];
-  readonly shipping: ShippingGroup[];
+/** An item's line of the sale to `destination` (an item that gives its taxes: at those), on its amount after discounts. */
+function itemLine(read: ReadSale, k: number, destination: Address): SaleLine | GivenSaleLine {
+  const p = read.items[k] as PricedItem;
+  const due = dueOf(read, k);
+  const line: SaleLine = { amount: normalMinor(due), articles: p.quantity, taxCode: p.taxCode, productType: p.productType, taxBehavior: p.inclusive ? 'inclusive' : 'exclusive', destination, delivery: false };
+  // A discounted item priced with tax included shows the net of its gross subtotal too (render.ts, netParts).
+  const listed = p.inclusive && due !== p.subtotal ? { ...line, listAmount: normalMinor(p.subtotal) } : line;
+  if (p.given === null) return listed;
+  const given: GivenTax[] = [{ group: 'main', ...p.given.main }];
+  if (p.given.additional !== null) given.push({ group: 'additional', ...p.given.additional });
+  return { ...listed, given };
+}
+
+/**
+ * Each item's line of its sale, at its destination: items to one place share one address, and
+ * so their decision (a product's own place is not the customer's address); under the contact's
+ * exemption nothing is decided, and a place is the item's tax country and region. A US item
+ * without a postal code whose taxes the rules give is `skipped`, an issue added: its local
+ * taxes cannot be found.
+ */
+function itemLines(req: TransactionRequestOutput, engine: Engine, read: ReadSale, issues: TaxRulesIssue[]): (EngineItem & { readonly skipped: boolean })[] {
+  const places = new Map<string, Address>();
+  return read.items.map((p, k) => {
+    const exempt = read.exemption !== undefined;
+    const { address, postalFrom } = exempt ? { address: { country: p.country, region: p.item.tax.region }, postalFrom: null } : destinationOf(req, engine, p);
+    const key = `${address.country}\u0000${address.region ?? ''}${exempt ? '' : `\u0000${p.productPlace}`}`;
+    const destination = places.get(key) ?? address;
+    places.set(key, destination);
+    const skipped = !exempt && p.given === null && p.country === 'US' && address.postalCode === undefined;
+    if (skipped) {
+      issues.push(
+        p.productPlace
+          ? { path: ['items', k, 'tax'], code: 'missing', message: `items.${k}: its product is taxed in the US where it is (tax_based_on: country), at a ZIP code's state and local rates that no product gives: give the item's tax (name and rate)` }
+          : { path: ['shipping_address', 'postal_code'], code: 'missing', message: `items.${k}: a US sale is taxed at the ZIP code's state and local rates: give shipping_address (or customer) with country US and postal_code, or the item's tax` },
+      );
+    }
+    return { k, line: itemLine(read, k, destination), postalFrom, skipped };
+  });
 }
 
 /**
@@ -106,25 +132,16 @@ interface EngineTaxes {
  * nothing is decided), each with the place of its first goods item. Refused (422) as
  * shippingRefusal says.
  */
-function shippingGroups(read: ReadSale, lines: readonly (SaleLine | GivenSaleLine)[], engine: Engine, byPlace: boolean): ShippingGroup[] {
+function shippingGroups(read: ReadSale, lines: readonly (SaleLine | GivenSaleLine)[], engine: Engine): ShippingGroup[] {
   const charge = read.shipping;
   if (charge === null) return [];
   const behavior = charge.inclusive ? 'inclusive' : 'exclusive';
-  const shares = deliveryLines(lines, normalMinor(charge.amount), engine.rules, { behavior, byPlace, oneBehavior: true, skipEmpty: true, refuse: (r) => shippingRefusal(r, read.items) });
+  const byPlace = read.exemption !== undefined;
+  const shares = deliveryLines(lines, normalMinor(charge.amount), engine.rules, { behavior, byPlace, oneBehavior: true, skipEmpty: true, refuse: shippingRefusal });
   return shares.map(({ line, first }) => {
     const p = read.items[first] as PricedItem;
     return { first, line, country: p.country, region: p.item.tax.region ?? null, taxCode: line.taxCode, amount: BigInt(line.amount), priced: null };
   });
-}
-
-/** An item's line of the sale to `destination` (an item that gives its taxes: at those), on its amount after discounts. */
-function itemLine(read: ReadSale, k: number, destination: Address): SaleLine | GivenSaleLine {
-  const p = read.items[k] as PricedItem;
-  const due = dueOf(read, k);
-  const line: SaleLine = { amount: normalMinor(due), articles: p.quantity, taxCode: p.taxCode, productType: p.productType, taxBehavior: p.inclusive ? 'inclusive' : 'exclusive', destination, delivery: false };
-  // A discounted item priced with tax included shows the net of its gross subtotal too (inclusive.ts).
-  const listed = p.inclusive && due !== p.subtotal ? { ...line, listAmount: normalMinor(p.subtotal) } : line;
-  return p.given === null ? listed : { ...listed, given: givenLines(p.given) };
 }
 
 /** An issue of a share of the shipping cost, in the request's terms. */
@@ -134,98 +151,55 @@ function shippingIssue(iss: TaxRulesIssue): TaxRulesIssue {
 
 /**
  * The items' taxes: the items to one country are one sale (the customer's tax ID is checked
- * for that country; its goods are one consignment), priced by the sale routine on their
- * amounts (net, or gross with tax included), each item's quantity its articles, an item that
- * gives its taxes at those. A US item without a postal code whose taxes the rules give is an
- * issue: its local taxes cannot be found.
+ * for that country; its goods are one consignment) — under the contact's exemption, every item
+ * one sale — priced by the sale routine on their amounts (net, or gross with tax included),
+ * each item's quantity its articles, an item that gives its taxes at those; then the shipping
+ * cost's lines, each in its goods' sale (none with goods refused above).
  */
-export function engineTaxes(req: TransactionRequestOutput, seller: PreparedAccount, o: DocumentOptions, engine: Engine, read: ReadSale, issues: TaxRulesIssue[]): EngineTaxes {
-  const exemption = exemptionOf(req.customer?.tax_status, req.customer?.exemption_certificate, 'customer.tax_status', 'customer.exemption_certificate');
-  if (exemption !== undefined) return exemptTaxes(seller, o, engine, read, exemption);
-  const out = new Array<SoldLine | null>(read.items.length).fill(null);
-  const addresses = new Map<string, Address>();
-  const placed = read.items.map((p, k) => {
-    const { address, postalFrom } = destinationOf(req, engine, p);
-    // Items to one place share one address, and so their decision (a product's own place is not the customer's address).
-    const key = `${address.country}\u0000${address.region ?? ''}\u0000${p.productPlace}`;
-    const destination = addresses.get(key) ?? address;
-    addresses.set(key, destination);
-    return { line: itemLine(read, k, destination), postalFrom };
-  });
-  const shipping = shippingGroups(read, placed.map((x) => x.line), engine, false);
-  const byCountry = new Map<string, EngineItem[]>();
-  const skipped = new Set<number>();
-  read.items.forEach((p, k) => {
-    const { line, postalFrom } = placed[k] as { line: SaleLine | GivenSaleLine; postalFrom: Path | null };
-    if (p.given === null && p.country === 'US' && line.destination?.postalCode === undefined) {
-      skipped.add(k);
-      issues.push(
-        p.productPlace
-          ? { path: ['items', p.index, 'tax'], code: 'missing', message: `items.${p.index}: its product is taxed in the US where it is (tax_based_on: country), at a ZIP code's state and local rates that no product gives: give the item's tax (name and rate)` }
-          : { path: ['shipping_address', 'postal_code'], code: 'missing', message: `items.${p.index}: a US sale is taxed at the ZIP code's state and local rates: give shipping_address (or customer) with country US and postal_code, or the item's tax` },
-      );
-      return;
-    }
-    const group = byCountry.get(p.country);
-    if (group === undefined) byCountry.set(p.country, [{ k, line, postalFrom }]);
-    else group.push({ k, line, postalFrom });
-  });
-  // The shipping cost's lines, each in its goods' country's sale, after the items (the sale's lines keep their order); none with goods refused above.
+export function engineTaxes(req: TransactionRequestOutput, seller: PreparedAccount, o: DocumentOptions, engine: Engine, read: ReadSale, issues: TaxRulesIssue[]): { items: (SoldLine | null)[]; shipping: ShippingGroup[] } {
+  const exempt = read.exemption !== undefined;
+  const placed = itemLines(req, engine, read, issues);
+  const shipping = shippingGroups(read, placed.map((x) => x.line), engine);
+  const sales = new Map<string, EngineItem[]>();
+  for (const x of placed) {
+    const country = exempt ? '' : (read.items[x.k] as PricedItem).country;
+    const sale = sales.get(country);
+    if (x.skipped) continue;
+    if (sale === undefined) sales.set(country, [x]);
+    else sale.push(x);
+  }
   shipping.forEach((g, n) => {
-    if (!skipped.has(g.first)) byCountry.get(g.country)?.push({ k: -1 - n, line: g.line, postalFrom: null });
+    if (!(placed[g.first] as { skipped: boolean }).skipped) sales.get(exempt ? '' : g.country)?.push({ k: -1 - n, line: g.line, postalFrom: null });
   });
   const own = sellerAddressOn(seller, read.date);
   const taxId = req.customer?.tax_id ?? undefined;
   const decider = engine.decider(o.cache);
-  for (const [country, group] of byCountry) {
+  const out = new Array<SoldLine | null>(read.items.length).fill(null);
+  for (const [country, group] of sales) {
     const party: SaleParty = {
       date: read.date,
       origin: own.origin,
       ...(own.ref ? { sellerAddress: own.ref } : {}),
       destination: group[0]!.line.destination as Address,
       // The tax ID is checked for a decision only (lines that give their taxes need none).
-      customerTaxId: taxId && group.some((g) => !Object.hasOwn(g.line, 'given')) ? { value: taxId, verdict: o.taxIdVerdict ? verdictOfOption(o.taxIdVerdict, country, taxId) : offlineTaxIdVerdict(country, taxId) } : undefined,
+      customerTaxId: taxId && !exempt && group.some((g) => !Object.hasOwn(g.line, 'given')) ? { value: taxId, verdict: o.taxIdVerdict ? verdictOfOption(o.taxIdVerdict, country, taxId) : offlineTaxIdVerdict(country, taxId) } : undefined,
       currency: read.currency,
       registrations: seller.registrations,
     };
     const issue = (i: number, iss: TaxRulesIssue): TaxRulesIssue => {
       const g = group[i] as EngineItem;
       if (g.k < 0) return shippingIssue(iss);
-      const itemPath: Path = ['items', (read.items[g.k] as PricedItem).index];
+      const itemPath: Path = ['items', g.k];
       const path = iss.path[0] === 'lines' ? [...itemPath, ...iss.path.slice(2)] : requestPath(iss.path, itemPath, g.postalFrom);
       return { ...iss, path, message: `${itemPath.join('.')}: ${iss.message}` };
     };
     const sale: Sale<SaleLine | GivenSaleLine> = { party, day: dayNumber(read.date), minorUnits: read.minorUnits, lines: group.map((g) => g.line) };
-    const sold = priceSale(sale, { rules: engine.rules, decider, convert: engine.convert, issues, issue, exemption: undefined });
+    // Under the contact's exemption nothing is decided: every line is priced at the taxes it gives, or at none.
+    const sold = priceSale(sale, { rules: engine.rules, decider, convert: engine.convert, issues, issue, exemption: read.exemption, undecidedExemption: exempt });
     group.forEach((g, i) => {
       if (g.k >= 0) out[g.k] = sold.lines[i] ?? null;
       else (shipping[-1 - g.k] as ShippingGroup).priced = sold.lines[i] ?? null;
     });
   }
   return { items: out, shipping };
-}
-
-/**
- * The taxes of a contact with its own tax status (exempt, or reverse charge): one sale of every
- * item and the shipping cost's items (one per place), the exemption applied instead of
- * decisions, so that an item is charged only the tax its request gives.
- */
-function exemptTaxes(seller: PreparedAccount, o: DocumentOptions, engine: Engine, read: ReadSale, exemption: CustomerExemption): EngineTaxes {
-  // Nothing is decided: a place is the item's tax country and region (the shipping cost's items are one per place).
-  const places = new Map<string, Address>();
-  const lines = read.items.map((p, k) => {
-    const key = `${p.country}\u0000${p.item.tax.region ?? ''}`;
-    const place = places.get(key) ?? { country: p.country, region: p.item.tax.region };
-    places.set(key, place);
-    return itemLine(read, k, place);
-  });
-  const shipping = shippingGroups(read, lines, engine, true);
-  lines.push(...shipping.map((g) => g.line));
-  const first = read.items[0] as PricedItem;
-  const party: SaleParty = { date: read.date, origin: sellerAddressOn(seller, read.date).origin, destination: { country: first.country }, currency: read.currency, registrations: seller.registrations };
-  const sale: Sale<SaleLine | GivenSaleLine> = { party, day: dayNumber(read.date), minorUnits: read.minorUnits, lines };
-  const sold = priceSale(sale, { rules: engine.rules, decider: engine.decider(o.cache), exemption, undecidedExemption: true });
-  const n = read.items.length;
-  shipping.forEach((g, i) => (g.priced = sold.lines[n + i] ?? null));
-  return { items: sold.lines.slice(0, n), shipping };
 }

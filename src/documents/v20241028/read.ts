@@ -6,17 +6,15 @@
  */
 import type * as z from 'zod/mini';
 import { errorFromIssues, quoted, type TaxRulesIssue } from '../../core/errors.js';
-import type { ProductType, TaxCodeId } from '../../core/types.js';
 import type { RuleSet } from '../../core/ruleset.js';
 import { checkBySchema } from '../../adapters/issues.js';
 import { isBoolean, isFunction, ownCopy, readOptions, RULE_SET, unreadable, type OptionCheck } from '../../adapters/read.js';
 import { MAX_RULES_AGE } from '../../adapters/engine.js';
 import { isRecord } from '../../adapters/input.js';
-import { PRODUCT_TYPES, TAX_CODES } from '../../adapters/schemas.js';
 import { MAX_TAX_DATE } from '../../adapters/schemas.js';
 import type { TaxIdVerdictFunction } from '../../core/options.js';
 import { MAX_DOCUMENT_ITEMS, MAX_DOCUMENT_NUMBER_LENGTH } from '../limits.js';
-import { exchangeTableIssues, rateValue, type ExchangeRate, type ExchangeRates } from '../exchange.js';
+import { exchangeTableIssues, rateValue, type ExchangeRate, type ExchangeRates } from '../../adapters/exchange-rates.js';
 import { decimalOf } from '../../core/money.js';
 import type { BillingDocument } from '../types.js';
 import { productIssues, type ProductDefaults } from '../../core/products.js';
@@ -108,7 +106,7 @@ const MAX_EXCHANGE_RATES = 1_000_000;
 
 const isPositiveInt = (v: unknown): boolean => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
 
-const IDENTITY_CHECKS = {
+export const IDENTITY_CHECKS = {
   id: [isPositiveInt, "a positive integer (the document's id)"],
   number: [(v: unknown) => typeof v === 'string' && v.trim().length > 0 && v.length <= MAX_DOCUMENT_NUMBER_LENGTH, `text of 1 to ${MAX_DOCUMENT_NUMBER_LENGTH} characters`],
   createdAt: [(v: unknown) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 && v <= MAX_TAX_DATE, `whole Unix seconds from 0 to ${MAX_TAX_DATE}`],
@@ -192,15 +190,6 @@ export function readCreditOptions(options: unknown): CreditNoteOptions {
   return o;
 }
 
-/** A JSON-like value copied onto objects without a prototype (arrays stay arrays). */
-function bare<T>(v: T): T {
-  if (Array.isArray(v)) return v.map(bare) as T;
-  if (typeof v !== 'object' || v === null) return v;
-  const out = Object.create(null) as Record<string, unknown>;
-  for (const key of Object.keys(v)) out[key] = bare((v as Record<string, unknown>)[key]);
-  return out as T;
-}
-
 /**
  * A request read through its schema, on a copy of its own fields: the issues of the schema
  * (every one at once) and `extra` ones found on the raw copy, or the parsed request. The
@@ -219,6 +208,7 @@ export function parseRequest<S extends z.ZodMiniType>(schema: S, request: unknow
   const issues = parsed.success ? [] : parsed.issues;
   issues.push(...extra(raw));
   if (!parsed.success || issues.length > 0) throw errorFromIssues(issues);
-  return bare(parsed.data) as z.output<S>;
+  // Its own fields again, on objects without a prototype: a field the request leaves out reads as absent.
+  return ownCopy(parsed.data, levels, MAX_DOCUMENT_ITEMS) as z.output<S>;
 }
 

@@ -41,13 +41,12 @@ const unprocessable = (message: string): TaxRulesIssue => ({ path: ['shipping_co
  * request's to give); goods priced both net and with tax included (shares of gross and net
  * amounts are not in proportion).
  */
-export function shippingRefusal(r: DeliveryRefusal, items: readonly { readonly index: number }[]): TaxRulesError {
+export function shippingRefusal(r: DeliveryRefusal): TaxRulesError {
   if (r.why === 'no_goods') {
     return errorFromIssues([unprocessable('shipping_cost is a charge for delivering goods, and no item is goods (product type good): add it to the item it is the price of, or leave it out')], 422);
   }
   if (r.why === 'given') {
-    const index = (items[r.at] as { readonly index: number }).index;
-    return errorFromIssues([unprocessable(`shipping_cost is taxed as the goods it delivers, and items.${index} gives its own tax: give the delivery as an item with its tax, or leave the tax of items.${index} to taxrules`)], 422);
+    return errorFromIssues([unprocessable(`shipping_cost is taxed as the goods it delivers, and items.${r.at} gives its own tax: give the delivery as an item with its tax, or leave the tax of items.${r.at} to taxrules`)], 422);
   }
   return errorFromIssues([unprocessable('shipping_cost cannot be shared between goods priced with tax included and goods priced net: give the delivery as an item of each')], 422);
 }

@@ -14,25 +14,21 @@
  * for the other document functions.
  */
 import { errorFromIssues, quoted, type TaxRulesIssue } from '../../core/errors.js';
-import { decimalOf, formatMinor, majorNumber, minorOf } from '../../core/money.js';
+import { decimalOf, formatMinor, minorOf } from '../../core/money.js';
 import type { RuleSet } from '../../core/ruleset.js';
 import { defaultRuleSet } from '../../default-rules.js';
 import { ownCopy, readOptions, RULE_SET, unreadable, type OptionCheck } from '../../adapters/read.js';
 import { isRecord } from '../../adapters/input.js';
-import { MAX_TAX_DATE } from '../../adapters/schemas.js';
-import { amountIn, dateOf } from './common.js';
+import { amountIn, dateOf, paymentOf } from './common.js';
 import { checkedDocument, voided } from './final.js';
-import { parseRequest } from './read.js';
 import { documentSchemas, type CreditRequest, type PAYMENT_METHODS } from './request.js';
 import type { BillingDocument, PaymentRecord } from '../types.js';
-import { buildCreditNote } from './credit.js';
-import { readCreditOptions, type CreditNoteOptions } from './read.js';
+import { buildCreditNote, MAX_CREDITS } from './credit.js';
+import { IDENTITY_CHECKS, parseRequest, readCreditOptions, type CreditNoteOptions } from './read.js';
 import type { Engine } from '../../adapters/engine.js';
 
 type Path = (string | number)[];
 
-/** Credit notes read against one invoice: more than any refund history holds. */
-const MAX_CREDITS = 10_000;
 /** Payments read on one document. */
 const MAX_PAYMENTS = 10_000;
 
@@ -83,13 +79,7 @@ export interface CreditedInvoice {
   readonly invoice: BillingDocument;
 }
 
-const isPositiveInt = (v: unknown): boolean => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
-
-const PAYMENT_CHECKS: { readonly [K in keyof CreditPaymentOptions]-?: OptionCheck } = {
-  createdAt: [(v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 && v <= MAX_TAX_DATE, `whole Unix seconds from 0 to ${MAX_TAX_DATE}`],
-  paymentId: [isPositiveInt, "a positive integer (the payment record's id)"],
-  rules: RULE_SET,
-};
+const PAYMENT_CHECKS: { readonly [K in keyof CreditPaymentOptions]-?: OptionCheck } = { createdAt: IDENTITY_CHECKS.createdAt, paymentId: IDENTITY_CHECKS.paymentId, rules: RULE_SET };
 
 const VOID_CHECKS: { readonly [K in keyof VoidCreditNoteOptions]-?: OptionCheck } = {
   invoice: [isRecord, 'the invoice (a billing document)'],
@@ -167,15 +157,7 @@ export function recordCreditPayment(creditNote: unknown, payment: unknown, optio
     else if (credit.state === 'paid') issues.push({ path: ['document', 'state'], code: 'unprocessable', message: `credit note ${credit.number} is paid already: its payments reach its total` });
     const amount = issues.length > 0 ? null : paymentAmount(req.amount, credit, minorUnits, paid, issues);
     if (amount === null || issues.length > 0) throw errorFromIssues(issues);
-    const record: PaymentRecord = {
-      id: o.paymentId ?? null,
-      amount: majorNumber(amount, minorUnits),
-      created_at: String(o.createdAt),
-      date: dateOf(req, o.createdAt),
-      payment_method: req.payment_method ?? null,
-      processor: req.processor ?? null,
-      processor_id: req.processor_id ?? null,
-    };
+    const record = paymentOf({ method: req.payment_method, processor: req.processor, processor_id: req.processor_id }, o, amount, minorUnits, dateOf(req, o.createdAt));
     const state = paid + amount === BigInt(credit.total_cents) ? 'paid' : credit.state;
     return { credit: { ...credit, payments: [...credit.payments, record], state }, payment: record };
   } catch (error) {
@@ -201,6 +183,15 @@ function otherCredits(given: readonly unknown[] | undefined, invoice: BillingDoc
   return credits;
 }
 
+/** What settles an invoice besides `credit`: its own payments and its other live credit notes. */
+function coveredBesides(invoice: BillingDocument, credit: BillingDocument, others: readonly BillingDocument[], minorUnits: number): bigint {
+  const issues: TaxRulesIssue[] = [];
+  let covered = paidOf(invoice, minorUnits, ['options', 'invoice'], issues);
+  if (issues.length > 0) throw errorFromIssues(issues);
+  for (const c of others) if (c.state !== 'voided' && c.id !== credit.id) covered += BigInt(c.total_cents);
+  return covered;
+}
+
 /**
  * The invoice after `credit` is voided: reopened (`outstanding`) when this credit note had
  * closed it — the invoice is `paid`, and its own payments with its other live credit notes do
@@ -209,10 +200,7 @@ function otherCredits(given: readonly unknown[] | undefined, invoice: BillingDoc
  */
 function reopened(invoice: BillingDocument, credit: BillingDocument, others: readonly BillingDocument[], minorUnits: number): BillingDocument {
   if (invoice.state !== 'paid') return invoice;
-  const issues: TaxRulesIssue[] = [];
-  let covered = paidOf(invoice, minorUnits, ['options', 'invoice'], issues);
-  if (issues.length > 0) throw errorFromIssues(issues);
-  for (const c of others) if (c.state !== 'voided' && c.id !== credit.id) covered += BigInt(c.total_cents);
+  const covered = coveredBesides(invoice, credit, others, minorUnits);
   const total = BigInt(invoice.total_cents);
   return covered < total && covered + BigInt(credit.total_cents) >= total ? { ...invoice, state: 'outstanding' } : invoice;
 }
@@ -252,11 +240,7 @@ export function voidCreditNote(creditNote: unknown, body: unknown, options: unkn
  */
 function closed(invoice: BillingDocument, credit: BillingDocument, others: readonly BillingDocument[], minorUnits: number): BillingDocument {
   if (invoice.state !== 'outstanding' && invoice.state !== 'late') return invoice;
-  const issues: TaxRulesIssue[] = [];
-  let covered = paidOf(invoice, minorUnits, ['options', 'invoice'], issues);
-  if (issues.length > 0) throw errorFromIssues(issues);
-  for (const c of others) if (c.state !== 'voided' && c.id !== credit.id) covered += BigInt(c.total_cents);
-  return covered + BigInt(credit.total_cents) >= BigInt(invoice.total_cents) ? { ...invoice, state: 'paid' } : invoice;
+  return coveredBesides(invoice, credit, others, minorUnits) + BigInt(credit.total_cents) >= BigInt(invoice.total_cents) ? { ...invoice, state: 'paid' } : invoice;
 }
 
 /**

@@ -11,10 +11,11 @@ import { agedEngine, engineFor, MAX_RULES_AGE, maxRulesAgeOf } from '../../adapt
 import { checkBySchema } from '../../adapters/issues.js';
 import { isBoolean, isFunction, ownCopy, readOptions, RULE_SET, unreadable, type OptionCheck } from '../../adapters/read.js';
 import { MAX_BATCH_TRANSACTIONS, transactionSchemas, type TaxTransactionBatchRequest, type TaxTransactionRequest, type TaxTransactionType } from './schemas.js';
-import { exchangeOf, rateText, readRateTable } from './exchange.js';
+import { exchangeOf, ratesOf } from './exchange.js';
+import { rateText } from '../../adapters/exchange-rates.js';
 import type { Context, Parsed, Path, SourceKey, TaxTransaction, TaxTransactionBatch, TaxTransactionBatchOptions, TaxTransactionOptions, Taxed } from './types.js';
 import { readWith } from './parse.js';
-import { withGivenTax, withSums } from './totals.js';
+import { withGivenTax } from './totals.js';
 import { minorOfText } from '../../core/money.js';
 import { refundOf, storedOf } from './refund.js';
 import { saleOf } from './sale.js';
@@ -54,8 +55,8 @@ const TRANSACTION_OPTIONS: { readonly [K in keyof TaxTransactionOptions]-?: Opti
   exchangeRate: [(v) => rateText(v) !== null, 'a positive decimal: a number or a decimal string such as "1.0842"'],
 };
 
-/** The key of a source id, for sets. */
-const keyOf = (k: SourceKey): string => JSON.stringify([k.source, k.transaction_type, k.source_id]);
+/** The key of a source id, for sets: the source's length before it, so that no two keys are alike. */
+const keyOf = (k: SourceKey): string => `${k.source.length}:${k.source}${k.transaction_type}:${k.source_id}`;
 
 /** The check of the source ids already taken (the options' list or function), or null. */
 function sourceIdCheck(used: TaxTransactionBatchOptions['usedSourceIds']): ((key: SourceKey) => boolean) | null {
@@ -110,7 +111,7 @@ export function computeTransaction(request: unknown, account: SellerAccount, opt
     const engine = agedEngine(engineFor(o.rules), maxRulesAgeOf(o));
     engine.accounts.prepare(account);
     const req = readWith(request, [], false);
-    const rates = o.exchangeRates === undefined || typeof o.exchangeRates === 'function' ? o.exchangeRates : readRateTable(ownCopy(o.exchangeRates, 2, Number.MAX_SAFE_INTEGER) as unknown[]);
+    const rates = ratesOf(o.exchangeRates);
     return transactionOf(req, { account, options: o, engine, used: sourceIdCheck(o.usedSourceIds), rates, batch: false }, []);
   } catch (e) {
     throw unreadable(e, []);
@@ -134,7 +135,7 @@ export function computeBatch(request: unknown, account: SellerAccount, options?:
     const engine = agedEngine(engineFor(o.rules), maxRulesAgeOf(o));
     engine.accounts.prepare(account);
     const used = sourceIdCheck(o.usedSourceIds);
-    const rates = o.exchangeRates === undefined || typeof o.exchangeRates === 'function' ? o.exchangeRates : readRateTable(ownCopy(o.exchangeRates, 2, Number.MAX_SAFE_INTEGER) as unknown[]);
+    const rates = ratesOf(o.exchangeRates);
     const list = readBatchList(request);
     const issues: TaxRulesIssue[] = [];
     const out: TaxTransaction[] = [];
@@ -229,7 +230,7 @@ function transactionOf(req: Parsed, ctx: Context, prefix: Path): TaxTransaction 
 
   const mu = minorUnits as number;
   const stored = type === 'refund' ? storedOf(req, ctx, prefix) : undefined;
-  const base: Taxed = stored === undefined ? saleOf(req, source, ctx, prefix) : withSums(refundOf(req, source, amounts, mu, stored, prefix), mu);
+  const base: Taxed = stored === undefined ? saleOf(req, source, ctx, prefix) : refundOf(req, source, amounts, mu, stored, prefix);
   if (stored !== undefined && given.total_tax === undefined && stored.sale.discrepancy !== null) {
     // The sale's tax was the seller's own figure: what part of it a refund returns is the seller's to say.
     throw errorFromIssues([{ path: at('total_tax'), code: 'missing', message: `${name('total_tax')} is required: the sale's tax was given as its total_tax, so its refunds give theirs` }]);
