@@ -32,7 +32,6 @@ const PENDING = [
   'recordCreditPayment',
   'taxSummaryReport',
   'voidCreditNote',
-  'voidDocument',
 ];
 
 interface Exported {

@@ -138,6 +138,23 @@ export function checkDocumentUpdate(document: unknown, update: unknown): Billing
  * note no longer counts against its invoice nor in a report. A receipt is voided the same way
  * (the spec: receipts "are corrected by voiding"). To have the invoice a voided credit note
  * had closed reopened, use `voidCreditNote`.
+ *
+ * @example
+ * ```ts
+ * import { buildCreditNote, buildDocument, defineAccount, voidDocument } from 'taxrules';
+ *
+ * const seller = defineAccount({ country: 'IE', currency: 'EUR', registrations: [{ country: 'IE' }, { scheme: 'oss' }] });
+ * const invoice = buildDocument(
+ *   { date: '2026-06-01', customer: { first_name: 'Lea', country: 'DE' }, items: [{ description: 'Team plan', product_code: 'team', amount: '100.00', tax: { country: 'DE', tax_code: 'saas' } }],
+ *     payment: { method: 'credit_card' }, processor: 'stripe', processor_id: 'ch_1' },
+ *   seller,
+ *   { id: 1, number: 'INV-1', createdAt: 1780315200 }, // 2026-06-01 12:00 UTC
+ * );
+ * const credit = buildCreditNote({ invoice_id: 1 }, { id: 2, number: 'CN-1', createdAt: 1780401600, invoice });
+ *
+ * voidDocument(credit, { void_reason: 'Issued twice' });
+ * // { type: 'Credit', state: 'voided', void_reason: 'Issued twice', … }
+ * ```
  */
 export function voidDocument(document: BillingDocument, body: { readonly void_reason: string }): BillingDocument;
 export function voidDocument<B>(document: BillingDocument, body: unknown extends B ? B : never): BillingDocument;
