@@ -125,6 +125,25 @@ const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
  * contact (its fields, with the document's address and tax ID). From the options: the
  * session's id, permalink and type, the gateway's message, the processor's customer id, and
  * `iat` (default the document's `created_at`). Throws TaxRulesError (400, 422).
+ *
+ * @example
+ * ```ts
+ * import { buildDocument, checkoutWebhook, defineAccount } from 'taxrules';
+ *
+ * const seller = defineAccount({ country: 'IE', currency: 'EUR', registrations: [{ country: 'IE' }, { scheme: 'oss' }] });
+ * const invoice = buildDocument(
+ *   { date: '2026-06-01', customer: { first_name: 'Lea', country: 'DE' }, items: [{ description: 'Team plan', product_code: 'team', amount: '100.00', tax: { country: 'DE', tax_code: 'saas' } }],
+ *     payment: { method: 'credit_card' }, processor: 'stripe', processor_id: 'ch_1' },
+ *   seller,
+ *   { id: 1, number: 'INV-1', createdAt: 1780315200 }, // 2026-06-01 12:00 UTC
+ * );
+ *
+ * checkoutWebhook(invoice, { session: 12, type: 'payment', message: { response_message: 'Approved', status_code: 200 } });
+ * // { event_type: 'checkout.succeeded', data: { object: {
+ * //   transaction_details: { session: 12, gateway: 'stripe', transaction: 'ch_1', product_id: 'team',
+ * //     tax_name: 'VAT', tax_rate: 19, amount_cents: 11900, amount: '119.00', currency: 'EUR', iat: 1780315200, … },
+ * //   contact: { first_name: 'Lea', country: 'DE', … }, … } } }
+ * ```
  */
 export function checkoutWebhook(document: BillingDocument, options: CheckoutWebhookOptions): CheckoutWebhook {
   try {

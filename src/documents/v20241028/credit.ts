@@ -463,6 +463,24 @@ export function buildRefund(req: TransactionRequestOutput, _seller: PreparedAcco
  * `paid`; with `options.recordRefund: false` it has no payment and is `outstanding` until
  * `recordCreditPayment` records payments reaching its total. Throws TaxRulesError (400, 422)
  * listing every issue.
+ *
+ * @example
+ * ```ts
+ * import { buildCreditNote, buildDocument, defineAccount } from 'taxrules';
+ *
+ * const seller = defineAccount({ country: 'IE', currency: 'EUR', registrations: [{ country: 'IE' }, { scheme: 'oss' }] });
+ * const invoice = buildDocument(
+ *   { date: '2026-06-01', customer: { first_name: 'Lea', country: 'DE' }, items: [{ description: 'Team plan', product_code: 'team', amount: '100.00', tax: { country: 'DE', tax_code: 'saas' } }],
+ *     payment: { method: 'credit_card' }, processor: 'stripe', processor_id: 'ch_1' },
+ *   seller,
+ *   { id: 1, number: 'INV-1', createdAt: 1780315200 }, // 2026-06-01 12:00 UTC
+ * );
+ *
+ * // 59.50 of the invoice's 119.00, taxes included, credited the next day.
+ * buildCreditNote({ invoice_id: 1, credited_amount: 59.5 }, { id: 2, number: 'CN-1', createdAt: 1780401600, invoice });
+ * // { type: 'Credit', state: 'paid', issue_date: '2026-06-02', total_cents: 5950,
+ * //   related_document: { id: 1, type: 'Invoice' }, items: [{ tax_1_rate: 19, tax_1_amount_cents: 950, … }], … }
+ * ```
  */
 export function buildCreditNote(request: CreditRequest, options: CreditNoteOptions, engine?: Engine): BillingDocument;
 export function buildCreditNote<R>(request: unknown extends R ? R : never, options: CreditNoteOptions, engine?: Engine): BillingDocument;

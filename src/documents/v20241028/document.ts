@@ -28,6 +28,29 @@ export type { DocumentOptions } from './read.js';
  * options; nothing is read from a clock, a network or a store. Throws TaxRulesError (400
  * malformed or missing, 406 an invalid value such as an unknown tax code, 422 what the
  * documents or the rules cannot answer) with every issue listed, and nothing else.
+ *
+ * @example
+ * ```ts
+ * import { buildDocument, defineAccount } from 'taxrules';
+ *
+ * const seller = defineAccount({ country: 'IE', currency: 'EUR', registrations: [{ country: 'IE' }, { scheme: 'oss' }] });
+ * // A sale to a consumer in Germany; the stored record's id, number and creation time (2026-06-01 12:00 UTC) are options.
+ * const invoice = buildDocument(
+ *   {
+ *     date: '2026-06-01',
+ *     customer: { first_name: 'Lea', country: 'DE' },
+ *     items: [{ description: 'Team plan', product_code: 'team', amount: '100.00', tax: { country: 'DE', tax_code: 'saas' } }],
+ *     payment: { method: 'credit_card' },
+ *     processor: 'stripe',
+ *     processor_id: 'ch_1',
+ *   },
+ *   seller,
+ *   { id: 1, number: 'INV-1', createdAt: 1780315200 },
+ * );
+ * // { type: 'Invoice', state: 'paid', subtotal_cents: 10000, total_cents: 11900,
+ * //   items: [{ tax_1_name: 'VAT', tax_1_rate: 19, tax_1_country: 'DE', tax_1_amount_cents: 1900, total_amount: 119, … }],
+ * //   tax_notes: ['Collected through the EU One-Stop Shop (OSS).'], … }
+ * ```
  */
 export function buildDocument(request: TransactionRequest, account: SellerAccount, options: DocumentOptions, engine?: Engine): BillingDocument;
 

@@ -95,6 +95,32 @@ function lockedMessage(type: BillingDocument['type'], key: string, allowed: read
  * accepted), a misspelt field a 400 naming the one meant, a value over the limits (tags of 40
  * characters, 20 metadata keys…) a 400. A receipt takes no change at all: every field of it is
  * a 422 (an empty update returns it as it is). Voiding is `voidDocument`.
+ *
+ * @example
+ * ```ts
+ * import { buildDocument, checkDocumentUpdate, defineAccount, TaxRulesError } from 'taxrules';
+ *
+ * const seller = defineAccount({ country: 'IE', currency: 'EUR', registrations: [{ country: 'IE' }, { scheme: 'oss' }] });
+ * const invoice = buildDocument(
+ *   { date: '2026-06-01', customer: { first_name: 'Lea', country: 'DE' }, items: [{ description: 'Team plan', product_code: 'team', amount: '100.00', tax: { country: 'DE', tax_code: 'saas' } }],
+ *     payment: { method: 'credit_card' }, processor: 'stripe', processor_id: 'ch_1' },
+ *   seller,
+ *   { id: 1, number: 'INV-1', createdAt: 1780315200 }, // 2026-06-01 12:00 UTC
+ * );
+ *
+ * checkDocumentUpdate(invoice, { po_number: 'PO-77', notes: 'Paid in full' });
+ * // { type: 'Invoice', po_number: 'PO-77', notes: 'Paid in full', total_cents: 11900, … }
+ *
+ * // The amounts of a final invoice are corrected by a credit note, not by an update.
+ * let refused: unknown;
+ * try {
+ *   checkDocumentUpdate(invoice, JSON.parse('{ "total_cents": 10000 }'));
+ * } catch (e) {
+ *   refused = e;
+ * }
+ * refused instanceof TaxRulesError ? refused.toJSON() : refused;
+ * // { error: { status: 422, issues: [{ path: ['total_cents'], code: 'unprocessable', … }], … } }
+ * ```
  */
 export function checkDocumentUpdate(document: BillingDocument, update: DocumentUpdate): BillingDocument;
 export function checkDocumentUpdate<U>(document: BillingDocument, update: unknown extends U ? U : never): BillingDocument;
@@ -138,6 +164,23 @@ export function checkDocumentUpdate(document: unknown, update: unknown): Billing
  * note no longer counts against its invoice nor in a report. A receipt is voided the same way
  * (the spec: receipts "are corrected by voiding"). To have the invoice a voided credit note
  * had closed reopened, use `voidCreditNote`.
+ *
+ * @example
+ * ```ts
+ * import { buildCreditNote, buildDocument, defineAccount, voidDocument } from 'taxrules';
+ *
+ * const seller = defineAccount({ country: 'IE', currency: 'EUR', registrations: [{ country: 'IE' }, { scheme: 'oss' }] });
+ * const invoice = buildDocument(
+ *   { date: '2026-06-01', customer: { first_name: 'Lea', country: 'DE' }, items: [{ description: 'Team plan', product_code: 'team', amount: '100.00', tax: { country: 'DE', tax_code: 'saas' } }],
+ *     payment: { method: 'credit_card' }, processor: 'stripe', processor_id: 'ch_1' },
+ *   seller,
+ *   { id: 1, number: 'INV-1', createdAt: 1780315200 }, // 2026-06-01 12:00 UTC
+ * );
+ * const credit = buildCreditNote({ invoice_id: 1 }, { id: 2, number: 'CN-1', createdAt: 1780401600, invoice });
+ *
+ * voidDocument(credit, { void_reason: 'Issued twice' });
+ * // { type: 'Credit', state: 'voided', void_reason: 'Issued twice', … }
+ * ```
  */
 export function voidDocument(document: BillingDocument, body: { readonly void_reason: string }): BillingDocument;
 export function voidDocument<B>(document: BillingDocument, body: unknown extends B ? B : never): BillingDocument;

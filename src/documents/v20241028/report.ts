@@ -59,6 +59,24 @@ function readParameters(parameters: unknown): TaxSummaryParameters {
  * minor unit (negative when credits of earlier sales outweigh the period's sales); amounts of
  * different currencies are never added together. Rows are sorted by country, tax name, rate
  * and currency; lines end with CRLF (RFC 4180).
+ *
+ * @example
+ * ```ts
+ * import { buildCreditNote, buildDocument, defineAccount, taxSummaryReport } from 'taxrules';
+ *
+ * const seller = defineAccount({ country: 'IE', currency: 'EUR', registrations: [{ country: 'IE' }, { scheme: 'oss' }] });
+ * const invoice = buildDocument(
+ *   { date: '2026-06-01', customer: { first_name: 'Lea', country: 'DE' }, items: [{ description: 'Team plan', product_code: 'team', amount: '100.00', tax: { country: 'DE', tax_code: 'saas' } }],
+ *     payment: { method: 'credit_card' }, processor: 'stripe', processor_id: 'ch_1' },
+ *   seller,
+ *   { id: 1, number: 'INV-1', createdAt: 1780315200 }, // 2026-06-01 12:00 UTC
+ * );
+ * const credit = buildCreditNote({ invoice_id: 1, credited_amount: 59.5 }, { id: 2, number: 'CN-1', createdAt: 1780401600, invoice });
+ *
+ * // The invoice's tax less the credit note's, one CSV row per country, tax, rate and currency.
+ * taxSummaryReport([invoice, credit], { from_date: '2026-06-01', to_date: '2026-06-30' });
+ * // 'country,tax_name,tax_rate,taxable_base,tax_amount,currency\r\nDE,VAT,19,50.00,9.50,EUR\r\n'
+ * ```
  */
 export function taxSummaryReport(documents: readonly BillingDocument[], parameters: TaxSummaryParameters, options?: { readonly rules?: RuleSet } | null): string;
 export function taxSummaryReport(documents: unknown, parameters: unknown, options?: unknown): string {

@@ -141,6 +141,24 @@ function paymentAmount(value: number | string, credit: BillingDocument, minorUni
  * (400), a voided credit note or one paid already (422), an amount of 0 or less, or with more
  * decimals than the currency (400), an amount beyond what is left to pay (422: a payment never
  * pays a credit note more than its total). Throws TaxRulesError listing every issue.
+ *
+ * @example
+ * ```ts
+ * import { buildCreditNote, buildDocument, defineAccount, recordCreditPayment } from 'taxrules';
+ *
+ * const seller = defineAccount({ country: 'IE', currency: 'EUR', registrations: [{ country: 'IE' }, { scheme: 'oss' }] });
+ * const invoice = buildDocument(
+ *   { date: '2026-06-01', customer: { first_name: 'Lea', country: 'DE' }, items: [{ description: 'Team plan', product_code: 'team', amount: '100.00', tax: { country: 'DE', tax_code: 'saas' } }],
+ *     payment: { method: 'credit_card' }, processor: 'stripe', processor_id: 'ch_1' },
+ *   seller,
+ *   { id: 1, number: 'INV-1', createdAt: 1780315200 }, // 2026-06-01 12:00 UTC
+ * );
+ * // A credit note whose refund is paid later: outstanding until then.
+ * const credit = buildCreditNote({ invoice_id: 1 }, { id: 2, number: 'CN-1', createdAt: 1780401600, invoice, recordRefund: false });
+ *
+ * const paid = recordCreditPayment(credit, { amount: '119.00', payment_method: 'wire_transfer' }, { createdAt: 1780488000, paymentId: 5 });
+ * // { credit: { state: 'paid', … }, payment: { id: 5, amount: 119, date: '2026-06-03', payment_method: 'wire_transfer', … } }
+ * ```
  */
 export function recordCreditPayment(creditNote: BillingDocument, payment: CreditPaymentRequest, options: CreditPaymentOptions): RecordedCreditPayment;
 export function recordCreditPayment<P>(creditNote: BillingDocument, payment: unknown extends P ? P : never, options: CreditPaymentOptions): RecordedCreditPayment;
@@ -211,6 +229,26 @@ function reopened(invoice: BillingDocument, credit: BillingDocument, others: rea
  * 'outstanding'`) when this credit note had closed it (see `reopened`). The credit note must
  * credit `options.invoice` (422 otherwise), as must each of `options.credits`, the invoice's
  * other credit notes. `voidDocument` stays the call for a credit note alone, or a receipt.
+ *
+ * @example
+ * ```ts
+ * import { buildCreditNote, buildDocument, defineAccount, voidCreditNote } from 'taxrules';
+ *
+ * const seller = defineAccount({ country: 'IE', currency: 'EUR', registrations: [{ country: 'IE' }, { scheme: 'oss' }] });
+ * const invoice = buildDocument(
+ *   { date: '2026-06-01', customer: { first_name: 'Lea', country: 'DE' }, items: [{ description: 'Team plan', product_code: 'team', amount: '100.00', tax: { country: 'DE', tax_code: 'saas' } }],
+ *     payment: { method: 'credit_card' }, processor: 'stripe', processor_id: 'ch_1' },
+ *   seller,
+ *   { id: 1, number: 'INV-1', createdAt: 1780315200 }, // 2026-06-01 12:00 UTC
+ * );
+ * // An invoice never paid, closed by a credit note of all of it.
+ * const unpaid = { ...invoice, payments: [] };
+ * const credit = buildCreditNote({ invoice_id: 1 }, { id: 2, number: 'CN-1', createdAt: 1780401600, invoice: unpaid });
+ *
+ * // Voiding the credit note reopens the invoice.
+ * voidCreditNote(credit, { void_reason: 'Refund reversed' }, { invoice: unpaid });
+ * // { credit: { state: 'voided', void_reason: 'Refund reversed', … }, invoice: { id: 1, state: 'outstanding', … } }
+ * ```
  */
 export function voidCreditNote(creditNote: BillingDocument, body: { readonly void_reason: string }, options: VoidCreditNoteOptions): VoidedCreditNote;
 export function voidCreditNote<B>(creditNote: BillingDocument, body: unknown extends B ? B : never, options: VoidCreditNoteOptions): VoidedCreditNote;
@@ -249,6 +287,24 @@ function closed(invoice: BillingDocument, credit: BillingDocument, others: reado
  * own `payments` with its live credit notes (`options.credits`, voided ones not counted) and
  * this one reach its total, else as it was (see `closed`). `voidCreditNote` is the reverse: it
  * reopens the invoice the credit note had closed. Refused as `buildCreditNote` refuses.
+ *
+ * @example
+ * ```ts
+ * import { buildDocument, creditInvoice, defineAccount } from 'taxrules';
+ *
+ * const seller = defineAccount({ country: 'IE', currency: 'EUR', registrations: [{ country: 'IE' }, { scheme: 'oss' }] });
+ * const invoice = buildDocument(
+ *   { date: '2026-06-01', customer: { first_name: 'Lea', country: 'DE' }, items: [{ description: 'Team plan', product_code: 'team', amount: '100.00', tax: { country: 'DE', tax_code: 'saas' } }],
+ *     payment: { method: 'credit_card' }, processor: 'stripe', processor_id: 'ch_1' },
+ *   seller,
+ *   { id: 1, number: 'INV-1', createdAt: 1780315200 }, // 2026-06-01 12:00 UTC
+ * );
+ * const unpaid = { ...invoice, payments: [] };
+ *
+ * // A credit note of all the unpaid invoice closes it.
+ * creditInvoice({ invoice_id: 1 }, { id: 2, number: 'CN-1', createdAt: 1780401600, invoice: unpaid });
+ * // { credit: { type: 'Credit', state: 'paid', total_cents: 11900, … }, invoice: { id: 1, state: 'paid', … } }
+ * ```
  */
 export function creditInvoice(request: CreditRequest, options: CreditNoteOptions, engine?: Engine): CreditedInvoice;
 export function creditInvoice<R>(request: unknown extends R ? R : never, options: CreditNoteOptions, engine?: Engine): CreditedInvoice;

@@ -100,6 +100,27 @@ function sourceIdCheck(used: TaxTransactionBatchOptions['usedSourceIds']): ((key
  * the sale's taxes, the sale handed over as `options.original` and the refunds already made of
  * it as `options.earlierRefunds`. Throws TaxRulesError (400/404/406/422) listing every
  * problem, and nothing else.
+ *
+ * @example
+ * ```ts
+ * import { computeTransaction, defineAccount } from 'taxrules';
+ *
+ * const seller = defineAccount({ country: 'IE', currency: 'EUR', registrations: [{ country: 'IE' }, { scheme: 'oss' }] });
+ * const sale = computeTransaction(
+ *   { source_id: 'ch_1', date: '2026-06-01', currency: 'EUR', customer: { address: { country: 'DE' } }, items: [{ reference: 'plan', amount: '100.00', tax_code: 'saas' }] },
+ *   seller,
+ * );
+ * // { transaction_type: 'sale', status: 'taxed', supply_type: 'cross_border', subtotal: '100.00', total_tax: '19.00', total: '119.00',
+ * //   tax_breakdown: [{ name: 'VAT', rate: '19', taxable_amount: '100.00', amount: '19.00', … }], … }
+ *
+ * // A refund of part of it carries the sale's taxes, prorated.
+ * computeTransaction(
+ *   { transaction_type: 'refund', source_id: 're_1', refund_of_source_id: 'ch_1', date: '2026-06-10', currency: 'EUR', customer: { address: { country: 'DE' } }, items: [{ reference: 'plan', amount: '25.00' }] },
+ *   seller,
+ *   { original: sale, earlierRefunds: [] },
+ * );
+ * // { transaction_type: 'refund', subtotal: '-25.00', total_tax: '-4.75', total: '-29.75', … }
+ * ```
  */
 export function computeTransaction(request: TaxTransactionRequest, account: SellerAccount, options?: TaxTransactionOptions | null): TaxTransaction;
 
@@ -124,6 +145,25 @@ export function computeTransaction(request: unknown, account: SellerAccount, opt
  * batch, and the TaxRulesError lists the problems of every transaction under its index
  * (`transactions.3.items.0.amount`). A source id given twice in the batch, or already taken
  * (`options.usedSourceIds`), is refused.
+ *
+ * @example
+ * ```ts
+ * import { computeBatch, defineAccount } from 'taxrules';
+ *
+ * const seller = defineAccount({ country: 'IE', currency: 'EUR', registrations: [{ country: 'IE' }, { scheme: 'oss' }] });
+ * // A batch's amounts include the tax.
+ * const batch = computeBatch(
+ *   {
+ *     transactions: [
+ *       { source_id: 'ch_1', date: '2026-06-01', currency: 'EUR', customer: { address: { country: 'DE' } }, items: [{ reference: 'plan', amount: '119.00', tax_code: 'saas' }] },
+ *       { source_id: 'ch_2', date: '2026-06-02', currency: 'EUR', customer: { address: { country: 'FR' } }, items: [{ reference: 'plan', amount: '120.00', tax_code: 'saas' }] },
+ *     ],
+ *   },
+ *   seller,
+ * );
+ * batch.transactions.map((t) => [t.source_id, t.subtotal, t.total_tax, t.total]);
+ * // [['ch_1', '100.00', '19.00', '119.00'], ['ch_2', '100.00', '20.00', '120.00']]
+ * ```
  */
 export function computeBatch(request: TaxTransactionBatchRequest, account: SellerAccount, options?: TaxTransactionBatchOptions | null): TaxTransactionBatch;
 
