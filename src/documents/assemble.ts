@@ -4,7 +4,7 @@
  */
 import type { TaxCodeId, TaxStatus } from '../core/types.js';
 import { formatUnits, majorNumber, rateNumber } from '../core/money.js';
-import { DOCUMENT_FIELDS, type BillingDocument, type DocumentItem, type DocumentTax, type PaymentRecord } from './types.js';
+import type { BillingDocument, DocumentItem, DocumentTax, PaymentRecord } from './types.js';
 
 /** One tax of an item, in integers. */
 export interface TaxSlot {
@@ -126,14 +126,38 @@ export type DocumentHead = Omit<
 export function renderDocument(head: DocumentHead, parts: readonly ItemParts[], minorUnits: number, payment: (total: bigint) => PaymentRecord | null): BillingDocument {
   const totals = documentTotals(parts);
   const paid = payment(totals.total);
-  const fields: Record<string, unknown> = {
-    ...head,
+  return {
+    id: head.id,
+    type: head.type,
+    created_at: head.created_at,
+    number: head.number,
+    issue_date: head.issue_date,
     due_date: head.issue_date,
+    related_document: head.related_document,
+    po_number: head.po_number,
+    currency: head.currency,
+    tag_list: head.tag_list,
+    notes: head.notes,
+    contact: head.contact,
+    country: head.country,
+    postal_code: head.postal_code,
+    region: head.region,
+    city: head.city,
+    street_line_1: head.street_line_1,
+    street_line_2: head.street_line_2,
+    tax_id: head.tax_id,
     subject: null,
     deliveries: [],
     items: parts.map((p) => renderItem(p, minorUnits)),
     taxes: documentTaxes(parts),
+    tax_notes: head.tax_notes,
     payments: paid === null ? [] : [paid],
+    payment_processor: head.payment_processor,
+    payment_processor_id: head.payment_processor_id,
+    processor_fee_cents: head.processor_fee_cents,
+    custom_metadata: head.custom_metadata,
+    ...(Object.hasOwn(head, 'exchange_rate') && head.exchange_rate !== undefined ? { exchange_rate: head.exchange_rate } : {}),
+    coupon: head.coupon,
     subtotal_cents: Number(totals.subtotal),
     discount_cents: Number(totals.discount),
     total_cents: Number(totals.total),
@@ -141,9 +165,7 @@ export function renderDocument(head: DocumentHead, parts: readonly ItemParts[], 
     payment_details: null,
     verification_code: null,
     verification_permalink: null,
+    evidence: head.evidence,
+    shipping_address: head.shipping_address,
   };
-  // In the order of a document's fields, an optional one (exchange_rate) only when the head has it.
-  const out: Record<string, unknown> = {};
-  for (const key of DOCUMENT_FIELDS) if (Object.hasOwn(fields, key)) out[key] = fields[key];
-  return out as unknown as BillingDocument;
 }

@@ -150,11 +150,3 @@ export interface BillingDocument {
   /** The request's shipping address, as given. */
   readonly shipping_address: Readonly<Record<string, string>> | null;
 }
-
-/** The fields of a billing document, in the order a document has them (a field named in an update that is none of them is a misspelling, not a locked field). */
-export const DOCUMENT_FIELDS: readonly (keyof BillingDocument)[] = [
-  'id', 'type', 'created_at', 'number', 'issue_date', 'due_date', 'related_document', 'po_number', 'currency', 'tag_list', 'notes', 'contact', 'country',
-  'postal_code', 'region', 'city', 'street_line_1', 'street_line_2', 'tax_id', 'subject', 'deliveries', 'items', 'taxes', 'tax_notes', 'payments',
-  'payment_processor', 'payment_processor_id', 'processor_fee_cents', 'custom_metadata', 'exchange_rate', 'coupon', 'subtotal_cents', 'discount_cents',
-  'total_cents', 'state', 'void_reason', 'payment_details', 'verification_code', 'verification_permalink', 'evidence', 'shipping_address',
-];

@@ -10,7 +10,7 @@ import { checkBySchema } from '../../adapters/issues.js';
 import { ownCopy } from '../../adapters/read.js';
 import { BEHAVIORS, CUSTOMER_TAX_STATUSES, MAX_AMOUNT_LENGTH, MAX_LINE_ITEMS, PRODUCT_TYPES, TAX_CODES } from '../../adapters/schemas.js';
 import { hasOwn, isAmountText, isCountryText, isRecord } from '../../adapters/input.js';
-import { isTransactionDate, MAX_SOURCE_ID_LENGTH, MAX_SOURCE_LENGTH, TRANSACTION_TYPES, transactionSchemas, type TaxTransactionType } from './schemas.js';
+import { isTransactionDate, MAX_SOURCE_ID_LENGTH, MAX_SOURCE_LENGTH, TRANSACTION_TYPES, transactionSchemas } from './schemas.js';
 import type { Parsed, ParsedItem, Path } from './types.js';
 
 export const ADDRESS_FIELDS = ['country', 'state', 'postal_code', 'city', 'line1', 'line2'];
@@ -187,50 +187,45 @@ function plainCustomer(c: unknown): Parsed['customer'] | null {
   return { name, tax_id: taxId, address, tax_status: status, exemption_certificate: certificate };
 }
 
+/** A transaction's fields a batch's schema knows (its transactions are sales of tax-inclusive amounts: no refund, tax behaviour or shipping cost), and a single transaction's (no total), without a prototype. */
+const KNOWN = {
+  batch: fieldSet(TRANSACTION_FIELDS.filter((f) => !['transaction_type', 'refund_of_source_id', 'tax_behavior', 'shipping_cost'].includes(f))),
+  single: fieldSet(TRANSACTION_FIELDS.filter((f) => f !== 'total')),
+};
+
+function fieldSet(fields: readonly string[]): Readonly<Record<string, true>> {
+  return Object.assign(Object.create(null) as Record<string, true>, Object.fromEntries(fields.map((f) => [f, true])));
+}
+
 /**
  * A transaction the schema accepts as it is (`batch`: the batch's schema, else the single
- * transaction's), read as ownTransaction reads the schema's output; null for anything else.
- * An exception of a getter or a Proxy trap is thrown as it is.
+ * transaction's), read as ownTransaction reads the schema's output; null for anything else:
+ * its own fields copied (one the schema does not know refused, even without a value), then
+ * each checked as the schema checks it. An exception of a getter or a Proxy trap is thrown as
+ * it is.
  */
 export function plainTransaction(t: unknown, batch: boolean): Parsed | null {
   if (!isRecord(t)) return null;
-  const d: PlainDraft = { type: undefined, source: undefined, sourceId: undefined, refundOf: undefined, date: undefined, currency: undefined, behavior: undefined, total: undefined, totalTax: undefined, customer: undefined, origin: undefined, shipping: undefined, items: undefined };
+  const known = batch ? KNOWN.batch : KNOWN.single;
+  const d: Record<string, unknown> = { transaction_type: undefined, source: undefined, source_id: undefined, refund_of_source_id: undefined, date: undefined, currency: undefined, tax_behavior: undefined, total: undefined, total_tax: undefined, customer: undefined, origin_address: undefined, shipping_cost: undefined, items: undefined };
   for (const key in t) {
-    if (hasOwn.call(t, key) && !plainField(d, key, t[key], batch)) return null;
+    if (!hasOwn.call(t, key)) continue;
+    if (known[key] !== true) return null;
+    d[key] = t[key];
   }
-  if (d.sourceId === undefined || d.date === undefined || d.currency === undefined || d.customer === undefined || d.items === undefined) return null;
-  return {
-    transaction_type: d.type,
-    source: d.source,
-    source_id: d.sourceId,
-    refund_of_source_id: d.refundOf,
-    date: d.date,
-    currency: d.currency,
-    tax_behavior: d.behavior,
-    total: d.total,
-    total_tax: d.totalTax,
-    customer: d.customer,
-    origin_address: d.origin,
-    shipping_cost: d.shipping,
-    items: d.items,
-  };
-}
-
-/** A transaction's fields as plainTransaction reads them. */
-interface PlainDraft {
-  type: TaxTransactionType | undefined;
-  source: string | undefined;
-  sourceId: string | undefined;
-  refundOf: string | null | undefined;
-  date: string | undefined;
-  currency: string | undefined;
-  behavior: TaxBehavior | undefined;
-  total: string | undefined;
-  totalTax: string | undefined;
-  customer: Parsed['customer'] | undefined;
-  origin: CalculationAddress | null | undefined;
-  shipping: { amount: string } | null | undefined;
-  items: ParsedItem[] | undefined;
+  if (!isText(d.source_id, 1, MAX_SOURCE_ID_LENGTH) || typeof d.date !== 'string' || !isTransactionDate(d.date) || !isLetterCode(d.currency)) return null;
+  if ((d.transaction_type !== undefined && !isOneOf(d.transaction_type, TRANSACTION_TYPES)) || (d.tax_behavior !== undefined && !isOneOf(d.tax_behavior, BEHAVIORS))) return null;
+  if ((d.source !== undefined && !isText(d.source, 1, MAX_SOURCE_LENGTH)) || (d.refund_of_source_id != null && !isText(d.refund_of_source_id, 1, MAX_SOURCE_ID_LENGTH))) return null;
+  if ((d.total !== undefined && !isDecimal(d.total)) || (d.total_tax !== undefined && !isDecimal(d.total_tax))) return null;
+  const origin = d.origin_address === undefined || d.origin_address === null ? d.origin_address : plainAddress(d.origin_address);
+  const shipping = d.shipping_cost === undefined || d.shipping_cost === null ? d.shipping_cost : plainShipping(d.shipping_cost);
+  d.currency = d.currency.toUpperCase();
+  d.customer = plainCustomer(d.customer);
+  d.items = plainItems(d.items, batch);
+  if ((origin === null && d.origin_address !== null) || shipping === false || d.customer === null || d.items === null) return null;
+  d.origin_address = origin;
+  d.shipping_cost = shipping;
+  return d as unknown as Parsed;
 }
 
 /** The items the schema accepts as they are, else null (no item at all is the schema's to judge: a refund of the shipping cost alone). */
@@ -255,96 +250,6 @@ function plainShipping(v: unknown): { amount: string } | false {
     amount = v[k] as string;
   }
   return amount === undefined ? false : { amount };
-}
-
-/** Reads one own field of a transaction into `d`: false when the schema would not accept it as it is (or does not know it). */
-function plainField(d: PlainDraft, key: string, v: unknown, batch: boolean): boolean {
-  switch (key) {
-    case 'transaction_type':
-      if (batch) return false;
-      if (v === undefined) return true;
-      if (!isOneOf(v, TRANSACTION_TYPES)) return false;
-      d.type = v;
-      return true;
-    case 'source':
-      if (v === undefined) return true;
-      if (!isText(v, 1, MAX_SOURCE_LENGTH)) return false;
-      d.source = v;
-      return true;
-    case 'source_id':
-      if (!isText(v, 1, MAX_SOURCE_ID_LENGTH)) return false;
-      d.sourceId = v;
-      return true;
-    case 'refund_of_source_id':
-      if (batch) return false;
-      if (v === undefined) return true;
-      if (v !== null && !isText(v, 1, MAX_SOURCE_ID_LENGTH)) return false;
-      d.refundOf = v;
-      return true;
-    case 'date':
-      if (typeof v !== 'string' || !isTransactionDate(v)) return false;
-      d.date = v;
-      return true;
-    case 'currency':
-      if (!isLetterCode(v)) return false;
-      d.currency = v.toUpperCase();
-      return true;
-    case 'tax_behavior':
-      if (batch) return false; // unknown to a batch's schema, even without a value
-      if (v === undefined) return true;
-      if (!isOneOf(v, BEHAVIORS)) return false;
-      d.behavior = v;
-      return true;
-    case 'total':
-      if (!batch) return false;
-      if (v === undefined) return true;
-      if (!isDecimal(v)) return false;
-      d.total = v;
-      return true;
-    case 'total_tax':
-      if (v === undefined) return true;
-      if (!isDecimal(v)) return false;
-      d.totalTax = v;
-      return true;
-    default:
-      return plainPart(d, key, v, batch);
-  }
-}
-
-/** Reads one of a transaction's object fields (customer, origin address, shipping cost, items) into `d`, as plainField does. */
-function plainPart(d: PlainDraft, key: string, v: unknown, batch: boolean): boolean {
-  switch (key) {
-    case 'customer': {
-      const c = plainCustomer(v);
-      if (c === null) return false;
-      d.customer = c;
-      return true;
-    }
-    case 'origin_address':
-      if (v === undefined) return true;
-      if (v === null) d.origin = null;
-      else {
-        d.origin = plainAddress(v);
-        if (d.origin === null) return false;
-      }
-      return true;
-    case 'shipping_cost': {
-      if (batch) return false;
-      if (v === undefined) return true;
-      const s = v === null ? null : plainShipping(v);
-      if (s === false) return false;
-      d.shipping = s;
-      return true;
-    }
-    case 'items': {
-      const read = plainItems(v, batch);
-      if (read === null) return false;
-      d.items = read;
-      return true;
-    }
-    default:
-      return false;
-  }
 }
 
 /**

@@ -54,8 +54,8 @@ const TRANSACTION_OPTIONS: { readonly [K in keyof TaxTransactionOptions]-?: Opti
   exchangeRate: [(v) => rateText(v) !== null, 'a positive decimal: a number or a decimal string such as "1.0842"'],
 };
 
-/** The key of a source id, for sets. */
-const keyOf = (k: SourceKey): string => JSON.stringify([k.source, k.transaction_type, k.source_id]);
+/** The key of a source id, for sets: the source's length before it, so that no two keys are alike. */
+const keyOf = (k: SourceKey): string => `${k.source.length}:${k.source}${k.transaction_type}:${k.source_id}`;
 
 /** The check of the source ids already taken (the options' list or function), or null. */
 function sourceIdCheck(used: TaxTransactionBatchOptions['usedSourceIds']): ((key: SourceKey) => boolean) | null {
