@@ -85,7 +85,8 @@ export function taxSummaryReport(documents: unknown, parameters: unknown, option
         // A state's or province's tax names its region beside its own name: the country stays the spec's two letters.
         const name = tax.region ? `${tax.name} (${tax.region})` : tax.name;
         const rateUnits = Math.round(tax.rate * RATE_SCALE);
-        const key = JSON.stringify([tax.country, name, rateUnits, doc.currency]);
+        // One key per row: the currency has three letters and the country its length before it, so no two rows share one.
+        const key = `${rateUnits} ${doc.currency}${tax.country.length} ${tax.country}${name}`;
         let row = rows.get(key);
         if (row === undefined) rows.set(key, (row = new Row(tax.country, name, rateUnits, doc.currency)));
         row.add(credit ? -tax.taxable_base_cents : tax.taxable_base_cents, credit ? -tax.amount_cents : tax.amount_cents);

@@ -284,73 +284,8 @@ function plainRelated(r: unknown, maxItems: number): boolean {
   return typeof id === 'number' && type === 'Invoice';
 }
 
-/** A document's fields as plainDocumentSummary reads them; `found` has a bit per field a document must have. */
-interface SummaryDraft {
-  found: number;
-  type: DocumentType;
-  state: DocumentState;
-  issueDate: string;
-  currency: string;
-  related: unknown;
-  items: unknown;
-  taxes: unknown;
-}
-
-/** Reads one own field of a document into `d`: false when documentIssues would refuse it. */
-function summaryField(d: SummaryDraft, key: string, v: unknown, maxItems: number): boolean {
-  switch (key) {
-    case 'id':
-      if (!(typeof v === 'number' && Number.isSafeInteger(v) && v > 0)) return false;
-      d.found |= 1;
-      return true;
-    case 'type':
-      if (!TYPES.includes(v)) return false;
-      d.type = v as DocumentType;
-      d.found |= 2;
-      return true;
-    case 'currency':
-      if (typeof v !== 'string' || !CURRENCY_CODE.test(v)) return false;
-      d.currency = v;
-      d.found |= 4;
-      return true;
-    case 'issue_date':
-      if (!isDate(v)) return false;
-      d.issueDate = v as string;
-      d.found |= 8;
-      return true;
-    case 'state':
-      if (!STATES.includes(v)) return false;
-      d.state = v as DocumentState;
-      d.found |= 16;
-      return true;
-    case 'subtotal_cents':
-    case 'discount_cents':
-    case 'total_cents':
-      if (!isCents(v)) return false;
-      d.found |= key === 'subtotal_cents' ? 32 : key === 'discount_cents' ? 64 : 128;
-      return true;
-    case 'payment_processor':
-    case 'payment_processor_id':
-      if (!isTextOrNull(v)) return false;
-      d.found |= key === 'payment_processor' ? 256 : 512;
-      return true;
-    case 'exchange_rate':
-      return v === undefined || (isNumber(v) && (v as number) > 0);
-    case 'items':
-    case 'taxes':
-      if (!Array.isArray(v)) return false;
-      if (key === 'items') d.items = v;
-      else d.taxes = v;
-      d.found |= key === 'items' ? 1024 : 2048;
-      return true;
-    case 'related_document':
-      d.related = v;
-      return true;
-    default:
-      touchOwn(v, DOCUMENT_LEVELS - 1, maxItems);
-      return true;
-  }
-}
+/** The fields of a document the checks read, without a prototype: each other one is only read (touchOwn). */
+const CHECKED = Object.assign(Object.create(null) as Record<string, true>, Object.fromEntries(['id', 'type', 'currency', 'issue_date', 'state', 'subtotal_cents', 'discount_cents', 'total_cents', 'payment_processor', 'payment_processor_id', 'exchange_rate', 'items', 'taxes', 'related_document'].map((k) => [k, true])));
 
 /**
  * The summary of a document documentIssues would accept, read from the document itself (see
@@ -360,21 +295,26 @@ function summaryField(d: SummaryDraft, key: string, v: unknown, maxItems: number
  */
 export function plainDocumentSummary(doc: unknown, maxItems: number): DocumentSummary | null {
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return null;
-  const d: SummaryDraft = { found: 0, type: 'Invoice', state: 'paid', issueDate: '', currency: '', related: undefined, items: undefined, taxes: undefined };
+  const d: Fields = { id: undefined, type: undefined, currency: undefined, issue_date: undefined, state: undefined, subtotal_cents: undefined, discount_cents: undefined, total_cents: undefined, payment_processor: undefined, payment_processor_id: undefined, exchange_rate: undefined, items: undefined, taxes: undefined, related_document: undefined };
   for (const key in doc) {
-    if (hasOwn.call(doc, key) && !summaryField(d, key, (doc as Fields)[key], maxItems)) return null;
+    if (!hasOwn.call(doc, key)) continue;
+    const v = (doc as Fields)[key];
+    if (CHECKED[key] === true) d[key] = v;
+    else touchOwn(v, DOCUMENT_LEVELS - 1, maxItems);
   }
-  const { found, type, state, issueDate, currency, related, items, taxes } = d;
-  if (found !== 4095) return null;
-  const credit = type === 'Credit';
+  const id = d.id;
+  if (!(typeof id === 'number' && Number.isSafeInteger(id) && id > 0) || !TYPES.includes(d.type) || !STATES.includes(d.state) || typeof d.currency !== 'string' || !CURRENCY_CODE.test(d.currency) || !isDate(d.issue_date)) return null;
+  if (!isCents(d.subtotal_cents) || !isCents(d.discount_cents) || !isCents(d.total_cents) || !isTextOrNull(d.payment_processor) || !isTextOrNull(d.payment_processor_id)) return null;
+  if ((d.exchange_rate !== undefined && !(isNumber(d.exchange_rate) && (d.exchange_rate as number) > 0)) || !Array.isArray(d.items) || !Array.isArray(d.taxes)) return null;
+  const credit = d.type === 'Credit';
   // An invoice's related_document is not checked, only read (as ownCopy reads it).
-  if (!credit) touchOwn(related, DOCUMENT_LEVELS - 1, maxItems);
-  else if (!plainRelated(related, maxItems)) return null;
-  const list = items as unknown[];
+  if (!credit) touchOwn(d.related_document, DOCUMENT_LEVELS - 1, maxItems);
+  else if (!plainRelated(d.related_document, maxItems)) return null;
+  const list = d.items;
   const n = list.length;
   if (n > MAX_DOCUMENT_ITEMS) return null;
   for (let i = 0; i < n; i++) if (!hasOwn.call(list, i) || !plainItem(list[i], credit, maxItems)) return null;
-  const given = taxes as unknown[];
+  const given = d.taxes;
   const count = given.length;
   if (count > maxItems) return null;
   const read: TaxSummary[] = new Array<TaxSummary>(count);
@@ -383,5 +323,5 @@ export function plainDocumentSummary(doc: unknown, maxItems: number): DocumentSu
     if (tax === null) return null;
     read[i] = tax;
   }
-  return { type, state, issue_date: issueDate, currency, taxes: read };
+  return { type: d.type as DocumentType, state: d.state as DocumentState, issue_date: d.issue_date as string, currency: d.currency, taxes: read };
 }
