@@ -18,7 +18,7 @@ import { converter, crossRate, exchangeRates, referenceRate, type EcbCrossRate, 
 
 export { ECB_RATE_DIGITS } from './ecb/arithmetic.js';
 export type { EcbCrossRate, EcbExchangeRatesOptions, EcbReferenceRate } from './ecb/rates.js';
-export type { ExchangeRate, ExchangeRateFunction } from './documents/exchange.js';
+export type { ExchangeRate, ExchangeRateFunction } from './core/options.js';
 export { TaxRulesError } from './core/errors.js';
 import { guarded } from './core/errors.js';
 

@@ -30,7 +30,7 @@ export { buildDocument } from './documents/v20241028/document.js';
 export type { DocumentOptions } from './documents/v20241028/document.js';
 export { buildCreditNote } from './documents/v20241028/credit.js';
 export type { CreditNoteOptions, DocumentIdentity, Coupon, ProductDefaults } from './documents/v20241028/read.js';
-export type { ExchangeRate, ExchangeRateFunction, ExchangeRates } from './documents/exchange.js';
+export type { ExchangeRate, ExchangeRateFunction, ExchangeRates } from './core/options.js';
 export type { TransactionRequest, TransactionItem, TransactionContact, CreditRequest } from './documents/v20241028/request.js';
 export { checkDocumentUpdate, voidDocument, INVOICE_UPDATABLE_FIELDS, CREDIT_UPDATABLE_FIELDS } from './documents/v20241028/final.js';
 export type { DocumentUpdate } from './documents/v20241028/final.js';

@@ -14,7 +14,7 @@ import { computeTransaction, createCalculator, defineAccount } from '../src/inde
 import { ecbConvert, ecbCrossRate, ecbExchangeRates, ecbReferenceRate, ecbReferenceRates, ECB_RATE_DIGITS, TaxRulesError } from '../src/ecb.js';
 import { ecbTable, type EcbPack } from '../src/ecb/table.js';
 import { exchangeRates, referenceRate } from '../src/ecb/rates.js';
-import { exchangeTableIssues } from '../src/documents/exchange.js';
+import { exchangeTableIssues } from '../src/adapters/exchange-rates.js';
 import { dateOfDay, dayNumber } from '../src/core/dates.js';
 import { loadJsonRuleFile } from '../scripts/json-rule-file.js';
 import { refused } from './helpers.js';

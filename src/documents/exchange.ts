@@ -5,90 +5,14 @@
  * for the document's date. A document in another currency without a rate is refused (422):
  * the spec's service would apply the reference rate of the day, which only the caller has.
  */
-import { isDateText } from '../core/dates.js';
-import { errorFromIssues, quoted, TaxRulesError, unreadable, type TaxRulesIssue } from '../core/errors.js';
-import { decimalOf } from '../core/money.js';
-
-export type { ExchangeRate, ExchangeRateFunction, ExchangeRates } from '../core/options.js';
-import type { ExchangeRate, ExchangeRateFunction, ExchangeRates } from '../core/options.js';
-
-/**
- * What the caller's function answers for a currency on a date, unchecked. A TaxRulesError it
- * throws keeps its status and gets `within` before each message (a batch's "transactions.3: ").
- */
-export function askRateFunction(f: ExchangeRateFunction, currency: string, date: string, accountCurrency: string, within = ''): unknown {
-  try {
-    return f(currency, date, accountCurrency);
-  } catch (e) {
-    if (e instanceof TaxRulesError) {
-      if (within === '') throw e;
-      throw errorFromIssues(e.issues.map((i) => ({ ...i, message: `${within}${i.message}` })), e.status);
-    }
-    throw unreadable(e, ['options', 'exchangeRates'], 'options.exchangeRates()');
-  }
-}
-
-/** The refusal of a function's answer that is no rate (400). */
-export function notARate(value: unknown, currency: string, date: string, accountCurrency: string): TaxRulesError {
-  return errorFromIssues([
-    { path: ['options', 'exchangeRates'], code: 'malformed', message: `options.exchangeRates(${currency}, ${date}, ${accountCurrency}) must return a positive decimal (a number or a decimal string), got ${quoted(value, 40)}` },
-  ]);
-}
-
-const ENTRY_FIELDS = ['currency', 'date', 'from', 'until', 'rate'];
-
-/** A rate as given, when it is a positive plain decimal: its number. */
-export function rateValue(v: unknown): number | null {
-  if (typeof v !== 'number' && typeof v !== 'string') return null;
-  if (typeof v === 'number' && !Number.isFinite(v)) return null;
-  const d = decimalOf(v);
-  if (d === null || d.units === 0n || (typeof v === 'string' && v.length > 40)) return null;
-  return Number(v);
-}
-
-/** The problems of the caller's table (400 naming `options.exchangeRates`): malformed entries, unknown fields. */
-export function exchangeTableIssues(table: unknown): TaxRulesIssue[] {
-  const path = ['options', 'exchangeRates'];
-  if (!Array.isArray(table)) return [{ path, code: 'malformed', message: `options.exchangeRates must be an array of { currency, date | from, until, rate }, got ${quoted(table, 60)}` }];
-  const issues: TaxRulesIssue[] = [];
-  table.forEach((e: unknown, i) => {
-    const at = [...path, i];
-    const name = at.join('.');
-    if (typeof e !== 'object' || e === null || Array.isArray(e)) {
-      issues.push({ path: at, code: 'malformed', message: `${name} must be an object { currency, date | from, until, rate }` });
-      return;
-    }
-    const r = e as Record<string, unknown>;
-    for (const key of Object.keys(r)) if (!ENTRY_FIELDS.includes(key)) issues.push({ path: [...at, key], code: 'unknown_field', message: `${name}.${key}: unknown field` });
-    if (typeof r.currency !== 'string' || !/^[A-Za-z]{3}$/.test(r.currency)) issues.push({ path: [...at, 'currency'], code: 'malformed', message: `${name}.currency must be a 3-letter ISO 4217 code` });
-    if (rateValue(r.rate) === null) issues.push({ path: [...at, 'rate'], code: 'malformed', message: `${name}.rate must be a positive decimal, got ${quoted(r.rate, 40)}` });
-    if (r.date !== undefined) {
-      if (!isDateText(r.date)) issues.push({ path: [...at, 'date'], code: 'malformed', message: `${name}.date must be a calendar date YYYY-MM-DD` });
-      if (r.from !== undefined || r.until !== undefined) issues.push({ path: [...at, 'from'], code: 'malformed', message: `${name}: give either date or from and until` });
-    } else if (!isDateText(r.from) || !isDateText(r.until)) {
-      issues.push({ path: [...at, 'from'], code: 'malformed', message: `${name} needs a date, or from and until (calendar dates YYYY-MM-DD)` });
-    } else if ((r.until as string) < (r.from as string)) {
-      issues.push({ path: [...at, 'until'], code: 'malformed', message: `${name}.until is before its from` });
-    }
-  });
-  return issues;
-}
-
-/** The entries of a checked table that give a rate for a currency on a date, with their index. */
-export function entriesCovering(table: readonly ExchangeRate[], currency: string, date: string): { entry: ExchangeRate; index: number }[] {
-  const out: { entry: ExchangeRate; index: number }[] = [];
-  table.forEach((entry, index) => {
-    if (entry.currency.toUpperCase() !== currency) return;
-    if (entry.date !== undefined ? entry.date === date : (entry.from as string) <= date && date <= (entry.until as string)) out.push({ entry, index });
-  });
-  return out;
-}
+import type { TaxRulesIssue } from '../core/errors.js';
+import { askRateFunction, entriesCovering, notARate, rateValue, type ExchangeRate, type ExchangeRates } from '../adapters/exchange-rates.js';
 
 /**
  * The rate of the caller's table for a currency on a date: the entries that cover the day
  * must agree (two different rates for one day are a 400, never a choice); none is a 422.
  */
-export function tableRate(table: readonly ExchangeRate[], currency: string, date: string, issues: TaxRulesIssue[]): number | null {
+function tableRate(table: readonly ExchangeRate[], currency: string, date: string, issues: TaxRulesIssue[]): number | null {
   let found: number | null = null;
   for (const { entry: e, index: i } of entriesCovering(table, currency, date)) {
     const rate = rateValue(e.rate) as number;

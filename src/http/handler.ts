@@ -26,7 +26,7 @@ import { recordCreditPayment, voidCreditNote, type CreditPaymentOptions, type Re
 import { computeBatch, computeTransaction, type TaxTransactionBatchOptions, type TaxTransactionOptions } from '../documents/v20260309/transaction.js';
 import type { CreditNoteOptions, DocumentOptions } from '../documents/v20241028/read.js';
 import type { BillingDocument } from '../documents/types.js';
-import { exchangeTableIssues, type ExchangeRates } from '../documents/exchange.js';
+import { exchangeTableIssues, type ExchangeRates } from '../adapters/exchange-rates.js';
 import type { ExchangeRateFunction } from '../core/options.js';
 import { shippedEcbRates } from './ecb-default.js';
 import type { TaxTransaction, TaxTransactionBatch } from '../documents/v20260309/transaction.js';

@@ -14,7 +14,7 @@ import { isRecord } from '../../adapters/input.js';
 import { MAX_TAX_DATE } from '../../adapters/schemas.js';
 import type { TaxIdVerdictFunction } from '../../core/options.js';
 import { MAX_DOCUMENT_ITEMS, MAX_DOCUMENT_NUMBER_LENGTH } from '../limits.js';
-import { exchangeTableIssues, rateValue, type ExchangeRate, type ExchangeRates } from '../exchange.js';
+import { exchangeTableIssues, rateValue, type ExchangeRate, type ExchangeRates } from '../../adapters/exchange-rates.js';
 import { decimalOf } from '../../core/money.js';
 import type { BillingDocument } from '../types.js';
 import { productIssues, type ProductDefaults } from '../../core/products.js';

@@ -9,7 +9,7 @@
 import { errorFromIssues } from '../../core/errors.js';
 import { AMOUNT_RE } from '../../adapters/input.js';
 import { MAX_AMOUNT_LENGTH } from '../../adapters/schemas.js';
-import { askRateFunction, entriesCovering, exchangeTableIssues, notARate, type ExchangeRate } from '../exchange.js';
+import { askRateFunction, entriesCovering, exchangeTableIssues, notARate, type ExchangeRate } from '../../adapters/exchange-rates.js';
 import type { TaxTransactionExchangeRate } from './schemas.js';
 import type { Context, Path, Stored, Taxed } from './types.js';
 import { compareDecimal, decimalOf, minorOfOwnText, moneyText, roundDiv, type Decimal } from '../../core/money.js';

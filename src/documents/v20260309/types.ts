@@ -9,7 +9,7 @@ import type { SellerAccount } from '../../adapters/account.js';
 import type { TaxIdVerdictFunction } from '../../core/options.js';
 import type { Engine } from '../../adapters/engine.js';
 import type { TaxDiscrepancy, SupplyType, TaxTransactionExchangeRate, TaxTransactionType } from './schemas.js';
-import type { ExchangeRate, ExchangeRateFunction } from '../exchange.js';
+import type { ExchangeRate, ExchangeRateFunction } from '../../core/options.js';
 
 /** A source id as the spec makes it unique: per source and transaction type. */
 export interface SourceKey {
