@@ -11,7 +11,7 @@ import { checkBySchema } from '../../adapters/issues.js';
 import { ownCopy } from '../../adapters/read.js';
 import { transactionSchemas } from './schemas.js';
 import { refundedPart, type SoldItem } from '../../core/refund.js';
-import type { Context, Parsed, Path, Stored, TaxTransaction } from './types.js';
+import type { Context, Parsed, Path, Stored, TaxTransaction, Taxed } from './types.js';
 import { breakdownOf, ownShipping } from './totals.js';
 import { absOf, minorOfOwnText, minorOfText, moneyText, signOf } from '../../core/money.js';
 import { customerOf } from './sale.js';
@@ -67,7 +67,7 @@ export function storedOf(req: Parsed, ctx: Context, prefix: Path): Stored {
 }
 
 /** A refund: the part of the sale's items it refunds, with their prorated taxes. */
-export function refundOf(req: Parsed, source: string, amounts: bigint[], mu: number, { sale, earlier }: Stored, prefix: Path): TaxTransaction {
+export function refundOf(req: Parsed, source: string, amounts: bigint[], mu: number, { sale, earlier }: Stored, prefix: Path): Taxed {
   const at = (...path: Path): Path => [...prefix, ...path];
   const name = (...path: Path): string => at(...path).join('.');
   const saleId = req.refund_of_source_id as string;
@@ -126,7 +126,7 @@ export function refundOf(req: Parsed, source: string, amounts: bigint[], mu: num
     tax += minorOfOwnText(item.amount_tax, mu);
   }
   const behaviors = new Set([...items, ...(shipping ? [shipping] : [])].map((i) => i.tax_behavior));
-  return {
+  const t: TaxTransaction = {
     id: null,
     source,
     source_id: req.source_id,
@@ -150,6 +150,7 @@ export function refundOf(req: Parsed, source: string, amounts: bigint[], mu: num
     exchange_rate: null,
     discrepancy: null,
   };
+  return { t, sums: { subtotal, tax, total: subtotal + tax } };
 }
 
 /** What a refund names of a sold line (an item, or the shipping cost), for its issues. */

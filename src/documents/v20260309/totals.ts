@@ -7,17 +7,7 @@ import { errorFromIssues } from '../../core/errors.js';
 import { absOf, minorOfOwnText, moneyText, signOf } from '../../core/money.js';
 import { hasOwn } from '../../adapters/input.js';
 import type { TaxDiscrepancy } from './schemas.js';
-import type { Path, Stored, Sums, TaxTransaction, Taxed } from './types.js';
-
-/** The totals of a transaction known only by its text (a refund's, worked from stored transactions). */
-function sumsOf(t: TaxTransaction, mu: number): Sums {
-  return { subtotal: minorOfOwnText(t.subtotal, mu), tax: minorOfOwnText(t.total_tax, mu), total: minorOfOwnText(t.total, mu) };
-}
-
-/** A refund with its totals (read from its text). */
-export function withSums(t: TaxTransaction, mu: number): Taxed {
-  return { t, sums: sumsOf(t, mu) };
-}
+import type { Path, Stored, Taxed } from './types.js';
 
 /** A transaction's (or calculation's) shipping cost: its own field only (one left out is not read from a polluted prototype). */
 export function ownShipping(t: { readonly shipping_cost?: ShippingCostResult }): ShippingCostResult | undefined {

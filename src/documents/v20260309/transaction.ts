@@ -14,7 +14,7 @@ import { MAX_BATCH_TRANSACTIONS, transactionSchemas, type TaxTransactionBatchReq
 import { exchangeOf, rateText, readRateTable } from './exchange.js';
 import type { Context, Parsed, Path, SourceKey, TaxTransaction, TaxTransactionBatch, TaxTransactionBatchOptions, TaxTransactionOptions, Taxed } from './types.js';
 import { readWith } from './parse.js';
-import { withGivenTax, withSums } from './totals.js';
+import { withGivenTax } from './totals.js';
 import { minorOfText } from '../../core/money.js';
 import { refundOf, storedOf } from './refund.js';
 import { saleOf } from './sale.js';
@@ -229,7 +229,7 @@ function transactionOf(req: Parsed, ctx: Context, prefix: Path): TaxTransaction 
 
   const mu = minorUnits as number;
   const stored = type === 'refund' ? storedOf(req, ctx, prefix) : undefined;
-  const base: Taxed = stored === undefined ? saleOf(req, source, ctx, prefix) : withSums(refundOf(req, source, amounts, mu, stored, prefix), mu);
+  const base: Taxed = stored === undefined ? saleOf(req, source, ctx, prefix) : refundOf(req, source, amounts, mu, stored, prefix);
   if (stored !== undefined && given.total_tax === undefined && stored.sale.discrepancy !== null) {
     // The sale's tax was the seller's own figure: what part of it a refund returns is the seller's to say.
     throw errorFromIssues([{ path: at('total_tax'), code: 'missing', message: `${name('total_tax')} is required: the sale's tax was given as its total_tax, so its refunds give theirs` }]);
