@@ -267,7 +267,7 @@ export const responseSchemas: () => ResponseSchemas = /* @__PURE__ */ onFirstUse
  * An input type that also takes read-only arrays: an `as const` literal, or data the caller
  * keeps frozen, is a valid input (the library never changes its inputs).
  */
-type AcceptingReadonly<T> = T extends readonly (infer E)[] ? readonly AcceptingReadonly<E>[] : T extends object ? { [K in keyof T]: AcceptingReadonly<T[K]> } : T;
+export type AcceptingReadonly<T> = T extends readonly (infer E)[] ? readonly AcceptingReadonly<E>[] : T extends object ? { [K in keyof T]: AcceptingReadonly<T[K]> } : T;
 
 // The types the schemas describe are spelled out in src/schema-types.ts (generated, and
 // checked against zod's inference by tsc), so the declaration files refer to no zod type.

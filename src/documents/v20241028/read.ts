@@ -190,15 +190,6 @@ export function readCreditOptions(options: unknown): CreditNoteOptions {
   return o;
 }
 
-/** A JSON-like value copied onto objects without a prototype (arrays stay arrays). */
-function bare<T>(v: T): T {
-  if (Array.isArray(v)) return v.map(bare) as T;
-  if (typeof v !== 'object' || v === null) return v;
-  const out = Object.create(null) as Record<string, unknown>;
-  for (const key of Object.keys(v)) out[key] = bare((v as Record<string, unknown>)[key]);
-  return out as T;
-}
-
 /**
  * A request read through its schema, on a copy of its own fields: the issues of the schema
  * (every one at once) and `extra` ones found on the raw copy, or the parsed request. The
@@ -217,6 +208,7 @@ export function parseRequest<S extends z.ZodMiniType>(schema: S, request: unknow
   const issues = parsed.success ? [] : parsed.issues;
   issues.push(...extra(raw));
   if (!parsed.success || issues.length > 0) throw errorFromIssues(issues);
-  return bare(parsed.data) as z.output<S>;
+  // Its own fields again, on objects without a prototype: a field the request leaves out reads as absent.
+  return ownCopy(parsed.data, levels, MAX_DOCUMENT_ITEMS) as z.output<S>;
 }
 

@@ -8,7 +8,7 @@ import * as z from 'zod/mini';
 import { onFirstUse } from '../../adapters/zod-english.js';
 import { dayNumber } from '../../core/dates.js';
 import { COUNTRY_RE, CURRENCY_RE, AMOUNT_RE } from '../../adapters/input.js';
-import { TAX_CODES } from '../../adapters/schemas.js';
+import { TAX_CODES, type AcceptingReadonly } from '../../adapters/schemas.js';
 import { MAX_DOCUMENT_ITEMS, metadataSchema, tagListSchema } from '../limits.js';
 import type * as S from '../../schema-types.js';
 import { minLength, maxLength } from '../../adapters/lengths.js';
@@ -170,8 +170,6 @@ function build() {
 type Schemas = ReturnType<typeof build>;
 /** The schemas of the document requests, built on first use. */
 export const documentSchemas: () => Schemas = /* @__PURE__ */ onFirstUse(build);
-
-type AcceptingReadonly<T> = T extends readonly (infer E)[] ? readonly AcceptingReadonly<E>[] : T extends object ? { [K in keyof T]: AcceptingReadonly<T[K]> } : T;
 
 /** The body of `POST /transactions` (version 20241028). */
 export type TransactionRequest = AcceptingReadonly<S.TransactionRequestShape>;

@@ -11,7 +11,7 @@
 import * as z from 'zod/mini';
 import { dayNumber } from '../../core/dates.js';
 import { AMOUNT_RE } from '../../adapters/input.js';
-import { BEHAVIORS, CUSTOMER_TAX_STATUSES, MAX_AMOUNT_LENGTH, MAX_LINE_ITEMS, PRODUCT_TYPES, requestSchemas, responseSchemas, TAX_CODES } from '../../adapters/schemas.js';
+import { BEHAVIORS, CUSTOMER_TAX_STATUSES, MAX_AMOUNT_LENGTH, MAX_LINE_ITEMS, PRODUCT_TYPES, requestSchemas, responseSchemas, TAX_CODES, type AcceptingReadonly } from '../../adapters/schemas.js';
 import type * as S from '../../schema-types.js';
 import { onFirstUse } from '../../adapters/zod-english.js';
 import { recordKey } from '../limits.js';
@@ -166,9 +166,6 @@ function batchSchemas({ address, nonEmpty, decimal, date, currency, customer, it
 type TransactionSchemas = ReturnType<typeof buildTransactionSchemas>;
 /** The v20260309 transaction schemas, built on first use. */
 export const transactionSchemas: () => TransactionSchemas = /* @__PURE__ */ onFirstUse(buildTransactionSchemas);
-
-/** An input type that also takes read-only arrays (an `as const` literal). */
-type AcceptingReadonly<T> = T extends readonly (infer E)[] ? readonly AcceptingReadonly<E>[] : T extends object ? { [K in keyof T]: AcceptingReadonly<T[K]> } : T;
 
 // Spelled out in src/schema-types.ts (generated, checked against zod's inference by tsc).
 export type { TaxTransactionRequestOutput, TaxTransactionCustomer, TaxTransactionItem, TaxTransactionBatchRequestOutput, TaxTransactionBatchEntry, TaxDiscrepancy, TaxTransactionExchangeRate } from '../../schema-types.js';

@@ -8,7 +8,7 @@ import type { RuleSet } from '../../core/ruleset.js';
 import type { SellerAccount } from '../../adapters/account.js';
 import type { TaxIdVerdictFunction } from '../../core/options.js';
 import type { Engine } from '../../adapters/engine.js';
-import type { TaxDiscrepancy, SupplyType, TaxTransactionExchangeRate, TaxTransactionType } from './schemas.js';
+import type { TaxDiscrepancy, SupplyType, TaxTransactionExchangeRate, TaxTransactionItem, TaxTransactionRequestOutput, TaxTransactionType } from './schemas.js';
 import type { ExchangeRate, ExchangeRateFunction } from '../../core/options.js';
 
 /** A source id as the spec makes it unique: per source and transaction type. */
@@ -101,31 +101,10 @@ export interface TaxTransactionOptions extends TaxTransactionBatchOptions {
   exchangeRate?: number | string;
 }
 
-/** A transaction request as checked: own fields only (every field, undefined when absent), defaults not yet applied. */
-export interface Parsed {
-  transaction_type?: TaxTransactionType;
-  source?: string;
-  source_id: string;
-  refund_of_source_id?: string | null;
-  date: string;
-  currency: string;
-  tax_behavior?: TaxBehavior;
-  total?: string;
-  total_tax?: string;
-  customer: { name?: string; tax_id?: string | null; address: CalculationAddress; tax_status?: 'taxable' | 'exempt' | 'reverse'; exemption_certificate?: string | null };
-  origin_address?: CalculationAddress | null;
-  shipping_cost?: { amount: string } | null;
-  items: ParsedItem[];
-}
+/** A transaction request as checked (a single transaction's, or a batch's with its total): own fields only (every field, undefined when absent), defaults not yet applied. */
+export type Parsed = TaxTransactionRequestOutput & { total?: string | undefined };
 
-export interface ParsedItem {
-  reference: string;
-  amount: string;
-  quantity?: number;
-  tax_code?: CalculationLineResult['tax_code'];
-  product_type?: CalculationLineResult['product_type'];
-  tax_behavior?: TaxBehavior;
-}
+export type ParsedItem = TaxTransactionItem;
 
 export type Path = (string | number)[];
 
