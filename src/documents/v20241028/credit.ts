@@ -12,7 +12,7 @@
  * caller passes (`options.credits`): taxrules stores nothing.
  */
 import { errorFromIssues, quoted, type TaxRulesIssue } from '../../core/errors.js';
-import { decimalOf, majorNumber, percentOf, RATE_SCALE, rateNumber, rateUnitsOf } from '../../core/money.js';
+import { decimalOf, majorNumber, normalMinor, percentOf, RATE_SCALE, rateNumber, rateUnitsOf } from '../../core/money.js';
 import { refundedPart, type SoldItem } from '../../core/refund.js';
 import type { TaxCodeId, TaxStatus } from '../../core/types.js';
 import { TAX_CODES } from '../../generated/tax-codes.js';
@@ -23,8 +23,8 @@ import { ownCopy, unreadable } from '../../adapters/read.js';
 import { MAX_DOCUMENT_ITEMS } from '../limits.js';
 import { DOCUMENT_LEVELS } from './shape.js';
 import { renderDocument, type DocumentHead, type ItemParts, type TaxSlot } from '../assemble.js';
-import { itemLines, netSplit } from './inclusive.js';
-import type { PricingLine } from '../../core/pricing.js';
+import { price, type PricingLine } from '../../core/pricing.js';
+import { netParts } from './render.js';
 import { normalTagList } from '../limits.js';
 import { parseRequest, readCreditOptions, SPANISH_IGNORED_FIELDS, type CreditNoteOptions, type DocumentOptions } from './read.js';
 import { documentSchemas, type CreditRequest, type TransactionRequestOutput } from './request.js';
@@ -198,9 +198,12 @@ function slotOf(item: DocumentItem, n: 1 | 2, amount: bigint, base: bigint): Tax
   };
 }
 
-/** The pricing lines of an invoice item's taxes (its rates and taxable parts). */
+/** The pricing lines of an invoice item's taxes (its rates and taxable parts), as `price` reads them. */
 function linesOf(item: DocumentItem): PricingLine[] {
-  return itemLines(slotOf(item, 1, 0n, 0n) as TaxSlot, slotOf(item, 2, 0n, 0n));
+  return ([1, 2] as const).flatMap((n) => {
+    const slot = slotOf(item, n, 0n, 0n);
+    return slot === null ? [] : [{ group: n === 1 ? 'main' : 'additional', rateUnits: slot.rateUnits, partUnits: slot.partUnits } as const];
+  });
 }
 
 /** How a credited item describes itself: as the invoice item (all of an untouched item), the refund's own item, or one unit of its net (of its gross, for an item priced with tax included). */
@@ -379,7 +382,9 @@ function refundedItem(ledger: Ledger, k: number, item: NonNullable<TransactionRe
     return null;
   }
   const share = shareOf(ledger, k, amount, inclusive);
-  const shown = inclusive ? netSplit(subtotal, discount, share.net, linesOf(ledger.invoice.items[k] as DocumentItem)) : { subtotal, discount };
+  // Priced with tax included, a discounted item shows the net of its gross subtotal, solved as its invoice item's (render.ts, netParts).
+  const listNet = !inclusive || discount === 0n ? null : BigInt(price(linesOf(ledger.invoice.items[k] as DocumentItem), normalMinor(subtotal), 'inclusive').subtotal);
+  const shown = inclusive ? netParts(listNet, share.net) : { subtotal, discount };
   return creditedItem(ledger, k, share, null, { quantity: item.quantity ?? 1, unitPrice: majorNumber(unit, ledger.minorUnits), discountRate: rateNumber(discountUnits), ...shown });
 }
 

@@ -12,10 +12,25 @@ import { foldedLine, type FoldedTax } from '../../core/determine.js';
 import type { SoldLine } from '../../core/sale.js';
 import type { Engine } from '../../adapters/engine.js';
 import type { ItemParts, TaxSlot } from '../assemble.js';
-import { netParts } from './inclusive.js';
 import type { DocumentOptions } from './read.js';
 import type { PricedItem, ReadSale } from './items.js';
 import type { ShippingGroup } from './price.js';
+
+/**
+ * The net `subtotal` and `discount` shown for an item priced with tax included (its product's
+ * `tax_type` is `included`): the pricing routine solves the net of its gross so that net +
+ * taxes = gross exactly, and the item shows that net as `subtotal_cents − discount_cents`:
+ * without a discount (`listNet` null) the net is the subtotal; with one, the subtotal is the
+ * net of the gross subtotal (`listNet`, solved the same way) and the discount what comes off it
+ * down to the net. When taxes in two groups round the larger amount's net one unit under the
+ * smaller's (each group rounds on its own), the subtotal is the net and the discount 0 rather
+ * than negative.
+ */
+export function netParts(listNet: bigint | null, net: bigint): { subtotal: bigint; discount: bigint } {
+  if (listNet === null) return { subtotal: net, discount: 0n };
+  const subtotal = listNet > net ? listNet : net;
+  return { subtotal, discount: subtotal - net };
+}
 
 /** What an item is charged: its taxes, its net, its status. */
 interface ItemTaxes {
