@@ -8,6 +8,8 @@
 import { isDateText } from '../core/dates.js';
 import { errorFromIssues, quoted, TaxRulesError, unreadable, type TaxRulesIssue } from '../core/errors.js';
 import { decimalOf } from '../core/money.js';
+import { AMOUNT_RE } from './input.js';
+import { MAX_AMOUNT_LENGTH } from './schemas.js';
 
 export type { ExchangeRate, ExchangeRateFunction, ExchangeRates } from '../core/options.js';
 import type { ExchangeRate, ExchangeRateFunction } from '../core/options.js';
@@ -82,4 +84,28 @@ export function entriesCovering(table: readonly ExchangeRate[], currency: string
     if (entry.date !== undefined ? entry.date === date : (entry.from as string) <= date && date <= (entry.until as string)) out.push({ entry, index });
   });
   return out;
+}
+
+/** A rate as a plain positive decimal text ("1.0842"), or null when it is none (a negative, zero, `1e-7`, text of another form): v20260309's reading, exact to its digits. */
+export function rateText(v: unknown): string | null {
+  const text = typeof v === 'number' && Number.isFinite(v) ? String(v) : v;
+  if (typeof text !== 'string' || text.length > MAX_AMOUNT_LENGTH || !AMOUNT_RE.test(text) || text.startsWith('-') || /^[0.]+$/.test(text)) return null;
+  return text;
+}
+
+/**
+ * The rate a checked table gives a currency on a date, read by `read`, and its entry's index:
+ * the entries that cover the day must agree (two different rates for one day are the caller's
+ * mistake, never a choice), so the first that does not is given as `other`. Null when no entry
+ * covers the day.
+ */
+export function coveringRate<R>(table: readonly ExchangeRate[], currency: string, date: string, read: (rate: unknown) => R, same: (a: R, b: R) => boolean): { rate: R; index: number; other: { rate: R; index: number } | undefined } | null {
+  let found: { rate: R; index: number; other: { rate: R; index: number } | undefined } | null = null;
+  for (const { entry, index } of entriesCovering(table, currency, date)) {
+    const rate = read(entry.rate);
+    // Every field set: one left out would read from a polluted Object.prototype.
+    if (found === null) found = { rate, index, other: undefined };
+    else if (!same(found.rate, rate)) return { ...found, other: { rate, index } };
+  }
+  return found;
 }

@@ -6,26 +6,20 @@
  * the spec's service would apply the reference rate of the day, which only the caller has.
  */
 import type { TaxRulesIssue } from '../core/errors.js';
-import { askRateFunction, entriesCovering, notARate, rateValue, type ExchangeRate, type ExchangeRates } from '../adapters/exchange-rates.js';
+import { askRateFunction, coveringRate, notARate, rateValue, type ExchangeRate, type ExchangeRates } from '../adapters/exchange-rates.js';
 
 /**
  * The rate of the caller's table for a currency on a date: the entries that cover the day
  * must agree (two different rates for one day are a 400, never a choice); none is a 422.
  */
 function tableRate(table: readonly ExchangeRate[], currency: string, date: string, issues: TaxRulesIssue[]): number | null {
-  let found: number | null = null;
-  for (const { entry: e, index: i } of entriesCovering(table, currency, date)) {
-    const rate = rateValue(e.rate) as number;
-    if (found !== null && found !== rate) {
-      issues.push({ path: ['options', 'exchangeRates', i], code: 'malformed', message: `options.exchangeRates gives two rates for ${currency} on ${date} (${found} and ${rate})` });
-      return null;
-    }
-    found = rate;
+  const found = coveringRate(table, currency, date, (r) => rateValue(r) as number, (a, b) => a === b);
+  if (found?.other !== undefined) {
+    issues.push({ path: ['options', 'exchangeRates', found.other.index], code: 'malformed', message: `options.exchangeRates gives two rates for ${currency} on ${date} (${found.rate} and ${found.other.rate})` });
+    return null;
   }
-  if (found === null) {
-    issues.push({ path: ['options', 'exchangeRates'], code: 'unprocessable', message: `options.exchangeRates has no rate for ${currency} on ${date}: add one, or give exchange_rate` });
-  }
-  return found;
+  if (found === null) issues.push({ path: ['options', 'exchangeRates'], code: 'unprocessable', message: `options.exchangeRates has no rate for ${currency} on ${date}: add one, or give exchange_rate` });
+  return found?.rate ?? null;
 }
 
 /**

@@ -7,22 +7,16 @@
  * rounded half up once to the account currency's minor unit.
  */
 import { errorFromIssues } from '../../core/errors.js';
-import { AMOUNT_RE } from '../../adapters/input.js';
-import { MAX_AMOUNT_LENGTH } from '../../adapters/schemas.js';
-import { askRateFunction, entriesCovering, exchangeTableIssues, notARate, type ExchangeRate } from '../../adapters/exchange-rates.js';
+import { ownCopy } from '../../adapters/read.js';
+import { askRateFunction, coveringRate, exchangeTableIssues, notARate, rateText, type ExchangeRate, type ExchangeRateFunction, type ExchangeRates } from '../../adapters/exchange-rates.js';
 import type { TaxTransactionExchangeRate } from './schemas.js';
 import type { Context, Path, Stored, Taxed } from './types.js';
 import { compareDecimal, decimalOf, minorOfOwnText, moneyText, roundDiv, type Decimal } from '../../core/money.js';
 
-/** A rate as a plain positive decimal text ("1.0842"), or null when it is none (a negative, zero, `1e-7`, text of another form). */
-export function rateText(v: unknown): string | null {
-  const text = typeof v === 'number' && Number.isFinite(v) ? String(v) : v;
-  if (typeof text !== 'string' || text.length > MAX_AMOUNT_LENGTH || !AMOUNT_RE.test(text) || text.startsWith('-') || /^[0.]+$/.test(text)) return null;
-  return text;
-}
-
-/** The caller's table, checked as the v20241028 documents check it: every malformed entry and unknown field is a 400 naming `options.exchangeRates`. */
-export function readRateTable(table: readonly unknown[]): ExchangeRate[] {
+/** The options' exchange rates: a function as it is, a table copied and checked as the v20241028 documents check it (every malformed entry and unknown field a 400 naming `options.exchangeRates`). */
+export function ratesOf(given: ExchangeRates | undefined): ExchangeRate[] | ExchangeRateFunction | undefined {
+  if (given === undefined || typeof given === 'function') return given;
+  const table = ownCopy(given, 2, Number.MAX_SAFE_INTEGER) as unknown[];
   const issues = exchangeTableIssues(table);
   if (issues.length > 0) throw errorFromIssues(issues);
   return table as ExchangeRate[];
@@ -33,19 +27,14 @@ export function readRateTable(table: readonly unknown[]): ExchangeRate[] {
  * different rates for one day are a 400, never a choice. None is a 422 at `path`, its message
  * starting with `within` (a batch's "transactions.3: ").
  */
-export function tableRate(table: readonly ExchangeRate[], currency: string, date: string, path: (string | number)[], within = ''): string {
-  let found: string | null = null;
-  let foundAt = -1;
-  for (const { entry: e, index: i } of entriesCovering(table, currency, date)) {
-    const rate = rateText(e.rate) as string;
-    if (found !== null && compareDecimal(found, rate) !== 0) {
-      throw errorFromIssues([{ path: ['options', 'exchangeRates', i], code: 'malformed', message: `options.exchangeRates gives two rates for ${currency} on ${date}: ${found} (entry ${foundAt}) and ${rate} (entry ${i})` }]);
-    }
-    found ??= rate;
-    if (foundAt < 0) foundAt = i;
+function tableRate(table: readonly ExchangeRate[], currency: string, date: string, path: (string | number)[], within: string): string {
+  const found = coveringRate(table, currency, date, (r) => rateText(r) as string, (a, b) => compareDecimal(a, b) === 0);
+  const other = found?.other;
+  if (found !== null && other !== undefined) {
+    throw errorFromIssues([{ path: ['options', 'exchangeRates', other.index], code: 'malformed', message: `options.exchangeRates gives two rates for ${currency} on ${date}: ${found.rate} (entry ${found.index}) and ${other.rate} (entry ${other.index})` }]);
   }
   if (found === null) throw errorFromIssues([{ path, code: 'unprocessable', message: `${within}options.exchangeRates has no rate for ${currency} on ${date}` }]);
-  return found;
+  return found.rate;
 }
 
 /**
@@ -53,7 +42,7 @@ export function tableRate(table: readonly ExchangeRate[], currency: string, date
  * of one with `toUnits`, at `rate`: rounded half away from zero, so that a refund converts to
  * the negative of its sale.
  */
-export function converter(rate: string, fromUnits: number, toUnits: number): (minor: bigint) => bigint {
+function converter(rate: string, fromUnits: number, toUnits: number): (minor: bigint) => bigint {
   const r = decimalOf(rate) as Decimal;
   const num = r.units * 10n ** BigInt(toUnits);
   const den = 10n ** BigInt(fromUnits + r.scale);

@@ -11,7 +11,8 @@ import { agedEngine, engineFor, MAX_RULES_AGE, maxRulesAgeOf } from '../../adapt
 import { checkBySchema } from '../../adapters/issues.js';
 import { isBoolean, isFunction, ownCopy, readOptions, RULE_SET, unreadable, type OptionCheck } from '../../adapters/read.js';
 import { MAX_BATCH_TRANSACTIONS, transactionSchemas, type TaxTransactionBatchRequest, type TaxTransactionRequest, type TaxTransactionType } from './schemas.js';
-import { exchangeOf, rateText, readRateTable } from './exchange.js';
+import { exchangeOf, ratesOf } from './exchange.js';
+import { rateText } from '../../adapters/exchange-rates.js';
 import type { Context, Parsed, Path, SourceKey, TaxTransaction, TaxTransactionBatch, TaxTransactionBatchOptions, TaxTransactionOptions, Taxed } from './types.js';
 import { readWith } from './parse.js';
 import { withGivenTax } from './totals.js';
@@ -110,7 +111,7 @@ export function computeTransaction(request: unknown, account: SellerAccount, opt
     const engine = agedEngine(engineFor(o.rules), maxRulesAgeOf(o));
     engine.accounts.prepare(account);
     const req = readWith(request, [], false);
-    const rates = o.exchangeRates === undefined || typeof o.exchangeRates === 'function' ? o.exchangeRates : readRateTable(ownCopy(o.exchangeRates, 2, Number.MAX_SAFE_INTEGER) as unknown[]);
+    const rates = ratesOf(o.exchangeRates);
     return transactionOf(req, { account, options: o, engine, used: sourceIdCheck(o.usedSourceIds), rates, batch: false }, []);
   } catch (e) {
     throw unreadable(e, []);
@@ -134,7 +135,7 @@ export function computeBatch(request: unknown, account: SellerAccount, options?:
     const engine = agedEngine(engineFor(o.rules), maxRulesAgeOf(o));
     engine.accounts.prepare(account);
     const used = sourceIdCheck(o.usedSourceIds);
-    const rates = o.exchangeRates === undefined || typeof o.exchangeRates === 'function' ? o.exchangeRates : readRateTable(ownCopy(o.exchangeRates, 2, Number.MAX_SAFE_INTEGER) as unknown[]);
+    const rates = ratesOf(o.exchangeRates);
     const list = readBatchList(request);
     const issues: TaxRulesIssue[] = [];
     const out: TaxTransaction[] = [];
