@@ -91,7 +91,7 @@ function itemLine(read: ReadSale, k: number, destination: Address): SaleLine | G
   const p = read.items[k] as PricedItem;
   const due = dueOf(read, k);
   const line: SaleLine = { amount: normalMinor(due), articles: p.quantity, taxCode: p.taxCode, productType: p.productType, taxBehavior: p.inclusive ? 'inclusive' : 'exclusive', destination, delivery: false };
-  // A discounted item priced with tax included shows the net of its gross subtotal too (inclusive.ts).
+  // A discounted item priced with tax included shows the net of its gross subtotal too (render.ts, netParts).
   const listed = p.inclusive && due !== p.subtotal ? { ...line, listAmount: normalMinor(p.subtotal) } : line;
   if (p.given === null) return listed;
   const given: GivenTax[] = [{ group: 'main', ...p.given.main }];

@@ -41,15 +41,18 @@ function optionsOk(o: CalculationOptions): boolean {
   return (o.rules === undefined || RULE_SET[0](o.rules)) && (o.taxIdVerdict === undefined || isFunction(o.taxIdVerdict)) && (o.cache === undefined || isBoolean(o.cache));
 }
 
-/** Runs the calculation (its answer and its priced sale's sums); its errors name the transaction's fields. */
-function calculated(request: CalculationRequest, account: SellerAccount, options: TaxTransactionBatchOptions, engine: Engine): PricedCalculation {
+/** Runs the calculation (its answer and its priced sale's sums); its errors name the transaction's fields, under `prefix` (a batch's transaction) but for the account's and the options'. */
+function calculated(request: CalculationRequest, account: SellerAccount, options: TaxTransactionBatchOptions, engine: Engine, prefix: Path): PricedCalculation {
   try {
     const o: CalculationOptions = { rules: options.rules, taxIdVerdict: options.taxIdVerdict, cache: options.cache, now: undefined };
     // Options calculate's own check would accept as they are skip it (a batch calculates hundreds of times); any other is checked there.
     return calculatePriced(request, account, o, engine, optionsOk(o));
   } catch (e) {
     if (!(e instanceof TaxRulesError)) throw e;
-    const issues = e.issues.map((i) => ({ ...i, path: transactionPath(i.path), message: transactionMessage(i.message) }));
+    const issues = e.issues.map((i): TaxRulesIssue => {
+      const named = { ...i, path: transactionPath(i.path), message: transactionMessage(i.message) };
+      return prefix.length === 0 || i.path[0] === 'account' || i.path[0] === 'options' ? named : { ...named, path: [...prefix, ...named.path], message: `${prefix.join('.')}: ${named.message}` };
+    });
     throw new TaxRulesError(e.code, e.status, issues);
   }
 }
@@ -87,16 +90,7 @@ export function saleOf(req: Parsed, source: string, ctx: Context, prefix: Path):
     shipping_cost: req.shipping_cost ? { amount: req.shipping_cost.amount, tax_behavior: behavior } : undefined,
     line_items: req.items,
   };
-  let priced: PricedCalculation;
-  try {
-    priced = calculated(request, ctx.account, ctx.options, ctx.engine);
-  } catch (e) {
-    if (e instanceof TaxRulesError && prefix.length > 0) {
-      const within = (i: TaxRulesIssue): TaxRulesIssue => (i.path[0] === 'account' || i.path[0] === 'options' ? i : { ...i, path: [...prefix, ...i.path], message: `${prefix.join('.')}: ${i.message}` });
-      throw new TaxRulesError(e.code, e.status, e.issues.map(within));
-    }
-    throw e;
-  }
+  const priced = calculated(request, ctx.account, ctx.options, ctx.engine, prefix);
   const calc = priced.response;
   const t: TaxTransaction = {
     id: null,
