@@ -13,7 +13,7 @@ import { transactionSchemas } from './schemas.js';
 import { refundedPart, type SoldItem } from '../../core/refund.js';
 import type { Context, Parsed, Path, Stored, TaxTransaction, Taxed } from './types.js';
 import { breakdownOf, ownShipping } from './totals.js';
-import { absOf, minorOfOwnText, minorOfText, moneyText, signOf } from '../../core/money.js';
+import { absOf, minorOfText, moneyText, signOf } from '../../core/money.js';
 import { customerOf } from './sale.js';
 
 /** A stored transaction handed over in the options, read by the answer's schema. */
@@ -106,6 +106,7 @@ export function refundOf(req: Parsed, source: string, amounts: bigint[], mu: num
   if (issues.length > 0) throw errorFromIssues(issues);
 
   const items: CalculationLineResult[] = [];
+  const sums: Refunded<unknown>[] = [];
   req.items.forEach((item, i) => {
     const found = saleItems.get(item.reference);
     if (found === undefined) {
@@ -113,17 +114,20 @@ export function refundOf(req: Parsed, source: string, amounts: bigint[], mu: num
       return;
     }
     const target = { path: at('items', i, 'amount'), name: `${name('items', i, 'amount')} ${item.amount}`, what: `item ${quoted(item.reference, 40)}`, of: 'of amount ', zero: 'a refunded item refunds some of its amount' };
-    const figures = refundedFigures(found.item, ['options', 'original', 'items', found.index], amounts[i] as bigint, refundedBefore.get(item.reference) ?? 0n, target, mu, issues);
-    if (figures !== undefined) items.push({ reference: found.item.reference, quantity: item.quantity ?? 1, tax_code: found.item.tax_code, product_type: found.item.product_type, ...figures });
+    const refunded = refundedFigures(found.item, ['options', 'original', 'items', found.index], amounts[i] as bigint, refundedBefore.get(item.reference) ?? 0n, target, mu, issues);
+    if (refunded === undefined) return;
+    items.push({ reference: found.item.reference, quantity: item.quantity ?? 1, tax_code: found.item.tax_code, product_type: found.item.product_type, ...refunded.line });
+    sums.push(refunded);
   });
-  const shipping = req.shipping_cost ? refundedShippingOf(req.shipping_cost.amount, mu, sale, earlier, at, issues) : undefined;
+  const refundedShipping = req.shipping_cost ? refundedShippingOf(req.shipping_cost.amount, mu, sale, earlier, at, issues) : undefined;
   if (issues.length > 0) throw errorFromIssues(issues);
-
+  const shipping = refundedShipping?.line;
+  if (refundedShipping !== undefined) sums.push(refundedShipping);
   let subtotal = 0n;
   let tax = 0n;
-  for (const item of [...items, ...(shipping ? [shipping] : [])]) {
-    subtotal += minorOfOwnText(item.amount_subtotal, mu);
-    tax += minorOfOwnText(item.amount_tax, mu);
+  for (const r of sums) {
+    subtotal += r.subtotal;
+    tax += r.tax;
   }
   const behaviors = new Set([...items, ...(shipping ? [shipping] : [])].map((i) => i.tax_behavior));
   const t: TaxTransaction = {
@@ -153,6 +157,13 @@ export function refundOf(req: Parsed, source: string, amounts: bigint[], mu: num
   return { t, sums: { subtotal, tax, total: subtotal + tax } };
 }
 
+/** A sold line's part a refund takes: its figures (signed against the sale's), and its net and tax in minor units. */
+interface Refunded<L> {
+  readonly line: L;
+  readonly subtotal: bigint;
+  readonly tax: bigint;
+}
+
 /** What a refund names of a sold line (an item, or the shipping cost), for its issues. */
 interface RefundTarget {
   readonly path: Path;
@@ -172,7 +183,7 @@ interface RefundTarget {
  * against the sale's; undefined with its issue added when the line's figures do not add up,
  * or the amount is zero, of the other sign, or more than is left.
  */
-function refundedFigures(sold: CalculationLineResult, soldPath: Path, r: bigint, before: bigint, target: RefundTarget, mu: number, issues: TaxRulesIssue[]): Omit<CalculationLineResult, 'reference' | 'quantity' | 'tax_code' | 'product_type'> | undefined {
+function refundedFigures(sold: CalculationLineResult, soldPath: Path, r: bigint, before: bigint, target: RefundTarget, mu: number, issues: TaxRulesIssue[]): Refunded<Omit<CalculationLineResult, 'reference' | 'quantity' | 'tax_code' | 'product_type'>> | undefined {
   const read = soldItemOf(sold, mu, soldPath);
   if (!Object.hasOwn(read, 'sold')) {
     issues.push(read as TaxRulesIssue);
@@ -186,7 +197,7 @@ function refundedFigures(sold: CalculationLineResult, soldPath: Path, r: bigint,
   if (absOf(r) > left) return refused(`${target.name} is more than is left of ${target.what}: ${moneyText(BigInt(s) * left, mu)} of ${sold.amount} (${moneyText(BigInt(s) * absOf(before), mu)} refunded before)`);
   const part = refundedPart(figures, absOf(before), absOf(r));
   const signed = (v: bigint): string => moneyText(BigInt(-s) * v, mu);
-  return {
+  const line = {
     tax_behavior: sold.tax_behavior,
     amount: signed(sold.tax_behavior === 'inclusive' ? part.total : part.subtotal),
     amount_subtotal: signed(part.subtotal),
@@ -195,6 +206,7 @@ function refundedFigures(sold: CalculationLineResult, soldPath: Path, r: bigint,
     taxes: sold.taxes.map((t, k): LineTax => ({ ...t, taxable_amount: signed(part.taxable[k] as bigint), amount: signed(part.taxes[k] as bigint) })),
     notes: [...sold.notes],
   };
+  return { line, subtotal: BigInt(-s) * part.subtotal, tax: BigInt(-s) * part.tax };
 }
 
 /**
@@ -202,7 +214,7 @@ function refundedFigures(sold: CalculationLineResult, soldPath: Path, r: bigint,
  * taxes prorated cumulatively as an item's are: refunding all of it, in any steps, nets it to
  * zero. Its issues (no shipping cost in the sale, more than is left) are added to `issues`.
  */
-function refundedShippingOf(amount: string, mu: number, sale: TaxTransaction, earlier: readonly TaxTransaction[], at: (...path: Path) => Path, issues: TaxRulesIssue[]): ShippingCostResult | undefined {
+function refundedShippingOf(amount: string, mu: number, sale: TaxTransaction, earlier: readonly TaxTransaction[], at: (...path: Path) => Path, issues: TaxRulesIssue[]): Refunded<ShippingCostResult> | undefined {
   const path = at('shipping_cost', 'amount');
   const r = minorOfText(amount, mu);
   const sold = ownShipping(sale);
@@ -224,5 +236,5 @@ function refundedShippingOf(amount: string, mu: number, sale: TaxTransaction, ea
     else before -= m;
   });
   const target = { path, name: `${path.join('.')} ${amount}`, what: "the sale's shipping cost", of: 'of ', zero: 'leave shipping_cost out to refund none of it' };
-  return refundedFigures({ ...sold, reference: 'shipping_cost' } as unknown as CalculationLineResult, ['options', 'original', 'shipping_cost'], r, before, target, mu, issues);
+  return refundedFigures({ ...sold, reference: 'shipping_cost' } as unknown as CalculationLineResult, ['options', 'original', 'shipping_cost'], r, before, target, mu, issues) as Refunded<ShippingCostResult> | undefined;
 }
