@@ -64,7 +64,13 @@ interface Ledger {
 const big = (v: number | null | undefined): bigint => BigInt(v ?? 0);
 
 function figuresOf(item: DocumentItem): Figures {
-  return { net: big(item.subtotal_cents) - big(item.discount_cents), tax1: big(item.tax_1_amount_cents), tax2: big(item.tax_2_amount_cents), base1: big(item.tax_1_taxable_base_cents), base2: big(item.tax_2_taxable_base_cents) };
+  return {
+    net: big(item.subtotal_cents) - big(item.discount_cents),
+    tax1: big(item.tax_1_amount_cents),
+    tax2: big(item.tax_2_amount_cents),
+    base1: big(item.tax_1_taxable_base_cents),
+    base2: big(item.tax_2_taxable_base_cents),
+  };
 }
 
 const TAX_STATUSES: readonly unknown[] = ['taxable', 'non_taxable', 'not_registered', 'reverse_charge'];

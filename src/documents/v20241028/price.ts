@@ -13,7 +13,7 @@ import { dayNumber } from '../../core/dates.js';
 import type { TaxRulesIssue } from '../../core/errors.js';
 import { canonicalCountry } from '../../core/location.js';
 import { normalMinor } from '../../core/money.js';
-import { priceSale, type GivenSaleLine, type GivenTax, type SaleLine, type SaleParty, type SoldLine } from '../../core/sale.js';
+import { priceSale, type GivenSaleLine, type GivenTax, type Sale, type SaleLine, type SaleParty, type SoldLine } from '../../core/sale.js';
 import { sellerAddressOn, type PreparedAccount } from '../../adapters/account.js';
 import type { Engine } from '../../adapters/engine.js';
 import { offlineTaxIdVerdict } from '../../taxid/index.js';
@@ -193,8 +193,9 @@ export function engineTaxes(req: TransactionRequestOutput, seller: PreparedAccou
       const path = iss.path[0] === 'lines' ? [...itemPath, ...iss.path.slice(2)] : requestPath(iss.path, itemPath, g.postalFrom);
       return { ...iss, path, message: `${itemPath.join('.')}: ${iss.message}` };
     };
-    const lines = group.map((g) => g.line);
-    const sold = priceSale({ party, day: dayNumber(read.date), minorUnits: read.minorUnits, lines }, { rules: engine.rules, decider, convert: engine.convert, issues, issue, exemption: read.exemption, undecidedExemption: exempt });
+    const sale: Sale<SaleLine | GivenSaleLine> = { party, day: dayNumber(read.date), minorUnits: read.minorUnits, lines: group.map((g) => g.line) };
+    // Under the contact's exemption nothing is decided: every line is priced at the taxes it gives, or at none.
+    const sold = priceSale(sale, { rules: engine.rules, decider, convert: engine.convert, issues, issue, exemption: read.exemption, undecidedExemption: exempt });
     group.forEach((g, i) => {
       if (g.k >= 0) out[g.k] = sold.lines[i] ?? null;
       else (shipping[-1 - g.k] as ShippingGroup).priced = sold.lines[i] ?? null;

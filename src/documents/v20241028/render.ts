@@ -94,24 +94,27 @@ export function itemTaxes(p: PricedItem, k: number, line: SoldLine | null, engin
   return taxesOf(line, { country: p.item.tax.country, region: p.item.tax.region ?? null }, p.taxCode, engine, notes);
 }
 
+/** An item of the document: how it describes itself, and what it is charged (priced with tax included: the net of its gross subtotal shown, `listNet`, and the discount down to its net). */
+function partsOf(shown: Pick<ItemParts, 'id' | 'description' | 'productCode' | 'quantity' | 'unitPrice' | 'discountRate' | 'subtotal' | 'discount'>, t: ItemTaxes, inclusive: boolean): ItemParts {
+  const net = inclusive ? netParts(t.listNet, t.net) : { subtotal: shown.subtotal, discount: shown.discount };
+  return { ...shown, ...net, tax1: t.tax1, tax2: t.tax2, status: t.status, ...(inclusive ? { taxIncluded: true } : {}) };
+}
+
 /** An item's parts: as the request gives it, or, priced with tax included, its gross unit price with the net of its gross subtotal and the discount down to its net. */
 export function itemParts(p: PricedItem, k: number, read: ReadSale, o: DocumentOptions, t: ItemTaxes): ItemParts {
+  const id = o.itemIds ? (o.itemIds[k] as number) : null;
   const discount = p.discount + (read.coupon[k] as bigint);
-  const shown = p.inclusive ? netParts(t.listNet, t.net) : { subtotal: p.subtotal, discount };
-  return {
-    id: o.itemIds ? (o.itemIds[k] as number) : null,
+  const shown = {
+    id,
     description: p.item.description ?? null,
     productCode: p.item.product_code ?? null,
     quantity: p.quantity,
     unitPrice: p.unitPrice,
     discountRate: p.discountRate,
-    subtotal: shown.subtotal,
-    discount: shown.discount,
-    tax1: t.tax1,
-    tax2: t.tax2,
-    status: t.status,
-    ...(p.inclusive ? { taxIncluded: true } : {}),
+    subtotal: p.subtotal,
+    discount,
   };
+  return partsOf(shown, t, p.inclusive);
 }
 
 /**
@@ -128,22 +131,17 @@ export function shippingParts(read: ReadSale, groups: readonly ShippingGroup[], 
       if (issues.length === 0) issues.push({ path: ['shipping_cost'], code: 'unprocessable', message: `shipping_cost: its share with the goods to ${g.country} could not be taxed` });
       return [];
     }
-    const t = taxesOf(g.priced, g, g.taxCode, engine, notes);
-    const shown = charge.inclusive ? netParts(null, t.net) : { subtotal: g.amount, discount: 0n };
-    const item: ItemParts = {
+    const t = { ...taxesOf(g.priced, g, g.taxCode, engine, notes), listNet: null };
+    const shown = {
       id: null,
       description: charge.description,
       productCode: null,
       quantity: 1,
       unitPrice: majorNumber(g.amount, read.minorUnits),
       discountRate: 0,
-      subtotal: shown.subtotal,
-      discount: shown.discount,
-      tax1: t.tax1,
-      tax2: t.tax2,
-      status: t.status,
-      ...(charge.inclusive ? { taxIncluded: true } : {}),
+      subtotal: g.amount,
+      discount: 0n,
     };
-    return [item];
+    return [partsOf(shown, t, charge.inclusive)];
   });
 }

@@ -285,7 +285,8 @@ function plainRelated(r: unknown, maxItems: number): boolean {
 }
 
 /** The fields of a document the checks read, without a prototype: each other one is only read (touchOwn). */
-const CHECKED = Object.assign(Object.create(null) as Record<string, true>, Object.fromEntries(['id', 'type', 'currency', 'issue_date', 'state', 'subtotal_cents', 'discount_cents', 'total_cents', 'payment_processor', 'payment_processor_id', 'exchange_rate', 'items', 'taxes', 'related_document'].map((k) => [k, true])));
+const CHECKED_FIELDS = ['id', 'type', 'currency', 'issue_date', 'state', 'subtotal_cents', 'discount_cents', 'total_cents', 'payment_processor', 'payment_processor_id', 'exchange_rate', 'items', 'taxes', 'related_document'];
+const CHECKED = Object.assign(Object.create(null) as Record<string, true>, Object.fromEntries(CHECKED_FIELDS.map((k) => [k, true])));
 
 /**
  * The summary of a document documentIssues would accept, read from the document itself (see
@@ -295,7 +296,22 @@ const CHECKED = Object.assign(Object.create(null) as Record<string, true>, Objec
  */
 export function plainDocumentSummary(doc: unknown, maxItems: number): DocumentSummary | null {
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return null;
-  const d: Fields = { id: undefined, type: undefined, currency: undefined, issue_date: undefined, state: undefined, subtotal_cents: undefined, discount_cents: undefined, total_cents: undefined, payment_processor: undefined, payment_processor_id: undefined, exchange_rate: undefined, items: undefined, taxes: undefined, related_document: undefined };
+  const d: Fields = {
+    id: undefined,
+    type: undefined,
+    currency: undefined,
+    issue_date: undefined,
+    state: undefined,
+    subtotal_cents: undefined,
+    discount_cents: undefined,
+    total_cents: undefined,
+    payment_processor: undefined,
+    payment_processor_id: undefined,
+    exchange_rate: undefined,
+    items: undefined,
+    taxes: undefined,
+    related_document: undefined,
+  };
   for (const key in doc) {
     if (!hasOwn.call(doc, key)) continue;
     const v = (doc as Fields)[key];

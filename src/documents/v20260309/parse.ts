@@ -207,7 +207,21 @@ function fieldSet(fields: readonly string[]): Readonly<Record<string, true>> {
 export function plainTransaction(t: unknown, batch: boolean): Parsed | null {
   if (!isRecord(t)) return null;
   const known = batch ? KNOWN.batch : KNOWN.single;
-  const d: Record<string, unknown> = { transaction_type: undefined, source: undefined, source_id: undefined, refund_of_source_id: undefined, date: undefined, currency: undefined, tax_behavior: undefined, total: undefined, total_tax: undefined, customer: undefined, origin_address: undefined, shipping_cost: undefined, items: undefined };
+  const d: Record<string, unknown> = {
+    transaction_type: undefined,
+    source: undefined,
+    source_id: undefined,
+    refund_of_source_id: undefined,
+    date: undefined,
+    currency: undefined,
+    tax_behavior: undefined,
+    total: undefined,
+    total_tax: undefined,
+    customer: undefined,
+    origin_address: undefined,
+    shipping_cost: undefined,
+    items: undefined,
+  };
   for (const key in t) {
     if (!hasOwn.call(t, key)) continue;
     if (known[key] !== true) return null;
