@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run } from '../src/cli/main.js';
-import { rulesInfo, TaxRulesError } from '../src/index.js';
+import { calculateTaxRate, createRuleSet, defineAccount, rulesInfo, TaxRulesError } from '../src/index.js';
 import { exportRules, loadRules } from '../src/node.js';
 
 async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
@@ -70,7 +70,7 @@ describe('taxrules rules export', () => {
     expect((await cli('rules', 'export')).code).toBe(2);
     const wrong = await cli('rules', 'import', dir);
     expect(wrong.code).toBe(2);
-    expect(wrong.err).toContain('rules takes info or export DIR');
+    expect(wrong.err).toContain('rules takes info, export DIR or pack FILE');
   });
 
   it('exportRules of taxrules/node writes the same folder, and refuses a used one with a 400', () => {
@@ -149,5 +149,39 @@ describe('an edited export', () => {
     expect(JSON.parse((await cli('tax-code', 'ebook', '--rules', dir)).out)).toMatchObject({ id: 'ebook', name: 'Electronic book' });
     expect(JSON.parse((await cli('tax-codes')).out).find((c: { id: string }) => c.id === 'ebook')?.name).toBe('E-book');
     expect(existsSync(join(dir, 'schema', 'country.schema.json'))).toBe(true);
+  });
+});
+
+describe('taxrules rules pack', () => {
+  it('writes the rules, or the part some countries need, as one file createRuleSet takes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'taxrules-pack-'));
+    const whole = await cli('rules', 'pack', join(dir, 'all.json'));
+    expect(whole.code).toBe(0);
+    const part = await cli('rules', 'pack', join(dir, 'eu-us.json'), '--regimes', 'EU', '--countries', 'US', '--json');
+    expect(part.code).toBe(0);
+    const written = JSON.parse(part.out) as { bytes: number; countries: string[] };
+    expect(written.countries).toContain('DE');
+    expect(written.countries).toContain('US');
+    expect(written.countries).not.toContain('JP');
+    const sizes = ['all.json', 'eu-us.json'].map((f) => readFileSync(join(dir, f), 'utf8').length);
+    expect(sizes[1]).toBe(written.bytes);
+    expect(sizes[1]).toBeLessThan(sizes[0] as number);
+    // Read back as a rule set: the same answers as the shipped rules within it.
+    const rules = createRuleSet(JSON.parse(readFileSync(join(dir, 'eu-us.json'), 'utf8')));
+    const spec = { country: 'DE', currency: 'EUR', registrations: [{ country: 'DE' }, { country: 'US', region: 'TX' }] } as const;
+    for (const q of ['to_country=DE&tax_code=standard&product_type=good&amount=100&date=2026-06-01', 'to_country=US&to_postal_code=78701&tax_code=standard&product_type=good&amount=100&date=2026-06-01']) {
+      expect(calculateTaxRate(q, defineAccount(spec, rules), { rules }), q).toEqual(calculateTaxRate(q, defineAccount(spec)));
+    }
+  });
+
+  it('refuses a code the rules do not hold, a flag of another subcommand and no file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'taxrules-pack-'));
+    const unknown = await cli('rules', 'pack', join(dir, 'x.json'), '--countries', 'US,XX');
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toContain('XX');
+    expect(existsSync(join(dir, 'x.json'))).toBe(false);
+    expect((await cli('rules', 'export', join(dir, 'e'), '--countries', 'US')).code).toBe(2);
+    expect((await cli('rules', 'pack')).code).toBe(2);
+    expect((await cli('rules', 'pack', join(dir, 'y.json'), '--regimes', '')).code).toBe(2);
   });
 });
