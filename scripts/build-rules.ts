@@ -19,7 +19,7 @@ import { layoutProblems } from './rule-format.js';
 import type { PackedRuleData } from '../src/core/ruleset.js';
 import { packRuleData } from '../src/core/pack.js';
 import type { RuleData } from '../src/core/rule-data.js';
-import { regimePack } from './rule-packs.js';
+import { selectRuleData } from '../src/core/rule-subset.js';
 import { decodeUsLocal } from '../src/core/us-local-pack.js';
 import { localKey } from '../src/core/us-local.js';
 import { isDeepStrictEqual } from 'node:util';
@@ -215,7 +215,8 @@ if (!checkOnly) {
   const size = writePack(out, data, 'The default rule data (every file under rules/)');
   console.log(`rules build: ${fileCount} files valid; ${data.countries.length} countries with rules, ${data.regimes.length} regimes, ${data.territories.reduce((n, t) => n + t.territories.length, 0)} territories → ${out} (${(size / 1024).toFixed(0)} KiB)`);
   // The EU entry's pack must stand on its own: the same checks as the whole data.
-  const eu = regimePack(data, 'EU');
+  // Every country ever a member, their special territories and what those are taxed as (see rule-subset.ts).
+  const eu = selectRuleData(data, { regimes: ['EU'] });
   const euProblems = checkRuleData(eu);
   if (euProblems.length > 0) {
     for (const p of euProblems) console.error(`EU pack: ${p.file}${p.path ? ` ${p.path}` : ''}: ${p.message}`);

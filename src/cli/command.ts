@@ -56,3 +56,6 @@ export function describedLines(head: string, text: string, width = 78): string[]
   lines.push(line);
   return lines;
 }
+
+/** A value as the command line prints JSON: indented, bigints as text. */
+export const json = (value: unknown): string => JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), 2);

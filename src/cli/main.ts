@@ -30,7 +30,7 @@ import { RULES_COMMAND } from './rules-command.js';
 import { diffCorpus, diffRules, formatRuleDiff, type DiffQueryCase } from '../testing/diff.js';
 import { formatRateChanges, rateChanges } from '../testing/changes.js';
 import { existsSync } from 'node:fs';
-import { describedLines, type CliIO, type Command, type Flags } from './command.js';
+import { describedLines, json, type CliIO, type Command, type Flags } from './command.js';
 export type { CliIO } from './command.js';
 import { InputError, InputTooLarge, MAX_INPUT_BYTES, oneLine, parseJson, readJsonFile, readProblem } from './input.js';
 
@@ -74,7 +74,6 @@ const ACCOUNT_HELP: readonly string[] = [
   ...describedLines('', 'Without it: a demo seller in Ireland registered everywhere.'),
 ];
 
-const json = (value: unknown): string => JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), 2);
 
 /** A registration of the `Account` form: its jurisdiction's id, and no place (`country`, `region`, `scheme`) besides. */
 const byJurisdictionId = (r: unknown): boolean =>

@@ -8,11 +8,9 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { packRuleData, selectRuleData } from '../index.js';
 import { UsageError } from './args.js';
-import { describedLines, type CliIO, type Command, type Flags } from './command.js';
+import { describedLines, json, type CliIO, type Command, type Flags } from './command.js';
 import { RULES, RULES_HELP_TEXT, rulesFlag } from './rules-flag.js';
 import { ExportTargetError, writeRuleFolder } from './rules-export.js';
-
-const json = (value: unknown): string => JSON.stringify(value, null, 2);
 
 export const RULES_COMMAND: Command = {
   name: 'rules',
