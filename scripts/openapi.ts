@@ -4,11 +4,11 @@
  * for the v20241028 answers, which the tests check the handler's real answers against.
  */
 import { z } from 'zod';
-import { requestSchemas, responseSchemas, TAX_CODES, PRODUCT_TYPES, BEHAVIORS } from '../src/adapters/schemas.js';
+import { requestSchemas, responseSchemas, TAX_CODES, PRODUCT_TYPES, BEHAVIORS, CUSTOMER_TAX_STATUSES } from '../src/adapters/schemas.js';
 import { documentSchemas, PAYMENT_METHODS } from '../src/documents/v20241028/request.js';
 import { MAX_METADATA_KEY_LENGTH, MAX_METADATA_KEYS, MAX_METADATA_VALUE_LENGTH, MAX_TAG_LENGTH } from '../src/documents/limits.js';
 import { transactionSchemas } from '../src/documents/v20260309/schemas.js';
-import { TAX_RATE_PARAMETERS } from '../src/adapters/v20241028.js';
+import { TAX_RATE_PARAMETERS, type TaxRateParameterKind } from '../src/adapters/v20241028.js';
 import { API_VERSIONS } from '../src/adapters/version.js';
 import { ROUTES } from '../src/http/handler.js';
 import { version } from '../package.json';
@@ -134,6 +134,14 @@ interface Operation {
 
 const creditId = { name: 'id', in: 'path', required: true, description: "The credit note's id", schema: { type: 'integer', minimum: 0 } };
 
+/** The query parameters whose values are a closed list: the list (any other value is refused). */
+const CLOSED_PARAMETERS: Partial<Record<TaxRateParameterKind, { enum: string[] }>> = {
+  'tax code': { enum: [...TAX_CODES] },
+  behaviour: { enum: [...BEHAVIORS] },
+  'product type': { enum: [...PRODUCT_TYPES] },
+  'tax status': { enum: [...CUSTOMER_TAX_STATUSES] },
+};
+
 const stringParam = (name: string, where: 'query' | 'path', required: boolean, description: string, extra: Record<string, unknown> = {}) => ({
   name,
   in: where,
@@ -145,7 +153,7 @@ const stringParam = (name: string, where: 'query' | 'path', required: boolean, d
 const OPERATIONS: Record<string, Operation> = {
   'GET /tax_rates/calculate': {
     summary: 'The tax of a sale (API version 20241028 and later)',
-    parameters: TAX_RATE_PARAMETERS.map((p) => stringParam(p.name, 'query', p.required, p.description, { maxLength: p.max })),
+    parameters: TAX_RATE_PARAMETERS.map((p) => stringParam(p.name, 'query', p.required, p.description, CLOSED_PARAMETERS[p.kind] ?? { maxLength: p.max })),
     ok: { status: '200', schema: ref('TaxRate'), description: 'The tax calculation result' },
   },
   'GET /jurisdictions': {

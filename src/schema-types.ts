@@ -123,7 +123,7 @@ export type LineTaxShape = {
   taxable_amount: string;
   amount: string;
   status: 'taxable' | 'non_taxable' | 'not_registered' | 'reverse_charge';
-  reason: string;
+  reason: 'not_registered' | 'reverse_charge' | 'standard_rated' | 'reduced_rated' | 'ebook_rated' | 'partially_taxable' | 'product_exempt' | 'not_taxable_in_jurisdiction' | 'no_tax_in_jurisdiction' | 'no_consumption_tax' | 'excluded_territory' | 'zero_rated' | 'outside_scope' | 'unsupported_country' | 'eu_reverse_charge' | 'import_vat' | 'import_vat_at_border' | 'customer_exempt' | 'customer_reverse_charge' | 'delivery_not_taxable' | 'product_reduced_rate' | 'below_price_limit' | 'above_price_limit_part' | 'tax_holiday';
   jurisdiction: CalculationJurisdiction;
   additional: boolean;
 };
@@ -151,7 +151,7 @@ export type TaxBreakdownEntryShape = {
   name: string | null;
   rate: string;
   status: 'taxable' | 'non_taxable' | 'not_registered' | 'reverse_charge';
-  reason: string;
+  reason: 'not_registered' | 'reverse_charge' | 'standard_rated' | 'reduced_rated' | 'ebook_rated' | 'partially_taxable' | 'product_exempt' | 'not_taxable_in_jurisdiction' | 'no_tax_in_jurisdiction' | 'no_consumption_tax' | 'excluded_territory' | 'zero_rated' | 'outside_scope' | 'unsupported_country' | 'eu_reverse_charge' | 'import_vat' | 'import_vat_at_border' | 'customer_exempt' | 'customer_reverse_charge' | 'delivery_not_taxable' | 'product_reduced_rate' | 'below_price_limit' | 'above_price_limit_part' | 'tax_holiday';
   taxable_amount: string;
   amount: string;
 };

@@ -41,6 +41,37 @@ export const MAX_CUSTOMER_TAX_IDS = 10;
 /** A customer's own tax status, as the spec's contact has it. */
 export const CUSTOMER_TAX_STATUSES = ['taxable', 'exempt', 'reverse'] as const;
 
+/** Every machine reason of a tax (rules/schema/common.schema.json `taxReason`): checked whole, each once, against the type. */
+const REASON_LIST = {
+  standard_rated: 0,
+  reduced_rated: 0,
+  ebook_rated: 0,
+  partially_taxable: 0,
+  product_exempt: 0,
+  not_taxable_in_jurisdiction: 0,
+  no_tax_in_jurisdiction: 0,
+  no_consumption_tax: 0,
+  excluded_territory: 0,
+  zero_rated: 0,
+  outside_scope: 0,
+  not_registered: 0,
+  unsupported_country: 0,
+  eu_reverse_charge: 0,
+  reverse_charge: 0,
+  import_vat: 0,
+  import_vat_at_border: 0,
+  customer_exempt: 0,
+  customer_reverse_charge: 0,
+  delivery_not_taxable: 0,
+  product_reduced_rate: 0,
+  below_price_limit: 0,
+  above_price_limit_part: 0,
+  tax_holiday: 0,
+} satisfies Record<TaxReason, 0>;
+
+/** The machine reasons an answer's tax can carry: a closed list. */
+export const TAX_REASONS = Object.keys(REASON_LIST) as [TaxReason, ...TaxReason[]];
+
 function buildAccountSchemas() {
   const dateText = z.string().check(z.refine((s) => !Number.isNaN(dayNumber(s)), { message: 'must be a calendar date YYYY-MM-DD' }));
   const optionalDate = z.optional(z.union([dateText, z.literal(''), z.null()]));
@@ -178,7 +209,7 @@ function buildLineSchemas() {
     taxable_amount: decimal,
     amount: decimal,
     status: statusSchema,
-    reason: z.string(),
+    reason: z.enum(TAX_REASONS),
     jurisdiction,
     /** A second tax of the same sale (Canadian PST/QST). */
     additional: z.boolean(),
@@ -213,7 +244,7 @@ function buildResponseSchemas() {
     name: z.nullable(z.string()),
     rate: decimal,
     status: statusSchema,
-    reason: z.string(),
+    reason: z.enum(TAX_REASONS),
     taxable_amount: decimal,
     amount: decimal,
   });

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../scripts/openapi.js';
 import { createHandler, ROUTES } from '../../src/http.js';
 import type { Account } from '../../src/index.js';
+import { TAX_CODES } from '../../src/adapters/schemas.js';
 
 const doc = openApiDocument() as { openapi: string; paths: Record<string, Record<string, any>>; components: { schemas: Record<string, object> } };
 const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -62,6 +63,21 @@ describe('the OpenAPI document', () => {
     const calc = await call('/calculations', { method: 'POST', headers: V2, body: JSON.stringify(request) });
     expect(calc.status).toBe(200);
     check('CalculationResponse', calc.body);
+  });
+
+  it('gives the closed lists whole: every tax code, behaviour, product type and tax status a quote takes, every reason an answer carries', async () => {
+    const parameters = doc.paths['/tax_rates/calculate']!.get.parameters as { name: string; schema: { enum?: string[] } }[];
+    const closed = Object.fromEntries(parameters.filter((p) => p.schema.enum).map((p) => [p.name, p.schema.enum]));
+    expect(closed).toEqual({ tax_code: [...TAX_CODES], tax_behavior: ['exclusive', 'inclusive'], product_type: ['good', 'service'], tax_status: ['taxable', 'exempt', 'reverse'] });
+    // A value outside a list is refused by the quote (406), as the document says.
+    expect((await call('/tax_rates/calculate?to_country=DE&tax_code=Food')).status).toBe(406);
+    // The reasons: the rule files' closed list (rules/schema/common.schema.json), in each answer that carries one.
+    const ruleReasons = (JSON.parse(readFileSync('rules/schema/common.schema.json', 'utf8')) as { definitions: { taxReason: { enum: string[] } } }).definitions.taxReason.enum;
+    const lineTax = (doc.components.schemas.CalculationResponse as any).properties.line_items.items.properties.taxes.items.properties.reason;
+    const breakdown = (doc.components.schemas.CalculationResponse as any).properties.tax_breakdown.items.properties.reason;
+    expect(lineTax.enum).toEqual(ruleReasons);
+    expect(breakdown.enum).toEqual(ruleReasons);
+    expect(ruleReasons).toEqual(expect.arrayContaining(['zero_rated', 'product_exempt', 'product_reduced_rate', 'below_price_limit', 'above_price_limit_part', 'tax_holiday']));
   });
 
   it('its request schemas refuse what the handler refuses', async () => {
