@@ -120,7 +120,7 @@ export function taxLocusCategories(file: string, h: CategoryRunHelpers): Map<str
       if (claim.kind === 'exempt') ok = near(got.state, 0);
       else if (claim.kind === 'taxable') ok = near(got.state, std.state);
       else if (claim.kind === 'reduced') ok = got.state < std.state - 1e-9;
-      else {
+      else if (claim.kind === 'cap') {
         // Just under the cap: no state tax. At twice the cap: the state's general rate on the
         // whole price (per article) or on the half above the cap (excess), to the cent.
         const limit = claim.cents / 100;

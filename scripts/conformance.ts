@@ -209,7 +209,7 @@ const ask = (st: string, code: string, amount = '100'): Answer | string => {
   const eff = (l: (typeof main)[number]) => (l.rateUnits * l.partUnits) / 1e6 / 10_000;
   const state = main.filter((l) => l.jurisdiction.level === 'state').reduce((s, l) => s + eff(l), 0);
   const total = main.reduce((s, l) => s + eff(l), 0);
-  const stateTax = main.filter((l) => l.jurisdiction.level === 'state').reduce((s, l) => s + Number(l.amount ?? 0), 0);
+  const stateTax = main.filter((l) => l.jurisdiction.level === 'state').reduce((s, l) => s + ('amount' in l ? Number(l.amount) : 0), 0);
   return { state, local: total - state, total, tax: Number(r.amounts?.tax ?? 0), stateTax, rates: main.map((l) => l.rate) };
 };
 
