@@ -66,6 +66,7 @@ interface Conditions {
   price_cap_cents?: number;
   cap_basis?: 'excess_over_cap' | 'per_item';
   state_exempt?: boolean;
+  local_may_tax?: boolean;
   scope?: string;
   exempt_if?: string;
   prewritten_software_taxable?: boolean;
@@ -86,7 +87,8 @@ function claimOf(treatment: string, taxable: boolean, c: Conditions, date: strin
   }
   // MA, RI: the part of an article's price above the cap is taxed; NY: an article under it is exempt.
   if (c.price_cap_cents !== undefined) return { kind: 'cap', cents: c.price_cap_cents, excess: c.cap_basis === 'excess_over_cap' };
-  if (c.state_exempt) return { kind: 'exempt' };
+  // Exempt from the state tax, the local taxes due where a locality does not follow (AZ, CO, GA groceries; AL menstrual products).
+  if (c.state_exempt || c.local_may_tax) return { kind: 'exempt' };
   // Children's diapers exempt, adults' products taxed: ours are children's diapers.
   if (c.scope === 'infant_only') return { kind: 'exempt' };
   // Exempt only on a condition ours does not model (a prescription to a Medicaid beneficiary): the base.
