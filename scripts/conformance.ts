@@ -8,7 +8,8 @@
  * through validateTaxId.
  *
  * Usage: tsx scripts/conformance.ts [CONFORMANCE_DIR] [US_SOURCES_DIR]
- *   (defaults ../shared/conformance and, beside it, ../sources/us: daigou-calc-data's tables)
+ *   (defaults ../shared/conformance and, beside it, ../sources/us: daigou-calc-data's and
+ *   TaxLocus's tables)
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,6 +19,7 @@ import type { TaxResult } from '../src/core/types.js';
 import { demoAccount } from '../src/cli/demo-account.js';
 import { defaultRuleSet } from '../src/default-rules.js';
 import { validateTaxId } from '../src/taxid/index.js';
+import { type CategoryCounts, taxLocusCategories } from './conformance-taxlocus.js';
 
 const dir = process.argv[2] ?? '../shared/conformance';
 if (!existsSync(dir)) {
@@ -188,6 +190,29 @@ const usGrid = new Map<string, [number, number]>();
   }
 }
 
+// The US category runs (5 and 6) ask at one place per state on one day.
+/** One place per state: a city centre ZIP the fixtures use. */
+const PLACE: Record<string, string> = {
+  AL: '35203', AK: '99501', AZ: '85004', AR: '72901', CA: '94103', CO: '80202', CT: '06103', DE: '19801', DC: '20004', FL: '33101', GA: '30303',
+  HI: '96813', ID: '83702', IL: '60601', IN: '46204', IA: '50309', KS: '67202', KY: '40202', LA: '70112', ME: '04101', MD: '21201', MA: '02108',
+  MI: '48226', MN: '55401', MS: '39201', MO: '63101', MT: '59601', NE: '68102', NV: '89101', NH: '03301', NJ: '07102', NM: '87102', NY: '10001',
+  NC: '28202', ND: '58102', OH: '44113', OK: '73102', OR: '97201', PA: '19103', RI: '02903', SC: '29201', SD: '57104', TN: '37203', TX: '77002',
+  UT: '84101', VT: '05401', VA: '23219', WA: '98101', WV: '25301', WI: '53202', WY: '82001',
+};
+const date = '2026-09-15';
+interface Answer { state: number; local: number; total: number; tax: number; stateTax: number; rates: string[] }
+const ask = (st: string, code: string, amount = '100'): Answer | string => {
+  const r = quote({ to_country: 'US', to_postal_code: PLACE[st] as string, tax_code: code as TaxRateQuery['tax_code'], product_type: 'good', date, amount, currency: 'USD' });
+  if (typeof r === 'string') return r;
+  const main = r.lines.filter((l) => l.group === 'main');
+  // A line's effective rate: its rate on the part of the amount it taxes.
+  const eff = (l: (typeof main)[number]) => (l.rateUnits * l.partUnits) / 1e6 / 10_000;
+  const state = main.filter((l) => l.jurisdiction.level === 'state').reduce((s, l) => s + eff(l), 0);
+  const total = main.reduce((s, l) => s + eff(l), 0);
+  const stateTax = main.filter((l) => l.jurisdiction.level === 'state').reduce((s, l) => s + ('amount' in l ? Number(l.amount) : 0), 0);
+  return { state, local: total - state, total, tax: Number(r.amounts?.tax ?? 0), stateTax, rates: main.map((l) => l.rate) };
+};
+
 // 5. US product categories: daigou-calc-data's category table (grocery, clothing, prescription,
 // supplement, alcohol per state; its `_semantics` give the values' meaning) mapped to ours,
 // asked at one place per state on 2026-09-15 (the peer was checked 2026-09-08/10), a category
@@ -200,25 +225,16 @@ const usGrid = new Map<string, [number, number]>();
 // false), its exempt and general speak of the state tax only.
 const usCategories = new Map<string, [number, number]>();
 let usCategoriesSkipped = 0;
+const usSources = process.argv[3] ?? join(dir, '../sources/us');
 {
-  const sources = process.argv[3] ?? join(dir, '../sources/us');
-  const file = join(sources, 'daigou-calc-data/category_taxability.json');
+  const file = join(usSources, 'daigou-calc-data/category_taxability.json');
   if (existsSync(file)) {
     const t = tally('daigou-calc-data/category_taxability', true);
     type PeerValue = string | { stateReplaced?: string; combined?: string; surcharge?: string; threshold?: { limit: string; above: string } };
     const peer = JSON.parse(readFileSync(file, 'utf8')) as { defaults: Record<string, PeerValue>; states: Record<string, Record<string, unknown> & { note?: string }> };
-    const stateRules = (JSON.parse(readFileSync(join(sources, 'daigou-calc-data/state_rules.json'), 'utf8')) as { states: Record<string, { state_rate: string }> }).states;
+    const stateRules = (JSON.parse(readFileSync(join(usSources, 'daigou-calc-data/state_rules.json'), 'utf8')) as { states: Record<string, { state_rate: string }> }).states;
     /** The peer's categories and ours. */
     const CATEGORY: Record<string, string> = { grocery: 'food', clothing: 'clothing', prescription: 'prescription_drugs', supplement: 'dietary_supplements', alcohol: 'alcohol' };
-    /** One place per state: a city centre ZIP the fixtures use. */
-    const PLACE: Record<string, string> = {
-      AL: '35203', AK: '99501', AZ: '85004', AR: '72901', CA: '94103', CO: '80202', CT: '06103', DE: '19801', DC: '20004', FL: '33101', GA: '30303',
-      HI: '96813', ID: '83702', IL: '60601', IN: '46204', IA: '50309', KS: '67202', KY: '40202', LA: '70112', ME: '04101', MD: '21201', MA: '02108',
-      MI: '48226', MN: '55401', MS: '39201', MO: '63101', MT: '59601', NE: '68102', NV: '89101', NH: '03301', NJ: '07102', NM: '87102', NY: '10001',
-      NC: '28202', ND: '58102', OH: '44113', OK: '73102', OR: '97201', PA: '19103', RI: '02903', SC: '29201', SD: '57104', TN: '37203', TX: '77002',
-      UT: '84101', VT: '05401', VA: '23219', WA: '98101', WV: '25301', WI: '53202', WY: '82001',
-    };
-    const date = '2026-09-15';
     /** The SST rate files at hand: the state row's food/drug rate (column 6) in force on the date. */
     const sstFood = (st: string): number | undefined => {
       const fips: Record<string, string> = { GA: '13', MN: '27', WI: '55' };
@@ -231,17 +247,6 @@ let usCategoriesSkipped = 0;
         }
       }
       return undefined;
-    };
-    interface Answer { state: number; local: number; total: number; tax: number; rates: string[] }
-    const ask = (st: string, code: string, amount = '100'): Answer | string => {
-      const r = quote({ to_country: 'US', to_postal_code: PLACE[st] as string, tax_code: code as TaxRateQuery['tax_code'], product_type: 'good', date, amount, currency: 'USD' });
-      if (typeof r === 'string') return r;
-      const main = r.lines.filter((l) => l.group === 'main');
-      // A line's effective rate: its rate on the part of the amount it taxes.
-      const eff = (l: (typeof main)[number]) => (l.rateUnits * l.partUnits) / 1e6 / 10_000;
-      const state = main.filter((l) => l.jurisdiction.level === 'state').reduce((s, l) => s + eff(l), 0);
-      const total = main.reduce((s, l) => s + eff(l), 0);
-      return { state, local: total - state, total, tax: Number(r.amounts?.tax ?? 0), rates: main.map((l) => l.rate) };
     };
     const near = (a: number, b: number) => Math.abs(a - b) < 1e-9;
     const show = (a: Answer | string) => (typeof a === 'string' ? a : `state ${a.state} % + local ${+a.local.toFixed(6)} % = ${+a.total.toFixed(6)} %`);
@@ -304,6 +309,17 @@ let usCategoriesSkipped = 0;
       }
     }
   } else console.log(`conformance: ${file} not found, the US category table is not run`);
+}
+
+// 6. US product categories: TaxLocus's taxability table, the same questions at the same places
+// (scripts/conformance-taxlocus.ts says how its rows are mapped and read).
+let usTaxLocus = new Map<string, CategoryCounts>();
+{
+  const file = join(usSources, 'taxlocus/taxability.csv');
+  if (existsSync(file)) {
+    const t = tally('taxlocus/taxability', true);
+    usTaxLocus = taxLocusCategories(file, { check: (facts, agrees, detail) => check(t, facts, agrees, detail), ask, states: Object.keys(PLACE), date });
+  } else console.log(`conformance: ${file} not found, TaxLocus's US category table is not run`);
 }
 
 // ---- Tax IDs: validateTaxId against the peer corpora, per corpus and country ----
@@ -410,6 +426,10 @@ console.log(`  ${[...usGrid].sort(([a], [b]) => a.localeCompare(b)).map(([st, [n
 if (usCategories.size > 0) {
   console.log('\nUS categories per category (agree/cases):');
   console.log(`  ${[...usCategories].map(([c, [n, ok]]) => `${c} ${ok}/${n}`).join(', ')}; not compared (the peer leaves the state's SST food rate to a file not at hand): ${usCategoriesSkipped}`);
+}
+if (usTaxLocus.size > 0) {
+  console.log('\nUS categories per category, TaxLocus (agree/disagree/not compared):');
+  console.log(`  ${[...usTaxLocus].map(([c, [ok, no, skip]]) => `${c} ${ok}/${no}/${skip}`).join(', ')}`);
 }
 for (const t of tallies) if (t.printExplained) for (const x of t.explainedList) console.log(`  ${t.corpus} (known): ${x}`);
 for (const t of tallies) for (const u of t.unexplained) console.log(`  ${t.corpus}: ${u}`);
