@@ -15,10 +15,23 @@ function inForceOn<T extends { from: string }>(list: readonly T[] | undefined, d
   return hit;
 }
 
+/** Each tax code's chain: the code, its parent, the parent's parent … (where a table's treatment of it is looked for, as the engine does). */
+export function codeChains(data: RuleData): Map<string, string[]> {
+  const parents = new Map(data.taxCodes.tax_codes.map((c) => [c.id as string, c.parent as string | undefined]));
+  const chains = new Map<string, string[]>();
+  for (const id of parents.keys()) {
+    const chain = [id];
+    for (let p = parents.get(id); p !== undefined && !chain.includes(p); p = parents.get(p)) chain.push(p);
+    chains.set(id, chain);
+  }
+  return chains;
+}
+
 /** Markdown lines of one section: `heading`, then the table for `countries` on `day`. */
 export function categoryCoverage(data: RuleData, heading: string, countries: readonly string[], day: string): string[] {
   const codes = data.taxCodes.tax_codes.filter((c) => c.kind === 'category');
-  const parent = new Map(codes.map((c) => [c.id as string, c.parent as string | undefined]));
+  const chains = codeChains(data);
+  const categoryIds = new Set(codes.map((c) => c.id as string));
   const regimes = new Map(data.regimes.map((r) => [r.regime, (r.taxability ?? {}) as Table]));
   const mains = countries.map((id) => {
     const c = data.countries.find((x) => x.country === id);
@@ -30,8 +43,9 @@ export function categoryCoverage(data: RuleData, heading: string, countries: rea
   const rows = codes.filter((c) => !c.parent || mains.some((m) => m.own[c.id as string]));
   const cell = (m: (typeof mains)[number], code: string): string => {
     if (!m.tax) return '—';
-    const p = parent.get(code);
-    const list = m.own[code] ?? (p ? m.own[p] : undefined) ?? m.regime[code] ?? (p ? m.regime[p] : undefined) ?? m.own.other_categories ?? m.regime.other_categories;
+    const chain = chains.get(code) ?? [code];
+    const inChain = (table: Table) => chain.map((c) => table[c]).find((l) => l !== undefined);
+    const list = inChain(m.own) ?? inChain(m.regime) ?? m.own.other_categories ?? m.regime.other_categories;
     const t = inForceOn(list, day);
     if (!t) return '—';
     const mark = m.own[code] ? '' : m.own.other_categories && list === m.own.other_categories ? '°' : '';
@@ -54,7 +68,7 @@ export function categoryCoverage(data: RuleData, heading: string, countries: rea
   lines.push('', 'Dated changes after the first recorded period:', '');
   for (const m of mains) {
     const changes = Object.entries(m.own)
-      .filter(([k]) => parent.has(k) || k === 'other_categories')
+      .filter(([k]) => categoryIds.has(k) || k === 'other_categories')
       .flatMap(([k, l]) => (l ?? []).slice(1).map((p) => ({ from: p.from, text: `${k} ${p.from} (${p.treatment === 'taxable' ? (p.class ?? 'standard') : p.treatment})` })))
       .sort((a, b) => a.from.localeCompare(b.from) || a.text.localeCompare(b.text))
       .map((c) => c.text);

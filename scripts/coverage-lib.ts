@@ -3,7 +3,7 @@ import { defaultRuleSet } from '../src/default-rules.js';
 const defaultRuleData = defaultRuleSet.data;
 import type { RuleData } from '../src/core/rule-data.js';
 import { territoryRates } from '../src/core/rule-checks.js';
-import { categoryCoverage } from './coverage-categories.js';
+import { categoryCoverage, codeChains } from './coverage-categories.js';
 import { usCategoryTable } from './coverage-us-categories.js';
 
 type Period = { from: string; rate?: string; class?: string; treatment?: string };
@@ -106,8 +106,10 @@ function productCategories(data: RuleData, day: string, heading: string, countri
   };
   const describe = (col: (typeof columns)[number], treatment: string, cls?: string): string =>
     treatment === 'taxable' ? rateOf(col, cls) : treatment === 'zero_rated' ? '0 % (zero-rated)' : treatment === 'not_taxable' ? 'not taxable' : treatment === 'not_recorded' ? 'not recorded' : treatment;
-  const lookup = (col: (typeof columns)[number], code: string, parent?: string): TreatmentCell | undefined => {
-    for (const list of [col.own[code], parent ? col.own[parent] : undefined, col.regime[code], parent ? col.regime[parent] : undefined, col.own.other_categories, col.regime.other_categories]) {
+  const chains = codeChains(data);
+  const lookup = (col: (typeof columns)[number], code: string): TreatmentCell | undefined => {
+    const chain = chains.get(code) ?? [code];
+    for (const list of [...chain.map((c) => col.own[c]), ...chain.map((c) => col.regime[c]), col.own.other_categories, col.regime.other_categories]) {
       const hit = inForceOn(list, day);
       if (hit) return hit;
     }
@@ -126,7 +128,7 @@ function productCategories(data: RuleData, day: string, heading: string, countri
   const holidays = new Map<string, { categories: Set<string>; taxes: Set<string> }>();
   for (const cat of categories) {
     const cells = columns.map((col) => {
-      const p = lookup(col, cat.id, cat.parent);
+      const p = lookup(col, cat.id);
       if (!p) return 'not recorded';
       let cell = describe(col, p.treatment as string, p.class);
       const limit = p.price_limit;

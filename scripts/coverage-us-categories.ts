@@ -1,4 +1,5 @@
 import type { RuleData } from '../src/core/rule-data.js';
+import { codeChains } from './coverage-categories.js';
 
 type Limit = { amount: string; kind: string };
 type Treatment = { from: string; treatment: string; class?: string; price_limit?: Limit; holiday?: string; note?: string };
@@ -21,6 +22,7 @@ export function usCategoryTable(data: RuleData, day: string, states: readonly st
   const us = data.countries.find((c) => c.country === 'US');
   if (!us) return [];
   const codes = data.taxCodes.tax_codes.filter((c) => c.kind === 'category');
+  const chains = codeChains(data);
   const lines = [
     '',
     `## ${heading}`,
@@ -36,7 +38,8 @@ export function usCategoryTable(data: RuleData, day: string, states: readonly st
       const tax = j?.taxes.find((t) => t.role === 'main');
       if (!tax) return '·';
       const table = (tax.taxability ?? {}) as Table;
-      const periods = table[code.id] ?? (code.parent ? table[code.parent] : undefined) ?? table.other_categories;
+      const chain = chains.get(code.id) ?? [code.id];
+      const periods = chain.map((c) => table[c]).find((l) => l !== undefined) ?? table.other_categories;
       const now = inForceOn(periods, day);
       const rates = tax.rates as Record<string, { from: string; rate: string }[] | undefined>;
       let cell = '—';
@@ -51,7 +54,7 @@ export function usCategoryTable(data: RuleData, day: string, states: readonly st
       if (new Set(regular).size > 1) cell += ' Δ';
       const local = data.usLocal?.find((l) => l.state === st);
       const localTables = [local?.taxability, ...(local?.jurisdictions ?? []).map((x) => x.taxability)] as (Table | undefined)[];
-      if (localTables.some((t) => t?.[code.id] ?? (code.parent ? t?.[code.parent] : undefined))) cell += ' L';
+      if (localTables.some((t) => chain.some((c) => t?.[c]))) cell += ' L';
       return cell;
     });
     lines.push(`| ${code.id} | ${cells.join(' | ')} |`);

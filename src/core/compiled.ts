@@ -188,6 +188,8 @@ export interface TaxCodeEntry {
   kind: 'spec' | 'category';
   /** A finer code's broader category. */
   parent?: TaxCodeId | undefined;
+  /** The code, then its parent, the parent's parent …: where a table's treatment of it is looked for, nearest first. */
+  chain: readonly TaxCodeId[];
   /** The term of the SST Library of Definitions it follows in the US. */
   sst?: string | undefined;
   /** The point of Annex III of the VAT Directive it falls under in the EU. */

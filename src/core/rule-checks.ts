@@ -90,6 +90,15 @@ export function checkRuleData(given: RuleData): RuleProblem[] {
       else if (parent.supply !== c.supply) add('rules/tax-codes.json', `${at}/supply`, `${c.id} is ${c.supply}, its parent ${c.parent} ${parent.supply}`);
     }
     if (c.kind === 'category' && c.supply === 'by_product_type') add('rules/tax-codes.json', `${at}/supply`, `a product category says what it is: goods, services or digital`);
+    const chain = [c.id as string];
+    for (let p = c.parent as string | undefined; p !== undefined; p = codeById.get(p)?.parent) {
+      chain.push(p);
+      if (p === c.id) {
+        add('rules/tax-codes.json', `${at}/parent`, `${c.id} is its own ancestor: its chain of parents runs ${chain.join(' → ')}`);
+        break;
+      }
+      if (chain.length > codeById.size) break;
+    }
   });
   const checkTaxability = (file: string, path: string, tax: Taxability | undefined): void => {
     if (!tax) return;

@@ -354,7 +354,7 @@ export function createRuleSet(input: RuleData | PackedRuleData): RuleSet {
         world: new Map(data.world.countries.map((c) => [c.code, { ...c }])),
         currencies: new Map(data.currencies.currencies.filter((c) => c.tender !== false).map((c) => [c.code, c.minor_units])),
         nonTenderCurrencies: new Map(data.currencies.currencies.filter((c) => c.tender === false).map((c) => [c.code, c.name])),
-        taxCodes: new Map(data.taxCodes.tax_codes.map((c) => [c.id, { ...c }])),
+        taxCodes: codeTable(data.taxCodes.tax_codes),
       };
     }
     return tables;
@@ -626,4 +626,20 @@ export function inForce<T extends { from: number }>(periods: readonly T[] | unde
     if (p.from <= day) return p;
   }
   return undefined;
+}
+
+/**
+ * The tax codes by id, each with its chain: the code, then its parent, the parent's parent …
+ * (the order a category's treatment is looked for in a table). The rules checks refuse a
+ * cycle; a chain stops at a code already in it all the same.
+ */
+function codeTable(codes: readonly Omit<TaxCodeEntry, 'chain'>[]): Map<TaxCodeId, TaxCodeEntry> {
+  const parents = new Map(codes.map((c) => [c.id, c.parent]));
+  return new Map(
+    codes.map((c) => {
+      const chain: TaxCodeId[] = [c.id];
+      for (let p = c.parent; p !== undefined && !chain.includes(p); p = parents.get(p)) chain.push(p);
+      return [c.id, { ...c, chain }];
+    }),
+  );
 }

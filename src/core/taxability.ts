@@ -3,8 +3,8 @@
  * taxable part), zero-rated, exempt, or not taxable there.
  *
  * The spec's seven codes: the tax's own table, else its regime's default; `exempt` is exempt
- * everywhere. A product category C (of parent P, when C is a finer code): the tax's own
- * C, then P, then its regime's C, then P, then the tax's `other_categories`, then the
+ * everywhere. A product category C (of parent P, when C is a finer code; P's own parent
+ * after P, and so on): the tax's own C, then P, then its regime's C, then P, then the tax's `other_categories`, then the
  * regime's; none in force is refused (422), never answered at the standard rate, and so is
  * one whose entry in force is `not_recorded` (a change the data cannot follow, its note says
  * which). A category the law splits across rates (`split`) is refused (422) naming the finer
@@ -42,15 +42,14 @@ export interface FoundTreatment {
 
 type Table = Partial<Record<TaxCodeId | 'other_categories', CompiledTreatment[]>>;
 
-/** The entry of a category (then its parent) in force in one table, or undefined. */
+/** The entry of a category (then its parent, the parent's parent …) in force in one table, or undefined. */
 export function inTable(table: Table | undefined, entry: TaxCodeEntry, day: number, name: FoundTreatment['table']): FoundTreatment | undefined {
   if (table === undefined) return undefined;
-  const own = inForce(table[entry.id], day);
-  if (own !== undefined) return { t: own, code: entry.id, table: name };
-  const parent = entry.parent;
-  if (parent === undefined) return undefined;
-  const p = inForce(table[parent], day);
-  return p === undefined ? undefined : { t: p, code: parent, table: name };
+  for (const code of entry.chain) {
+    const t = inForce(table[code], day);
+    if (t !== undefined) return { t, code, table: name };
+  }
+  return undefined;
 }
 
 /** A table's `other_categories` in force, or undefined. */

@@ -54,6 +54,22 @@ describe('the lookup chain of a category', () => {
     expect(r.treatments?.[0]).toMatchObject({ code: 'clothing', table: 'tax', rateClass: 'reduced2' });
   });
 
+  it('then the entry of the parent’s parent, and so on up the chain, before the regime’s', () => {
+    const data = structuredClone(miniRuleData) as RuleData;
+    const diapers = data.taxCodes.tax_codes.find((c) => c.id === 'diapers')!;
+    diapers.parent = 'children_clothing';
+    expect(checkRuleData(data).filter((i) => i.file === 'rules/tax-codes.json')).toEqual([]);
+    const r = determine(input('diapers', AVALONIA), createRuleSet(data));
+    expect([r.reason, rates(r)]).toEqual(['product_reduced_rate', [['Avalonia', '5']]]);
+    expect(r.treatments?.[0]).toMatchObject({ code: 'clothing', table: 'tax', rateClass: 'reduced2' });
+  });
+
+  it('refuses a chain of parents that runs in a circle (the rules checks)', () => {
+    const data = structuredClone(miniRuleData) as RuleData;
+    data.taxCodes.tax_codes.find((c) => c.id === 'clothing')!.parent = 'children_clothing';
+    expect(checkRuleData(data).map((i) => i.message)).toContain('clothing is its own ancestor: its chain of parents runs clothing → children_clothing → clothing');
+  });
+
   it('then the regime’s entry for the category, then for its parent', () => {
     const exempt = quote('medical_devices', BORDURIA);
     expect([exempt.status, exempt.reason]).toEqual(['non_taxable', 'product_exempt']);
