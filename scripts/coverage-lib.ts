@@ -75,7 +75,7 @@ export function coverageMarkdown(data: RuleData = defaultRuleData, day = '2026-1
   lines.push(...categoryCoverage(data, 'Product categories — EU (IT … SE), GB, CH, LI, NO', ['IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE', 'GB', 'CH', 'LI', 'NO'], day));
   lines.push(...usCategoryTable(data, day, ['AL', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DC', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA', 'ME', 'MD', 'MA', 'MI', 'MN', 'MS', 'MO'], 'Product categories — US (AL … MO)'));
   lines.push(...usCategoryTable(data, day, ['NE', 'NV', 'NJ', 'NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY', 'PR'], 'Product categories — US (NE … WY), PR'));
-  lines.push(...productCategories(data, day, 'Product categories — Canada, Australia, New Zealand, Japan, Singapore', ['CA', 'AU', 'NZ', 'JP', 'SG']));
+  lines.push(...productCategories(data, day, 'Product categories — Canada, Australia, New Zealand, Japan, Singapore, United Arab Emirates, Saudi Arabia', ['CA', 'AU', 'NZ', 'JP', 'SG', 'AE', 'SA']));
   return `${lines.join('\n')}\n`;
 }
 
