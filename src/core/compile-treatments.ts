@@ -1,8 +1,8 @@
 /**
  * Treatment periods of a taxability table (rules/schema/common.schema.json `treatmentPeriod`)
  * compiled as the engine reads them: days as day numbers, taxable parts in units, a price
- * limit with its `below` treatment (default exempt), a US local tax's own rate. Shared by the rule set's taxes and
- * regimes and by the US local taxes.
+ * limit with its `below` treatment (default exempt), a US local tax's own rate. Shared by
+ * the rule set's taxes and regimes and by the US local taxes.
  */
 import type { Taxability, TreatmentPeriod } from './rule-data.js';
 import type { TaxCodeId } from './types.js';
