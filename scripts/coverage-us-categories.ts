@@ -27,7 +27,7 @@ export function usCategoryTable(data: RuleData, day: string, states: readonly st
     '',
     `## ${heading}`,
     '',
-    `The state sales tax's treatment of each product category on ${day}: E exempt, N not taxable, Z zero-rated, T taxed at the general rate, a number: taxed at that other rate (%), — not recorded (refused). Marks: $ a per-article price limit (x: only the part above it is taxed), H a sales-tax holiday between ${from} and ${until}, Δ another change in those years, L local taxes treat it otherwise (the state's local file).`,
+    `The state sales tax's treatment of each product category on ${day}: E exempt, N not taxable, Z zero-rated, T taxed at the general rate, a number: taxed at that other rate (%), — not recorded (refused). Marks: $ a per-article price limit (x: only the part above it is taxed), H a sales-tax holiday between ${from} and ${until}, Δ another change in those years, L local taxes treat it otherwise (the state's local file), R local taxes may reach it and the local file does not record how, so it is refused (422) where they apply (listed below).`,
     '',
     `| category | ${states.join(' | ')} |`,
     `|---|${states.map(() => '---').join('|')}|`,
@@ -54,7 +54,9 @@ export function usCategoryTable(data: RuleData, day: string, states: readonly st
       if (new Set(regular).size > 1) cell += ' Δ';
       const local = data.usLocal?.find((l) => l.state === st);
       const localTables = [local?.taxability, ...(local?.jurisdictions ?? []).map((x) => x.taxability)] as (Table | undefined)[];
-      if (localTables.some((t) => chain.some((c) => t?.[c]))) cell += ' L';
+      const localEntries = localTables.map((t) => chain.map((c) => t?.[c]).find((l) => l !== undefined)).filter((e) => e !== undefined);
+      if (localEntries.some((e) => inForceOn(e, day)?.treatment === 'not_recorded')) cell += ' R';
+      else if (localEntries.length > 0) cell += ' L';
       return cell;
     });
     lines.push(`| ${code.id} | ${cells.join(' | ')} |`);
@@ -67,6 +69,14 @@ export function usCategoryTable(data: RuleData, day: string, states: readonly st
     for (const [code, periods] of Object.entries(table)) {
       const now = inForceOn(periods, day);
       if (now?.treatment === 'not_recorded') gaps.push(`- ${st} ${code}, from ${now.from}: ${now.note ?? ''}`);
+    }
+    const local = data.usLocal?.find((l) => l.state === st);
+    const localTables: [string, Table | undefined][] = [['the local file', local?.taxability as Table | undefined], ...(local?.jurisdictions ?? []).map((x): [string, Table | undefined] => [x.name, x.taxability as Table | undefined])];
+    for (const [where, t] of localTables) {
+      for (const [code, periods] of Object.entries(t ?? {})) {
+        const now = inForceOn(periods, day);
+        if (now?.treatment === 'not_recorded') gaps.push(`- ${st} ${code} (local taxes, ${where}), from ${now.from}: ${now.note ?? ''}`);
+      }
     }
   }
   if (gaps.length > 0) lines.push('', `Not recorded on ${day} (refused, 422), and why:`, '', ...gaps);

@@ -80,6 +80,7 @@ export function applied(d: Draft, tax: string, jurisdiction: string, found: Pick
     table: found.table,
     treatment: t.treatment === 'split' || t.treatment === 'not_recorded' ? 'not_taxable' : t.treatment,
     rateClass: t.treatment === 'taxable' ? (t.rateClass ?? 'standard') : null,
+    rate: t.treatment === 'taxable' ? (t.rate?.rate ?? null) : null,
     holiday: period.holiday,
     priceLimit: limit === null ? null : { amount: limit.amount, currency: limit.currency, kind: limit.kind, atLimit: limit.atLimit },
     side: limit === null ? null : d.side,

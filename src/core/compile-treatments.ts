@@ -1,12 +1,12 @@
 /**
  * Treatment periods of a taxability table (rules/schema/common.schema.json `treatmentPeriod`)
  * compiled as the engine reads them: days as day numbers, taxable parts in units, a price
- * limit with its `below` treatment (default exempt). Shared by the rule set's taxes and
- * regimes and by the US local taxes.
+ * limit with its `below` treatment (default exempt), a US local tax's own rate. Shared by
+ * the rule set's taxes and regimes and by the US local taxes.
  */
 import type { Taxability, TreatmentPeriod } from './rule-data.js';
 import type { TaxCodeId } from './types.js';
-import type { CompiledTreatment } from './compiled.js';
+import type { CompiledRate, CompiledTreatment } from './compiled.js';
 import { dayNumber } from './dates.js';
 import { decimalUnits } from './money.js';
 
@@ -17,6 +17,8 @@ function compileTreatments(periods: TreatmentPeriod[]): CompiledTreatment[] {
     const c = p.consumers;
     const consumerPart = c?.taxable_part ?? '100';
     const holiday = p.holiday ?? null;
+    // A US local tax's own rate for the category (rules/us/local), its line's source the period's.
+    const rate: CompiledRate | null = p.rate === undefined ? null : { from, rate: p.rate, units: decimalUnits(p.rate, 4), source: p.source };
     const plain = { codes: null, priceLimit: null, holiday, source: p.source };
     const limit = p.price_limit;
     const below = limit?.below ?? { treatment: 'exempt' as const };
@@ -27,7 +29,8 @@ function compileTreatments(periods: TreatmentPeriod[]): CompiledTreatment[] {
       part,
       partUnits: decimalUnits(part, 4),
       note: p.note ?? null,
-      consumers: c === undefined ? null : { from, treatment: 'taxable', rateClass: c.class, part: consumerPart, partUnits: decimalUnits(consumerPart, 4), note: c.note ?? p.note ?? null, consumers: null, ...plain },
+      rate,
+      consumers: c === undefined ? null : { from, treatment: 'taxable', rateClass: c.class, part: consumerPart, partUnits: decimalUnits(consumerPart, 4), note: c.note ?? p.note ?? null, rate: null, consumers: null, ...plain },
       source: p.source,
       codes: p.codes ?? null,
       priceLimit:
@@ -38,7 +41,7 @@ function compileTreatments(periods: TreatmentPeriod[]): CompiledTreatment[] {
               currency: limit.currency,
               kind: limit.kind,
               atLimit: limit.at_limit,
-              below: { from, treatment: below.treatment, rateClass: below.class ?? (below.treatment === 'taxable' ? 'standard' : null), part: '100', partUnits: decimalUnits('100', 4), note: below.note ?? limit.note ?? null, consumers: null, ...plain },
+              below: { from, treatment: below.treatment, rateClass: below.class ?? (below.treatment === 'taxable' ? 'standard' : null), part: '100', partUnits: decimalUnits('100', 4), note: below.note ?? limit.note ?? null, rate: below.treatment === 'taxable' ? rate : null, consumers: null, ...plain },
               note: limit.note ?? null,
             },
       holiday,

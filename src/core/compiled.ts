@@ -36,6 +36,8 @@ export interface CompiledTreatment {
   /** Taxable part in units of 0.0001 %. */
   partUnits: number;
   note: string | null;
+  /** A US local tax's own rate for the category (rules/us/local `rate`, from the period's day, its source the period's), charged instead of the jurisdiction's general rate; else null. */
+  rate: CompiledRate | null;
   /** A sale to a consumer, where it is treated otherwise (Puerto Rico's services: 4 % to merchants, the full IVU to consumers); else null. */
   consumers: CompiledTreatment | null;
   /** The law the treatment rests on (the period's source). */

@@ -100,7 +100,8 @@ export function checkRuleData(given: RuleData): RuleProblem[] {
       if (chain.length > codeById.size) break;
     }
   });
-  const checkTaxability = (file: string, path: string, tax: Taxability | undefined): void => {
+  // `local`: a US local table, whose taxed period may carry a rate of its own (elsewhere a class names the rate).
+  const checkTaxability = (file: string, path: string, tax: Taxability | undefined, local = false): void => {
     if (!tax) return;
     for (const [code, periods] of Object.entries(tax) as [string, TreatmentPeriod[]][]) {
       checkSorted(file, `${path}/${code}`, periods);
@@ -111,6 +112,8 @@ export function checkRuleData(given: RuleData): RuleProblem[] {
         checkChecked(file, `${at}/checked`, p.checked);
         if (p.treatment === 'taxable' && !p.class) add(file, at, 'a taxable treatment needs a class');
         if (p.treatment !== 'taxable' && (p.class || p.taxable_part || p.consumers)) add(file, at, `${p.treatment} takes no class, taxable_part or consumers`);
+        if (p.rate !== undefined && !local) add(file, `${at}/rate`, 'a rate of its own is for a US local table only (rules/us/local): elsewhere a treatment names a rate class');
+        else if (p.rate !== undefined && p.treatment !== 'taxable') add(file, `${at}/rate`, `${p.treatment} takes no rate (only taxable does)`);
         if (p.treatment === 'split') {
           if (!p.codes) add(file, at, 'a split names its finer codes (codes)');
           for (const finer of p.codes ?? []) {
@@ -373,13 +376,13 @@ export function checkRuleData(given: RuleData): RuleProblem[] {
     if (state.id % 1000 >= 100) add(file, '/state', `the local ids of ${key} follow from its state's number (id ${state.id} % 1000), which must be below 100`);
     const fips = state.id;
     const codes = new Set<string>();
-    // Local treatments of product categories: taxed at the local rate, or not; no rate classes.
+    // Local treatments of product categories: taxed at the local rate (or one of their own), or not, or not recorded; no rate classes.
     const checkLocalTaxability = (path: string, t: Taxability | undefined): void => {
-      checkTaxability(file, path, t);
+      checkTaxability(file, path, t, true);
       for (const [code, periods] of Object.entries(t ?? {}) as [string, TreatmentPeriod[]][]) {
         if (codeById.get(code)?.kind === 'spec') add(file, `${path}/${code}`, `local taxes follow the state's treatment of the spec's code ${code}`);
         periods.forEach((p, i) => {
-          if (p.treatment === 'split' || p.treatment === 'not_recorded' || p.treatment === 'zero_rated' || (p.class !== undefined && p.class !== 'standard') || p.taxable_part || p.consumers || (p.price_limit?.below?.class ?? 'standard') !== 'standard') add(file, `${path}/${code}/${i}`, 'a local treatment is taxable (class standard: the local rate), exempt or not_taxable, with a price limit or holiday');
+          if (p.treatment === 'split' || p.treatment === 'zero_rated' || (p.class !== undefined && p.class !== 'standard') || p.taxable_part || p.consumers || (p.price_limit?.below?.class ?? 'standard') !== 'standard') add(file, `${path}/${code}/${i}`, 'a local treatment is taxable (class standard: the local rate, or a rate of its own), exempt, not_taxable or not_recorded, with a price limit or holiday');
         });
       }
     };

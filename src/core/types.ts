@@ -218,6 +218,8 @@ export interface AppliedTreatment {
   readonly table: 'tax' | 'regime' | 'local' | 'local_file' | 'state';
   readonly treatment: 'taxable' | 'zero_rated' | 'exempt' | 'not_taxable';
   readonly rateClass: RateClass | null;
+  /** A US local tax's own rate for the category (rules/us/local `rate`), which its line is charged at instead of the jurisdiction's general rate; else null. */
+  readonly rate: string | null;
   readonly holiday: string | null;
   readonly priceLimit: { readonly amount: string; readonly currency: string; readonly kind: 'all_or_nothing' | 'excess'; readonly atLimit: 'below' | 'above' } | null;
   /** Under a price limit: `below` (the article is below it: the limit's `below` treatment) or `above` (the period's own treatment); null without one. */

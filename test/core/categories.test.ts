@@ -203,6 +203,84 @@ describe('US local taxes of a category', () => {
   });
 });
 
+describe('a US local treatment with a rate of its own', () => {
+  /** The mini set with Lakeside Transit District taxing food at 0.75 % (its general rate 0.5 %), Lakeside clothing at 2 %, and Redwood County's diapers not recorded. */
+  function ownRates(): RuleData {
+    const data = structuredClone(miniRuleData) as RuleData;
+    const local = data.usLocal?.[0];
+    const part = (name: string) => {
+      const j = local?.jurisdictions.find((x) => x.name === name);
+      if (!j) throw new Error(`the mini set has no ${name}`);
+      return j;
+    };
+    const own = { treatment: 'taxable', class: 'standard', source: 'Test Transit Act § 4 (food at 0.75 %)', checked: '2026-01-15' } as const;
+    part('Lakeside Transit District').taxability = { food: [{ from: '1990-01-01', ...own, rate: '0.75' }] };
+    part('Lakeside').taxability = { clothing: [{ from: '1990-01-01', ...own, source: 'Test city ordinance 4 (clothing at 2 %)', rate: '2' }] };
+    part('Redwood County').taxability = { diapers: [{ from: '1990-01-01', treatment: 'not_recorded', source: 'Test County Act § 9', checked: '2026-01-15', note: 'Which diapers the county taxes is not held by this data.' }] };
+    return data;
+  }
+  const owned = createRuleSet(ownRates());
+  const at = (code: TaxCodeId, over: Partial<TaxInput> = {}) => determine(input(code, LAKESIDE, over), owned);
+
+  it('charges the line at that rate instead of the jurisdiction’s general one, its source the treatment’s', () => {
+    // Norland's food class 2 %; the file exempts food from the county's and the city's tax; the district's 0.75 %.
+    const r = at('food', { amount: '100.00' });
+    expect([r.reason, rates(r), r.amounts?.tax]).toEqual(['product_reduced_rate', [['Norland', '2'], ['Lakeside Transit District', '0.75']], '2.75']);
+    expect(r.lines[1]?.source).toBe('Test Transit Act § 4 (food at 0.75 %)');
+    expect(r.treatments?.map((t) => [t.jurisdiction, t.table, t.treatment, t.rate])).toEqual([
+      ['Norland', 'tax', 'taxable', null],
+      ['Redwood County', 'local_file', 'exempt', null],
+      ['Lakeside', 'local_file', 'exempt', null],
+      ['Lakeside Transit District', 'local', 'taxable', '0.75'],
+    ]);
+    // Other categories keep the general rate.
+    expect(rates(at('medical_devices'))).toEqual([['Norland', '6'], ['Redwood County', '1'], ['Lakeside', '1.5'], ['Lakeside Transit District', '0.5']]);
+  });
+
+  it('still refuses a day before the jurisdiction’s recorded rates (422)', () => {
+    const e = refused(() => at('food', { date: '1995-06-01' }));
+    expect([e.status, e.message]).toEqual([422, 'the local sales tax of Lakeside Transit District (NO) is recorded from 2000-01-01, not on 1995-06-01']);
+  });
+
+  it('keeps to the price limit of the state it does not follow, and per article', () => {
+    // Below Norland's XTS 110: the state and the locals that follow it exempt, Lakeside's 2 %; above: 6 + 1 + 2 + 0.5.
+    const below = at('clothing', { amount: '100.00' });
+    expect([below.reason, rates(below), below.amounts?.tax]).toEqual(['below_price_limit', [['Norland', '0'], ['Lakeside', '2']], '2.00']);
+    expect(at('clothing', { amount: '200.00' }).amounts?.tax).toBe('19.00');
+  });
+
+  it('a local entry not recorded is refused (422) with its note, where the state exempts', () => {
+    const e = refused(() => at('diapers'));
+    expect([e.status, e.issues[0]?.message]).toEqual([422, 'the treatment of diapers by Sales tax in Redwood County (NO) is not recorded on 2024-06-01 (Which diapers the county taxes is not held by this data): taxrules does not answer it (no standard rate is assumed)']);
+    expect(quote('diapers', LAKESIDE).reason).toBe('product_exempt');
+  });
+
+  it('is answered the same by the decision cache and a packed rule set', () => {
+    const cached = cachedDecider(createDecisionCache(owned));
+    const packed = createRuleSet(packRuleData(ownRates()));
+    for (const [code, amount] of [['food', '100.00'], ['clothing', '100.00'], ['clothing', '200.00'], ['food', '40.00']] as const) {
+      const i = input(code, LAKESIDE, { amount });
+      for (let round = 0; round < 2; round++) expect(determine(i, owned, cached), `${code} ${amount}`).toEqual(determine(i, owned));
+      expect(determine(i, packed)).toEqual(determine(i, owned));
+    }
+  });
+
+  it('is refused by the rules checks outside a US local table, and with a treatment other than taxable', () => {
+    const national = structuredClone(miniRuleData) as RuleData;
+    const norland = national.countries.find((c) => c.country === 'XD')?.jurisdictions.find((j) => j.name === 'Norland');
+    const diapers = norland?.taxes[0]?.taxability?.diapers?.[0];
+    if (!diapers) throw new Error('the mini set has no Norland diapers entry');
+    Object.assign(diapers, { treatment: 'taxable', class: 'standard', rate: '3' });
+    expect(checkRuleData(national).map((p) => p.message)).toContain('a rate of its own is for a US local table only (rules/us/local): elsewhere a treatment names a rate class');
+    const exempt = ownRates();
+    const food = exempt.usLocal?.[0]?.taxability?.food?.[0];
+    if (!food) throw new Error('the mini set has no local food entry');
+    Object.assign(food, { rate: '1' });
+    expect(checkRuleData(exempt).map((p) => p.message)).toContain('exempt takes no rate (only taxable does)');
+    expect(checkRuleData(ownRates())).toEqual([]);
+  });
+});
+
 describe('a price limit of all_or_nothing kind', () => {
   it('answers a quote without an amount at the rate above the limit, saying so', () => {
     const r = quote('clothing', PINE);

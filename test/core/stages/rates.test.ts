@@ -100,7 +100,7 @@ describe('a tax line', () => {
   it('charged: the tax at its treatment’s class and part, with the levying jurisdiction', () => {
     const norland = jurisdiction(904001);
     const [sales] = taxesOf(norland);
-    const treatment = { from: 0, treatment: 'taxable' as const, rateClass: 'standard' as const, part: '80', partUnits: 800_000, note: null, consumers: null, source: 'test', codes: null, priceLimit: null, holiday: null };
+    const treatment = { from: 0, treatment: 'taxable' as const, rateClass: 'standard' as const, part: '80', partUnits: 800_000, note: null, rate: null, consumers: null, source: 'test', codes: null, priceLimit: null, holiday: null };
     expect(chargedLine(sales!, treatment, rateOn(tax(904001), 'standard', '2024-06-01'))).toEqual({
       name: 'Sales tax',
       jurisdiction: { id: 904001, name: 'Norland', country: 'XD', region: 'NO', level: 'state' },
@@ -128,7 +128,7 @@ describe('a tax line', () => {
       source: null,
     });
     expect(zeroLine(pst!).group).toBe('additional');
-    const part = { from: 0, treatment: 'not_taxable' as const, rateClass: null, part: '80', partUnits: 800_000, note: null, consumers: null, source: 'test', codes: null, priceLimit: null, holiday: null };
+    const part = { from: 0, treatment: 'not_taxable' as const, rateClass: null, part: '80', partUnits: 800_000, note: null, rate: null, consumers: null, source: 'test', codes: null, priceLimit: null, holiday: null };
     expect(zeroLine(gst!, part)).toMatchObject({ rate: '0', taxablePart: '80', partUnits: 800_000 });
   });
 });
