@@ -350,6 +350,27 @@ describe('bands of nested price limits', () => {
     expect(determine(input('clothing', EASTVALE, { date: HOLIDAY, amount: '1200.00' }), packed).amounts?.tax).toBe('51.25');
   });
 
+  /** The mini set with Pine County's own clothing treatment in the Clothing week, under this limit. */
+  function withPine(limit: NonNullable<Parameters<typeof withWeek>[0]>): RuleData {
+    const data = structuredClone(miniRuleData) as RuleData;
+    const pine = data.usLocal?.find((l) => l.state === 'NO')?.jurisdictions.find((j) => j.name === 'Pine County');
+    if (!pine?.taxability) throw new Error('the mini set has no Pine County table');
+    pine.taxability.clothing = [{ from: '2024-09-01', treatment: 'taxable', class: 'standard', price_limit: limit, source: 'Test county ordinance 9', checked: '2026-12-04' }];
+    return data;
+  }
+
+  it('take a local table on the sale’s limits to its side of each, and refuse one on other limits (422)', () => {
+    // Pine County exempts clothing of at most XTS 500 during the week, whatever the state's bands inside it.
+    const outer = createRuleSet(withPine({ amount: '500', currency: 'XTS', kind: 'all_or_nothing', at_limit: 'below' }));
+    const at = (amount: string) => determine(input('clothing', PINE, { date: WEEK, amount }), outer);
+    expect([at('10.00').amounts?.tax, at('100.00').amounts?.tax, at('600.00').amounts?.tax]).toEqual(['0.00', '2.00', '39.00']);
+    expect(at('100.00').treatments?.[1]).toMatchObject({ jurisdiction: 'Pine County', table: 'local', treatment: 'exempt', side: 'below', inner: [{ side: 'above' }] });
+    // A county limit of XTS 50 alone is not one the sale is divided by at its outer level.
+    const inner = createRuleSet(withPine({ amount: '50', currency: 'XTS', kind: 'all_or_nothing', at_limit: 'above' }));
+    const e = refused(() => determine(input('clothing', PINE, { date: WEEK, amount: '100.00' }), inner));
+    expect([e.status, e.issues[0]?.message]).toEqual([422, 'Sales tax in Pine County treats clothing by a price limit of XTS 50 other than the ones the sale is divided by: taxrules does not combine two price limits, and does not answer it']);
+  });
+
   /** The mini set with Norland's Clothing week limit replaced. */
   function withWeek(limit: NonNullable<NonNullable<RuleData['countries'][number]['jurisdictions'][number]['taxes'][number]['taxability']>['clothing']>[number]['price_limit']): RuleData {
     const data = structuredClone(miniRuleData) as RuleData;
