@@ -79,8 +79,8 @@ function walk(value: unknown, path: string, o: AuditOptions, w: Walk, problems: 
   }
   if (!isObj(value)) return;
   const keyed = isObj(value.sources) ? (value.sources as Record<string, string>) : sourceKeys;
-  // A price limit's `below` treatment is part of its period, which carries the source.
-  const period = (typeof value.rate === 'string' || typeof value.treatment === 'string') && !path.endsWith('.price_limit.below');
+  // A price limit's `below` and `above` treatments (bands) are part of its period, which carries the source.
+  const period = (typeof value.rate === 'string' || typeof value.treatment === 'string') && !path.endsWith('.price_limit.below') && !path.endsWith('.price_limit.above');
   const sourced = 'source' in value || period || (isDate(value.from) && (typeof value.kind === 'string' || 'regime' in value));
   if (sourced) {
     const source = value.source;

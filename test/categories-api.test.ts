@@ -70,6 +70,41 @@ describe('a price limit through the entries', () => {
   });
 });
 
+describe('bands of nested price limits through the entries', () => {
+  const WEEK = Date.UTC(2024, 8, 3) / 1000; // Norland's Clothing week: below XTS 50 exempt, at most XTS 500 at 2 %, above at 6 %; Pine County 0.5 % where the state taxes
+
+  it('a calculation: each line item’s articles take their band', () => {
+    const r = calculate(
+      {
+        customer_address: { country: 'XD', postal_code: '10003' },
+        tax_date: WEEK,
+        line_items: [
+          { reference: 'three at 40', amount: '120.00', quantity: 3, tax_code: 'clothing' },
+          { reference: 'three at 100', amount: '300.00', quantity: 3, tax_code: 'clothing' },
+          { reference: 'two at 600', amount: '1200.00', quantity: 2, tax_code: 'clothing' },
+        ],
+      },
+      account,
+      options,
+    );
+    // 0; 300 × 2.5 % = 7.50; 1200 × 6.5 % = 78.00.
+    expect(r.line_items.map((l) => l.amount_tax)).toEqual(['0.00', '7.50', '78.00']);
+    expect(r.total_tax).toBe('85.50');
+  });
+
+  it('a document: an item’s quantity is its articles', () => {
+    const request = (amount: number) => ({ date: '2024-09-03', payment: {}, shipping_address: { country: 'XD', postal_code: '10003' }, items: [{ amount, quantity: 2, tax: { country: 'XD', region: 'NO', tax_code: 'clothing' as const } }] });
+    const build = (amount: number) => buildDocument(request(amount), account, { ...options, id: 1, number: 'INV-1', createdAt: 1_720_000_000 }).total_cents;
+    // 2 × 40 exempt; 2 × 100 at 2.5 %: 5.00; 2 × 600 at 6.5 %: 78.00.
+    expect([build(40), build(100), build(600)]).toEqual([8_000, 20_000 + 500, 120_000 + 7_800]);
+  });
+
+  it('a quote in Eastvale’s holiday: exempt at most XTS 1000, above it the part above XTS 175', () => {
+    const at = (amount: string) => calculateTaxRate({ to_country: 'XD', to_postal_code: '20001', date: '2024-08-11', tax_code: 'clothing', amount }, account, options);
+    expect([at('1000').tax_amount, at('1200').tax_amount, at('1200').rate]).toEqual([0, 51.25, 5]);
+  });
+});
+
 describe('a price limit and what has no article price', () => {
   it('refuses a delivery charge shared between goods under a price limit (422)', () => {
     const e = refused(() =>

@@ -10,7 +10,7 @@ import type { Place } from './place-of-supply.js';
 import { findTreatment, forCustomer, type FoundTreatment } from './taxability.js';
 import { chargedLine, rateOf, zeroLine, type LeviedTax } from './rates.js';
 import { PERCENT_100 } from './money.js';
-import { finish, note, ref, type Draft } from './draft.js';
+import { finish, frozen, note, ref, type Draft } from './draft.js';
 import { chargeLocal, localSource, localTaxes, type LocalSource } from './local-stage.js';
 import { applied, categoryNotes, categoryReason, fork, onSide } from './category.js';
 
@@ -38,7 +38,7 @@ export interface CategoryPlace {
 /**
  * The decision for a product category (see category.ts): without a price limit, the answer
  * of its treatment; with one, the answer for an article above the limit, carrying the one
- * for an article below it.
+ * for an article below it (each divided again where its side has a limit of its own).
  */
 export function decideCategory(d: Draft, c: CategoryPlace, treatment: CompiledTreatment): Decision {
   d.period = c.found.t;
@@ -46,13 +46,33 @@ export function decideCategory(d: Draft, c: CategoryPlace, treatment: CompiledTr
   const other = own === null ? otherLimit(d, c) : null;
   const limit = own ?? other?.limit ?? null;
   if (limit === null) return categoryOutcome(d, c, treatment);
-  // The main tax's own limit sets its side; a second tax's (Manitoba's RST on children's clothing) leaves the main tax as it is on both.
-  const below = categoryOutcome(fork(d, 'below', limit), c, own !== null ? limit.below : treatment);
-  const above = fork(d, 'above', limit);
   const by = other === null ? `${(c.levied[0] as LeviedTax).tax.name} in ${(c.place.where.jurisdiction as CompiledJurisdiction).name}` : `${other.tax.tax.name} in ${other.tax.owner.name}`;
   const what = `${c.found.code === 'other_categories' ? d.s.taxCode : c.found.code} under ${by}`;
-  above.priceLimit = { amount: limit.amount, currency: limit.currency, kind: limit.kind, atLimit: limit.atLimit, below, lines: [], what };
+  if (own !== null) return banded(d, c, treatment, what);
+  // A second tax's limit (Manitoba's RST on children's clothing) leaves the main tax as it is on both sides.
+  const above = fork(d, 'above', limit);
+  above.priceLimit = { amount: limit.amount, currency: limit.currency, kind: limit.kind, atLimit: limit.atLimit, below: categoryOutcome(fork(d, 'below', limit), c, treatment), above: null, lines: [], what };
   return categoryOutcome(above, c, treatment);
+}
+
+/**
+ * The decision of the main tax's treatment `t` on the draft's side (a band): where `t` has a
+ * limit, the answer above it carrying the one below it, and where the above side is a
+ * treatment of its own (`above`, with a limit of its own), that side's decision as the
+ * limit's `above` (the answer itself is the highest band's).
+ */
+function banded(d: Draft, c: CategoryPlace, t: CompiledTreatment, what: string): Decision {
+  const limit = t.priceLimit;
+  if (limit === null) return categoryOutcome(d, c, t);
+  const below = banded(fork(d, 'below', limit), c, limit.below, what);
+  const shown = { amount: limit.amount, currency: limit.currency, kind: limit.kind, atLimit: limit.atLimit, below, lines: [], what };
+  if (limit.above !== null) {
+    const above = banded(fork(d, 'above', limit), c, limit.above, what);
+    return frozen({ ...above, priceLimit: { ...shown, above } });
+  }
+  const above = fork(d, 'above', limit);
+  above.priceLimit = { ...shown, above: null };
+  return categoryOutcome(above, c, t);
 }
 
 /** The price limit of the first other tax levied there (a province's PST) whose treatment of the category has one, where the main tax's has none. */

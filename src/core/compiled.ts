@@ -22,8 +22,10 @@ export interface CompiledPriceLimit {
   kind: 'all_or_nothing' | 'excess';
   /** Where an article priced exactly at the limit falls. */
   atLimit: 'below' | 'above';
-  /** The treatment of an article below the limit (its `from` the period's). */
+  /** The treatment of an article below the limit (its `from` the period's), with its own limit where the side is divided again. */
   below: CompiledTreatment;
+  /** The treatment of an article above the limit where it is not the period's own (all_or_nothing only), with its own limit; else null. */
+  above: CompiledTreatment | null;
   note: string | null;
 }
 

@@ -66,6 +66,7 @@ export function decide(s: Situation, rules: RuleSet, day: number, registrations:
     period: null,
     side: null,
     limit: null,
+    outer: [],
     priceLimit: null,
   };
   const customer = customerPlace(d);

@@ -46,6 +46,12 @@ export function frozen(d: Decision): Decision {
   return Object.freeze(d);
 }
 
+/** A price limit and a side of it. */
+export interface LimitSide {
+  readonly limit: CompiledPriceLimit;
+  readonly side: 'below' | 'above';
+}
+
 /** A decision in the making: what every outcome carries, and the notes so far. */
 export interface Draft {
   readonly s: Situation;
@@ -69,9 +75,11 @@ export interface Draft {
   treatments: AppliedTreatment[] | null;
   /** The main tax's treatment period of a category (its holiday, its price limit), or null. */
   period: CompiledTreatment | null;
-  /** Under a price limit: the side of it this draft answers, and the limit; else null. */
+  /** Under a price limit: the side of it this draft answers, and the limit (the innermost, in a band of nested limits); else null. */
   side: 'below' | 'above' | null;
   limit: CompiledPriceLimit | null;
+  /** In a band of nested limits: the limits enclosing `limit`, outer first, with the draft's side of each; else empty. */
+  outer: readonly LimitSide[];
   /** The price limit of the decision (its below-limit decision), set on the above side. */
   priceLimit: DecisionPriceLimit | null;
 }

@@ -10,10 +10,14 @@
  * - excess: an article at most the limit (or below it, `atLimit: 'above'`) takes the
  *   below-limit decision; above it, the decision's limited lines are charged only on the part
  *   of the price above the limit (`priceExcess`).
+ * - bands: a side's decision may carry a limit of its own (the below-limit decision's
+ *   `priceLimit`; above it, `priceLimit.above`), which divides that side again; an article
+ *   takes the innermost band it falls in (Connecticut's sales tax free week: under USD 100,
+ *   up to USD 1,000, above).
  *
- * The price compared is the net: an exclusive amount itself; an inclusive one's net under the
- * below-limit decision, else under the decision itself, and a gross whose net falls on
- * neither side (below the limit under the one, above it under the other) is refused (422).
+ * The price compared is the net: an exclusive amount itself; an inclusive one's net under
+ * each band's decision, the lowest band first, and a gross whose net falls in no band (below
+ * a limit under the decision above it, above it under the one below it) is refused (422).
  * The limit is taken in the line's currency, converted by `convert` on the sale's day (digits
  * below the minor unit dropped), and a line in another currency is refused (422) without one.
  */
@@ -62,25 +66,60 @@ function limitMinor(pl: DecisionPriceLimit, at: LineAt): bigint {
   return BigInt(parsed.minor);
 }
 
+/** What is known of a priced line while its band is sought: its amount, and the limits compared in its terms. */
+interface Sought {
+  readonly amount: Minor;
+  readonly behavior: TaxBehavior;
+  readonly units: bigint;
+  readonly scale: bigint;
+  readonly at: LineAt;
+}
+
+/** A limit times the line's articles, in minor units scaled as the articles (`Sought.scale`). */
+function scaledLimit(pl: DecisionPriceLimit, s: Sought): bigint {
+  return limitMinor(pl, s.at) * s.units;
+}
+
+/** Whether a net amount of the line is below the limit (per article). */
+function isBelow(pl: DecisionPriceLimit, limit: bigint, net: Minor, s: Sought): boolean {
+  const b = BigInt(net);
+  const a = (b < 0n ? -b : b) * s.scale;
+  return a < limit || (a === limit && pl.atLimit === 'below');
+}
+
 /**
- * The side of a decision's price limit a priced line takes (see the module comment), with the
- * excess lines' base for an `excess` limit above it.
+ * The band of `d` a line falls in, if any, among those whose prices `fits` admits (the sides
+ * of the limits outside `d`): below the limit first, then above it. An exclusive amount is
+ * its net; an inclusive one's net is taken under each band's own lines, and a band holds it
+ * where that net is in the band's prices.
+ */
+function band(d: Decision, s: Sought, fits: (net: Minor) => boolean): ArticleSide | null {
+  const pl = d.priceLimit;
+  if (pl === null) return fits(netOf(d, null, s)) ? { decision: d, excess: null } : null;
+  const limit = scaledLimit(pl, s);
+  const below = band(pl.below, s, (net) => isBelow(pl, limit, net, s) && fits(net));
+  if (below !== null) return below;
+  const aboveFits = (net: Minor): boolean => !isBelow(pl, limit, net, s) && fits(net);
+  if (pl.above !== null) return band(pl.above, s, aboveFits);
+  const above: ArticleSide = { decision: d, excess: pl.kind === 'excess' ? { lines: pl.lines, amount: normalMinor(limit / s.scale) } : null };
+  return aboveFits(netOf(d, above.excess, s)) ? above : null;
+}
+
+/** A line's net under a band's lines (an exclusive amount is its own net). */
+function netOf(d: Decision, excess: BaseLimit | null, s: Sought): Minor {
+  if (s.behavior === 'exclusive') return s.amount;
+  return (excess === null ? price(d.lines, s.amount, 'inclusive') : priceExcess(d.lines, s.amount, 'inclusive', excess)).subtotal;
+}
+
+/**
+ * The side of a decision's price limit a priced line takes (see the module comment), in a
+ * band of nested limits the innermost, with the excess lines' base for an `excess` limit
+ * above it.
  */
 export function articleSide(d: Decision, amount: Minor, behavior: TaxBehavior, articles: number | null, at: LineAt): ArticleSide {
   const pl = d.priceLimit as DecisionPriceLimit;
   const q = articlesDecimal(articles ?? 1);
-  const limit = limitMinor(pl, at) * q.units;
-  const scale = 10n ** BigInt(q.scale);
-  const isBelow = (net: Minor): boolean => {
-    const b = BigInt(net);
-    const a = (b < 0n ? -b : b) * scale;
-    return a < limit || (a === limit && pl.atLimit === 'below');
-  };
-  const below: ArticleSide = { decision: pl.below, excess: null };
-  const above: ArticleSide = { decision: d, excess: pl.kind === 'excess' ? { lines: pl.lines, amount: normalMinor(limit / scale) } : null };
-  if (behavior === 'exclusive') return isBelow(amount) ? below : above;
-  if (isBelow(price(pl.below.lines, amount, 'inclusive').subtotal)) return below;
-  const net = (above.excess === null ? price(d.lines, amount, 'inclusive') : priceExcess(d.lines, amount, 'inclusive', above.excess)).subtotal;
-  if (!isBelow(net)) return above;
+  const side = band(d, { amount, behavior, units: q.units, scale: 10n ** BigInt(q.scale), at }, () => true);
+  if (side !== null) return side;
   throw refuse(at.path, `the tax of ${pl.what} depends on each article's price against a limit of ${pl.currency} ${pl.amount}, and this inclusive amount's net is below the limit when taxed as above it and above it when taxed as below it: taxrules does not answer it; give the amount exclusive of tax`);
 }

@@ -1,4 +1,5 @@
-import type { DeliveryPeriod, RuleData, RatePeriod, RateTable, Taxability, TreatmentPeriod, SupplyRule, Territory, TerritoryRules } from './rule-data.js';
+import type { DeliveryPeriod, PriceLimit, RuleData, RatePeriod, RateTable, Taxability, TreatmentPeriod, SupplyRule, Territory, TerritoryRules } from './rule-data.js';
+import { compareDecimal } from './money.js';
 import { dayNumber, DATA_START } from './dates.js';
 import { localId, localKey } from './us-local.js';
 import { ownData } from './own.js';
@@ -23,6 +24,18 @@ export const SENTENCE_END = /[.!?][)\]'"\u2019\u201d]*$/;
 
 function isAnchored(pattern: string): boolean {
   return pattern.startsWith('^') && pattern.endsWith('$') && !pattern.endsWith('\\$');
+}
+
+/** The rate classes of a price limit's taxable bands (every side, every band within). */
+function limitClasses(limit: PriceLimit | undefined): NonNullable<TreatmentPeriod['class']>[] {
+  if (!limit) return [];
+  const out: NonNullable<TreatmentPeriod['class']>[] = [];
+  for (const band of [limit.below, limit.above]) {
+    if (!band) continue;
+    if (band.treatment === 'taxable' && band.class) out.push(band.class);
+    out.push(...limitClasses(band.price_limit));
+  }
+  return out;
 }
 
 /**
@@ -100,6 +113,31 @@ export function checkRuleData(given: RuleData): RuleProblem[] {
       if (chain.length > codeById.size) break;
     }
   });
+  /**
+   * A price limit and the bands it divides: each side's treatment; a limit inside a side (a
+   * band) in its limit's currency, below the limit on the below side, above it on the above
+   * side unless it is an excess one (which taxes the part of the price above it); an excess
+   * limit has no `above` (its above side is the period's, charged on the part above it).
+   */
+  const checkLimit = (file: string, at: string, treatment: TreatmentPeriod['treatment'], limit: PriceLimit, outer: { limit: PriceLimit; side: 'below' | 'above' } | null): void => {
+    if (!currencyCodes.has(limit.currency)) add(file, `${at}/currency`, `unknown currency ${limit.currency}`);
+    if (treatment === 'split' || treatment === 'not_recorded' || treatment === 'exempt' || treatment === 'not_taxable') add(file, at, `a price limit divides taxed articles from others: ${treatment} takes none`);
+    if (outer !== null) {
+      const o = outer.limit;
+      const order = compareDecimal(limit.amount, o.amount);
+      if (limit.currency !== o.currency) add(file, `${at}/currency`, `a limit inside a side of another is in its currency (${o.currency}), not ${limit.currency}`);
+      else if (outer.side === 'below' && order >= 0) add(file, `${at}/amount`, `a limit on the below side of ${o.currency} ${o.amount} is lower than it, not ${limit.amount}`);
+      else if (outer.side === 'above' && limit.kind === 'all_or_nothing' && order <= 0) add(file, `${at}/amount`, `an all_or_nothing limit on the above side of ${o.currency} ${o.amount} is higher than it, not ${limit.amount} (an excess one may be lower: the part of the price above it is taxed)`);
+    }
+    if (limit.kind === 'excess' && limit.above) add(file, `${at}/above`, 'an excess limit takes no above: above it the period\'s treatment is charged on the part of the price above the limit');
+    for (const side of ['below', 'above'] as const) {
+      const band = limit[side];
+      if (!band) continue;
+      if (band.treatment === 'taxable' && !band.class) add(file, `${at}/${side}`, 'a taxable treatment needs a class');
+      if (band.treatment !== 'taxable' && band.class) add(file, `${at}/${side}`, `${band.treatment} takes no class`);
+      if (band.price_limit) checkLimit(file, `${at}/${side}/price_limit`, band.treatment, band.price_limit, { limit, side });
+    }
+  };
   // `local`: a US local table, whose taxed period may carry a rate of its own (elsewhere a class names the rate).
   const checkTaxability = (file: string, path: string, tax: Taxability | undefined, local = false): void => {
     if (!tax) return;
@@ -126,14 +164,7 @@ export function checkRuleData(given: RuleData): RuleProblem[] {
         if ((entry?.kind === 'spec' || code === 'other_categories') && (p.treatment === 'split' || p.price_limit || p.holiday)) {
           if (code !== 'other_categories' || p.treatment === 'split') add(file, at, `${code === 'other_categories' ? 'other_categories' : `the spec's code ${code}`} takes no split${code === 'other_categories' ? '' : ', price limit or holiday'}`);
         }
-        const limit = p.price_limit;
-        if (limit) {
-          if (!currencyCodes.has(limit.currency)) add(file, `${at}/price_limit/currency`, `unknown currency ${limit.currency}`);
-          if (p.treatment === 'split' || p.treatment === 'not_recorded' || p.treatment === 'exempt' || p.treatment === 'not_taxable') add(file, `${at}/price_limit`, `a price limit divides taxed articles from others: ${p.treatment} takes none`);
-          const below = limit.below;
-          if (below && below.treatment === 'taxable' && !below.class) add(file, `${at}/price_limit/below`, 'a taxable treatment needs a class');
-          if (below && below.treatment !== 'taxable' && below.class) add(file, `${at}/price_limit/below`, `${below.treatment} takes no class`);
-        }
+        if (p.price_limit) checkLimit(file, `${at}/price_limit`, p.treatment, p.price_limit, null);
       });
     }
   };
@@ -301,7 +332,7 @@ export function checkRuleData(given: RuleData): RuleProblem[] {
               const start = [p.from, t.since ?? '', m.from, DATA_START].sort().at(-1) as string;
               if (end !== undefined && end <= start) return;
               if (m.until !== undefined && m.until < start) return;
-              const classes = [p.treatment === 'taxable' ? p.class : undefined, p.price_limit?.below?.treatment === 'taxable' ? p.price_limit.below.class : undefined, ...(p.consumers ? [p.consumers.class] : [])];
+              const classes = [p.treatment === 'taxable' ? p.class : undefined, ...limitClasses(p.price_limit), ...(p.consumers ? [p.consumers.class] : [])];
               for (const k of classes) {
                 if (!k) continue;
                 const cls = t.rates[k];
@@ -382,7 +413,7 @@ export function checkRuleData(given: RuleData): RuleProblem[] {
       for (const [code, periods] of Object.entries(t ?? {}) as [string, TreatmentPeriod[]][]) {
         if (codeById.get(code)?.kind === 'spec') add(file, `${path}/${code}`, `local taxes follow the state's treatment of the spec's code ${code}`);
         periods.forEach((p, i) => {
-          if (p.treatment === 'split' || p.treatment === 'zero_rated' || (p.class !== undefined && p.class !== 'standard') || p.taxable_part || p.consumers || (p.price_limit?.below?.class ?? 'standard') !== 'standard') add(file, `${path}/${code}/${i}`, 'a local treatment is taxable (class standard: the local rate, or a rate of its own), exempt, not_taxable or not_recorded, with a price limit or holiday');
+          if (p.treatment === 'split' || p.treatment === 'zero_rated' || (p.class !== undefined && p.class !== 'standard') || p.taxable_part || p.consumers || limitClasses(p.price_limit).some((k) => k !== 'standard')) add(file, `${path}/${code}/${i}`, 'a local treatment is taxable (class standard: the local rate, or a rate of its own), exempt, not_taxable or not_recorded, with a price limit or holiday');
         });
       }
     };

@@ -23,6 +23,8 @@ export type {
   RatePeriod,
   RateTable,
   TreatmentPeriod,
+  PriceLimit,
+  LimitBand,
   Taxability,
   DeliveryPeriod,
   SupplyRule,

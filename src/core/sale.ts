@@ -355,7 +355,7 @@ function priceLine(party: SaleParty, minorUnits: number, options: SaleOptions, l
 
 /**
  * A line priced under its decision: under a product category's price limit (price-limit.ts),
- * the decision of its articles' side of it, priced as that side says (an excess limit above
+ * the decision of its articles' side of it (band, under nested limits), priced as that side says (an excess limit above
  * it: the limited lines on the part above the limit; with a local per-article limit too:
  * refused, 422, as taxrules does not combine them).
  */
@@ -366,7 +366,8 @@ function priceChosen(party: SaleParty, minorUnits: number, options: SaleOptions,
   const side = articleSide(d, line.amount as Minor, line.taxBehavior, line.articles, { currency: party.currency, minorUnits, date: party.date, path, convert: options.convert });
   if (side.excess === null) return { decision: side.decision, priced: priceLine(party, minorUnits, options, line, i, side.decision) };
   if (side.decision.articleCap !== null) {
-    throw new TaxRulesError('unprocessable', 422, [{ path, code: 'unprocessable', message: `${side.decision.articleCap.note} The tax of ${d.priceLimit.what} is charged only on the part of each article's price above ${d.priceLimit.currency} ${d.priceLimit.amount}: taxrules does not combine the two limits, and does not answer it` }]);
+    const limit = side.decision.priceLimit ?? d.priceLimit;
+    throw new TaxRulesError('unprocessable', 422, [{ path, code: 'unprocessable', message: `${side.decision.articleCap.note} The tax of ${limit.what} is charged only on the part of each article's price above ${limit.currency} ${limit.amount}: taxrules does not combine the two limits, and does not answer it` }]);
   }
   return { decision: side.decision, priced: priceExcess(side.decision.lines, line.amount as Minor, line.taxBehavior, side.excess) };
 }

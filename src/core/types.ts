@@ -203,6 +203,14 @@ export interface ArticleCap {
   readonly lines: readonly number[];
 }
 
+/** A price limit as `explainTaxRate` shows it (see PriceLimit in the rules' schema). */
+export interface AppliedPriceLimit {
+  readonly amount: string;
+  readonly currency: string;
+  readonly kind: 'all_or_nothing' | 'excess';
+  readonly atLimit: 'below' | 'above';
+}
+
 /**
  * How one tax treated a product category in a decision (what `explainTaxRate` shows): the
  * tax and the jurisdiction that levies it, the entry of the rules that applied (`code`: the
@@ -221,17 +229,20 @@ export interface AppliedTreatment {
   /** A US local tax's own rate for the category (rules/us/local `rate`), which its line is charged at instead of the jurisdiction's general rate; else null. */
   readonly rate: string | null;
   readonly holiday: string | null;
-  readonly priceLimit: { readonly amount: string; readonly currency: string; readonly kind: 'all_or_nothing' | 'excess'; readonly atLimit: 'below' | 'above' } | null;
-  /** Under a price limit: `below` (the article is below it: the limit's `below` treatment) or `above` (the period's own treatment); null without one. */
+  readonly priceLimit: AppliedPriceLimit | null;
+  /** Under a price limit: `below` (the article is below it: the limit's `below` treatment) or `above` (its `above` treatment, else the period's own); null without one. */
   readonly side: 'below' | 'above' | null;
+  /** The limits that divide that side again (bands: Connecticut's sales tax free week), outer first, with the article's side of each; empty where none does. */
+  readonly inner: readonly { readonly priceLimit: AppliedPriceLimit; readonly side: 'below' | 'above' }[];
   readonly source: string;
   readonly note: string | null;
 }
 
 /**
  * A per-article price limit of a product category that a decision depends on (see
- * price-limit.ts): the decision itself is the answer for an article above the limit, `below`
- * the one for an article below it; pricing chooses by each article's price.
+ * price-limit.ts): the decision itself is the answer for an article above the limit (of the
+ * highest band, where the above side is divided again: `above`), `below` the one for an
+ * article below it; pricing chooses by each article's price, band by band.
  */
 export interface DecisionPriceLimit {
   /** The limit, a decimal in `currency`. */
@@ -241,8 +252,10 @@ export interface DecisionPriceLimit {
   readonly kind: 'all_or_nothing' | 'excess';
   /** Where an article priced exactly at the limit falls. */
   readonly atLimit: 'below' | 'above';
-  /** The decision for an article below the limit. */
+  /** The decision for an article below the limit (with its own `priceLimit` where that side is divided again). */
   readonly below: Decision;
+  /** Where the above side is divided again (bands), its decision, with that limit; else null (the decision itself). */
+  readonly above: Decision | null;
   /** The indexes of this decision's lines the limit applies to (with excess: taxed on the part of the price above it). */
   readonly lines: readonly number[];
   /** The category and the tax whose limit it is, for messages ("clothing under Sales tax in Norland"). */

@@ -357,6 +357,137 @@ describe('a price limit of excess kind', () => {
   });
 });
 
+describe('bands of nested price limits', () => {
+  const WEEK = '2024-09-03'; // Norland's Clothing week: below XTS 50 exempt, at most XTS 500 at the food rate (2 %), above at 6 %
+  const HOLIDAY = '2024-08-10'; // Eastvale's holiday: at most XTS 1000 exempt, above it the part above XTS 175 taxed at 5 %
+
+  it('take an article to the band of its price (the locals following the state in each)', () => {
+    const at = (amount: string) => {
+      const r = quote('clothing', PINE, { date: WEEK, amount });
+      return [r.status, r.reason, rates(r), r.amounts?.tax];
+    };
+    expect(at('49.99')).toEqual(['non_taxable', 'tax_holiday', [['Norland', '0']], '0.00']);
+    // XTS 50 falls in the middle band (below 50 exempt): 2 % + Pine 0.5 %.
+    expect(at('50.00')).toEqual(['taxable', 'product_reduced_rate', [['Norland', '2'], ['Pine County', '0.5']], '1.25']);
+    expect(at('500.00')).toEqual(['taxable', 'product_reduced_rate', [['Norland', '2'], ['Pine County', '0.5']], '12.50']);
+    expect(at('500.01')).toEqual(['taxable', 'standard_rated', [['Norland', '6'], ['Pine County', '0.5']], '32.50']);
+  });
+
+  it('answer a quote without an amount at the highest band, naming the lower ones', () => {
+    const r = quote('clothing', PINE, { date: WEEK });
+    expect([r.reason, rates(r)]).toEqual(['standard_rated', [['Norland', '6'], ['Pine County', '0.5']]]);
+    expect(r.notes.join(' ')).toContain('An article of clothing priced above XTS 500 is taxed at the standard rate under Sales tax in Norland, and one priced at most XTS 500 taxed at the food rate, or exempt if priced below XTS 50');
+  });
+
+  it('say in the treatments which side of each limit the article is on', () => {
+    const middle = quote('clothing', PINE, { date: WEEK, amount: '100.00' });
+    expect(middle.treatments?.[0]).toMatchObject({ treatment: 'taxable', rateClass: 'food', holiday: 'Clothing week', side: 'below', priceLimit: { amount: '500' }, inner: [{ priceLimit: { amount: '50', atLimit: 'above' }, side: 'above' }] });
+    expect(middle.notes.join(' ')).toContain('An article of clothing priced at XTS 50 or more and at most XTS 500 is taxed at the food rate under Sales tax in Norland');
+    const low = quote('clothing', PINE, { date: WEEK, amount: '10.00' });
+    expect(low.treatments?.[0]).toMatchObject({ treatment: 'exempt', side: 'below', inner: [{ side: 'below' }] });
+    const high = quote('clothing', PINE, { date: WEEK, amount: '900.00' });
+    expect(high.treatments?.[0]).toMatchObject({ rateClass: 'standard', side: 'above', inner: [] });
+  });
+
+  it('per article of a line', () => {
+    const line = (amount: number, articles: number): SaleLine => ({ amount, articles, taxCode: 'clothing', productType: 'good', taxBehavior: 'exclusive', delivery: false });
+    const sold = priceSale(
+      { party: { date: WEEK, origin: EASTVALE, destination: PINE, currency: 'XTS', registrations: EVERYWHERE }, day: Date.UTC(2024, 8, 3) / 86_400_000, minorUnits: 2, lines: [line(12_000, 3), line(30_000, 3), line(120_000, 2)] },
+      { rules: miniRules, decider: freshDecider(miniRules), exemption: undefined },
+    );
+    // 3 × 40 exempt; 3 × 100 at 2.5 %: 7.50; 2 × 600 at 6.5 %: 78.00.
+    expect(sold.lines.map((l) => [l?.decision.reason, l?.priced?.tax])).toEqual([
+      ['tax_holiday', 0],
+      ['product_reduced_rate', 750],
+      ['standard_rated', 7_800],
+    ]);
+  });
+
+  it('compare an inclusive amount’s net in each band, refusing one that falls in none (422)', () => {
+    // XTS 102.50 gross at 2.5 %: net 100.00, in the middle band.
+    const middle = quote('clothing', PINE, { date: WEEK, amount: '102.50', taxBehavior: 'inclusive' });
+    expect([middle.reason, middle.amounts?.subtotal, middle.amounts?.tax]).toEqual(['product_reduced_rate', '100.00', '2.50']);
+    // XTS 51.00 gross: exempt, its net 51.00 is not below 50; at 2.5 %, its net 49.76 is; at 6.5 %, 47.89 is not above 500.
+    expect(refused(() => quote('clothing', PINE, { date: WEEK, amount: '51.00', taxBehavior: 'inclusive' })).status).toBe(422);
+  });
+
+  it('tax the part above an excess limit inside the above side (Eastvale’s holiday)', () => {
+    const exempt = quote('clothing', EASTVALE, { date: HOLIDAY, amount: '1000.00' });
+    expect([exempt.status, exempt.reason, exempt.amounts?.tax]).toEqual(['non_taxable', 'tax_holiday', '0.00']);
+    // XTS 1200: 5 % of the 1025 above XTS 175.
+    const above = quote('clothing', EASTVALE, { date: HOLIDAY, amount: '1200.00' });
+    expect([above.status, above.reason, above.amounts?.tax]).toEqual(['taxable', 'above_price_limit_part', '51.25']);
+    expect(above.treatments?.[0]).toMatchObject({ side: 'above', priceLimit: { amount: '1000' }, inner: [{ priceLimit: { amount: '175', kind: 'excess' }, side: 'above' }] });
+    // Gross 1251.25: the net N solves N + 5 % × (N − 175) = 1251.25, N = 1200.
+    const inclusive = quote('clothing', EASTVALE, { date: HOLIDAY, amount: '1251.25', taxBehavior: 'inclusive' });
+    expect([inclusive.amounts?.subtotal, inclusive.amounts?.tax]).toEqual(['1200.00', '51.25']);
+    const bare = quote('clothing', EASTVALE, { date: HOLIDAY });
+    expect([bare.reason, rates(bare)]).toEqual(['above_price_limit_part', [['Eastvale', '5']]]);
+    expect(bare.notes.join(' ')).toContain('An article of clothing priced above XTS 1000 is taxed at the standard rate, on the part of its price above XTS 175 only under Sales tax in Eastvale, and one priced at most XTS 1000 exempt');
+    // After the holiday, the part above XTS 175 again.
+    expect(quote('clothing', EASTVALE, { date: '2024-08-12', amount: '1000.00' }).amounts?.tax).toBe('41.25');
+  });
+
+  it('are decided once and cached without the amount', () => {
+    const cache = createDecisionCache(miniRules);
+    const cached = cachedDecider(cache);
+    for (const [where, date, amount] of [[PINE, WEEK, '10.00'], [PINE, WEEK, '100.00'], [PINE, WEEK, '900.00'], [EASTVALE, HOLIDAY, '500.00'], [EASTVALE, HOLIDAY, '2000.00']] as const) {
+      for (let round = 0; round < 2; round++) {
+        const i = input('clothing', where, { date, amount });
+        expect(determine(i, miniRules, cached), `${date} ${amount}`).toEqual(determine(i, miniRules));
+      }
+    }
+    expect(cache.stats().hits).toBeGreaterThanOrEqual(8);
+    // A packed rule set carries the bands.
+    const packed = createRuleSet(packRuleData(miniRuleData));
+    expect(determine(input('clothing', PINE, { date: WEEK, amount: '10.00' }), packed).reason).toBe('tax_holiday');
+    expect(determine(input('clothing', EASTVALE, { date: HOLIDAY, amount: '1200.00' }), packed).amounts?.tax).toBe('51.25');
+  });
+
+  /** The mini set with Pine County's own clothing treatment in the Clothing week, under this limit. */
+  function withPine(limit: NonNullable<Parameters<typeof withWeek>[0]>): RuleData {
+    const data = structuredClone(miniRuleData) as RuleData;
+    const pine = data.usLocal?.find((l) => l.state === 'NO')?.jurisdictions.find((j) => j.name === 'Pine County');
+    if (!pine?.taxability) throw new Error('the mini set has no Pine County table');
+    pine.taxability.clothing = [{ from: '2024-09-01', treatment: 'taxable', class: 'standard', price_limit: limit, source: 'Test county ordinance 9', checked: '2026-12-04' }];
+    return data;
+  }
+
+  it('take a local table on the sale’s limits to its side of each, and refuse one on other limits (422)', () => {
+    // Pine County exempts clothing of at most XTS 500 during the week, whatever the state's bands inside it.
+    const outer = createRuleSet(withPine({ amount: '500', currency: 'XTS', kind: 'all_or_nothing', at_limit: 'below' }));
+    const at = (amount: string) => determine(input('clothing', PINE, { date: WEEK, amount }), outer);
+    expect([at('10.00').amounts?.tax, at('100.00').amounts?.tax, at('600.00').amounts?.tax]).toEqual(['0.00', '2.00', '39.00']);
+    expect(at('100.00').treatments?.[1]).toMatchObject({ jurisdiction: 'Pine County', table: 'local', treatment: 'exempt', side: 'below', inner: [{ side: 'above' }] });
+    // A county limit of XTS 50 alone is not one the sale is divided by at its outer level.
+    const inner = createRuleSet(withPine({ amount: '50', currency: 'XTS', kind: 'all_or_nothing', at_limit: 'above' }));
+    const e = refused(() => determine(input('clothing', PINE, { date: WEEK, amount: '100.00' }), inner));
+    expect([e.status, e.issues[0]?.message]).toEqual([422, 'Sales tax in Pine County treats clothing by a price limit of XTS 50 other than the ones the sale is divided by: taxrules does not combine two price limits, and does not answer it']);
+  });
+
+  /** The mini set with Norland's Clothing week limit replaced. */
+  function withWeek(limit: NonNullable<NonNullable<RuleData['countries'][number]['jurisdictions'][number]['taxes'][number]['taxability']>['clothing']>[number]['price_limit']): RuleData {
+    const data = structuredClone(miniRuleData) as RuleData;
+    const clothing = data.countries.find((c) => c.country === 'XD')?.jurisdictions.find((j) => j.name === 'Norland')?.taxes[0]?.taxability?.clothing;
+    const week = clothing?.find((p) => p.holiday === 'Clothing week');
+    if (!week || !limit) throw new Error('the mini set has no Clothing week');
+    week.price_limit = limit;
+    return data;
+  }
+
+  it('are checked by the rules checks: a limit inside a side on the right side of it, in its currency', () => {
+    const messages = (limit: Parameters<typeof withWeek>[0]) => checkRuleData(withWeek(limit)).map((p) => p.message);
+    const band = (amount: string, currency = 'XTS', kind: 'all_or_nothing' | 'excess' = 'all_or_nothing') => ({ treatment: 'taxable' as const, class: 'food' as const, price_limit: { amount, currency, kind, at_limit: 'above' as const } });
+    expect(messages({ amount: '500', currency: 'XTS', kind: 'all_or_nothing', at_limit: 'below', below: band('50') })).toEqual([]);
+    expect(messages({ amount: '500', currency: 'XTS', kind: 'all_or_nothing', at_limit: 'below', below: band('600') })).toContain('a limit on the below side of XTS 500 is lower than it, not 600');
+    expect(messages({ amount: '500', currency: 'XTS', kind: 'all_or_nothing', at_limit: 'below', below: band('50', 'EUR') })).toContain('a limit inside a side of another is in its currency (XTS), not EUR');
+    expect(messages({ amount: '500', currency: 'XTS', kind: 'all_or_nothing', at_limit: 'below', above: band('400') })).toContain('an all_or_nothing limit on the above side of XTS 500 is higher than it, not 400 (an excess one may be lower: the part of the price above it is taxed)');
+    expect(messages({ amount: '500', currency: 'XTS', kind: 'all_or_nothing', at_limit: 'below', above: band('400', 'XTS', 'excess') })).toEqual([]);
+    expect(messages({ amount: '500', currency: 'XTS', kind: 'excess', at_limit: 'below', above: band('900') })).toContain("an excess limit takes no above: above it the period's treatment is charged on the part of the price above the limit");
+    expect(messages({ amount: '500', currency: 'XTS', kind: 'all_or_nothing', at_limit: 'below', below: { treatment: 'exempt', price_limit: { amount: '50', currency: 'XTS', kind: 'all_or_nothing', at_limit: 'above' } } })).toContain('a price limit divides taxed articles from others: exempt takes none');
+  });
+});
+
 describe('holidays', () => {
   it('give the holiday’s treatment the reason tax_holiday, the locals following it', () => {
     const r = quote('books', PINE, { date: '2024-08-03', amount: '10.00' });

@@ -44,9 +44,9 @@
  * | XA VAT (reduced2 5 from 2010) | from 2010-01-01: food reduced; clothing reduced2; books zero_rated; newspapers exempt |
  * | XC GST, Northmoor PST | GST: food zero_rated, nothing else (clothing: not recorded); PST: food exempt |
  * | XD regime | other_categories standard |
- * | Norland (food class 2 from 1990) | food at the food class; clothing standard, exempt below XTS 110 an article (110 taxed), a Back-to-school holiday 2024-08-01 to 08-04 (exempt at most XTS 200); books standard, exempt in Book week 2024-08-01 to 08-07; diapers exempt |
+ * | Norland (food class 2 from 1990) | food at the food class; clothing standard, exempt below XTS 110 an article (110 taxed), a Back-to-school holiday 2024-08-01 to 08-04 (exempt at most XTS 200), a Clothing week 2024-09-01 to 09-07 in bands (below XTS 50 exempt, at most XTS 500 at the food class, above standard); books standard, exempt in Book week 2024-08-01 to 08-07; diapers exempt |
  * | Norland local taxes | file: food exempt; Pine County: food and diapers taxable; Lakeside: clothing taxable at any price |
- * | Eastvale | food split into prepared_food (standard) and candy (exempt); clothing taxed only above XTS 175 an article (excess); admission not taxable |
+ * | Eastvale | food split into prepared_food (standard) and candy (exempt); clothing taxed only above XTS 175 an article (excess), in the Eastvale holiday 2024-08-10 to 08-11 exempt at most XTS 1000 and above it taxed above XTS 175; admission not taxable |
  *
  * Delivery charges (a seller's shipping charged with the goods):
  *
@@ -367,6 +367,19 @@ const caldera: CountryRules = {
 /** Norland's clothing: exempt below XTS 110 an article (one at 110 is taxed). */
 const CLOTHING_LIMIT: NonNullable<TreatmentPeriod['price_limit']> = { amount: '110', currency: 'XTS', kind: 'all_or_nothing', at_limit: 'above', note: 'Clothing priced below XTS 110 an article is exempt (Test Sales Tax Act § 20).' };
 
+/** Norland's Clothing week: bands of nested limits, below XTS 50 exempt, up to XTS 500 at the food class, above at the standard rate. */
+const CLOTHING_WEEK: NonNullable<TreatmentPeriod['price_limit']> = {
+  amount: '500',
+  currency: 'XTS',
+  kind: 'all_or_nothing',
+  at_limit: 'below',
+  below: { treatment: 'taxable', class: 'food', price_limit: { amount: '50', currency: 'XTS', kind: 'all_or_nothing', at_limit: 'above', note: 'During Clothing week, clothing priced below XTS 50 an article is exempt.' } },
+  note: 'During Clothing week, clothing priced at most XTS 500 an article is taxed at the food rate.',
+};
+
+/** Eastvale's clothing: taxed only on the part of an article's price above XTS 175. */
+const EASTVALE_CLOTHING: NonNullable<TreatmentPeriod['price_limit']> = { amount: '175', currency: 'XTS', kind: 'excess', at_limit: 'below', note: 'Clothing is taxed only on the part of an article’s price above XTS 175 (Test Sales Tax Act § 21).' };
+
 const delmar: CountryRules = {
   $schema: '../schema/country.schema.json',
   country: 'XD',
@@ -402,6 +415,8 @@ const delmar: CountryRules = {
               taxedCategory('1990-01-01', 'standard', { limit: CLOTHING_LIMIT }),
               taxedCategory('2024-08-01', 'standard', { holiday: 'Back-to-school holiday', limit: { amount: '200', currency: 'XTS', kind: 'all_or_nothing', at_limit: 'below', note: 'During the holiday, clothing priced at most XTS 200 an article is exempt.' } }),
               taxedCategory('2024-08-05', 'standard', { limit: CLOTHING_LIMIT }),
+              taxedCategory('2024-09-01', 'standard', { holiday: 'Clothing week', limit: CLOTHING_WEEK }),
+              taxedCategory('2024-09-08', 'standard', { limit: CLOTHING_LIMIT }),
             ],
             books: [taxedCategory('1990-01-01', 'standard'), treated('2024-08-01', 'exempt', { holiday: 'Book week' }), taxedCategory('2024-08-08', 'standard')],
             diapers: [treated('1990-01-01', 'exempt')],
@@ -426,7 +441,11 @@ const delmar: CountryRules = {
             prepared_food: [taxedCategory('2000-01-01', 'standard')],
             candy: [treated('2000-01-01', 'exempt')],
             admission: [treated('2000-01-01', 'not_taxable', { note: 'Admissions are outside the sales tax.' })],
-            clothing: [taxedCategory('2000-01-01', 'standard', { limit: { amount: '175', currency: 'XTS', kind: 'excess', at_limit: 'below', note: 'Clothing is taxed only on the part of an article’s price above XTS 175 (Test Sales Tax Act § 21).' } })],
+            clothing: [
+              taxedCategory('2000-01-01', 'standard', { limit: EASTVALE_CLOTHING }),
+              taxedCategory('2024-08-10', 'standard', { holiday: 'Eastvale holiday', limit: { amount: '1000', currency: 'XTS', kind: 'all_or_nothing', at_limit: 'below', above: { treatment: 'taxable', class: 'standard', price_limit: EASTVALE_CLOTHING }, note: 'During the holiday, clothing priced at most XTS 1000 an article is exempt; above it, the part above XTS 175 is taxed.' } }),
+              taxedCategory('2024-08-12', 'standard', { limit: EASTVALE_CLOTHING }),
+            ],
           },
         },
       ],
