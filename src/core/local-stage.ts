@@ -121,8 +121,8 @@ function localLines(d: Draft, file: CompiledUsLocal, area: CompiledLocalArea, tr
  * local jurisdiction's own table (the category, then its parent), else the file's, else the
  * state's treatment (`state`, already on its side): taxed at the local rate where the state
  * taxes it at any class, not where the state zero-rates, exempts or does not tax it. Null:
- * not taxed. An entry `not_recorded` is refused (422). `record` adds it to the draft's
- * treatments.
+ * not taxed. An entry `not_recorded` is refused (422), unless the local tax levies nothing on
+ * the day (its general rate is 0). `record` adds it to the draft's treatments.
  */
 function localTreatment(d: Draft, file: CompiledUsLocal, part: CompiledJurisdiction, state: CompiledTreatment, record: boolean): CompiledTreatment | null {
   const category = d.category as NonNullable<Draft['category']>;
@@ -133,8 +133,13 @@ function localTreatment(d: Draft, file: CompiledUsLocal, part: CompiledJurisdict
     if (record) applied(d, tax.name, part.name, { code: category.id, table: 'state' }, d.period ?? state, state);
     return state.treatment === 'taxable' ? state : null;
   }
-  // A local tax that may reach the category in ways the data does not hold is refused, never taken as untaxed.
-  if (found.t.treatment === 'not_recorded') throw notRecorded(category.id, tax.name, `${part.name} (${part.region})`, d.date, found.t.note);
+  // A local tax that may reach the category in ways the data does not hold is refused, never
+  // taken as untaxed; one that levies nothing that day (a general rate of 0) reaches nothing.
+  if (found.t.treatment === 'not_recorded') {
+    if (inForce(tax.classes.standard, d.day)?.units !== 0) throw notRecorded(category.id, tax.name, `${part.name} (${part.region})`, d.date, found.t.note);
+    if (record) applied(d, tax.name, part.name, found, found.t, found.t);
+    return null;
+  }
   const t = onSide(d, found.t, tax.name, part.name);
   if (record) applied(d, tax.name, part.name, found, found.t, t);
   return t.treatment === 'taxable' ? t : null;

@@ -255,6 +255,16 @@ describe('a US local treatment with a rate of its own', () => {
     expect(quote('diapers', LAKESIDE).reason).toBe('product_exempt');
   });
 
+  it('a local entry not recorded refuses nothing where that local tax levies nothing on the day (a general rate of 0)', () => {
+    const data = ownRates();
+    const county = data.usLocal?.[0]?.jurisdictions.find((j) => j.name === 'Redwood County');
+    if (!county) throw new Error('the mini set has no Redwood County');
+    county.rates = [{ ...county.rates[0]!, rate: '0' }];
+    const r = determine(input('diapers', LAKESIDE), createRuleSet(data));
+    expect([r.status, r.reason, rates(r)]).toEqual(['non_taxable', 'product_exempt', [['Norland', '0']]]);
+    expect(r.treatments?.find((t) => t.jurisdiction === 'Redwood County')).toMatchObject({ table: 'local', treatment: 'not_taxable' });
+  });
+
   it('is answered the same by the decision cache and a packed rule set', () => {
     const cached = cachedDecider(createDecisionCache(owned));
     const packed = createRuleSet(packRuleData(ownRates()));
