@@ -70,7 +70,7 @@ const REASON_LIST = {
 } satisfies Record<TaxReason, 0>;
 
 /** The machine reasons an answer's tax can carry: a closed list. */
-export const TAX_REASONS = Object.keys(REASON_LIST) as [TaxReason, ...TaxReason[]];
+export const TAX_REASONS = /* @__PURE__ */ Object.keys(REASON_LIST) as [TaxReason, ...TaxReason[]];
 
 function buildAccountSchemas() {
   const dateText = z.string().check(z.refine((s) => !Number.isNaN(dayNumber(s)), { message: 'must be a calendar date YYYY-MM-DD' }));

@@ -13,6 +13,11 @@ import { decimalUnits } from './money.js';
 
 type Plain = Pick<CompiledTreatment, 'codes' | 'priceLimit' | 'holiday' | 'source'>;
 
+/** A limit's below side when it names none: exempt (no prototype, so a polluted Object.prototype lends it no field). */
+function exemptBand(): LimitBand {
+  return Object.assign(Object.create(null) as LimitBand, { treatment: 'exempt' as const });
+}
+
 /**
  * A price limit compiled: its `below` treatment (default exempt) and its `above` one (null:
  * the period's own), each with the limit that divides its side again, if any (bands); a
@@ -37,7 +42,7 @@ function compileLimit(limit: PriceLimit, from: number, plain: Plain, periodNote:
     currency: limit.currency,
     kind: limit.kind,
     atLimit: limit.at_limit,
-    below: band(limit.below ?? { treatment: 'exempt' }, limit.note ?? null),
+    below: band(limit.below ?? exemptBand(), limit.note ?? null),
     above: limit.above === undefined ? null : band(limit.above, periodNote),
     note: limit.note ?? null,
   };
