@@ -11,9 +11,10 @@ import { productTypeOf } from '../../core/taxability.js';
 import { errorFromIssues, quoted, type TaxRulesIssue } from '../../core/errors.js';
 import { canonicalCountry } from '../../core/location.js';
 import { exemptionOf } from '../../core/exemption.js';
+import { couponShares } from '../../core/discount.js';
 import type { PreparedAccount } from '../../adapters/account.js';
 import type { Engine } from '../../adapters/engine.js';
-import { apportion, decimalOf, formatMinor, majorNumber, PERCENT_100, percentOf, rateNumber, rateUnitsOf, type Decimal } from '../../core/money.js';
+import { decimalOf, formatMinor, majorNumber, PERCENT_100, percentOf, rateNumber, rateUnitsOf, type Decimal } from '../../core/money.js';
 import { documentExchangeRate } from '../exchange.js';
 import { MAX_CENTS } from '../limits.js';
 import type { DocumentOptions, ProductDefaults } from './read.js';
@@ -176,28 +177,23 @@ function productCountryIssues(o: DocumentOptions, engine: Engine, issues: TaxRul
   }
 }
 
-/** Each item's share of the coupon, by its amount after its own discount (net, or gross for an item priced with tax included). */
-function couponShares(items: readonly PricedItem[], o: DocumentOptions, currency: string, minorUnits: number, issues: TaxRulesIssue[]): bigint[] {
+/** Each item's share of the coupon (core/discount.ts), by its amount after its own discount (net, or gross for an item priced with tax included). */
+function couponOf(items: readonly PricedItem[], o: DocumentOptions, currency: string, minorUnits: number, issues: TaxRulesIssue[]): bigint[] {
   const c = o.coupon;
-  const nets = items.map((i) => i.subtotal - i.discount);
-  if (c === undefined) return nets.map(() => 0n);
-  if (c.percent !== undefined) {
-    const units = percentUnits(c.percent, ['options', 'coupon', 'percent'], issues);
-    return units === null ? nets.map(() => 0n) : nets.map((n) => percentOf(n, units));
-  }
-  const amount = amountIn(c.amount as number | string, minorUnits, currency, ['options', 'coupon', 'amount'], issues);
-  if (amount === null) return nets.map(() => 0n);
-  if (items.some((i) => i.inclusive) && items.some((i) => !i.inclusive)) {
-    // Shared by the items' amounts, it would take gross from some and net from others.
-    issues.push({ path: ['options', 'coupon', 'amount'], code: 'unprocessable', message: 'options.coupon.amount cannot be shared among items priced with tax included and items priced net: give the coupon as a percent' });
-    return nets.map(() => 0n);
-  }
-  const total = nets.reduce((a, b) => a + b, 0n);
-  if (amount > total) {
-    issues.push({ path: ['options', 'coupon', 'amount'], code: 'unprocessable', message: `options.coupon.amount ${formatMinor(amount, minorUnits)} is more than the items' net amount ${formatMinor(total, minorUnits)}` });
-    return nets.map(() => 0n);
-  }
-  return apportion(amount, nets);
+  const none = items.map(() => 0n);
+  if (c === undefined) return none;
+  const percent = c.percent === undefined ? null : percentUnits(c.percent, ['options', 'coupon', 'percent'], issues);
+  const amount = c.percent === undefined ? amountIn(c.amount as number | string, minorUnits, currency, ['options', 'coupon', 'amount'], issues) : null;
+  if (percent === null && amount === null) return none;
+  const shares = couponShares(items.map((i) => ({ amount: i.subtotal - i.discount, inclusive: i.inclusive })), percent === null ? { amount: amount as bigint } : { percentUnits: percent });
+  if (Array.isArray(shares)) return shares;
+  const path = ['options', 'coupon', 'amount'];
+  issues.push(
+    shares.why === 'mixed'
+      ? { path, code: 'unprocessable', message: 'options.coupon.amount cannot be shared among items priced with tax included and items priced net: give the coupon as a percent' }
+      : { path, code: 'unprocessable', message: `options.coupon.amount ${formatMinor(amount as bigint, minorUnits)} is more than the items' net amount ${formatMinor(shares.total, minorUnits)}` },
+  );
+  return none;
 }
 
 /** A sale's request read: its currency, date, items priced before tax, coupon shares and exchange rate. */
@@ -249,7 +245,7 @@ export function readSale(req: TransactionRequestOutput, seller: PreparedAccount,
   if (currency === null) throw errorFromIssues(issues);
   const minorUnits = engine.rules.currencies.get(currency) as number;
   const items = readItems(req, seller, o, engine, currency, minorUnits, issues);
-  const coupon = couponShares(items, o, currency, minorUnits, issues);
+  const coupon = couponOf(items, o, currency, minorUnits, issues);
   const exchangeRate = documentExchangeRate(currency, seller.currency, date, req.exchange_rate, o.exchangeRate, o.exchangeRates, issues);
   const shipping = shippingOf(req.shipping_cost, currency, minorUnits, issues);
   if (issues.length > 0) throw errorFromIssues(issues);
