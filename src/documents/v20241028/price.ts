@@ -13,7 +13,8 @@ import { dayNumber } from '../../core/dates.js';
 import type { TaxRulesIssue } from '../../core/errors.js';
 import { canonicalCountry } from '../../core/location.js';
 import { normalMinor } from '../../core/money.js';
-import { priceSale, type GivenSaleLine, type GivenTax, type Sale, type SaleLine, type SaleParty, type SoldLine } from '../../core/sale.js';
+import type { GivenSaleLine, GivenTax, Sale, SaleLine, SaleParty } from '../../core/sale.js';
+import { priceFoldedSale, type FoldedSoldLine } from '../../core/determine.js';
 import { sellerAddressOn, type PreparedAccount } from '../../adapters/account.js';
 import type { Engine } from '../../adapters/engine.js';
 import { offlineTaxIdVerdict } from '../../taxid/index.js';
@@ -83,7 +84,7 @@ export interface ShippingGroup {
   readonly taxCode: TaxCodeId;
   readonly amount: bigint;
   /** Its line of the sale, once priced (null for a sale that failed). */
-  priced: SoldLine | null;
+  priced: FoldedSoldLine | null;
 }
 
 /** An item's line of the sale to `destination` (an item that gives its taxes: at those), on its amount after discounts. */
@@ -156,7 +157,7 @@ function shippingIssue(iss: TaxRulesIssue): TaxRulesIssue {
  * each item's quantity its articles, an item that gives its taxes at those; then the shipping
  * cost's lines, each in its goods' sale (none with goods refused above).
  */
-export function engineTaxes(req: TransactionRequestOutput, seller: PreparedAccount, o: DocumentOptions, engine: Engine, read: ReadSale, issues: TaxRulesIssue[]): { items: (SoldLine | null)[]; shipping: ShippingGroup[] } {
+export function engineTaxes(req: TransactionRequestOutput, seller: PreparedAccount, o: DocumentOptions, engine: Engine, read: ReadSale, issues: TaxRulesIssue[]): { items: (FoldedSoldLine | null)[]; shipping: ShippingGroup[] } {
   const exempt = read.exemption !== undefined;
   const placed = itemLines(req, engine, read, issues);
   const shipping = shippingGroups(read, placed.map((x) => x.line), engine);
@@ -174,7 +175,7 @@ export function engineTaxes(req: TransactionRequestOutput, seller: PreparedAccou
   const own = sellerAddressOn(seller, read.date);
   const taxId = req.customer?.tax_id ?? undefined;
   const decider = engine.decider(o.cache);
-  const out = new Array<SoldLine | null>(read.items.length).fill(null);
+  const out = new Array<FoldedSoldLine | null>(read.items.length).fill(null);
   for (const [country, group] of sales) {
     const party: SaleParty = {
       date: read.date,
@@ -195,10 +196,10 @@ export function engineTaxes(req: TransactionRequestOutput, seller: PreparedAccou
     };
     const sale: Sale<SaleLine | GivenSaleLine> = { party, day: dayNumber(read.date), minorUnits: read.minorUnits, lines: group.map((g) => g.line) };
     // Under the contact's exemption nothing is decided: every line is priced at the taxes it gives, or at none.
-    const sold = priceSale(sale, { rules: engine.rules, decider, convert: engine.convert, issues, issue, exemption: read.exemption, undecidedExemption: exempt });
+    const sold = priceFoldedSale(sale, { rules: engine.rules, decider, convert: engine.convert, issues, issue, exemption: read.exemption, undecidedExemption: exempt });
     group.forEach((g, i) => {
-      if (g.k >= 0) out[g.k] = sold.lines[i] ?? null;
-      else (shipping[-1 - g.k] as ShippingGroup).priced = sold.lines[i] ?? null;
+      if (g.k >= 0) out[g.k] = sold[i] ?? null;
+      else (shipping[-1 - g.k] as ShippingGroup).priced = sold[i] ?? null;
     });
   }
   return { items: out, shipping };

@@ -1,15 +1,14 @@
 /**
  * A v20241028 sale's priced lines as document items: each line's taxes in the document's two
- * tax slots (a decision's tax groups, or the taxes the request gives, as core/determine.ts's
- * foldedLine folds them), its net and status, and the items of the shipping cost.
+ * tax slots (a decision's tax groups, or the taxes the request gives, folded by the sale's
+ * pricing: core/determine.ts, priceFoldedSale), its net and status, and the items of the shipping cost.
  */
 import type { TaxCodeId, TaxLine, TaxStatus } from '../../core/types.js';
 import type { TaxRulesIssue } from '../../core/errors.js';
 import { canonicalCountry } from '../../core/location.js';
 import { majorNumber, PERCENT_100 } from '../../core/money.js';
 import type { Priced } from '../../core/pricing.js';
-import { foldedLine, type FoldedTax } from '../../core/determine.js';
-import type { SoldLine } from '../../core/sale.js';
+import type { FoldedSoldLine, FoldedTax } from '../../core/determine.js';
 import type { Engine } from '../../adapters/engine.js';
 import type { ItemParts, TaxSlot } from '../assemble.js';
 import type { DocumentOptions } from './read.js';
@@ -47,8 +46,8 @@ interface ItemTaxes {
  * jurisdiction is (a local group with the decision's county and city), or, nothing decided,
  * at the item's tax country and region (`place`); a line of no taxes has one slot of none.
  */
-function taxesOf(line: SoldLine, place: { readonly country: string; readonly region: string | null }, taxCode: TaxCodeId, engine: Engine, notes: string[]): ItemTaxes {
-  const folded = foldedLine(line);
+function taxesOf(line: FoldedSoldLine, place: { readonly country: string; readonly region: string | null }, taxCode: TaxCodeId, engine: Engine, notes: string[]): ItemTaxes {
+  const folded = line.folded as NonNullable<FoldedSoldLine['folded']>;
   for (const note of folded.notes) if (!notes.includes(note)) notes.push(note);
   const d = line.decision;
   const net = BigInt((line.priced as Priced).subtotal);
@@ -74,7 +73,7 @@ function taxesOf(line: SoldLine, place: { readonly country: string; readonly reg
 }
 
 /** An item's taxes: the request's, none for an exempt or reverse-charged contact, or the engine's (null with an issue added when it has none). */
-export function itemTaxes(p: PricedItem, k: number, line: SoldLine | null, engine: Engine, issues: TaxRulesIssue[], notes: string[]): ItemTaxes | null {
+export function itemTaxes(p: PricedItem, k: number, line: FoldedSoldLine | null, engine: Engine, issues: TaxRulesIssue[], notes: string[]): ItemTaxes | null {
   if (line === null) return null;
   const d = line.decision;
   if (d?.reason === 'unsupported_country') {
