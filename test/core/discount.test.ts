@@ -1,6 +1,6 @@
 /** A sale's coupon (src/core/discount.ts). */
 import { describe, expect, it } from 'vitest';
-import { couponShares } from '../../src/core/discount.js';
+import { couponShares, discountsOf } from '../../src/core/discount.js';
 
 const net = (...amounts: bigint[]) => amounts.map((amount) => ({ amount, inclusive: false }));
 
@@ -19,5 +19,18 @@ describe('couponShares', () => {
     expect(couponShares(net(100n, 200n), { amount: 301n })).toEqual({ why: 'beyond', total: 300n });
     expect(couponShares([{ amount: 100n, inclusive: true }, { amount: 100n, inclusive: false }], { amount: 10n })).toEqual({ why: 'mixed' });
     expect(couponShares([{ amount: 100n, inclusive: true }, { amount: 100n, inclusive: false }], { percentUnits: 100_000 })).toEqual([10n, 10n]);
+  });
+});
+
+describe('discountsOf', () => {
+  it("takes each line's own discount, then the coupon on what is left of it", () => {
+    // 10 % off 1.00 and none off 2.00, then 0.29 shared by 0.90 and 2.00.
+    const lines = [
+      { amount: 100n, discountUnits: 100_000, inclusive: false },
+      { amount: 200n, discountUnits: 0, inclusive: false },
+    ];
+    expect(discountsOf(lines, { amount: 29n })).toEqual({ own: [10n, 0n], coupon: [9n, 20n], refused: null });
+    expect(discountsOf(lines, null)).toEqual({ own: [10n, 0n], coupon: [0n, 0n], refused: null });
+    expect(discountsOf(lines, { amount: 291n })).toEqual({ own: [10n, 0n], coupon: [0n, 0n], refused: { why: 'beyond', total: 290n } });
   });
 });
