@@ -8,7 +8,7 @@
  * decision the one `calculateTaxRate` makes for the item's country, region, the customer's
  * postal code (or, for a product taxed in its own country, none), tax code and date.
  */
-import type { Address, TaxCodeId } from '../../core/types.js';
+import type { Address } from '../../core/types.js';
 import { dayNumber } from '../../core/dates.js';
 import type { TaxRulesIssue } from '../../core/errors.js';
 import { canonicalCountry } from '../../core/location.js';
@@ -22,7 +22,7 @@ import type { DocumentOptions } from './read.js';
 import { verdictOfOption } from '../../adapters/v20260309.js';
 import type { TransactionRequestOutput } from './request.js';
 import { shippingRefusal } from './shipping.js';
-import { deliveryLines } from '../../core/delivery.js';
+import { deliveryLines, type DeliveryLine } from '../../core/delivery.js';
 import { dueOf, type Path, type PricedItem, type ReadSale } from './items.js';
 
 /**
@@ -74,18 +74,13 @@ interface EngineItem {
   readonly postalFrom: Path | null;
 }
 
-/** The shares of the shipping cost with goods of one place (and tax code and product type, when they are decided): its line of the sale, and one item of the document. */
-export interface ShippingGroup {
-  /** The first goods item it is shared with: its place and codes. */
-  readonly first: number;
-  readonly line: SaleLine;
-  readonly country: string;
-  readonly region: string | null;
-  readonly taxCode: TaxCodeId;
-  readonly amount: bigint;
-  /** Its line of the sale, once priced (null for a sale that failed). */
-  priced: FoldedSoldLine | null;
-}
+/**
+ * The shares of the shipping cost with goods of one place (and tax code and product type, when
+ * they are decided): its line of the sale with the first goods item it is shared with (whose
+ * place and codes it has), and one item of the document; `priced`, its line of the sale once
+ * priced (null for a sale that failed).
+ */
+export type ShippingGroup = DeliveryLine & { priced: FoldedSoldLine | null };
 
 /** An item's line of the sale to `destination` (an item that gives its taxes: at those), on its amount after discounts. */
 function itemLine(read: ReadSale, k: number, destination: Address): SaleLine | GivenSaleLine {
@@ -139,10 +134,7 @@ function shippingGroups(read: ReadSale, lines: readonly (SaleLine | GivenSaleLin
   const behavior = charge.inclusive ? 'inclusive' : 'exclusive';
   const byPlace = read.exemption !== undefined;
   const shares = deliveryLines(lines, normalMinor(charge.amount), engine.rules, { behavior, byPlace, oneBehavior: true, skipEmpty: true, refuse: shippingRefusal });
-  return shares.map(({ line, first }) => {
-    const p = read.items[first] as PricedItem;
-    return { first, line, country: p.country, region: p.item.tax.region ?? null, taxCode: line.taxCode, amount: BigInt(line.amount), priced: null };
-  });
+  return shares.map((share) => ({ ...share, priced: null }));
 }
 
 /** An issue of a share of the shipping cost, in the request's terms. */
@@ -170,7 +162,7 @@ export function engineTaxes(req: TransactionRequestOutput, seller: PreparedAccou
     else sale.push(x);
   }
   shipping.forEach((g, n) => {
-    if (!(placed[g.first] as { skipped: boolean }).skipped) sales.get(exempt ? '' : g.country)?.push({ k: -1 - n, line: g.line, postalFrom: null });
+    if (!(placed[g.first] as { skipped: boolean }).skipped) sales.get(exempt ? '' : (read.items[g.first] as PricedItem).country)?.push({ k: -1 - n, line: g.line, postalFrom: null });
   });
   const own = sellerAddressOn(seller, read.date);
   const taxId = req.customer?.tax_id ?? undefined;

@@ -125,20 +125,23 @@ export function shippingParts(read: ReadSale, groups: readonly ShippingGroup[], 
   const charge = read.shipping;
   if (charge === null) return [];
   return groups.flatMap((g) => {
+    const goods = read.items[g.first] as PricedItem;
     if (g.priced === null) {
       // Its goods' sale gave no line (their own issue is listed): never a document without this part of the charge.
-      if (issues.length === 0) issues.push({ path: ['shipping_cost'], code: 'unprocessable', message: `shipping_cost: its share with the goods to ${g.country} could not be taxed` });
+      if (issues.length === 0) issues.push({ path: ['shipping_cost'], code: 'unprocessable', message: `shipping_cost: its share with the goods to ${goods.country} could not be taxed` });
       return [];
     }
-    const t = { ...taxesOf(g.priced, g, g.taxCode, engine, notes), listNet: null };
+    // At the place of the first goods item it is shared with.
+    const t = { ...taxesOf(g.priced, { country: goods.country, region: goods.item.tax.region ?? null }, g.line.taxCode, engine, notes), listNet: null };
+    const amount = BigInt(g.line.amount);
     const shown = {
       id: null,
       description: charge.description,
       productCode: null,
       quantity: 1,
-      unitPrice: majorNumber(g.amount, read.minorUnits),
+      unitPrice: majorNumber(amount, read.minorUnits),
       discountRate: 0,
-      subtotal: g.amount,
+      subtotal: amount,
       discount: 0n,
     };
     return [partsOf(shown, t, charge.inclusive)];
