@@ -11,7 +11,7 @@ import { addMinor, formatMinor, parseAmount, PERCENT_100, type Minor } from './m
 import { taxableAmount, type Priced } from './pricing.js';
 import { decide } from './decide.js';
 import { situationOf, type CurrencyConverter } from './situation.js';
-import { priceSaleLine, type Decider, type GivenTax, type PricedLine, type SaleLine, type SaleOptions, type SoldLine } from './sale.js';
+import { priceSale, priceSaleLine, type Decider, type GivenSaleLine, type GivenTax, type PricedLine, type Sale, type SaleLine, type SaleOptions, type SoldLine } from './sale.js';
 import { activeOn, indexRegistrations, isFrozenList, type RegistrationIndex } from './registration.js';
 import type { DecisionCache } from './decision-cache.js';
 import { checkedDayOf } from './rules-age.js';
@@ -199,7 +199,7 @@ export interface FoldedTax<L extends FoldedLine = TaxLine | GivenTax> extends Pi
  * in their order, and its notes (the decision's, the one on the customer's tax ID first; a
  * line nothing was decided for, its sale's).
  */
-export function foldedLine(line: SoldLine): { readonly taxes: FoldedTax[]; readonly notes: readonly string[] } {
+function foldedLine(line: SoldLine): { readonly taxes: FoldedTax[]; readonly notes: readonly string[] } {
   const priced = line.priced as Priced;
   const lines: readonly (TaxLine | GivenTax)[] = line.decision === null ? line.given : line.decision.lines;
   const groups: { lines: (TaxLine | GivenTax)[]; amount: Minor }[] = [];
@@ -215,4 +215,16 @@ export function foldedLine(line: SoldLine): { readonly taxes: FoldedTax[]; reado
     return { ...folded, lines: g.lines, amount: g.amount, base: taxableAmount(priced.subtotal, folded.partUnits) };
   });
   return { taxes, notes: line.decision === null ? line.notes : notesOf(line.decision, line.input) };
+}
+
+/** A sold line as a v20241028 document renders it: the sale routine's line, with its taxes folded (foldedLine; null for a line it could not price). */
+export type FoldedSoldLine = SoldLine & { readonly folded: ReturnType<typeof foldedLine> | null };
+
+/**
+ * A v20241028 document's sale priced by the sale routine (`priceSale`), each line answered
+ * with its taxes folded as that version reports them: the document renders what comes back,
+ * one call into the core per sale.
+ */
+export function priceFoldedSale(sale: Sale<SaleLine | GivenSaleLine>, options: SaleOptions): (FoldedSoldLine | null)[] {
+  return priceSale(sale, options).lines.map((line) => (line === null ? null : { ...line, folded: line.priced === null ? null : foldedLine(line) }));
 }

@@ -2,7 +2,9 @@
  * The refund routine of taxrules: what part of a sold item's taxes a refund of part of its
  * amount carries. Exact, on magnitudes in minor units (BigInt); the caller puts the signs
  * back. Credit notes (v20241028 refund transactions and `buildCreditNote`) and v20260309
- * refunds all take their figures from `refundedPart`.
+ * refunds all take their figures from `refundedPart`; a credit note's ledger (what is left of
+ * an invoice item once its credit notes are taken, and what a new one takes of it) is
+ * `figuresLeft` and `creditedPart` below.
  *
  * Refunds are prorated **cumulatively**: after refunds of `p` of an item's amount `a` in all,
  * the refunded part of each of its figures is a function of `p` alone, `cum(p)`, and a refund
@@ -99,4 +101,69 @@ export function refundedPart(item: SoldItem, before: bigint, r: bigint): Refunde
   let tax = 0n;
   for (const t of taxes) tax += t;
   return item.inclusive ? { subtotal: r - tax, taxes, taxable, tax, total: r } : { subtotal: r, taxes, taxable, tax, total: r + tax };
+}
+
+/**
+ * An item's figures as a ledger of credit notes holds them (magnitudes in minor units): its
+ * net, and each tax's amount and taxable base. What a credit note takes of a sold item, and
+ * what is left of it, are figures too.
+ */
+export interface ItemFigures {
+  readonly net: bigint;
+  readonly taxes: readonly bigint[];
+  readonly taxable: readonly bigint[];
+}
+
+/** The net and taxes of figures together: what a gross amount of them is. */
+export function grossOf(f: ItemFigures): bigint {
+  let gross = f.net;
+  for (const t of f.taxes) gross += t;
+  return gross;
+}
+
+/** What is left of sold figures once `credited` are taken: each figure less theirs (negative where more was credited than sold). */
+export function figuresLeft(sold: ItemFigures, credited: readonly ItemFigures[]): ItemFigures {
+  const left = { net: sold.net, taxes: [...sold.taxes], taxable: [...sold.taxable] };
+  for (const c of credited) {
+    left.net -= c.net;
+    c.taxes.forEach((t, k) => (left.taxes[k] = (left.taxes[k] as bigint) - t));
+    c.taxable.forEach((x, k) => (left.taxable[k] = (left.taxable[k] as bigint) - x));
+  }
+  return left;
+}
+
+/**
+ * What a credit of `amount` takes of a sold item, `left` of it not credited yet: the refund
+ * routine's part of the item as sold, for a refund taking what was credited so far to that
+ * plus `amount`. `gross`: the amount is net and taxes together, else the net. Crediting all
+ * that is left takes exactly what is left.
+ *
+ * On credits issued by this routine a part never takes more of a figure than is left (the
+ * routine's proof). Credits made otherwise (by hand, or crediting one item both by net and by
+ * gross) may have taken a unit more or less of a figure than the routine's sum: the part is
+ * then kept within what is left, each tax and base at most what is left of it and the net at
+ * most its rest, the difference going to the taxes in their order (there is room, as the
+ * amount is at most what is left), so that a sale and its credits never fall below zero.
+ */
+export function creditedPart(sold: ItemFigures, left: ItemFigures, amount: bigint, gross: boolean): ItemFigures {
+  const leftAmount = gross ? grossOf(left) : left.net;
+  if (amount === leftAmount) return left;
+  const item: SoldItem = { amount: gross ? grossOf(sold) : sold.net, inclusive: gross, taxes: sold.taxes, taxable: sold.taxable };
+  const part = refundedPart(item, item.amount - leftAmount, amount);
+  const most = (v: bigint, rest: bigint): bigint => (v > rest ? rest : v);
+  const taxes = part.taxes.map((t, k) => most(t, left.taxes[k] as bigint));
+  const taxable = part.taxable.map((x, k) => most(x, left.taxable[k] as bigint));
+  if (!gross) return { net: part.subtotal, taxes, taxable };
+  // Net and taxes add up to the amount; a net beyond its rest gives its excess to the taxes.
+  let over = amount - left.net;
+  for (const t of taxes) over -= t;
+  taxes.forEach((t, k) => {
+    if (over <= 0n) return;
+    const raised = k === taxes.length - 1 ? t + over : most(t + over, left.taxes[k] as bigint);
+    over -= raised - t;
+    taxes[k] = raised;
+  });
+  let net = amount;
+  for (const t of taxes) net -= t;
+  return { net, taxes, taxable };
 }

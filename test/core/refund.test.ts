@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { roundDiv } from '../../src/core/money.js';
-import { refundedPart, shareByWeights, type SoldItem } from '../../src/core/refund.js';
+import { creditedPart, figuresLeft, grossOf, refundedPart, shareByWeights, type ItemFigures, type SoldItem } from '../../src/core/refund.js';
 
 const sum = (xs: readonly bigint[]): bigint => xs.reduce((a, b) => a + b, 0n);
 
@@ -168,5 +168,29 @@ describe('refundedPart', () => {
     const item: SoldItem = { amount: 100n, inclusive: false, taxes: [20n], taxable: [100n] };
     expect(() => refundedPart(item, 0n, 0n)).toThrow(RangeError);
     expect(() => refundedPart(item, 50n, 51n)).toThrow(RangeError);
+  });
+});
+
+describe('creditedPart', () => {
+  // An item of 100.00 net at 19 % and 7 %: 119.00 + 7.00 of taxes on bases of 100.00.
+  const sold: ItemFigures = { net: 10000n, taxes: [1900n, 700n], taxable: [10000n, 10000n] };
+
+  it('credits in steps add up to the sale, net or gross, and the last takes what is left', () => {
+    for (const gross of [false, true]) {
+      const taken: ItemFigures[] = [];
+      for (const step of gross ? [3333n, 4444n, 4823n] : [3333n, 3333n, 3334n]) taken.push(creditedPart(sold, figuresLeft(sold, taken), step, gross));
+      expect(figuresLeft(sold, taken)).toEqual({ net: 0n, taxes: [0n, 0n], taxable: [0n, 0n] });
+      taken.forEach((t) => expect([t.net, ...t.taxes, ...t.taxable].every((v) => v >= 0n)).toBe(true));
+    }
+  });
+
+  it('keeps a credit within what hand-made credits left, the excess of the net going to the taxes in order', () => {
+    // A credit made by hand took 2.00 more of the first tax and 2.00 less of the net than the routine would.
+    const left = figuresLeft(sold, [{ net: 4800n, taxes: [1150n, 350n], taxable: [5000n, 5000n] }]);
+    const part = creditedPart(sold, left, grossOf(left) - 1n, true);
+    expect(grossOf(part)).toBe(grossOf(left) - 1n);
+    expect(part.taxes[0]).toBeLessThanOrEqual(left.taxes[0] as bigint);
+    expect(part.net).toBeLessThanOrEqual(left.net);
+    expect(creditedPart(sold, left, grossOf(left), true)).toEqual(left);
   });
 });

@@ -13,7 +13,7 @@
  */
 import { errorFromIssues, quoted, type TaxRulesIssue } from '../../core/errors.js';
 import { decimalOf, majorNumber, normalMinor, percentOf, RATE_SCALE, rateNumber, rateUnitsOf } from '../../core/money.js';
-import { refundedPart, type SoldItem } from '../../core/refund.js';
+import { creditedPart, figuresLeft, grossOf, type ItemFigures } from '../../core/refund.js';
 import type { TaxCodeId, TaxStatus } from '../../core/types.js';
 import { TAX_CODES } from '../../generated/tax-codes.js';
 import type { PreparedAccount } from '../../adapters/account.js';
@@ -37,39 +37,22 @@ type Path = (string | number)[];
 /** Credit notes read against one invoice: more than any refund history holds. */
 export const MAX_CREDITS = 10_000;
 
-/** An invoice item's figures (what a credited item takes of them, what is left of them): its net, and each tax's amount and taxable base. */
-interface Figures {
-  net: bigint;
-  tax1: bigint;
-  tax2: bigint;
-  base1: bigint;
-  base2: bigint;
-}
-
-const FIGURES = ['net', 'tax1', 'tax2', 'base1', 'base2'] as const;
-
-/** What is left of an invoice item. */
-interface Left extends Figures {
-  /** Whether a credit note has credited any of it yet. */
-  touched: boolean;
-}
-
-/** An invoice with what is left of each item. */
+/** An invoice with what is left of each item, and whether a credit note has credited any of it yet. */
 interface Ledger {
   readonly invoice: BillingDocument;
   readonly minorUnits: number;
-  readonly left: Left[];
+  readonly left: ItemFigures[];
+  readonly touched: boolean[];
 }
 
 const big = (v: number | null | undefined): bigint => BigInt(v ?? 0);
 
-function figuresOf(item: DocumentItem): Figures {
+/** An invoice item's figures, or a credited item's: its net, and its two taxes' amounts and taxable bases. */
+function figuresOf(item: DocumentItem): ItemFigures {
   return {
     net: big(item.subtotal_cents) - big(item.discount_cents),
-    tax1: big(item.tax_1_amount_cents),
-    tax2: big(item.tax_2_amount_cents),
-    base1: big(item.tax_1_taxable_base_cents),
-    base2: big(item.tax_2_taxable_base_cents),
+    taxes: [big(item.tax_1_amount_cents), big(item.tax_2_amount_cents)],
+    taxable: [big(item.tax_1_taxable_base_cents), big(item.tax_2_taxable_base_cents)],
   };
 }
 
@@ -124,7 +107,7 @@ function ledgerOf(given: unknown, givenCredits: readonly unknown[] | undefined, 
   const inv = invoice as BillingDocument;
   const minorUnits = engine.rules.currencies.get(inv.currency);
   if (minorUnits === undefined) throw errorFromIssues([{ path: ['options', 'invoice', 'currency'], code: 'invalid_value', message: `options.invoice.currency ${inv.currency} is not an ISO 4217 currency code` }]);
-  const left: Left[] = inv.items.map((item) => ({ ...figuresOf(item), touched: false }));
+  const credited: ItemFigures[][] = inv.items.map(() => []);
   (credits ?? []).forEach((c, i) => {
     const credit = c as BillingDocument;
     const path = ['options', 'credits', i];
@@ -135,55 +118,27 @@ function ledgerOf(given: unknown, givenCredits: readonly unknown[] | undefined, 
     if (credit.currency !== inv.currency) issues.push({ path: [...path, 'currency'], code: 'unprocessable', message: `${path.join('.')} is in ${credit.currency}, its invoice in ${inv.currency}` });
     if (credit.state === 'voided') return;
     credit.items.forEach((item, k) => {
-      const l = left[item.invoice_item as number];
-      if (l === undefined) {
+      const taken = credited[item.invoice_item as number];
+      if (taken === undefined) {
         issues.push({ path: [...path, 'items', k, 'invoice_item'], code: 'malformed', message: `${path.join('.')}.items.${k}.invoice_item ${item.invoice_item} is no item of options.invoice` });
         return;
       }
-      const credited = figuresOf(item);
-      for (const key of FIGURES) l[key] -= credited[key];
-      l.touched = true;
+      taken.push(figuresOf(item));
     });
   });
+  const left = inv.items.map((item, k) => figuresLeft(figuresOf(item), credited[k] as ItemFigures[]));
   left.forEach((l, k) => {
-    if (FIGURES.some((key) => l[key] < 0n)) {
+    if (l.net < 0n || l.taxes.some((t) => t < 0n) || l.taxable.some((x) => x < 0n)) {
       issues.push({ path: ['options', 'credits'], code: 'unprocessable', message: `options.credits credit more of options.invoice.items.${k} than it charged` });
     }
   });
   if (issues.length > 0) throw errorFromIssues(issues);
-  return { invoice: inv, minorUnits, left };
+  return { invoice: inv, minorUnits, left, touched: credited.map((c) => c.length > 0) };
 }
 
-/**
- * A credited amount's share of invoice item `k`: the refund routine's part (core/refund.ts,
- * cumulative) of the item as the invoice charged it, for a refund taking the credited amount
- * from what the credit notes took of it so far to that plus `amount`. `gross`: the amount is
- * net and taxes together (an item priced with tax included, or `credited_amount`), else the
- * net. Crediting all that is left takes exactly what is left.
- *
- * On credit notes issued by this routine a part never takes more of a figure than is left
- * (the routine's proof). Credit notes made otherwise (by hand, or crediting one item both by
- * net and by gross) may have taken a unit more or less of a figure than the routine's sum:
- * the part is then kept within what is left, each tax and base at most what is left of it and
- * the net at most its rest, the difference going to the taxes (there is room, as the amount
- * is at most what is left), so that the invoice and its credit notes never fall below zero.
- */
-function shareOf(ledger: Ledger, k: number, amount: bigint, gross: boolean): Figures {
-  const l = ledger.left[k] as Left;
-  const leftAmount = gross ? l.net + l.tax1 + l.tax2 : l.net;
-  if (amount === leftAmount) return l;
-  const f = figuresOf(ledger.invoice.items[k] as DocumentItem);
-  const sold: SoldItem = { amount: gross ? f.net + f.tax1 + f.tax2 : f.net, inclusive: gross, taxes: [f.tax1, f.tax2], taxable: [f.base1, f.base2] };
-  const part = refundedPart(sold, sold.amount - leftAmount, amount);
-  const most = (v: bigint, left: bigint): bigint => (v > left ? left : v);
-  const share = { net: part.subtotal, tax1: most(part.taxes[0] as bigint, l.tax1), tax2: most(part.taxes[1] as bigint, l.tax2), base1: most(part.taxable[0] as bigint, l.base1), base2: most(part.taxable[1] as bigint, l.base2) };
-  if (!gross) return share;
-  // Net and taxes add up to the amount; a net beyond its rest gives its excess to the taxes.
-  let over = amount - share.tax1 - share.tax2 - l.net;
-  const tax1 = over > 0n ? most(share.tax1 + over, l.tax1) : share.tax1;
-  over -= tax1 - share.tax1;
-  const tax2 = over > 0n ? share.tax2 + over : share.tax2;
-  return { ...share, tax1, tax2, net: amount - tax1 - tax2 };
+/** A credited amount's part of invoice item `k` (core/refund.ts): `gross`, the amount is net and taxes together (an item priced with tax included, or `credited_amount`), else the net. */
+function shareOf(ledger: Ledger, k: number, amount: bigint, gross: boolean): ItemFigures {
+  return creditedPart(figuresOf(ledger.invoice.items[k] as DocumentItem), ledger.left[k] as ItemFigures, amount, gross);
 }
 
 /** An invoice item's tax slot with a credited amount and base. */
@@ -221,12 +176,11 @@ interface Presentation {
   readonly discount: bigint;
 }
 
-function creditedItem(ledger: Ledger, k: number, share: Figures, id: number | null, shown?: Presentation): ItemParts {
+function creditedItem(ledger: Ledger, k: number, share: ItemFigures, id: number | null, shown?: Presentation): ItemParts {
   const item = ledger.invoice.items[k] as DocumentItem;
-  const l = ledger.left[k] as Left;
-  const whole = !l.touched && share.net === l.net;
+  const whole = ledger.touched[k] === false && share.net === (ledger.left[k] as ItemFigures).net;
   const inclusive = item.tax_type === 'included';
-  const unit = inclusive ? share.net + share.tax1 + share.tax2 : share.net;
+  const unit = inclusive ? grossOf(share) : share.net;
   const p: Presentation =
     shown ??
     (whole
@@ -241,8 +195,8 @@ function creditedItem(ledger: Ledger, k: number, share: Figures, id: number | nu
     discountRate: p.discountRate,
     subtotal: p.subtotal,
     discount: p.discount,
-    tax1: slotOf(item, 1, share.tax1, share.base1) as TaxSlot,
-    tax2: slotOf(item, 2, share.tax2, share.base2),
+    tax1: slotOf(item, 1, share.taxes[0] as bigint, share.taxable[0] as bigint) as TaxSlot,
+    tax2: slotOf(item, 2, share.taxes[1] as bigint, share.taxable[1] as bigint),
     status: (item.tax_status ?? null) as TaxStatus | null,
     invoiceItem: k,
     ...(inclusive ? { taxIncluded: true } : {}),
@@ -253,7 +207,7 @@ function creditedItem(ledger: Ledger, k: number, share: Figures, id: number | nu
 function allLeft(ledger: Ledger): ItemParts[] {
   const parts: ItemParts[] = [];
   ledger.left.forEach((l, k) => {
-    if (l.net > 0n || l.tax1 > 0n || l.tax2 > 0n) parts.push(creditedItem(ledger, k, l, null));
+    if (l.net > 0n || l.taxes.some((t) => t > 0n)) parts.push(creditedItem(ledger, k, l, null));
   });
   return parts;
 }
@@ -371,9 +325,9 @@ function refundedItem(ledger: Ledger, k: number, item: NonNullable<TransactionRe
   }
   const discount = percentOf(subtotal, discountUnits);
   const amount = subtotal - discount;
-  const l = ledger.left[k] as Left;
+  const l = ledger.left[k] as ItemFigures;
   const inclusive = (ledger.invoice.items[k] as DocumentItem).tax_type === 'included';
-  const left = inclusive ? l.net + l.tax1 + l.tax2 : l.net;
+  const left = inclusive ? grossOf(l) : l.net;
   const terms = inclusive ? 'gross amount (taxes included, as its invoice item was priced)' : 'net amount';
   if (amount > left) {
     issues.push({
@@ -497,8 +451,7 @@ export function buildCreditNote(request: unknown, options: unknown, engine?: Eng
     const parts: ItemParts[] = [];
     if (req.credited_amount !== undefined) {
       const amount = amountIn(req.credited_amount, ledger.minorUnits, inv.currency, ['credited_amount'], issues);
-      const l = ledger.left[0] as Left;
-      const leftTotal = l.net + l.tax1 + l.tax2;
+      const leftTotal = grossOf(ledger.left[0] as ItemFigures);
       if (inv.items.length !== 1) {
         issues.push({ path: ['credited_amount'], code: 'unprocessable', message: `credited_amount is only for an invoice with one single item; invoice ${inv.number} has ${inv.items.length}: refund its items instead` });
       } else if (amount !== null && amount === 0n) {

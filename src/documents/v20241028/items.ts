@@ -3,7 +3,7 @@
  * tax. Items are priced exactly in the currency's minor unit: `subtotal = quantity × amount` (the
  * item's `amount` is its unit price, net of tax — or gross, taxes included, when the item names a
  * product whose `tax_type` is `included`), the item's `discount_rate` (else its new contact's
- * `discount`) and a coupon come off before tax. An item's taxes are the ones its `tax` object
+ * `discount`) and a coupon come off before tax (core/discount.ts). An item's taxes are the ones its `tax` object
  * gives (name and rate, and an additional tax), else the engine's.
  */
 import type { CustomerExemption, ProductType, TaxCodeId } from '../../core/types.js';
@@ -11,9 +11,10 @@ import { productTypeOf } from '../../core/taxability.js';
 import { errorFromIssues, quoted, type TaxRulesIssue } from '../../core/errors.js';
 import { canonicalCountry } from '../../core/location.js';
 import { exemptionOf } from '../../core/exemption.js';
+import { discountsOf, type Coupon, type CouponRefusal } from '../../core/discount.js';
 import type { PreparedAccount } from '../../adapters/account.js';
 import type { Engine } from '../../adapters/engine.js';
-import { apportion, decimalOf, formatMinor, majorNumber, PERCENT_100, percentOf, rateNumber, rateUnitsOf, type Decimal } from '../../core/money.js';
+import { decimalOf, formatMinor, majorNumber, PERCENT_100, rateNumber, rateUnitsOf, type Decimal } from '../../core/money.js';
 import { documentExchangeRate } from '../exchange.js';
 import { MAX_CENTS } from '../limits.js';
 import type { DocumentOptions, ProductDefaults } from './read.js';
@@ -30,8 +31,9 @@ export interface PricedItem {
   readonly taxCode: TaxCodeId;
   readonly productType: ProductType;
   readonly subtotal: bigint;
-  /** The item's own discount. */
+  /** The item's own discount, and its rate in rate units. */
   readonly discount: bigint;
+  readonly discountUnits: number;
   readonly quantity: number;
   readonly unitPrice: number;
   readonly discountRate: number;
@@ -102,9 +104,9 @@ function givenTaxes(item: TransactionItemOutput, path: Path, issues: TaxRulesIss
   return main === null ? null : { main, additional };
 }
 
-/** Items read and priced before tax: subtotal, own discount, where their taxes come from. */
-function readItems(req: TransactionRequestOutput, seller: PreparedAccount, o: DocumentOptions, engine: Engine, currency: string, minorUnits: number, issues: TaxRulesIssue[]): PricedItem[] {
-  const out: PricedItem[] = [];
+/** Items read before tax: subtotal, own discount rate, where their taxes come from. */
+function readItems(req: TransactionRequestOutput, seller: PreparedAccount, o: DocumentOptions, engine: Engine, currency: string, minorUnits: number, issues: TaxRulesIssue[]): Omit<PricedItem, 'discount'>[] {
+  const out: Omit<PricedItem, 'discount'>[] = [];
   (req.items ?? []).forEach((item, index) => {
     const path: Path = ['items', index];
     countryIssue(engine, [...path, 'tax', 'country'], item.tax.country, issues);
@@ -130,7 +132,7 @@ function readItems(req: TransactionRequestOutput, seller: PreparedAccount, o: Do
       taxCode,
       productType,
       subtotal,
-      discount: percentOf(subtotal, discountUnits),
+      discountUnits,
       quantity: qtyValue,
       unitPrice: majorNumber(unit as bigint, minorUnits),
       discountRate: rateNumber(discountUnits),
@@ -176,28 +178,24 @@ function productCountryIssues(o: DocumentOptions, engine: Engine, issues: TaxRul
   }
 }
 
-/** Each item's share of the coupon, by its amount after its own discount (net, or gross for an item priced with tax included). */
-function couponShares(items: readonly PricedItem[], o: DocumentOptions, currency: string, minorUnits: number, issues: TaxRulesIssue[]): bigint[] {
+/** The coupon of `options.coupon`, read in the document's currency (null without one, or with an issue added). */
+function couponOf(o: DocumentOptions, currency: string, minorUnits: number, issues: TaxRulesIssue[]): Coupon | null {
   const c = o.coupon;
-  const nets = items.map((i) => i.subtotal - i.discount);
-  if (c === undefined) return nets.map(() => 0n);
+  if (c === undefined) return null;
   if (c.percent !== undefined) {
     const units = percentUnits(c.percent, ['options', 'coupon', 'percent'], issues);
-    return units === null ? nets.map(() => 0n) : nets.map((n) => percentOf(n, units));
+    return units === null ? null : { percentUnits: units };
   }
   const amount = amountIn(c.amount as number | string, minorUnits, currency, ['options', 'coupon', 'amount'], issues);
-  if (amount === null) return nets.map(() => 0n);
-  if (items.some((i) => i.inclusive) && items.some((i) => !i.inclusive)) {
-    // Shared by the items' amounts, it would take gross from some and net from others.
-    issues.push({ path: ['options', 'coupon', 'amount'], code: 'unprocessable', message: 'options.coupon.amount cannot be shared among items priced with tax included and items priced net: give the coupon as a percent' });
-    return nets.map(() => 0n);
-  }
-  const total = nets.reduce((a, b) => a + b, 0n);
-  if (amount > total) {
-    issues.push({ path: ['options', 'coupon', 'amount'], code: 'unprocessable', message: `options.coupon.amount ${formatMinor(amount, minorUnits)} is more than the items' net amount ${formatMinor(total, minorUnits)}` });
-    return nets.map(() => 0n);
-  }
-  return apportion(amount, nets);
+  return amount === null ? null : { amount };
+}
+
+/** Why the coupon's amount is not shared among the items (core/discount.ts), in the request's terms. */
+function couponIssue(refused: CouponRefusal, coupon: Coupon, minorUnits: number): TaxRulesIssue {
+  const path = ['options', 'coupon', 'amount'];
+  if (refused.why === 'mixed') return { path, code: 'unprocessable', message: 'options.coupon.amount cannot be shared among items priced with tax included and items priced net: give the coupon as a percent' };
+  const amount = (coupon as { readonly amount: bigint }).amount;
+  return { path, code: 'unprocessable', message: `options.coupon.amount ${formatMinor(amount, minorUnits)} is more than the items' net amount ${formatMinor(refused.total, minorUnits)}` };
 }
 
 /** A sale's request read: its currency, date, items priced before tax, coupon shares and exchange rate. */
@@ -248,12 +246,16 @@ export function readSale(req: TransactionRequestOutput, seller: PreparedAccount,
   }
   if (currency === null) throw errorFromIssues(issues);
   const minorUnits = engine.rules.currencies.get(currency) as number;
-  const items = readItems(req, seller, o, engine, currency, minorUnits, issues);
-  const coupon = couponShares(items, o, currency, minorUnits, issues);
+  const listed = readItems(req, seller, o, engine, currency, minorUnits, issues);
+  // Each item's own discount, then its share of the coupon, on its amount (net, or gross for an item priced with tax included).
+  const coupon = couponOf(o, currency, minorUnits, issues);
+  const discounts = discountsOf(listed.map((p) => ({ amount: p.subtotal, discountUnits: p.discountUnits, inclusive: p.inclusive })), coupon);
+  if (discounts.refused !== null) issues.push(couponIssue(discounts.refused, coupon as Coupon, minorUnits));
+  const items = listed.map((p, k): PricedItem => ({ ...p, discount: discounts.own[k] as bigint }));
   const exchangeRate = documentExchangeRate(currency, seller.currency, date, req.exchange_rate, o.exchangeRate, o.exchangeRates, issues);
   const shipping = shippingOf(req.shipping_cost, currency, minorUnits, issues);
   if (issues.length > 0) throw errorFromIssues(issues);
-  return { currency, minorUnits, date, items, coupon, exchangeRate, shipping, exemption };
+  return { currency, minorUnits, date, items, coupon: discounts.coupon, exchangeRate, shipping, exemption };
 }
 
 /** What an item is priced on: its subtotal less its own discount and its share of the coupon (net, or gross for an item priced with tax included). */

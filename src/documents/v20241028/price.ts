@@ -8,12 +8,13 @@
  * decision the one `calculateTaxRate` makes for the item's country, region, the customer's
  * postal code (or, for a product taxed in its own country, none), tax code and date.
  */
-import type { Address, TaxCodeId } from '../../core/types.js';
+import type { Address } from '../../core/types.js';
 import { dayNumber } from '../../core/dates.js';
 import type { TaxRulesIssue } from '../../core/errors.js';
 import { canonicalCountry } from '../../core/location.js';
 import { normalMinor } from '../../core/money.js';
-import { priceSale, type GivenSaleLine, type GivenTax, type Sale, type SaleLine, type SaleParty, type SoldLine } from '../../core/sale.js';
+import type { GivenSaleLine, GivenTax, Sale, SaleLine, SaleParty } from '../../core/sale.js';
+import { priceFoldedSale, type FoldedSoldLine } from '../../core/determine.js';
 import { sellerAddressOn, type PreparedAccount } from '../../adapters/account.js';
 import type { Engine } from '../../adapters/engine.js';
 import { offlineTaxIdVerdict } from '../../taxid/index.js';
@@ -21,7 +22,7 @@ import type { DocumentOptions } from './read.js';
 import { verdictOfOption } from '../../adapters/v20260309.js';
 import type { TransactionRequestOutput } from './request.js';
 import { shippingRefusal } from './shipping.js';
-import { deliveryLines } from '../../core/delivery.js';
+import { deliveryLines, type DeliveryLine } from '../../core/delivery.js';
 import { dueOf, type Path, type PricedItem, type ReadSale } from './items.js';
 
 /**
@@ -73,18 +74,13 @@ interface EngineItem {
   readonly postalFrom: Path | null;
 }
 
-/** The shares of the shipping cost with goods of one place (and tax code and product type, when they are decided): its line of the sale, and one item of the document. */
-export interface ShippingGroup {
-  /** The first goods item it is shared with: its place and codes. */
-  readonly first: number;
-  readonly line: SaleLine;
-  readonly country: string;
-  readonly region: string | null;
-  readonly taxCode: TaxCodeId;
-  readonly amount: bigint;
-  /** Its line of the sale, once priced (null for a sale that failed). */
-  priced: SoldLine | null;
-}
+/**
+ * The shares of the shipping cost with goods of one place (and tax code and product type, when
+ * they are decided): its line of the sale with the first goods item it is shared with (whose
+ * place and codes it has), and one item of the document; `priced`, its line of the sale once
+ * priced (null for a sale that failed).
+ */
+export type ShippingGroup = DeliveryLine & { priced: FoldedSoldLine | null };
 
 /** An item's line of the sale to `destination` (an item that gives its taxes: at those), on its amount after discounts. */
 function itemLine(read: ReadSale, k: number, destination: Address): SaleLine | GivenSaleLine {
@@ -138,10 +134,7 @@ function shippingGroups(read: ReadSale, lines: readonly (SaleLine | GivenSaleLin
   const behavior = charge.inclusive ? 'inclusive' : 'exclusive';
   const byPlace = read.exemption !== undefined;
   const shares = deliveryLines(lines, normalMinor(charge.amount), engine.rules, { behavior, byPlace, oneBehavior: true, skipEmpty: true, refuse: shippingRefusal });
-  return shares.map(({ line, first }) => {
-    const p = read.items[first] as PricedItem;
-    return { first, line, country: p.country, region: p.item.tax.region ?? null, taxCode: line.taxCode, amount: BigInt(line.amount), priced: null };
-  });
+  return shares.map((share) => ({ ...share, priced: null }));
 }
 
 /** An issue of a share of the shipping cost, in the request's terms. */
@@ -156,7 +149,7 @@ function shippingIssue(iss: TaxRulesIssue): TaxRulesIssue {
  * each item's quantity its articles, an item that gives its taxes at those; then the shipping
  * cost's lines, each in its goods' sale (none with goods refused above).
  */
-export function engineTaxes(req: TransactionRequestOutput, seller: PreparedAccount, o: DocumentOptions, engine: Engine, read: ReadSale, issues: TaxRulesIssue[]): { items: (SoldLine | null)[]; shipping: ShippingGroup[] } {
+export function engineTaxes(req: TransactionRequestOutput, seller: PreparedAccount, o: DocumentOptions, engine: Engine, read: ReadSale, issues: TaxRulesIssue[]): { items: (FoldedSoldLine | null)[]; shipping: ShippingGroup[] } {
   const exempt = read.exemption !== undefined;
   const placed = itemLines(req, engine, read, issues);
   const shipping = shippingGroups(read, placed.map((x) => x.line), engine);
@@ -169,12 +162,12 @@ export function engineTaxes(req: TransactionRequestOutput, seller: PreparedAccou
     else sale.push(x);
   }
   shipping.forEach((g, n) => {
-    if (!(placed[g.first] as { skipped: boolean }).skipped) sales.get(exempt ? '' : g.country)?.push({ k: -1 - n, line: g.line, postalFrom: null });
+    if (!(placed[g.first] as { skipped: boolean }).skipped) sales.get(exempt ? '' : (read.items[g.first] as PricedItem).country)?.push({ k: -1 - n, line: g.line, postalFrom: null });
   });
   const own = sellerAddressOn(seller, read.date);
   const taxId = req.customer?.tax_id ?? undefined;
   const decider = engine.decider(o.cache);
-  const out = new Array<SoldLine | null>(read.items.length).fill(null);
+  const out = new Array<FoldedSoldLine | null>(read.items.length).fill(null);
   for (const [country, group] of sales) {
     const party: SaleParty = {
       date: read.date,
@@ -195,10 +188,10 @@ export function engineTaxes(req: TransactionRequestOutput, seller: PreparedAccou
     };
     const sale: Sale<SaleLine | GivenSaleLine> = { party, day: dayNumber(read.date), minorUnits: read.minorUnits, lines: group.map((g) => g.line) };
     // Under the contact's exemption nothing is decided: every line is priced at the taxes it gives, or at none.
-    const sold = priceSale(sale, { rules: engine.rules, decider, convert: engine.convert, issues, issue, exemption: read.exemption, undecidedExemption: exempt });
+    const sold = priceFoldedSale(sale, { rules: engine.rules, decider, convert: engine.convert, issues, issue, exemption: read.exemption, undecidedExemption: exempt });
     group.forEach((g, i) => {
-      if (g.k >= 0) out[g.k] = sold.lines[i] ?? null;
-      else (shipping[-1 - g.k] as ShippingGroup).priced = sold.lines[i] ?? null;
+      if (g.k >= 0) out[g.k] = sold[i] ?? null;
+      else (shipping[-1 - g.k] as ShippingGroup).priced = sold[i] ?? null;
     });
   }
   return { items: out, shipping };

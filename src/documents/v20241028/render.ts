@@ -1,15 +1,14 @@
 /**
  * A v20241028 sale's priced lines as document items: each line's taxes in the document's two
- * tax slots (a decision's tax groups, or the taxes the request gives, as core/determine.ts's
- * foldedLine folds them), its net and status, and the items of the shipping cost.
+ * tax slots (a decision's tax groups, or the taxes the request gives, folded by the sale's
+ * pricing: core/determine.ts, priceFoldedSale), its net and status, and the items of the shipping cost.
  */
 import type { TaxCodeId, TaxLine, TaxStatus } from '../../core/types.js';
 import type { TaxRulesIssue } from '../../core/errors.js';
 import { canonicalCountry } from '../../core/location.js';
 import { majorNumber, PERCENT_100 } from '../../core/money.js';
 import type { Priced } from '../../core/pricing.js';
-import { foldedLine, type FoldedTax } from '../../core/determine.js';
-import type { SoldLine } from '../../core/sale.js';
+import type { FoldedSoldLine, FoldedTax } from '../../core/determine.js';
 import type { Engine } from '../../adapters/engine.js';
 import type { ItemParts, TaxSlot } from '../assemble.js';
 import type { DocumentOptions } from './read.js';
@@ -47,8 +46,8 @@ interface ItemTaxes {
  * jurisdiction is (a local group with the decision's county and city), or, nothing decided,
  * at the item's tax country and region (`place`); a line of no taxes has one slot of none.
  */
-function taxesOf(line: SoldLine, place: { readonly country: string; readonly region: string | null }, taxCode: TaxCodeId, engine: Engine, notes: string[]): ItemTaxes {
-  const folded = foldedLine(line);
+function taxesOf(line: FoldedSoldLine, place: { readonly country: string; readonly region: string | null }, taxCode: TaxCodeId, engine: Engine, notes: string[]): ItemTaxes {
+  const folded = line.folded as NonNullable<FoldedSoldLine['folded']>;
   for (const note of folded.notes) if (!notes.includes(note)) notes.push(note);
   const d = line.decision;
   const net = BigInt((line.priced as Priced).subtotal);
@@ -74,7 +73,7 @@ function taxesOf(line: SoldLine, place: { readonly country: string; readonly reg
 }
 
 /** An item's taxes: the request's, none for an exempt or reverse-charged contact, or the engine's (null with an issue added when it has none). */
-export function itemTaxes(p: PricedItem, k: number, line: SoldLine | null, engine: Engine, issues: TaxRulesIssue[], notes: string[]): ItemTaxes | null {
+export function itemTaxes(p: PricedItem, k: number, line: FoldedSoldLine | null, engine: Engine, issues: TaxRulesIssue[], notes: string[]): ItemTaxes | null {
   if (line === null) return null;
   const d = line.decision;
   if (d?.reason === 'unsupported_country') {
@@ -126,20 +125,23 @@ export function shippingParts(read: ReadSale, groups: readonly ShippingGroup[], 
   const charge = read.shipping;
   if (charge === null) return [];
   return groups.flatMap((g) => {
+    const goods = read.items[g.first] as PricedItem;
     if (g.priced === null) {
       // Its goods' sale gave no line (their own issue is listed): never a document without this part of the charge.
-      if (issues.length === 0) issues.push({ path: ['shipping_cost'], code: 'unprocessable', message: `shipping_cost: its share with the goods to ${g.country} could not be taxed` });
+      if (issues.length === 0) issues.push({ path: ['shipping_cost'], code: 'unprocessable', message: `shipping_cost: its share with the goods to ${goods.country} could not be taxed` });
       return [];
     }
-    const t = { ...taxesOf(g.priced, g, g.taxCode, engine, notes), listNet: null };
+    // At the place of the first goods item it is shared with.
+    const t = { ...taxesOf(g.priced, { country: goods.country, region: goods.item.tax.region ?? null }, g.line.taxCode, engine, notes), listNet: null };
+    const amount = BigInt(g.line.amount);
     const shown = {
       id: null,
       description: charge.description,
       productCode: null,
       quantity: 1,
-      unitPrice: majorNumber(g.amount, read.minorUnits),
+      unitPrice: majorNumber(amount, read.minorUnits),
       discountRate: 0,
-      subtotal: g.amount,
+      subtotal: amount,
       discount: 0n,
     };
     return [partsOf(shown, t, charge.inclusive)];

@@ -9,7 +9,7 @@ import type { TaxRulesIssue } from '../../core/errors.js';
 import { MAX_CENTS, MAX_DOCUMENT_ITEMS } from '../limits.js';
 import { hasOwn } from '../../adapters/input.js';
 import { touchOwn } from '../../core/own.js';
-import type { BillingDocument, DocumentState, DocumentType } from '../types.js';
+import type { DocumentState, DocumentType } from '../types.js';
 
 type Path = (string | number)[];
 
@@ -136,11 +136,6 @@ export function copiedFieldIssues(doc: Fields, path: Path): TaxRulesIssue[] {
     }
   });
   return issues;
-}
-
-/** Whether a value passed the checks of documentIssues (for narrowing). */
-export function asDocument(doc: unknown): BillingDocument {
-  return doc as BillingDocument;
 }
 
 /** A tax of a document, as a report reads it. */

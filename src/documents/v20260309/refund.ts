@@ -12,7 +12,7 @@ import { ownCopy } from '../../adapters/read.js';
 import { transactionSchemas } from './schemas.js';
 import { refundedPart, type SoldItem } from '../../core/refund.js';
 import type { Context, Parsed, Path, Stored, TaxTransaction, Taxed } from './types.js';
-import { breakdownOf, ownShipping } from './totals.js';
+import { amountAt, breakdownOf, ownShipping } from './totals.js';
 import { absOf, minorOfText, moneyText, signOf } from '../../core/money.js';
 import { customerOf } from './sale.js';
 
@@ -216,12 +216,9 @@ function refundedFigures(sold: CalculationLineResult, soldPath: Path, r: bigint,
  */
 function refundedShippingOf(amount: string, mu: number, sale: TaxTransaction, earlier: readonly TaxTransaction[], at: (...path: Path) => Path, issues: TaxRulesIssue[]): Refunded<ShippingCostResult> | undefined {
   const path = at('shipping_cost', 'amount');
-  const r = minorOfText(amount, mu);
+  const r = amountAt(amount, mu, sale.currency, path, issues);
   const sold = ownShipping(sale);
-  if (r === null) {
-    issues.push({ path, code: 'malformed', message: `${path.join('.')} ${quoted(amount, 60)} has more decimals than ${sale.currency} allows (${mu})` });
-    return undefined;
-  }
+  if (r === null) return undefined;
   if (sold === undefined) {
     issues.push({ path: at('shipping_cost'), code: 'unprocessable', message: `${at('shipping_cost').join('.')}: sale ${quoted(sale.source_id, 60)} has no shipping cost to refund` });
     return undefined;

@@ -3,11 +3,18 @@
  * the tax a request gives in place of the one calculated (with the discrepancy).
  */
 import type { LineTax, ShippingCostResult, TaxBreakdownEntry } from '../../adapters/schemas.js';
-import { errorFromIssues } from '../../core/errors.js';
-import { absOf, minorOfOwnText, moneyText, signOf } from '../../core/money.js';
+import { errorFromIssues, quoted, type TaxRulesIssue } from '../../core/errors.js';
+import { absOf, minorOfOwnText, minorOfText, moneyText, signOf } from '../../core/money.js';
 import { hasOwn } from '../../adapters/input.js';
 import type { TaxDiscrepancy } from './schemas.js';
 import type { Path, Stored, Taxed } from './types.js';
+
+/** An amount of the request in minor units, or null with its issue added (more decimals than the currency has). */
+export function amountAt(text: string, mu: number, currency: string, path: Path, issues: TaxRulesIssue[]): bigint | null {
+  const m = minorOfText(text, mu);
+  if (m === null) issues.push({ path, code: 'malformed', message: `${path.join('.')} ${quoted(text, 60)} has more decimals than ${currency} allows (${mu})` });
+  return m;
+}
 
 /** A transaction's (or calculation's) shipping cost: its own field only (one left out is not read from a polluted prototype). */
 export function ownShipping(t: { readonly shipping_cost?: ShippingCostResult }): ShippingCostResult | undefined {

@@ -15,8 +15,7 @@ import { exchangeOf, ratesOf } from './exchange.js';
 import { rateText } from '../../adapters/exchange-rates.js';
 import type { Context, Parsed, Path, SourceKey, TaxTransaction, TaxTransactionBatch, TaxTransactionBatchOptions, TaxTransactionOptions, Taxed } from './types.js';
 import { readWith } from './parse.js';
-import { withGivenTax } from './totals.js';
-import { minorOfText } from '../../core/money.js';
+import { amountAt, withGivenTax } from './totals.js';
 import { refundOf, storedOf } from './refund.js';
 import { saleOf } from './sale.js';
 
@@ -229,18 +228,16 @@ function transactionOf(req: Parsed, ctx: Context, prefix: Path): TaxTransaction 
     if (f !== undefined) issues.push({ path: at('items', i, 'reference'), code: 'invalid_value', message: `${name('items', i, 'reference')} ${quoted(item.reference, 60)} repeats ${name('items', f, 'reference')}; references must be unique` });
     else firstOf.set(item.reference, i);
     if (minorUnits === undefined) return;
-    const m = minorOfText(item.amount, minorUnits);
-    if (m === null) issues.push({ path: at('items', i, 'amount'), code: 'malformed', message: `${name('items', i, 'amount')} ${quoted(item.amount, 60)} has more decimals than ${req.currency} allows (${minorUnits})` });
-    else amounts.push(m);
+    const m = amountAt(item.amount, minorUnits, req.currency, at('items', i, 'amount'), issues);
+    if (m !== null) amounts.push(m);
   });
   // Both fields present (undefined until read): an absent one is not looked up on a prototype.
   const given: { total: bigint | undefined; total_tax: bigint | undefined } = { total: undefined, total_tax: undefined };
   for (const field of ['total', 'total_tax'] as const) {
     const text = req[field];
     if (text === undefined || minorUnits === undefined) continue;
-    const m = minorOfText(text, minorUnits);
-    if (m === null) issues.push({ path: at(field), code: 'malformed', message: `${name(field)} ${quoted(text, 60)} has more decimals than ${req.currency} allows (${minorUnits})` });
-    else given[field] = m;
+    const m = amountAt(text, minorUnits, req.currency, at(field), issues);
+    if (m !== null) given[field] = m;
   }
 
   if (type === 'sale') {
