@@ -137,6 +137,19 @@ describe('diffRules', () => {
     for (const c of diff.changes.filter((x) => x.field === 'rates')) expect(JSON.stringify(c.after)).toMatch(/2% (of 80% )?\(Lakeside\)/);
   });
 
+  it('asks the categories a state’s local tables treat apart at each local ZIP code: a county’s new treatment of food is listed there', () => {
+    const changed = copy();
+    const pine = changed.usLocal![0]!.jurisdictions.find((j) => j.name === 'Pine County')!;
+    pine.taxability!.food!.push({ from: '2030-01-01', treatment: 'exempt', source: 'Test County Act § 3 as amended', checked: '2026-12-05' });
+    const diff = diffRules(miniRuleData, changed);
+    const food = diff.changes.filter((c) => 'taxCode' in c.case && c.case.taxCode === 'food');
+    expect(food.length).toBeGreaterThan(0);
+    for (const c of food) expect(c.case).toMatchObject({ date: '2030-01-01', postalCode: '10003', region: 'NO' });
+    // Only categories some local table names are asked at local ZIP codes.
+    const corpus = diffCorpus(miniRuleData, miniRuleData);
+    expect(new Set(corpus.filter((c) => c.postalCode === '10003').map((c) => c.taxCode))).toEqual(new Set(['standard', 'saas', 'food', 'prepared_food', 'candy', 'diapers', 'clothing', 'children_clothing']));
+  });
+
   it('takes its own cases: an answer that stays the same (a refusal included) is no change', () => {
     const raised = readRuleDirectory(next);
     const cases = [{ country: 'XA', region: null, postalCode: '10115', date: '1960-01-01', taxCode: 'saas' as const, productType: 'service' as const, customer: 'consumer' as const }];

@@ -13,17 +13,9 @@ import { quoted, TaxRulesError } from '../core/errors.js';
 import { dateOfDay, dayNumber } from '../core/dates.js';
 import { guarded, isFunction, readOptions, unreadable, type OptionCheck } from '../adapters/read.js';
 import { DATE, isDate, isObject, malformed, mustBe, nameOf } from './checks.js';
+import { changeDays, localCases, type DiffCase } from './diff-local.js';
 
-/** One question asked of both rule sets: a sale from a seller in Ireland registered everywhere. */
-export interface DiffCase {
-  country: string;
-  region: string | null;
-  postalCode: string | null;
-  date: string;
-  taxCode: TaxCodeId;
-  productType: ProductType;
-  customer: 'consumer' | 'business';
-}
+export type { DiffCase } from './diff-local.js';
 
 /** A v20241028 query with its account, asked of both rule sets (the fixtures, or your own). */
 export interface DiffQueryCase {
@@ -82,20 +74,6 @@ function kindsOf(base: RuleData, next: RuleData): [TaxCodeId, ProductType][] {
 }
 const ORIGIN = { country: 'IE', postalCode: 'D02X285' } as const;
 
-/** Every date string under keys `from` (and the day after each `until`) in a value. */
-function changeDays(value: unknown, out: Set<number>): void {
-  if (Array.isArray(value)) {
-    for (const v of value) changeDays(v, out);
-    return;
-  }
-  if (typeof value !== 'object' || value === null) return;
-  for (const [k, v] of Object.entries(value)) {
-    if ((k === 'from' || k === 'until') && typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) {
-      const day = dayNumber(v);
-      if (!Number.isNaN(day)) out.add(k === 'from' ? day : day + 1);
-    } else changeDays(v, out);
-  }
-}
 
 /** The longest postal code samplePostalCode writes. */
 const MAX_SAMPLE = 100;
@@ -370,7 +348,7 @@ function corpusOf(base: RuleData, next: RuleData, options: DiffOptions): DiffCas
     }
     const places = new Map<string, Place>();
     for (const data of [base, next]) for (const p of placesOf(data, country)) places.set(`${p.region}|${p.postalCode}`, p);
-    localCases(base, next, country, first, cases);
+    localCases(base, next, country, first, kinds, cases);
     for (const place of places.values()) {
       for (const date of [...dates].sort()) {
         for (const [taxCode, productType] of kinds) {
@@ -382,46 +360,6 @@ function corpusOf(base: RuleData, next: RuleData, options: DiffOptions): DiffCas
   return cases;
 }
 
-/**
- * Local jurisdictions of a country's states (the US's): for every county, city and district
- * of the local files, a ZIP code of it, asked for goods and for SaaS sold to a consumer on the
- * day before and the day of every change of its state's file (from its first recorded day on).
- */
-function localCases(base: RuleData, next: RuleData, country: string, first: number, cases: DiffCase[]): void {
-  const ofCountry = (f: NonNullable<RuleData['usLocal']>[number]): boolean => (f.country ?? 'US') === country;
-  const states = new Set([...(base.usLocal ?? []), ...(next.usLocal ?? [])].filter(ofCountry).map((f) => f.state));
-  for (const state of [...states].sort()) {
-    const zips = new Set<string>();
-    const days = new Set<number>();
-    let start = Number.POSITIVE_INFINITY;
-    for (const data of [base, next]) {
-      const file = data.usLocal?.find((f) => ofCountry(f) && f.state === state);
-      if (!file) continue;
-      changeDays(file.jurisdictions, days);
-      for (const j of file.jurisdictions) for (const r of j.rates) start = Math.min(start, dayNumber(r.from));
-      // Each jurisdiction at the ZIP code where its area has the largest share (the area a ZIP alone is answered with).
-      const best = new Map<string, [string, number]>();
-      for (const [zip, areas, share] of file.zips) {
-        for (const c of areas.split(' ')) if ((best.get(c)?.[1] ?? -1) < share) best.set(c, [zip, share]);
-      }
-      for (const [zip] of best.values()) zips.add(zip);
-    }
-    const dates = new Set<string>();
-    const from = Math.max(first, start);
-    if (Number.isFinite(from)) dates.add(dateOfDay(from));
-    for (const d of days) {
-      if (d <= from) continue;
-      dates.add(dateOfDay(d - 1));
-      dates.add(dateOfDay(d));
-    }
-    for (const zip of [...zips].sort()) {
-      for (const date of [...dates].sort()) {
-        cases.push({ country, region: state, postalCode: zip, date, taxCode: 'standard', productType: 'good', customer: 'consumer' });
-        cases.push({ country, region: state, postalCode: zip, date, taxCode: 'saas', productType: 'service', customer: 'consumer' });
-      }
-    }
-  }
-}
 
 interface Answer {
   fields: Record<string, unknown>;
