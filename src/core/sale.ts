@@ -562,18 +562,19 @@ function priceDecided(sale: Sale, options: SaleOptions): PricedSale {
     else if (w.errors === 1 && w.error !== null) throw new TaxRulesError(w.error.code, w.error.status, w.issues, w.error.message);
     else throw errorFromIssues(w.issues);
   }
-  return summed(out, pooledDeliveries(sale.lines, out));
+  // Only delivery charges are pooled: a sale without one is summed as priced.
+  return summed(out, sale.lines.some(isDelivery) ? pooledDeliveries(sale.lines, out) : null);
 }
 
-/** The priced lines at their amounts (a delivery charge's pooled per tax and rate: see pooledDeliveries), and their sums. */
-function summed(out: (PricedLine | null)[], amounts: readonly (Priced | null)[]): PricedSale {
+/** The priced lines at their amounts (a delivery charge's pooled per tax and rate: see pooledDeliveries; null: as priced), and their sums. */
+function summed(out: (PricedLine | null)[], amounts: readonly (Priced | null)[] | null): PricedSale {
   let subtotal: Minor = 0;
   let tax: Minor = 0;
   let total: Minor = 0;
   for (let i = 0; i < out.length; i++) {
     const line = out[i];
-    const priced = amounts[i] ?? null;
     if (line === null || line === undefined) continue;
+    const priced = amounts === null ? line.priced : (amounts[i] ?? null);
     if (priced !== line.priced) out[i] = { ...line, priced };
     if (priced === null) continue;
     subtotal = addMinor(subtotal, priced.subtotal);
