@@ -594,7 +594,8 @@ function lineResult(line: ParsedRequest['line_items'][number], plan: Plan, price
   const own = isCanonicalAmount(line.amount, mu) ? line.amount : null;
   const netText = own !== null && plan.taxBehavior === 'exclusive' ? own : formatMinor(net, mu);
   const count = Math.max(d.lines.length, 1);
-  const taxes = (count < BLANKS.length ? (BLANKS[count] as readonly null[]) : NONE).slice() as LineTax[];
+  // Every slot is filled below (k < count).
+  const taxes: (LineTax | null)[] = (count < BLANKS.length ? (BLANKS[count] as readonly null[]) : NONE).slice();
   // The line's tax as text: also the text of its one tax line when it has one.
   const taxText = formatMinor(priced.tax, mu);
   // The base of lines a per-article limit caps (Florida's surtax), where it is not the net.
@@ -623,8 +624,8 @@ function lineResult(line: ParsedRequest['line_items'][number], plan: Plan, price
   // A US line with a local rate area says whose address placed it (origin-sourced states, in-state sellers): `sourcing`.
   const record =
     d.local === null
-      ? new LineRecord(line.reference, line.quantity ?? 1, plan.taxCode, plan.productType, plan.taxBehavior, line.amount, netText, taxText, total, taxes, plan.notes.slice())
-      : new SourcedLineRecord(line.reference, line.quantity ?? 1, plan.taxCode, plan.productType, plan.taxBehavior, line.amount, netText, taxText, total, taxes, plan.notes.slice(), d.local.sourcedAt);
+      ? new LineRecord(line.reference, line.quantity ?? 1, plan.taxCode, plan.productType, plan.taxBehavior, line.amount, netText, taxText, total, taxes as LineTax[], plan.notes.slice())
+      : new SourcedLineRecord(line.reference, line.quantity ?? 1, plan.taxCode, plan.productType, plan.taxBehavior, line.amount, netText, taxText, total, taxes as LineTax[], plan.notes.slice(), d.local.sourcedAt);
   // The line's metadata, echoed as given (a copy): only on a line that has it, so a result without any is as before.
   return line.metadata === undefined ? record : { ...record, metadata: { ...line.metadata } };
 }
