@@ -96,8 +96,13 @@ const EXEMPTION_CERTIFICATE = at('exemption_certificate');
  * parameter.
  */
 function slotOf(name: string): number {
-  const n = name.length;
-  return n === 0 ? 0 : (n * 7 + name.charCodeAt(0) * 3 + name.charCodeAt(n - 1)) & 63;
+  return slotAt(name, 0, name.length);
+}
+
+/** The slot of the name `text[start, end)` (see slotOf). */
+function slotAt(text: string, start: number, end: number): number {
+  const n = end - start;
+  return n === 0 ? 0 : (n * 7 + text.charCodeAt(start) * 3 + text.charCodeAt(end - 1)) & 63;
 }
 
 const SLOTS = new Int8Array(64).fill(-1);
@@ -249,26 +254,49 @@ function decodeComponent(text: string): string | null {
 const hasURLSearchParams = (): boolean => typeof URLSearchParams !== 'undefined';
 
 /**
+ * The parameter index of the name `query[start, end)`, or -1: found as `indexOf` finds it,
+ * compared in place, so that a parameter's name is never cut out of the query string.
+ */
+function indexIn(query: string, start: number, end: number): number {
+  const i = SLOTS[slotAt(query, start, end)] as number;
+  if (i < 0) return -1;
+  const name = NAMES[i] as string;
+  if (name.length !== end - start) return -1;
+  for (let k = 0; k < name.length; k++) if (query.charCodeAt(start + k) !== name.charCodeAt(k)) return -1;
+  return i;
+}
+
+/**
  * Reads a query string in one pass, as URLSearchParams reads it (plus signs are spaces,
- * percent escapes decoded). Returns null to hand over to URLSearchParams when an escape is
- * not valid UTF-8 (URLSearchParams replaces those, decodeURIComponent refuses).
+ * percent escapes decoded). A query string without either (the usual one) is read without
+ * decoding: each parameter's name compared in place, only its value cut out. Returns null to
+ * hand over to URLSearchParams when an escape is not valid UTF-8 (URLSearchParams replaces
+ * those, decodeURIComponent refuses).
  */
 function readQueryString(query: string, ignore: boolean): ReadQuery | null {
   const q = readQuery();
-  let i = query.charCodeAt(0) === 63 ? 1 : 0; // "?"
   const n = query.length;
-  while (i <= n) {
+  const plain = query.indexOf('%') < 0 && query.indexOf('+') < 0;
+  let i = n > 0 && query.charCodeAt(0) === 63 ? 1 : 0; // "?"
+  while (i < n) {
     let end = query.indexOf('&', i);
     if (end < 0) end = n;
     if (end > i) {
-      const eq = query.indexOf('=', i);
-      const hasValue = eq >= 0 && eq < end;
-      const name = decodeComponent(query.slice(i, hasValue ? eq : end));
-      const value = hasValue ? decodeComponent(query.slice(eq + 1, end)) : '';
-      if (name === null || value === null) return null;
-      const p = indexOf(name);
-      if (p < 0) unknownName(q, name, ignore);
-      else store(q, p, value);
+      let eq = query.indexOf('=', i);
+      if (eq >= end) eq = -1;
+      const nameEnd = eq < 0 ? end : eq;
+      if (plain) {
+        const p = indexIn(query, i, nameEnd);
+        if (p < 0) unknownName(q, query.slice(i, nameEnd), ignore);
+        else store(q, p, eq < 0 ? '' : query.slice(eq + 1, end));
+      } else {
+        const name = decodeComponent(query.slice(i, nameEnd));
+        const value = eq < 0 ? '' : decodeComponent(query.slice(eq + 1, end));
+        if (name === null || value === null) return null;
+        const p = indexOf(name);
+        if (p < 0) unknownName(q, name, ignore);
+        else store(q, p, value);
+      }
     }
     i = end + 1;
   }

@@ -594,7 +594,8 @@ function lineResult(line: ParsedRequest['line_items'][number], plan: Plan, price
   const own = isCanonicalAmount(line.amount, mu) ? line.amount : null;
   const netText = own !== null && plan.taxBehavior === 'exclusive' ? own : formatMinor(net, mu);
   const count = Math.max(d.lines.length, 1);
-  const taxes = NONE.slice() as LineTax[];
+  // Every slot is filled below (k < count).
+  const taxes: (LineTax | null)[] = (count < BLANKS.length ? (BLANKS[count] as readonly null[]) : NONE).slice();
   // The line's tax as text: also the text of its one tax line when it has one.
   const taxText = formatMinor(priced.tax, mu);
   // The base of lines a per-article limit caps (Florida's surtax), where it is not the net.
@@ -607,32 +608,36 @@ function lineResult(line: ParsedRequest['line_items'][number], plan: Plan, price
     const entry = plan.entries[k] as BreakdownSum;
     entry.taxable = addMinor(entry.taxable, taxable);
     entry.amount = addMinor(entry.amount, tax);
-    taxes.push(
-      new LineTaxRecord(
-        tl ? tl.name : null,
-        tl ? tl.rate : '0',
-        tl ? tl.taxablePart : '100',
-        taxable === net ? netText : formatMinor(taxable, mu),
-        count === 1 ? taxText : formatMinor(tax, mu),
-        d.status,
-        d.reason,
-        entry.entry.jurisdiction,
-        tl ? tl.group === 'additional' : false,
-      ),
+    taxes[k] = new LineTaxRecord(
+      tl ? tl.name : null,
+      tl ? tl.rate : '0',
+      tl ? tl.taxablePart : '100',
+      taxable === net ? netText : formatMinor(taxable, mu),
+      count === 1 ? taxText : formatMinor(tax, mu),
+      d.status,
+      d.reason,
+      entry.entry.jurisdiction,
+      tl ? tl.group === 'additional' : false,
     );
   }
   const total = own !== null && plan.taxBehavior === 'inclusive' ? own : formatMinor(priced.total, mu);
   // A US line with a local rate area says whose address placed it (origin-sourced states, in-state sellers): `sourcing`.
   const record =
     d.local === null
-      ? new LineRecord(line.reference, line.quantity ?? 1, plan.taxCode, plan.productType, plan.taxBehavior, line.amount, netText, taxText, total, taxes, plan.notes.slice())
-      : new SourcedLineRecord(line.reference, line.quantity ?? 1, plan.taxCode, plan.productType, plan.taxBehavior, line.amount, netText, taxText, total, taxes, plan.notes.slice(), d.local.sourcedAt);
+      ? new LineRecord(line.reference, line.quantity ?? 1, plan.taxCode, plan.productType, plan.taxBehavior, line.amount, netText, taxText, total, taxes as LineTax[], plan.notes.slice())
+      : new SourcedLineRecord(line.reference, line.quantity ?? 1, plan.taxCode, plan.productType, plan.taxBehavior, line.amount, netText, taxText, total, taxes as LineTax[], plan.notes.slice(), d.local.sourcedAt);
   // The line's metadata, echoed as given (a copy): only on a line that has it, so a result without any is as before.
   return line.metadata === undefined ? record : { ...record, metadata: { ...line.metadata } };
 }
 
 /** An empty array to copy: `slice` makes arrays that V8 never allocates in the old generation (see TaxRateAnswer in v20241028.ts). */
 const NONE: readonly never[] = [];
+
+/**
+ * Arrays of one to four slots to copy for a line's taxes (most lines have one or two): a copy
+ * is made at its length, where pushing onto a copy of NONE allocates its elements again.
+ */
+const BLANKS: readonly (readonly null[])[] = [[], [null], [null, null], [null, null, null], [null, null, null, null]];
 
 /** A tax of a line: a plain data object made by a constructor (see TaxRateAnswer in v20241028.ts). */
 class LineTaxRecord implements LineTax {

@@ -63,20 +63,36 @@ export interface GivenTax extends PricingLine {
   readonly name: string;
 }
 
-/** A line's amount before its discounts (a line that gives none is read as giving none, whatever Object.prototype holds). */
-const listOf = (line: SaleLine | GivenSaleLine): Minor | undefined => (Object.hasOwn(line, 'listAmount') ? line.listAmount : undefined);
+/*
+ * The optional fields of a line and of the options below are read as own fields only, so that
+ * one left out is read as left out whatever Object.prototype holds. The field is read first and
+ * its owner asked only when it holds something: a left-out field reads as undefined (a quick
+ * property load), and Object.hasOwn, a call, runs for a field given or a polluted prototype.
+ */
 
-/** The customer's exemption when it applies instead of decisions (an option left out is read as left out, whatever Object.prototype holds). */
-const undecidedExemption = (options: SaleOptions): CustomerExemption | undefined => (Object.hasOwn(options, 'undecidedExemption') && options.undecidedExemption === true ? options.exemption : undefined);
+/** A line's amount before its discounts. */
+const listOf = (line: SaleLine | GivenSaleLine): Minor | undefined => {
+  const v = line.listAmount;
+  return v !== undefined && Object.hasOwn(line, 'listAmount') ? v : undefined;
+};
 
-/** The taxes a line gives (a line that gives none is read as giving none, whatever Object.prototype holds). */
-const givenOf = (line: SaleLine | GivenSaleLine): readonly GivenTax[] | undefined => (Object.hasOwn(line, 'given') ? line.given : undefined);
+/** The customer's exemption when it applies instead of decisions. */
+const undecidedExemption = (options: SaleOptions): CustomerExemption | undefined => (options.undecidedExemption === true && Object.hasOwn(options, 'undecidedExemption') ? options.exemption : undefined);
+
+/** The taxes a line gives. */
+const givenOf = (line: SaleLine | GivenSaleLine): readonly GivenTax[] | undefined => {
+  const v = line.given;
+  return v !== undefined && Object.hasOwn(line, 'given') ? v : undefined;
+};
 
 /** Whether a line is a delivery charge (a field every line has, so never read from a prototype). */
 const isDelivery = (line: SaleLine): boolean => line.delivery === true;
 
-/** A line's own destination (a line that gives none is read as giving none, whatever Object.prototype holds). */
-const destinationOf = (line: SaleLine): Address | undefined => (Object.hasOwn(line, 'destination') ? line.destination : undefined);
+/** A line's own destination. */
+const destinationOf = (line: SaleLine): Address | undefined => {
+  const v = line.destination;
+  return v !== undefined && Object.hasOwn(line, 'destination') ? v : undefined;
+};
 
 /** What the lines of a sale share: a TaxInput without the fields of a line. */
 export type SaleParty = Omit<TaxInput, 'taxCode' | 'productType' | 'taxBehavior'>;
@@ -547,18 +563,19 @@ function priceDecided(sale: Sale, options: SaleOptions): PricedSale {
     else if (w.errors === 1 && w.error !== null) throw new TaxRulesError(w.error.code, w.error.status, w.issues, w.error.message);
     else throw errorFromIssues(w.issues);
   }
-  return summed(out, pooledDeliveries(sale.lines, out));
+  // Only delivery charges are pooled: a sale without one is summed as priced.
+  return summed(out, sale.lines.some(isDelivery) ? pooledDeliveries(sale.lines, out) : null);
 }
 
-/** The priced lines at their amounts (a delivery charge's pooled per tax and rate: see pooledDeliveries), and their sums. */
-function summed(out: (PricedLine | null)[], amounts: readonly (Priced | null)[]): PricedSale {
+/** The priced lines at their amounts (a delivery charge's pooled per tax and rate: see pooledDeliveries; null: as priced), and their sums. */
+function summed(out: (PricedLine | null)[], amounts: readonly (Priced | null)[] | null): PricedSale {
   let subtotal: Minor = 0;
   let tax: Minor = 0;
   let total: Minor = 0;
   for (let i = 0; i < out.length; i++) {
     const line = out[i];
-    const priced = amounts[i] ?? null;
     if (line === null || line === undefined) continue;
+    const priced = amounts === null ? line.priced : (amounts[i] ?? null);
     if (priced !== line.priced) out[i] = { ...line, priced };
     if (priced === null) continue;
     subtotal = addMinor(subtotal, priced.subtotal);

@@ -95,7 +95,7 @@ export function supplyKey(s: Pick<Situation, 'taxCode' | 'productType' | 'custom
 
 /** One number for a tax code, a product type and a customer (see supplyKey). */
 export function supplyNumber(taxCode: TaxCodeId, productType: ProductType, customer: CustomerType): number {
-  const code = TAX_CODE_INDEX[taxCode];
+  const code = TAX_CODE_INDEX.get(taxCode);
   if (code === undefined) throw new TaxRulesError('invalid_value', 406, [{ path: ['taxCode'], code: 'invalid_value', message: `unknown tax code ${taxCode}` }]);
   return code * 4 + (productType === 'good' ? 2 : 0) + (customer === 'business' ? 1 : 0);
 }
@@ -109,8 +109,11 @@ export function consignmentKey(s: Situation, limit: Money, day: number, convert:
   return bandOf(s.consignmentValue, limit, day, convert) ?? 'x';
 }
 
-/** Each tax code's number in a supply key. */
-const TAX_CODE_INDEX: Readonly<Record<string, number>> = /* @__PURE__ */ Object.fromEntries(TAX_CODES.map((code, i) => [code, i]));
+/**
+ * Each tax code's number in a supply key: a Map, which has no prototype to read a name from,
+ * and which V8 looks up faster than an object of 51 fields keyed by a variable name.
+ */
+const TAX_CODE_INDEX: ReadonlyMap<string, number> = /* @__PURE__ */ new Map(TAX_CODES.map((code, i) => [code, i]));
 
 /**
  * The key of a situation: origin, destination, supply (see addressKey and supplyKey), and,
