@@ -30,6 +30,9 @@ function onlyKnownFields(o: object, found: number, known: readonly string[]): bo
     n++;
   }
   if (n === found) return true;
+  // Fewer own fields than values read: one came from the prototype (a non-enumerable field of
+  // a polluted Object.prototype, which for…in does not show).
+  if (n < found) return false;
   for (const key in o) if (!known.includes(key)) return false;
   return true;
 }
@@ -54,6 +57,8 @@ function plainAddress(a: unknown): boolean {
 function plainLineItem(l: unknown): boolean {
   if (!isPlainObject(l)) return false;
   const { reference, amount, quantity, tax_code: taxCode, product_type: productType, tax_behavior: behavior } = l;
+  // The fields the fast path leaves to the schema read as absent (not inherited either).
+  if (l.product !== undefined || l.metadata !== undefined) return false;
   if (typeof reference !== 'string' || reference.length < 1 || reference.length > 200) return false;
   if (typeof amount !== 'string' || amount.length > MAX_AMOUNT_LENGTH || !isAmountText(amount)) return false;
   if (quantity !== undefined && !(typeof quantity === 'number' && Number.isSafeInteger(quantity) && quantity > 0)) return false;
@@ -66,6 +71,7 @@ function plainLineItem(l: unknown): boolean {
 function plainShipping(s: unknown): boolean {
   if (!isPlainObject(s)) return false;
   const { amount, tax_behavior: behavior } = s;
+  if (s.tax_code !== undefined) return false;
   if (typeof amount !== 'string' || amount.length > MAX_AMOUNT_LENGTH || !isAmountText(amount)) return false;
   if (!oneOfOrAbsent(behavior, BEHAVIORS)) return false;
   return onlyKnownFields(s, 1 + (behavior !== undefined ? 1 : 0), PLAIN_SHIPPING_FIELDS);
@@ -81,6 +87,7 @@ export function isPlainValidRequest(r: unknown): r is CalculationRequestOutput {
   if (!isPlainObject(r)) return false;
   const { customer_address: customer, line_items: lines, origin_address: origin, customer_tax_id: taxId, currency, tax_date: taxDate, tax_behavior: behavior, customer_tax_status: status, customer_exemption_certificate: certificate, shipping_cost: shipping } = r;
   if (!plainAddress(customer)) return false;
+  if (r.customer_tax_ids !== undefined) return false;
   if (!Array.isArray(lines) || lines.length < 1 || lines.length > MAX_LINE_ITEMS) return false;
   for (let i = 0; i < lines.length; i++) if (!plainLineItem(lines[i])) return false;
   if (origin !== undefined && origin !== null && !plainAddress(origin)) return false;

@@ -173,8 +173,9 @@ export function calculatePriced(request: CalculationRequest, account: SellerAcco
 }
 
 /**
- * The request as the schema reads it: directly when plainly valid, else through the schema
- * on a copy of its own fields (the schema would read inherited ones).
+ * The request as the schema reads it: directly when plainly valid (every value it reads an
+ * own field), else through the schema on a copy of its own fields (the schema would read
+ * inherited ones), its answer read back as own fields.
  */
 function readRequest(request: unknown): ParsedRequest {
   // With a polluted Object.prototype, the fast check reads a copy of the own fields (objects
@@ -185,7 +186,9 @@ function readRequest(request: unknown): ParsedRequest {
   const schema = requestSchemas().request;
   const parsed = checkBySchema(schema, polluted ? own : ownCopy(request, 3, MAX_LINE_ITEMS));
   if (!parsed.success) throw errorFromIssues(parsed.issues);
-  return polluted ? ownRequest(parsed.data) : parsed.data;
+  // The schema's output objects have a prototype: read field by field, own fields only (a
+  // non-enumerable field of a polluted Object.prototype escapes the check above).
+  return ownRequest(parsed.data);
 }
 
 
