@@ -35,16 +35,17 @@ export function changeDays(value: unknown, out: Set<number>): void {
 
 /**
  * The tax codes a state's local taxes treat apart from the state (either data's local
- * `taxability` tables, the file's and its jurisdictions'), with their finer codes; every
- * category where a table has `other_categories`.
+ * `taxability` tables, the file's and its jurisdictions'), with their finer codes drawn for
+ * the country (or for every country); every such category where a table has `other_categories`.
  */
-function localCodes(files: NonNullable<RuleData['usLocal']>, base: RuleData, next: RuleData): Set<string> {
+function localCodes(files: NonNullable<RuleData['usLocal']>, base: RuleData, next: RuleData, country: string): Set<string> {
   const listed = new Set<string>();
   for (const file of files) for (const table of [file.taxability, ...file.jurisdictions.map((j) => j.taxability)]) for (const code of Object.keys(table ?? {})) listed.add(code);
   const codes = new Set<string>();
   const parents = new Map([...base.taxCodes.tax_codes, ...next.taxCodes.tax_codes].map((c) => [c.id as string, c]));
   for (const [id, c] of parents) {
-    if (c.kind !== 'category') continue;
+    // A finer code drawn for other countries' laws (Italy's foods …) is not asked here.
+    if (c.kind !== 'category' || (c.jurisdictions !== undefined && !c.jurisdictions.some((j) => j === country || j.startsWith(`${country}-`)))) continue;
     if (listed.has('other_categories')) codes.add(id);
     for (let p: string | undefined = id, n = 0; p !== undefined && n <= parents.size; p = parents.get(p)?.parent, n++) if (listed.has(p)) codes.add(id);
   }
@@ -87,7 +88,7 @@ export function localCases(base: RuleData, next: RuleData, country: string, firs
       dates.add(dateOfDay(d - 1));
       dates.add(dateOfDay(d));
     }
-    const codes = localCodes(files, base, next);
+    const codes = localCodes(files, base, next, country);
     const categories = kinds.filter(([code]) => codes.has(code));
     for (const zip of [...zips].sort()) {
       for (const date of [...dates].sort()) {
