@@ -389,6 +389,35 @@ describe('bands of nested price limits', () => {
     expect(r.notes.join(' ')).toContain('An article of clothing priced above XTS 500 is taxed at the standard rate under Sales tax in Norland, and one priced at most XTS 500 taxed at the food rate, or exempt if priced below XTS 50');
   });
 
+  it('cite for a band inside a below side the law of the limit the article is below, not the inner limit it is above', () => {
+    const middle = quote('clothing', PINE, { date: WEEK, amount: '100.00' });
+    expect(middle.notes).toContain('An article of clothing priced at XTS 50 or more and at most XTS 500 is taxed at the food rate under Sales tax in Norland (During Clothing week, clothing priced at most XTS 500 an article is taxed at the food rate.).');
+    expect(middle.notes.join(' ')).not.toContain('priced below XTS 50 an article is exempt');
+    const low = quote('clothing', PINE, { date: WEEK, amount: '10.00' });
+    expect(low.notes).toContain('An article of clothing priced below XTS 50 is exempt under Sales tax in Norland (During Clothing week, clothing priced below XTS 50 an article is exempt.).');
+  });
+
+  it('name every lower band in the highest band’s notes where the above side is divided again', () => {
+    // At most XTS 500 exempt; above it, at most XTS 1000 at the food rate; above XTS 1000 at 6 %.
+    const data = withWeek({
+      amount: '500',
+      currency: 'XTS',
+      kind: 'all_or_nothing',
+      at_limit: 'below',
+      note: 'During Clothing week, clothing priced at most XTS 500 an article is exempt.',
+      above: { treatment: 'taxable', class: 'standard', price_limit: { amount: '1000', currency: 'XTS', kind: 'all_or_nothing', at_limit: 'below', below: { treatment: 'taxable', class: 'food' }, note: 'During Clothing week, clothing priced above XTS 500 and at most XTS 1000 an article is taxed at the food rate.' } },
+    });
+    expect(checkRuleData(data)).toEqual([]);
+    const rules = createRuleSet(data);
+    const bare = determine(input('clothing', PINE, { date: WEEK }), rules);
+    expect([bare.reason, rates(bare)]).toEqual(['standard_rated', [['Norland', '6'], ['Pine County', '0.5']]]);
+    expect(bare.notes.join(' ')).toContain(
+      'An article of clothing priced above XTS 1000 is taxed at the standard rate under Sales tax in Norland, and one priced at most XTS 500 exempt, one priced above XTS 500 and at most XTS 1000 taxed at the food rate (During Clothing week, clothing priced at most XTS 500 an article is exempt. During Clothing week, clothing priced above XTS 500 and at most XTS 1000 an article is taxed at the food rate.)',
+    );
+    const middle = determine(input('clothing', PINE, { date: WEEK, amount: '700.00' }), rules);
+    expect([rates(middle), middle.amounts?.tax]).toEqual([[['Norland', '2'], ['Pine County', '0.5']], '17.50']);
+  });
+
   it('say in the treatments which side of each limit the article is on', () => {
     const middle = quote('clothing', PINE, { date: WEEK, amount: '100.00' });
     expect(middle.treatments?.[0]).toMatchObject({ treatment: 'taxable', rateClass: 'food', holiday: 'Clothing week', side: 'below', priceLimit: { amount: '500' }, inner: [{ priceLimit: { amount: '50', atLimit: 'above' }, side: 'above' }] });
