@@ -100,10 +100,26 @@ function shown(limit: CompiledPriceLimit): AppliedPriceLimit {
   return { amount: limit.amount, currency: limit.currency, kind: limit.kind, atLimit: limit.atLimit };
 }
 
+/**
+ * The draft's limits that are the period's own, outer first: its limit, then the one its side
+ * of it carries, and so on. A tax whose entry has only the sale's outer limit (a county's
+ * XTS 500 in a state's bands) is not divided by the limits inside it.
+ */
+function ownLevels(d: Draft, period: CompiledTreatment): LimitSide[] {
+  const own: LimitSide[] = [];
+  let limit = period.priceLimit;
+  for (const l of levels(d)) {
+    if (limit === null || !sameLimit(limit, l.limit)) break;
+    own.push(l);
+    limit = (l.side === 'below' ? limit.below : limit.above)?.priceLimit ?? null;
+  }
+  return own;
+}
+
 /** Records how a tax treated the category (see AppliedTreatment). */
 export function applied(d: Draft, tax: string, jurisdiction: string, found: Pick<FoundTreatment, 'code'> & { table: AppliedTreatment['table'] }, period: CompiledTreatment, t: CompiledTreatment): void {
   const limit = period.priceLimit;
-  const path = limit === null ? [] : levels(d);
+  const path = limit === null ? [] : ownLevels(d, period);
   (d.treatments ??= []).push({
     tax,
     jurisdiction,

@@ -497,11 +497,31 @@ describe('bands of nested price limits', () => {
     const outer = createRuleSet(withPine({ amount: '500', currency: 'XTS', kind: 'all_or_nothing', at_limit: 'below' }));
     const at = (amount: string) => determine(input('clothing', PINE, { date: WEEK, amount }), outer);
     expect([at('10.00').amounts?.tax, at('100.00').amounts?.tax, at('600.00').amounts?.tax]).toEqual(['0.00', '2.00', '39.00']);
-    expect(at('100.00').treatments?.[1]).toMatchObject({ jurisdiction: 'Pine County', table: 'local', treatment: 'exempt', side: 'below', inner: [{ side: 'above' }] });
+    // Its record names its own limit and side only: the state's XTS 50 inside it does not divide the county's treatment.
+    expect(at('100.00').treatments?.[1]).toMatchObject({ jurisdiction: 'Pine County', table: 'local', treatment: 'exempt', side: 'below', priceLimit: { amount: '500' }, inner: [] });
+    expect(at('100.00').treatments?.[0]).toMatchObject({ jurisdiction: 'Norland', side: 'below', inner: [{ priceLimit: { amount: '50' }, side: 'above' }] });
     // A county limit of XTS 50 alone is not one the sale is divided by at its outer level.
     const inner = createRuleSet(withPine({ amount: '50', currency: 'XTS', kind: 'all_or_nothing', at_limit: 'above' }));
     const e = refused(() => determine(input('clothing', PINE, { date: WEEK, amount: '100.00' }), inner));
     expect([e.status, e.issues[0]?.message]).toEqual([422, 'Sales tax in Pine County treats clothing by a price limit of XTS 50 other than the ones the sale is divided by: taxrules does not combine two price limits, and does not answer it']);
+  });
+
+  it('take a local treatment with a rate of its own through the bands of its limit, each band at that rate where it taxes', () => {
+    // Lakeside taxes clothing at 3 % of its own during the week, in the state's bands: below XTS 50 exempt, above at 3 %.
+    const data = withPine({ amount: '500', currency: 'XTS', kind: 'all_or_nothing', at_limit: 'below' });
+    const lakeside = data.usLocal?.[0]?.jurisdictions.find((j) => j.name === 'Lakeside');
+    if (!lakeside?.taxability?.clothing) throw new Error('the mini set has no Lakeside clothing entry');
+    const week = { amount: '500', currency: 'XTS', kind: 'all_or_nothing', at_limit: 'below', below: { treatment: 'taxable', class: 'standard', price_limit: { amount: '50', currency: 'XTS', kind: 'all_or_nothing', at_limit: 'above' } } } as const;
+    lakeside.taxability.clothing.push({ from: '2024-09-01', treatment: 'taxable', class: 'standard', rate: '3', price_limit: week, source: 'Test city ordinance 5 (clothing at 3 % in the week)', checked: '2026-12-04' });
+    expect(checkRuleData(data)).toEqual([]);
+    const rules = createRuleSet(data);
+    const at = (amount: string) => determine(input('clothing', LAKESIDE, { date: WEEK, amount }), rules);
+    // Norland 0 / 2 / 6 %, Redwood 1 % and the district 0.5 % following it, Lakeside 0 / 3 / 3 %.
+    expect([rates(at('10.00')), at('10.00').amounts?.tax]).toEqual([[['Norland', '0']], '0.00']);
+    expect([rates(at('100.00')), at('100.00').amounts?.tax]).toEqual([[['Norland', '2'], ['Redwood County', '1'], ['Lakeside', '3'], ['Lakeside Transit District', '0.5']], '6.50']);
+    expect(at('900.00').amounts?.tax).toBe('94.50');
+    expect(at('100.00').treatments?.find((t) => t.jurisdiction === 'Lakeside')).toMatchObject({ table: 'local', treatment: 'taxable', rate: '3', side: 'below', inner: [{ priceLimit: { amount: '50' }, side: 'above' }] });
+    expect(at('10.00').treatments?.find((t) => t.jurisdiction === 'Lakeside')).toMatchObject({ treatment: 'exempt', rate: null, side: 'below', inner: [{ side: 'below' }] });
   });
 
   /** The mini set with Norland's Clothing week limit replaced. */
