@@ -447,7 +447,13 @@ describe('bands of nested price limits', () => {
     const middle = quote('clothing', PINE, { date: WEEK, amount: '102.50', taxBehavior: 'inclusive' });
     expect([middle.reason, middle.amounts?.subtotal, middle.amounts?.tax]).toEqual(['product_reduced_rate', '100.00', '2.50']);
     // XTS 51.00 gross: exempt, its net 51.00 is not below 50; at 2.5 %, its net 49.76 is; at 6.5 %, 47.89 is not above 500.
-    expect(refused(() => quote('clothing', PINE, { date: WEEK, amount: '51.00', taxBehavior: 'inclusive' })).status).toBe(422);
+    const low = refused(() => quote('clothing', PINE, { date: WEEK, amount: '51.00', taxBehavior: 'inclusive' }));
+    expect([low.status, low.issues[0]?.message]).toEqual([
+      422,
+      "the tax of clothing under Sales tax in Norland depends on each article's price against a limit of XTS 50, and this inclusive amount's net is below the limit when taxed as above it and above it when taxed as below it: taxrules does not answer it; give the amount exclusive of tax",
+    ]);
+    // XTS 520.00 gross: at 2.5 % its net 507.32 is above XTS 500; at 6.5 %, 488.26 is not: the limit it falls on is XTS 500.
+    expect(refused(() => quote('clothing', PINE, { date: WEEK, amount: '520.00', taxBehavior: 'inclusive' })).issues[0]?.message).toContain('against a limit of XTS 500,');
   });
 
   it('tax the part above an excess limit inside the above side (Eastvale’s holiday)', () => {
