@@ -169,10 +169,11 @@ function treatmentText(t: CompiledTreatment): string {
   return t.treatment === 'zero_rated' ? 'zero-rated' : t.treatment === 'exempt' ? 'exempt' : 'not taxable';
 }
 
-/** What a side's treatment does, with the band its own limit divides off ("taxed at the standard rate, or exempt below USD 100"). */
+/** What a side's treatment does, with the band its own limit divides off ("taxed at the standard rate, or exempt below USD 100"); above that limit, its `above` treatment where it has one. */
 function sideTreatmentText(t: CompiledTreatment): string {
   const limit = t.priceLimit;
-  return limit === null ? treatmentText(t) : `${treatmentText(t)}, or ${sideTreatmentText(limit.below)} if priced ${sideText(limit, 'below')}`;
+  if (limit === null) return treatmentText(t);
+  return `${limit.above === null ? treatmentText(t) : sideTreatmentText(limit.above)}, or ${sideTreatmentText(limit.below)} if priced ${sideText(limit, 'below')}`;
 }
 
 /**

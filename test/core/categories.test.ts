@@ -397,6 +397,22 @@ describe('bands of nested price limits', () => {
     expect(low.notes).toContain('An article of clothing priced below XTS 50 is exempt under Sales tax in Norland (During Clothing week, clothing priced below XTS 50 an article is exempt.).');
   });
 
+  it('name a lower band by the treatment above its inner limit where that limit has an above of its own', () => {
+    // At most XTS 500: below XTS 50 exempt, from XTS 50 at the standard rate (the inner limit's above), not the food rate of the side.
+    const data = withWeek({
+      amount: '500',
+      currency: 'XTS',
+      kind: 'all_or_nothing',
+      at_limit: 'below',
+      below: { treatment: 'taxable', class: 'food', price_limit: { amount: '50', currency: 'XTS', kind: 'all_or_nothing', at_limit: 'above', above: { treatment: 'taxable', class: 'standard' } } },
+    });
+    expect(checkRuleData(data)).toEqual([]);
+    const rules = createRuleSet(data);
+    expect(rates(determine(input('clothing', PINE, { date: WEEK, amount: '100.00' }), rules))).toEqual([['Norland', '6'], ['Pine County', '0.5']]);
+    const bare = determine(input('clothing', PINE, { date: WEEK }), rules);
+    expect(bare.notes.join(' ')).toContain('and one priced at most XTS 500 taxed at the standard rate, or exempt if priced below XTS 50');
+  });
+
   it('name every lower band in the highest band’s notes where the above side is divided again', () => {
     // At most XTS 500 exempt; above it, at most XTS 1000 at the food rate; above XTS 1000 at 6 %.
     const data = withWeek({
