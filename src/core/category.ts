@@ -100,10 +100,26 @@ function shown(limit: CompiledPriceLimit): AppliedPriceLimit {
   return { amount: limit.amount, currency: limit.currency, kind: limit.kind, atLimit: limit.atLimit };
 }
 
+/**
+ * The draft's limits that are the period's own, outer first: its limit, then the one its side
+ * of it carries, and so on. A tax whose entry has only the sale's outer limit (a county's
+ * XTS 500 in a state's bands) is not divided by the limits inside it.
+ */
+function ownLevels(d: Draft, period: CompiledTreatment): LimitSide[] {
+  const own: LimitSide[] = [];
+  let limit = period.priceLimit;
+  for (const l of levels(d)) {
+    if (limit === null || !sameLimit(limit, l.limit)) break;
+    own.push(l);
+    limit = (l.side === 'below' ? limit.below : limit.above)?.priceLimit ?? null;
+  }
+  return own;
+}
+
 /** Records how a tax treated the category (see AppliedTreatment). */
 export function applied(d: Draft, tax: string, jurisdiction: string, found: Pick<FoundTreatment, 'code'> & { table: AppliedTreatment['table'] }, period: CompiledTreatment, t: CompiledTreatment): void {
   const limit = period.priceLimit;
-  const path = limit === null ? [] : levels(d);
+  const path = limit === null ? [] : ownLevels(d, period);
   (d.treatments ??= []).push({
     tax,
     jurisdiction,
@@ -153,16 +169,39 @@ function treatmentText(t: CompiledTreatment): string {
   return t.treatment === 'zero_rated' ? 'zero-rated' : t.treatment === 'exempt' ? 'exempt' : 'not taxable';
 }
 
-/** What a side's treatment does, with the band its own limit divides off ("taxed at the standard rate, or exempt below USD 100"). */
+/** What a side's treatment does, with the band its own limit divides off ("taxed at the standard rate, or exempt below USD 100"); above that limit, its `above` treatment where it has one. */
 function sideTreatmentText(t: CompiledTreatment): string {
   const limit = t.priceLimit;
-  return limit === null ? treatmentText(t) : `${treatmentText(t)}, or ${sideTreatmentText(limit.below)} if priced ${sideText(limit, 'below')}`;
+  if (limit === null) return treatmentText(t);
+  return `${limit.above === null ? treatmentText(t) : sideTreatmentText(limit.above)}, or ${sideTreatmentText(limit.below)} if priced ${sideText(limit, 'below')}`;
+}
+
+/**
+ * The lower bands of an article above every limit of its band, in words, with the law of
+ * each ("one priced at most USD 500 exempt, one priced above USD 500 and at most USD 1000
+ * taxed at the reduced rate"): the below side of each limit it is above, outer first. A
+ * limit no higher than one already passed (an excess limit inside an above side) has no
+ * articles below it there.
+ */
+function lowerBands(path: readonly LimitSide[], source: string): string {
+  const bands: string[] = [];
+  const laws: string[] = [];
+  let low: CompiledPriceLimit | null = null;
+  path.forEach(({ limit }, i) => {
+    if (low !== null && compareDecimal(limit.amount, low.amount) <= 0) return;
+    bands.push(`one priced ${bandText([...path.slice(0, i), { limit, side: 'below' }])} ${sideTreatmentText(limit.below)}`);
+    if (limit.note !== null && !laws.includes(limit.note)) laws.push(limit.note);
+    low = limit;
+  });
+  return `${bands.join(', ')} (${laws.length > 0 ? laws.join(' ') : source})`;
 }
 
 /**
  * The notes of a category's main treatment: the law it rests on, the holiday, and on a side
  * of a price limit (a band of nested ones), which side and, for the highest band (the answer
- * of a quote without an amount), what the lower ones are.
+ * of a quote without an amount), what every lower one is. The law cited for a band below a
+ * limit is the note of the innermost limit the article is below (a limit's note says what its
+ * below side is), not that of a limit inside it the article is above.
  */
 export function categoryNotes(d: Draft, tax: string, where: string, t: CompiledTreatment): void {
   const name = d.category?.name ?? d.s.taxCode;
@@ -173,10 +212,11 @@ export function categoryNotes(d: Draft, tax: string, where: string, t: CompiledT
   if (limit !== null && d.side !== null) {
     const article = `An article of ${name.toLowerCase()} priced ${bandText(path)}`;
     const part = d.side === 'above' && limit.kind === 'excess' ? `, on the part of its price above ${limit.currency} ${limit.amount} only` : '';
-    const top = path[0] as LimitSide;
-    if (path.some((l) => l.side === 'below')) note(d, `${article} is ${treatmentText(t)}${part} under ${tax} in ${where} (${limit.note ?? t.source}).`);
+    let under: CompiledPriceLimit | null = null;
+    for (const l of path) if (l.side === 'below') under = l.limit;
+    if (under !== null) note(d, `${article} is ${treatmentText(t)}${part} under ${tax} in ${where} (${under.note ?? t.source}).`);
     else {
-      note(d, `${article} is ${treatmentText(t)}${part} under ${tax} in ${where}, and one priced ${sideText(top.limit, 'below')} ${sideTreatmentText(top.limit.below)} (${top.limit.note ?? t.source}). The rate given is that of an article above the limit; a priced line is answered by the price of each of its articles.`);
+      note(d, `${article} is ${treatmentText(t)}${part} under ${tax} in ${where}, and ${lowerBands(path, t.source)}. The rate given is that of an article above the limit; a priced line is answered by the price of each of its articles.`);
     }
   } else note(d, `${name} is ${treatmentText(t)} under ${tax} in ${where} (${t.source}).`);
   note(d, t.note);

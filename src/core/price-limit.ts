@@ -111,15 +111,50 @@ function netOf(d: Decision, excess: BaseLimit | null, s: Sought): Minor {
   return (excess === null ? price(d.lines, s.amount, 'inclusive') : priceExcess(d.lines, s.amount, 'inclusive', excess)).subtotal;
 }
 
+/** The band of `d` just above its limit: the above side's lowest band, else `d` itself (with an excess limit's base). */
+function aboveOf(d: Decision, pl: DecisionPriceLimit, s: Sought): ArticleSide {
+  if (pl.above !== null) {
+    let x = pl.above;
+    while (x.priceLimit !== null) x = x.priceLimit.below;
+    return { decision: x, excess: null };
+  }
+  return { decision: d, excess: pl.kind === 'excess' ? { lines: pl.lines, amount: normalMinor(scaledLimit(pl, s) / s.scale) } : null };
+}
+
+/** The highest band of `d` (the band of an article above all its limits). */
+function highestOf(d: Decision, s: Sought): ArticleSide {
+  const pl = d.priceLimit;
+  if (pl === null) return { decision: d, excess: null };
+  return pl.above !== null ? highestOf(pl.above, s) : aboveOf(d, pl, s);
+}
+
+/**
+ * The limit an inclusive amount falls on when no band holds it, the lowest first: one whose
+ * band just below it gives a net not below it, and whose band just above it a net below it.
+ */
+function gapOf(d: Decision, s: Sought): DecisionPriceLimit | null {
+  const pl = d.priceLimit;
+  if (pl === null) return null;
+  const inner = gapOf(pl.below, s);
+  if (inner !== null) return inner;
+  const limit = scaledLimit(pl, s);
+  const under = highestOf(pl.below, s);
+  const over = aboveOf(d, pl, s);
+  if (!isBelow(pl, limit, netOf(under.decision, under.excess, s), s) && isBelow(pl, limit, netOf(over.decision, over.excess, s), s)) return pl;
+  return pl.above === null ? null : gapOf(pl.above, s);
+}
+
 /**
  * The side of a decision's price limit a priced line takes (see the module comment), in a
  * band of nested limits the innermost, with the excess lines' base for an `excess` limit
- * above it.
+ * above it. An inclusive amount that falls in no band is refused naming the limit it falls
+ * on (in bands, maybe an inner one).
  */
 export function articleSide(d: Decision, amount: Minor, behavior: TaxBehavior, articles: number | null, at: LineAt): ArticleSide {
-  const pl = d.priceLimit as DecisionPriceLimit;
   const q = articlesDecimal(articles ?? 1);
-  const side = band(d, { amount, behavior, units: q.units, scale: 10n ** BigInt(q.scale), at }, () => true);
+  const s: Sought = { amount, behavior, units: q.units, scale: 10n ** BigInt(q.scale), at };
+  const side = band(d, s, () => true);
   if (side !== null) return side;
+  const pl = gapOf(d, s) ?? (d.priceLimit as DecisionPriceLimit);
   throw refuse(at.path, `the tax of ${pl.what} depends on each article's price against a limit of ${pl.currency} ${pl.amount}, and this inclusive amount's net is below the limit when taxed as above it and above it when taxed as below it: taxrules does not answer it; give the amount exclusive of tax`);
 }

@@ -389,6 +389,51 @@ describe('bands of nested price limits', () => {
     expect(r.notes.join(' ')).toContain('An article of clothing priced above XTS 500 is taxed at the standard rate under Sales tax in Norland, and one priced at most XTS 500 taxed at the food rate, or exempt if priced below XTS 50');
   });
 
+  it('cite for a band inside a below side the law of the limit the article is below, not the inner limit it is above', () => {
+    const middle = quote('clothing', PINE, { date: WEEK, amount: '100.00' });
+    expect(middle.notes).toContain('An article of clothing priced at XTS 50 or more and at most XTS 500 is taxed at the food rate under Sales tax in Norland (During Clothing week, clothing priced at most XTS 500 an article is taxed at the food rate.).');
+    expect(middle.notes.join(' ')).not.toContain('priced below XTS 50 an article is exempt');
+    const low = quote('clothing', PINE, { date: WEEK, amount: '10.00' });
+    expect(low.notes).toContain('An article of clothing priced below XTS 50 is exempt under Sales tax in Norland (During Clothing week, clothing priced below XTS 50 an article is exempt.).');
+  });
+
+  it('name a lower band by the treatment above its inner limit where that limit has an above of its own', () => {
+    // At most XTS 500: below XTS 50 exempt, from XTS 50 at the standard rate (the inner limit's above), not the food rate of the side.
+    const data = withWeek({
+      amount: '500',
+      currency: 'XTS',
+      kind: 'all_or_nothing',
+      at_limit: 'below',
+      below: { treatment: 'taxable', class: 'food', price_limit: { amount: '50', currency: 'XTS', kind: 'all_or_nothing', at_limit: 'above', above: { treatment: 'taxable', class: 'standard' } } },
+    });
+    expect(checkRuleData(data)).toEqual([]);
+    const rules = createRuleSet(data);
+    expect(rates(determine(input('clothing', PINE, { date: WEEK, amount: '100.00' }), rules))).toEqual([['Norland', '6'], ['Pine County', '0.5']]);
+    const bare = determine(input('clothing', PINE, { date: WEEK }), rules);
+    expect(bare.notes.join(' ')).toContain('and one priced at most XTS 500 taxed at the standard rate, or exempt if priced below XTS 50');
+  });
+
+  it('name every lower band in the highest band’s notes where the above side is divided again', () => {
+    // At most XTS 500 exempt; above it, at most XTS 1000 at the food rate; above XTS 1000 at 6 %.
+    const data = withWeek({
+      amount: '500',
+      currency: 'XTS',
+      kind: 'all_or_nothing',
+      at_limit: 'below',
+      note: 'During Clothing week, clothing priced at most XTS 500 an article is exempt.',
+      above: { treatment: 'taxable', class: 'standard', price_limit: { amount: '1000', currency: 'XTS', kind: 'all_or_nothing', at_limit: 'below', below: { treatment: 'taxable', class: 'food' }, note: 'During Clothing week, clothing priced above XTS 500 and at most XTS 1000 an article is taxed at the food rate.' } },
+    });
+    expect(checkRuleData(data)).toEqual([]);
+    const rules = createRuleSet(data);
+    const bare = determine(input('clothing', PINE, { date: WEEK }), rules);
+    expect([bare.reason, rates(bare)]).toEqual(['standard_rated', [['Norland', '6'], ['Pine County', '0.5']]]);
+    expect(bare.notes.join(' ')).toContain(
+      'An article of clothing priced above XTS 1000 is taxed at the standard rate under Sales tax in Norland, and one priced at most XTS 500 exempt, one priced above XTS 500 and at most XTS 1000 taxed at the food rate (During Clothing week, clothing priced at most XTS 500 an article is exempt. During Clothing week, clothing priced above XTS 500 and at most XTS 1000 an article is taxed at the food rate.)',
+    );
+    const middle = determine(input('clothing', PINE, { date: WEEK, amount: '700.00' }), rules);
+    expect([rates(middle), middle.amounts?.tax]).toEqual([[['Norland', '2'], ['Pine County', '0.5']], '17.50']);
+  });
+
   it('say in the treatments which side of each limit the article is on', () => {
     const middle = quote('clothing', PINE, { date: WEEK, amount: '100.00' });
     expect(middle.treatments?.[0]).toMatchObject({ treatment: 'taxable', rateClass: 'food', holiday: 'Clothing week', side: 'below', priceLimit: { amount: '500' }, inner: [{ priceLimit: { amount: '50', atLimit: 'above' }, side: 'above' }] });
@@ -418,7 +463,13 @@ describe('bands of nested price limits', () => {
     const middle = quote('clothing', PINE, { date: WEEK, amount: '102.50', taxBehavior: 'inclusive' });
     expect([middle.reason, middle.amounts?.subtotal, middle.amounts?.tax]).toEqual(['product_reduced_rate', '100.00', '2.50']);
     // XTS 51.00 gross: exempt, its net 51.00 is not below 50; at 2.5 %, its net 49.76 is; at 6.5 %, 47.89 is not above 500.
-    expect(refused(() => quote('clothing', PINE, { date: WEEK, amount: '51.00', taxBehavior: 'inclusive' })).status).toBe(422);
+    const low = refused(() => quote('clothing', PINE, { date: WEEK, amount: '51.00', taxBehavior: 'inclusive' }));
+    expect([low.status, low.issues[0]?.message]).toEqual([
+      422,
+      "the tax of clothing under Sales tax in Norland depends on each article's price against a limit of XTS 50, and this inclusive amount's net is below the limit when taxed as above it and above it when taxed as below it: taxrules does not answer it; give the amount exclusive of tax",
+    ]);
+    // XTS 520.00 gross: at 2.5 % its net 507.32 is above XTS 500; at 6.5 %, 488.26 is not: the limit it falls on is XTS 500.
+    expect(refused(() => quote('clothing', PINE, { date: WEEK, amount: '520.00', taxBehavior: 'inclusive' })).issues[0]?.message).toContain('against a limit of XTS 500,');
   });
 
   it('tax the part above an excess limit inside the above side (Eastvale’s holiday)', () => {
@@ -468,11 +519,31 @@ describe('bands of nested price limits', () => {
     const outer = createRuleSet(withPine({ amount: '500', currency: 'XTS', kind: 'all_or_nothing', at_limit: 'below' }));
     const at = (amount: string) => determine(input('clothing', PINE, { date: WEEK, amount }), outer);
     expect([at('10.00').amounts?.tax, at('100.00').amounts?.tax, at('600.00').amounts?.tax]).toEqual(['0.00', '2.00', '39.00']);
-    expect(at('100.00').treatments?.[1]).toMatchObject({ jurisdiction: 'Pine County', table: 'local', treatment: 'exempt', side: 'below', inner: [{ side: 'above' }] });
+    // Its record names its own limit and side only: the state's XTS 50 inside it does not divide the county's treatment.
+    expect(at('100.00').treatments?.[1]).toMatchObject({ jurisdiction: 'Pine County', table: 'local', treatment: 'exempt', side: 'below', priceLimit: { amount: '500' }, inner: [] });
+    expect(at('100.00').treatments?.[0]).toMatchObject({ jurisdiction: 'Norland', side: 'below', inner: [{ priceLimit: { amount: '50' }, side: 'above' }] });
     // A county limit of XTS 50 alone is not one the sale is divided by at its outer level.
     const inner = createRuleSet(withPine({ amount: '50', currency: 'XTS', kind: 'all_or_nothing', at_limit: 'above' }));
     const e = refused(() => determine(input('clothing', PINE, { date: WEEK, amount: '100.00' }), inner));
     expect([e.status, e.issues[0]?.message]).toEqual([422, 'Sales tax in Pine County treats clothing by a price limit of XTS 50 other than the ones the sale is divided by: taxrules does not combine two price limits, and does not answer it']);
+  });
+
+  it('take a local treatment with a rate of its own through the bands of its limit, each band at that rate where it taxes', () => {
+    // Lakeside taxes clothing at 3 % of its own during the week, in the state's bands: below XTS 50 exempt, above at 3 %.
+    const data = withPine({ amount: '500', currency: 'XTS', kind: 'all_or_nothing', at_limit: 'below' });
+    const lakeside = data.usLocal?.[0]?.jurisdictions.find((j) => j.name === 'Lakeside');
+    if (!lakeside?.taxability?.clothing) throw new Error('the mini set has no Lakeside clothing entry');
+    const week = { amount: '500', currency: 'XTS', kind: 'all_or_nothing', at_limit: 'below', below: { treatment: 'taxable', class: 'standard', price_limit: { amount: '50', currency: 'XTS', kind: 'all_or_nothing', at_limit: 'above' } } } as const;
+    lakeside.taxability.clothing.push({ from: '2024-09-01', treatment: 'taxable', class: 'standard', rate: '3', price_limit: week, source: 'Test city ordinance 5 (clothing at 3 % in the week)', checked: '2026-12-04' });
+    expect(checkRuleData(data)).toEqual([]);
+    const rules = createRuleSet(data);
+    const at = (amount: string) => determine(input('clothing', LAKESIDE, { date: WEEK, amount }), rules);
+    // Norland 0 / 2 / 6 %, Redwood 1 % and the district 0.5 % following it, Lakeside 0 / 3 / 3 %.
+    expect([rates(at('10.00')), at('10.00').amounts?.tax]).toEqual([[['Norland', '0']], '0.00']);
+    expect([rates(at('100.00')), at('100.00').amounts?.tax]).toEqual([[['Norland', '2'], ['Redwood County', '1'], ['Lakeside', '3'], ['Lakeside Transit District', '0.5']], '6.50']);
+    expect(at('900.00').amounts?.tax).toBe('94.50');
+    expect(at('100.00').treatments?.find((t) => t.jurisdiction === 'Lakeside')).toMatchObject({ table: 'local', treatment: 'taxable', rate: '3', side: 'below', inner: [{ priceLimit: { amount: '50' }, side: 'above' }] });
+    expect(at('10.00').treatments?.find((t) => t.jurisdiction === 'Lakeside')).toMatchObject({ treatment: 'exempt', rate: null, side: 'below', inner: [{ side: 'below' }] });
   });
 
   /** The mini set with Norland's Clothing week limit replaced. */
