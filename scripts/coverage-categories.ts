@@ -5,6 +5,7 @@
  * other_categories), with the dated changes the tables record after their first period.
  */
 import type { RuleData } from '../src/core/rule-data.js';
+import { codeChains as chainsOf } from '../src/core/code-chain.js';
 
 type Period = { from: string; rate?: string; class?: string; treatment?: string; codes?: string[] };
 type Table = Record<string, Period[] | undefined>;
@@ -17,14 +18,7 @@ function inForceOn<T extends { from: string }>(list: readonly T[] | undefined, d
 
 /** Each tax code's chain: the code, its parent, the parent's parent … (where a table's treatment of it is looked for, as the engine does). */
 export function codeChains(data: RuleData): Map<string, string[]> {
-  const parents = new Map(data.taxCodes.tax_codes.map((c) => [c.id as string, c.parent as string | undefined]));
-  const chains = new Map<string, string[]>();
-  for (const id of parents.keys()) {
-    const chain = [id];
-    for (let p = parents.get(id); p !== undefined && !chain.includes(p); p = parents.get(p)) chain.push(p);
-    chains.set(id, chain);
-  }
-  return chains;
+  return chainsOf(data.taxCodes.tax_codes);
 }
 
 /** Markdown lines of one section: `heading`, then the table for `countries` on `day`. */

@@ -1,3 +1,4 @@
+import { codeChains, loopOf } from './code-chain.js';
 import type { DeliveryPeriod, PriceLimit, RuleData, RatePeriod, RateTable, Taxability, TreatmentPeriod, SupplyRule, Territory, TerritoryRules } from './rule-data.js';
 import { compareDecimal } from './money.js';
 import { dayNumber, DATA_START } from './dates.js';
@@ -94,6 +95,7 @@ export function checkRuleData(given: RuleData): RuleProblem[] {
   };
   // Tax codes: unique ids; a finer code's parent is a category.
   const codeById = new Map(data.taxCodes.tax_codes.map((c) => [c.id as string, c]));
+  const chains = codeChains(data.taxCodes.tax_codes);
   data.taxCodes.tax_codes.forEach((c, i) => {
     const at = `/tax_codes/${i}`;
     if (data.taxCodes.tax_codes.findIndex((o) => o.id === c.id) !== i) add('rules/tax-codes.json', at, `tax code ${c.id} listed twice`);
@@ -103,15 +105,8 @@ export function checkRuleData(given: RuleData): RuleProblem[] {
       else if (parent.supply !== c.supply) add('rules/tax-codes.json', `${at}/supply`, `${c.id} is ${c.supply}, its parent ${c.parent} ${parent.supply}`);
     }
     if (c.kind === 'category' && c.supply === 'by_product_type') add('rules/tax-codes.json', `${at}/supply`, `a product category says what it is: goods, services or digital`);
-    const chain = [c.id as string];
-    for (let p = c.parent as string | undefined; p !== undefined; p = codeById.get(p)?.parent) {
-      chain.push(p);
-      if (p === c.id) {
-        add('rules/tax-codes.json', `${at}/parent`, `${c.id} is its own ancestor: its chain of parents runs ${chain.join(' → ')}`);
-        break;
-      }
-      if (chain.length > codeById.size) break;
-    }
+    const loop = loopOf(chains.get(c.id) ?? [c.id], (id) => codeById.get(id)?.parent);
+    if (loop !== null) add('rules/tax-codes.json', `${at}/parent`, `${c.id} is its own ancestor: its chain of parents runs ${loop.join(' → ')}`);
   });
   /**
    * A price limit and the bands it divides: each side's treatment; a limit inside a side (a

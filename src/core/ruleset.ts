@@ -12,6 +12,7 @@ import { ownData } from './own.js';
 import { canonicalTexts, checkedDays, digestOf, versionOf, type RulesInfo } from './rules-info.js';
 import { ownerLookup, packOwners, type OwnerIndex } from './owner-index.js';
 
+import { codeChains } from './code-chain.js';
 import type { ClassTable, CompiledDelivery, CompiledCountry, CompiledJurisdiction, CompiledMembership, CompiledRate, CompiledRegime, CompiledScheme, CompiledSchemeCover, CompiledSupplyRule, CompiledTax, CompiledTerritory, CompiledTerritoryTreatment, CompiledTreatment, RuleSet, TaxCodeEntry, WorldEntry, CompiledUsLocal } from './compiled.js';
 
 export type { ClassTable, CompiledCountry, CompiledJurisdiction, CompiledMembership, CompiledRate, CompiledRegime, CompiledScheme, CompiledSchemeCover, CompiledSupplyRule, CompiledTax, CompiledTerritory, CompiledTerritoryTreatment, CompiledTreatment, RuleSet, TaxCodeEntry, WorldEntry };
@@ -628,18 +629,8 @@ export function inForce<T extends { from: number }>(periods: readonly T[] | unde
   return undefined;
 }
 
-/**
- * The tax codes by id, each with its chain: the code, then its parent, the parent's parent …
- * (the order a category's treatment is looked for in a table). The rules checks refuse a
- * cycle; a chain stops at a code already in it all the same.
- */
+/** The tax codes by id, each with its chain (code-chain.ts): the order a category's treatment is looked for in a table. */
 function codeTable(codes: readonly Omit<TaxCodeEntry, 'chain'>[]): Map<TaxCodeId, TaxCodeEntry> {
-  const parents = new Map(codes.map((c) => [c.id, c.parent]));
-  return new Map(
-    codes.map((c) => {
-      const chain: TaxCodeId[] = [c.id];
-      for (let p = c.parent; p !== undefined && !chain.includes(p); p = parents.get(p)) chain.push(p);
-      return [c.id, { ...c, chain }];
-    }),
-  );
+  const chains = codeChains(codes);
+  return new Map(codes.map((c) => [c.id, { ...c, chain: chains.get(c.id) ?? [c.id] }]));
 }

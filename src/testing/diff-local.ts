@@ -6,6 +6,7 @@
 import type { RuleData } from '../core/rule-data.js';
 import type { ProductType, TaxCodeId } from '../core/types.js';
 import { dateOfDay, dayNumber } from '../core/dates.js';
+import { codeChains } from '../core/code-chain.js';
 
 /** One question asked of both rule sets: a sale from a seller in Ireland registered everywhere. */
 export interface DiffCase {
@@ -42,12 +43,12 @@ function localCodes(files: NonNullable<RuleData['usLocal']>, base: RuleData, nex
   const listed = new Set<string>();
   for (const file of files) for (const table of [file.taxability, ...file.jurisdictions.map((j) => j.taxability)]) for (const code of Object.keys(table ?? {})) listed.add(code);
   const codes = new Set<string>();
-  const parents = new Map([...base.taxCodes.tax_codes, ...next.taxCodes.tax_codes].map((c) => [c.id as string, c]));
-  for (const [id, c] of parents) {
+  const all = [...base.taxCodes.tax_codes, ...next.taxCodes.tax_codes];
+  const chains = codeChains(all);
+  for (const c of all) {
     // A finer code drawn for other countries' laws (Italy's foods …) is not asked here.
     if (c.kind !== 'category' || (c.jurisdictions !== undefined && !c.jurisdictions.some((j) => j === country || j.startsWith(`${country}-`)))) continue;
-    if (listed.has('other_categories')) codes.add(id);
-    for (let p: string | undefined = id, n = 0; p !== undefined && n <= parents.size; p = parents.get(p)?.parent, n++) if (listed.has(p)) codes.add(id);
+    if (listed.has('other_categories') || (chains.get(c.id) ?? []).some((code) => listed.has(code))) codes.add(c.id);
   }
   return codes;
 }
