@@ -61,6 +61,10 @@ describe('the arbitraries', () => {
 
 describe('the invariants hold', () => {
   it('status taxable exactly when the rate is above zero', () => fc.assert(invariants.taxableIffPositiveRate(), { numRuns: 400 }));
+  it('status taxable at rate 0 where a holiday zero-rates the category (Canada’s GST/HST holiday: prepared food, 2025-01-01)', () => {
+    const q = { to_country: 'CA', to_postal_code: 'B0A0A0', date: '2025-01-01', tax_code: 'prepared_food', product_type: 'good', amount: '0.00', currency: 'EUR', tax_behavior: 'exclusive' } as const;
+    fc.assert(invariants.taxableIffPositiveRate(), { numRuns: 1, examples: [[q as never]] });
+  });
   it('inclusive ↔ exclusive within one minor unit per tax', () => fc.assert(invariants.inclusiveRoundTrip(), { numRuns: 300 }));
   it('tax monotonic in the amount', () => fc.assert(invariants.monotonicInAmount(), { numRuns: 300 }));
   it('a removed registration gives not_registered', () => fc.assert(invariants.removedRegistrationIsNotRegistered(), { numRuns: 300 }));

@@ -243,7 +243,9 @@ function quote(q: TaxRateQuery, account: SellerAccount, rules: RuleSet) {
 
 /** Whether a query's answer is a zero-rated supply (reason zero_rated). */
 function zeroRated(q: TaxRateQuery, account: SellerAccount, rules: RuleSet): boolean {
-  return explainTaxRate(q, account, { rules }).reason === 'zero_rated';
+  const r = explainTaxRate(q, account, { rules });
+  // A holiday that zero-rates answers with its own reason (tax_holiday), its treatment zero_rated.
+  return r.reason === 'zero_rated' || (r.reason === 'tax_holiday' && (r.treatments ?? []).some((t) => t.treatment === 'zero_rated'));
 }
 
 export interface InvariantOptions extends KitOptions {
@@ -264,7 +266,7 @@ export const invariants = {
     return fc.property(arbitrariesOf(o).query, (q) => {
       const r = quote(q, account, rules);
       if (r === null) return;
-      // A zero-rated product category is taxable at 0 (the seller reports it).
+      // A zero-rated product category (or one a holiday zero-rates) is taxable at 0 (the seller reports it).
       if ((r.status === 'taxable') !== r.rate > 0 && !(r.status === 'taxable' && zeroRated(q, account, rules))) throw new Error(`status ${r.status} with rate ${r.rate} for ${JSON.stringify(q)}`);
     });
   },
