@@ -71,13 +71,25 @@ export function coverageMarkdown(data: RuleData = defaultRuleData, day = '2026-1
     }
   }
   lines.push(...usLevels(data, day));
-  lines.push(...categoryCoverage(data, 'Product categories — EU (AT … IE)', ['AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE'], day));
-  lines.push(...categoryCoverage(data, 'Product categories — EU (IT … SE), GB, CH, LI, NO', ['IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE', 'GB', 'CH', 'LI', 'NO'], day));
+  lines.push(...categoryCoverage(data, 'Product categories — EU (AT … IE)', EU_AND_EUROPE.slice(0, 14), day));
+  lines.push(...categoryCoverage(data, 'Product categories — EU (IT … SE), GB, CH, LI, NO', EU_AND_EUROPE.slice(14), day));
   lines.push(...usCategoryTable(data, day, ['AL', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DC', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA', 'ME', 'MD', 'MA', 'MI', 'MN', 'MS', 'MO'], 'Product categories — US (AL … MO)'));
   lines.push(...usCategoryTable(data, day, ['NE', 'NV', 'NJ', 'NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY', 'PR'], 'Product categories — US (NE … WY), PR'));
-  lines.push(...productCategories(data, day, 'Product categories — Canada, Australia, New Zealand, Japan, Singapore, United Arab Emirates, Saudi Arabia', ['CA', 'AU', 'NZ', 'JP', 'SG', 'AE', 'SA']));
+  const named = ['CA', 'AU', 'NZ', 'JP', 'SG', 'AE', 'SA'];
+  lines.push(...productCategories(data, day, 'Product categories — Canada, Australia, New Zealand, Japan, Singapore, United Arab Emirates, Saudi Arabia', named));
+  // Every other country whose tables record product categories, in a table of its own.
+  const tabled = new Set([...EU_AND_EUROPE, ...named, 'US']);
+  const categoryIds = new Set<string>(data.taxCodes.tax_codes.filter((c) => c.kind === 'category').map((c) => c.id));
+  const others = data.countries
+    .filter((c) => !tabled.has(c.country) && c.jurisdictions.some((j) => j.taxes.some((t) => Object.keys(t.taxability ?? {}).some((k) => k === 'other_categories' || categoryIds.has(k)))))
+    .map((c) => c.country)
+    .sort();
+  if (others.length > 0) lines.push(...productCategories(data, day, 'Product categories — other countries', others));
   return `${lines.join('\n')}\n`;
 }
+
+/** The countries of the two European category tables, in their columns' order (14 in the first). */
+const EU_AND_EUROPE = ['AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE', 'GB', 'CH', 'LI', 'NO'];
 
 type TreatmentCell = Period & { price_limit?: { amount: string; currency: string; at_limit: string; below?: { treatment: string; class?: string } }; holiday?: string };
 

@@ -225,6 +225,39 @@ describe('diffRules', () => {
     expect(() => diffRules(miniRuleData, miniRuleData, null, { onProgress: 'yes' as never })).toThrow(/options\.onProgress must be a function/);
   });
 
+  it('asks a region on the days its own rules or the country’s change, not on another region’s days', () => {
+    const changed = copy();
+    const northmoor = changed.countries.find((c) => c.country === 'XC')!.jurisdictions.find((j) => j.region === 'NP')!;
+    const pst = northmoor.taxes[0]!.rates.standard!;
+    pst.push({ ...pst.at(-1)!, from: '2030-01-01', rate: '8' });
+    const corpus = diffCorpus(miniRuleData, changed, { from: '2026-01-01' });
+    const datesAt = (region: string | null) => new Set(corpus.filter((c) => c.country === 'XC' && c.region === region && c.postalCode === null).map((c) => c.date));
+    expect(datesAt('NP')).toContain('2030-01-01');
+    expect(datesAt('NP')).toContain('2029-12-31');
+    expect(datesAt('HP')).not.toContain('2030-01-01');
+    // A place without a region may be in any: it is asked on every region's days.
+    for (const p of new Set(corpus.filter((c) => c.country === 'XC' && c.region === null).map((c) => c.postalCode))) {
+      expect(new Set(corpus.filter((c) => c.country === 'XC' && c.region === null && c.postalCode === p).map((c) => c.date))).toContain('2030-01-01');
+    }
+    const diff = diffRules(miniRuleData, changed);
+    expect(diff.changes.length).toBeGreaterThan(0);
+    for (const c of diff.changes) expect(c.case).toMatchObject({ country: 'XC', date: '2030-01-01' });
+    expect(new Set(diff.changes.map((c) => (c.case as DiffCase).region))).toContain('NP');
+  });
+
+  it('asks a finer code drawn for another country’s law only where the country’s tables name it', () => {
+    // prepared_food is drawn for XD-EA in the mini rules: Avalonia's tables do not name it.
+    const asked = (data: RuleData) => diffCorpus(data, data).some((c) => c.country === 'XA' && c.taxCode === 'prepared_food');
+    expect(asked(miniRuleData)).toBe(false);
+    expect(diffCorpus(miniRuleData, miniRuleData).some((c) => c.country === 'XD' && c.taxCode === 'prepared_food')).toBe(true);
+    const named = copy();
+    const table = named.countries.find((c) => c.country === 'XA')!.jurisdictions[0]!.taxes[0]!.taxability!;
+    table.prepared_food = [{ from: '2030-01-01', treatment: 'exempt', source: 'Test Act § 4', checked: '2026-12-05' }];
+    expect(asked(named)).toBe(true);
+    const diff = diffRules(miniRuleData, named);
+    expect(diff.changes.some((c) => (c.case as DiffCase).country === 'XA' && (c.case as DiffCase).taxCode === 'prepared_food' && (c.case as DiffCase).date === '2030-01-01')).toBe(true);
+  });
+
   it('asks about special territories by a postal code of theirs and regions by their code', () => {
     const corpus = diffCorpus(miniRuleData, miniRuleData, { from: '2026-01-01' });
     expect(corpus.some((c) => c.country === 'XA' && c.postalCode === '99000')).toBe(true);

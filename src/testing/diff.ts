@@ -297,9 +297,11 @@ function placesOf(data: RuleData, country: string): Place[] {
  * The default corpus: for every country with rules in either data set, its country, regions
  * and special territories (by a postal code of theirs) × the rules' tax codes (each as a good
  * or a service as its `supply` says; standard, reduced and exempt, which follow the product
- * type, as both) × consumer and business × the day before and the day of every change
- * in that country's files (rates, territories, taxes) and in the regimes, from `from` (default
- * 2019-01-01) on, and that first day itself; and every county, city and district of the
+ * type, as both; a finer code drawn for other countries' laws only where the country's tables
+ * name it) × consumer and business × the day before and the day of every change in the rules
+ * that apply at the place (the country's file but other regions' jurisdictions, its territories
+ * and its regimes), from `from` (default 2019-01-01) on, and that first day itself; and every
+ * county, city and district of the
  * local files (the US states') by a ZIP code of it (goods and SaaS to a consumer, around each local change).
  *
  * @example
@@ -330,34 +332,84 @@ function corpusOf(base: RuleData, next: RuleData, options: DiffOptions): DiffCas
   const first = dayNumber(options.from ?? '2019-01-01');
   const countries = [...new Set([...base.countries, ...next.countries].map((c) => c.country))].sort();
   const kinds = kindsOf(base, next);
+  const codes = new Map([...base.taxCodes.tax_codes, ...next.taxCodes.tax_codes].map((c) => [c.id, c]));
   const cases: DiffCase[] = [];
   for (const country of countries) {
-    const days = new Set<number>();
-    for (const data of [base, next]) {
-      const file = data.countries.find((c) => c.country === country);
-      changeDays(file, days);
-      changeDays(data.territories.find((t) => t.country === country), days);
-      // The regimes it belongs to: their rules change its answers too.
-      for (const m of file?.regimes ?? []) changeDays(data.regimes.find((r) => r.regime === m.regime), days);
-    }
-    const dates = new Set<string>([dateOfDay(first)]);
-    for (const d of days) {
-      if (d < first || d > first + 366 * 30) continue;
-      dates.add(dateOfDay(d - 1 >= first ? d - 1 : first));
-      dates.add(dateOfDay(d));
-    }
+    const { shared, byRegion } = countryDays(base, next, country);
     const places = new Map<string, Place>();
     for (const data of [base, next]) for (const p of placesOf(data, country)) places.set(`${p.region}|${p.postalCode}`, p);
     localCases(base, next, country, first, kinds, cases);
+    const asked = kinds.filter(([code]) => askedIn(code, country, codes, base, next));
     for (const place of places.values()) {
-      for (const date of [...dates].sort()) {
-        for (const [taxCode, productType] of kinds) {
-          for (const customer of ['consumer', 'business'] as const) cases.push({ ...place, date, taxCode, productType, customer });
+      // A region's own rules change only its answers; a place without a region may be in any.
+      const days = new Set(shared);
+      for (const [region, own] of byRegion) if (place.region === null || place.region === region) for (const d of own) days.add(d);
+      for (const date of datesOf(days, first)) {
+        for (const [taxCode, productType] of asked) {
+          for (const customer of ['consumer', 'business'] as const) {
+            cases.push({ country: place.country, region: place.region, postalCode: place.postalCode, date, taxCode, productType, customer });
+          }
         }
       }
     }
   }
   return cases;
+}
+
+/** The first day, and the day before and the day of each change (within 30 years of the first), sorted. */
+function datesOf(days: ReadonlySet<number>, first: number): string[] {
+  const dates = new Set<string>([dateOfDay(first)]);
+  for (const d of days) {
+    if (d < first || d > first + 366 * 30) continue;
+    dates.add(dateOfDay(d - 1 >= first ? d - 1 : first));
+    dates.add(dateOfDay(d));
+  }
+  return [...dates].sort();
+}
+
+/**
+ * The days a country's answers may change, in either data: those of its file but its regions'
+ * jurisdictions, its territories and the regimes it belongs to (`shared`, every place's), and
+ * those of each region's jurisdictions (`byRegion`, the region's places' only).
+ */
+function countryDays(base: RuleData, next: RuleData, country: string): { shared: Set<number>; byRegion: Map<string, Set<number>> } {
+  const shared = new Set<number>();
+  const byRegion = new Map<string, Set<number>>();
+  for (const data of [base, next]) {
+    const file = data.countries.find((c) => c.country === country);
+    if (file !== undefined) {
+      changeDays({ ...file, jurisdictions: file.jurisdictions.filter((j) => !j.region) }, shared);
+      for (const j of file.jurisdictions) {
+        if (!j.region) continue;
+        const own = byRegion.get(j.region) ?? new Set<number>();
+        byRegion.set(j.region, own);
+        changeDays(j, own);
+      }
+    }
+    changeDays(data.territories.find((t) => t.country === country), shared);
+    // The regimes it belongs to: their rules change its answers too.
+    for (const m of file?.regimes ?? []) changeDays(data.regimes.find((r) => r.regime === m.regime), shared);
+  }
+  return { shared, byRegion };
+}
+
+/**
+ * Whether a code is asked in a country: every code but a finer one drawn for other countries'
+ * laws (Italy's foods …), which is asked only where the country's tables name it (elsewhere it
+ * is answered as its parent, which is asked).
+ */
+function askedIn(code: string, country: string, codes: ReadonlyMap<string, RuleData['taxCodes']['tax_codes'][number]>, base: RuleData, next: RuleData): boolean {
+  const drawn = codes.get(code)?.jurisdictions;
+  if (drawn === undefined || drawn.some((j) => j === country || j.startsWith(`${country}-`))) return true;
+  return [base, next].some((data) => namesCode(data.countries.find((c) => c.country === country), code));
+}
+
+/** Whether a value holds `code` as a key (a taxability table's entry) or as a string (a split's codes). */
+function namesCode(value: unknown, code: string): boolean {
+  if (value === code) return true;
+  if (Array.isArray(value)) return value.some((v) => namesCode(v, code));
+  if (typeof value !== 'object' || value === null) return false;
+  return Object.entries(value).some(([k, v]) => k === code || namesCode(v, code));
 }
 
 
