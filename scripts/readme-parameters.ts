@@ -15,11 +15,23 @@ export const END = '<!-- parameters end -->';
 /** What a value of each kind that has no fixed form looks like, for the table. */
 const FREE_FORM: Partial<Record<string, string>> = { text: 'any text', 'postal code': 'as written in its country' };
 
+/**
+ * The tax codes in the table: the service interface's seven by name, the product categories by
+ * where they are listed. The categories and their finer codes grow with the rule data, and a new
+ * one is data only: the guide is not written again for it.
+ */
+function taxCodeValues(all: readonly string[]): string {
+  const { tax_codes: codes } = JSON.parse(readFileSync('rules/tax-codes.json', 'utf8')) as { tax_codes: { id: string; kind: string }[] };
+  const spec = new Set(codes.filter((c) => c.kind === 'spec').map((c) => c.id));
+  const named = all.filter((code) => spec.has(code)).map((code) => `\`${code}\``);
+  return `${named.join(', ')}, or a product category or finer code of \`GET /tax_codes\` ([categories](categories.md))`;
+}
+
 /** The table in Markdown, one row per parameter. */
 export function parameterTable(): string {
   const rows = TAX_RATE_PARAMETERS.map((p) => {
     const kind = TAX_RATE_PARAMETER_KINDS[p.kind];
-    const value = kind.values ? kind.values.map((v) => `\`${v}\``).join(', ') : (FREE_FORM[p.kind] ?? kind.expected);
+    const value = p.kind === 'tax code' && kind.values ? taxCodeValues(kind.values) : kind.values ? kind.values.map((v) => `\`${v}\``).join(', ') : (FREE_FORM[p.kind] ?? kind.expected);
     return `| \`${p.name}\` | ${p.kind} | ${value} | ${p.max} | ${p.required ? '**Required.** ' : ''}${p.description} |`;
   });
   return ['| parameter | kind | value | longest | meaning |', '|---|---|---|---|---|', ...rows].join('\n');

@@ -18,7 +18,8 @@ interface FixtureCase {
   query: TaxRateQuery;
   expected?: Record<string, unknown>;
   reason?: string;
-  error?: { status: number; fields: string[] };
+  /** A refusal: its status, the fields its issues name and, optionally, words its messages must hold (a split's finer codes). */
+  error?: { status: number; fields: string[]; message_includes?: string[] };
 }
 
 interface FixtureFile {
@@ -60,6 +61,8 @@ describe.each(files)('%s', (fileName) => {
       const err = thrown as TaxRulesError;
       expect(err.status).toBe(c.error.status);
       expect(err.issues.map((i) => i.path.join('.')).sort()).toEqual([...c.error.fields].sort());
+      const messages = err.issues.map((i) => i.message).join('\n');
+      for (const words of c.error.message_includes ?? []) expect(messages).toContain(words);
       return;
     }
     const response = calculateTaxRate(c.query, account, options);
