@@ -6,7 +6,7 @@ import type { Engine } from '../../adapters/engine.js';
 import { decimalOf, majorNumber, minorOf, type Decimal } from '../../core/money.js';
 import type { BillingDocument } from '../types.js';
 
-type Path = (string | number)[];
+export type Path = (string | number)[];
 
 /** The document's currency: the request's (in capitals) or the account's; an unknown or non-tender code is a 406. */
 export function currencyOf(req: { currency?: string | null | undefined }, seller: PreparedAccount, engine: Engine, issues: TaxRulesIssue[]): string | null {
@@ -19,6 +19,13 @@ export function currencyOf(req: { currency?: string | null | undefined }, seller
     message: name === undefined ? `currency ${currency} is not an ISO 4217 currency code` : `currency ${currency} (${name}) is not a currency a sale can be in`,
   });
   return null;
+}
+
+/** The minor units of a document's currency, or undefined with an issue added for a code that is none (406). */
+export function minorUnitsIn(rules: { readonly currencies: ReadonlyMap<string, number> }, currency: string, path: Path, issues: TaxRulesIssue[]): number | undefined {
+  const minorUnits = rules.currencies.get(currency);
+  if (minorUnits === undefined) issues.push({ path, code: 'invalid_value', message: `${path.join('.')} ${currency} is not an ISO 4217 currency code` });
+  return minorUnits;
 }
 
 /** The document's date: the request's, else the UTC calendar date of its creation. */

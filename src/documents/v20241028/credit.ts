@@ -30,9 +30,7 @@ import { parseRequest, readCreditOptions, SPANISH_IGNORED_FIELDS, type CreditNot
 import { documentSchemas, type CreditRequest, type TransactionRequestOutput } from './request.js';
 import { copiedFieldIssues, documentIssues } from './shape.js';
 import type { BillingDocument, DocumentItem } from '../types.js';
-import { amountIn, dateOf, exactProduct, paymentOf } from './common.js';
-
-type Path = (string | number)[];
+import { amountIn, dateOf, exactProduct, minorUnitsIn, paymentOf, type Path } from './common.js';
 
 /** Credit notes read against one invoice: more than any refund history holds. */
 export const MAX_CREDITS = 10_000;
@@ -105,8 +103,8 @@ function ledgerOf(given: unknown, givenCredits: readonly unknown[] | undefined, 
   if (issues.length === 0) issues.push(...copiedFieldIssues(invoice as Record<string, unknown>, ['options', 'invoice']));
   if (issues.length > 0) throw errorFromIssues(issues);
   const inv = invoice as BillingDocument;
-  const minorUnits = engine.rules.currencies.get(inv.currency);
-  if (minorUnits === undefined) throw errorFromIssues([{ path: ['options', 'invoice', 'currency'], code: 'invalid_value', message: `options.invoice.currency ${inv.currency} is not an ISO 4217 currency code` }]);
+  const minorUnits = minorUnitsIn(engine.rules, inv.currency, ['options', 'invoice', 'currency'], issues);
+  if (minorUnits === undefined) throw errorFromIssues(issues);
   const credited: ItemFigures[][] = inv.items.map(() => []);
   (credits ?? []).forEach((c, i) => {
     const credit = c as BillingDocument;

@@ -20,10 +20,11 @@ import { documentExchangeRate } from '../exchange.js';
 import { MAX_CENTS } from '../limits.js';
 import type { DocumentOptions, ProductDefaults } from './read.js';
 import type { TransactionItemOutput, TransactionRequestOutput } from './request.js';
-import { amountIn, currencyOf, dateOf, exactProduct } from './common.js';
+import { amountIn, currencyOf, dateOf, exactProduct, type Path } from './common.js';
+
+export type { Path } from './common.js';
 import { shippingOf, type DocumentShipping } from './shipping.js';
 
-export type Path = (string | number)[];
 
 /** An item read and priced before tax (the k-th of the request's items). */
 export interface PricedItem {
