@@ -39,8 +39,8 @@ export interface DocumentLine {
 }
 
 export interface DocumentSale {
-  /** What the sales share: date, seller, currency, registrations. */
-  readonly party: Omit<SaleParty, 'destination' | 'customerTaxId'>;
+  /** What the sales share: date, seller, currency, registrations (asked only for a sale that is priced). */
+  readonly party: () => Omit<SaleParty, 'destination' | 'customerTaxId'>;
   readonly day: number;
   readonly minorUnits: number;
   readonly lines: readonly DocumentLine[];
@@ -112,11 +112,12 @@ export function priceDocumentSale(sale: DocumentSale, options: DocumentSaleOptio
   deliveries.forEach((_, n) => place(lines.length + n));
   const line = (k: number): SaleLine | GivenSaleLine => (k < lines.length ? (lines[k] as SaleLine) : (deliveries[k - lines.length] as PricedDelivery).line);
   const out = new Array<FoldedSoldLine | null>(lines.length).fill(null);
+  const shared = sale.party();
   for (const [country, group] of sales) {
     const own = group.map(line);
     // The tax ID is checked for a decision only (lines that give their taxes need none).
     const decided = !undecided && own.some((l) => !Object.hasOwn(l, 'given'));
-    const party: SaleParty = { ...sale.party, destination: own[0]?.destination as Address, customerTaxId: decided ? sale.customerTaxId(country) : undefined };
+    const party: SaleParty = { ...shared, destination: own[0]?.destination as Address, customerTaxId: decided ? sale.customerTaxId(country) : undefined };
     const priced: Sale<SaleLine | GivenSaleLine> = { party, day: sale.day, minorUnits: sale.minorUnits, lines: own };
     const sold = priceFoldedSale(priced, { ...options, issue: (i, iss) => options.issue(group[i] as number, iss) });
     group.forEach((k, i) => {

@@ -115,10 +115,12 @@ export function priceDocument(req: TransactionRequestOutput, seller: PreparedAcc
   const exempt = read.exemption !== undefined;
   const skips: TaxRulesIssue[] = [];
   const { lines, postalFrom } = documentLines(req, engine, read, skips);
-  const own = sellerAddressOn(seller, read.date);
   const taxId = req.customer?.tax_id ?? undefined;
   const sale: DocumentSale = {
-    party: { date: read.date, origin: own.origin, ...(own.ref ? { sellerAddress: own.ref } : {}), currency: read.currency, registrations: seller.registrations },
+    party: () => {
+      const own = sellerAddressOn(seller, read.date);
+      return { date: read.date, origin: own.origin, ...(own.ref ? { sellerAddress: own.ref } : {}), currency: read.currency, registrations: seller.registrations };
+    },
     day: dayNumber(read.date),
     minorUnits: read.minorUnits,
     lines,
