@@ -5,6 +5,11 @@ import type { PreparedAccount } from '../../adapters/account.js';
 import type { Engine } from '../../adapters/engine.js';
 import { decimalOf, majorNumber, minorOf, type Decimal } from '../../core/money.js';
 import type { BillingDocument } from '../types.js';
+import type { RuleSet } from '../../core/ruleset.js';
+import type { DocumentHead } from '../assemble.js';
+import { normalTagList } from '../limits.js';
+import { documentEvidence } from './evidence.js';
+import type { TransactionRequestOutput } from './request.js';
 
 export type Path = (string | number)[];
 
@@ -55,6 +60,20 @@ export function exactProduct(unit: bigint, quantity: Decimal): bigint | null {
   const scale = 10n ** BigInt(quantity.scale);
   const product = unit * quantity.units;
   return product % scale === 0n ? product / scale : null;
+}
+
+/** What a document records of its transaction as given: the administrative fields, the evidence (its state resolved) and the shipping address. */
+export type RecordedFields = Pick<DocumentHead, 'po_number' | 'tag_list' | 'notes' | 'custom_metadata' | 'evidence' | 'shipping_address'>;
+
+export function recordedFields(req: TransactionRequestOutput, rules: RuleSet, ipCountry: string | undefined): RecordedFields {
+  return {
+    po_number: req.po_number ?? null,
+    tag_list: normalTagList(req.tags),
+    notes: req.notes ?? null,
+    custom_metadata: req.custom_metadata ?? null,
+    evidence: documentEvidence(req.evidence, rules, ipCountry),
+    shipping_address: req.shipping_address ?? null,
+  };
 }
 
 /** The payment recorded with a document: its total, on its date. */

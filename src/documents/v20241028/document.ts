@@ -9,13 +9,12 @@ import type { PreparedAccount, SellerAccount } from '../../adapters/account.js';
 import { agedEngine, engineFor, maxRulesAgeOf, type Engine } from '../../adapters/engine.js';
 import { unreadable } from '../../adapters/read.js';
 import { documentTotals, renderDocument, type DocumentHead, type ItemParts } from '../assemble.js';
-import { MAX_CENTS, MAX_DOCUMENT_ITEMS, normalTagList } from '../limits.js';
+import { MAX_CENTS, MAX_DOCUMENT_ITEMS } from '../limits.js';
 import { parseRequest, readDocumentOptions, SPANISH_IGNORED_FIELDS, type DocumentOptions } from './read.js';
 import { documentSchemas, type TransactionRequest, type TransactionRequestOutput } from './request.js';
 import { buildRefund } from './credit.js';
-import { paymentOf } from './common.js';
+import { paymentOf, recordedFields } from './common.js';
 import type { BillingDocument, DocumentContact } from '../types.js';
-import { documentEvidence } from './evidence.js';
 import { readSale, type PricedItem, type ReadSale } from './items.js';
 import { priceDocument } from './price.js';
 import { itemParts, itemTaxes, shippingParts } from './render.js';
@@ -130,10 +129,7 @@ function renderInvoice(req: TransactionRequestOutput, o: DocumentOptions, read: 
     number: o.number,
     issue_date: read.date,
     related_document: null,
-    po_number: req.po_number ?? null,
     currency: read.currency,
-    tag_list: normalTagList(req.tags),
-    notes: req.notes ?? null,
     contact: contactOf(customer, o.contactId),
     country: customer?.country ? canonicalCountry(engine.rules, customer.country) : (read.items[0] as PricedItem).country,
     postal_code: customer?.postal_code ?? null,
@@ -146,11 +142,9 @@ function renderInvoice(req: TransactionRequestOutput, o: DocumentOptions, read: 
     payment_processor: req.processor ?? null,
     payment_processor_id: req.processor_id ?? null,
     processor_fee_cents: req.processor_fee_cents ?? null,
-    custom_metadata: req.custom_metadata ?? null,
     ...(read.exchangeRate === undefined ? {} : { exchange_rate: read.exchangeRate }),
     coupon: o.coupon === undefined ? null : { code: o.coupon.code, discount_cents: Number(couponTotal) },
-    evidence: documentEvidence(req.evidence, engine.rules, o.ipCountry),
-    shipping_address: req.shipping_address ?? null,
+    ...recordedFields(req, engine.rules, o.ipCountry),
   };
   return renderDocument(head, parts, read.minorUnits, (total) => paymentOf(req.payment, o, total, read.minorUnits, read.date));
 }
