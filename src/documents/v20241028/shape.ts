@@ -42,7 +42,7 @@ const TEXT_OR_NULL: Check = [isTextOrNull, 'text or null'];
 const COUNTRY: Check = [isText, 'a country code'];
 
 /** The fields of a document's item the computation reads (the second tax's are null on an item of one tax). */
-const ITEM_CHECKS = checks({
+const ITEM_CHECKS = /* @__PURE__ */ checks({
   subtotal_cents: CENTS,
   discount_cents: CENTS,
   tax_1_amount_cents: CENTS,
@@ -58,10 +58,10 @@ const ITEM_CHECKS = checks({
 });
 
 /** The fields of a document's tax. */
-const TAX_CHECKS = checks({ name: [isText, 'text'], rate: NUMBER, country: COUNTRY, region: TEXT_OR_NULL, amount_cents: CENTS, taxable_base_cents: CENTS });
+const TAX_CHECKS = /* @__PURE__ */ checks({ name: [isText, 'text'], rate: NUMBER, country: COUNTRY, region: TEXT_OR_NULL, amount_cents: CENTS, taxable_base_cents: CENTS });
 
 /** The fields of a document the computation reads, beyond its items and taxes. */
-const DOCUMENT_CHECKS = checks({
+const DOCUMENT_CHECKS = /* @__PURE__ */ checks({
   id: [(v) => typeof v === 'number' && Number.isSafeInteger(v) && v > 0, 'a positive integer'],
   type: [(v) => TYPES.includes(v), "'Invoice', 'Credit' or 'Receipt'"],
   currency: [(v) => typeof v === 'string' && CURRENCY_CODE.test(v), 'a 3-letter ISO 4217 code'],
@@ -202,9 +202,9 @@ export interface DocumentSummary {
 /** A table of checks as the fast reading walks it: each field's test and its bit of `found`. */
 type Bits = Readonly<Record<string, readonly [(v: unknown) => boolean, number]>>;
 const bitsOf = (fields: Checks): Bits => Object.freeze(Object.assign(Object.create(null) as Record<string, readonly [(v: unknown) => boolean, number]>, Object.fromEntries(Object.keys(fields).map((k, i) => [k, [(fields[k] as Check)[0], 2 ** i] as const]))));
-const ITEM_BITS = bitsOf(ITEM_CHECKS);
-const CREDIT_ITEM_BITS = bitsOf(checks({ ...ITEM_CHECKS, invoice_item: INVOICE_ITEM }));
-const TAX_BITS = bitsOf(TAX_CHECKS);
+const ITEM_BITS = /* @__PURE__ */ bitsOf(ITEM_CHECKS);
+const CREDIT_ITEM_BITS = /* @__PURE__ */ bitsOf(checks({ ...ITEM_CHECKS, invoice_item: INVOICE_ITEM }));
+const TAX_BITS = /* @__PURE__ */ bitsOf(TAX_CHECKS);
 
 /**
  * An object's own fields walked once (see above): each field of `fields` tested, its value
