@@ -106,7 +106,9 @@ export function priceDocumentSale(sale: DocumentSale, options: DocumentSaleOptio
     const l = sale.lines[k < lines.length ? k : (deliveries[k - lines.length] as PricedDelivery).first] as DocumentLine;
     if (l.skipped) return;
     const key = undecided ? '' : l.country;
-    sales.set(key, [...(sales.get(key) ?? []), k]);
+    const group = sales.get(key);
+    if (group === undefined) sales.set(key, [k]);
+    else group.push(k);
   };
   lines.forEach((_, k) => place(k));
   deliveries.forEach((_, n) => place(lines.length + n));
