@@ -3,7 +3,7 @@
  * tax. Items are priced exactly in the currency's minor unit: `subtotal = quantity × amount` (the
  * item's `amount` is its unit price, net of tax — or gross, taxes included, when the item names a
  * product whose `tax_type` is `included`), the item's `discount_rate` (else its new contact's
- * `discount`) and a coupon come off before tax (core/discount.ts). An item's taxes are the ones its `tax` object
+ * `discount`) and a coupon come off before tax, in the document's sale (core/document-sale.ts). An item's taxes are the ones its `tax` object
  * gives (name and rate, and an additional tax), else the engine's.
  */
 import type { CustomerExemption, ProductType, TaxCodeId } from '../../core/types.js';
