@@ -157,11 +157,9 @@ describe('help and version', () => {
   it('names the command or flag meant', async () => {
     expect((await cli('quot')).err).toMatch(/^taxrules: unknown command quot; did you mean quote\?/);
     expect((await cli('quote', '--amout', '5')).err).toMatch(/^taxrules: unknown flag --amout; did you mean --amount\?/);
-    // The list of tax codes is long: the line keeps its start and its "did you mean", and stays short.
+    // The list of tax codes is long: the line names the spec's seven, how many more and where they are listed, then the value given and the one meant.
     const line = (await cli('quote', 'to_country=DE&tax_code=ebok')).err.split('\n').find((l) => l.startsWith('taxrules: 406')) ?? '';
-    expect(line).toMatch(/^taxrules: 406 invalid_value: tax_code must be one of: consulting, eservice, ebook, saas, standard, reduced, exempt, .*; got "ebok"; did you mean ebook\?$/);
-    expect(line.length).toBeLessThanOrEqual(600 + 'taxrules: 406 invalid_value: '.length);
-    expect(`tax_code must be one of: ${TAX_CODES.join(', ')}; got "ebok"; did you mean ebook?`.startsWith(line.slice('taxrules: 406 invalid_value: '.length).split('…')[0] ?? '')).toBe(true);
+    expect(line).toBe(`taxrules: 406 invalid_value: tax_code must be one of: consulting, eservice, ebook, saas, standard, reduced, exempt … and ${TAX_CODES.length - 7} more (listTaxCodes() or GET /tax_codes lists them); got "ebok"; did you mean ebook?`);
   });
 
   it('--version and -V print the version of package.json and the rules version, and exit 0', async () => {

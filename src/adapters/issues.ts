@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini';
-import { MAX_LISTED_ISSUES, unreadable, type TaxRulesIssue } from '../core/errors.js';
+import { MAX_LISTED_ISSUES, oneOf, TAX_CODES_LISTED_IN, unreadable, type TaxRulesIssue } from '../core/errors.js';
+import { TAX_CODES } from '../generated/tax-codes.js';
 import { closestName } from './input.js';
 import { unknownFields } from './read.js';
 
@@ -127,6 +128,11 @@ function meantValue(input: unknown, values: readonly unknown[]): string {
  * the one closest to it, for issues that carry their input (`reportInput`): "line_items.0.tax_code
  * must be one of: …; did you mean ebook?".
  */
+/** Whether an enumeration's values are the tax codes (the list a message points to). */
+function isTaxCodes(values: readonly unknown[]): boolean {
+  return values.length === TAX_CODES.length && values[0] === TAX_CODES[0] && values[values.length - 1] === TAX_CODES[TAX_CODES.length - 1];
+}
+
 export function issuesFromZod(error: { issues: readonly z.core.$ZodIssue[] }, prefix: (string | number)[] = [], schema?: unknown): TaxRulesIssue[] {
   const out: TaxRulesIssue[] = [];
   for (const issue of error.issues) {
@@ -143,7 +149,7 @@ export function issuesFromZod(error: { issues: readonly z.core.$ZodIssue[] }, pr
     } else if (issue.code === 'invalid_value') {
       const values: unknown[] = Object.hasOwn(issue, 'values') ? issue.values : [];
       const near = Object.hasOwn(issue, 'input') ? meantValue(issue.input, values) : '';
-      out.push({ path, code: 'invalid_value', message: `${field} must be one of: ${values.map(String).join(', ')}${near}` });
+      out.push({ path, code: 'invalid_value', message: `${field} must be ${oneOf(values, isTaxCodes(values) ? TAX_CODES_LISTED_IN : undefined)}${near}` });
     } else {
       out.push({ path, code: 'malformed', message: `${field}: ${issue.message}` });
     }

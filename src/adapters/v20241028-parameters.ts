@@ -5,6 +5,7 @@
  */
 import type { ProductType, TaxBehavior, TaxCodeId } from '../core/types.js';
 import { PRODUCT_TYPES, TAX_CODES } from './account.js';
+import { oneOf, TAX_CODES_LISTED_IN } from '../core/errors.js';
 import { BEHAVIORS as BEHAVIOR_VALUES, CUSTOMER_TAX_STATUSES } from './schemas.js';
 
 /**
@@ -110,7 +111,7 @@ export const TAX_RATE_PARAMETER_KINDS: {
   country: { placeholder: 'CC', expected: 'a 2-letter ISO 3166-1 code' },
   'postal code': { placeholder: 'CODE', expected: 'a postal code' },
   text: { placeholder: 'TEXT', expected: 'text' },
-  'tax code': { placeholder: 'CODE', expected: `one of: ${TAX_CODES.join(', ')}`, values: TAX_CODES },
+  'tax code': { placeholder: 'CODE', expected: /* @__PURE__ */ oneOf(TAX_CODES, TAX_CODES_LISTED_IN), values: TAX_CODES },
   behaviour: { placeholder: BEHAVIORS.join('|'), expected: `one of: ${BEHAVIORS.join(', ')}`, values: BEHAVIORS },
   'product type': { placeholder: PRODUCT_TYPES.join('|'), expected: `one of: ${PRODUCT_TYPES.join(', ')}`, values: PRODUCT_TYPES },
   date: { placeholder: 'YYYY-MM-DD', expected: 'a calendar date YYYY-MM-DD' },

@@ -5,7 +5,7 @@
  * economic nexus (rules/us/nexus.json, through `nexusStatus`).
  */
 import { registrationThresholdsText } from '../generated/registration-thresholds.js';
-import { errorFromIssues, quoted, TaxRulesError, type TaxRulesIssue } from '../core/errors.js';
+import { errorFromIssues, oneOf, quoted, TAX_CODES_LISTED_IN, TaxRulesError, type TaxRulesIssue } from '../core/errors.js';
 import { dateOfDay, dayNumber } from '../core/dates.js';
 import { roundDiv } from '../core/money.js';
 import type { RuleSet } from '../core/ruleset.js';
@@ -265,7 +265,7 @@ function readSales(rules: RuleSet, sales: unknown, issues: TaxRulesIssue[]): Sal
     if (typeof s.currency !== 'string' || !rules.currencies.has(s.currency)) issues.push({ path: [...path, 'currency'], code: typeof s.currency === 'string' ? 'invalid_value' : 'missing', message: `sales.${i}.currency must be an ISO 4217 code, got ${quoted(s.currency, 20)}` });
     const country = countryOf(rules, s.country, [...path, 'country'], issues);
     const known = (TAX_CODES as readonly unknown[]).includes(s.tax_code);
-    if (!known) issues.push({ path: [...path, 'tax_code'], code: s.tax_code === undefined ? 'missing' : 'invalid_value', message: `sales.${i}.tax_code must be one of ${TAX_CODES.join(', ')}, got ${quoted(s.tax_code, 20)}` });
+    if (!known) issues.push({ path: [...path, 'tax_code'], code: s.tax_code === undefined ? 'missing' : 'invalid_value', message: `sales.${i}.tax_code must be ${oneOf(TAX_CODES, TAX_CODES_LISTED_IN)}, got ${quoted(s.tax_code, 20)}` });
     if (s.customer_type !== 'consumer' && s.customer_type !== 'business') issues.push({ path: [...path, 'customer_type'], code: s.customer_type === undefined ? 'missing' : 'invalid_value', message: `sales.${i}.customer_type must be consumer or business, got ${quoted(s.customer_type, 20)}` });
     if (s.product_type !== undefined && s.product_type !== 'good' && s.product_type !== 'service') issues.push({ path: [...path, 'product_type'], code: 'invalid_value', message: `sales.${i}.product_type must be good or service` });
     const code = s.tax_code as TaxCodeId;

@@ -119,6 +119,24 @@ const MAX_ISSUE_MESSAGE = 2_000;
 const MAX_ISSUE_PATH = 300;
 const MAX_ERROR_MESSAGE = 8 * 1024;
 
+/** Values a message names in full; a longer list is named by its first ones and a count. */
+const MAX_NAMED_VALUES = 24;
+const FIRST_NAMED_VALUES = 7;
+
+/**
+ * "one of: a, b, c" for a message — or, for a list longer than 24 values (the tax codes), its
+ * first seven and how many more, with where the whole list is (`listedIn`), so that the message
+ * stays short and what follows it (the value given, the one meant) is never cut off.
+ */
+export function oneOf(values: readonly unknown[], listedIn?: string): string {
+  if (values.length <= MAX_NAMED_VALUES) return `one of: ${values.map(String).join(', ')}`;
+  const first = values.slice(0, FIRST_NAMED_VALUES).map(String).join(', ');
+  return `one of: ${first} … and ${values.length - FIRST_NAMED_VALUES} more${listedIn === undefined ? '' : ` (${listedIn})`}`;
+}
+
+/** Where a message points for the whole list of tax codes. */
+export const TAX_CODES_LISTED_IN = 'listTaxCodes() or GET /tax_codes lists them';
+
 /** Text cut to `max` characters, an ellipsis at the cut. */
 function cut(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
