@@ -221,9 +221,9 @@ function foldedLine(line: SoldLine): { readonly taxes: FoldedTax[]; readonly not
 export type FoldedSoldLine = SoldLine & { readonly folded: ReturnType<typeof foldedLine> | null };
 
 /**
- * A v20241028 document's sale priced by the sale routine (`priceSale`), each line answered
- * with its taxes folded as that version reports them: the document renders what comes back,
- * one call into the core per sale.
+ * A sale of a v20241028 document priced by the sale routine (`priceSale`), each line answered
+ * with its taxes folded as that version reports them (document-sale.ts prices each sale of a
+ * document with it; the document renders what comes back).
  */
 export function priceFoldedSale(sale: Sale<SaleLine | GivenSaleLine>, options: SaleOptions): (FoldedSoldLine | null)[] {
   return priceSale(sale, options).lines.map((line) => (line === null ? null : { ...line, folded: line.priced === null ? null : foldedLine(line) }));

@@ -5,8 +5,13 @@ import type { PreparedAccount } from '../../adapters/account.js';
 import type { Engine } from '../../adapters/engine.js';
 import { decimalOf, majorNumber, minorOf, type Decimal } from '../../core/money.js';
 import type { BillingDocument } from '../types.js';
+import type { RuleSet } from '../../core/ruleset.js';
+import type { DocumentHead } from '../assemble.js';
+import { normalTagList } from '../limits.js';
+import { documentEvidence } from './evidence.js';
+import type { TransactionRequestOutput } from './request.js';
 
-type Path = (string | number)[];
+export type Path = (string | number)[];
 
 /** The document's currency: the request's (in capitals) or the account's; an unknown or non-tender code is a 406. */
 export function currencyOf(req: { currency?: string | null | undefined }, seller: PreparedAccount, engine: Engine, issues: TaxRulesIssue[]): string | null {
@@ -19,6 +24,13 @@ export function currencyOf(req: { currency?: string | null | undefined }, seller
     message: name === undefined ? `currency ${currency} is not an ISO 4217 currency code` : `currency ${currency} (${name}) is not a currency a sale can be in`,
   });
   return null;
+}
+
+/** The minor units of a document's currency, or undefined with an issue added for a code that is none (406). */
+export function minorUnitsIn(rules: { readonly currencies: ReadonlyMap<string, number> }, currency: string, path: Path, issues: TaxRulesIssue[]): number | undefined {
+  const minorUnits = rules.currencies.get(currency);
+  if (minorUnits === undefined) issues.push({ path, code: 'invalid_value', message: `${path.join('.')} ${currency} is not an ISO 4217 currency code` });
+  return minorUnits;
 }
 
 /** The document's date: the request's, else the UTC calendar date of its creation. */
@@ -48,6 +60,20 @@ export function exactProduct(unit: bigint, quantity: Decimal): bigint | null {
   const scale = 10n ** BigInt(quantity.scale);
   const product = unit * quantity.units;
   return product % scale === 0n ? product / scale : null;
+}
+
+/** What a document records of its transaction as given: the administrative fields, the evidence (its state resolved) and the shipping address. */
+export type RecordedFields = Pick<DocumentHead, 'po_number' | 'tag_list' | 'notes' | 'custom_metadata' | 'evidence' | 'shipping_address'>;
+
+export function recordedFields(req: TransactionRequestOutput, rules: RuleSet, ipCountry: string | undefined): RecordedFields {
+  return {
+    po_number: req.po_number ?? null,
+    tag_list: normalTagList(req.tags),
+    notes: req.notes ?? null,
+    custom_metadata: req.custom_metadata ?? null,
+    evidence: documentEvidence(req.evidence, rules, ipCountry),
+    shipping_address: req.shipping_address ?? null,
+  };
 }
 
 /** The payment recorded with a document: its total, on its date. */

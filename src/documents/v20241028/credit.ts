@@ -18,21 +18,17 @@ import type { TaxCodeId, TaxStatus } from '../../core/types.js';
 import { TAX_CODES } from '../../generated/tax-codes.js';
 import type { PreparedAccount } from '../../adapters/account.js';
 import { engineFor, type Engine } from '../../adapters/engine.js';
-import { documentEvidence } from './evidence.js';
 import { ownCopy, unreadable } from '../../adapters/read.js';
 import { MAX_DOCUMENT_ITEMS } from '../limits.js';
 import { DOCUMENT_LEVELS } from './shape.js';
 import { renderDocument, type DocumentHead, type ItemParts, type TaxSlot } from '../assemble.js';
 import { price, type PricingLine } from '../../core/pricing.js';
 import { netParts } from './render.js';
-import { normalTagList } from '../limits.js';
 import { parseRequest, readCreditOptions, SPANISH_IGNORED_FIELDS, type CreditNoteOptions, type DocumentOptions } from './read.js';
 import { documentSchemas, type CreditRequest, type TransactionRequestOutput } from './request.js';
 import { copiedFieldIssues, documentIssues } from './shape.js';
 import type { BillingDocument, DocumentItem } from '../types.js';
-import { amountIn, dateOf, exactProduct, paymentOf } from './common.js';
-
-type Path = (string | number)[];
+import { amountIn, dateOf, exactProduct, minorUnitsIn, paymentOf, recordedFields, type Path, type RecordedFields } from './common.js';
 
 /** Credit notes read against one invoice: more than any refund history holds. */
 export const MAX_CREDITS = 10_000;
@@ -105,8 +101,8 @@ function ledgerOf(given: unknown, givenCredits: readonly unknown[] | undefined, 
   if (issues.length === 0) issues.push(...copiedFieldIssues(invoice as Record<string, unknown>, ['options', 'invoice']));
   if (issues.length > 0) throw errorFromIssues(issues);
   const inv = invoice as BillingDocument;
-  const minorUnits = engine.rules.currencies.get(inv.currency);
-  if (minorUnits === undefined) throw errorFromIssues([{ path: ['options', 'invoice', 'currency'], code: 'invalid_value', message: `options.invoice.currency ${inv.currency} is not an ISO 4217 currency code` }]);
+  const minorUnits = minorUnitsIn(engine.rules, inv.currency, ['options', 'invoice', 'currency'], issues);
+  if (minorUnits === undefined) throw errorFromIssues(issues);
   const credited: ItemFigures[][] = inv.items.map(() => []);
   (credits ?? []).forEach((c, i) => {
     const credit = c as BillingDocument;
@@ -221,11 +217,9 @@ function withItemIds(parts: ItemParts[], ids: readonly number[] | undefined, iss
   return ids === undefined ? parts : parts.map((p, i) => ({ ...p, id: ids[i] as number }));
 }
 
-/** What a credit note says that its invoice does not: its request's administrative fields, evidence and shipping address (null for `POST /credits`). */
-type CreditFields = Pick<DocumentHead, 'po_number' | 'tag_list' | 'notes' | 'custom_metadata' | 'evidence' | 'shipping_address'>;
 
 /** The credit note of a ledger's credited items. */
-function creditNote(ledger: Ledger, parts: ItemParts[], o: CreditNoteOptions | DocumentOptions, date: string, payment: Parameters<typeof paymentOf>[0], fields: CreditFields): BillingDocument {
+function creditNote(ledger: Ledger, parts: ItemParts[], o: CreditNoteOptions | DocumentOptions, date: string, payment: Parameters<typeof paymentOf>[0], fields: RecordedFields): BillingDocument {
   const inv = ledger.invoice;
   if (parts.every((p) => p.subtotal - p.discount === 0n && p.tax1.amount === 0n && (p.tax2?.amount ?? 0n) === 0n)) {
     throw errorFromIssues([{ path: ['options', 'invoice'], code: 'unprocessable', message: `invoice ${inv.number} is refunded in full already: nothing is left to credit` }]);
@@ -399,14 +393,7 @@ export function buildRefund(req: TransactionRequestOutput, _seller: PreparedAcco
     });
   }
   const withIds = withItemIds(parts, o.itemIds, issues);
-  return creditNote(ledger, withIds, o, date, req.payment, {
-    po_number: req.po_number ?? null,
-    tag_list: normalTagList(req.tags),
-    notes: req.notes ?? null,
-    custom_metadata: req.custom_metadata ?? null,
-    evidence: documentEvidence(req.evidence, engine.rules, o.ipCountry),
-    shipping_address: req.shipping_address ?? null,
-  });
+  return creditNote(ledger, withIds, o, date, req.payment, recordedFields(req, engine.rules, o.ipCountry));
 }
 
 /**
@@ -467,6 +454,7 @@ export function buildCreditNote(request: unknown, options: unknown, engine?: Eng
       }
     } else parts.push(...allLeft(ledger));
     const withIds = withItemIds(parts, o.itemIds, issues);
+    // What a credit note says that its invoice does not: `POST /credits` has none of a transaction's fields.
     const none = { po_number: null, tag_list: null, notes: null, custom_metadata: null, evidence: null, shipping_address: null };
     return creditNote(ledger, withIds, o, date, { method: req.payment_method, processor: null, processor_id: null }, none);
   } catch (error) {

@@ -9,15 +9,14 @@ import type { PreparedAccount, SellerAccount } from '../../adapters/account.js';
 import { agedEngine, engineFor, maxRulesAgeOf, type Engine } from '../../adapters/engine.js';
 import { unreadable } from '../../adapters/read.js';
 import { documentTotals, renderDocument, type DocumentHead, type ItemParts } from '../assemble.js';
-import { MAX_CENTS, MAX_DOCUMENT_ITEMS, normalTagList } from '../limits.js';
+import { MAX_CENTS, MAX_DOCUMENT_ITEMS } from '../limits.js';
 import { parseRequest, readDocumentOptions, SPANISH_IGNORED_FIELDS, type DocumentOptions } from './read.js';
 import { documentSchemas, type TransactionRequest, type TransactionRequestOutput } from './request.js';
 import { buildRefund } from './credit.js';
-import { paymentOf } from './common.js';
+import { paymentOf, recordedFields } from './common.js';
 import type { BillingDocument, DocumentContact } from '../types.js';
-import { documentEvidence } from './evidence.js';
 import { readSale, type PricedItem, type ReadSale } from './items.js';
-import { engineTaxes } from './price.js';
+import { priceDocument } from './price.js';
 import { itemParts, itemTaxes, shippingParts } from './render.js';
 
 export type { DocumentOptions } from './read.js';
@@ -100,29 +99,29 @@ function contactOf(customer: TransactionRequestOutput['customer'], contactId: nu
 }
 
 function buildSale(req: TransactionRequestOutput, seller: PreparedAccount, o: DocumentOptions, engine: Engine): BillingDocument {
-  const read = readSale(req, seller, o, engine);
   const issues: TaxRulesIssue[] = [];
-  const taxes = engineTaxes(req, seller, o, engine, read, issues);
-  const taxed = taxes.items;
+  const read = readSale(req, seller, o, engine, issues);
+  const priced = priceDocument(req, seller, o, engine, read, issues);
+  if (priced === null) throw errorFromIssues(issues);
   const notes: string[] = [];
   const parts: ItemParts[] = [];
   read.items.forEach((p, k) => {
-    const t = itemTaxes(p, k, taxed[k] ?? null, engine, issues, notes);
-    if (t !== null) parts.push(itemParts(p, k, read, o, t));
+    const t = itemTaxes(p, k, priced.lines[k] ?? null, issues, notes);
+    if (t !== null) parts.push(itemParts(p, k, priced, o, t));
   });
-  parts.push(...shippingParts(read, taxes.shipping, engine, notes, issues));
+  parts.push(...shippingParts(read, priced.deliveries, notes, issues));
   if (issues.length > 0) throw errorFromIssues(issues);
   if (parts.length > MAX_DOCUMENT_ITEMS) {
     throw errorFromIssues([{ path: ['shipping_cost'], code: 'unprocessable', message: `the shipping cost's items (one per place and tax of the goods) take the document to ${parts.length} items; at most ${MAX_DOCUMENT_ITEMS} are allowed` }], 422);
   }
   if (documentTotals(parts).total > BigInt(MAX_CENTS)) throw errorFromIssues([{ path: ['items'], code: 'malformed', message: 'the document total is beyond what a document holds exactly (15 digits in minor units)' }]);
-  return renderInvoice(req, o, read, parts, notes, engine);
+  return renderInvoice(req, o, read, priced.discounts.coupon, parts, notes, engine);
 }
 
 /** The invoice (or receipt) of a sale from its items. */
-function renderInvoice(req: TransactionRequestOutput, o: DocumentOptions, read: ReadSale, parts: readonly ItemParts[], notes: string[], engine: Engine): BillingDocument {
+function renderInvoice(req: TransactionRequestOutput, o: DocumentOptions, read: ReadSale, coupons: readonly bigint[], parts: readonly ItemParts[], notes: string[], engine: Engine): BillingDocument {
   const customer = req.customer;
-  const couponTotal = read.coupon.reduce((a, b) => a + b, 0n);
+  const couponTotal = coupons.reduce((a, b) => a + b, 0n);
   const head: DocumentHead = {
     id: o.id,
     type: o.documentType === 'receipt' ? 'Receipt' : 'Invoice',
@@ -130,10 +129,7 @@ function renderInvoice(req: TransactionRequestOutput, o: DocumentOptions, read: 
     number: o.number,
     issue_date: read.date,
     related_document: null,
-    po_number: req.po_number ?? null,
     currency: read.currency,
-    tag_list: normalTagList(req.tags),
-    notes: req.notes ?? null,
     contact: contactOf(customer, o.contactId),
     country: customer?.country ? canonicalCountry(engine.rules, customer.country) : (read.items[0] as PricedItem).country,
     postal_code: customer?.postal_code ?? null,
@@ -146,11 +142,9 @@ function renderInvoice(req: TransactionRequestOutput, o: DocumentOptions, read: 
     payment_processor: req.processor ?? null,
     payment_processor_id: req.processor_id ?? null,
     processor_fee_cents: req.processor_fee_cents ?? null,
-    custom_metadata: req.custom_metadata ?? null,
     ...(read.exchangeRate === undefined ? {} : { exchange_rate: read.exchangeRate }),
     coupon: o.coupon === undefined ? null : { code: o.coupon.code, discount_cents: Number(couponTotal) },
-    evidence: documentEvidence(req.evidence, engine.rules, o.ipCountry),
-    shipping_address: req.shipping_address ?? null,
+    ...recordedFields(req, engine.rules, o.ipCountry),
   };
   return renderDocument(head, parts, read.minorUnits, (total) => paymentOf(req.payment, o, total, read.minorUnits, read.date));
 }

@@ -80,6 +80,12 @@ export function objectOf(value: unknown, name: string): Record<string, unknown> 
   return ownCopy(value, 3, 1_000) as Record<string, unknown>;
 }
 
+/** A field an update or a body does not have, with the one meant when it is near. */
+function unknownField(key: string, names: readonly string[]): TaxRulesIssue {
+  const near = closestName(key, names);
+  return { path: [key], code: 'unknown_field', message: `${quoted(key, 60).slice(1, -1)}: unknown field${near ? `; did you mean ${near}?` : ''}` };
+}
+
 /** Why a field of a final document cannot change, and how the document is corrected instead. */
 function lockedMessage(type: BillingDocument['type'], key: string, allowed: readonly string[]): string {
   if (type === 'Receipt') return `${key} cannot be changed on a receipt: a receipt is immutable after creation; void it (voidDocument) and issue another`;
@@ -137,8 +143,7 @@ export function checkDocumentUpdate(document: unknown, update: unknown): Billing
       } else if (DOCUMENT_FIELDS.includes(key) || (doc.type !== 'Invoice' && (INVOICE_UPDATABLE_FIELDS as readonly string[]).includes(key))) {
         issues.push({ path: [key], code: 'unprocessable', message: lockedMessage(doc.type, key, allowed) });
       } else {
-        const near = closestName(key, allowed);
-        issues.push({ path: [key], code: 'unknown_field', message: `${quoted(key, 60).slice(1, -1)}: unknown field${near ? `; did you mean ${near}?` : ''}` });
+        issues.push(unknownField(key, allowed));
       }
     }
     const schema = finalSchema();
@@ -197,10 +202,7 @@ export function voided(doc: BillingDocument, body: unknown): BillingDocument {
   const b = objectOf(body, 'the body');
   const issues: TaxRulesIssue[] = [];
   for (const key of Object.keys(b)) {
-    if (key !== 'void_reason') {
-      const near = closestName(key, ['void_reason']);
-      issues.push({ path: [key], code: 'unknown_field', message: `${quoted(key, 60).slice(1, -1)}: unknown field${near ? `; did you mean ${near}?` : ''}` });
-    }
+    if (key !== 'void_reason') issues.push(unknownField(key, ['void_reason']));
   }
   const reason = b.void_reason;
   if (reason !== undefined && reason !== null && typeof reason !== 'string') issues.push({ path: ['void_reason'], code: 'malformed', message: `void_reason must be text, got ${quoted(reason, 60)}` });

@@ -3,7 +3,7 @@
  * tax. Items are priced exactly in the currency's minor unit: `subtotal = quantity × amount` (the
  * item's `amount` is its unit price, net of tax — or gross, taxes included, when the item names a
  * product whose `tax_type` is `included`), the item's `discount_rate` (else its new contact's
- * `discount`) and a coupon come off before tax (core/discount.ts). An item's taxes are the ones its `tax` object
+ * `discount`) and a coupon come off before tax, in the document's sale (core/document-sale.ts). An item's taxes are the ones its `tax` object
  * gives (name and rate, and an additional tax), else the engine's.
  */
 import type { CustomerExemption, ProductType, TaxCodeId } from '../../core/types.js';
@@ -11,18 +11,20 @@ import { productTypeOf } from '../../core/taxability.js';
 import { errorFromIssues, quoted, type TaxRulesIssue } from '../../core/errors.js';
 import { canonicalCountry } from '../../core/location.js';
 import { exemptionOf } from '../../core/exemption.js';
-import { discountsOf, type Coupon, type CouponRefusal } from '../../core/discount.js';
+import type { Coupon } from '../../core/discount.js';
+import type { GivenPair } from '../../core/document-sale.js';
 import type { PreparedAccount } from '../../adapters/account.js';
 import type { Engine } from '../../adapters/engine.js';
-import { decimalOf, formatMinor, majorNumber, PERCENT_100, rateNumber, rateUnitsOf, type Decimal } from '../../core/money.js';
+import { decimalOf, majorNumber, PERCENT_100, rateNumber, rateUnitsOf, type Decimal } from '../../core/money.js';
 import { documentExchangeRate } from '../exchange.js';
 import { MAX_CENTS } from '../limits.js';
 import type { DocumentOptions, ProductDefaults } from './read.js';
 import type { TransactionItemOutput, TransactionRequestOutput } from './request.js';
-import { amountIn, currencyOf, dateOf, exactProduct } from './common.js';
+import { amountIn, currencyOf, dateOf, exactProduct, type Path } from './common.js';
+
+export type { Path } from './common.js';
 import { shippingOf, type DocumentShipping } from './shipping.js';
 
-export type Path = (string | number)[];
 
 /** An item read and priced before tax (the k-th of the request's items). */
 export interface PricedItem {
@@ -31,14 +33,13 @@ export interface PricedItem {
   readonly taxCode: TaxCodeId;
   readonly productType: ProductType;
   readonly subtotal: bigint;
-  /** The item's own discount, and its rate in rate units. */
-  readonly discount: bigint;
+  /** The item's own discount rate, in rate units. */
   readonly discountUnits: number;
   readonly quantity: number;
   readonly unitPrice: number;
   readonly discountRate: number;
   /** The item's taxes as its request gives them (rate units), or null for the engine's. */
-  readonly given: { readonly main: RequestTax; readonly additional: RequestTax | null } | null;
+  readonly given: GivenPair | null;
   /** Its product's `tax_type` is `included`: `subtotal` and `discount` are gross, taxes included. */
   readonly inclusive: boolean;
   /** Its product's `tax_based_on` is `country`: it is taxed in its tax country as such, never at the customer's or the shipping address. */
@@ -46,11 +47,7 @@ export interface PricedItem {
 }
 
 /** A tax an item's request gives. */
-interface RequestTax {
-  readonly name: string;
-  readonly rateUnits: number;
-  readonly partUnits: number;
-}
+type RequestTax = GivenPair['main'];
 
 /** Checks a country as typed (406 when it is no ISO 3166-1 country). */
 function countryIssue(engine: Engine, path: Path, value: string | undefined, issues: TaxRulesIssue[]): void {
@@ -105,8 +102,8 @@ function givenTaxes(item: TransactionItemOutput, path: Path, issues: TaxRulesIss
 }
 
 /** Items read before tax: subtotal, own discount rate, where their taxes come from. */
-function readItems(req: TransactionRequestOutput, seller: PreparedAccount, o: DocumentOptions, engine: Engine, currency: string, minorUnits: number, issues: TaxRulesIssue[]): Omit<PricedItem, 'discount'>[] {
-  const out: Omit<PricedItem, 'discount'>[] = [];
+function readItems(req: TransactionRequestOutput, seller: PreparedAccount, o: DocumentOptions, engine: Engine, currency: string, minorUnits: number, issues: TaxRulesIssue[]): PricedItem[] {
+  const out: PricedItem[] = [];
   (req.items ?? []).forEach((item, index) => {
     const path: Path = ['items', index];
     countryIssue(engine, [...path, 'tax', 'country'], item.tax.country, issues);
@@ -190,21 +187,16 @@ function couponOf(o: DocumentOptions, currency: string, minorUnits: number, issu
   return amount === null ? null : { amount };
 }
 
-/** Why the coupon's amount is not shared among the items (core/discount.ts), in the request's terms. */
-function couponIssue(refused: CouponRefusal, coupon: Coupon, minorUnits: number): TaxRulesIssue {
-  const path = ['options', 'coupon', 'amount'];
-  if (refused.why === 'mixed') return { path, code: 'unprocessable', message: 'options.coupon.amount cannot be shared among items priced with tax included and items priced net: give the coupon as a percent' };
-  const amount = (coupon as { readonly amount: bigint }).amount;
-  return { path, code: 'unprocessable', message: `options.coupon.amount ${formatMinor(amount, minorUnits)} is more than the items' net amount ${formatMinor(refused.total, minorUnits)}` };
-}
-
-/** A sale's request read: its currency, date, items priced before tax, coupon shares and exchange rate. */
+/** A sale's request read: its currency, date, items priced before tax, coupon and exchange rate. */
 export interface ReadSale {
   readonly currency: string;
   readonly minorUnits: number;
   readonly date: string;
   readonly items: readonly PricedItem[];
-  readonly coupon: readonly bigint[];
+  /** The coupon, or null without one (or with an issue). */
+  readonly coupon: Coupon | null;
+  /** Where the coupon's refusal goes among the read's issues: after the items' and the coupon's own, as the request reads. */
+  readonly couponAt: number;
   readonly exchangeRate: number | undefined;
   /** The delivery charge, or null without one. */
   readonly shipping: DocumentShipping | null;
@@ -231,9 +223,8 @@ function customerIssues(req: TransactionRequestOutput, o: DocumentOptions, engin
   countryIssue(engine, ['customer', 'country'], customer.country, issues);
 }
 
-/** Reads a sale's request: every issue at once (TaxRulesError). */
-export function readSale(req: TransactionRequestOutput, seller: PreparedAccount, o: DocumentOptions, engine: Engine): ReadSale {
-  const issues: TaxRulesIssue[] = [];
+/** Reads a sale's request, its issues added to `issues` (thrown at once for a currency that is none). */
+export function readSale(req: TransactionRequestOutput, seller: PreparedAccount, o: DocumentOptions, engine: Engine, issues: TaxRulesIssue[]): ReadSale {
   const currency = currencyOf(req, seller, engine, issues);
   const date = dateOf(req, o.createdAt);
   customerIssues(req, o, engine, issues);
@@ -246,20 +237,10 @@ export function readSale(req: TransactionRequestOutput, seller: PreparedAccount,
   }
   if (currency === null) throw errorFromIssues(issues);
   const minorUnits = engine.rules.currencies.get(currency) as number;
-  const listed = readItems(req, seller, o, engine, currency, minorUnits, issues);
-  // Each item's own discount, then its share of the coupon, on its amount (net, or gross for an item priced with tax included).
+  const items = readItems(req, seller, o, engine, currency, minorUnits, issues);
   const coupon = couponOf(o, currency, minorUnits, issues);
-  const discounts = discountsOf(listed.map((p) => ({ amount: p.subtotal, discountUnits: p.discountUnits, inclusive: p.inclusive })), coupon);
-  if (discounts.refused !== null) issues.push(couponIssue(discounts.refused, coupon as Coupon, minorUnits));
-  const items = listed.map((p, k): PricedItem => ({ ...p, discount: discounts.own[k] as bigint }));
+  const couponAt = issues.length;
   const exchangeRate = documentExchangeRate(currency, seller.currency, date, req.exchange_rate, o.exchangeRate, o.exchangeRates, issues);
   const shipping = shippingOf(req.shipping_cost, currency, minorUnits, issues);
-  if (issues.length > 0) throw errorFromIssues(issues);
-  return { currency, minorUnits, date, items, coupon: discounts.coupon, exchangeRate, shipping, exemption };
-}
-
-/** What an item is priced on: its subtotal less its own discount and its share of the coupon (net, or gross for an item priced with tax included). */
-export function dueOf(read: ReadSale, k: number): bigint {
-  const p = read.items[k] as PricedItem;
-  return p.subtotal - p.discount - (read.coupon[k] as bigint);
+  return { currency, minorUnits, date, items, coupon, couponAt, exchangeRate, shipping, exemption };
 }

@@ -114,14 +114,19 @@ export const IDENTITY_CHECKS = {
   paymentId: [isPositiveInt, "a positive integer (the payment record's id)"],
 } as const satisfies Record<keyof DocumentIdentity, OptionCheck>;
 
+/** The invoice a credit note credits, and the credit notes issued against it before. */
+export const INVOICE_CHECKS = {
+  invoice: [isRecord, 'the invoice (a billing document)'],
+  credits: [Array.isArray, 'an array of credit notes'],
+} as const satisfies Record<'invoice' | 'credits', OptionCheck>;
+
 const DOCUMENT_CHECKS: { readonly [K in keyof DocumentOptions]-?: OptionCheck } = {
   ...IDENTITY_CHECKS,
+  ...INVOICE_CHECKS,
   exchangeRate: [(v) => rateValue(v) !== null, 'a positive decimal (a number or a decimal string)'],
   exchangeRates: [(v) => Array.isArray(v) || typeof v === 'function', 'an array of { currency, date | from, until, rate }, or a function (currency, date, accountCurrency) => rate'],
   coupon: [isRecord, 'an object { code, percent | amount }'],
   products: [isRecord, 'an object of products by code: { product_type?, tax_class?, tax_type?, tax_based_on?, country? }'],
-  invoice: [isRecord, 'the invoice (a billing document)'],
-  credits: [Array.isArray, 'an array of credit notes'],
   rules: RULE_SET,
   taxIdVerdict: [isFunction, "a function (country, taxId) => 'valid' | 'invalid' | 'unknown'"],
   cache: [isBoolean, 'true or false'],
@@ -134,8 +139,7 @@ const DOCUMENT_CHECKS: { readonly [K in keyof DocumentOptions]-?: OptionCheck } 
 
 const CREDIT_CHECKS: { readonly [K in keyof CreditNoteOptions]-?: OptionCheck } = {
   ...IDENTITY_CHECKS,
-  invoice: [isRecord, 'the invoice (a billing document)'],
-  credits: [Array.isArray, 'an array of credit notes'],
+  ...INVOICE_CHECKS,
   rules: RULE_SET,
   recordRefund: [isBoolean, 'true or false'],
   spanishElectronicInvoicing: [isBoolean, 'true or false'],

@@ -5,15 +5,13 @@
  */
 import type { TaxCodeId, TaxLine, TaxStatus } from '../../core/types.js';
 import type { TaxRulesIssue } from '../../core/errors.js';
-import { canonicalCountry } from '../../core/location.js';
 import { majorNumber, PERCENT_100 } from '../../core/money.js';
 import type { Priced } from '../../core/pricing.js';
 import type { FoldedSoldLine, FoldedTax } from '../../core/determine.js';
-import type { Engine } from '../../adapters/engine.js';
 import type { ItemParts, TaxSlot } from '../assemble.js';
 import type { DocumentOptions } from './read.js';
+import type { PricedDelivery, PricedDocument } from '../../core/document-sale.js';
 import type { PricedItem, ReadSale } from './items.js';
-import type { ShippingGroup } from './price.js';
 
 /**
  * The net `subtotal` and `discount` shown for an item priced with tax included (its product's
@@ -46,13 +44,13 @@ interface ItemTaxes {
  * jurisdiction is (a local group with the decision's county and city), or, nothing decided,
  * at the item's tax country and region (`place`); a line of no taxes has one slot of none.
  */
-function taxesOf(line: FoldedSoldLine, place: { readonly country: string; readonly region: string | null }, taxCode: TaxCodeId, engine: Engine, notes: string[]): ItemTaxes {
+function taxesOf(line: FoldedSoldLine, place: { readonly country: string; readonly region: string | null }, taxCode: TaxCodeId, notes: string[]): ItemTaxes {
   const folded = line.folded as NonNullable<FoldedSoldLine['folded']>;
   for (const note of folded.notes) if (!notes.includes(note)) notes.push(note);
   const d = line.decision;
   const net = BigInt((line.priced as Priced).subtotal);
   const at = (t: FoldedTax | undefined): Pick<TaxSlot, 'country' | 'region' | 'county' | 'city'> => {
-    if (d === null) return { country: canonicalCountry(engine.rules, place.country), region: place.region, county: null, city: null };
+    if (d === null) return { country: place.country, region: place.region, county: null, city: null };
     const j = t === undefined ? d.jurisdiction : (t.lines[0] as TaxLine).jurisdiction;
     const local = t !== undefined && d.jurisdiction.country === j.country && t.lines.length > 1;
     return { country: j.country, region: j.region, county: local ? d.jurisdiction.county : null, city: local ? d.jurisdiction.city : null };
@@ -73,7 +71,7 @@ function taxesOf(line: FoldedSoldLine, place: { readonly country: string; readon
 }
 
 /** An item's taxes: the request's, none for an exempt or reverse-charged contact, or the engine's (null with an issue added when it has none). */
-export function itemTaxes(p: PricedItem, k: number, line: FoldedSoldLine | null, engine: Engine, issues: TaxRulesIssue[], notes: string[]): ItemTaxes | null {
+export function itemTaxes(p: PricedItem, k: number, line: FoldedSoldLine | null, issues: TaxRulesIssue[], notes: string[]): ItemTaxes | null {
   if (line === null) return null;
   const d = line.decision;
   if (d?.reason === 'unsupported_country') {
@@ -90,7 +88,7 @@ export function itemTaxes(p: PricedItem, k: number, line: FoldedSoldLine | null,
     });
     return null;
   }
-  return taxesOf(line, { country: p.item.tax.country, region: p.item.tax.region ?? null }, p.taxCode, engine, notes);
+  return taxesOf(line, { country: p.country, region: p.item.tax.region ?? null }, p.taxCode, notes);
 }
 
 /** An item of the document: how it describes itself, and what it is charged (priced with tax included: the net of its gross subtotal shown, `listNet`, and the discount down to its net). */
@@ -100,9 +98,9 @@ function partsOf(shown: Pick<ItemParts, 'id' | 'description' | 'productCode' | '
 }
 
 /** An item's parts: as the request gives it, or, priced with tax included, its gross unit price with the net of its gross subtotal and the discount down to its net. */
-export function itemParts(p: PricedItem, k: number, read: ReadSale, o: DocumentOptions, t: ItemTaxes): ItemParts {
+export function itemParts(p: PricedItem, k: number, priced: PricedDocument, o: DocumentOptions, t: ItemTaxes): ItemParts {
   const id = o.itemIds ? (o.itemIds[k] as number) : null;
-  const discount = p.discount + (read.coupon[k] as bigint);
+  const discount = (priced.discounts.own[k] as bigint) + (priced.discounts.coupon[k] as bigint);
   const shown = {
     id,
     description: p.item.description ?? null,
@@ -121,7 +119,7 @@ export function itemParts(p: PricedItem, k: number, read: ReadSale, o: DocumentO
  * the goods), its taxes the engine's for its line, none for a contact's own status, with the
  * decision's notes (the delivery rule's among them).
  */
-export function shippingParts(read: ReadSale, groups: readonly ShippingGroup[], engine: Engine, notes: string[], issues: TaxRulesIssue[]): ItemParts[] {
+export function shippingParts(read: ReadSale, groups: readonly PricedDelivery[], notes: string[], issues: TaxRulesIssue[]): ItemParts[] {
   const charge = read.shipping;
   if (charge === null) return [];
   return groups.flatMap((g) => {
@@ -132,7 +130,7 @@ export function shippingParts(read: ReadSale, groups: readonly ShippingGroup[], 
       return [];
     }
     // At the place of the first goods item it is shared with.
-    const t = { ...taxesOf(g.priced, { country: goods.country, region: goods.item.tax.region ?? null }, g.line.taxCode, engine, notes), listNet: null };
+    const t = { ...taxesOf(g.priced, { country: goods.country, region: goods.item.tax.region ?? null }, g.line.taxCode, notes), listNet: null };
     const amount = BigInt(g.line.amount);
     const shown = {
       id: null,

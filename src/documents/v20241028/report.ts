@@ -13,6 +13,7 @@ import { ownCopy, readOptions, RULE_SET, unreadable } from '../../adapters/read.
 import { defaultRuleSet } from '../../default-rules.js';
 import { documentIssues, DOCUMENT_LEVELS, plainDocumentSummary, type DocumentSummary } from './shape.js';
 import { MAX_CENTS } from '../limits.js';
+import { minorUnitsIn } from './common.js';
 import type { BillingDocument } from '../types.js';
 import { onFirstUse } from '../../adapters/zod-english.js';
 
@@ -94,10 +95,7 @@ export function taxSummaryReport(documents: unknown, parameters: unknown, option
       const doc = documentAt(Object.hasOwn(documents, i) ? (documents[i] as unknown) : undefined, i, issues);
       if (doc === null || issues.length > 0) continue;
       if (doc.state === 'voided' || doc.issue_date < p.from_date || doc.issue_date > p.to_date) continue;
-      if (!rules.currencies.has(doc.currency)) {
-        currencyIssues.push({ path: ['documents', i, 'currency'], code: 'invalid_value', message: `documents.${i}.currency ${doc.currency} is not an ISO 4217 currency code` });
-        continue;
-      }
+      if (minorUnitsIn(rules, doc.currency, ['documents', i, 'currency'], currencyIssues) === undefined) continue;
       const credit = doc.type === 'Credit';
       for (const tax of doc.taxes) {
         // A state's or province's tax names its region beside its own name: the country stays the spec's two letters.

@@ -28,6 +28,54 @@ const isText = (v: unknown): boolean => typeof v === 'string';
 const isTextOrNull = (v: unknown): boolean => v === null || typeof v === 'string';
 const isNumber = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v);
 const isDate = isDateText;
+const isCentsOrNull = (v: unknown): boolean => v === null || isCents(v);
+const isNumberOrNull = (v: unknown): boolean => v === null || isNumber(v);
+
+/** A field's test, and what it must be (the issue's words). */
+type Check = readonly [test: (v: unknown) => boolean, what: string];
+/** Fields and their checks, without a prototype: a key such as `constructor` is none of them. */
+type Checks = Readonly<Record<string, Check>>;
+const checks = (fields: Record<string, Check>): Checks => Object.freeze(Object.assign(Object.create(null) as Record<string, Check>, fields));
+const CENTS: Check = [isCents, 'an integer amount in minor units'];
+const NUMBER: Check = [isNumber, 'a number'];
+const TEXT_OR_NULL: Check = [isTextOrNull, 'text or null'];
+const COUNTRY: Check = [isText, 'a country code'];
+
+/** The fields of a document's item the computation reads (the second tax's are null on an item of one tax). */
+const ITEM_CHECKS = /* @__PURE__ */ checks({
+  subtotal_cents: CENTS,
+  discount_cents: CENTS,
+  tax_1_amount_cents: CENTS,
+  tax_1_taxable_base_cents: CENTS,
+  tax_1_rate: NUMBER,
+  tax_1_taxable_part: NUMBER,
+  tax_1_country: COUNTRY,
+  tax_1_transaction_type: [isText, 'a tax code'],
+  tax_2_amount_cents: [isCentsOrNull, 'an integer amount in minor units or null'],
+  tax_2_taxable_base_cents: [isCentsOrNull, 'an integer amount in minor units or null'],
+  tax_2_rate: [isNumberOrNull, 'a number or null'],
+  tax_2_taxable_part: [isNumberOrNull, 'a number or null'],
+});
+
+/** The fields of a document's tax. */
+const TAX_CHECKS = /* @__PURE__ */ checks({ name: [isText, 'text'], rate: NUMBER, country: COUNTRY, region: TEXT_OR_NULL, amount_cents: CENTS, taxable_base_cents: CENTS });
+
+/** The fields of a document the computation reads, beyond its items and taxes. */
+const DOCUMENT_CHECKS = /* @__PURE__ */ checks({
+  id: [(v) => typeof v === 'number' && Number.isSafeInteger(v) && v > 0, 'a positive integer'],
+  type: [(v) => TYPES.includes(v), "'Invoice', 'Credit' or 'Receipt'"],
+  currency: [(v) => typeof v === 'string' && CURRENCY_CODE.test(v), 'a 3-letter ISO 4217 code'],
+  issue_date: [isDate, 'a calendar date YYYY-MM-DD'],
+  state: [(v) => STATES.includes(v), "'paid', 'outstanding', 'late' or 'voided'"],
+  subtotal_cents: CENTS,
+  discount_cents: CENTS,
+  total_cents: CENTS,
+  payment_processor: TEXT_OR_NULL,
+  payment_processor_id: TEXT_OR_NULL,
+});
+
+/** A credit note's item: the index of the invoice item it credits. */
+const INVOICE_ITEM: Check = [(v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0, 'the index of the invoice item it credits'];
 
 function need(issues: TaxRulesIssue[], o: Fields, path: Path, key: string, test: (v: unknown) => boolean, what: string): void {
   const v = o[key];
@@ -36,26 +84,21 @@ function need(issues: TaxRulesIssue[], o: Fields, path: Path, key: string, test:
   else if (!test(v)) issues.push({ path: at, code: 'malformed', message: `${at.join('.')} must be ${what}` });
 }
 
+function needAll(issues: TaxRulesIssue[], o: Fields, path: Path, fields: Checks): void {
+  for (const key in fields) need(issues, o, path, key, ...(fields[key] as Check));
+}
+
 function itemIssues(issues: TaxRulesIssue[], item: unknown, path: Path, credit: boolean): void {
   if (typeof item !== 'object' || item === null) {
     issues.push({ path, code: 'malformed', message: `${path.join('.')} must be an object` });
     return;
   }
   const o = item as Fields;
-  need(issues, o, path, 'subtotal_cents', isCents, 'an integer amount in minor units');
-  need(issues, o, path, 'discount_cents', isCents, 'an integer amount in minor units');
-  need(issues, o, path, 'tax_1_amount_cents', isCents, 'an integer amount in minor units');
-  need(issues, o, path, 'tax_1_taxable_base_cents', isCents, 'an integer amount in minor units');
-  need(issues, o, path, 'tax_1_rate', isNumber, 'a number');
-  need(issues, o, path, 'tax_1_taxable_part', isNumber, 'a number');
-  need(issues, o, path, 'tax_1_country', isText, 'a country code');
-  need(issues, o, path, 'tax_1_transaction_type', isText, 'a tax code');
-  for (const key of ['tax_2_amount_cents', 'tax_2_taxable_base_cents']) if (o[key] !== null) need(issues, o, path, key, isCents, 'an integer amount in minor units or null');
-  for (const key of ['tax_2_rate', 'tax_2_taxable_part']) if (o[key] !== null) need(issues, o, path, key, isNumber, 'a number or null');
+  needAll(issues, o, path, ITEM_CHECKS);
   if (typeof o.subtotal_cents === 'number' && typeof o.discount_cents === 'number' && o.discount_cents > o.subtotal_cents) {
     issues.push({ path: [...path, 'discount_cents'], code: 'malformed', message: `${path.join('.')}.discount_cents is more than its subtotal_cents` });
   }
-  if (credit) need(issues, o, path, 'invoice_item', (v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0, 'the index of the invoice item it credits');
+  if (credit) need(issues, o, path, 'invoice_item', ...INVOICE_ITEM);
 }
 
 function taxIssues(issues: TaxRulesIssue[], tax: unknown, path: Path): void {
@@ -63,13 +106,7 @@ function taxIssues(issues: TaxRulesIssue[], tax: unknown, path: Path): void {
     issues.push({ path, code: 'malformed', message: `${path.join('.')} must be an object` });
     return;
   }
-  const o = tax as Fields;
-  need(issues, o, path, 'name', isText, 'text');
-  need(issues, o, path, 'rate', isNumber, 'a number');
-  need(issues, o, path, 'country', isText, 'a country code');
-  need(issues, o, path, 'region', isTextOrNull, 'text or null');
-  need(issues, o, path, 'amount_cents', isCents, 'an integer amount in minor units');
-  need(issues, o, path, 'taxable_base_cents', isCents, 'an integer amount in minor units');
+  needAll(issues, tax as Fields, path, TAX_CHECKS);
 }
 
 /** The problems of a document handed back, at `path`; `type` when only one kind fits. */
@@ -80,17 +117,12 @@ export function documentIssues(doc: unknown, path: Path, type?: DocumentType): T
     return [{ path, code: 'malformed', message: `${name} must be a billing document (what buildDocument or buildCreditNote returns)` }];
   }
   const o = doc as Fields;
-  need(issues, o, path, 'id', (v) => typeof v === 'number' && Number.isSafeInteger(v) && v > 0, 'a positive integer');
-  need(issues, o, path, 'type', (v) => TYPES.includes(v), "'Invoice', 'Credit' or 'Receipt'");
-  if (type !== undefined && TYPES.includes(o.type) && o.type !== type) {
-    issues.push({ path: [...path, 'type'], code: 'malformed', message: `${name} must be ${KIND_NAMES[type]}, not ${KIND_NAMES[o.type as DocumentType]}` });
+  for (const key in DOCUMENT_CHECKS) {
+    need(issues, o, path, key, ...(DOCUMENT_CHECKS[key] as Check));
+    if (key === 'type' && type !== undefined && TYPES.includes(o.type) && o.type !== type) {
+      issues.push({ path: [...path, 'type'], code: 'malformed', message: `${name} must be ${KIND_NAMES[type]}, not ${KIND_NAMES[o.type as DocumentType]}` });
+    }
   }
-  need(issues, o, path, 'currency', (v) => typeof v === 'string' && CURRENCY_CODE.test(v), 'a 3-letter ISO 4217 code');
-  need(issues, o, path, 'issue_date', isDate, 'a calendar date YYYY-MM-DD');
-  need(issues, o, path, 'state', (v) => STATES.includes(v), "'paid', 'outstanding', 'late' or 'voided'");
-  for (const key of ['subtotal_cents', 'discount_cents', 'total_cents']) need(issues, o, path, key, isCents, 'an integer amount in minor units');
-  need(issues, o, path, 'payment_processor', isTextOrNull, 'text or null');
-  need(issues, o, path, 'payment_processor_id', isTextOrNull, 'text or null');
   if (o.exchange_rate !== undefined && !(isNumber(o.exchange_rate) && (o.exchange_rate as number) > 0)) {
     issues.push({ path: [...path, 'exchange_rate'], code: 'malformed', message: `${name}.exchange_rate must be a positive number` });
   }
@@ -167,101 +199,47 @@ export interface DocumentSummary {
  * to read and name.
  */
 
-const isCentsOrNull = (v: unknown): boolean => v === null || isCents(v);
-const isNumberOrNull = (v: unknown): boolean => v === null || isNumber(v);
+/** A table of checks as the fast reading walks it: each field's test and its bit of `found`. */
+type Bits = Readonly<Record<string, readonly [(v: unknown) => boolean, number]>>;
+const bitsOf = (fields: Checks): Bits => Object.freeze(Object.assign(Object.create(null) as Record<string, readonly [(v: unknown) => boolean, number]>, Object.fromEntries(Object.keys(fields).map((k, i) => [k, [(fields[k] as Check)[0], 2 ** i] as const]))));
+const ITEM_BITS = /* @__PURE__ */ bitsOf(ITEM_CHECKS);
+const CREDIT_ITEM_BITS = /* @__PURE__ */ bitsOf(checks({ ...ITEM_CHECKS, invoice_item: INVOICE_ITEM }));
+const TAX_BITS = /* @__PURE__ */ bitsOf(TAX_CHECKS);
 
-/** The fields of an item plainItem checks, each with its test and its bit of `found` (without a prototype: a key such as `constructor` is none of them). */
-const ITEM_FIELDS: Readonly<Record<string, readonly [(v: unknown) => boolean, number]>> = Object.freeze(
-  Object.assign(Object.create(null) as Record<string, readonly [(v: unknown) => boolean, number]>, {
-    subtotal_cents: [isCents, 1],
-    discount_cents: [isCents, 2],
-    tax_1_amount_cents: [isCents, 4],
-    tax_1_taxable_base_cents: [isCents, 8],
-    tax_1_rate: [isNumber, 16],
-    tax_1_taxable_part: [isNumber, 32],
-    tax_1_country: [(v: unknown) => typeof v === 'string', 64],
-    tax_1_transaction_type: [(v: unknown) => typeof v === 'string', 128],
-    tax_2_amount_cents: [isCentsOrNull, 256],
-    tax_2_taxable_base_cents: [isCentsOrNull, 512],
-    tax_2_rate: [isNumberOrNull, 1024],
-    tax_2_taxable_part: [isNumberOrNull, 2048],
-  }),
-);
+/**
+ * An object's own fields walked once (see above): each field of `fields` tested, its value
+ * written to `into` and its bit set; every other one only read (touchOwn, at `level`). The bits
+ * found, or -1 for a field that fails its test.
+ */
+function walk(o: object, fields: Bits, into: Fields, level: number, maxItems: number): number {
+  let found = 0;
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    const v = (o as Fields)[key];
+    const field = fields[key];
+    if (field === undefined) touchOwn(v, level, maxItems);
+    else if (!field[0](v)) return -1;
+    else {
+      into[key] = v;
+      found |= field[1];
+    }
+  }
+  return found;
+}
 
-/** Whether an item (at ownCopy's level 2) passes itemIssues. */
+/** Whether an item (at ownCopy's level 2) passes itemIssues (a credit note's `invoice_item` checked, an invoice's only read). */
 function plainItem(item: unknown, credit: boolean, maxItems: number): boolean {
   if (typeof item !== 'object' || item === null || Array.isArray(item)) return false;
-  let found = 0;
-  let subtotal = 0;
-  let discount = 0;
-  for (const key in item) {
-    if (!hasOwn.call(item, key)) continue;
-    const v = (item as Fields)[key];
-    const field = ITEM_FIELDS[key];
-    if (field !== undefined) {
-      if (!field[0](v)) return false;
-      found |= field[1];
-      if (key === 'subtotal_cents') subtotal = v as number;
-      else if (key === 'discount_cents') discount = v as number;
-    } else if (key === 'invoice_item') {
-      // Read only on a credit note's items (an invoice's is read as any other field).
-      if (!credit) touchOwn(v, 1, maxItems);
-      else if (!(typeof v === 'number' && Number.isSafeInteger(v) && v >= 0)) return false;
-      found |= 4096;
-    } else touchOwn(v, 1, maxItems);
-  }
-  return (found | (credit ? 0 : 4096)) === 8191 && discount <= subtotal;
+  const read: Fields = { subtotal_cents: 0, discount_cents: 0 };
+  const found = walk(item, credit ? CREDIT_ITEM_BITS : ITEM_BITS, read, 1, maxItems);
+  return found === (credit ? 8191 : 4095) && (read.discount_cents as number) <= (read.subtotal_cents as number);
 }
 
 /** A tax (at ownCopy's level 2) that passes taxIssues, as a report reads it; null for any other. */
 function plainTax(tax: unknown, maxItems: number): TaxSummary | null {
   if (typeof tax !== 'object' || tax === null || Array.isArray(tax)) return null;
-  let found = 0;
-  let name = '';
-  let rate = 0;
-  let country = '';
-  let region: string | null = null;
-  let amount = 0;
-  let base = 0;
-  for (const key in tax) {
-    if (!hasOwn.call(tax, key)) continue;
-    const v = (tax as Fields)[key];
-    switch (key) {
-      case 'name':
-        if (typeof v !== 'string') return null;
-        name = v;
-        found |= 1;
-        break;
-      case 'rate':
-        if (!isNumber(v)) return null;
-        rate = v as number;
-        found |= 2;
-        break;
-      case 'country':
-        if (typeof v !== 'string') return null;
-        country = v;
-        found |= 4;
-        break;
-      case 'region':
-        if (v !== null && typeof v !== 'string') return null;
-        region = v;
-        found |= 8;
-        break;
-      case 'amount_cents':
-        if (!isCents(v)) return null;
-        amount = v as number;
-        found |= 16;
-        break;
-      case 'taxable_base_cents':
-        if (!isCents(v)) return null;
-        base = v as number;
-        found |= 32;
-        break;
-      default:
-        touchOwn(v, 1, maxItems);
-    }
-  }
-  return found === 63 ? { name, rate, country, region, amount_cents: amount, taxable_base_cents: base } : null;
+  const read: Fields = { name: '', rate: 0, country: '', region: null, amount_cents: 0, taxable_base_cents: 0 };
+  return walk(tax, TAX_BITS, read, 1, maxItems) === 63 ? (read as unknown as TaxSummary) : null;
 }
 
 /** Whether a credit note's related_document (at ownCopy's level 3) names an invoice as documentIssues requires. */
@@ -280,7 +258,7 @@ function plainRelated(r: unknown, maxItems: number): boolean {
 }
 
 /** The fields of a document the checks read, without a prototype: each other one is only read (touchOwn). */
-const CHECKED_FIELDS = ['id', 'type', 'currency', 'issue_date', 'state', 'subtotal_cents', 'discount_cents', 'total_cents', 'payment_processor', 'payment_processor_id', 'exchange_rate', 'items', 'taxes', 'related_document'];
+const CHECKED_FIELDS = [...Object.keys(DOCUMENT_CHECKS), 'exchange_rate', 'items', 'taxes', 'related_document'];
 const CHECKED = Object.assign(Object.create(null) as Record<string, true>, Object.fromEntries(CHECKED_FIELDS.map((k) => [k, true])));
 
 /**
@@ -291,31 +269,14 @@ const CHECKED = Object.assign(Object.create(null) as Record<string, true>, Objec
  */
 export function plainDocumentSummary(doc: unknown, maxItems: number): DocumentSummary | null {
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return null;
-  const d: Fields = {
-    id: undefined,
-    type: undefined,
-    currency: undefined,
-    issue_date: undefined,
-    state: undefined,
-    subtotal_cents: undefined,
-    discount_cents: undefined,
-    total_cents: undefined,
-    payment_processor: undefined,
-    payment_processor_id: undefined,
-    exchange_rate: undefined,
-    items: undefined,
-    taxes: undefined,
-    related_document: undefined,
-  };
+  const d = Object.create(null) as Fields;
   for (const key in doc) {
     if (!hasOwn.call(doc, key)) continue;
     const v = (doc as Fields)[key];
     if (CHECKED[key] === true) d[key] = v;
     else touchOwn(v, DOCUMENT_LEVELS - 1, maxItems);
   }
-  const id = d.id;
-  if (!(typeof id === 'number' && Number.isSafeInteger(id) && id > 0) || !TYPES.includes(d.type) || !STATES.includes(d.state) || typeof d.currency !== 'string' || !CURRENCY_CODE.test(d.currency) || !isDate(d.issue_date)) return null;
-  if (!isCents(d.subtotal_cents) || !isCents(d.discount_cents) || !isCents(d.total_cents) || !isTextOrNull(d.payment_processor) || !isTextOrNull(d.payment_processor_id)) return null;
+  for (const key in DOCUMENT_CHECKS) if (!(DOCUMENT_CHECKS[key] as Check)[0](d[key])) return null;
   if ((d.exchange_rate !== undefined && !(isNumber(d.exchange_rate) && (d.exchange_rate as number) > 0)) || !Array.isArray(d.items) || !Array.isArray(d.taxes)) return null;
   const credit = d.type === 'Credit';
   // An invoice's related_document is not checked, only read (as ownCopy reads it).
@@ -334,5 +295,5 @@ export function plainDocumentSummary(doc: unknown, maxItems: number): DocumentSu
     if (tax === null) return null;
     read[i] = tax;
   }
-  return { type: d.type as DocumentType, state: d.state as DocumentState, issue_date: d.issue_date as string, currency: d.currency, taxes: read };
+  return { type: d.type as DocumentType, state: d.state as DocumentState, issue_date: d.issue_date as string, currency: d.currency as string, taxes: read };
 }

@@ -19,15 +19,13 @@ import type { RuleSet } from '../../core/ruleset.js';
 import { defaultRuleSet } from '../../default-rules.js';
 import { ownCopy, readOptions, RULE_SET, unreadable, type OptionCheck } from '../../adapters/read.js';
 import { isRecord } from '../../adapters/input.js';
-import { amountIn, dateOf, paymentOf } from './common.js';
+import { amountIn, dateOf, minorUnitsIn, paymentOf, type Path } from './common.js';
 import { checkedDocument, voided } from './final.js';
 import { documentSchemas, type CreditRequest, type PAYMENT_METHODS } from './request.js';
 import type { BillingDocument, PaymentRecord } from '../types.js';
 import { buildCreditNote, MAX_CREDITS } from './credit.js';
-import { IDENTITY_CHECKS, parseRequest, readCreditOptions, type CreditNoteOptions } from './read.js';
+import { IDENTITY_CHECKS, INVOICE_CHECKS, parseRequest, readCreditOptions, type CreditNoteOptions } from './read.js';
 import type { Engine } from '../../adapters/engine.js';
-
-type Path = (string | number)[];
 
 /** Payments read on one document. */
 const MAX_PAYMENTS = 10_000;
@@ -81,16 +79,13 @@ export interface CreditedInvoice {
 
 const PAYMENT_CHECKS: { readonly [K in keyof CreditPaymentOptions]-?: OptionCheck } = { createdAt: IDENTITY_CHECKS.createdAt, paymentId: IDENTITY_CHECKS.paymentId, rules: RULE_SET };
 
-const VOID_CHECKS: { readonly [K in keyof VoidCreditNoteOptions]-?: OptionCheck } = {
-  invoice: [isRecord, 'the invoice (a billing document)'],
-  credits: [Array.isArray, 'an array of credit notes'],
-  rules: RULE_SET,
-};
+const VOID_CHECKS: { readonly [K in keyof VoidCreditNoteOptions]-?: OptionCheck } = { ...INVOICE_CHECKS, rules: RULE_SET };
 
 /** The minor units of a document's currency (406 for a code that is none). */
 function minorUnitsOf(doc: BillingDocument, rules: RuleSet | undefined, path: Path): number {
-  const minorUnits = (rules ?? defaultRuleSet).currencies.get(doc.currency);
-  if (minorUnits === undefined) throw errorFromIssues([{ path: [...path, 'currency'], code: 'invalid_value', message: `${path.join('.')}.currency ${doc.currency} is not an ISO 4217 currency code` }]);
+  const issues: TaxRulesIssue[] = [];
+  const minorUnits = minorUnitsIn(rules ?? defaultRuleSet, doc.currency, [...path, 'currency'], issues);
+  if (minorUnits === undefined) throw errorFromIssues(issues);
   return minorUnits;
 }
 
