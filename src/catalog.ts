@@ -1,6 +1,6 @@
 import type { RuleSet, TaxCodeEntry } from './core/ruleset.js';
 import type { TaxCodeId } from './core/types.js';
-import { errorFromIssues, quoted, TaxRulesError, type TaxRulesIssue } from './core/errors.js';
+import { errorFromIssues, oneOf, quoted, TAX_CODES_LISTED_IN, TaxRulesError, type TaxRulesIssue } from './core/errors.js';
 import { closestName } from './adapters/input.js';
 import { guarded, ownCopy, ruleSetArg, unknownFields, unreadable } from './adapters/read.js';
 
@@ -163,6 +163,11 @@ export function getTaxCode(id: string, rules?: RuleSet): TaxCode {
   return guarded(() => taxCodeOf(id, rules));
 }
 
+/** The tax codes a refusal names: the first seven and how many more, and where they are all listed. */
+function oneOfCodes(known: readonly string[]): string {
+  return `the tax code must be ${oneOf(known, TAX_CODES_LISTED_IN)}`;
+}
+
 function taxCodeOf(id: unknown, rules: unknown): TaxCode {
   if (typeof id !== 'string') throw errorFromIssues([{ path: ['id'], code: 'malformed', message: `id must be a string, got ${quoted(id, 60)}` }]);
   const taxCodes = ruleSetArg(rules).taxCodes;
@@ -171,7 +176,7 @@ function taxCodeOf(id: unknown, rules: unknown): TaxCode {
     const known = [...taxCodes.keys()];
     const near = closestName(id, known);
     throw new TaxRulesError('not_found', 404, [
-      { path: ['id'], code: 'not_found', message: `no tax code ${quoted(id, 60)}; ${near ? `did you mean ${near}? ` : ''}the tax codes are ${known.join(', ')}` },
+      { path: ['id'], code: 'not_found', message: `no tax code ${quoted(id, 60)}; ${near ? `did you mean ${near}? ` : ''}${oneOfCodes(known)}` },
     ]);
   }
   return renderTaxCode(c);

@@ -312,7 +312,7 @@ describe('the catalog and version negotiation', () => {
     expect(refused(() => getJurisdiction(1)).status).toBe(404);
     expect(refused(() => getTaxCode(5 as never)).status).toBe(400);
     const unknownCode = refused(() => getTaxCode('eboook'));
-    expect([unknownCode.status, unknownCode.message]).toEqual([404, `no tax code "eboook"; did you mean ebook? the tax codes are ${listTaxCodes().map((c) => c.id).join(', ')}`]);
+    expect([unknownCode.status, unknownCode.message]).toEqual([404, `no tax code "eboook"; did you mean ebook? the tax code must be one of: consulting, ebook, eservice, exempt, reduced, saas, standard … and ${listTaxCodes().length - 7} more (listTaxCodes() or GET /tax_codes lists them)`]);
     expect(refused(() => listTaxCodes('rules' as never)).field).toBe('rules');
   });
 
