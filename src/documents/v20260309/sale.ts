@@ -12,7 +12,7 @@ import { calculatePriced, type CalculationOptions, type PricedCalculation } from
 import type { Engine } from '../../adapters/engine.js';
 import { isBoolean, isFunction, RULE_SET } from '../../adapters/read.js';
 import type { Context, Parsed, Path, TaxTransaction, TaxTransactionBatchOptions, TaxTransactionCustomerResult, Taxed } from './types.js';
-import { ADDRESS_FIELDS } from './parse.js';
+import { ADDRESS_FIELDS } from '../../adapters/calculation-plain.js';
 import { ownShipping } from './totals.js';
 
 /** The calculation's fields that the transaction names otherwise. */
