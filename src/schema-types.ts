@@ -256,10 +256,10 @@ export type TaxTransactionCustomer = {
 export type TaxTransactionItem = {
   reference: string;
   amount: string;
-  tax_behavior?: 'inclusive' | 'exclusive' | undefined;
   quantity?: number | undefined;
   tax_code?: 'consulting' | 'eservice' | 'ebook' | 'saas' | 'standard' | 'reduced' | 'exempt' | 'food' | 'prepared_food' | 'soft_drinks' | 'candy' | 'alcohol' | 'dietary_supplements' | 'clothing' | 'children_clothing' | 'books' | 'newspapers' | 'prescription_drugs' | 'otc_drugs' | 'medical_devices' | 'feminine_hygiene' | 'diapers' | 'child_car_seats' | 'digital_goods' | 'accommodation' | 'passenger_transport' | 'admission' | 'food_staples' | 'food_bakery_dairy' | 'food_other' | 'prepared_food_on_premises' | 'prepared_food_takeaway' | 'newspapers_frequent' | 'periodicals_other' | 'vitamins_minerals' | 'dietary_supplements_other' | 'food_it_tab_a_ii' | 'food_it_tab_a_ii_bis' | 'food_it_tab_a_iii' | 'food_it_not_listed' | 'food_es_basic' | 'food_es_other' | 'food_sk_annex7' | 'food_sk_other' | 'food_lv_fresh_produce' | 'food_lv_basic' | 'food_lv_other' | 'printed_newspapers' | 'magazines' | 'magazines_subscription' | 'magazines_single_copy' | 'beer_wine' | 'spirits' | undefined;
   product_type?: 'good' | 'service' | undefined;
+  tax_behavior?: 'inclusive' | 'exclusive' | undefined;
 };
 
 /** The body of a v20260309 batch, as given. */
