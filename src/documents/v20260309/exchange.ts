@@ -11,7 +11,7 @@ import { ownCopy } from '../../adapters/read.js';
 import { askRateFunction, coveringRate, exchangeTableIssues, notARate, rateText, type ExchangeRate, type ExchangeRateFunction, type ExchangeRates } from '../../adapters/exchange-rates.js';
 import type { TaxTransactionExchangeRate } from './schemas.js';
 import type { Context, Path, Stored, Taxed } from './types.js';
-import { compareDecimal, decimalOf, minorOfOwnText, moneyText, roundDiv, type Decimal } from '../../core/money.js';
+import { compareDecimal, decimalOf, moneyText, roundDiv, type Decimal } from '../../core/money.js';
 
 /** The options' exchange rates: a function as it is, a table copied and checked as the v20241028 documents check it (every malformed entry and unknown field a 400 naming `options.exchangeRates`). */
 export function ratesOf(given: ExchangeRates | undefined): ExchangeRate[] | ExchangeRateFunction | undefined {
@@ -104,16 +104,9 @@ export function exchangeOf({ t, sums }: Taxed, ctx: Context, mu: number, prefix:
   let tax = convert(sums.tax);
   if (stored !== undefined) {
     // Magnitudes refunded before this refund, and after it; the refund carries the difference of their conversions (negative).
-    let totalBefore = 0n;
-    let taxBefore = 0n;
-    for (const r of stored.earlier) {
-      totalBefore -= minorOfOwnText(r.total, mu);
-      taxBefore -= minorOfOwnText(r.total_tax, mu);
-    }
-    const totalAfter = totalBefore - sums.total;
-    const taxAfter = taxBefore - sums.tax;
-    total = convert(totalBefore) - convert(totalAfter);
-    tax = convert(taxBefore) - convert(taxAfter);
+    const before = stored.refundedBefore;
+    total = convert(before.total) - convert(before.total - sums.total);
+    tax = convert(before.tax) - convert(before.tax - sums.tax);
   }
   return { from: t.currency, to, rate, date, subtotal: moneyText(total - tax, toUnits), total_tax: moneyText(tax, toUnits), total: moneyText(total, toUnits) };
 }

@@ -10,7 +10,6 @@ import { dayNumber } from '../../core/dates.js';
 import { TaxRulesError, type TaxRulesIssue } from '../../core/errors.js';
 import { calculatePriced, type CalculationOptions, type PricedCalculation } from '../../adapters/v20260309.js';
 import type { Engine } from '../../adapters/engine.js';
-import { isBoolean, isFunction, RULE_SET } from '../../adapters/read.js';
 import type { Context, Parsed, Path, TaxTransaction, TaxTransactionBatchOptions, TaxTransactionCustomerResult, Taxed } from './types.js';
 import { ADDRESS_FIELDS } from '../../adapters/calculation-plain.js';
 import { ownShipping } from './totals.js';
@@ -36,17 +35,12 @@ function transactionMessage(message: string): string {
   return message.replace(/\bline_items\.(\d+)/g, 'items.$1').replace(/\b(customer_address|customer_tax_id|customer_tax_status|customer_exemption_certificate|tax_date)\b/g, (name) => RENAMED[name] as string);
 }
 
-/** Whether calculate's check of its options would accept these as they are (see CALCULATION_OPTIONS). */
-function optionsOk(o: CalculationOptions): boolean {
-  return (o.rules === undefined || RULE_SET[0](o.rules)) && (o.taxIdVerdict === undefined || isFunction(o.taxIdVerdict)) && (o.cache === undefined || isBoolean(o.cache));
-}
-
 /** Runs the calculation (its answer and its priced sale's sums); its errors name the transaction's fields, under `prefix` (a batch's transaction) but for the account's and the options'. */
 function calculated(request: CalculationRequest, account: SellerAccount, options: TaxTransactionBatchOptions, engine: Engine, prefix: Path): PricedCalculation {
   try {
     const o: CalculationOptions = { rules: options.rules, taxIdVerdict: options.taxIdVerdict, cache: options.cache, now: undefined };
-    // Options calculate's own check would accept as they are skip it (a batch calculates hundreds of times); any other is checked there.
-    return calculatePriced(request, account, o, engine, optionsOk(o));
+    // Checked as calculate checks them (the transaction's options check rules, taxIdVerdict and cache alike): not again for each transaction of a batch.
+    return calculatePriced(request, account, o, engine, true);
   } catch (e) {
     if (!(e instanceof TaxRulesError)) throw e;
     const issues = e.issues.map((i): TaxRulesIssue => {

@@ -133,8 +133,12 @@ export interface Context {
   batch: boolean;
 }
 
-/** A refund's sale and the refunds made of it before, as the options hand them over. */
+/** A refund's sale and the refunds made of it before, as the options hand them over, with their totals read in minor units. */
 export interface Stored {
   sale: TaxTransaction;
   earlier: TaxTransaction[];
+  /** What is left of the sale's tax after the earlier refunds (their tax as stored, given or calculated), signed as the sale's. */
+  taxLeft: bigint;
+  /** The magnitudes of the sale's total and tax the earlier refunds took. */
+  refundedBefore: { total: bigint; tax: bigint };
 }
