@@ -3,13 +3,14 @@
  * accepts as it is, else the schema's (which names the issues), both giving the same shape (every
  * field, undefined when absent, never read from a prototype).
  */
+import { dayNumber } from '../../core/dates.js';
 import { errorFromIssues, type TaxRulesIssue } from '../../core/errors.js';
 import { checkBySchema } from '../../adapters/issues.js';
 import { ownCopy } from '../../adapters/read.js';
 import { BEHAVIORS, CUSTOMER_TAX_STATUSES, MAX_LINE_ITEMS } from '../../adapters/schemas.js';
 import { hasOwn, isCurrencyText, isRecord, oneOfOrAbsent } from '../../adapters/input.js';
 import { ADDRESS_FIELDS, addressValues, isDecimalText, lineItemValues, optionalText, PLAIN_LINE_FIELDS } from '../../adapters/calculation-plain.js';
-import { isTransactionDate, MAX_SOURCE_ID_LENGTH, MAX_SOURCE_LENGTH, TRANSACTION_TYPES, transactionSchemas } from './schemas.js';
+import { isTransactionDay, MAX_SOURCE_ID_LENGTH, MAX_SOURCE_LENGTH, TRANSACTION_TYPES, transactionSchemas } from './schemas.js';
 import type { Parsed, Path } from './types.js';
 
 const CUSTOMER_FIELDS = ['name', 'tax_id', 'address', 'tax_status', 'exemption_certificate'];
@@ -54,7 +55,7 @@ function ownOf(o: unknown, { empty, known }: Shape): Record<string, unknown> | n
 
 /**
  * A transaction's fields (`top`, `item`: what it and its items may have) copied by ownOf at every level, the
- * currency in capitals: what the schema's output is read as, and what the fast reading checks.
+ * currency in capitals, the date's day number read once: what the schema's output is read as, and what the fast reading checks.
  * Null when a level is not an object or has an unknown field (the schema's to name).
  */
 function ownTransaction(t: unknown, top: Shape, item: Shape): Parsed | null {
@@ -66,6 +67,7 @@ function ownTransaction(t: unknown, top: Shape, item: Shape): Parsed | null {
   customer.address = address;
   out.customer = customer;
   out.currency = out.currency.toUpperCase();
+  out.day = typeof out.date === 'string' ? dayNumber(out.date) : Number.NaN;
   out.origin_address = origin === undefined || origin === null ? origin : ownOf(origin, SHAPES.address);
   out.shipping_cost = shipping === undefined || shipping === null ? shipping : ownOf(shipping, SHAPES.shipping);
   const copied = new Array<Record<string, unknown> | null>(items.length);
@@ -86,11 +88,10 @@ const isText = (v: unknown, min: number, max: number): v is string => typeof v =
 export function plainTransaction(value: unknown, batch: boolean): Parsed | null {
   const t = ownTransaction(value, batch ? SHAPES.batch : SHAPES.single, batch ? SHAPES.batchItem : SHAPES.item);
   if (t === null) return null;
-  const { source, source_id: id, refund_of_source_id: refunded, date, total, total_tax: tax, customer: c, origin_address: origin, shipping_cost: shipping } = t;
+  const { source, source_id: id, refund_of_source_id: refunded, total, total_tax: tax, customer: c, origin_address: origin, shipping_cost: shipping } = t;
   const plain =
     isText(id, 1, MAX_SOURCE_ID_LENGTH) &&
-    typeof date === 'string' &&
-    isTransactionDate(date) &&
+    isTransactionDay(t.day) &&
     isCurrencyText(t.currency) &&
     oneOfOrAbsent(t.transaction_type, TRANSACTION_TYPES) &&
     oneOfOrAbsent(t.tax_behavior, BEHAVIORS) &&

@@ -81,7 +81,7 @@ export function refundOf(req: Parsed, source: string, amounts: bigint[], mu: num
     issues.push({ path: at('refund_of_source_id'), code: 'unprocessable', message: `${name('refund_of_source_id')} names sale ${quoted(saleId, 60)} of source ${quoted(source, 40)}, but options.original is sale ${quoted(sale.source_id, 60)} of source ${quoted(sale.source, 40)}` });
   }
   if (sale.currency !== req.currency) issues.push({ path: at('currency'), code: 'unprocessable', message: `${name('currency')} ${req.currency} is not the sale's currency ${sale.currency}; a refund is in the currency of its sale` });
-  if (dayNumber(req.date) < dayNumber(sale.date)) issues.push({ path: at('date'), code: 'unprocessable', message: `${name('date')} ${req.date} is before the sale's date ${sale.date}` });
+  if (req.day < dayNumber(sale.date)) issues.push({ path: at('date'), code: 'unprocessable', message: `${name('date')} ${req.date} is before the sale's date ${sale.date}` });
   const seenRefunds = new Set<string>([req.source_id]);
   earlier.forEach((r, i) => {
     const path: Path = ['options', 'earlierRefunds', i];

@@ -6,7 +6,6 @@
 import type { CalculationAddress, CalculationRequest } from '../../adapters/schemas.js';
 import type { TaxBehavior } from '../../core/types.js';
 import type { SellerAccount } from '../../adapters/account.js';
-import { dayNumber } from '../../core/dates.js';
 import { TaxRulesError, type TaxRulesIssue } from '../../core/errors.js';
 import { calculatePriced, type CalculationOptions, type PricedCalculation } from '../../adapters/v20260309.js';
 import type { Engine } from '../../adapters/engine.js';
@@ -79,7 +78,7 @@ export function saleOf(req: Parsed, source: string, ctx: Context, prefix: Path):
     customer_exemption_certificate: req.customer.exemption_certificate,
     origin_address: req.origin_address,
     currency: req.currency,
-    tax_date: dayNumber(req.date) * 86_400,
+    tax_date: req.day * 86_400,
     tax_behavior: behavior,
     shipping_cost: req.shipping_cost ? { amount: req.shipping_cost.amount, tax_behavior: behavior } : undefined,
     line_items: req.items,

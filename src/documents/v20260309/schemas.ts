@@ -28,11 +28,11 @@ export const MAX_SOURCE_ID_LENGTH = 200;
 const FIRST_DAY = 0;
 const LAST_DAY = dayNumber('9999-12-31');
 
+/** Whether a day number (NaN for no calendar date) is from 1970-01-01 to 9999-12-31. */
+export const isTransactionDay = (day: number): boolean => day >= FIRST_DAY && day <= LAST_DAY;
+
 /** Whether a text is a calendar date from 1970-01-01 to 9999-12-31. */
-export function isTransactionDate(s: string): boolean {
-  const day = dayNumber(s);
-  return day >= FIRST_DAY && day <= LAST_DAY;
-}
+export const isTransactionDate = (s: string): boolean => isTransactionDay(dayNumber(s));
 
 /**
  * The answer's schemas. An answer is read back (a refund's sale and earlier refunds), so its

@@ -102,7 +102,11 @@ export interface TaxTransactionOptions extends TaxTransactionBatchOptions {
 }
 
 /** A transaction request as checked (a single transaction's, or a batch's with its total): own fields only (every field, undefined when absent), defaults not yet applied. */
-export type Parsed = TaxTransactionRequestOutput & { total?: string | undefined };
+export type Parsed = TaxTransactionRequestOutput & {
+  total?: string | undefined;
+  /** The date's day number (days from 1970-01-01), read with it. */
+  day: number;
+};
 
 export type ParsedItem = TaxTransactionItem;
 
