@@ -8,7 +8,7 @@ import type { RuleSet } from '../../core/ruleset.js';
 import type { SellerAccount } from '../../adapters/account.js';
 import type { TaxIdVerdictFunction } from '../../core/options.js';
 import type { Engine } from '../../adapters/engine.js';
-import type { TaxDiscrepancy, SupplyType, TaxTransactionExchangeRate, TaxTransactionItem, TaxTransactionRequestOutput, TaxTransactionType } from './schemas.js';
+import type { TaxDiscrepancy, SupplyType, TaxTransactionExchangeRate, TaxTransactionRequestOutput, TaxTransactionType } from './schemas.js';
 import type { ExchangeRate, ExchangeRateFunction } from '../../core/options.js';
 
 /** A source id as the spec makes it unique: per source and transaction type. */
@@ -107,8 +107,6 @@ export type Parsed = TaxTransactionRequestOutput & {
   /** The date's day number (days from 1970-01-01), read with it. */
   day: number;
 };
-
-export type ParsedItem = TaxTransactionItem;
 
 export type Path = (string | number)[];
 
