@@ -27,7 +27,7 @@ export function ratesOf(given: ExchangeRates | undefined): ExchangeRate[] | Exch
  * different rates for one day are a 400, never a choice. None is a 422 at `path`, its message
  * starting with `within` (a batch's "transactions.3: ").
  */
-function tableRate(table: readonly ExchangeRate[], currency: string, date: string, path: (string | number)[], within: string): string {
+function tableRate(table: readonly ExchangeRate[], currency: string, date: string, path: Path, within: string): string {
   const found = coveringRate(table, currency, date, (r) => rateText(r) as string, (a, b) => compareDecimal(a, b) === 0);
   const other = found?.other;
   if (found !== null && other !== undefined) {
@@ -73,6 +73,8 @@ export function exchangeOf({ t, sums }: Taxed, ctx: Context, mu: number, prefix:
     return null;
   }
   const saleRate = sale?.exchange_rate ?? null;
+  // A batch's transaction names itself first ("transactions.3: ").
+  const within = prefix.length > 0 ? `${prefix.join('.')}: ` : '';
   let rate: string;
   let date = t.date;
   if (saleRate) {
@@ -80,23 +82,15 @@ export function exchangeOf({ t, sums }: Taxed, ctx: Context, mu: number, prefix:
     date = saleRate.date;
   } else if (fixed !== null) rate = fixed;
   else if (typeof ctx.rates === 'function') {
-    const v = askRateFunction(ctx.rates, t.currency, t.date, to, prefix.length > 0 ? `${prefix.join('.')}: ` : '');
+    const v = askRateFunction(ctx.rates, t.currency, t.date, to, within);
     const text = rateText(v);
     if (text === null) throw notARate(v, t.currency, t.date, to);
     rate = text;
-  } else if (ctx.rates !== undefined) rate = tableRate(ctx.rates, t.currency, t.date, [...prefix, 'currency'], prefix.length > 0 ? `${prefix.join('.')}: ` : '');
+  } else if (ctx.rates !== undefined) rate = tableRate(ctx.rates, t.currency, t.date, [...prefix, 'currency'], within);
   else {
     // The spec applies the central bank's reference rate when none is given: never a silent null.
-    throw errorFromIssues(
-      [
-        {
-          path: [...prefix, 'currency'],
-          code: 'unprocessable',
-          message: `${prefix.length > 0 ? `${prefix.join('.')}: ` : ''}no exchange rate from ${t.currency} to the account's ${to} on ${t.date}: give options.exchangeRate, or options.exchangeRates (the ECB's reference rates are ecbRates of taxrules/ecb)`,
-        },
-      ],
-      422,
-    );
+    const message = `${within}no exchange rate from ${t.currency} to the account's ${to} on ${t.date}: give options.exchangeRate, or options.exchangeRates (the ECB's reference rates are ecbRates of taxrules/ecb)`;
+    throw errorFromIssues([{ path: [...prefix, 'currency'], code: 'unprocessable', message }], 422);
   }
   const toUnits = ctx.engine.rules.currencies.get(to) as number;
   const convert = converter(rate, mu, toUnits);
