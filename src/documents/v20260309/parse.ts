@@ -3,112 +3,274 @@
  * accepts as it is, else the schema's (which names the issues), both giving the same shape (every
  * field, undefined when absent, never read from a prototype).
  */
+import type { CalculationAddress } from '../../adapters/schemas.js';
+import type { TaxBehavior } from '../../core/types.js';
 import { dayNumber } from '../../core/dates.js';
 import { errorFromIssues, type TaxRulesIssue } from '../../core/errors.js';
 import { checkBySchema } from '../../adapters/issues.js';
 import { ownCopy } from '../../adapters/read.js';
-import { BEHAVIORS, CUSTOMER_TAX_STATUSES, MAX_LINE_ITEMS } from '../../adapters/schemas.js';
-import { hasOwn, isCurrencyText, isRecord, oneOfOrAbsent } from '../../adapters/input.js';
-import { ADDRESS_FIELDS, addressValues, isDecimalText, lineItemValues, optionalText, PLAIN_LINE_FIELDS } from '../../adapters/calculation-plain.js';
+import { BEHAVIORS, CUSTOMER_TAX_STATUSES, MAX_AMOUNT_LENGTH, MAX_LINE_ITEMS, PRODUCT_TYPES, TAX_CODES } from '../../adapters/schemas.js';
+import { hasOwn, isAmountText, isCountryText, isRecord } from '../../adapters/input.js';
 import { isTransactionDay, MAX_SOURCE_ID_LENGTH, MAX_SOURCE_LENGTH, TRANSACTION_TYPES, transactionSchemas } from './schemas.js';
 import type { Parsed, Path } from './types.js';
+
+type ParsedItem = Parsed['items'][number];
+
+export const ADDRESS_FIELDS = ['country', 'state', 'postal_code', 'city', 'line1', 'line2'];
+
+const ITEM_FIELDS = ['reference', 'amount', 'quantity', 'tax_code', 'product_type', 'tax_behavior'];
+
+const SHIPPING_FIELDS = ['amount'];
 
 const CUSTOMER_FIELDS = ['name', 'tax_id', 'address', 'tax_status', 'exemption_certificate'];
 
 const TRANSACTION_FIELDS = ['transaction_type', 'source', 'source_id', 'refund_of_source_id', 'date', 'currency', 'tax_behavior', 'total', 'total_tax', 'customer', 'origin_address', 'shipping_cost', 'items'];
 
-/** The fields a copy has (each undefined until read) and those the input may have: a copy's template, and a set to look them up. */
-interface Shape {
-  readonly empty: Readonly<Record<string, undefined>>;
-  readonly known: ReadonlySet<string>;
+/**
+ * The fields `keys` of an object on a plain object, each its own value or undefined: what is
+ * read after the schema, so that no read of a field (one the input left out included) can
+ * reach a prototype, a polluted Object.prototype's or any other.
+ */
+function fields<T>(value: T, keys: readonly string[]): T {
+  const out: Record<string, unknown> = {};
+  for (const k of keys) out[k] = hasOwn.call(value as object, k) ? (value as Record<string, unknown>)[k] : undefined;
+  return out as T;
 }
 
-const shape = (keys: readonly string[], known: readonly string[] = keys): Shape => ({ empty: Object.fromEntries(keys.map((k) => [k, undefined])), known: new Set(known) });
-
-/** A transaction's shapes: a batch's knows no refund, tax behaviour or shipping cost (its transactions are sales of tax-inclusive amounts), a single one no total. */
-const SHAPES = {
-  batch: shape(TRANSACTION_FIELDS, TRANSACTION_FIELDS.filter((f) => !['transaction_type', 'refund_of_source_id', 'tax_behavior', 'shipping_cost'].includes(f))),
-  single: shape(TRANSACTION_FIELDS, TRANSACTION_FIELDS.filter((f) => f !== 'total')),
-  any: shape(TRANSACTION_FIELDS),
-  customer: shape(CUSTOMER_FIELDS),
-  address: shape(ADDRESS_FIELDS),
-  shipping: shape(['amount']),
-  item: shape(PLAIN_LINE_FIELDS),
-  batchItem: shape(PLAIN_LINE_FIELDS, PLAIN_LINE_FIELDS.filter((f) => f !== 'tax_behavior')),
-};
-
-/**
- * An object's own fields on a plain object that has every field of the shape (undefined when
- * absent): walked once with for…in, each read once, an inherited one skipped, never read. Null
- * for anything but an object, or one with an own field the shape does not know, even without a value.
- */
-function ownOf(o: unknown, { empty, known }: Shape): Record<string, unknown> | null {
-  if (!isRecord(o)) return null;
-  const out: Record<string, unknown> = { ...empty };
-  for (const k in o) {
-    if (!hasOwn.call(o, k)) continue;
-    if (!known.has(k)) return null;
-    out[k] = o[k];
-  }
+function ownTransaction(t: Parsed): Parsed {
+  const out = fields(t, TRANSACTION_FIELDS);
+  out.currency = out.currency.toUpperCase();
+  out.day = dayNumber(out.date);
+  const customer = fields(out.customer, CUSTOMER_FIELDS);
+  customer.address = fields(customer.address, ADDRESS_FIELDS);
+  out.customer = customer;
+  if (out.origin_address) out.origin_address = fields(out.origin_address, ADDRESS_FIELDS);
+  if (out.shipping_cost) out.shipping_cost = fields(out.shipping_cost, SHIPPING_FIELDS);
+  out.items = out.items.map((i) => fields(i, ITEM_FIELDS));
   return out;
 }
 
-/**
- * A transaction's fields (`top`, `item`: what it and its items may have) copied by ownOf at every level, the
- * currency in capitals, the date's day number read once: what the schema's output is read as, and what the fast reading checks.
- * Null when a level is not an object or has an unknown field (the schema's to name).
+/*
+ * The fast reading of a transaction the schema accepts as it is: its own enumerable fields
+ * walked once with for…in (an inherited one skipped, never read), each checked as the schema
+ * checks it, an unknown one refused; the answer has the shape ownTransaction gives the
+ * schema's output (every field, undefined when absent; the date's day number). Anything else
+ * — what the schema refuses — answers null, for the schema to read and name the issues.
  */
-function ownTransaction(t: unknown, top: Shape, item: Shape): Parsed | null {
-  const out = ownOf(t, top);
-  const customer = ownOf(out?.customer, SHAPES.customer);
-  const address = ownOf(customer?.address, SHAPES.address);
-  const { origin_address: origin, shipping_cost: shipping, items } = out ?? {};
-  if (out === null || customer === null || address === null || typeof out.currency !== 'string' || !Array.isArray(items) || items.length > MAX_LINE_ITEMS) return null;
-  customer.address = address;
-  out.customer = customer;
-  out.currency = out.currency.toUpperCase();
-  out.day = typeof out.date === 'string' ? dayNumber(out.date) : Number.NaN;
-  out.origin_address = origin === undefined || origin === null ? origin : ownOf(origin, SHAPES.address);
-  out.shipping_cost = shipping === undefined || shipping === null ? shipping : ownOf(shipping, SHAPES.shipping);
-  const copied = new Array<Record<string, unknown> | null>(items.length);
-  for (let i = 0; i < items.length; i++) copied[i] = hasOwn.call(items, i) ? ownOf(items[i], item) : null;
-  out.items = copied;
-  return out.origin_address === null || out.shipping_cost === null || copied.includes(null) ? null : (out as unknown as Parsed);
-}
 
 const isText = (v: unknown, min: number, max: number): v is string => typeof v === 'string' && v.length >= min && v.length <= max;
 
+const isDecimal = (v: unknown): v is string => typeof v === 'string' && v.length <= MAX_AMOUNT_LENGTH && isAmountText(v);
+
+const isOneOf = <T extends string>(v: unknown, allowed: readonly T[]): v is T => typeof v === 'string' && (allowed as readonly string[]).includes(v);
+
+/** A currency code: three letters of either case (/^[A-Za-z]{3}$/), read in capitals as every entry reads it. */
+function isLetterCode(v: unknown): v is string {
+  if (typeof v !== 'string' || v.length !== 3) return false;
+  for (let i = 0; i < 3; i++) {
+    const c = v.charCodeAt(i) | 0x20;
+    if (c < 97 || c > 122) return false;
+  }
+  return true;
+}
+
+/** The longest text of each optional field of an address, as the schema has them. */
+const ADDRESS_TEXT: Readonly<Record<string, number>> = { state: 100, postal_code: 20, city: 200, line1: 200, line2: 200 };
+
+/** An address the schema accepts, or null. */
+function plainAddress(a: unknown): CalculationAddress | null {
+  if (!isRecord(a)) return null;
+  const out: Record<string, string | undefined> = { country: undefined, state: undefined, postal_code: undefined, city: undefined, line1: undefined, line2: undefined };
+  for (const key in a) {
+    if (!hasOwn.call(a, key)) continue;
+    const v = a[key];
+    if (key === 'country') {
+      if (typeof v !== 'string' || !isCountryText(v)) return null;
+      out.country = v;
+      continue;
+    }
+    if (!hasOwn.call(ADDRESS_TEXT, key)) return null;
+    if (v === undefined) continue;
+    if (!isText(v, 0, ADDRESS_TEXT[key] as number)) return null;
+    out[key] = v;
+  }
+  return out.country === undefined ? null : (out as unknown as CalculationAddress);
+}
+
+/** An item the schema accepts (`batch`: a batch's, without tax_behavior), or null. */
+function plainItem(item: unknown, batch: boolean): ParsedItem | null {
+  if (!isRecord(item)) return null;
+  let reference: string | undefined;
+  let amount: string | undefined;
+  let quantity: number | undefined;
+  let taxCode: ParsedItem['tax_code'];
+  let productType: ParsedItem['product_type'];
+  let behavior: TaxBehavior | undefined;
+  for (const key in item) {
+    if (!hasOwn.call(item, key)) continue;
+    const v = item[key];
+    switch (key) {
+      case 'reference':
+        if (!isText(v, 1, 200)) return null;
+        reference = v;
+        break;
+      case 'amount':
+        if (!isDecimal(v)) return null;
+        amount = v;
+        break;
+      case 'quantity':
+        if (v === undefined) break;
+        if (!(typeof v === 'number' && Number.isSafeInteger(v) && v > 0)) return null;
+        quantity = v;
+        break;
+      case 'tax_code':
+        if (v === undefined) break;
+        if (!isOneOf(v, TAX_CODES)) return null;
+        taxCode = v;
+        break;
+      case 'product_type':
+        if (v === undefined) break;
+        if (!isOneOf(v, PRODUCT_TYPES)) return null;
+        productType = v;
+        break;
+      case 'tax_behavior':
+        if (batch) return null; // unknown to a batch's schema, even without a value
+        if (v === undefined) break;
+        if (!isOneOf(v, BEHAVIORS)) return null;
+        behavior = v;
+        break;
+      default:
+        return null;
+    }
+  }
+  if (reference === undefined || amount === undefined) return null;
+  return { reference, amount, quantity, tax_code: taxCode, product_type: productType, tax_behavior: behavior };
+}
+
+/** The customer the schema accepts, or null. */
+function plainCustomer(c: unknown): Parsed['customer'] | null {
+  if (!isRecord(c)) return null;
+  let name: string | undefined;
+  let taxId: string | null | undefined;
+  let address: CalculationAddress | null = null;
+  let status: 'taxable' | 'exempt' | 'reverse' | undefined;
+  let certificate: string | null | undefined;
+  for (const key in c) {
+    if (!hasOwn.call(c, key)) continue;
+    const v = c[key];
+    switch (key) {
+      case 'name':
+        if (v === undefined) break;
+        if (!isText(v, 0, 200)) return null;
+        name = v;
+        break;
+      case 'tax_id':
+        if (v === undefined) break;
+        if (v !== null && !isText(v, 0, 50)) return null;
+        taxId = v;
+        break;
+      case 'address':
+        address = plainAddress(v);
+        if (address === null) return null;
+        break;
+      case 'tax_status':
+        if (v === undefined) break;
+        if (!isOneOf(v, CUSTOMER_TAX_STATUSES)) return null;
+        status = v;
+        break;
+      case 'exemption_certificate':
+        if (v === undefined) break;
+        if (v !== null && !isText(v, 0, 100)) return null;
+        certificate = v;
+        break;
+      default:
+        return null;
+    }
+  }
+  if (address === null) return null;
+  return { name, tax_id: taxId, address, tax_status: status, exemption_certificate: certificate };
+}
+
+/** A transaction's fields a batch's schema knows (its transactions are sales of tax-inclusive amounts: no refund, tax behaviour or shipping cost), and a single transaction's (no total), without a prototype. */
+const KNOWN = {
+  batch: fieldSet(TRANSACTION_FIELDS.filter((f) => !['transaction_type', 'refund_of_source_id', 'tax_behavior', 'shipping_cost'].includes(f))),
+  single: fieldSet(TRANSACTION_FIELDS.filter((f) => f !== 'total')),
+};
+
+function fieldSet(fields: readonly string[]): Readonly<Record<string, true>> {
+  return Object.assign(Object.create(null) as Record<string, true>, Object.fromEntries(fields.map((f) => [f, true])));
+}
+
 /**
- * The fast reading of a transaction the schema accepts as it is (`batch`: the batch's schema,
- * else the single transaction's): its own fields copied (ownTransaction), then each checked as
- * the schema checks it, the addresses and items as a calculation's. Anything else — what the
- * schema refuses — answers null, for the schema to read and name the issues. An exception of a
- * getter or a Proxy trap is thrown as it is.
+ * A transaction the schema accepts as it is (`batch`: the batch's schema, else the single
+ * transaction's), read as ownTransaction reads the schema's output; null for anything else:
+ * its own fields copied (one the schema does not know refused, even without a value), then
+ * each checked as the schema checks it. An exception of a getter or a Proxy trap is thrown as
+ * it is.
  */
-export function plainTransaction(value: unknown, batch: boolean): Parsed | null {
-  const t = ownTransaction(value, batch ? SHAPES.batch : SHAPES.single, batch ? SHAPES.batchItem : SHAPES.item);
-  if (t === null) return null;
-  const { source, source_id: id, refund_of_source_id: refunded, total, total_tax: tax, customer: c, origin_address: origin, shipping_cost: shipping } = t;
-  const plain =
-    isText(id, 1, MAX_SOURCE_ID_LENGTH) &&
-    isTransactionDay(t.day) &&
-    isCurrencyText(t.currency) &&
-    oneOfOrAbsent(t.transaction_type, TRANSACTION_TYPES) &&
-    oneOfOrAbsent(t.tax_behavior, BEHAVIORS) &&
-    (source === undefined || isText(source, 1, MAX_SOURCE_LENGTH)) &&
-    (refunded === undefined || refunded === null || isText(refunded, 1, MAX_SOURCE_ID_LENGTH)) &&
-    (total === undefined || isDecimalText(total)) &&
-    (tax === undefined || isDecimalText(tax)) &&
-    (origin === undefined || origin === null || addressValues(origin)) &&
-    (shipping === undefined || shipping === null || isDecimalText(shipping.amount)) &&
-    optionalText(c.name, 200) &&
-    (c.tax_id === null || optionalText(c.tax_id, 50)) &&
-    addressValues(c.address) &&
-    oneOfOrAbsent(c.tax_status, CUSTOMER_TAX_STATUSES) &&
-    (c.exemption_certificate === null || optionalText(c.exemption_certificate, 100)) &&
-    t.items.length >= 1 && // none at all is the schema's to judge (a refund of the shipping cost alone)
-    t.items.every(lineItemValues);
-  return plain ? t : null;
+export function plainTransaction(t: unknown, batch: boolean): Parsed | null {
+  if (!isRecord(t)) return null;
+  const known = batch ? KNOWN.batch : KNOWN.single;
+  const d: Record<string, unknown> = {
+    transaction_type: undefined,
+    source: undefined,
+    source_id: undefined,
+    refund_of_source_id: undefined,
+    date: undefined,
+    currency: undefined,
+    tax_behavior: undefined,
+    total: undefined,
+    total_tax: undefined,
+    customer: undefined,
+    origin_address: undefined,
+    shipping_cost: undefined,
+    items: undefined,
+    day: Number.NaN,
+  };
+  for (const key in t) {
+    if (!hasOwn.call(t, key)) continue;
+    if (known[key] !== true) return null;
+    d[key] = t[key];
+  }
+  // The date's day number, read once (NaN for no date).
+  d.day = typeof d.date === 'string' ? dayNumber(d.date) : Number.NaN;
+  if (!isText(d.source_id, 1, MAX_SOURCE_ID_LENGTH) || !isTransactionDay(d.day as number) || !isLetterCode(d.currency)) return null;
+  if ((d.transaction_type !== undefined && !isOneOf(d.transaction_type, TRANSACTION_TYPES)) || (d.tax_behavior !== undefined && !isOneOf(d.tax_behavior, BEHAVIORS))) return null;
+  if ((d.source !== undefined && !isText(d.source, 1, MAX_SOURCE_LENGTH)) || (d.refund_of_source_id != null && !isText(d.refund_of_source_id, 1, MAX_SOURCE_ID_LENGTH))) return null;
+  if ((d.total !== undefined && !isDecimal(d.total)) || (d.total_tax !== undefined && !isDecimal(d.total_tax))) return null;
+  const origin = d.origin_address === undefined || d.origin_address === null ? d.origin_address : plainAddress(d.origin_address);
+  const shipping = d.shipping_cost === undefined || d.shipping_cost === null ? d.shipping_cost : plainShipping(d.shipping_cost);
+  d.currency = d.currency.toUpperCase();
+  d.customer = plainCustomer(d.customer);
+  d.items = plainItems(d.items, batch);
+  if ((origin === null && d.origin_address !== null) || shipping === false || d.customer === null || d.items === null) return null;
+  d.origin_address = origin;
+  d.shipping_cost = shipping;
+  return d as unknown as Parsed;
+}
+
+/** The items the schema accepts as they are, else null (no item at all is the schema's to judge: a refund of the shipping cost alone). */
+function plainItems(v: unknown, batch: boolean): ParsedItem[] | null {
+  if (!Array.isArray(v) || v.length < 1 || v.length > MAX_LINE_ITEMS) return null;
+  const read = new Array<ParsedItem>(v.length);
+  for (let i = 0; i < v.length; i++) {
+    const item = hasOwn.call(v, i) ? plainItem(v[i], batch) : null;
+    if (item === null) return null;
+    read[i] = item;
+  }
+  return read;
+}
+
+/** A shipping cost the schema accepts as it is (`{ amount }`), else false. */
+function plainShipping(v: unknown): { amount: string } | false {
+  if (!isRecord(v)) return false;
+  let amount: string | undefined;
+  for (const k in v) {
+    if (!hasOwn.call(v, k)) continue;
+    if (k !== 'amount' || !isDecimal(v[k])) return false;
+    amount = v[k] as string;
+  }
+  return amount === undefined ? false : { amount };
 }
 
 /**
@@ -119,16 +281,20 @@ export function parsedBySchema(value: unknown, prefix: Path, batch: boolean): Pa
   const schema = batch ? transactionSchemas().batchTransaction : transactionSchemas().transaction;
   const parsed = checkBySchema(schema, ownCopy(value, 4, MAX_LINE_ITEMS), prefix);
   if (!parsed.success) throw errorFromIssues(batchHints(parsed.issues));
-  return ownTransaction(parsed.data, SHAPES.any, SHAPES.item) as Parsed;
+  return ownTransaction(parsed.data as Parsed);
 }
 
-/** Reads one transaction: directly when the fast reading accepts it, else by the schema (which names the issues). */
+/**
+ * Reads one transaction: directly when the fast reading accepts it, else by the schema (which
+ * names the issues). A reading that throws (a getter, a Proxy trap) is done again by the
+ * schema's copy, which throws what a full reading throws.
+ */
 export function readWith(value: unknown, prefix: Path, batch: boolean): Parsed {
   try {
     const fast = plainTransaction(value, batch);
     if (fast !== null) return fast;
   } catch {
-    // A reading that throws (a getter, a Proxy trap) is done again by the schema's copy, which throws what a full reading throws.
+    // Read again below.
   }
   return parsedBySchema(value, prefix, batch);
 }
