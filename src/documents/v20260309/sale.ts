@@ -10,7 +10,7 @@ import { TaxRulesError, type TaxRulesIssue } from '../../core/errors.js';
 import { calculatePriced, type CalculationOptions, type PricedCalculation } from '../../adapters/v20260309.js';
 import type { Engine } from '../../adapters/engine.js';
 import type { Context, Parsed, Path, TaxTransaction, TaxTransactionBatchOptions, TaxTransactionCustomerResult, Taxed } from './types.js';
-import { ADDRESS_FIELDS } from './parse.js';
+import { ADDRESS_FIELDS } from '../../adapters/calculation-plain.js';
 import { ownShipping } from './totals.js';
 
 /** The calculation's fields that the transaction names otherwise. */
