@@ -258,10 +258,10 @@ export type TaxTransactionCustomer = {
 export type TaxTransactionItem = {
   reference: string;
   amount: string;
-  tax_behavior?: 'inclusive' | 'exclusive' | undefined;
   quantity?: number | undefined;
   tax_code?: TaxCodeId | undefined;
   product_type?: 'good' | 'service' | undefined;
+  tax_behavior?: 'inclusive' | 'exclusive' | undefined;
 };
 
 /** The body of a v20260309 batch, as given. */

@@ -1,6 +1,8 @@
 /**
  * The fast check of a v20260309 calculation request: a request of plain objects that the
- * schema accepts as it is is read directly, without the schema's copy (see readRequest).
+ * schema accepts as it is is read directly, without the schema's copy (see readRequest). A
+ * transaction's items and addresses are a calculation's, their values checked here too
+ * (documents/v20260309/parse.ts).
  */
 import { BEHAVIORS, CUSTOMER_TAX_STATUSES, MAX_AMOUNT_LENGTH, MAX_LINE_ITEMS, MAX_TAX_DATE, PRODUCT_TYPES, TAX_CODES, type CalculationRequestOutput } from './schemas.js';
 import { isAmountText, isCountryText, isCurrencyText, hasOwn, isPlainObject, oneOfOrAbsent } from './input.js';
@@ -38,32 +40,45 @@ function onlyKnownFields(o: object, found: number, known: readonly string[]): bo
 }
 
 /** Whether an optional text field is absent or a string of at most `max` characters. */
-function optionalText(v: unknown, max: number): boolean {
+export function optionalText(v: unknown, max: number): boolean {
   return v === undefined || (typeof v === 'string' && v.length <= max);
+}
+
+/** Whether an address's values (read by name) are what the schema accepts. */
+export function addressValues(a: Record<string, unknown>): boolean {
+  const country = a.country;
+  return typeof country === 'string' && isCountryText(country) && optionalText(a.state, 100) && optionalText(a.postal_code, 20) && optionalText(a.city, 200) && optionalText(a.line1, 200) && optionalText(a.line2, 200);
 }
 
 /** An address the schema accepts as it is: its known fields read by name, an unknown one refused. */
 function plainAddress(a: unknown): boolean {
-  if (!isPlainObject(a)) return false;
-  const country = a.country;
-  if (typeof country !== 'string' || !isCountryText(country)) return false;
-  const { state, postal_code: postalCode, city, line1, line2 } = a;
-  if (!optionalText(state, 100) || !optionalText(postalCode, 20) || !optionalText(city, 200) || !optionalText(line1, 200) || !optionalText(line2, 200)) return false;
-  const found = 1 + (state !== undefined ? 1 : 0) + (postalCode !== undefined ? 1 : 0) + (city !== undefined ? 1 : 0) + (line1 !== undefined ? 1 : 0) + (line2 !== undefined ? 1 : 0);
+  if (!isPlainObject(a) || !addressValues(a)) return false;
+  const found = 1 + (a.state !== undefined ? 1 : 0) + (a.postal_code !== undefined ? 1 : 0) + (a.city !== undefined ? 1 : 0) + (a.line1 !== undefined ? 1 : 0) + (a.line2 !== undefined ? 1 : 0);
   return onlyKnownFields(a, found, ADDRESS_FIELDS);
+}
+
+/** Whether a line item's values (read by name) are what the schema accepts. */
+export function lineItemValues(l: Record<string, unknown>): boolean {
+  const { reference, amount, quantity } = l;
+  return (
+    typeof reference === 'string' &&
+    reference.length >= 1 &&
+    reference.length <= 200 &&
+    typeof amount === 'string' &&
+    amount.length <= MAX_AMOUNT_LENGTH &&
+    isAmountText(amount) &&
+    (quantity === undefined || (typeof quantity === 'number' && Number.isSafeInteger(quantity) && quantity > 0)) &&
+    oneOfOrAbsent(l.tax_code, TAX_CODES) &&
+    oneOfOrAbsent(l.product_type, PRODUCT_TYPES) &&
+    oneOfOrAbsent(l.tax_behavior, BEHAVIORS)
+  );
 }
 
 /** A line item the schema accepts as it is. */
 function plainLineItem(l: unknown): boolean {
-  if (!isPlainObject(l)) return false;
-  const { reference, amount, quantity, tax_code: taxCode, product_type: productType, tax_behavior: behavior } = l;
   // The fields the fast path leaves to the schema read as absent (not inherited either).
-  if (l.product !== undefined || l.metadata !== undefined) return false;
-  if (typeof reference !== 'string' || reference.length < 1 || reference.length > 200) return false;
-  if (typeof amount !== 'string' || amount.length > MAX_AMOUNT_LENGTH || !isAmountText(amount)) return false;
-  if (quantity !== undefined && !(typeof quantity === 'number' && Number.isSafeInteger(quantity) && quantity > 0)) return false;
-  if (!oneOfOrAbsent(taxCode, TAX_CODES) || !oneOfOrAbsent(productType, PRODUCT_TYPES) || !oneOfOrAbsent(behavior, BEHAVIORS)) return false;
-  const found = 2 + (quantity !== undefined ? 1 : 0) + (taxCode !== undefined ? 1 : 0) + (productType !== undefined ? 1 : 0) + (behavior !== undefined ? 1 : 0);
+  if (!isPlainObject(l) || l.product !== undefined || l.metadata !== undefined || !lineItemValues(l)) return false;
+  const found = 2 + (l.quantity !== undefined ? 1 : 0) + (l.tax_code !== undefined ? 1 : 0) + (l.product_type !== undefined ? 1 : 0) + (l.tax_behavior !== undefined ? 1 : 0);
   return onlyKnownFields(l, found, PLAIN_LINE_FIELDS);
 }
 

@@ -76,6 +76,9 @@ export function isRuleSet(v: unknown): v is RuleSet {
 export const isFunction = (v: unknown): boolean => typeof v === 'function';
 export const isBoolean = (v: unknown): boolean => typeof v === 'boolean';
 export const RULE_SET: OptionCheck = [isRuleSet, 'a rule set (createRuleSet(data), or defaultRuleSet)'];
+export const TAX_ID_VERDICT: OptionCheck = [isFunction, "a function (country, taxId) => 'valid' | 'invalid' | 'unknown'"];
+/** A table of dated exchange rates, or a function asked for each (see adapters/exchange-rates.ts). */
+export const EXCHANGE_RATES: OptionCheck = [(v) => Array.isArray(v) || typeof v === 'function', 'an array of { currency, date | from, until, rate }, or a function (currency, date, accountCurrency) => rate'];
 
 /** A rule-set argument: absent (undefined or null) is the default rule set; anything but a rule set is a 400. */
 export function ruleSetArg(rules: unknown, path: (string | number)[] = ['rules']): RuleSet {

@@ -14,7 +14,7 @@ import { validateTaxId, verdictOf } from '../taxid/index.js';
 import { sellerAddressOn, type Account, type PreparedAccount, type SellerAccount } from './account.js';
 import { agedEngine, engineFor, MAX_RULES_AGE, maxRulesAgeOf, type Engine } from './engine.js';
 import { checkBySchema } from './issues.js';
-import { isBoolean, isFunction, ownCopy, ownFields, prototypePolluted, readOptions, RULE_SET, unreadable, type OptionCheck } from './read.js';
+import { isBoolean, ownCopy, ownFields, prototypePolluted, readOptions, RULE_SET, TAX_ID_VERDICT, unreadable, type OptionCheck } from './read.js';
 import { MAX_LINE_ITEMS, MAX_TAX_DATE, requestSchemas, type CalculationJurisdiction, type CalculationRequest, type CalculationRequestOutput, type CalculationResponse, type CalculationLineResult, type ShippingCostResult, type LineTax, type TaxBreakdownEntry } from './schemas.js';
 import { ADDRESS_FIELDS, isPlainValidRequest, LINE_FIELDS, REQUEST_FIELDS, SHIPPING_FIELDS } from './calculation-plain.js';
 import type { TaxIdVerdictFunction } from '../core/options.js';
@@ -100,7 +100,7 @@ const isSeconds = (v: unknown): v is number => typeof v === 'number' && v >= 0 &
 const CALCULATION_OPTIONS: { readonly [K in keyof CalculationOptions]-?: OptionCheck } = {
   rules: RULE_SET,
   now: [(v) => typeof v === 'function' || isSeconds(v), `Unix seconds from 0 to ${MAX_TAX_DATE}, or a function that returns them`],
-  taxIdVerdict: [isFunction, "a function (country, taxId) => 'valid' | 'invalid' | 'unknown'"],
+  taxIdVerdict: TAX_ID_VERDICT,
   cache: [isBoolean, 'true or false'],
   products: [(v) => typeof v === 'object' && v !== null && !Array.isArray(v), 'an object of products by code: { product_type?, tax_class?, tax_type?, tax_based_on?, country? }'],
   maxRulesAge: MAX_RULES_AGE,

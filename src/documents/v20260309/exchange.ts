@@ -11,7 +11,7 @@ import { ownCopy } from '../../adapters/read.js';
 import { askRateFunction, coveringRate, exchangeTableIssues, notARate, rateText, type ExchangeRate, type ExchangeRateFunction, type ExchangeRates } from '../../adapters/exchange-rates.js';
 import type { TaxTransactionExchangeRate } from './schemas.js';
 import type { Context, Path, Stored, Taxed } from './types.js';
-import { compareDecimal, decimalOf, minorOfOwnText, moneyText, roundDiv, type Decimal } from '../../core/money.js';
+import { compareDecimal, decimalOf, moneyText, roundDiv, type Decimal } from '../../core/money.js';
 
 /** The options' exchange rates: a function as it is, a table copied and checked as the v20241028 documents check it (every malformed entry and unknown field a 400 naming `options.exchangeRates`). */
 export function ratesOf(given: ExchangeRates | undefined): ExchangeRate[] | ExchangeRateFunction | undefined {
@@ -27,7 +27,7 @@ export function ratesOf(given: ExchangeRates | undefined): ExchangeRate[] | Exch
  * different rates for one day are a 400, never a choice. None is a 422 at `path`, its message
  * starting with `within` (a batch's "transactions.3: ").
  */
-function tableRate(table: readonly ExchangeRate[], currency: string, date: string, path: (string | number)[], within: string): string {
+function tableRate(table: readonly ExchangeRate[], currency: string, date: string, path: Path, within: string): string {
   const found = coveringRate(table, currency, date, (r) => rateText(r) as string, (a, b) => compareDecimal(a, b) === 0);
   const other = found?.other;
   if (found !== null && other !== undefined) {
@@ -73,6 +73,8 @@ export function exchangeOf({ t, sums }: Taxed, ctx: Context, mu: number, prefix:
     return null;
   }
   const saleRate = sale?.exchange_rate ?? null;
+  // A batch's transaction names itself first ("transactions.3: ").
+  const within = prefix.length > 0 ? `${prefix.join('.')}: ` : '';
   let rate: string;
   let date = t.date;
   if (saleRate) {
@@ -80,23 +82,15 @@ export function exchangeOf({ t, sums }: Taxed, ctx: Context, mu: number, prefix:
     date = saleRate.date;
   } else if (fixed !== null) rate = fixed;
   else if (typeof ctx.rates === 'function') {
-    const v = askRateFunction(ctx.rates, t.currency, t.date, to, prefix.length > 0 ? `${prefix.join('.')}: ` : '');
+    const v = askRateFunction(ctx.rates, t.currency, t.date, to, within);
     const text = rateText(v);
     if (text === null) throw notARate(v, t.currency, t.date, to);
     rate = text;
-  } else if (ctx.rates !== undefined) rate = tableRate(ctx.rates, t.currency, t.date, [...prefix, 'currency'], prefix.length > 0 ? `${prefix.join('.')}: ` : '');
+  } else if (ctx.rates !== undefined) rate = tableRate(ctx.rates, t.currency, t.date, [...prefix, 'currency'], within);
   else {
     // The spec applies the central bank's reference rate when none is given: never a silent null.
-    throw errorFromIssues(
-      [
-        {
-          path: [...prefix, 'currency'],
-          code: 'unprocessable',
-          message: `${prefix.length > 0 ? `${prefix.join('.')}: ` : ''}no exchange rate from ${t.currency} to the account's ${to} on ${t.date}: give options.exchangeRate, or options.exchangeRates (the ECB's reference rates are ecbRates of taxrules/ecb)`,
-        },
-      ],
-      422,
-    );
+    const message = `${within}no exchange rate from ${t.currency} to the account's ${to} on ${t.date}: give options.exchangeRate, or options.exchangeRates (the ECB's reference rates are ecbRates of taxrules/ecb)`;
+    throw errorFromIssues([{ path: [...prefix, 'currency'], code: 'unprocessable', message }], 422);
   }
   const toUnits = ctx.engine.rules.currencies.get(to) as number;
   const convert = converter(rate, mu, toUnits);
@@ -104,16 +98,9 @@ export function exchangeOf({ t, sums }: Taxed, ctx: Context, mu: number, prefix:
   let tax = convert(sums.tax);
   if (stored !== undefined) {
     // Magnitudes refunded before this refund, and after it; the refund carries the difference of their conversions (negative).
-    let totalBefore = 0n;
-    let taxBefore = 0n;
-    for (const r of stored.earlier) {
-      totalBefore -= minorOfOwnText(r.total, mu);
-      taxBefore -= minorOfOwnText(r.total_tax, mu);
-    }
-    const totalAfter = totalBefore - sums.total;
-    const taxAfter = taxBefore - sums.tax;
-    total = convert(totalBefore) - convert(totalAfter);
-    tax = convert(taxBefore) - convert(taxAfter);
+    const before = stored.refundedBefore;
+    total = convert(before.total) - convert(before.total - sums.total);
+    tax = convert(before.tax) - convert(before.tax - sums.tax);
   }
   return { from: t.currency, to, rate, date, subtotal: moneyText(total - tax, toUnits), total_tax: moneyText(tax, toUnits), total: moneyText(total, toUnits) };
 }

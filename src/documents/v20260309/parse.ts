@@ -4,16 +4,17 @@
  * field, undefined when absent, never read from a prototype).
  */
 import type { CalculationAddress } from '../../adapters/schemas.js';
-import type { TaxBehavior } from '../../core/types.js';
+import { dayNumber } from '../../core/dates.js';
 import { errorFromIssues, type TaxRulesIssue } from '../../core/errors.js';
 import { checkBySchema } from '../../adapters/issues.js';
 import { ownCopy } from '../../adapters/read.js';
-import { BEHAVIORS, CUSTOMER_TAX_STATUSES, MAX_AMOUNT_LENGTH, MAX_LINE_ITEMS, PRODUCT_TYPES, TAX_CODES } from '../../adapters/schemas.js';
-import { hasOwn, isAmountText, isCountryText, isRecord } from '../../adapters/input.js';
-import { isTransactionDate, MAX_SOURCE_ID_LENGTH, MAX_SOURCE_LENGTH, TRANSACTION_TYPES, transactionSchemas } from './schemas.js';
-import type { Parsed, ParsedItem, Path } from './types.js';
+import { BEHAVIORS, CUSTOMER_TAX_STATUSES, MAX_AMOUNT_LENGTH, MAX_LINE_ITEMS } from '../../adapters/schemas.js';
+import { hasOwn, isAmountText, isCurrencyText, isRecord, oneOfOrAbsent } from '../../adapters/input.js';
+import { ADDRESS_FIELDS, addressValues, lineItemValues, optionalText } from '../../adapters/calculation-plain.js';
+import { isTransactionDay, MAX_SOURCE_ID_LENGTH, MAX_SOURCE_LENGTH, TRANSACTION_TYPES, transactionSchemas } from './schemas.js';
+import type { Parsed, Path } from './types.js';
 
-export const ADDRESS_FIELDS = ['country', 'state', 'postal_code', 'city', 'line1', 'line2'];
+type ParsedItem = Parsed['items'][number];
 
 const ITEM_FIELDS = ['reference', 'amount', 'quantity', 'tax_code', 'product_type', 'tax_behavior'];
 
@@ -37,6 +38,7 @@ function fields<T>(value: T, keys: readonly string[]): T {
 function ownTransaction(t: Parsed): Parsed {
   const out = fields(t, TRANSACTION_FIELDS);
   out.currency = out.currency.toUpperCase();
+  out.day = dayNumber(out.date);
   const customer = fields(out.customer, CUSTOMER_FIELDS);
   customer.address = fields(customer.address, ADDRESS_FIELDS);
   out.customer = customer;
@@ -50,8 +52,8 @@ function ownTransaction(t: Parsed): Parsed {
  * The fast reading of a transaction the schema accepts as it is: its own enumerable fields
  * walked once with for…in (an inherited one skipped, never read), each checked as the schema
  * checks it, an unknown one refused; the answer has the shape ownTransaction gives the
- * schema's output (every field, undefined when absent). Anything else — what the schema
- * refuses — answers null, for the schema to read and name the issues.
+ * schema's output (every field, undefined when absent; the date's day number). Anything else
+ * — what the schema refuses — answers null, for the schema to read and name the issues.
  */
 
 const isText = (v: unknown, min: number, max: number): v is string => typeof v === 'string' && v.length >= min && v.length <= max;
@@ -60,131 +62,49 @@ const isDecimal = (v: unknown): v is string => typeof v === 'string' && v.length
 
 const isOneOf = <T extends string>(v: unknown, allowed: readonly T[]): v is T => typeof v === 'string' && (allowed as readonly string[]).includes(v);
 
-/** A currency code: three letters of either case (/^[A-Za-z]{3}$/), read in capitals as every entry reads it. */
-function isLetterCode(v: unknown): v is string {
-  if (typeof v !== 'string' || v.length !== 3) return false;
-  for (let i = 0; i < 3; i++) {
-    const c = v.charCodeAt(i) | 0x20;
-    if (c < 97 || c > 122) return false;
-  }
-  return true;
-}
-
-/** The longest text of each optional field of an address, as the schema has them. */
-const ADDRESS_TEXT: Readonly<Record<string, number>> = { state: 100, postal_code: 20, city: 200, line1: 200, line2: 200 };
+/*
+ * Each level's own fields are copied into a literal of its fields (one the schema does not know
+ * refused, even without a value), then checked: the addresses and items as a calculation's
+ * (adapters/calculation-plain.ts). A function per level, so that each copies one shape.
+ */
 
 /** An address the schema accepts, or null. */
 function plainAddress(a: unknown): CalculationAddress | null {
   if (!isRecord(a)) return null;
-  const out: Record<string, string | undefined> = { country: undefined, state: undefined, postal_code: undefined, city: undefined, line1: undefined, line2: undefined };
+  const out: Record<string, unknown> = { country: undefined, state: undefined, postal_code: undefined, city: undefined, line1: undefined, line2: undefined };
   for (const key in a) {
     if (!hasOwn.call(a, key)) continue;
-    const v = a[key];
-    if (key === 'country') {
-      if (typeof v !== 'string' || !isCountryText(v)) return null;
-      out.country = v;
-      continue;
-    }
-    if (!hasOwn.call(ADDRESS_TEXT, key)) return null;
-    if (v === undefined) continue;
-    if (!isText(v, 0, ADDRESS_TEXT[key] as number)) return null;
-    out[key] = v;
+    if (!hasOwn.call(out, key)) return null;
+    out[key] = a[key];
   }
-  return out.country === undefined ? null : (out as unknown as CalculationAddress);
+  return addressValues(out) ? (out as unknown as CalculationAddress) : null;
 }
 
 /** An item the schema accepts (`batch`: a batch's, without tax_behavior), or null. */
 function plainItem(item: unknown, batch: boolean): ParsedItem | null {
   if (!isRecord(item)) return null;
-  let reference: string | undefined;
-  let amount: string | undefined;
-  let quantity: number | undefined;
-  let taxCode: ParsedItem['tax_code'];
-  let productType: ParsedItem['product_type'];
-  let behavior: TaxBehavior | undefined;
+  const out: Record<string, unknown> = { reference: undefined, amount: undefined, quantity: undefined, tax_code: undefined, product_type: undefined, tax_behavior: undefined };
   for (const key in item) {
     if (!hasOwn.call(item, key)) continue;
-    const v = item[key];
-    switch (key) {
-      case 'reference':
-        if (!isText(v, 1, 200)) return null;
-        reference = v;
-        break;
-      case 'amount':
-        if (!isDecimal(v)) return null;
-        amount = v;
-        break;
-      case 'quantity':
-        if (v === undefined) break;
-        if (!(typeof v === 'number' && Number.isSafeInteger(v) && v > 0)) return null;
-        quantity = v;
-        break;
-      case 'tax_code':
-        if (v === undefined) break;
-        if (!isOneOf(v, TAX_CODES)) return null;
-        taxCode = v;
-        break;
-      case 'product_type':
-        if (v === undefined) break;
-        if (!isOneOf(v, PRODUCT_TYPES)) return null;
-        productType = v;
-        break;
-      case 'tax_behavior':
-        if (batch) return null; // unknown to a batch's schema, even without a value
-        if (v === undefined) break;
-        if (!isOneOf(v, BEHAVIORS)) return null;
-        behavior = v;
-        break;
-      default:
-        return null;
-    }
+    if (!hasOwn.call(out, key) || (batch && key === 'tax_behavior')) return null;
+    out[key] = item[key];
   }
-  if (reference === undefined || amount === undefined) return null;
-  return { reference, amount, quantity, tax_code: taxCode, product_type: productType, tax_behavior: behavior };
+  return lineItemValues(out) ? (out as unknown as ParsedItem) : null;
 }
 
 /** The customer the schema accepts, or null. */
 function plainCustomer(c: unknown): Parsed['customer'] | null {
   if (!isRecord(c)) return null;
-  let name: string | undefined;
-  let taxId: string | null | undefined;
-  let address: CalculationAddress | null = null;
-  let status: 'taxable' | 'exempt' | 'reverse' | undefined;
-  let certificate: string | null | undefined;
+  const out: Record<string, unknown> = { name: undefined, tax_id: undefined, address: undefined, tax_status: undefined, exemption_certificate: undefined };
   for (const key in c) {
     if (!hasOwn.call(c, key)) continue;
-    const v = c[key];
-    switch (key) {
-      case 'name':
-        if (v === undefined) break;
-        if (!isText(v, 0, 200)) return null;
-        name = v;
-        break;
-      case 'tax_id':
-        if (v === undefined) break;
-        if (v !== null && !isText(v, 0, 50)) return null;
-        taxId = v;
-        break;
-      case 'address':
-        address = plainAddress(v);
-        if (address === null) return null;
-        break;
-      case 'tax_status':
-        if (v === undefined) break;
-        if (!isOneOf(v, CUSTOMER_TAX_STATUSES)) return null;
-        status = v;
-        break;
-      case 'exemption_certificate':
-        if (v === undefined) break;
-        if (v !== null && !isText(v, 0, 100)) return null;
-        certificate = v;
-        break;
-      default:
-        return null;
-    }
+    if (!hasOwn.call(out, key)) return null;
+    out[key] = c[key];
   }
-  if (address === null) return null;
-  return { name, tax_id: taxId, address, tax_status: status, exemption_certificate: certificate };
+  out.address = plainAddress(out.address);
+  const { name, tax_id: taxId, tax_status: status, exemption_certificate: certificate } = out;
+  const plain = out.address !== null && optionalText(name, 200) && (taxId === null || optionalText(taxId, 50)) && oneOfOrAbsent(status, CUSTOMER_TAX_STATUSES) && (certificate === null || optionalText(certificate, 100));
+  return plain ? (out as unknown as Parsed['customer']) : null;
 }
 
 /** A transaction's fields a batch's schema knows (its transactions are sales of tax-inclusive amounts: no refund, tax behaviour or shipping cost), and a single transaction's (no total), without a prototype. */
@@ -221,13 +141,16 @@ export function plainTransaction(t: unknown, batch: boolean): Parsed | null {
     origin_address: undefined,
     shipping_cost: undefined,
     items: undefined,
+    day: Number.NaN,
   };
   for (const key in t) {
     if (!hasOwn.call(t, key)) continue;
     if (known[key] !== true) return null;
     d[key] = t[key];
   }
-  if (!isText(d.source_id, 1, MAX_SOURCE_ID_LENGTH) || typeof d.date !== 'string' || !isTransactionDate(d.date) || !isLetterCode(d.currency)) return null;
+  // The date's day number, read once (NaN for no date).
+  d.day = typeof d.date === 'string' ? dayNumber(d.date) : Number.NaN;
+  if (!isText(d.source_id, 1, MAX_SOURCE_ID_LENGTH) || !isTransactionDay(d.day as number) || !(typeof d.currency === 'string' && isCurrencyText(d.currency))) return null;
   if ((d.transaction_type !== undefined && !isOneOf(d.transaction_type, TRANSACTION_TYPES)) || (d.tax_behavior !== undefined && !isOneOf(d.tax_behavior, BEHAVIORS))) return null;
   if ((d.source !== undefined && !isText(d.source, 1, MAX_SOURCE_LENGTH)) || (d.refund_of_source_id != null && !isText(d.refund_of_source_id, 1, MAX_SOURCE_ID_LENGTH))) return null;
   if ((d.total !== undefined && !isDecimal(d.total)) || (d.total_tax !== undefined && !isDecimal(d.total_tax))) return null;

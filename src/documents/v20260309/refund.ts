@@ -53,17 +53,21 @@ export function storedOf(req: Parsed, ctx: Context, prefix: Path): Stored {
   }
   const sale = readStored(ctx.options.original, ['options', 'original']);
   const earlier = (ctx.options.earlierRefunds ?? []).map((r, i) => readStored(r, ['options', 'earlierRefunds', i]));
-  // Their totals are read as amounts of the sale's currency.
+  // Their totals read once, as amounts of the sale's currency: the sale's tax, and what the earlier refunds took of its total and tax.
   const minorUnits = ctx.engine.rules.currencies.get(sale.currency);
   const issues: TaxRulesIssue[] = [];
+  const read = { saleTax: 0n, total: 0n, tax: 0n };
   [sale, ...earlier].forEach((t, i) => {
     const path: Path = i === 0 ? ['options', 'original'] : ['options', 'earlierRefunds', i - 1];
     for (const field of ['subtotal', 'total_tax', 'total'] as const) {
-      if (minorUnits === undefined || minorOfText(t[field], minorUnits) === null) issues.push({ path: [...path, field], code: 'malformed', message: `${[...path, field].join('.')} ${quoted(t[field], 40)} is no amount in ${sale.currency}` });
+      const m = minorUnits === undefined ? null : minorOfText(t[field], minorUnits);
+      if (m === null) issues.push({ path: [...path, field], code: 'malformed', message: `${[...path, field].join('.')} ${quoted(t[field], 40)} is no amount in ${sale.currency}` });
+      else if (i === 0 && field === 'total_tax') read.saleTax = m;
+      else if (i > 0 && field !== 'subtotal') read[field === 'total' ? 'total' : 'tax'] -= m;
     }
   });
   if (issues.length > 0) throw errorFromIssues(issues);
-  return { sale, earlier };
+  return { sale, earlier, taxLeft: read.saleTax - read.tax, refundedBefore: { total: read.total, tax: read.tax } };
 }
 
 /** A refund: the part of the sale's items it refunds, with their prorated taxes. */
@@ -77,7 +81,7 @@ export function refundOf(req: Parsed, source: string, amounts: bigint[], mu: num
     issues.push({ path: at('refund_of_source_id'), code: 'unprocessable', message: `${name('refund_of_source_id')} names sale ${quoted(saleId, 60)} of source ${quoted(source, 40)}, but options.original is sale ${quoted(sale.source_id, 60)} of source ${quoted(sale.source, 40)}` });
   }
   if (sale.currency !== req.currency) issues.push({ path: at('currency'), code: 'unprocessable', message: `${name('currency')} ${req.currency} is not the sale's currency ${sale.currency}; a refund is in the currency of its sale` });
-  if (dayNumber(req.date) < dayNumber(sale.date)) issues.push({ path: at('date'), code: 'unprocessable', message: `${name('date')} ${req.date} is before the sale's date ${sale.date}` });
+  if (req.day < dayNumber(sale.date)) issues.push({ path: at('date'), code: 'unprocessable', message: `${name('date')} ${req.date} is before the sale's date ${sale.date}` });
   const seenRefunds = new Set<string>([req.source_id]);
   earlier.forEach((r, i) => {
     const path: Path = ['options', 'earlierRefunds', i];
@@ -106,7 +110,7 @@ export function refundOf(req: Parsed, source: string, amounts: bigint[], mu: num
   if (issues.length > 0) throw errorFromIssues(issues);
 
   const items: CalculationLineResult[] = [];
-  const sums: Refunded<unknown>[] = [];
+  const sums: Refunded<{ readonly taxes: readonly LineTax[] }>[] = [];
   req.items.forEach((item, i) => {
     const found = saleItems.get(item.reference);
     if (found === undefined) {
@@ -148,7 +152,7 @@ export function refundOf(req: Parsed, source: string, amounts: bigint[], mu: num
     total: moneyText(subtotal + tax, mu),
     items,
     ...(shipping === undefined ? {} : { shipping_cost: shipping }),
-    tax_breakdown: breakdownOf([...items, ...(shipping ? [shipping] : [])], mu),
+    tax_breakdown: breakdownOf(sums, mu),
     tax_context: sale.tax_context,
     tax_id_validation: sale.tax_id_validation,
     exchange_rate: null,
@@ -157,11 +161,13 @@ export function refundOf(req: Parsed, source: string, amounts: bigint[], mu: num
   return { t, sums: { subtotal, tax, total: subtotal + tax } };
 }
 
-/** A sold line's part a refund takes: its figures (signed against the sale's), and its net and tax in minor units. */
+/** A sold line's part a refund takes: its figures (signed against the sale's), and its net, tax, and each tax's taxable amount and amount in minor units. */
 interface Refunded<L> {
   readonly line: L;
   readonly subtotal: bigint;
   readonly tax: bigint;
+  readonly taxable: readonly bigint[];
+  readonly taxes: readonly bigint[];
 }
 
 /** What a refund names of a sold line (an item, or the shipping cost), for its issues. */
@@ -196,7 +202,8 @@ function refundedFigures(sold: CalculationLineResult, soldPath: Path, r: bigint,
   if (s === 0 || signOf(r) !== s || (before !== 0n && signOf(before) !== s)) return refused(`${target.name} cannot refund ${target.what} ${target.of}${sold.amount}: a refunded amount has the sign of the sold one`);
   if (absOf(r) > left) return refused(`${target.name} is more than is left of ${target.what}: ${moneyText(BigInt(s) * left, mu)} of ${sold.amount} (${moneyText(BigInt(s) * absOf(before), mu)} refunded before)`);
   const part = refundedPart(figures, absOf(before), absOf(r));
-  const signed = (v: bigint): string => moneyText(BigInt(-s) * v, mu);
+  const sign = BigInt(-s);
+  const signed = (v: bigint): string => moneyText(sign * v, mu);
   const line = {
     tax_behavior: sold.tax_behavior,
     amount: signed(sold.tax_behavior === 'inclusive' ? part.total : part.subtotal),
@@ -206,7 +213,7 @@ function refundedFigures(sold: CalculationLineResult, soldPath: Path, r: bigint,
     taxes: sold.taxes.map((t, k): LineTax => ({ ...t, taxable_amount: signed(part.taxable[k] as bigint), amount: signed(part.taxes[k] as bigint) })),
     notes: [...sold.notes],
   };
-  return { line, subtotal: BigInt(-s) * part.subtotal, tax: BigInt(-s) * part.tax };
+  return { line, subtotal: sign * part.subtotal, tax: sign * part.tax, taxable: part.taxable.map((v) => sign * v), taxes: part.taxes.map((v) => sign * v) };
 }
 
 /**

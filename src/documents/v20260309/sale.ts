@@ -6,13 +6,11 @@
 import type { CalculationAddress, CalculationRequest } from '../../adapters/schemas.js';
 import type { TaxBehavior } from '../../core/types.js';
 import type { SellerAccount } from '../../adapters/account.js';
-import { dayNumber } from '../../core/dates.js';
 import { TaxRulesError, type TaxRulesIssue } from '../../core/errors.js';
 import { calculatePriced, type CalculationOptions, type PricedCalculation } from '../../adapters/v20260309.js';
 import type { Engine } from '../../adapters/engine.js';
-import { isBoolean, isFunction, RULE_SET } from '../../adapters/read.js';
 import type { Context, Parsed, Path, TaxTransaction, TaxTransactionBatchOptions, TaxTransactionCustomerResult, Taxed } from './types.js';
-import { ADDRESS_FIELDS } from './parse.js';
+import { ADDRESS_FIELDS } from '../../adapters/calculation-plain.js';
 import { ownShipping } from './totals.js';
 
 /** The calculation's fields that the transaction names otherwise. */
@@ -36,17 +34,12 @@ function transactionMessage(message: string): string {
   return message.replace(/\bline_items\.(\d+)/g, 'items.$1').replace(/\b(customer_address|customer_tax_id|customer_tax_status|customer_exemption_certificate|tax_date)\b/g, (name) => RENAMED[name] as string);
 }
 
-/** Whether calculate's check of its options would accept these as they are (see CALCULATION_OPTIONS). */
-function optionsOk(o: CalculationOptions): boolean {
-  return (o.rules === undefined || RULE_SET[0](o.rules)) && (o.taxIdVerdict === undefined || isFunction(o.taxIdVerdict)) && (o.cache === undefined || isBoolean(o.cache));
-}
-
 /** Runs the calculation (its answer and its priced sale's sums); its errors name the transaction's fields, under `prefix` (a batch's transaction) but for the account's and the options'. */
 function calculated(request: CalculationRequest, account: SellerAccount, options: TaxTransactionBatchOptions, engine: Engine, prefix: Path): PricedCalculation {
   try {
     const o: CalculationOptions = { rules: options.rules, taxIdVerdict: options.taxIdVerdict, cache: options.cache, now: undefined };
-    // Options calculate's own check would accept as they are skip it (a batch calculates hundreds of times); any other is checked there.
-    return calculatePriced(request, account, o, engine, optionsOk(o));
+    // Checked as calculate checks them (the transaction's options check rules, taxIdVerdict and cache alike): not again for each transaction of a batch.
+    return calculatePriced(request, account, o, engine, true);
   } catch (e) {
     if (!(e instanceof TaxRulesError)) throw e;
     const issues = e.issues.map((i): TaxRulesIssue => {
@@ -85,7 +78,7 @@ export function saleOf(req: Parsed, source: string, ctx: Context, prefix: Path):
     customer_exemption_certificate: req.customer.exemption_certificate,
     origin_address: req.origin_address,
     currency: req.currency,
-    tax_date: dayNumber(req.date) * 86_400,
+    tax_date: req.day * 86_400,
     tax_behavior: behavior,
     shipping_cost: req.shipping_cost ? { amount: req.shipping_cost.amount, tax_behavior: behavior } : undefined,
     line_items: req.items,

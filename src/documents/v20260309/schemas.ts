@@ -10,8 +10,8 @@
  */
 import * as z from 'zod/mini';
 import { dayNumber } from '../../core/dates.js';
-import { AMOUNT_RE } from '../../adapters/input.js';
-import { BEHAVIORS, CUSTOMER_TAX_STATUSES, MAX_AMOUNT_LENGTH, MAX_LINE_ITEMS, PRODUCT_TYPES, requestSchemas, responseSchemas, TAX_CODES, type AcceptingReadonly } from '../../adapters/schemas.js';
+import { AMOUNT_RE, CURRENCY_RE } from '../../adapters/input.js';
+import { BEHAVIORS, CUSTOMER_TAX_STATUSES, MAX_AMOUNT_LENGTH, MAX_LINE_ITEMS, requestSchemas, responseSchemas, type AcceptingReadonly } from '../../adapters/schemas.js';
 import type * as S from '../../schema-types.js';
 import { onFirstUse } from '../../adapters/zod-english.js';
 import { recordKey } from '../limits.js';
@@ -28,11 +28,11 @@ export const MAX_SOURCE_ID_LENGTH = 200;
 const FIRST_DAY = 0;
 const LAST_DAY = dayNumber('9999-12-31');
 
+/** Whether a day number (NaN for no calendar date) is from 1970-01-01 to 9999-12-31. */
+export const isTransactionDay = (day: number): boolean => day >= FIRST_DAY && day <= LAST_DAY;
+
 /** Whether a text is a calendar date from 1970-01-01 to 9999-12-31. */
-export function isTransactionDate(s: string): boolean {
-  const day = dayNumber(s);
-  return day >= FIRST_DAY && day <= LAST_DAY;
-}
+export const isTransactionDate = (s: string): boolean => isTransactionDay(dayNumber(s));
 
 /**
  * The answer's schemas. An answer is read back (a refund's sale and earlier refunds), so its
@@ -72,9 +72,9 @@ function answerSchemas() {
   return { discrepancy, exchangeRate, result, batchResult };
 }
 
-/** What a transaction's schemas and a batch's share: the field schemas, the customer, an item's fields and a list of items. */
+/** What a transaction's schemas and a batch's share: the field schemas, the customer, the items (a calculation's line items without its product and metadata) and a list of them. */
 function transactionParts() {
-  const { address } = requestSchemas();
+  const { address, lineItem } = requestSchemas();
   const text = (max: number) => z.string().check(maxLength(max, `must be at most ${max} characters`));
   const nonEmpty = (max: number) => z.string().check(minLength(1, 'must not be empty'), maxLength(max, `must be at most ${max} characters`));
   const decimal = z.string().check(
@@ -83,8 +83,7 @@ function transactionParts() {
   );
   const date = z.string().check(z.refine(isTransactionDate, { message: 'must be a calendar date YYYY-MM-DD from 1970-01-01 to 9999-12-31' }));
   // The spec: "ISO 4217, uppercase". Read in either case, as every entry reads a currency, and answered in capitals.
-  const currency = z.string().check(z.regex(/^[A-Za-z]{3}$/, 'must be a 3-letter ISO 4217 code'));
-  const quantity = z.optional(z.number().check(z.int('must be a whole number'), z.positive('must be at least 1')));
+  const currency = z.string().check(z.regex(CURRENCY_RE, 'must be a 3-letter ISO 4217 code'));
 
   /** The customer: where it is (which decides the tax), its tax ID, its name. */
   const customer = z.strictObject({
@@ -95,20 +94,13 @@ function transactionParts() {
     exemption_certificate: z.optional(z.nullable(text(100))),
   });
 
-  const itemFields = {
-    reference: nonEmpty(200),
-    amount: decimal,
-    quantity,
-    tax_code: z.optional(z.enum(TAX_CODES)),
-    product_type: z.optional(z.enum(PRODUCT_TYPES)),
-  };
-  const item = z.strictObject({ ...itemFields, tax_behavior: z.optional(z.enum(BEHAVIORS)) });
+  const item = z.omit(lineItem, { product: true, metadata: true });
   const items = <T extends z.ZodMiniType>(of: T, min = 1) =>
     z.array(of).check(
       minLength(min, 'needs at least one item'),
       maxLength(MAX_LINE_ITEMS, `has more than ${MAX_LINE_ITEMS} items; at most ${MAX_LINE_ITEMS} are allowed per document`),
     );
-  return { address, nonEmpty, decimal, date, currency, customer, itemFields, item, items };
+  return { address, nonEmpty, decimal, date, currency, customer, item, items };
 }
 
 function buildTransactionSchemas() {
@@ -137,8 +129,8 @@ function buildTransactionSchemas() {
 }
 
 /** A batch's schemas: its transactions are sales, their amounts tax-inclusive (the spec: this cannot be overridden). */
-function batchSchemas({ address, nonEmpty, decimal, date, currency, customer, itemFields, items }: ReturnType<typeof transactionParts>) {
-  const batchItem = z.strictObject(itemFields);
+function batchSchemas({ address, nonEmpty, decimal, date, currency, customer, item, items }: ReturnType<typeof transactionParts>) {
+  const batchItem = z.omit(item, { tax_behavior: true });
   const batchTransaction = z.strictObject({
     source: z.optional(nonEmpty(MAX_SOURCE_LENGTH)),
     source_id: nonEmpty(MAX_SOURCE_ID_LENGTH),

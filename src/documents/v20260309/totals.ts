@@ -4,7 +4,7 @@
  */
 import type { LineTax, ShippingCostResult, TaxBreakdownEntry } from '../../adapters/schemas.js';
 import { errorFromIssues, quoted, type TaxRulesIssue } from '../../core/errors.js';
-import { absOf, minorOfOwnText, minorOfText, moneyText, signOf } from '../../core/money.js';
+import { absOf, minorOfText, moneyText, signOf } from '../../core/money.js';
 import { hasOwn } from '../../adapters/input.js';
 import type { TaxDiscrepancy } from './schemas.js';
 import type { Path, Stored, Taxed } from './types.js';
@@ -21,16 +21,16 @@ export function ownShipping(t: { readonly shipping_cost?: ShippingCostResult }):
   return hasOwn.call(t, 'shipping_cost') ? t.shipping_cost : undefined;
 }
 
-/** The breakdown of items (and a shipping cost): one entry per jurisdiction, tax, rate, status and reason, in the order they first occur. */
-export function breakdownOf(items: readonly { readonly taxes: readonly LineTax[] }[], mu: number): TaxBreakdownEntry[] {
+/** The breakdown of lines (items, and a shipping cost) from their taxes in minor units: one entry per jurisdiction, tax, rate, status and reason, in the order they first occur. */
+export function breakdownOf(lines: readonly { readonly line: { readonly taxes: readonly LineTax[] }; readonly taxable: readonly bigint[]; readonly taxes: readonly bigint[] }[], mu: number): TaxBreakdownEntry[] {
   const sums: { entry: Omit<TaxBreakdownEntry, 'taxable_amount' | 'amount'>; taxable: bigint; amount: bigint }[] = [];
-  for (const item of items) {
-    for (const t of item.taxes) {
+  for (const { line, taxable, taxes } of lines) {
+    line.taxes.forEach((t, k) => {
       let sum = sums.find((e) => e.entry.jurisdiction.id === t.jurisdiction.id && e.entry.name === t.name && e.entry.rate === t.rate && e.entry.status === t.status && e.entry.reason === t.reason);
       if (!sum) sums.push((sum = { entry: { jurisdiction: t.jurisdiction, name: t.name, rate: t.rate, status: t.status, reason: t.reason }, taxable: 0n, amount: 0n }));
-      sum.taxable += minorOfOwnText(t.taxable_amount, mu);
-      sum.amount += minorOfOwnText(t.amount, mu);
-    }
+      sum.taxable += taxable[k] as bigint;
+      sum.amount += taxes[k] as bigint;
+    });
   }
   return sums.map((s) => ({ ...s.entry, taxable_amount: moneyText(s.taxable, mu), amount: moneyText(s.amount, mu) }));
 }
@@ -55,12 +55,7 @@ export function withGivenTax({ t, sums }: Taxed, givenTax: bigint, mu: number, p
   const direction = signOf(total) || signOf(subtotal);
   if (givenTax !== 0n && signOf(givenTax) !== direction) fail(`${field} ${shown(givenTax)} has the opposite sign of the transaction's total ${shown(total)}`);
   if (inclusive && absOf(givenTax) > absOf(total)) fail(`${field} ${shown(givenTax)} is more than the tax-inclusive total ${shown(total)}`);
-  if (stored !== undefined) {
-    // What is left of the sale's tax after the earlier refunds (their tax as stored, given or calculated).
-    let left = minorOfOwnText(stored.sale.total_tax, mu);
-    for (const r of stored.earlier) left += minorOfOwnText(r.total_tax, mu);
-    if (absOf(givenTax) > absOf(left)) fail(`${field} ${shown(givenTax)} is more than is left of the sale's tax (${moneyText(left, mu)}); a refund cannot take it below zero`);
-  }
+  if (stored !== undefined && absOf(givenTax) > absOf(stored.taxLeft)) fail(`${field} ${shown(givenTax)} is more than is left of the sale's tax (${moneyText(stored.taxLeft, mu)}); a refund cannot take it below zero`);
   const difference = givenTax - calcTax;
   const discrepancy: TaxDiscrepancy = { total_tax: moneyText(givenTax, mu), calculated_total_tax: t.total_tax, difference: moneyText(difference, mu) };
   return inclusive

@@ -9,7 +9,7 @@ import type { SellerAccount } from '../../adapters/account.js';
 import { errorFromIssues, quoted, TaxRulesError, type TaxRulesIssue } from '../../core/errors.js';
 import { agedEngine, engineFor, MAX_RULES_AGE, maxRulesAgeOf } from '../../adapters/engine.js';
 import { checkBySchema } from '../../adapters/issues.js';
-import { isBoolean, isFunction, ownCopy, readOptions, RULE_SET, unreadable, type OptionCheck } from '../../adapters/read.js';
+import { EXCHANGE_RATES, isBoolean, ownCopy, readOptions, RULE_SET, TAX_ID_VERDICT, unreadable, type OptionCheck } from '../../adapters/read.js';
 import { MAX_BATCH_TRANSACTIONS, transactionSchemas, type TaxTransactionBatchRequest, type TaxTransactionRequest, type TaxTransactionType } from './schemas.js';
 import { exchangeOf, ratesOf } from './exchange.js';
 import { rateText } from '../../adapters/exchange-rates.js';
@@ -40,11 +40,11 @@ const isUsedSourceIds = (v: unknown): boolean => typeof v === 'function' || Arra
 
 const BATCH_OPTIONS: { readonly [K in keyof TaxTransactionBatchOptions]-?: OptionCheck } = {
   rules: RULE_SET,
-  taxIdVerdict: [isFunction, "a function (country, taxId) => 'valid' | 'invalid' | 'unknown'"],
+  taxIdVerdict: TAX_ID_VERDICT,
   cache: [isBoolean, 'true or false'],
   maxRulesAge: MAX_RULES_AGE,
   usedSourceIds: [isUsedSourceIds, 'an array of { source, transaction_type, source_id }, or a function (key) => boolean'],
-  exchangeRates: [(v) => Array.isArray(v) || typeof v === 'function', 'an array of { currency, date | from, until, rate }, or a function (currency, date, accountCurrency) => rate'],
+  exchangeRates: EXCHANGE_RATES,
 };
 
 const TRANSACTION_OPTIONS: { readonly [K in keyof TaxTransactionOptions]-?: OptionCheck } = {

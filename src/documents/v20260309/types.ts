@@ -8,7 +8,7 @@ import type { RuleSet } from '../../core/ruleset.js';
 import type { SellerAccount } from '../../adapters/account.js';
 import type { TaxIdVerdictFunction } from '../../core/options.js';
 import type { Engine } from '../../adapters/engine.js';
-import type { TaxDiscrepancy, SupplyType, TaxTransactionExchangeRate, TaxTransactionItem, TaxTransactionRequestOutput, TaxTransactionType } from './schemas.js';
+import type { TaxDiscrepancy, SupplyType, TaxTransactionExchangeRate, TaxTransactionRequestOutput, TaxTransactionType } from './schemas.js';
 import type { ExchangeRate, ExchangeRateFunction } from '../../core/options.js';
 
 /** A source id as the spec makes it unique: per source and transaction type. */
@@ -102,9 +102,11 @@ export interface TaxTransactionOptions extends TaxTransactionBatchOptions {
 }
 
 /** A transaction request as checked (a single transaction's, or a batch's with its total): own fields only (every field, undefined when absent), defaults not yet applied. */
-export type Parsed = TaxTransactionRequestOutput & { total?: string | undefined };
-
-export type ParsedItem = TaxTransactionItem;
+export type Parsed = TaxTransactionRequestOutput & {
+  total?: string | undefined;
+  /** The date's day number (days from 1970-01-01), read with it. */
+  day: number;
+};
 
 export type Path = (string | number)[];
 
@@ -133,8 +135,12 @@ export interface Context {
   batch: boolean;
 }
 
-/** A refund's sale and the refunds made of it before, as the options hand them over. */
+/** A refund's sale and the refunds made of it before, as the options hand them over, with their totals read in minor units. */
 export interface Stored {
   sale: TaxTransaction;
   earlier: TaxTransaction[];
+  /** What is left of the sale's tax after the earlier refunds (their tax as stored, given or calculated), signed as the sale's. */
+  taxLeft: bigint;
+  /** The magnitudes of the sale's total and tax the earlier refunds took. */
+  refundedBefore: { total: bigint; tax: bigint };
 }
