@@ -13,7 +13,7 @@ import { sellerAddressOn, type SellerAccount } from './account.js';
 import { agedEngine, engineFor, maxRulesAgeOf, type Engine } from './engine.js';
 import { exemptionOf } from '../core/exemption.js';
 import { productTypeIssue, productTypeOf } from '../core/taxability.js';
-import { isAmountText, closestName, isCountryText, isCurrencyText, unknownFieldIssues } from './input.js';
+import { isAmountText, closestName, hasOwn, isCountryText, isCurrencyText, unknownFieldIssues } from './input.js';
 import type { TaxIdVerdictFunction } from '../core/options.js';
 import { TAX_RATE_PARAMETERS, TAX_RATE_PARAMETER_KINDS, type TaxRateParameter, type TaxRateParameterKind, type TaxRateParameterName, type TaxRateQueryInput } from './v20241028-parameters.js';
 
@@ -127,6 +127,11 @@ const CHECK = Int8Array.from(PARAMS, (p) => CHECK_OF_KIND[p.kind]);
 /** Whether each parameter is required (1), and its longest value, by index. */
 const REQUIRED = Int8Array.from(PARAMS, (p) => (p.required ? 1 : 0));
 
+/** The required parameters as bits by index (see ReadQuery.given). */
+const REQUIRED_BITS = PARAMS.reduce((bits, p, i) => (p.required ? bits | (1 << i) : bits), 0);
+
+if (COUNT > 30) throw new Error('more than 30 parameters: ReadQuery.given needs another form');
+
 const MAX = Int32Array.from(PARAMS, (p) => p.max);
 
 /** The values an enumerated parameter allows, by index (null for the others). */
@@ -153,6 +158,8 @@ const NAME_SHOWN = 64;
 interface ReadQuery {
   /** Each parameter's value (trimmed), by its index in TAX_RATE_PARAMETERS; checked values replace them. */
   values: (string | undefined)[];
+  /** The parameters given a value, as bits by index: a quote gives a few of them, and only those (and the required ones) are checked. */
+  given: number;
   issues: TaxRulesIssue[] | null;
   /** How often each parameter is given, by index, once one is given twice (else null). */
   counts: number[] | null;
@@ -169,7 +176,7 @@ interface ReadQuery {
 }
 
 function readQuery(): ReadQuery {
-  return { values: NO_VALUES.slice(), issues: null, counts: null, refused: null, refusedMore: 0, unknownSeen: 0, unexamined: false, unreadable: false };
+  return { values: NO_VALUES.slice(), given: 0, issues: null, counts: null, refused: null, refusedMore: 0, unknownSeen: 0, unexamined: false, unreadable: false };
 }
 
 function addIssue(q: ReadQuery, issue: TaxRulesIssue): void {
@@ -193,6 +200,7 @@ function store(q: ReadQuery, i: number, raw: string): void {
     return;
   }
   q.values[i] = hasOuterSpace(raw) ? raw.trim() : raw;
+  q.given |= 1 << i;
 }
 
 /**
@@ -339,6 +347,14 @@ function typeOf(v: unknown): string {
  * caller, which reads the object again carefully (a try around each read slows every query).
  */
 function readObject(query: object, careful: boolean): ReadQuery {
+  if (!careful) {
+    // The own enumerable keys in Object.keys's order, without its array: a for…in over a plain
+    // object walks V8's cache of its keys. Anything that throws here (a Proxy's trap) goes to
+    // the caller, which reads the query again carefully.
+    const q = readQuery();
+    for (const name in query) if (hasOwn.call(query, name)) readEntry(q, query, name, false);
+    return q;
+  }
   let keys: string[];
   try {
     keys = Object.keys(query);
@@ -452,7 +468,9 @@ function tooLong(q: ReadQuery, p: TaxRateParameter, v: string): void {
  */
 function checkValues(q: ReadQuery, rules: RuleSet): void {
   const values = q.values;
-  for (let i = 0; i < COUNT; i++) {
+  // The parameters given and the required ones, lowest index first (the table's order).
+  for (let bits = q.given | REQUIRED_BITS; bits !== 0; bits &= bits - 1) {
+    const i = 31 - Math.clz32(bits & -bits);
     const v = values[i];
     if (v === undefined) {
       if (REQUIRED[i] === 1) addIssue(q, { path: [NAMES[i] as string], code: 'missing', message: `${NAMES[i]} is required` });
