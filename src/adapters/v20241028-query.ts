@@ -589,7 +589,9 @@ export function readTaxRateQuery(query: TaxRateQueryInput, account: SellerAccoun
     if (!home) sellerAddress = undefined;
   }
   const taxCode = (v[TAX_CODE] as TaxCodeId | undefined) ?? seller.defaultTaxCode;
-  const contradiction = productTypeIssue(rules, taxCode, v[PRODUCT_TYPE] as ProductType | undefined, ['product_type']);
+  const givenType = v[PRODUCT_TYPE] as ProductType | undefined;
+  // Only a product type given can contradict the code.
+  const contradiction = givenType === undefined ? null : productTypeIssue(rules, taxCode, givenType, ['product_type']);
   if (contradiction !== null) throw errorFromIssues([contradiction]);
   const status = v[TAX_STATUS];
   const certificate = v[EXEMPTION_CERTIFICATE];
@@ -601,7 +603,7 @@ export function readTaxRateQuery(query: TaxRateQueryInput, account: SellerAccoun
     // Every field present (region undefined: a query has none), so none is read from a prototype.
     destination: { country: to, region: undefined, postalCode: v[TO_POSTAL_CODE], city: v[TO_CITY], street: v[TO_STREET] },
     taxCode,
-    productType: productTypeOf(rules, taxCode, v[PRODUCT_TYPE] as ProductType | undefined, seller.defaultProductType),
+    productType: productTypeOf(rules, taxCode, givenType, seller.defaultProductType),
     customerTaxId,
     taxBehavior: (v[TAX_BEHAVIOR] as TaxBehavior | undefined) ?? 'exclusive',
     amount: v[AMOUNT],

@@ -346,7 +346,8 @@ function checkRequest(req: ParsedRequest, seller: PreparedAccount, rules: RuleSe
     const f = firstOf[i] as number;
     if (f !== i) issues.push({ path: ['line_items', i, 'reference'], code: 'invalid_value', message: `line_items.${i}.reference ${quoted(line.reference, 60)} repeats line_items.${f}.reference; references must be unique` });
     // A line that names a product is checked with the product's codes (productsOf).
-    const contradiction = line.product === undefined ? productTypeIssue(rules, line.tax_code ?? seller.defaultTaxCode, line.product_type, ['line_items', i, 'product_type']) : null;
+    // (Only a product type given can contradict its code: no path is made for a line without one.)
+    const contradiction = line.product === undefined && line.product_type !== undefined ? productTypeIssue(rules, line.tax_code ?? seller.defaultTaxCode, line.product_type, ['line_items', i, 'product_type']) : null;
     if (contradiction !== null) issues.push(contradiction);
     if (minorUnits === undefined) continue;
     // A plain amount ("19.99") read as a number without the general parser's result object.
