@@ -13,7 +13,7 @@ import { sellerAddressOn, type SellerAccount } from './account.js';
 import { agedEngine, engineFor, maxRulesAgeOf, type Engine } from './engine.js';
 import { exemptionOf } from '../core/exemption.js';
 import { productTypeIssue, productTypeOf } from '../core/taxability.js';
-import { isAmountText, closestName, hasOwn, isCountryText, isCurrencyText, unknownFieldIssues } from './input.js';
+import { isAmountText, closestName, isCountryText, isCurrencyText, unknownFieldIssues } from './input.js';
 import type { TaxIdVerdictFunction } from '../core/options.js';
 import { TAX_RATE_PARAMETERS, TAX_RATE_PARAMETER_KINDS, type TaxRateParameter, type TaxRateParameterKind, type TaxRateParameterName, type TaxRateQueryInput } from './v20241028-parameters.js';
 
@@ -347,14 +347,6 @@ function typeOf(v: unknown): string {
  * caller, which reads the object again carefully (a try around each read slows every query).
  */
 function readObject(query: object, careful: boolean): ReadQuery {
-  if (!careful) {
-    // The own enumerable keys in Object.keys's order, without its array: a for…in over a plain
-    // object walks V8's cache of its keys. Anything that throws here (a Proxy's trap) goes to
-    // the caller, which reads the query again carefully.
-    const q = readQuery();
-    for (const name in query) if (hasOwn.call(query, name)) readEntry(q, query, name, false);
-    return q;
-  }
   let keys: string[];
   try {
     keys = Object.keys(query);
