@@ -6,7 +6,7 @@ import { errorFromIssues, quoted, TaxRulesError, type TaxRulesIssue } from '../c
 import { canonicalCountry } from '../core/location.js';
 import { addMinor, formatMinor, isCanonicalAmount, parseAmount, parseMinorNumber, type Minor } from '../core/money.js';
 import { taxableAmount, type Priced } from '../core/pricing.js';
-import { productTypeIssue, productTypeOf } from '../core/taxability.js';
+import { impliedProductType, productTypeIssue } from '../core/taxability.js';
 import { exemptionOf } from '../core/exemption.js';
 import { deliveryLines } from '../core/delivery.js';
 import { priceSale, type PricedLine, type PricedSale, type Sale, type SaleLine, type SaleParty } from '../core/sale.js';
@@ -276,18 +276,16 @@ function calculateChecked(request: unknown, account: SellerAccount, options: Cal
 function saleLines(req: ParsedRequest, read: CheckedRequest, seller: PreparedAccount, behavior: TaxBehavior, rules: RuleSet, products: readonly (ProductDefaults | null)[]): SaleLine[] {
   const items = req.line_items;
   const lines = new Array<SaleLine>(items.length);
-  // The product type of a tax code given without one, looked up once per code of the document.
   const seen = { codes: [] as TaxCodeId[], types: [] as ProductType[] };
   for (let i = 0; i < items.length; i++) {
     const line = items[i] as ParsedRequest['line_items'][number];
     const product = products[i] ?? null;
     const taxCode = line.tax_code ?? product?.tax_class ?? seller.defaultTaxCode;
-    const given = line.product_type ?? product?.product_type;
     lines[i] = {
       amount: read.amounts[i] as Minor,
       articles: line.quantity ?? 1,
       taxCode,
-      productType: given ?? impliedType(rules, taxCode, seller.defaultProductType, seen),
+      productType: line.product_type ?? product?.product_type ?? impliedProductType(rules, taxCode, seller.defaultProductType, seen),
       taxBehavior: line.tax_behavior ?? productBehavior(product) ?? behavior,
       // A product taxed where it is (an event's admission) is placed there, not at the customer's address.
       destination: productPlace(product),
@@ -295,23 +293,6 @@ function saleLines(req: ParsedRequest, read: CheckedRequest, seller: PreparedAcc
     };
   }
   return lines;
-}
-
-/**
- * The product type a tax code implies when a line gives none (productTypeOf), from `seen`,
- * the codes of the document looked up so far: they are few and repeat, so each is looked up
- * in the rule set once.
- */
-function impliedType(rules: RuleSet, taxCode: TaxCodeId, fallback: ProductType, seen: { codes: TaxCodeId[]; types: ProductType[] }): ProductType {
-  const codes = seen.codes;
-  for (let k = 0; k < codes.length; k++) if (codes[k] === taxCode) return seen.types[k] as ProductType;
-  const type = productTypeOf(rules, taxCode, undefined, fallback);
-  // Past a handful of codes a scan costs more than the lookup it saves.
-  if (codes.length < 8) {
-    codes.push(taxCode);
-    seen.types.push(type);
-  }
-  return type;
 }
 
 /** What a request's fields give once checked: its currency, minor units and each line's amount in them. */
@@ -346,18 +327,14 @@ function checkRequest(req: ParsedRequest, seller: PreparedAccount, rules: RuleSe
     const f = firstOf[i] as number;
     if (f !== i) issues.push({ path: ['line_items', i, 'reference'], code: 'invalid_value', message: `line_items.${i}.reference ${quoted(line.reference, 60)} repeats line_items.${f}.reference; references must be unique` });
     // A line that names a product is checked with the product's codes (productsOf).
-    // (Only a product type given can contradict its code: no path is made for a line without one.)
     const contradiction = line.product === undefined && line.product_type !== undefined ? productTypeIssue(rules, line.tax_code ?? seller.defaultTaxCode, line.product_type, ['line_items', i, 'product_type']) : null;
     if (contradiction !== null) issues.push(contradiction);
     if (minorUnits === undefined) continue;
-    // A plain amount ("19.99") read as a number without the general parser's result object.
+    // A plain amount ("19.99") is read without the general parser's result object.
     const fast = parseMinorNumber(line.amount, minorUnits);
-    if (fast >= 0) {
-      amounts[i] = fast;
-      continue;
-    }
-    const amount = parseAmount(line.amount, minorUnits);
-    if (!amount.ok) issues.push({ path: ['line_items', i, 'amount'], code: 'malformed', message: `line_items.${i}.amount ${quoted(line.amount, 60)} has more decimals than ${currency} allows (${minorUnits})` });
+    const amount = fast >= 0 ? null : parseAmount(line.amount, minorUnits);
+    if (amount === null) amounts[i] = fast;
+    else if (!amount.ok) issues.push({ path: ['line_items', i, 'amount'], code: 'malformed', message: `line_items.${i}.amount ${quoted(line.amount, 60)} has more decimals than ${currency} allows (${minorUnits})` });
     else if (amount.minor < 0) issues.push({ path: ['line_items', i, 'amount'], code: 'malformed', message: `line_items.${i}.amount ${quoted(line.amount, 60)} is negative: a calculation prices a sale; a refund is a transaction of transaction_type refund` });
     else amounts[i] = amount.minor;
   }
