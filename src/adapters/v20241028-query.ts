@@ -127,6 +127,11 @@ const CHECK = Int8Array.from(PARAMS, (p) => CHECK_OF_KIND[p.kind]);
 /** Whether each parameter is required (1), and its longest value, by index. */
 const REQUIRED = Int8Array.from(PARAMS, (p) => (p.required ? 1 : 0));
 
+/** The required parameters as bits by index (see ReadQuery.given). */
+const REQUIRED_BITS = PARAMS.reduce((bits, p, i) => (p.required ? bits | (1 << i) : bits), 0);
+
+if (COUNT > 30) throw new Error('more than 30 parameters: ReadQuery.given needs another form');
+
 const MAX = Int32Array.from(PARAMS, (p) => p.max);
 
 /** The values an enumerated parameter allows, by index (null for the others). */
@@ -153,6 +158,8 @@ const NAME_SHOWN = 64;
 interface ReadQuery {
   /** Each parameter's value (trimmed), by its index in TAX_RATE_PARAMETERS; checked values replace them. */
   values: (string | undefined)[];
+  /** The parameters given a value, as bits by index: a quote gives a few of them, and only those (and the required ones) are checked. */
+  given: number;
   issues: TaxRulesIssue[] | null;
   /** How often each parameter is given, by index, once one is given twice (else null). */
   counts: number[] | null;
@@ -169,7 +176,7 @@ interface ReadQuery {
 }
 
 function readQuery(): ReadQuery {
-  return { values: NO_VALUES.slice(), issues: null, counts: null, refused: null, refusedMore: 0, unknownSeen: 0, unexamined: false, unreadable: false };
+  return { values: NO_VALUES.slice(), given: 0, issues: null, counts: null, refused: null, refusedMore: 0, unknownSeen: 0, unexamined: false, unreadable: false };
 }
 
 function addIssue(q: ReadQuery, issue: TaxRulesIssue): void {
@@ -193,6 +200,7 @@ function store(q: ReadQuery, i: number, raw: string): void {
     return;
   }
   q.values[i] = hasOuterSpace(raw) ? raw.trim() : raw;
+  q.given |= 1 << i;
 }
 
 /**
@@ -452,7 +460,9 @@ function tooLong(q: ReadQuery, p: TaxRateParameter, v: string): void {
  */
 function checkValues(q: ReadQuery, rules: RuleSet): void {
   const values = q.values;
-  for (let i = 0; i < COUNT; i++) {
+  // The parameters given and the required ones, lowest index first (the table's order).
+  for (let bits = q.given | REQUIRED_BITS; bits !== 0; bits &= bits - 1) {
+    const i = 31 - Math.clz32(bits & -bits);
     const v = values[i];
     if (v === undefined) {
       if (REQUIRED[i] === 1) addIssue(q, { path: [NAMES[i] as string], code: 'missing', message: `${NAMES[i]} is required` });
@@ -571,7 +581,9 @@ export function readTaxRateQuery(query: TaxRateQueryInput, account: SellerAccoun
     if (!home) sellerAddress = undefined;
   }
   const taxCode = (v[TAX_CODE] as TaxCodeId | undefined) ?? seller.defaultTaxCode;
-  const contradiction = productTypeIssue(rules, taxCode, v[PRODUCT_TYPE] as ProductType | undefined, ['product_type']);
+  const givenType = v[PRODUCT_TYPE] as ProductType | undefined;
+  // Only a product type given can contradict the code.
+  const contradiction = givenType === undefined ? null : productTypeIssue(rules, taxCode, givenType, ['product_type']);
   if (contradiction !== null) throw errorFromIssues([contradiction]);
   const status = v[TAX_STATUS];
   const certificate = v[EXEMPTION_CERTIFICATE];
@@ -583,7 +595,7 @@ export function readTaxRateQuery(query: TaxRateQueryInput, account: SellerAccoun
     // Every field present (region undefined: a query has none), so none is read from a prototype.
     destination: { country: to, region: undefined, postalCode: v[TO_POSTAL_CODE], city: v[TO_CITY], street: v[TO_STREET] },
     taxCode,
-    productType: productTypeOf(rules, taxCode, v[PRODUCT_TYPE] as ProductType | undefined, seller.defaultProductType),
+    productType: productTypeOf(rules, taxCode, givenType, seller.defaultProductType),
     customerTaxId,
     taxBehavior: (v[TAX_BEHAVIOR] as TaxBehavior | undefined) ?? 'exclusive',
     amount: v[AMOUNT],

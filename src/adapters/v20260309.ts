@@ -4,9 +4,9 @@ import { notesOf } from '../core/determine.js';
 import { dateOfDay, dayNumber } from '../core/dates.js';
 import { errorFromIssues, quoted, TaxRulesError, type TaxRulesIssue } from '../core/errors.js';
 import { canonicalCountry } from '../core/location.js';
-import { addMinor, formatMinor, isCanonicalAmount, parseAmount, type Minor } from '../core/money.js';
+import { addMinor, formatMinor, isCanonicalAmount, parseAmount, parseMinorNumber, type Minor } from '../core/money.js';
 import { taxableAmount, type Priced } from '../core/pricing.js';
-import { productTypeIssue, productTypeOf } from '../core/taxability.js';
+import { impliedProductType, productTypeIssue } from '../core/taxability.js';
 import { exemptionOf } from '../core/exemption.js';
 import { deliveryLines } from '../core/delivery.js';
 import { priceSale, type PricedLine, type PricedSale, type Sale, type SaleLine, type SaleParty } from '../core/sale.js';
@@ -276,6 +276,7 @@ function calculateChecked(request: unknown, account: SellerAccount, options: Cal
 function saleLines(req: ParsedRequest, read: CheckedRequest, seller: PreparedAccount, behavior: TaxBehavior, rules: RuleSet, products: readonly (ProductDefaults | null)[]): SaleLine[] {
   const items = req.line_items;
   const lines = new Array<SaleLine>(items.length);
+  const seen = { codes: [] as TaxCodeId[], types: [] as ProductType[] };
   for (let i = 0; i < items.length; i++) {
     const line = items[i] as ParsedRequest['line_items'][number];
     const product = products[i] ?? null;
@@ -284,7 +285,7 @@ function saleLines(req: ParsedRequest, read: CheckedRequest, seller: PreparedAcc
       amount: read.amounts[i] as Minor,
       articles: line.quantity ?? 1,
       taxCode,
-      productType: productTypeOf(rules, taxCode, line.product_type ?? product?.product_type, seller.defaultProductType),
+      productType: line.product_type ?? product?.product_type ?? impliedProductType(rules, taxCode, seller.defaultProductType, seen),
       taxBehavior: line.tax_behavior ?? productBehavior(product) ?? behavior,
       // A product taxed where it is (an event's admission) is placed there, not at the customer's address.
       destination: productPlace(product),
@@ -326,11 +327,14 @@ function checkRequest(req: ParsedRequest, seller: PreparedAccount, rules: RuleSe
     const f = firstOf[i] as number;
     if (f !== i) issues.push({ path: ['line_items', i, 'reference'], code: 'invalid_value', message: `line_items.${i}.reference ${quoted(line.reference, 60)} repeats line_items.${f}.reference; references must be unique` });
     // A line that names a product is checked with the product's codes (productsOf).
-    const contradiction = line.product === undefined ? productTypeIssue(rules, line.tax_code ?? seller.defaultTaxCode, line.product_type, ['line_items', i, 'product_type']) : null;
+    const contradiction = line.product === undefined && line.product_type !== undefined ? productTypeIssue(rules, line.tax_code ?? seller.defaultTaxCode, line.product_type, ['line_items', i, 'product_type']) : null;
     if (contradiction !== null) issues.push(contradiction);
     if (minorUnits === undefined) continue;
-    const amount = parseAmount(line.amount, minorUnits);
-    if (!amount.ok) issues.push({ path: ['line_items', i, 'amount'], code: 'malformed', message: `line_items.${i}.amount ${quoted(line.amount, 60)} has more decimals than ${currency} allows (${minorUnits})` });
+    // A plain amount ("19.99") is read without the general parser's result object.
+    const fast = parseMinorNumber(line.amount, minorUnits);
+    const amount = fast >= 0 ? null : parseAmount(line.amount, minorUnits);
+    if (amount === null) amounts[i] = fast;
+    else if (!amount.ok) issues.push({ path: ['line_items', i, 'amount'], code: 'malformed', message: `line_items.${i}.amount ${quoted(line.amount, 60)} has more decimals than ${currency} allows (${minorUnits})` });
     else if (amount.minor < 0) issues.push({ path: ['line_items', i, 'amount'], code: 'malformed', message: `line_items.${i}.amount ${quoted(line.amount, 60)} is negative: a calculation prices a sale; a refund is a transaction of transaction_type refund` });
     else amounts[i] = amount.minor;
   }

@@ -58,6 +58,18 @@ function daysInMonth(year: number, month: number): number {
 
 /** The calendar date of a day number (H. Hinnant's civil_from_days). */
 export function dateOfDay(day: number): string {
+  // Calls come in runs of one day (a calculation's tax date): the last one is remembered, as
+  // dayNumber does, and its text is then the very string dayNumber remembers.
+  if (day === lastDate.day) return lastDate.text;
+  const text = civilDate(day);
+  lastDate.day = day;
+  lastDate.text = text;
+  return text;
+}
+
+const lastDate = { day: Number.NaN, text: '' };
+
+function civilDate(day: number): string {
   const z = day + 719_468;
   const era = Math.floor(z / 146_097);
   const doe = z - era * 146_097;
