@@ -208,10 +208,10 @@ const TAX_BITS = /* @__PURE__ */ bitsOf(TAX_CHECKS);
 
 /**
  * An object's own fields walked once (see above): each field of `fields` tested, its value
- * written to `into` and its bit set; every other one only read (touchOwn, at `level`). The bits
- * found, or -1 for a field that fails its test.
+ * written to `into` when its bit is in `keep`, and its bit set; every other one only read
+ * (touchOwn, at `level`). The bits found, or -1 for a field that fails its test.
  */
-function walk(o: object, fields: Bits, into: Fields, level: number, maxItems: number): number {
+function walk(o: object, fields: Bits, into: Fields, keep: number, level: number, maxItems: number): number {
   let found = 0;
   for (const key in o) {
     if (!hasOwn.call(o, key)) continue;
@@ -220,7 +220,8 @@ function walk(o: object, fields: Bits, into: Fields, level: number, maxItems: nu
     if (field === undefined) touchOwn(v, level, maxItems);
     else if (!field[0](v)) return -1;
     else {
-      into[key] = v;
+      // Only the fields of `keep` are written (an item's amounts; every field of a tax).
+      if ((field[1] & keep) !== 0) into[key] = v;
       found |= field[1];
     }
   }
@@ -231,7 +232,8 @@ function walk(o: object, fields: Bits, into: Fields, level: number, maxItems: nu
 function plainItem(item: unknown, credit: boolean, maxItems: number): boolean {
   if (typeof item !== 'object' || item === null || Array.isArray(item)) return false;
   const read: Fields = { subtotal_cents: 0, discount_cents: 0 };
-  const found = walk(item, credit ? CREDIT_ITEM_BITS : ITEM_BITS, read, 1, maxItems);
+  // Only subtotal_cents (bit 1) and discount_cents (bit 2) are kept.
+  const found = walk(item, credit ? CREDIT_ITEM_BITS : ITEM_BITS, read, 3, 1, maxItems);
   return found === (credit ? 8191 : 4095) && (read.discount_cents as number) <= (read.subtotal_cents as number);
 }
 
@@ -239,7 +241,7 @@ function plainItem(item: unknown, credit: boolean, maxItems: number): boolean {
 function plainTax(tax: unknown, maxItems: number): TaxSummary | null {
   if (typeof tax !== 'object' || tax === null || Array.isArray(tax)) return null;
   const read: Fields = { name: '', rate: 0, country: '', region: null, amount_cents: 0, taxable_base_cents: 0 };
-  return walk(tax, TAX_BITS, read, 1, maxItems) === 63 ? (read as unknown as TaxSummary) : null;
+  return walk(tax, TAX_BITS, read, 63, 1, maxItems) === 63 ? (read as unknown as TaxSummary) : null;
 }
 
 /** Whether a credit note's related_document (at ownCopy's level 3) names an invoice as documentIssues requires. */
@@ -260,6 +262,8 @@ function plainRelated(r: unknown, maxItems: number): boolean {
 /** The fields of a document the checks read, without a prototype: each other one is only read (touchOwn). */
 const CHECKED_FIELDS = [...Object.keys(DOCUMENT_CHECKS), 'exchange_rate', 'items', 'taxes', 'related_document'];
 const CHECKED = Object.assign(Object.create(null) as Record<string, true>, Object.fromEntries(CHECKED_FIELDS.map((k) => [k, true])));
+/** DOCUMENT_CHECKS as a list of each field and its test, walked by index. */
+const DOCUMENT_TESTS: readonly (readonly [string, (v: unknown) => boolean])[] = /* @__PURE__ */ Object.keys(DOCUMENT_CHECKS).map((k) => [k, (DOCUMENT_CHECKS[k] as Check)[0]] as const);
 
 /**
  * The summary of a document documentIssues would accept, read from the document itself (see
@@ -269,14 +273,34 @@ const CHECKED = Object.assign(Object.create(null) as Record<string, true>, Objec
  */
 export function plainDocumentSummary(doc: unknown, maxItems: number): DocumentSummary | null {
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return null;
-  const d = Object.create(null) as Fields;
+  // Every checked field present from the start: one shape, read at fixed places (no field of
+  // the prototype is read: each key is the literal's own).
+  const d: Fields = {
+    id: undefined,
+    type: undefined,
+    currency: undefined,
+    issue_date: undefined,
+    state: undefined,
+    subtotal_cents: undefined,
+    discount_cents: undefined,
+    total_cents: undefined,
+    payment_processor: undefined,
+    payment_processor_id: undefined,
+    exchange_rate: undefined,
+    items: undefined,
+    taxes: undefined,
+    related_document: undefined,
+  };
   for (const key in doc) {
     if (!hasOwn.call(doc, key)) continue;
     const v = (doc as Fields)[key];
     if (CHECKED[key] === true) d[key] = v;
     else touchOwn(v, DOCUMENT_LEVELS - 1, maxItems);
   }
-  for (const key in DOCUMENT_CHECKS) if (!(DOCUMENT_CHECKS[key] as Check)[0](d[key])) return null;
+  for (let i = 0; i < DOCUMENT_TESTS.length; i++) {
+    const [key, test] = DOCUMENT_TESTS[i] as (typeof DOCUMENT_TESTS)[number];
+    if (!test(d[key])) return null;
+  }
   if ((d.exchange_rate !== undefined && !(isNumber(d.exchange_rate) && (d.exchange_rate as number) > 0)) || !Array.isArray(d.items) || !Array.isArray(d.taxes)) return null;
   const credit = d.type === 'Credit';
   // An invoice's related_document is not checked, only read (as ownCopy reads it).
