@@ -27,6 +27,10 @@ function forms(text: string): [string, string | URLSearchParams | TaxRateQuery][
 }
 
 describe('the table of parameters', () => {
+  it('holds at most 30 parameters: the reader keeps the ones given as bits of one integer', () => {
+    expect(TAX_RATE_PARAMETERS.length).toBeLessThanOrEqual(30);
+  });
+
   it('holds the spec’s parameters in its order, then its own, each with a kind, a longest value and a description', () => {
     expect(TAX_RATE_PARAMETERS.map((p) => p.name)).toEqual([...SPEC_PARAMETERS, ...OWN_PARAMETERS]);
     for (const name of OWN_PARAMETERS) expect(TAX_RATE_PARAMETERS.find((p) => p.name === name)!.description).toContain('Not a parameter of the spec');

@@ -339,7 +339,9 @@ function corpusOf(base: RuleData, next: RuleData, options: DiffOptions): DiffCas
     const places = new Map<string, Place>();
     for (const data of [base, next]) for (const p of placesOf(data, country)) places.set(`${p.region}|${p.postalCode}`, p);
     localCases(base, next, country, first, kinds, cases);
-    const asked = kinds.filter(([code]) => askedIn(code, country, codes, base, next));
+    const named = new Set<string>();
+    for (const data of [base, next]) namesIn(data.countries.find((c) => c.country === country), named);
+    const asked = kinds.filter(([code]) => askedIn(code, country, codes, named));
     for (const place of places.values()) {
       // A region's own rules change only its answers; a place without a region may be in any.
       const days = new Set(shared);
@@ -395,21 +397,24 @@ function countryDays(base: RuleData, next: RuleData, country: string): { shared:
 
 /**
  * Whether a code is asked in a country: every code but a finer one drawn for other countries'
- * laws (Italy's foods …), which is asked only where the country's tables name it (elsewhere it
- * is answered as its parent, which is asked).
+ * laws (Italy's foods …), which is asked only where the country's tables name it (`named`;
+ * elsewhere it is answered as its parent, which is asked).
  */
-function askedIn(code: string, country: string, codes: ReadonlyMap<string, RuleData['taxCodes']['tax_codes'][number]>, base: RuleData, next: RuleData): boolean {
+function askedIn(code: string, country: string, codes: ReadonlyMap<string, RuleData['taxCodes']['tax_codes'][number]>, named: ReadonlySet<string>): boolean {
   const drawn = codes.get(code)?.jurisdictions;
-  if (drawn === undefined || drawn.some((j) => j === country || j.startsWith(`${country}-`))) return true;
-  return [base, next].some((data) => namesCode(data.countries.find((c) => c.country === country), code));
+  return drawn === undefined || drawn.some((j) => j === country || j.startsWith(`${country}-`)) || named.has(code);
 }
 
-/** Whether a value holds `code` as a key (a taxability table's entry) or as a string (a split's codes). */
-function namesCode(value: unknown, code: string): boolean {
-  if (value === code) return true;
-  if (Array.isArray(value)) return value.some((v) => namesCode(v, code));
-  if (typeof value !== 'object' || value === null) return false;
-  return Object.entries(value).some(([k, v]) => k === code || namesCode(v, code));
+/** Every key (a taxability table's entry) and string (a split's codes) a value holds, added to `out`. */
+function namesIn(value: unknown, out: Set<string>): void {
+  if (typeof value === 'string') out.add(value);
+  else if (Array.isArray(value)) for (const v of value) namesIn(v, out);
+  else if (typeof value === 'object' && value !== null) {
+    for (const [k, v] of Object.entries(value)) {
+      out.add(k);
+      namesIn(v, out);
+    }
+  }
 }
 
 
