@@ -32,7 +32,7 @@ const LAST_DAY = dayNumber('9999-12-31');
 export const isTransactionDay = (day: number): boolean => day >= FIRST_DAY && day <= LAST_DAY;
 
 /** Whether a text is a calendar date from 1970-01-01 to 9999-12-31. */
-export const isTransactionDate = (s: string): boolean => isTransactionDay(dayNumber(s));
+const isTransactionDate = (s: string): boolean => isTransactionDay(dayNumber(s));
 
 /**
  * The answer's schemas. An answer is read back (a refund's sale and earlier refunds), so its
