@@ -11,22 +11,20 @@
  * What is left is the invoice less the credit notes already issued against it, which the
  * caller passes (`options.credits`): taxrules stores nothing.
  */
-import { errorFromIssues, quoted, type TaxRulesIssue } from '../../core/errors.js';
+import { errorFromIssues, guarded, quoted, type TaxRulesIssue } from '../../core/errors.js';
 import { decimalOf, majorNumber, normalMinor, percentOf, RATE_SCALE, rateNumber, rateUnitsOf } from '../../core/money.js';
 import { creditedPart, figuresLeft, grossOf, type ItemFigures } from '../../core/refund.js';
 import type { TaxCodeId, TaxStatus } from '../../core/types.js';
-import { TAX_CODES } from '../../generated/tax-codes.js';
 import type { PreparedAccount } from '../../adapters/account.js';
 import { engineFor, type Engine } from '../../adapters/engine.js';
 import { ownCopy, unreadable } from '../../adapters/read.js';
 import { MAX_DOCUMENT_ITEMS } from '../limits.js';
-import { DOCUMENT_LEVELS } from './shape.js';
 import { renderDocument, type DocumentHead, type ItemParts, type TaxSlot } from '../assemble.js';
 import { price, type PricingLine } from '../../core/pricing.js';
 import { netParts } from './render.js';
 import { parseRequest, readCreditOptions, SPANISH_IGNORED_FIELDS, type CreditNoteOptions, type DocumentOptions } from './read.js';
 import { documentSchemas, type CreditRequest, type TransactionRequestOutput } from './request.js';
-import { copiedFieldIssues, documentIssues } from './shape.js';
+import { copiedFieldIssues, documentIssues, DOCUMENT_LEVELS } from './shape.js';
 import type { BillingDocument, DocumentItem } from '../types.js';
 import { amountIn, dateOf, exactProduct, minorUnitsIn, paymentOf, recordedFields, type Path, type RecordedFields } from './common.js';
 
@@ -52,39 +50,25 @@ function figuresOf(item: DocumentItem): ItemFigures {
   };
 }
 
-const TAX_STATUSES: readonly unknown[] = ['taxable', 'non_taxable', 'not_registered', 'reverse_charge'];
-const isPercent = (v: unknown): boolean => typeof v === 'number' && v >= 0 && v <= 100;
-const isTextOrAbsent = (v: unknown): boolean => v === undefined || v === null || typeof v === 'string';
-
 /**
- * The fields of an invoice's items a credit note copies, beyond those documentIssues checks:
- * a credit note is made of what it reads, so each is what buildDocument writes (a rate and a
- * taxable part from 0 to 100, a positive quantity, a known tax code), never an Infinity or an
- * undefined carried into the credit note.
+ * The credit notes issued against an invoice (`options.credits`), checked: each a credit note
+ * (documentIssues) of the invoice `invoiceId` names (not compared while it is undefined: an
+ * invoice with issues of its own). Every issue is added to `issues`.
  */
-function creditedFieldIssues(inv: BillingDocument, issues: TaxRulesIssue[]): void {
-  inv.items.forEach((item, i) => {
-    const f = item as unknown as Record<string, unknown>;
-    const at = (key: string): Path => ['options', 'invoice', 'items', i, key];
-    const check = (key: string, ok: boolean, what: string): void => {
-      if (!ok) issues.push({ path: at(key), code: f[key] === undefined ? 'missing' : 'malformed', message: `${at(key).join('.')} must be ${what}` });
-    };
-    check('quantity', typeof f.quantity === 'number' && Number.isFinite(f.quantity) && f.quantity > 0, 'a positive number');
-    check('unit_price', typeof f.unit_price === 'number' && Number.isFinite(f.unit_price), 'a number');
-    check('discount_rate', isPercent(f.discount_rate), 'a percentage from 0 to 100');
-    check('description', isTextOrAbsent(f.description), 'text or null');
-    check('product_code', isTextOrAbsent(f.product_code), 'text or null');
-    check('tax_status', f.tax_status === undefined || f.tax_status === null || TAX_STATUSES.includes(f.tax_status), `one of ${TAX_STATUSES.join(', ')} or null`);
-    if (f.tax_type !== undefined) check('tax_type', f.tax_type === 'included', "'included' (on an item priced with tax included), or absent");
-    for (const n of f.tax_2_rate === null ? [1] : [1, 2]) {
-      check(`tax_${n}_rate`, isPercent(f[`tax_${n}_rate`]), 'a percentage from 0 to 100');
-      check(`tax_${n}_taxable_part`, isPercent(f[`tax_${n}_taxable_part`]), 'a percentage from 0 to 100');
-      check(`tax_${n}_name`, isTextOrAbsent(f[`tax_${n}_name`]), 'text or null');
-      for (const key of ['region', 'county', 'city']) check(`tax_${n}_${key}`, isTextOrAbsent(f[`tax_${n}_${key}`]), 'text or null');
-      check(`tax_${n}_country`, typeof f[`tax_${n}_country`] === 'string', 'a country code');
-      check(`tax_${n}_transaction_type`, (TAX_CODES as readonly unknown[]).includes(f[`tax_${n}_transaction_type`]), `one of ${TAX_CODES.join(', ')}`);
-    }
-  });
+export function creditsOf(given: unknown, invoiceId: number | undefined, issues: TaxRulesIssue[]): BillingDocument[] {
+  const list = given === undefined ? [] : (guarded(() => ownCopy(given, DOCUMENT_LEVELS + 1, MAX_CREDITS), ['options', 'credits']) as unknown[]);
+  if (list.length > MAX_CREDITS) issues.push({ path: ['options', 'credits'], code: 'malformed', message: `options.credits has more than ${MAX_CREDITS} credit notes` });
+  else {
+    list.forEach((c, i) => {
+      const found = documentIssues(c, ['options', 'credits', i], 'Credit');
+      const id = (c as BillingDocument).related_document?.id;
+      if (found.length === 0 && invoiceId !== undefined && id !== invoiceId) {
+        found.push({ path: ['options', 'credits', i, 'related_document', 'id'], code: 'unprocessable', message: `options.credits.${i} credits invoice ${id}, not options.invoice (${invoiceId})` });
+      }
+      issues.push(...found);
+    });
+  }
+  return list as BillingDocument[];
 }
 
 /** The invoice and the credit notes issued against it, checked; what is left of each item. */
@@ -94,32 +78,22 @@ function ledgerOf(given: unknown, givenCredits: readonly unknown[] | undefined, 
   if (typeof invoice === 'object' && invoice !== null && (invoice as Record<string, unknown>).type === 'Receipt') {
     throw errorFromIssues([{ path: ['options', 'invoice', 'type'], code: 'unprocessable', message: 'options.invoice is a receipt: a receipt is not credited, it is corrected by voiding it (voidDocument) and issuing another' }]);
   }
-  const credits = givenCredits === undefined ? undefined : (ownCopy(givenCredits, DOCUMENT_LEVELS + 1, MAX_CREDITS) as unknown[]);
   const issues = documentIssues(invoice, ['options', 'invoice'], 'Invoice');
-  (credits ?? []).forEach((c, i) => issues.push(...documentIssues(c, ['options', 'credits', i], 'Credit')));
-  if (issues.length === 0) creditedFieldIssues(invoice as BillingDocument, issues);
-  if (issues.length === 0) issues.push(...copiedFieldIssues(invoice as Record<string, unknown>, ['options', 'invoice']));
-  if (issues.length > 0) throw errorFromIssues(issues);
+  if (issues.length === 0) copiedFieldIssues(invoice as Record<string, unknown>, ['options', 'invoice'], issues);
   const inv = invoice as BillingDocument;
-  const minorUnits = minorUnitsIn(engine.rules, inv.currency, ['options', 'invoice', 'currency'], issues);
+  const credits = creditsOf(givenCredits, issues.length === 0 ? inv.id : undefined, issues);
+  const minorUnits = issues.length > 0 ? undefined : minorUnitsIn(engine.rules, inv.currency, ['options', 'invoice', 'currency'], issues);
   if (minorUnits === undefined) throw errorFromIssues(issues);
   const credited: ItemFigures[][] = inv.items.map(() => []);
-  (credits ?? []).forEach((c, i) => {
-    const credit = c as BillingDocument;
+  credits.forEach((credit, i) => {
     const path = ['options', 'credits', i];
-    if (credit.related_document?.id !== inv.id) {
-      issues.push({ path: [...path, 'related_document', 'id'], code: 'unprocessable', message: `${path.join('.')} credits invoice ${credit.related_document?.id}, not options.invoice (${inv.id})` });
-      return;
-    }
     if (credit.currency !== inv.currency) issues.push({ path: [...path, 'currency'], code: 'unprocessable', message: `${path.join('.')} is in ${credit.currency}, its invoice in ${inv.currency}` });
     if (credit.state === 'voided') return;
     credit.items.forEach((item, k) => {
       const taken = credited[item.invoice_item as number];
       if (taken === undefined) {
         issues.push({ path: [...path, 'items', k, 'invoice_item'], code: 'malformed', message: `${path.join('.')}.items.${k}.invoice_item ${item.invoice_item} is no item of options.invoice` });
-        return;
-      }
-      taken.push(figuresOf(item));
+      } else taken.push(figuresOf(item));
     });
   });
   const left = inv.items.map((item, k) => figuresLeft(figuresOf(item), credited[k] as ItemFigures[]));

@@ -10,6 +10,7 @@ import { MAX_CENTS, MAX_DOCUMENT_ITEMS } from '../limits.js';
 import { hasOwn } from '../../adapters/input.js';
 import { touchOwn } from '../../core/own.js';
 import type { DocumentState, DocumentType } from '../types.js';
+import { TAX_CODES } from '../../generated/tax-codes.js';
 
 type Path = (string | number)[];
 
@@ -77,11 +78,13 @@ const DOCUMENT_CHECKS = /* @__PURE__ */ checks({
 /** A credit note's item: the index of the invoice item it credits. */
 const INVOICE_ITEM: Check = [(v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0, 'the index of the invoice item it credits'];
 
+/** A field checked: missing (undefined) or malformed, its issue naming what it must be. */
 function need(issues: TaxRulesIssue[], o: Fields, path: Path, key: string, test: (v: unknown) => boolean, what: string): void {
   const v = o[key];
+  if (test(v)) return;
   const at = [...path, key];
-  if (v === undefined) issues.push({ path: at, code: 'missing', message: `${at.join('.')} is required (a document made by buildDocument or buildCreditNote has it)` });
-  else if (!test(v)) issues.push({ path: at, code: 'malformed', message: `${at.join('.')} must be ${what}` });
+  const made = v === undefined ? ' (a document made by buildDocument or buildCreditNote has it)' : '';
+  issues.push({ path: at, code: v === undefined ? 'missing' : 'malformed', message: `${at.join('.')} must be ${what}${made}` });
 }
 
 function needAll(issues: TaxRulesIssue[], o: Fields, path: Path, fields: Checks): void {
@@ -140,16 +143,34 @@ export function documentIssues(doc: unknown, path: Path, type?: DocumentType): T
   return issues;
 }
 
+const PERCENT: Check = [(v) => typeof v === 'number' && v >= 0 && v <= 100, 'a percentage from 0 to 100'];
+const TEXT_OR_ABSENT: Check = [(v) => v === undefined || isTextOrNull(v), 'text or null'];
+const TAX_STATUSES: readonly unknown[] = ['taxable', 'non_taxable', 'not_registered', 'reverse_charge'];
+const ADDRESS_FIELDS = ['postal_code', 'region', 'city', 'street_line_1', 'street_line_2', 'tax_id'];
+const COPIED_CHECKS = /* @__PURE__ */ checks({ country: COUNTRY, ...Object.fromEntries(ADDRESS_FIELDS.map((k) => [k, TEXT_OR_NULL])) });
+const COPIED_ITEM_CHECKS = /* @__PURE__ */ checks({
+  quantity: [(v) => isNumber(v) && (v as number) > 0, 'a positive number'],
+  unit_price: NUMBER,
+  discount_rate: PERCENT,
+  description: TEXT_OR_ABSENT,
+  product_code: TEXT_OR_ABSENT,
+  tax_status: [(v) => v === undefined || v === null || TAX_STATUSES.includes(v), `one of ${TAX_STATUSES.join(', ')} or null`],
+  tax_type: [(v) => v === undefined || v === 'included', "'included' (on an item priced with tax included), or absent"],
+});
+const TAX_CODE: Check = [(v) => (TAX_CODES as readonly unknown[]).includes(v), `one of ${TAX_CODES.join(', ')}`];
+const SLOT_CHECKS: Record<string, Check> = { rate: PERCENT, taxable_part: PERCENT, name: TEXT_OR_NULL, region: TEXT_OR_NULL, county: TEXT_OR_NULL, city: TEXT_OR_NULL, country: COUNTRY, transaction_type: TAX_CODE };
+/** Each tax slot's checks, its fields after `tax_1_` and `tax_2_`. */
+const COPIED_SLOT_CHECKS = /* @__PURE__ */ ([1, 2] as const).map((n) => checks(Object.fromEntries(Object.entries(SLOT_CHECKS).map(([k, c]) => [`tax_${n}_${k}`, c]))));
+
 /**
- * The fields of an invoice a credit note copies as they are (its customer's contact, address
- * and tax ID; each item's tax names and places), beyond those documentIssues checks: each must
- * be there, as buildDocument writes it — text or null, a contact an object or null whose
- * fields are all set — never an undefined carried into the credit note.
+ * The fields of an invoice a credit note copies as they are or reads (its customer's contact,
+ * address and tax ID; each item's quantity, prices, status and taxes), beyond those
+ * documentIssues checks: a credit note is made of what it reads, so each must be as
+ * buildDocument writes it (a contact an object or null whose fields are all set, a known tax
+ * code), never an Infinity or an undefined carried into the credit note.
  */
-export function copiedFieldIssues(doc: Fields, path: Path): TaxRulesIssue[] {
-  const issues: TaxRulesIssue[] = [];
-  need(issues, doc, path, 'country', isText, 'a country code');
-  for (const key of ['postal_code', 'region', 'city', 'street_line_1', 'street_line_2', 'tax_id']) need(issues, doc, path, key, isTextOrNull, 'text or null');
+export function copiedFieldIssues(doc: Fields, path: Path, issues: TaxRulesIssue[]): void {
+  needAll(issues, doc, path, COPIED_CHECKS);
   const contact = doc.contact;
   if (contact === undefined || (contact !== null && (typeof contact !== 'object' || Array.isArray(contact)))) {
     issues.push({ path: [...path, 'contact'], code: contact === undefined ? 'missing' : 'malformed', message: `${path.join('.')}.contact must be the document's contact (an object) or null` });
@@ -158,16 +179,11 @@ export function copiedFieldIssues(doc: Fields, path: Path): TaxRulesIssue[] {
       if (value === undefined) issues.push({ path: [...path, 'contact', key], code: 'malformed', message: `${path.join('.')}.contact.${key} is undefined: leave the field out, or give its value` });
     }
   }
-  const items = Array.isArray(doc.items) ? (doc.items as unknown[]) : [];
-  items.forEach((item, i) => {
-    if (typeof item !== 'object' || item === null) return;
-    const o = item as Fields;
+  (doc.items as Fields[]).forEach((item, i) => {
     const at = [...path, 'items', i];
-    for (const n of o.tax_2_rate === null || o.tax_2_rate === undefined ? [1] : [1, 2]) {
-      for (const key of ['name', 'region', 'county', 'city']) need(issues, o, at, `tax_${n}_${key}`, isTextOrNull, 'text or null');
-    }
+    needAll(issues, item, at, COPIED_ITEM_CHECKS);
+    for (const slot of COPIED_SLOT_CHECKS.slice(0, item.tax_2_rate === null ? 1 : 2)) needAll(issues, item, at, slot);
   });
-  return issues;
 }
 
 /** A tax of a document, as a report reads it. */
