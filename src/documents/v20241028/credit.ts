@@ -26,7 +26,7 @@ import { parseRequest, readCreditOptions, SPANISH_IGNORED_FIELDS, type CreditNot
 import { documentSchemas, type CreditRequest, type TransactionRequestOutput } from './request.js';
 import { copiedFieldIssues, documentIssues, DOCUMENT_LEVELS } from './shape.js';
 import type { BillingDocument, DocumentItem } from '../types.js';
-import { amountIn, dateOf, exactProduct, minorUnitsIn, paymentOf, recordedFields, type Path, type RecordedFields } from './common.js';
+import { amountIn, dateOf, itemAmounts, minorUnitsIn, paymentOf, recordedFields, type Path, type RecordedFields } from './common.js';
 
 /** Credit notes read against one invoice: more than any refund history holds. */
 export const MAX_CREDITS = 10_000;
@@ -279,18 +279,9 @@ function sameTaxes(item: NonNullable<TransactionRequestOutput['items']>[number],
  * malformed, nothing, or more than is left of the item.
  */
 function refundedItem(ledger: Ledger, k: number, item: NonNullable<TransactionRequestOutput['items']>[number], path: Path, issues: TaxRulesIssue[]): ItemParts | null {
-  const currency = ledger.invoice.currency;
-  const unit = amountIn(item.amount, ledger.minorUnits, currency, [...path, 'amount'], issues);
-  const quantity = decimalOf(item.quantity ?? 1);
-  const discountUnits = rateUnitsOf(decimalOf(item.discount_rate ?? 0) ?? { units: -1n, scale: 9 });
-  if (quantity === null) issues.push({ path: [...path, 'quantity'], code: 'malformed', message: `${path.join('.')}.quantity has no plain decimal form` });
-  if (discountUnits === null) issues.push({ path: [...path, 'discount_rate'], code: 'malformed', message: `${path.join('.')}.discount_rate must be a percentage with at most 4 decimals` });
-  if (unit === null || quantity === null || discountUnits === null) return null;
-  const subtotal = exactProduct(unit, quantity);
-  if (subtotal === null) {
-    issues.push({ path: [...path, 'quantity'], code: 'malformed', message: `${path.join('.')}: quantity × amount is not a whole amount of ${currency}'s minor unit` });
-    return null;
-  }
+  const read = itemAmounts(item, { rate: item.discount_rate ?? 0, path: [...path, 'discount_rate'] }, ledger.minorUnits, ledger.invoice.currency, path, issues);
+  if (read === null) return null;
+  const { unit, discountUnits, subtotal } = read;
   const discount = percentOf(subtotal, discountUnits);
   const amount = subtotal - discount;
   const l = ledger.left[k] as ItemFigures;
