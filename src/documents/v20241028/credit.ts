@@ -24,7 +24,7 @@ import { price, type PricingLine } from '../../core/pricing.js';
 import { netParts } from './render.js';
 import { parseRequest, readCreditOptions, SPANISH_IGNORED_FIELDS, type CreditNoteOptions, type DocumentOptions } from './read.js';
 import { documentSchemas, type CreditRequest, type TransactionRequestOutput } from './request.js';
-import { copiedFieldIssues, documentIssues, DOCUMENT_LEVELS } from './shape.js';
+import { copiedFieldIssues, CUSTOMER_FIELDS, documentIssues, DOCUMENT_LEVELS } from './shape.js';
 import type { BillingDocument, DocumentItem } from '../types.js';
 import { amountIn, dateOf, itemAmounts, minorUnitsIn, paymentOf, recordedFields, type Path, type RecordedFields } from './common.js';
 
@@ -207,13 +207,8 @@ function creditNote(ledger: Ledger, parts: ItemParts[], o: CreditNoteOptions | D
     related_document: { id: inv.id, type: 'Invoice' },
     currency: inv.currency,
     contact: inv.contact,
-    country: inv.country,
-    postal_code: inv.postal_code,
-    region: inv.region,
-    city: inv.city,
-    street_line_1: inv.street_line_1,
-    street_line_2: inv.street_line_2,
-    tax_id: inv.tax_id,
+    // The customer's address and tax ID as the invoice has them (copiedFieldIssues checked them).
+    ...(Object.fromEntries(['country', ...CUSTOMER_FIELDS].map((k) => [k, inv[k as keyof BillingDocument]])) as Pick<BillingDocument, 'country' | (typeof CUSTOMER_FIELDS)[number]>),
     tax_notes: inv.tax_notes ?? [],
     payment_processor: inv.payment_processor,
     // The spec: the credit note's processor_id is the invoice's with the Unix timestamp appended.

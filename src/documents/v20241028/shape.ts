@@ -146,8 +146,9 @@ export function documentIssues(doc: unknown, path: Path, type?: DocumentType): T
 const PERCENT: Check = [(v) => typeof v === 'number' && v >= 0 && v <= 100, 'a percentage from 0 to 100'];
 const TEXT_OR_ABSENT: Check = [(v) => v === undefined || isTextOrNull(v), 'text or null'];
 const TAX_STATUSES: readonly unknown[] = ['taxable', 'non_taxable', 'not_registered', 'reverse_charge'];
-const ADDRESS_FIELDS = ['postal_code', 'region', 'city', 'street_line_1', 'street_line_2', 'tax_id'];
-const COPIED_CHECKS = /* @__PURE__ */ checks({ country: COUNTRY, ...Object.fromEntries(ADDRESS_FIELDS.map((k) => [k, TEXT_OR_NULL])) });
+/** The customer's fields of a document besides its country (text or null): a credit note copies them from its invoice. */
+export const CUSTOMER_FIELDS = ['postal_code', 'region', 'city', 'street_line_1', 'street_line_2', 'tax_id'] as const;
+const COPIED_CHECKS = /* @__PURE__ */ checks({ country: COUNTRY, ...Object.fromEntries(CUSTOMER_FIELDS.map((k) => [k, TEXT_OR_NULL])) });
 const COPIED_ITEM_CHECKS = /* @__PURE__ */ checks({
   quantity: [(v) => isNumber(v) && (v as number) > 0, 'a positive number'],
   unit_price: NUMBER,
@@ -221,6 +222,7 @@ const bitsOf = (fields: Checks): Bits => Object.freeze(Object.assign(Object.crea
 const ITEM_BITS = /* @__PURE__ */ bitsOf(ITEM_CHECKS);
 const CREDIT_ITEM_BITS = /* @__PURE__ */ bitsOf(checks({ ...ITEM_CHECKS, invoice_item: INVOICE_ITEM }));
 const TAX_BITS = /* @__PURE__ */ bitsOf(TAX_CHECKS);
+const RELATED_BITS = /* @__PURE__ */ bitsOf(checks({ id: [(v) => typeof v === 'number', 'a number'], type: [(v) => v === 'Invoice', "'Invoice'"] }));
 
 /**
  * An object's own fields walked once (see above): each field of `fields` tested, its value
@@ -262,17 +264,7 @@ function plainTax(tax: unknown, maxItems: number): TaxSummary | null {
 
 /** Whether a credit note's related_document (at ownCopy's level 3) names an invoice as documentIssues requires. */
 function plainRelated(r: unknown, maxItems: number): boolean {
-  if (typeof r !== 'object' || r === null || Array.isArray(r)) return false;
-  let id: unknown;
-  let type: unknown;
-  for (const key in r) {
-    if (!hasOwn.call(r, key)) continue;
-    const v = (r as Fields)[key];
-    if (key === 'id') id = v;
-    else if (key === 'type') type = v;
-    else touchOwn(v, 2, maxItems);
-  }
-  return typeof id === 'number' && type === 'Invoice';
+  return typeof r === 'object' && r !== null && !Array.isArray(r) && walk(r, RELATED_BITS, {}, 0, 2, maxItems) === 3;
 }
 
 /** The fields of a document the checks read, without a prototype: each other one is only read (touchOwn). */
