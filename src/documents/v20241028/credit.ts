@@ -138,15 +138,9 @@ function linesOf(item: DocumentItem): PricingLine[] {
 }
 
 /** How a credited item describes itself: as the invoice item (all of an untouched item), the refund's own item, or one unit of its net (of its gross, for an item priced with tax included). */
-interface Presentation {
-  readonly quantity: number;
-  readonly unitPrice: number;
-  readonly discountRate: number;
-  readonly subtotal: bigint;
-  readonly discount: bigint;
-}
+type Presentation = Pick<ItemParts, 'quantity' | 'unitPrice' | 'discountRate' | 'subtotal' | 'discount'>;
 
-function creditedItem(ledger: Ledger, k: number, share: ItemFigures, id: number | null, shown?: Presentation): ItemParts {
+function creditedItem(ledger: Ledger, k: number, share: ItemFigures, shown?: Presentation): ItemParts {
   const item = ledger.invoice.items[k] as DocumentItem;
   const whole = ledger.touched[k] === false && share.net === (ledger.left[k] as ItemFigures).net;
   const inclusive = item.tax_type === 'included';
@@ -157,14 +151,10 @@ function creditedItem(ledger: Ledger, k: number, share: ItemFigures, id: number 
       ? { quantity: item.quantity, unitPrice: item.unit_price, discountRate: item.discount_rate, subtotal: big(item.subtotal_cents), discount: big(item.discount_cents) }
       : { quantity: 1, unitPrice: majorNumber(unit, ledger.minorUnits), discountRate: 0, subtotal: share.net, discount: 0n });
   return {
-    id,
+    id: null,
     description: item.description ?? null,
     productCode: item.product_code ?? null,
-    quantity: p.quantity,
-    unitPrice: p.unitPrice,
-    discountRate: p.discountRate,
-    subtotal: p.subtotal,
-    discount: p.discount,
+    ...p,
     tax1: slotOf(item, 1, share.taxes[0] as bigint, share.taxable[0] as bigint) as TaxSlot,
     tax2: slotOf(item, 2, share.taxes[1] as bigint, share.taxable[1] as bigint),
     status: (item.tax_status ?? null) as TaxStatus | null,
@@ -177,7 +167,7 @@ function creditedItem(ledger: Ledger, k: number, share: ItemFigures, id: number 
 function allLeft(ledger: Ledger): ItemParts[] {
   const parts: ItemParts[] = [];
   ledger.left.forEach((l, k) => {
-    if (l.net > 0n || l.taxes.some((t) => t > 0n)) parts.push(creditedItem(ledger, k, l, null));
+    if (l.net > 0n || l.taxes.some((t) => t > 0n)) parts.push(creditedItem(ledger, k, l));
   });
   return parts;
 }
@@ -299,7 +289,7 @@ function refundedItem(ledger: Ledger, k: number, item: NonNullable<TransactionRe
   // Priced with tax included, a discounted item shows the net of its gross subtotal, solved as its invoice item's (render.ts, netParts).
   const listNet = !inclusive || discount === 0n ? null : BigInt(price(linesOf(ledger.invoice.items[k] as DocumentItem), normalMinor(subtotal), 'inclusive').subtotal);
   const shown = inclusive ? netParts(listNet, share.net) : { subtotal, discount };
-  return creditedItem(ledger, k, share, null, { quantity: item.quantity ?? 1, unitPrice: majorNumber(unit, ledger.minorUnits), discountRate: rateNumber(discountUnits), ...shown });
+  return creditedItem(ledger, k, share, { quantity: item.quantity ?? 1, unitPrice: majorNumber(unit, ledger.minorUnits), discountRate: rateNumber(discountUnits), ...shown });
 }
 
 /** The refund of a sale (`POST /transactions`, `type: refund`): a credit note against `options.invoice`. */
@@ -410,7 +400,7 @@ export function buildCreditNote(request: unknown, options: unknown, engine?: Eng
           message: `credited_amount ${majorNumber(amount, ledger.minorUnits)} is more than is left of invoice ${inv.number} (total ${majorNumber(big(inv.total_cents), ledger.minorUnits)}, ${majorNumber(leftTotal, ledger.minorUnits)} left)`,
         });
       } else if (amount !== null) {
-        parts.push(creditedItem(ledger, 0, shareOf(ledger, 0, amount, true), null));
+        parts.push(creditedItem(ledger, 0, shareOf(ledger, 0, amount, true)));
       }
     } else parts.push(...allLeft(ledger));
     const withIds = withItemIds(parts, o.itemIds, issues);
