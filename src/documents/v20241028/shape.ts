@@ -267,11 +267,20 @@ function plainRelated(r: unknown, maxItems: number): boolean {
   return typeof r === 'object' && r !== null && !Array.isArray(r) && walk(r, RELATED_BITS, {}, 0, 2, maxItems) === 3;
 }
 
-/** The fields of a document the checks read, without a prototype: each other one is only read (touchOwn). */
-const CHECKED_FIELDS = [...Object.keys(DOCUMENT_CHECKS), 'exchange_rate', 'items', 'taxes', 'related_document'];
-const CHECKED = Object.assign(Object.create(null) as Record<string, true>, Object.fromEntries(CHECKED_FIELDS.map((k) => [k, true])));
-/** DOCUMENT_CHECKS as a list of each field and its test, walked by index. */
-const DOCUMENT_TESTS: readonly (readonly [string, (v: unknown) => boolean])[] = /* @__PURE__ */ Object.keys(DOCUMENT_CHECKS).map((k) => [k, (DOCUMENT_CHECKS[k] as Check)[0]] as const);
+/** DOCUMENT_CHECKS as the fast reading walks them, with the fields it reads besides (a credit note's related_document is checked after, by plainRelated). */
+const DOCUMENT_BITS = /* @__PURE__ */ bitsOf(
+  checks({
+    ...DOCUMENT_CHECKS,
+    exchange_rate: [(v) => v === undefined || (isNumber(v) && (v as number) > 0), 'a positive number'],
+    items: [Array.isArray, 'an array'],
+    taxes: [Array.isArray, 'an array'],
+    related_document: [() => true, 'read after'],
+  }),
+);
+const bitsNamed = (keys: readonly string[]): number => keys.reduce((bits, k) => bits | (DOCUMENT_BITS[k] as Bits[string])[1], 0);
+/** The fields every document has, and those the summary keeps. */
+const REQUIRED = /* @__PURE__ */ bitsNamed([...Object.keys(DOCUMENT_CHECKS), 'items', 'taxes']);
+const KEPT = /* @__PURE__ */ bitsNamed(['type', 'issue_date', 'related_document', 'currency', 'items', 'taxes', 'state']);
 
 /**
  * The summary of a document documentIssues would accept, read from the document itself (see
@@ -281,35 +290,10 @@ const DOCUMENT_TESTS: readonly (readonly [string, (v: unknown) => boolean])[] = 
  */
 export function plainDocumentSummary(doc: unknown, maxItems: number): DocumentSummary | null {
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return null;
-  // Every checked field present from the start: one shape, read at fixed places (no field of
-  // the prototype is read: each key is the literal's own).
-  const d: Fields = {
-    id: undefined,
-    type: undefined,
-    currency: undefined,
-    issue_date: undefined,
-    state: undefined,
-    subtotal_cents: undefined,
-    discount_cents: undefined,
-    total_cents: undefined,
-    payment_processor: undefined,
-    payment_processor_id: undefined,
-    exchange_rate: undefined,
-    items: undefined,
-    taxes: undefined,
-    related_document: undefined,
-  };
-  for (const key in doc) {
-    if (!hasOwn.call(doc, key)) continue;
-    const v = (doc as Fields)[key];
-    if (CHECKED[key] === true) d[key] = v;
-    else touchOwn(v, DOCUMENT_LEVELS - 1, maxItems);
-  }
-  for (let i = 0; i < DOCUMENT_TESTS.length; i++) {
-    const [key, test] = DOCUMENT_TESTS[i] as (typeof DOCUMENT_TESTS)[number];
-    if (!test(d[key])) return null;
-  }
-  if ((d.exchange_rate !== undefined && !(isNumber(d.exchange_rate) && (d.exchange_rate as number) > 0)) || !Array.isArray(d.items) || !Array.isArray(d.taxes)) return null;
+  // The fields kept, present from the start: one shape, read at fixed places (no field of the prototype is read).
+  const d: Fields = { type: undefined, issue_date: undefined, related_document: undefined, currency: undefined, items: undefined, taxes: undefined, state: undefined };
+  const found = walk(doc, DOCUMENT_BITS, d, KEPT, DOCUMENT_LEVELS - 1, maxItems);
+  if (found < 0 || (found & REQUIRED) !== REQUIRED || !Array.isArray(d.items) || !Array.isArray(d.taxes)) return null;
   const credit = d.type === 'Credit';
   // An invoice's related_document is not checked, only read (as ownCopy reads it).
   if (!credit) touchOwn(d.related_document, DOCUMENT_LEVELS - 1, maxItems);
