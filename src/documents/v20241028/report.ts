@@ -91,11 +91,14 @@ export function taxSummaryReport(documents: unknown, parameters: unknown, option
     const rows = new Map<string, Row>();
     // Each document read once, as ownCopy(documents, DOCUMENT_LEVELS + 1, …) reads the list.
     const n = Math.min(documents.length, MAX_REPORT_DOCUMENTS + 1);
+    // The currency of the document before, known to the rules: most documents are in the one of the one before.
+    let known = '';
     for (let i = 0; i < n; i++) {
       const doc = documentAt(Object.hasOwn(documents, i) ? (documents[i] as unknown) : undefined, i, issues);
       if (doc === null || issues.length > 0) continue;
       if (doc.state === 'voided' || doc.issue_date < p.from_date || doc.issue_date > p.to_date) continue;
-      if (minorUnitsIn(rules, doc.currency, ['documents', i, 'currency'], currencyIssues) === undefined) continue;
+      if (doc.currency !== known && minorUnitsIn(rules, doc.currency, ['documents', i, 'currency'], currencyIssues) === undefined) continue;
+      known = doc.currency;
       const credit = doc.type === 'Credit';
       for (const tax of doc.taxes) {
         // A state's or province's tax names its region beside its own name: the country stays the spec's two letters.
