@@ -4,7 +4,6 @@
  * tax_amount,currency`, one row per country, tax, rate and currency.
  */
 import * as z from 'zod/mini';
-import { dayNumber } from '../../core/dates.js';
 import { errorFromIssues, type TaxRulesIssue } from '../../core/errors.js';
 import { formatMinor, formatUnits, RATE_SCALE } from '../../core/money.js';
 import type { RuleSet } from '../../core/ruleset.js';
@@ -14,6 +13,7 @@ import { defaultRuleSet } from '../../default-rules.js';
 import { documentIssues, DOCUMENT_LEVELS, plainDocumentSummary, type DocumentSummary } from './shape.js';
 import { MAX_CENTS } from '../limits.js';
 import { minorUnitsIn } from './common.js';
+import { dateText } from './request.js';
 import type { BillingDocument } from '../types.js';
 import { onFirstUse } from '../../adapters/zod-english.js';
 
@@ -37,8 +37,7 @@ export function csvField(value: string): string {
 const parameterSchema = /* @__PURE__ */ onFirstUse(buildParameters);
 
 function buildParameters() {
-  const date = z.string().check(z.refine((s: string) => !Number.isNaN(dayNumber(s)), { message: 'must be a calendar date YYYY-MM-DD' }));
-  return z.strictObject({ from_date: date, to_date: date });
+  return z.strictObject({ from_date: dateText(), to_date: dateText() });
 }
 
 function readParameters(parameters: unknown): TaxSummaryParameters {

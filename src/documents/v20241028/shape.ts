@@ -9,7 +9,7 @@ import type { TaxRulesIssue } from '../../core/errors.js';
 import { MAX_CENTS, MAX_DOCUMENT_ITEMS } from '../limits.js';
 import { hasOwn } from '../../adapters/input.js';
 import { touchOwn } from '../../core/own.js';
-import type { DocumentState, DocumentType } from '../types.js';
+import type { BillingDocument, DocumentState, DocumentTax, DocumentType } from '../types.js';
 import { TAX_CODES } from '../../generated/tax-codes.js';
 
 type Path = (string | number)[];
@@ -188,23 +188,10 @@ export function copiedFieldIssues(doc: Fields, path: Path, issues: TaxRulesIssue
 }
 
 /** A tax of a document, as a report reads it. */
-export interface TaxSummary {
-  readonly name: string;
-  readonly rate: number;
-  readonly country: string;
-  readonly region: string | null;
-  readonly amount_cents: number;
-  readonly taxable_base_cents: number;
-}
+export type TaxSummary = Pick<DocumentTax, 'name' | 'rate' | 'country' | 'region' | 'amount_cents' | 'taxable_base_cents'>;
 
 /** What a report reads of a document: its kind, state, date, currency and taxes. */
-export interface DocumentSummary {
-  readonly type: DocumentType;
-  readonly state: DocumentState;
-  readonly issue_date: string;
-  readonly currency: string;
-  readonly taxes: readonly TaxSummary[];
-}
+export type DocumentSummary = Pick<BillingDocument, 'type' | 'state' | 'issue_date' | 'currency'> & { readonly taxes: readonly TaxSummary[] };
 
 /*
  * The fast reading of a document handed back: its own enumerable fields walked once with
