@@ -203,20 +203,28 @@ export type DocumentSummary = Pick<BillingDocument, 'type' | 'state' | 'issue_da
  * to read and name.
  */
 
-/** A table of checks as the fast reading walks it: each field's test and its bit of `found`. */
-type Bits = Readonly<Record<string, readonly [(v: unknown) => boolean, number]>>;
-const bitsOf = (fields: Checks): Bits => Object.freeze(Object.assign(Object.create(null) as Record<string, readonly [(v: unknown) => boolean, number]>, Object.fromEntries(Object.keys(fields).map((k, i) => [k, [(fields[k] as Check)[0], 2 ** i] as const]))));
+/** A table of checks as the fast reading walks it: each field's test, its bit of `found`, and its place among the values kept. */
+type Bits = Readonly<Record<string, readonly [test: (v: unknown) => boolean, bit: number, place: number]>>;
+const bitsOf = (fields: Checks): Bits => Object.freeze(Object.assign(Object.create(null) as Record<string, Bits[string]>, Object.fromEntries(Object.keys(fields).map((k, i) => [k, [(fields[k] as Check)[0], 2 ** i, i] as const]))));
+/** The places of the fields of `keys` among the values walk keeps, the bits that keep them, and how many places they take. */
+function placesOf<K extends string>(bits: Bits, keys: readonly K[]): { readonly at: Readonly<Record<K, number>>; readonly keep: number; readonly none: readonly unknown[] } {
+  const at = Object.fromEntries(keys.map((k) => [k, (bits[k] as Bits[string])[2]])) as Record<K, number>;
+  return { at, keep: keys.reduce((keep, k) => keep | (bits[k] as Bits[string])[1], 0), none: Array.from({ length: Math.max(...Object.values<number>(at)) + 1 }, () => undefined) };
+}
 const ITEM_BITS = /* @__PURE__ */ bitsOf(ITEM_CHECKS);
 const CREDIT_ITEM_BITS = /* @__PURE__ */ bitsOf(checks({ ...ITEM_CHECKS, invoice_item: INVOICE_ITEM }));
+const ITEM_KEPT = /* @__PURE__ */ placesOf(ITEM_BITS, ['subtotal_cents', 'discount_cents']);
 const TAX_BITS = /* @__PURE__ */ bitsOf(TAX_CHECKS);
+const TAX_KEPT = /* @__PURE__ */ placesOf(TAX_BITS, ['name', 'rate', 'country', 'region', 'amount_cents', 'taxable_base_cents']);
 const RELATED_BITS = /* @__PURE__ */ bitsOf(checks({ id: [(v) => typeof v === 'number', 'a number'], type: [(v) => v === 'Invoice', "'Invoice'"] }));
 
 /**
  * An object's own fields walked once (see above): each field of `fields` tested, its value
- * written to `into` when its bit is in `keep`, and its bit set; every other one only read
- * (touchOwn, at `level`). The bits found, or -1 for a field that fails its test.
+ * kept in `into` at its place when its bit is in `keep`, and its bit set; every other one only
+ * read (touchOwn, at `level`). The bits found, or -1 for a field that fails its test. The
+ * values are kept in an array, by place: stores of one kind, whatever the table.
  */
-function walk(o: object, fields: Bits, into: Fields, keep: number, level: number, maxItems: number): number {
+function walk(o: object, fields: Bits, into: unknown[], keep: number, level: number, maxItems: number): number {
   let found = 0;
   for (const key in o) {
     if (!hasOwn.call(o, key)) continue;
@@ -225,33 +233,36 @@ function walk(o: object, fields: Bits, into: Fields, keep: number, level: number
     if (field === undefined) touchOwn(v, level, maxItems);
     else if (!field[0](v)) return -1;
     else {
-      // Only the fields of `keep` are written (an item's amounts; every field of a tax).
-      if ((field[1] & keep) !== 0) into[key] = v;
+      if ((field[1] & keep) !== 0) into[field[2]] = v;
       found |= field[1];
     }
   }
   return found;
 }
 
+/** The places of the values kept, each set: a place left empty would read from a polluted Array.prototype. */
+const valuesOf = (kept: { readonly none: readonly unknown[] }): unknown[] => kept.none.slice();
+
 /** Whether an item (at ownCopy's level 2) passes itemIssues (a credit note's `invoice_item` checked, an invoice's only read). */
 function plainItem(item: unknown, credit: boolean, maxItems: number): boolean {
   if (typeof item !== 'object' || item === null || Array.isArray(item)) return false;
-  const read: Fields = { subtotal_cents: 0, discount_cents: 0 };
-  // Only subtotal_cents (bit 1) and discount_cents (bit 2) are kept.
-  const found = walk(item, credit ? CREDIT_ITEM_BITS : ITEM_BITS, read, 3, 1, maxItems);
-  return found === (credit ? 8191 : 4095) && (read.discount_cents as number) <= (read.subtotal_cents as number);
+  const v = valuesOf(ITEM_KEPT);
+  const found = walk(item, credit ? CREDIT_ITEM_BITS : ITEM_BITS, v, ITEM_KEPT.keep, 1, maxItems);
+  return found === (credit ? 8191 : 4095) && (v[ITEM_KEPT.at.discount_cents] as number) <= (v[ITEM_KEPT.at.subtotal_cents] as number);
 }
 
 /** A tax (at ownCopy's level 2) that passes taxIssues, as a report reads it; null for any other. */
 function plainTax(tax: unknown, maxItems: number): TaxSummary | null {
   if (typeof tax !== 'object' || tax === null || Array.isArray(tax)) return null;
-  const read: Fields = { name: '', rate: 0, country: '', region: null, amount_cents: 0, taxable_base_cents: 0 };
-  return walk(tax, TAX_BITS, read, 63, 1, maxItems) === 63 ? (read as unknown as TaxSummary) : null;
+  const v = valuesOf(TAX_KEPT);
+  if (walk(tax, TAX_BITS, v, TAX_KEPT.keep, 1, maxItems) !== 63) return null;
+  const at = TAX_KEPT.at;
+  return { name: v[at.name], rate: v[at.rate], country: v[at.country], region: v[at.region], amount_cents: v[at.amount_cents], taxable_base_cents: v[at.taxable_base_cents] } as TaxSummary;
 }
 
 /** Whether a credit note's related_document (at ownCopy's level 3) names an invoice as documentIssues requires. */
 function plainRelated(r: unknown, maxItems: number): boolean {
-  return typeof r === 'object' && r !== null && !Array.isArray(r) && walk(r, RELATED_BITS, {}, 0, 2, maxItems) === 3;
+  return typeof r === 'object' && r !== null && !Array.isArray(r) && walk(r, RELATED_BITS, [], 0, 2, maxItems) === 3;
 }
 
 /** DOCUMENT_CHECKS as the fast reading walks them, with the fields it reads besides (a credit note's related_document is checked after, by plainRelated). */
@@ -264,10 +275,9 @@ const DOCUMENT_BITS = /* @__PURE__ */ bitsOf(
     related_document: [() => true, 'read after'],
   }),
 );
-const bitsNamed = (keys: readonly string[]): number => keys.reduce((bits, k) => bits | (DOCUMENT_BITS[k] as Bits[string])[1], 0);
 /** The fields every document has, and those the summary keeps. */
-const REQUIRED = /* @__PURE__ */ bitsNamed([...Object.keys(DOCUMENT_CHECKS), 'items', 'taxes']);
-const KEPT = /* @__PURE__ */ bitsNamed(['type', 'issue_date', 'related_document', 'currency', 'items', 'taxes', 'state']);
+const REQUIRED = /* @__PURE__ */ placesOf(DOCUMENT_BITS, [...Object.keys(DOCUMENT_CHECKS), 'items', 'taxes']).keep;
+const DOCUMENT_KEPT = /* @__PURE__ */ placesOf(DOCUMENT_BITS, ['type', 'issue_date', 'related_document', 'currency', 'items', 'taxes', 'state']);
 
 /**
  * The summary of a document documentIssues would accept, read from the document itself (see
@@ -277,9 +287,10 @@ const KEPT = /* @__PURE__ */ bitsNamed(['type', 'issue_date', 'related_document'
  */
 export function plainDocumentSummary(doc: unknown, maxItems: number): DocumentSummary | null {
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return null;
-  // The fields kept, present from the start: one shape, read at fixed places (no field of the prototype is read).
-  const d: Fields = { type: undefined, issue_date: undefined, related_document: undefined, currency: undefined, items: undefined, taxes: undefined, state: undefined };
-  const found = walk(doc, DOCUMENT_BITS, d, KEPT, DOCUMENT_LEVELS - 1, maxItems);
+  const v = valuesOf(DOCUMENT_KEPT);
+  const found = walk(doc, DOCUMENT_BITS, v, DOCUMENT_KEPT.keep, DOCUMENT_LEVELS - 1, maxItems);
+  const at = DOCUMENT_KEPT.at;
+  const d = { type: v[at.type], issue_date: v[at.issue_date], related_document: v[at.related_document], currency: v[at.currency], items: v[at.items], taxes: v[at.taxes], state: v[at.state] };
   if (found < 0 || (found & REQUIRED) !== REQUIRED || !Array.isArray(d.items) || !Array.isArray(d.taxes)) return null;
   const credit = d.type === 'Credit';
   // An invoice's related_document is not checked, only read (as ownCopy reads it).
