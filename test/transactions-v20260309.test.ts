@@ -317,7 +317,7 @@ describe('computeTransaction: exchange rates', () => {
 
   it('refuses a table without the day’s rate (422), with two rates for it, malformed entries and rates (400), a rate for a transaction in the account’s currency (422)', () => {
     const none = refused(() => computeTransaction(sale([{ reference: 'a', amount: '1.00' }], { date: '2026-07-01' }), usd, { exchangeRates: table }));
-    expect([none.status, paths(none), none.message]).toEqual([422, ['currency'], 'options.exchangeRates has no rate for EUR on 2026-07-01']);
+    expect([none.status, paths(none), none.message]).toEqual([422, ['currency'], 'options.exchangeRates has no rate for EUR on 2026-07-01: add one, or give options.exchangeRate']);
     const two = refused(() => computeTransaction(sale([{ reference: 'a', amount: '1.00' }], { date: '2026-06-15' }), usd, { exchangeRates: [...table, { currency: 'EUR', date: '2026-06-15', rate: '1.2' }] }));
     expect([two.status, paths(two)]).toEqual([400, ['options.exchangeRates.2']]);
     const bad = refused(() =>
@@ -339,7 +339,7 @@ describe('computeTransaction: exchange rates', () => {
     const b = computeBatch({ transactions: [entry('a', '2026-06-01'), entry('b', '2026-06-20')] }, usd, { exchangeRates: table });
     expect(b.transactions.map((t) => t.exchange_rate?.total)).toEqual(['129.02', '130.90']);
     const e = refused(() => computeBatch({ transactions: [entry('a', '2026-06-01'), entry('b', '2026-07-01')] }, usd, { exchangeRates: table }));
-    expect([e.status, paths(e), e.message]).toEqual([422, ['transactions.1.currency'], 'transactions.1: options.exchangeRates has no rate for EUR on 2026-07-01']);
+    expect([e.status, paths(e), e.message]).toEqual([422, ['transactions.1.currency'], 'transactions.1: options.exchangeRates has no rate for EUR on 2026-07-01: add one, or give options.exchangeRate']);
   });
 });
 

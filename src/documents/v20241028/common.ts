@@ -3,11 +3,11 @@ import { dateOfDay } from '../../core/dates.js';
 import { quoted, type TaxRulesIssue } from '../../core/errors.js';
 import type { PreparedAccount } from '../../adapters/account.js';
 import type { Engine } from '../../adapters/engine.js';
-import { decimalOf, majorNumber, minorOf, type Decimal } from '../../core/money.js';
+import { decimalOf, majorNumber, minorOf, rateUnitsOf } from '../../core/money.js';
 import type { BillingDocument } from '../types.js';
 import type { RuleSet } from '../../core/ruleset.js';
 import type { DocumentHead } from '../assemble.js';
-import { normalTagList } from '../limits.js';
+import { MAX_CENTS, normalTagList } from '../limits.js';
 import { documentEvidence } from './evidence.js';
 import type { TransactionRequestOutput } from './request.js';
 
@@ -55,11 +55,42 @@ export function amountIn(value: number | string, minorUnits: number, currency: s
   return minor;
 }
 
-/** quantity × unit price in minor units when exact, else null: a price that is not a whole number of minor units is never rounded into a document. */
-export function exactProduct(unit: bigint, quantity: Decimal): bigint | null {
+/** A percentage of the request in rate units (at most 4 decimals), or null (an issue added). */
+export function percentUnits(value: number | string, path: Path, issues: TaxRulesIssue[]): number | null {
+  const d = decimalOf(value);
+  const units = d === null ? null : rateUnitsOf(d);
+  if (units === null) issues.push({ path, code: 'malformed', message: `${path.join('.')} ${quoted(value, 40)} must be a percentage with at most 4 decimals` });
+  return units;
+}
+
+/** An item's amounts read (a sale's, or a refund's): its unit price and quantity, its discount rate (given at `discountPath`), and its subtotal. */
+export interface ItemAmounts {
+  readonly unit: bigint;
+  readonly discountUnits: number;
+  /** quantity × unit price in minor units. */
+  readonly subtotal: bigint;
+}
+
+/**
+ * The amounts of an item of the request, or null with an issue added for each that is
+ * malformed: a quantity × unit price that is not a whole number of minor units is never
+ * rounded into a document, nor one beyond what a document holds exactly.
+ */
+export function itemAmounts(item: { readonly amount: number | string; readonly quantity?: number | undefined }, discount: { readonly rate: number; readonly path: Path }, minorUnits: number, currency: string, path: Path, issues: TaxRulesIssue[]): ItemAmounts | null {
+  const unit = amountIn(item.amount, minorUnits, currency, [...path, 'amount'], issues);
+  const quantity = decimalOf(item.quantity ?? 1);
+  if (quantity === null) issues.push({ path: [...path, 'quantity'], code: 'malformed', message: `${path.join('.')}.quantity ${quoted(item.quantity, 40)} has no plain decimal form` });
+  const discountUnits = percentUnits(discount.rate, discount.path, issues);
+  if (unit === null || quantity === null || discountUnits === null) return null;
   const scale = 10n ** BigInt(quantity.scale);
   const product = unit * quantity.units;
-  return product % scale === 0n ? product / scale : null;
+  const subtotal = product / scale;
+  if (product % scale !== 0n) {
+    issues.push({ path: [...path, 'quantity'], code: 'malformed', message: `${path.join('.')}: quantity × amount is not a whole amount of ${currency}'s minor unit; give a unit price that makes it one` });
+  } else if (subtotal > BigInt(MAX_CENTS)) {
+    issues.push({ path: [...path, 'amount'], code: 'malformed', message: `${path.join('.')}: quantity × amount is beyond what a document holds exactly (15 digits in minor units)` });
+  } else return { unit, discountUnits, subtotal };
+  return null;
 }
 
 /** What a document records of its transaction as given: the administrative fields, the evidence (its state resolved) and the shipping address. */

@@ -11,24 +11,22 @@
  * What is left is the invoice less the credit notes already issued against it, which the
  * caller passes (`options.credits`): taxrules stores nothing.
  */
-import { errorFromIssues, quoted, type TaxRulesIssue } from '../../core/errors.js';
+import { errorFromIssues, guarded, quoted, type TaxRulesIssue } from '../../core/errors.js';
 import { decimalOf, majorNumber, normalMinor, percentOf, RATE_SCALE, rateNumber, rateUnitsOf } from '../../core/money.js';
 import { creditedPart, figuresLeft, grossOf, type ItemFigures } from '../../core/refund.js';
 import type { TaxCodeId, TaxStatus } from '../../core/types.js';
-import { TAX_CODES } from '../../generated/tax-codes.js';
 import type { PreparedAccount } from '../../adapters/account.js';
 import { engineFor, type Engine } from '../../adapters/engine.js';
 import { ownCopy, unreadable } from '../../adapters/read.js';
 import { MAX_DOCUMENT_ITEMS } from '../limits.js';
-import { DOCUMENT_LEVELS } from './shape.js';
 import { renderDocument, type DocumentHead, type ItemParts, type TaxSlot } from '../assemble.js';
 import { price, type PricingLine } from '../../core/pricing.js';
 import { netParts } from './render.js';
 import { parseRequest, readCreditOptions, SPANISH_IGNORED_FIELDS, type CreditNoteOptions, type DocumentOptions } from './read.js';
 import { documentSchemas, type CreditRequest, type TransactionRequestOutput } from './request.js';
-import { copiedFieldIssues, documentIssues } from './shape.js';
+import { copiedFieldIssues, CUSTOMER_FIELDS, documentIssues, DOCUMENT_LEVELS } from './shape.js';
 import type { BillingDocument, DocumentItem } from '../types.js';
-import { amountIn, dateOf, exactProduct, minorUnitsIn, paymentOf, recordedFields, type Path, type RecordedFields } from './common.js';
+import { amountIn, dateOf, itemAmounts, minorUnitsIn, paymentOf, recordedFields, type Path, type RecordedFields } from './common.js';
 
 /** Credit notes read against one invoice: more than any refund history holds. */
 export const MAX_CREDITS = 10_000;
@@ -52,39 +50,25 @@ function figuresOf(item: DocumentItem): ItemFigures {
   };
 }
 
-const TAX_STATUSES: readonly unknown[] = ['taxable', 'non_taxable', 'not_registered', 'reverse_charge'];
-const isPercent = (v: unknown): boolean => typeof v === 'number' && v >= 0 && v <= 100;
-const isTextOrAbsent = (v: unknown): boolean => v === undefined || v === null || typeof v === 'string';
-
 /**
- * The fields of an invoice's items a credit note copies, beyond those documentIssues checks:
- * a credit note is made of what it reads, so each is what buildDocument writes (a rate and a
- * taxable part from 0 to 100, a positive quantity, a known tax code), never an Infinity or an
- * undefined carried into the credit note.
+ * The credit notes issued against an invoice (`options.credits`), checked: each a credit note
+ * (documentIssues) of the invoice `invoiceId` names (not compared while it is undefined: an
+ * invoice with issues of its own). Every issue is added to `issues`.
  */
-function creditedFieldIssues(inv: BillingDocument, issues: TaxRulesIssue[]): void {
-  inv.items.forEach((item, i) => {
-    const f = item as unknown as Record<string, unknown>;
-    const at = (key: string): Path => ['options', 'invoice', 'items', i, key];
-    const check = (key: string, ok: boolean, what: string): void => {
-      if (!ok) issues.push({ path: at(key), code: f[key] === undefined ? 'missing' : 'malformed', message: `${at(key).join('.')} must be ${what}` });
-    };
-    check('quantity', typeof f.quantity === 'number' && Number.isFinite(f.quantity) && f.quantity > 0, 'a positive number');
-    check('unit_price', typeof f.unit_price === 'number' && Number.isFinite(f.unit_price), 'a number');
-    check('discount_rate', isPercent(f.discount_rate), 'a percentage from 0 to 100');
-    check('description', isTextOrAbsent(f.description), 'text or null');
-    check('product_code', isTextOrAbsent(f.product_code), 'text or null');
-    check('tax_status', f.tax_status === undefined || f.tax_status === null || TAX_STATUSES.includes(f.tax_status), `one of ${TAX_STATUSES.join(', ')} or null`);
-    if (f.tax_type !== undefined) check('tax_type', f.tax_type === 'included', "'included' (on an item priced with tax included), or absent");
-    for (const n of f.tax_2_rate === null ? [1] : [1, 2]) {
-      check(`tax_${n}_rate`, isPercent(f[`tax_${n}_rate`]), 'a percentage from 0 to 100');
-      check(`tax_${n}_taxable_part`, isPercent(f[`tax_${n}_taxable_part`]), 'a percentage from 0 to 100');
-      check(`tax_${n}_name`, isTextOrAbsent(f[`tax_${n}_name`]), 'text or null');
-      for (const key of ['region', 'county', 'city']) check(`tax_${n}_${key}`, isTextOrAbsent(f[`tax_${n}_${key}`]), 'text or null');
-      check(`tax_${n}_country`, typeof f[`tax_${n}_country`] === 'string', 'a country code');
-      check(`tax_${n}_transaction_type`, (TAX_CODES as readonly unknown[]).includes(f[`tax_${n}_transaction_type`]), `one of ${TAX_CODES.join(', ')}`);
-    }
-  });
+export function creditsOf(given: unknown, invoiceId: number | undefined, issues: TaxRulesIssue[]): BillingDocument[] {
+  const list = given === undefined ? [] : (guarded(() => ownCopy(given, DOCUMENT_LEVELS + 1, MAX_CREDITS), ['options', 'credits']) as unknown[]);
+  if (list.length > MAX_CREDITS) issues.push({ path: ['options', 'credits'], code: 'malformed', message: `options.credits has more than ${MAX_CREDITS} credit notes` });
+  else {
+    list.forEach((c, i) => {
+      const found = documentIssues(c, ['options', 'credits', i], 'Credit');
+      const id = (c as BillingDocument).related_document?.id;
+      if (found.length === 0 && invoiceId !== undefined && id !== invoiceId) {
+        found.push({ path: ['options', 'credits', i, 'related_document', 'id'], code: 'unprocessable', message: `options.credits.${i} credits invoice ${id}, not options.invoice (${invoiceId})` });
+      }
+      issues.push(...found);
+    });
+  }
+  return list as BillingDocument[];
 }
 
 /** The invoice and the credit notes issued against it, checked; what is left of each item. */
@@ -94,32 +78,22 @@ function ledgerOf(given: unknown, givenCredits: readonly unknown[] | undefined, 
   if (typeof invoice === 'object' && invoice !== null && (invoice as Record<string, unknown>).type === 'Receipt') {
     throw errorFromIssues([{ path: ['options', 'invoice', 'type'], code: 'unprocessable', message: 'options.invoice is a receipt: a receipt is not credited, it is corrected by voiding it (voidDocument) and issuing another' }]);
   }
-  const credits = givenCredits === undefined ? undefined : (ownCopy(givenCredits, DOCUMENT_LEVELS + 1, MAX_CREDITS) as unknown[]);
   const issues = documentIssues(invoice, ['options', 'invoice'], 'Invoice');
-  (credits ?? []).forEach((c, i) => issues.push(...documentIssues(c, ['options', 'credits', i], 'Credit')));
-  if (issues.length === 0) creditedFieldIssues(invoice as BillingDocument, issues);
-  if (issues.length === 0) issues.push(...copiedFieldIssues(invoice as Record<string, unknown>, ['options', 'invoice']));
-  if (issues.length > 0) throw errorFromIssues(issues);
+  if (issues.length === 0) copiedFieldIssues(invoice as Record<string, unknown>, ['options', 'invoice'], issues);
   const inv = invoice as BillingDocument;
-  const minorUnits = minorUnitsIn(engine.rules, inv.currency, ['options', 'invoice', 'currency'], issues);
+  const credits = creditsOf(givenCredits, issues.length === 0 ? inv.id : undefined, issues);
+  const minorUnits = issues.length > 0 ? undefined : minorUnitsIn(engine.rules, inv.currency, ['options', 'invoice', 'currency'], issues);
   if (minorUnits === undefined) throw errorFromIssues(issues);
   const credited: ItemFigures[][] = inv.items.map(() => []);
-  (credits ?? []).forEach((c, i) => {
-    const credit = c as BillingDocument;
+  credits.forEach((credit, i) => {
     const path = ['options', 'credits', i];
-    if (credit.related_document?.id !== inv.id) {
-      issues.push({ path: [...path, 'related_document', 'id'], code: 'unprocessable', message: `${path.join('.')} credits invoice ${credit.related_document?.id}, not options.invoice (${inv.id})` });
-      return;
-    }
     if (credit.currency !== inv.currency) issues.push({ path: [...path, 'currency'], code: 'unprocessable', message: `${path.join('.')} is in ${credit.currency}, its invoice in ${inv.currency}` });
     if (credit.state === 'voided') return;
     credit.items.forEach((item, k) => {
       const taken = credited[item.invoice_item as number];
       if (taken === undefined) {
         issues.push({ path: [...path, 'items', k, 'invoice_item'], code: 'malformed', message: `${path.join('.')}.items.${k}.invoice_item ${item.invoice_item} is no item of options.invoice` });
-        return;
-      }
-      taken.push(figuresOf(item));
+      } else taken.push(figuresOf(item));
     });
   });
   const left = inv.items.map((item, k) => figuresLeft(figuresOf(item), credited[k] as ItemFigures[]));
@@ -164,15 +138,9 @@ function linesOf(item: DocumentItem): PricingLine[] {
 }
 
 /** How a credited item describes itself: as the invoice item (all of an untouched item), the refund's own item, or one unit of its net (of its gross, for an item priced with tax included). */
-interface Presentation {
-  readonly quantity: number;
-  readonly unitPrice: number;
-  readonly discountRate: number;
-  readonly subtotal: bigint;
-  readonly discount: bigint;
-}
+type Presentation = Pick<ItemParts, 'quantity' | 'unitPrice' | 'discountRate' | 'subtotal' | 'discount'>;
 
-function creditedItem(ledger: Ledger, k: number, share: ItemFigures, id: number | null, shown?: Presentation): ItemParts {
+function creditedItem(ledger: Ledger, k: number, share: ItemFigures, shown?: Presentation): ItemParts {
   const item = ledger.invoice.items[k] as DocumentItem;
   const whole = ledger.touched[k] === false && share.net === (ledger.left[k] as ItemFigures).net;
   const inclusive = item.tax_type === 'included';
@@ -183,14 +151,10 @@ function creditedItem(ledger: Ledger, k: number, share: ItemFigures, id: number 
       ? { quantity: item.quantity, unitPrice: item.unit_price, discountRate: item.discount_rate, subtotal: big(item.subtotal_cents), discount: big(item.discount_cents) }
       : { quantity: 1, unitPrice: majorNumber(unit, ledger.minorUnits), discountRate: 0, subtotal: share.net, discount: 0n });
   return {
-    id,
+    id: null,
     description: item.description ?? null,
     productCode: item.product_code ?? null,
-    quantity: p.quantity,
-    unitPrice: p.unitPrice,
-    discountRate: p.discountRate,
-    subtotal: p.subtotal,
-    discount: p.discount,
+    ...p,
     tax1: slotOf(item, 1, share.taxes[0] as bigint, share.taxable[0] as bigint) as TaxSlot,
     tax2: slotOf(item, 2, share.taxes[1] as bigint, share.taxable[1] as bigint),
     status: (item.tax_status ?? null) as TaxStatus | null,
@@ -203,7 +167,7 @@ function creditedItem(ledger: Ledger, k: number, share: ItemFigures, id: number 
 function allLeft(ledger: Ledger): ItemParts[] {
   const parts: ItemParts[] = [];
   ledger.left.forEach((l, k) => {
-    if (l.net > 0n || l.taxes.some((t) => t > 0n)) parts.push(creditedItem(ledger, k, l, null));
+    if (l.net > 0n || l.taxes.some((t) => t > 0n)) parts.push(creditedItem(ledger, k, l));
   });
   return parts;
 }
@@ -233,13 +197,8 @@ function creditNote(ledger: Ledger, parts: ItemParts[], o: CreditNoteOptions | D
     related_document: { id: inv.id, type: 'Invoice' },
     currency: inv.currency,
     contact: inv.contact,
-    country: inv.country,
-    postal_code: inv.postal_code,
-    region: inv.region,
-    city: inv.city,
-    street_line_1: inv.street_line_1,
-    street_line_2: inv.street_line_2,
-    tax_id: inv.tax_id,
+    // The customer's address and tax ID as the invoice has them (copiedFieldIssues checked them).
+    ...(Object.fromEntries(['country', ...CUSTOMER_FIELDS].map((k) => [k, inv[k as keyof BillingDocument]])) as Pick<BillingDocument, 'country' | (typeof CUSTOMER_FIELDS)[number]>),
     tax_notes: inv.tax_notes ?? [],
     payment_processor: inv.payment_processor,
     // The spec: the credit note's processor_id is the invoice's with the Unix timestamp appended.
@@ -305,18 +264,9 @@ function sameTaxes(item: NonNullable<TransactionRequestOutput['items']>[number],
  * malformed, nothing, or more than is left of the item.
  */
 function refundedItem(ledger: Ledger, k: number, item: NonNullable<TransactionRequestOutput['items']>[number], path: Path, issues: TaxRulesIssue[]): ItemParts | null {
-  const currency = ledger.invoice.currency;
-  const unit = amountIn(item.amount, ledger.minorUnits, currency, [...path, 'amount'], issues);
-  const quantity = decimalOf(item.quantity ?? 1);
-  const discountUnits = rateUnitsOf(decimalOf(item.discount_rate ?? 0) ?? { units: -1n, scale: 9 });
-  if (quantity === null) issues.push({ path: [...path, 'quantity'], code: 'malformed', message: `${path.join('.')}.quantity has no plain decimal form` });
-  if (discountUnits === null) issues.push({ path: [...path, 'discount_rate'], code: 'malformed', message: `${path.join('.')}.discount_rate must be a percentage with at most 4 decimals` });
-  if (unit === null || quantity === null || discountUnits === null) return null;
-  const subtotal = exactProduct(unit, quantity);
-  if (subtotal === null) {
-    issues.push({ path: [...path, 'quantity'], code: 'malformed', message: `${path.join('.')}: quantity × amount is not a whole amount of ${currency}'s minor unit` });
-    return null;
-  }
+  const read = itemAmounts(item, { rate: item.discount_rate ?? 0, path: [...path, 'discount_rate'] }, ledger.minorUnits, ledger.invoice.currency, path, issues);
+  if (read === null) return null;
+  const { unit, discountUnits, subtotal } = read;
   const discount = percentOf(subtotal, discountUnits);
   const amount = subtotal - discount;
   const l = ledger.left[k] as ItemFigures;
@@ -339,7 +289,7 @@ function refundedItem(ledger: Ledger, k: number, item: NonNullable<TransactionRe
   // Priced with tax included, a discounted item shows the net of its gross subtotal, solved as its invoice item's (render.ts, netParts).
   const listNet = !inclusive || discount === 0n ? null : BigInt(price(linesOf(ledger.invoice.items[k] as DocumentItem), normalMinor(subtotal), 'inclusive').subtotal);
   const shown = inclusive ? netParts(listNet, share.net) : { subtotal, discount };
-  return creditedItem(ledger, k, share, null, { quantity: item.quantity ?? 1, unitPrice: majorNumber(unit, ledger.minorUnits), discountRate: rateNumber(discountUnits), ...shown });
+  return creditedItem(ledger, k, share, { quantity: item.quantity ?? 1, unitPrice: majorNumber(unit, ledger.minorUnits), discountRate: rateNumber(discountUnits), ...shown });
 }
 
 /** The refund of a sale (`POST /transactions`, `type: refund`): a credit note against `options.invoice`. */
@@ -450,7 +400,7 @@ export function buildCreditNote(request: unknown, options: unknown, engine?: Eng
           message: `credited_amount ${majorNumber(amount, ledger.minorUnits)} is more than is left of invoice ${inv.number} (total ${majorNumber(big(inv.total_cents), ledger.minorUnits)}, ${majorNumber(leftTotal, ledger.minorUnits)} left)`,
         });
       } else if (amount !== null) {
-        parts.push(creditedItem(ledger, 0, shareOf(ledger, 0, amount, true), null));
+        parts.push(creditedItem(ledger, 0, shareOf(ledger, 0, amount, true)));
       }
     } else parts.push(...allLeft(ledger));
     const withIds = withItemIds(parts, o.itemIds, issues);

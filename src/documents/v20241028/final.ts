@@ -18,7 +18,7 @@ import { MAX_DOCUMENT_ITEMS, metadataSchema, normalTagList, tagListSchema } from
 import { documentIssues, DOCUMENT_LEVELS } from './shape.js';
 import type { BillingDocument } from '../types.js';
 import { onFirstUse } from '../../adapters/zod-english.js';
-import { maxLength } from '../../adapters/lengths.js';
+import { optionalText } from './request.js';
 
 /** The fields of a final invoice that may still change. */
 export const INVOICE_UPDATABLE_FIELDS = ['po_number', 'tag_list', 'payment_details', 'notes', 'custom_metadata', 'street_line_1', 'street_line_2', 'city', 'region', 'postal_code'] as const;
@@ -51,7 +51,7 @@ export interface DocumentUpdate {
 const finalSchema = /* @__PURE__ */ onFirstUse(buildSchema);
 
 function buildSchema() {
-  const text = (max: number) => z.optional(z.nullable(z.string().check(maxLength(max, `must be at most ${max} characters`))));
+  const text = optionalText;
   return z.object({
     po_number: text(255),
     tag_list: z.optional(z.nullable(tagListSchema())),

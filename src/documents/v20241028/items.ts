@@ -15,12 +15,11 @@ import type { Coupon } from '../../core/discount.js';
 import type { GivenPair } from '../../core/document-sale.js';
 import type { PreparedAccount } from '../../adapters/account.js';
 import type { Engine } from '../../adapters/engine.js';
-import { decimalOf, majorNumber, PERCENT_100, rateNumber, rateUnitsOf, type Decimal } from '../../core/money.js';
+import { majorNumber, PERCENT_100, rateNumber } from '../../core/money.js';
 import { documentExchangeRate } from '../exchange.js';
-import { MAX_CENTS } from '../limits.js';
 import type { DocumentOptions, ProductDefaults } from './read.js';
 import type { TransactionItemOutput, TransactionRequestOutput } from './request.js';
-import { amountIn, currencyOf, dateOf, exactProduct, type Path } from './common.js';
+import { amountIn, currencyOf, dateOf, itemAmounts, percentUnits, type Path } from './common.js';
 
 export type { Path } from './common.js';
 import { shippingOf, type DocumentShipping } from './shipping.js';
@@ -52,26 +51,6 @@ type RequestTax = GivenPair['main'];
 /** Checks a country as typed (406 when it is no ISO 3166-1 country). */
 function countryIssue(engine: Engine, path: Path, value: string | undefined, issues: TaxRulesIssue[]): void {
   if (value !== undefined && engine.rules.countryOf(value) === null) issues.push({ path, code: 'invalid_value', message: `${path.join('.')} ${value} is not an ISO 3166-1 country code` });
-}
-
-/** A percentage of the request in rate units (at most 4 decimals), or null (an issue added). */
-function percentUnits(value: number | string, path: Path, issues: TaxRulesIssue[]): number | null {
-  const d = decimalOf(value);
-  const units = d === null ? null : rateUnitsOf(d);
-  if (units === null) issues.push({ path, code: 'malformed', message: `${path.join('.')} ${quoted(value, 40)} must be a percentage with at most 4 decimals` });
-  return units;
-}
-
-/** quantity × unit price in minor units when exact, else null (an issue added: a price that is not a whole number of minor units is never rounded into a document). */
-function lineSubtotal(unit: bigint, quantity: Decimal, currency: string, path: Path, issues: TaxRulesIssue[]): bigint | null {
-  const subtotal = exactProduct(unit, quantity);
-  if (subtotal === null) {
-    issues.push({ path: [...path, 'quantity'], code: 'malformed', message: `${path.join('.')}: quantity × amount is not a whole amount of ${currency}'s minor unit; give a unit price that makes it one` });
-  } else if (subtotal > BigInt(MAX_CENTS)) {
-    issues.push({ path: [...path, 'amount'], code: 'malformed', message: `${path.join('.')}: quantity × amount is beyond what a document holds exactly (15 digits in minor units)` });
-    return null;
-  }
-  return subtotal;
 }
 
 /** The taxes an item's `tax` object gives, checked: a name goes with its rate; an additional tax needs a main one. */
@@ -107,13 +86,10 @@ function readItems(req: TransactionRequestOutput, seller: PreparedAccount, o: Do
   (req.items ?? []).forEach((item, index) => {
     const path: Path = ['items', index];
     countryIssue(engine, [...path, 'tax', 'country'], item.tax.country, issues);
-    const unit = amountIn(item.amount, minorUnits, currency, [...path, 'amount'], issues);
-    const qtyValue = item.quantity ?? 1;
-    const quantity = decimalOf(qtyValue);
-    if (quantity === null) issues.push({ path: [...path, 'quantity'], code: 'malformed', message: `${path.join('.')}.quantity ${quoted(qtyValue, 40)} has no plain decimal form` });
     // An item without its own discount_rate takes its new contact's default discount (the spec's contact `discount`).
-    const discountRate = item.discount_rate ?? req.customer?.discount ?? 0;
-    const discountUnits = percentUnits(discountRate, item.discount_rate === undefined && req.customer?.discount != null ? ['customer', 'discount'] : [...path, 'discount_rate'], issues);
+    const byContact = item.discount_rate === undefined && req.customer?.discount != null;
+    const discount = { rate: item.discount_rate ?? req.customer?.discount ?? 0, path: byContact ? ['customer', 'discount'] : [...path, 'discount_rate'] };
+    const amounts = itemAmounts(item, discount, minorUnits, currency, path, issues);
     const product = productOf(item, o, engine, path, issues);
     const taxCode = item.tax.tax_code ?? product?.tax_class ?? seller.defaultTaxCode;
     const productType = productTypeOf(engine.rules, taxCode, product?.product_type, seller.defaultProductType, { path: [...path, 'product_code'], issues });
@@ -121,18 +97,17 @@ function readItems(req: TransactionRequestOutput, seller: PreparedAccount, o: Do
     if (item.tax.import === true && given === null) {
       issues.push({ path: [...path, 'tax', 'import'], code: 'unprocessable', message: `${path.join('.')}.tax.import: an import is taxed by where the goods come from, which a transaction does not say: give the item's tax (name and rate: 0 when the customer pays import VAT at the border, the destination's rate under an import scheme such as the EU's IOSS), or leave import out to have the item taxed as a sale from the account's address` });
     }
-    const subtotal = unit === null || quantity === null || discountUnits === null ? null : lineSubtotal(unit, quantity, currency, path, issues);
-    if (subtotal === null || discountUnits === null) return;
+    if (amounts === null) return;
     out.push({
       item,
       country: canonicalCountry(engine.rules, item.tax.country),
       taxCode,
       productType,
-      subtotal,
-      discountUnits,
-      quantity: qtyValue,
-      unitPrice: majorNumber(unit as bigint, minorUnits),
-      discountRate: rateNumber(discountUnits),
+      subtotal: amounts.subtotal,
+      discountUnits: amounts.discountUnits,
+      quantity: item.quantity ?? 1,
+      unitPrice: majorNumber(amounts.unit, minorUnits),
+      discountRate: rateNumber(amounts.discountUnits),
       given,
       inclusive: product?.tax_type === 'included',
       productPlace: product?.tax_based_on === 'country',

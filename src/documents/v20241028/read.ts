@@ -14,7 +14,8 @@ import { isRecord } from '../../adapters/input.js';
 import { MAX_TAX_DATE } from '../../adapters/schemas.js';
 import type { TaxIdVerdictFunction } from '../../core/options.js';
 import { MAX_DOCUMENT_ITEMS, MAX_DOCUMENT_NUMBER_LENGTH } from '../limits.js';
-import { exchangeTableIssues, rateValue, type ExchangeRate, type ExchangeRates } from '../../adapters/exchange-rates.js';
+import { rateValue, type ExchangeRates } from '../../adapters/exchange-rates.js';
+import { ratesOf } from '../exchange.js';
 import { decimalOf } from '../../core/money.js';
 import type { BillingDocument } from '../types.js';
 import { productIssues, type ProductDefaults } from '../../core/products.js';
@@ -101,9 +102,6 @@ export interface CreditNoteOptions extends DocumentIdentity {
   readonly spanishElectronicInvoicing?: boolean;
 }
 
-/** Entries of an exchange-rate table read: a daily table of every currency for years is far fewer. */
-const MAX_EXCHANGE_RATES = 1_000_000;
-
 const isPositiveInt = (v: unknown): boolean => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
 
 export const IDENTITY_CHECKS = {
@@ -169,11 +167,10 @@ export function readDocumentOptions(options: unknown): DocumentOptions {
   // What is read field by field later is read from copies of the own fields (a polluted prototype adds none).
   // On an object without a prototype, as read is: an option left out is not read from a polluted one.
   const o: DocumentOptions = Object.assign(Object.create(null) as DocumentOptions, read, {
-    ...(read.exchangeRates === undefined || typeof read.exchangeRates === 'function' ? {} : { exchangeRates: ownCopy(read.exchangeRates, 2, MAX_EXCHANGE_RATES) as ExchangeRate[] }),
+    ...(read.exchangeRates === undefined ? {} : { exchangeRates: ratesOf(read.exchangeRates, issues) }),
     ...(read.coupon === undefined ? {} : { coupon: ownCopy(read.coupon, 1, 0) as Coupon }),
     ...(read.products === undefined ? {} : { products: ownCopy(read.products, 2, 0) as Record<string, ProductDefaults> }),
   });
-  if (Array.isArray(o.exchangeRates)) issues.push(...exchangeTableIssues(o.exchangeRates));
   if (o.coupon !== undefined) couponIssues(o.coupon as unknown as Record<string, unknown>, issues);
   if (o.products !== undefined) productIssues(o.products as Record<string, unknown>, issues);
   if (issues.length > 0) throw errorFromIssues(issues);

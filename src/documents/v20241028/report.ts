@@ -4,7 +4,6 @@
  * tax_amount,currency`, one row per country, tax, rate and currency.
  */
 import * as z from 'zod/mini';
-import { dayNumber } from '../../core/dates.js';
 import { errorFromIssues, type TaxRulesIssue } from '../../core/errors.js';
 import { formatMinor, formatUnits, RATE_SCALE } from '../../core/money.js';
 import type { RuleSet } from '../../core/ruleset.js';
@@ -14,6 +13,7 @@ import { defaultRuleSet } from '../../default-rules.js';
 import { documentIssues, DOCUMENT_LEVELS, plainDocumentSummary, type DocumentSummary } from './shape.js';
 import { MAX_CENTS } from '../limits.js';
 import { minorUnitsIn } from './common.js';
+import { dateText } from './request.js';
 import type { BillingDocument } from '../types.js';
 import { onFirstUse } from '../../adapters/zod-english.js';
 
@@ -37,8 +37,7 @@ export function csvField(value: string): string {
 const parameterSchema = /* @__PURE__ */ onFirstUse(buildParameters);
 
 function buildParameters() {
-  const date = z.string().check(z.refine((s: string) => !Number.isNaN(dayNumber(s)), { message: 'must be a calendar date YYYY-MM-DD' }));
-  return z.strictObject({ from_date: date, to_date: date });
+  return z.strictObject({ from_date: dateText(), to_date: dateText() });
 }
 
 function readParameters(parameters: unknown): TaxSummaryParameters {
@@ -91,11 +90,14 @@ export function taxSummaryReport(documents: unknown, parameters: unknown, option
     const rows = new Map<string, Row>();
     // Each document read once, as ownCopy(documents, DOCUMENT_LEVELS + 1, …) reads the list.
     const n = Math.min(documents.length, MAX_REPORT_DOCUMENTS + 1);
+    // The currency of the document before, known to the rules: most documents are in the one of the one before.
+    let known = '';
     for (let i = 0; i < n; i++) {
       const doc = documentAt(Object.hasOwn(documents, i) ? (documents[i] as unknown) : undefined, i, issues);
       if (doc === null || issues.length > 0) continue;
       if (doc.state === 'voided' || doc.issue_date < p.from_date || doc.issue_date > p.to_date) continue;
-      if (minorUnitsIn(rules, doc.currency, ['documents', i, 'currency'], currencyIssues) === undefined) continue;
+      if (doc.currency !== known && minorUnitsIn(rules, doc.currency, ['documents', i, 'currency'], currencyIssues) === undefined) continue;
+      known = doc.currency;
       const credit = doc.type === 'Credit';
       for (const tax of doc.taxes) {
         // A state's or province's tax names its region beside its own name: the country stays the spec's two letters.

@@ -20,9 +20,9 @@ export const CONTACT_TAX_STATUSES = ['taxable', 'exempt', 'reverse'] as const;
 export const EVIDENCE_STATES = ['confirmed', 'unsettled', 'conflicting'] as const;
 
 const text = (max: number) => z.string().check(maxLength(max, `must be at most ${max} characters`));
-const optionalText = (max: number) => z.optional(z.nullable(text(max)));
+export const optionalText = (max: number) => z.optional(z.nullable(text(max)));
 const country = () => z.string().check(z.regex(COUNTRY_RE, 'must be a 2-letter ISO 3166-1 code'));
-const dateText = () => z.string().check(z.refine((s: string) => !Number.isNaN(dayNumber(s)), { message: 'must be a calendar date YYYY-MM-DD' }));
+export const dateText = () => z.string().check(z.refine((s: string) => !Number.isNaN(dayNumber(s)), { message: 'must be a calendar date YYYY-MM-DD' }));
 const finite = () => z.number().check(z.refine(Number.isFinite, 'must be a finite number'));
 /** An amount: a JSON number as the spec has it, or a decimal string (exact whatever its digits). */
 const amount = () => z.union([finite(), z.string().check(maxLength(40, 'must be at most 40 characters'), z.regex(AMOUNT_RE, 'must be a decimal such as "19.99"'))]);

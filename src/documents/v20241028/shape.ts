@@ -9,7 +9,8 @@ import type { TaxRulesIssue } from '../../core/errors.js';
 import { MAX_CENTS, MAX_DOCUMENT_ITEMS } from '../limits.js';
 import { hasOwn } from '../../adapters/input.js';
 import { touchOwn } from '../../core/own.js';
-import type { DocumentState, DocumentType } from '../types.js';
+import type { BillingDocument, DocumentState, DocumentTax, DocumentType } from '../types.js';
+import { TAX_CODES } from '../../generated/tax-codes.js';
 
 type Path = (string | number)[];
 
@@ -77,11 +78,13 @@ const DOCUMENT_CHECKS = /* @__PURE__ */ checks({
 /** A credit note's item: the index of the invoice item it credits. */
 const INVOICE_ITEM: Check = [(v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0, 'the index of the invoice item it credits'];
 
+/** A field checked: missing (undefined) or malformed, its issue naming what it must be. */
 function need(issues: TaxRulesIssue[], o: Fields, path: Path, key: string, test: (v: unknown) => boolean, what: string): void {
   const v = o[key];
+  if (test(v)) return;
   const at = [...path, key];
-  if (v === undefined) issues.push({ path: at, code: 'missing', message: `${at.join('.')} is required (a document made by buildDocument or buildCreditNote has it)` });
-  else if (!test(v)) issues.push({ path: at, code: 'malformed', message: `${at.join('.')} must be ${what}` });
+  const made = v === undefined ? ' (a document made by buildDocument or buildCreditNote has it)' : '';
+  issues.push({ path: at, code: v === undefined ? 'missing' : 'malformed', message: `${at.join('.')} must be ${what}${made}` });
 }
 
 function needAll(issues: TaxRulesIssue[], o: Fields, path: Path, fields: Checks): void {
@@ -140,16 +143,35 @@ export function documentIssues(doc: unknown, path: Path, type?: DocumentType): T
   return issues;
 }
 
+const PERCENT: Check = [(v) => typeof v === 'number' && v >= 0 && v <= 100, 'a percentage from 0 to 100'];
+const TEXT_OR_ABSENT: Check = [(v) => v === undefined || isTextOrNull(v), 'text or null'];
+const TAX_STATUSES: readonly unknown[] = ['taxable', 'non_taxable', 'not_registered', 'reverse_charge'];
+/** The customer's fields of a document besides its country (text or null): a credit note copies them from its invoice. */
+export const CUSTOMER_FIELDS = ['postal_code', 'region', 'city', 'street_line_1', 'street_line_2', 'tax_id'] as const;
+const COPIED_CHECKS = /* @__PURE__ */ checks({ country: COUNTRY, ...Object.fromEntries(CUSTOMER_FIELDS.map((k) => [k, TEXT_OR_NULL])) });
+const COPIED_ITEM_CHECKS = /* @__PURE__ */ checks({
+  quantity: [(v) => isNumber(v) && (v as number) > 0, 'a positive number'],
+  unit_price: NUMBER,
+  discount_rate: PERCENT,
+  description: TEXT_OR_ABSENT,
+  product_code: TEXT_OR_ABSENT,
+  tax_status: [(v) => v === undefined || v === null || TAX_STATUSES.includes(v), `one of ${TAX_STATUSES.join(', ')} or null`],
+  tax_type: [(v) => v === undefined || v === 'included', "'included' (on an item priced with tax included), or absent"],
+});
+const TAX_CODE: Check = [(v) => (TAX_CODES as readonly unknown[]).includes(v), `one of ${TAX_CODES.join(', ')}`];
+const SLOT_CHECKS: Record<string, Check> = { rate: PERCENT, taxable_part: PERCENT, name: TEXT_OR_NULL, region: TEXT_OR_NULL, county: TEXT_OR_NULL, city: TEXT_OR_NULL, country: COUNTRY, transaction_type: TAX_CODE };
+/** Each tax slot's checks, its fields after `tax_1_` and `tax_2_`. */
+const COPIED_SLOT_CHECKS = /* @__PURE__ */ ([1, 2] as const).map((n) => checks(Object.fromEntries(Object.entries(SLOT_CHECKS).map(([k, c]) => [`tax_${n}_${k}`, c]))));
+
 /**
- * The fields of an invoice a credit note copies as they are (its customer's contact, address
- * and tax ID; each item's tax names and places), beyond those documentIssues checks: each must
- * be there, as buildDocument writes it — text or null, a contact an object or null whose
- * fields are all set — never an undefined carried into the credit note.
+ * The fields of an invoice a credit note copies as they are or reads (its customer's contact,
+ * address and tax ID; each item's quantity, prices, status and taxes), beyond those
+ * documentIssues checks: a credit note is made of what it reads, so each must be as
+ * buildDocument writes it (a contact an object or null whose fields are all set, a known tax
+ * code), never an Infinity or an undefined carried into the credit note.
  */
-export function copiedFieldIssues(doc: Fields, path: Path): TaxRulesIssue[] {
-  const issues: TaxRulesIssue[] = [];
-  need(issues, doc, path, 'country', isText, 'a country code');
-  for (const key of ['postal_code', 'region', 'city', 'street_line_1', 'street_line_2', 'tax_id']) need(issues, doc, path, key, isTextOrNull, 'text or null');
+export function copiedFieldIssues(doc: Fields, path: Path, issues: TaxRulesIssue[]): void {
+  needAll(issues, doc, path, COPIED_CHECKS);
   const contact = doc.contact;
   if (contact === undefined || (contact !== null && (typeof contact !== 'object' || Array.isArray(contact)))) {
     issues.push({ path: [...path, 'contact'], code: contact === undefined ? 'missing' : 'malformed', message: `${path.join('.')}.contact must be the document's contact (an object) or null` });
@@ -158,36 +180,18 @@ export function copiedFieldIssues(doc: Fields, path: Path): TaxRulesIssue[] {
       if (value === undefined) issues.push({ path: [...path, 'contact', key], code: 'malformed', message: `${path.join('.')}.contact.${key} is undefined: leave the field out, or give its value` });
     }
   }
-  const items = Array.isArray(doc.items) ? (doc.items as unknown[]) : [];
-  items.forEach((item, i) => {
-    if (typeof item !== 'object' || item === null) return;
-    const o = item as Fields;
+  (doc.items as Fields[]).forEach((item, i) => {
     const at = [...path, 'items', i];
-    for (const n of o.tax_2_rate === null || o.tax_2_rate === undefined ? [1] : [1, 2]) {
-      for (const key of ['name', 'region', 'county', 'city']) need(issues, o, at, `tax_${n}_${key}`, isTextOrNull, 'text or null');
-    }
+    needAll(issues, item, at, COPIED_ITEM_CHECKS);
+    for (const slot of COPIED_SLOT_CHECKS.slice(0, item.tax_2_rate === null ? 1 : 2)) needAll(issues, item, at, slot);
   });
-  return issues;
 }
 
 /** A tax of a document, as a report reads it. */
-export interface TaxSummary {
-  readonly name: string;
-  readonly rate: number;
-  readonly country: string;
-  readonly region: string | null;
-  readonly amount_cents: number;
-  readonly taxable_base_cents: number;
-}
+export type TaxSummary = Pick<DocumentTax, 'name' | 'rate' | 'country' | 'region' | 'amount_cents' | 'taxable_base_cents'>;
 
 /** What a report reads of a document: its kind, state, date, currency and taxes. */
-export interface DocumentSummary {
-  readonly type: DocumentType;
-  readonly state: DocumentState;
-  readonly issue_date: string;
-  readonly currency: string;
-  readonly taxes: readonly TaxSummary[];
-}
+export type DocumentSummary = Pick<BillingDocument, 'type' | 'state' | 'issue_date' | 'currency'> & { readonly taxes: readonly TaxSummary[] };
 
 /*
  * The fast reading of a document handed back: its own enumerable fields walked once with
@@ -199,19 +203,28 @@ export interface DocumentSummary {
  * to read and name.
  */
 
-/** A table of checks as the fast reading walks it: each field's test and its bit of `found`. */
-type Bits = Readonly<Record<string, readonly [(v: unknown) => boolean, number]>>;
-const bitsOf = (fields: Checks): Bits => Object.freeze(Object.assign(Object.create(null) as Record<string, readonly [(v: unknown) => boolean, number]>, Object.fromEntries(Object.keys(fields).map((k, i) => [k, [(fields[k] as Check)[0], 2 ** i] as const]))));
+/** A table of checks as the fast reading walks it: each field's test, its bit of `found`, and its place among the values kept. */
+type Bits = Readonly<Record<string, readonly [test: (v: unknown) => boolean, bit: number, place: number]>>;
+const bitsOf = (fields: Checks): Bits => Object.freeze(Object.assign(Object.create(null) as Record<string, Bits[string]>, Object.fromEntries(Object.keys(fields).map((k, i) => [k, [(fields[k] as Check)[0], 2 ** i, i] as const]))));
+/** The places of the fields of `keys` among the values walk keeps, the bits that keep them, and how many places they take. */
+function placesOf<K extends string>(bits: Bits, keys: readonly K[]): { readonly at: Readonly<Record<K, number>>; readonly keep: number; readonly none: readonly unknown[] } {
+  const at = Object.fromEntries(keys.map((k) => [k, (bits[k] as Bits[string])[2]])) as Record<K, number>;
+  return { at, keep: keys.reduce((keep, k) => keep | (bits[k] as Bits[string])[1], 0), none: Array.from({ length: Math.max(...Object.values<number>(at)) + 1 }, () => undefined) };
+}
 const ITEM_BITS = /* @__PURE__ */ bitsOf(ITEM_CHECKS);
 const CREDIT_ITEM_BITS = /* @__PURE__ */ bitsOf(checks({ ...ITEM_CHECKS, invoice_item: INVOICE_ITEM }));
+const ITEM_KEPT = /* @__PURE__ */ placesOf(ITEM_BITS, ['subtotal_cents', 'discount_cents']);
 const TAX_BITS = /* @__PURE__ */ bitsOf(TAX_CHECKS);
+const TAX_KEPT = /* @__PURE__ */ placesOf(TAX_BITS, ['name', 'rate', 'country', 'region', 'amount_cents', 'taxable_base_cents']);
+const RELATED_BITS = /* @__PURE__ */ bitsOf(checks({ id: [(v) => typeof v === 'number', 'a number'], type: [(v) => v === 'Invoice', "'Invoice'"] }));
 
 /**
  * An object's own fields walked once (see above): each field of `fields` tested, its value
- * written to `into` when its bit is in `keep`, and its bit set; every other one only read
- * (touchOwn, at `level`). The bits found, or -1 for a field that fails its test.
+ * kept in `into` at its place when its bit is in `keep`, and its bit set; every other one only
+ * read (touchOwn, at `level`). The bits found, or -1 for a field that fails its test. The
+ * values are kept in an array, by place: stores of one kind, whatever the table.
  */
-function walk(o: object, fields: Bits, into: Fields, keep: number, level: number, maxItems: number): number {
+function walk(o: object, fields: Bits, into: unknown[], keep: number, level: number, maxItems: number): number {
   let found = 0;
   for (const key in o) {
     if (!hasOwn.call(o, key)) continue;
@@ -220,50 +233,51 @@ function walk(o: object, fields: Bits, into: Fields, keep: number, level: number
     if (field === undefined) touchOwn(v, level, maxItems);
     else if (!field[0](v)) return -1;
     else {
-      // Only the fields of `keep` are written (an item's amounts; every field of a tax).
-      if ((field[1] & keep) !== 0) into[key] = v;
+      if ((field[1] & keep) !== 0) into[field[2]] = v;
       found |= field[1];
     }
   }
   return found;
 }
 
+/** The places of the values kept, each set: a place left empty would read from a polluted Array.prototype. */
+const valuesOf = (kept: { readonly none: readonly unknown[] }): unknown[] => kept.none.slice();
+
 /** Whether an item (at ownCopy's level 2) passes itemIssues (a credit note's `invoice_item` checked, an invoice's only read). */
 function plainItem(item: unknown, credit: boolean, maxItems: number): boolean {
   if (typeof item !== 'object' || item === null || Array.isArray(item)) return false;
-  const read: Fields = { subtotal_cents: 0, discount_cents: 0 };
-  // Only subtotal_cents (bit 1) and discount_cents (bit 2) are kept.
-  const found = walk(item, credit ? CREDIT_ITEM_BITS : ITEM_BITS, read, 3, 1, maxItems);
-  return found === (credit ? 8191 : 4095) && (read.discount_cents as number) <= (read.subtotal_cents as number);
+  const v = valuesOf(ITEM_KEPT);
+  const found = walk(item, credit ? CREDIT_ITEM_BITS : ITEM_BITS, v, ITEM_KEPT.keep, 1, maxItems);
+  return found === (credit ? 8191 : 4095) && (v[ITEM_KEPT.at.discount_cents] as number) <= (v[ITEM_KEPT.at.subtotal_cents] as number);
 }
 
 /** A tax (at ownCopy's level 2) that passes taxIssues, as a report reads it; null for any other. */
 function plainTax(tax: unknown, maxItems: number): TaxSummary | null {
   if (typeof tax !== 'object' || tax === null || Array.isArray(tax)) return null;
-  const read: Fields = { name: '', rate: 0, country: '', region: null, amount_cents: 0, taxable_base_cents: 0 };
-  return walk(tax, TAX_BITS, read, 63, 1, maxItems) === 63 ? (read as unknown as TaxSummary) : null;
+  const v = valuesOf(TAX_KEPT);
+  if (walk(tax, TAX_BITS, v, TAX_KEPT.keep, 1, maxItems) !== 63) return null;
+  const at = TAX_KEPT.at;
+  return { name: v[at.name], rate: v[at.rate], country: v[at.country], region: v[at.region], amount_cents: v[at.amount_cents], taxable_base_cents: v[at.taxable_base_cents] } as TaxSummary;
 }
 
 /** Whether a credit note's related_document (at ownCopy's level 3) names an invoice as documentIssues requires. */
 function plainRelated(r: unknown, maxItems: number): boolean {
-  if (typeof r !== 'object' || r === null || Array.isArray(r)) return false;
-  let id: unknown;
-  let type: unknown;
-  for (const key in r) {
-    if (!hasOwn.call(r, key)) continue;
-    const v = (r as Fields)[key];
-    if (key === 'id') id = v;
-    else if (key === 'type') type = v;
-    else touchOwn(v, 2, maxItems);
-  }
-  return typeof id === 'number' && type === 'Invoice';
+  return typeof r === 'object' && r !== null && !Array.isArray(r) && walk(r, RELATED_BITS, [], 0, 2, maxItems) === 3;
 }
 
-/** The fields of a document the checks read, without a prototype: each other one is only read (touchOwn). */
-const CHECKED_FIELDS = [...Object.keys(DOCUMENT_CHECKS), 'exchange_rate', 'items', 'taxes', 'related_document'];
-const CHECKED = Object.assign(Object.create(null) as Record<string, true>, Object.fromEntries(CHECKED_FIELDS.map((k) => [k, true])));
-/** DOCUMENT_CHECKS as a list of each field and its test, walked by index. */
-const DOCUMENT_TESTS: readonly (readonly [string, (v: unknown) => boolean])[] = /* @__PURE__ */ Object.keys(DOCUMENT_CHECKS).map((k) => [k, (DOCUMENT_CHECKS[k] as Check)[0]] as const);
+/** DOCUMENT_CHECKS as the fast reading walks them, with the fields it reads besides (a credit note's related_document is checked after, by plainRelated). */
+const DOCUMENT_BITS = /* @__PURE__ */ bitsOf(
+  checks({
+    ...DOCUMENT_CHECKS,
+    exchange_rate: [(v) => v === undefined || (isNumber(v) && (v as number) > 0), 'a positive number'],
+    items: [Array.isArray, 'an array'],
+    taxes: [Array.isArray, 'an array'],
+    related_document: [() => true, 'read after'],
+  }),
+);
+/** The fields every document has, and those the summary keeps. */
+const REQUIRED = /* @__PURE__ */ placesOf(DOCUMENT_BITS, [...Object.keys(DOCUMENT_CHECKS), 'items', 'taxes']).keep;
+const DOCUMENT_KEPT = /* @__PURE__ */ placesOf(DOCUMENT_BITS, ['type', 'issue_date', 'related_document', 'currency', 'items', 'taxes', 'state']);
 
 /**
  * The summary of a document documentIssues would accept, read from the document itself (see
@@ -273,35 +287,11 @@ const DOCUMENT_TESTS: readonly (readonly [string, (v: unknown) => boolean])[] = 
  */
 export function plainDocumentSummary(doc: unknown, maxItems: number): DocumentSummary | null {
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return null;
-  // Every checked field present from the start: one shape, read at fixed places (no field of
-  // the prototype is read: each key is the literal's own).
-  const d: Fields = {
-    id: undefined,
-    type: undefined,
-    currency: undefined,
-    issue_date: undefined,
-    state: undefined,
-    subtotal_cents: undefined,
-    discount_cents: undefined,
-    total_cents: undefined,
-    payment_processor: undefined,
-    payment_processor_id: undefined,
-    exchange_rate: undefined,
-    items: undefined,
-    taxes: undefined,
-    related_document: undefined,
-  };
-  for (const key in doc) {
-    if (!hasOwn.call(doc, key)) continue;
-    const v = (doc as Fields)[key];
-    if (CHECKED[key] === true) d[key] = v;
-    else touchOwn(v, DOCUMENT_LEVELS - 1, maxItems);
-  }
-  for (let i = 0; i < DOCUMENT_TESTS.length; i++) {
-    const [key, test] = DOCUMENT_TESTS[i] as (typeof DOCUMENT_TESTS)[number];
-    if (!test(d[key])) return null;
-  }
-  if ((d.exchange_rate !== undefined && !(isNumber(d.exchange_rate) && (d.exchange_rate as number) > 0)) || !Array.isArray(d.items) || !Array.isArray(d.taxes)) return null;
+  const v = valuesOf(DOCUMENT_KEPT);
+  const found = walk(doc, DOCUMENT_BITS, v, DOCUMENT_KEPT.keep, DOCUMENT_LEVELS - 1, maxItems);
+  const at = DOCUMENT_KEPT.at;
+  const d = { type: v[at.type], issue_date: v[at.issue_date], related_document: v[at.related_document], currency: v[at.currency], items: v[at.items], taxes: v[at.taxes], state: v[at.state] };
+  if (found < 0 || (found & REQUIRED) !== REQUIRED || !Array.isArray(d.items) || !Array.isArray(d.taxes)) return null;
   const credit = d.type === 'Credit';
   // An invoice's related_document is not checked, only read (as ownCopy reads it).
   if (!credit) touchOwn(d.related_document, DOCUMENT_LEVELS - 1, maxItems);

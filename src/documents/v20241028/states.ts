@@ -17,13 +17,13 @@ import { errorFromIssues, quoted, type TaxRulesIssue } from '../../core/errors.j
 import { decimalOf, formatMinor, minorOf } from '../../core/money.js';
 import type { RuleSet } from '../../core/ruleset.js';
 import { defaultRuleSet } from '../../default-rules.js';
-import { ownCopy, readOptions, RULE_SET, unreadable, type OptionCheck } from '../../adapters/read.js';
+import { readOptions, RULE_SET, unreadable, type OptionCheck } from '../../adapters/read.js';
 import { isRecord } from '../../adapters/input.js';
 import { amountIn, dateOf, minorUnitsIn, paymentOf, type Path } from './common.js';
 import { checkedDocument, voided } from './final.js';
 import { documentSchemas, type CreditRequest, type PAYMENT_METHODS } from './request.js';
 import type { BillingDocument, PaymentRecord } from '../types.js';
-import { buildCreditNote, MAX_CREDITS } from './credit.js';
+import { buildCreditNote, creditsOf } from './credit.js';
 import { IDENTITY_CHECKS, INVOICE_CHECKS, parseRequest, readCreditOptions, type CreditNoteOptions } from './read.js';
 import type { Engine } from '../../adapters/engine.js';
 
@@ -178,20 +178,10 @@ export function recordCreditPayment(creditNote: unknown, payment: unknown, optio
   }
 }
 
-/** The credit notes given with the invoice, checked: each must credit it. */
+/** The credit notes given with the invoice, checked (creditsOf): every issue listed. */
 function otherCredits(given: readonly unknown[] | undefined, invoice: BillingDocument): BillingDocument[] {
-  let list: unknown[];
-  try {
-    list = given === undefined ? [] : (ownCopy(given, 1, MAX_CREDITS) as unknown[]);
-  } catch (e) {
-    throw unreadable(e, ['options', 'credits']);
-  }
-  if (list.length > MAX_CREDITS) throw errorFromIssues([{ path: ['options', 'credits'], code: 'malformed', message: `options.credits has more than ${MAX_CREDITS} credit notes` }]);
-  const credits = list.map((c, i) => checkedDocument(c, ['options', 'credits', i], 'Credit'));
   const issues: TaxRulesIssue[] = [];
-  credits.forEach((c, i) => {
-    if (c.related_document?.id !== invoice.id) issues.push({ path: ['options', 'credits', i, 'related_document', 'id'], code: 'unprocessable', message: `options.credits.${i} credits invoice ${c.related_document?.id}, not options.invoice (${invoice.id})` });
-  });
+  const credits = creditsOf(given, invoice.id, issues);
   if (issues.length > 0) throw errorFromIssues(issues);
   return credits;
 }

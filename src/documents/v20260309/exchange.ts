@@ -6,36 +6,12 @@
  * transaction's. The conversion is exact: the amount in minor units times the rate's digits,
  * rounded half up once to the account currency's minor unit.
  */
-import { errorFromIssues } from '../../core/errors.js';
-import { ownCopy } from '../../adapters/read.js';
-import { askRateFunction, coveringRate, exchangeTableIssues, notARate, rateText, type ExchangeRate, type ExchangeRateFunction, type ExchangeRates } from '../../adapters/exchange-rates.js';
+import { errorFromIssues, type TaxRulesIssue } from '../../core/errors.js';
+import { rateText } from '../../adapters/exchange-rates.js';
+import { AS_TEXT, callerRate } from '../exchange.js';
 import type { TaxTransactionExchangeRate } from './schemas.js';
 import type { Context, Path, Stored, Taxed } from './types.js';
 import { compareDecimal, decimalOf, moneyText, roundDiv, type Decimal } from '../../core/money.js';
-
-/** The options' exchange rates: a function as it is, a table copied and checked as the v20241028 documents check it (every malformed entry and unknown field a 400 naming `options.exchangeRates`). */
-export function ratesOf(given: ExchangeRates | undefined): ExchangeRate[] | ExchangeRateFunction | undefined {
-  if (given === undefined || typeof given === 'function') return given;
-  const table = ownCopy(given, 2, Number.MAX_SAFE_INTEGER) as unknown[];
-  const issues = exchangeTableIssues(table);
-  if (issues.length > 0) throw errorFromIssues(issues);
-  return table as ExchangeRate[];
-}
-
-/**
- * The table's rate for a currency on a date. The entries that cover the day must agree: two
- * different rates for one day are a 400, never a choice. None is a 422 at `path`, its message
- * starting with `within` (a batch's "transactions.3: ").
- */
-function tableRate(table: readonly ExchangeRate[], currency: string, date: string, path: Path, within: string): string {
-  const found = coveringRate(table, currency, date, (r) => rateText(r) as string, (a, b) => compareDecimal(a, b) === 0);
-  const other = found?.other;
-  if (found !== null && other !== undefined) {
-    throw errorFromIssues([{ path: ['options', 'exchangeRates', other.index], code: 'malformed', message: `options.exchangeRates gives two rates for ${currency} on ${date}: ${found.rate} (entry ${found.index}) and ${other.rate} (entry ${other.index})` }]);
-  }
-  if (found === null) throw errorFromIssues([{ path, code: 'unprocessable', message: `${within}options.exchangeRates has no rate for ${currency} on ${date}` }]);
-  return found.rate;
-}
 
 /**
  * A converter of amounts (minor units of a currency with `fromUnits` decimals) into minor units
@@ -81,13 +57,12 @@ export function exchangeOf({ t, sums }: Taxed, ctx: Context, mu: number, prefix:
     rate = saleRate.rate;
     date = saleRate.date;
   } else if (fixed !== null) rate = fixed;
-  else if (typeof ctx.rates === 'function') {
-    const v = askRateFunction(ctx.rates, t.currency, t.date, to, within);
-    const text = rateText(v);
-    if (text === null) throw notARate(v, t.currency, t.date, to);
-    rate = text;
-  } else if (ctx.rates !== undefined) rate = tableRate(ctx.rates, t.currency, t.date, [...prefix, 'currency'], within);
-  else {
+  else if (ctx.rates !== undefined) {
+    const issues: TaxRulesIssue[] = [];
+    const found = callerRate(ctx.rates, AS_TEXT, { currency: t.currency, date: t.date, accountCurrency: to, path: [...prefix, 'currency'], within, instead: 'options.exchangeRate' }, issues);
+    if (found === null) throw errorFromIssues(issues);
+    rate = found;
+  } else {
     // The spec applies the central bank's reference rate when none is given: never a silent null.
     const message = `${within}no exchange rate from ${t.currency} to the account's ${to} on ${t.date}: give options.exchangeRate, or options.exchangeRates (the ECB's reference rates are ecbRates of taxrules/ecb)`;
     throw errorFromIssues([{ path: [...prefix, 'currency'], code: 'unprocessable', message }], 422);

@@ -68,39 +68,35 @@ const isOneOf = <T extends string>(v: unknown, allowed: readonly T[]): v is T =>
  * (adapters/calculation-plain.ts). A function per level, so that each copies one shape.
  */
 
+/** Copies an object's own fields into `out`, a literal of the fields the schema knows (each undefined): false for one it does not know. */
+function ownInto(a: Record<string, unknown>, out: Record<string, unknown>): boolean {
+  for (const key in a) {
+    if (!hasOwn.call(a, key)) continue;
+    if (!hasOwn.call(out, key)) return false;
+    out[key] = a[key];
+  }
+  return true;
+}
+
 /** An address the schema accepts, or null. */
 function plainAddress(a: unknown): CalculationAddress | null {
   if (!isRecord(a)) return null;
   const out: Record<string, unknown> = { country: undefined, state: undefined, postal_code: undefined, city: undefined, line1: undefined, line2: undefined };
-  for (const key in a) {
-    if (!hasOwn.call(a, key)) continue;
-    if (!hasOwn.call(out, key)) return null;
-    out[key] = a[key];
-  }
-  return addressValues(out) ? (out as unknown as CalculationAddress) : null;
+  return ownInto(a, out) && addressValues(out) ? (out as unknown as CalculationAddress) : null;
 }
 
 /** An item the schema accepts (`batch`: a batch's, without tax_behavior), or null. */
 function plainItem(item: unknown, batch: boolean): ParsedItem | null {
-  if (!isRecord(item)) return null;
+  if (!isRecord(item) || (batch && hasOwn.call(item, 'tax_behavior'))) return null;
   const out: Record<string, unknown> = { reference: undefined, amount: undefined, quantity: undefined, tax_code: undefined, product_type: undefined, tax_behavior: undefined };
-  for (const key in item) {
-    if (!hasOwn.call(item, key)) continue;
-    if (!hasOwn.call(out, key) || (batch && key === 'tax_behavior')) return null;
-    out[key] = item[key];
-  }
-  return lineItemValues(out) ? (out as unknown as ParsedItem) : null;
+  return ownInto(item, out) && lineItemValues(out) ? (out as unknown as ParsedItem) : null;
 }
 
 /** The customer the schema accepts, or null. */
 function plainCustomer(c: unknown): Parsed['customer'] | null {
   if (!isRecord(c)) return null;
   const out: Record<string, unknown> = { name: undefined, tax_id: undefined, address: undefined, tax_status: undefined, exemption_certificate: undefined };
-  for (const key in c) {
-    if (!hasOwn.call(c, key)) continue;
-    if (!hasOwn.call(out, key)) return null;
-    out[key] = c[key];
-  }
+  if (!ownInto(c, out)) return null;
   out.address = plainAddress(out.address);
   const { name, tax_id: taxId, tax_status: status, exemption_certificate: certificate } = out;
   const plain = out.address !== null && optionalText(name, 200) && (taxId === null || optionalText(taxId, 50)) && oneOfOrAbsent(status, CUSTOMER_TAX_STATUSES) && (certificate === null || optionalText(certificate, 100));

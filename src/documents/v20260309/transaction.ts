@@ -11,7 +11,8 @@ import { agedEngine, engineFor, MAX_RULES_AGE, maxRulesAgeOf } from '../../adapt
 import { checkBySchema } from '../../adapters/issues.js';
 import { EXCHANGE_RATES, isBoolean, ownCopy, readOptions, RULE_SET, TAX_ID_VERDICT, unreadable, type OptionCheck } from '../../adapters/read.js';
 import { MAX_BATCH_TRANSACTIONS, transactionSchemas, type TaxTransactionBatchRequest, type TaxTransactionRequest, type TaxTransactionType } from './schemas.js';
-import { exchangeOf, ratesOf } from './exchange.js';
+import { exchangeOf } from './exchange.js';
+import { ratesOf } from '../exchange.js';
 import { rateText } from '../../adapters/exchange-rates.js';
 import type { Context, Parsed, Path, SourceKey, TaxTransaction, TaxTransactionBatch, TaxTransactionBatchOptions, TaxTransactionOptions, Taxed } from './types.js';
 import { readWith } from './parse.js';
