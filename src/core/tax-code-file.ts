@@ -18,12 +18,16 @@ import { ownData } from './own.js';
 /** What a pack's shared tables hold of a tax code: what a quote reads (see TaxCodeEntry). */
 export type TaxCodeRecord = Omit<TaxCodeEntry, 'chain'>;
 
-/** The tax-code file of the package's packs, as its generated module holds it. */
+/**
+ * The tax-code file of the package's packs, as its generated module holds it: compressed as
+ * the rule texts are (see compressed-pack.ts), a fourth of the JSON's 130 kB to compile and
+ * keep in a process that never lists the codes, decompressed when it is read.
+ */
 export interface PackagedTaxCodes {
-  /** The digest (`digestOf`) of `text`, which a pack packed without the file names. */
+  /** The digest (`digestOf`) of the file's JSON, which a pack packed without the file names. */
   readonly digest: string;
-  /** The file as JSON. */
-  readonly text: string;
+  /** The file's JSON, decompressed at each call. */
+  text(): string;
 }
 
 /** The records of a tax-code file, in its order: the fields a quote reads, nothing else. */
@@ -87,7 +91,7 @@ function parsedFile(source: FileSource, packaged: PackagedTaxCodes | undefined):
       { path: ['taxCodes'], code: 'unprocessable', message: "this rule set's tax-code texts are taxrules's own module, which this program does not load: import defaultRuleSet from taxrules to read them" },
     ]);
   }
-  return ownData(JSON.parse(source.packaged.text) as TaxCodeRules);
+  return ownData(JSON.parse(source.packaged.text()) as TaxCodeRules);
 }
 
 /**

@@ -104,7 +104,7 @@ function refusal(f: () => unknown): TaxRulesError {
 }
 
 describe('the tax-code file, apart from the records a quote reads', () => {
-  const texts = JSON.parse(packagedTaxCodes.text) as typeof fromFiles.taxCodes;
+  const texts = JSON.parse(packagedTaxCodes.text()) as typeof fromFiles.taxCodes;
 
   it("is the package's module, the file as rules/tax-codes.json holds it; the packs carry the records only", () => {
     expect(texts).toEqual(fromFiles.taxCodes);
