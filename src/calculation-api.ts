@@ -37,7 +37,7 @@ export { TaxRulesError } from './core/errors.js';
 export type { TaxRulesIssue, TaxRulesIssueCode, TaxRulesErrorCode, TaxRulesErrorStatus } from './core/errors.js';
 export { validateTaxId, taxIdModules, verdictOf, offlineTaxIdVerdict, checkTaxId } from './taxid/index.js';
 export type { TaxIdValidation, TaxIdReason, TaxIdModule, TaxIdCheck, TaxIdValidator, OnlineTaxIdChecker } from './taxid/index.js';
-export { defaultRuleSet } from './default-rule-set.js';
+export { defaultRuleSet } from './default-rules.js';
 export type * from './core/types.js';
 export { calculate, MAX_LINE_ITEMS, MAX_TAX_DATE } from './adapters/v20260309.js';
 export type {

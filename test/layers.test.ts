@@ -24,7 +24,6 @@ const SRC = resolve('src');
 const FOLDERS: Record<string, number> = { core: 0, generated: 0, taxid: 1, ecb: 1, adapters: 2, us: 3, compliance: 3, documents: 4, http: 5, testing: 5, cli: 5 };
 const TOP: Record<string, number> = {
   'default-rules.ts': 0,
-  'default-rule-set.ts': 0,
   'schema-types.ts': 0,
   'boundary.ts': 2,
   'calculator.ts': 2,
