@@ -687,5 +687,9 @@ export function inForce<T extends { from: number }>(periods: readonly T[] | unde
 /** The tax codes by id, each with its chain (code-chain.ts): the order a category's treatment is looked for in a table. */
 function codeTable(codes: readonly TaxCodeRecord[]): Map<TaxCodeId, TaxCodeEntry> {
   const chains = codeChains(codes);
-  return new Map(codes.map((c) => [c.id, { ...c, chain: chains.get(c.id) ?? [c.id] }]));
+  // Every entry of one shape, its fields named (a spread of records of several shapes took
+  // about 1 ms for 233 codes on first use, before V8 optimised it).
+  return new Map(
+    codes.map((c) => [c.id, { id: c.id, name: c.name, supply: c.supply, kind: c.kind, parent: c.parent, chain: chains.get(c.id) ?? [c.id], place_of_supply: c.place_of_supply }]),
+  );
 }
