@@ -210,7 +210,11 @@ export interface TaxCodeEntry {
  * it needs) are compiled the first time a lookup reaches them; iterating a map compiles all.
  */
 export interface RuleSet {
-  /** The rule data, as the rules build wrote it (a packed set unpacks it on first read). */
+  /**
+   * The rule data, as the rules build wrote it (a packed set unpacks it on first read). The
+   * package's own rule set reads its tax-code file from a module of its own: `defaultRuleSet`
+   * has it; the same set reached otherwise in a bundle without that module refuses (422).
+   */
   readonly data: RuleData;
   /** The rules' version, digest and the day each jurisdiction's data was last checked (worked out on first read). */
   readonly info: RulesInfo;
