@@ -15,4 +15,5 @@ export const bundleCases: { name: string; ceilingGz: number; source: string }[] 
   { name: "import { validateTaxId } from 'taxrules'", ceilingGz: 40 * 1024, source: "import { validateTaxId } from 'taxrules';\nexport const answer = validateTaxId('DE', 'DE136695976');\n" },
   { name: "a quote through 'taxrules/eu'", ceilingGz: 145 * 1024, source: `import { calculateTaxRate } from 'taxrules/eu';\nexport const answer = calculateTaxRate(${quote}, ${account});\n` },
   { name: "a quote through 'taxrules'", ceilingGz: 900 * 1024, source: `import { calculateTaxRate } from 'taxrules';\nexport const answer = calculateTaxRate(${quote}, ${account});\n` },
+  { name: "import { listTaxCodes } from 'taxrules/eu'", ceilingGz: 130 * 1024, source: "import { listTaxCodes } from 'taxrules/eu';\nexport const answer = listTaxCodes().find((c) => c.id === 'ebook');\n" },
 ];

@@ -59,6 +59,11 @@ describe('the browser bundle of one export', () => {
     // The EU bundle carries the EU pack, not the world's: no US local rates.
     expect(eu.gz).toBeLessThan(main.gz / 2);
   });
+
+  it("listing the codes brings the tax-code file a quote's bundle leaves out, and reads it", async () => {
+    const s = sizes[4] as BundleSize;
+    expect(await run(s)).toEqual({ id: 'ebook', name: 'E-book', description: 'Electronic book with unlimited use, supplied electronically' });
+  });
 });
 
 describe('docs/performance.md', () => {
