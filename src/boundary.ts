@@ -225,7 +225,7 @@ export function rulesInfo(rules?: RuleSet | null): RulesInfo {
  *
  * const packed = packRuleData(selectRuleData(defaultRuleSet.data, { countries: ['DE'] }));
  * packed.format;
- * // 'taxrules-pack-2'
+ * // 'taxrules-pack-3'
  * const text = JSON.stringify(packed); // a file to store or ship
  * const rules = createRuleSet(JSON.parse(text));
  * ```

@@ -8,7 +8,7 @@ import { createEngine, MAX_RULES_AGE, type Engine } from './adapters/engine.js';
 import { guarded, isFunction, optionsObject, readOptions, RULE_SET, type OptionCheck } from './adapters/read.js';
 import { calculateTaxRate, engineOf, explainTaxRate, parseTaxRateQuery, type CalculateOptions, type TaxRateQueryInput, type TaxRateResponse } from './adapters/v20241028.js';
 import { calculate, type CalculationOptions, type CalculationRequest, type CalculationResponse, type UncheckedRequest } from './adapters/v20260309.js';
-import { defaultRuleSet } from './default-rules.js';
+import { packagedRuleSet } from './default-rules.js';
 import { ownData, TAX_INPUT_LEVELS } from './core/own.js';
 import { resultOf, type Result } from './safe.js';
 
@@ -93,7 +93,7 @@ export interface Calculator {
  */
 export function createCalculator(options?: CalculatorOptions | null): Calculator {
   const o = guarded(() => readOptions<CalculatorOptions>(options, CALCULATOR_OPTIONS), ['options']);
-  const rules = o.rules ?? defaultRuleSet;
+  const rules = o.rules ?? packagedRuleSet;
   const engine = createEngine(rules, { cacheBytes: o.cacheBytes, convertCurrency: o.convertCurrency, maxRulesAge: o.maxRulesAge });
   // A call's own options may set an age limit of their own.
   const quoting = <T>(opts: Omit<CalculateOptions, 'rules'> | null | undefined, call: (options: CalculateOptions, engine: Engine) => T): T =>

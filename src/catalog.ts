@@ -1,4 +1,6 @@
 import type { RuleSet, TaxCodeEntry } from './core/ruleset.js';
+import { taxCodeDescriptions } from './core/tax-code-file.js';
+import { packagedTaxCodes } from './generated/tax-code-texts.js';
 import type { TaxCodeId } from './core/types.js';
 import { errorFromIssues, oneOf, quoted, TAX_CODES_LISTED_IN, TaxRulesError, type TaxRulesIssue } from './core/errors.js';
 import { closestName } from './adapters/input.js';
@@ -29,10 +31,15 @@ export interface TaxCode {
   parent?: TaxCodeId;
 }
 
-function renderTaxCode(c: TaxCodeEntry): TaxCode {
-  if (c.kind !== 'category') return { id: c.id, name: c.name, description: c.description };
+/**
+ * A code as listed: what a quote reads of it, and its description from the rule set's
+ * tax-code file (the package's own module for the package's rule sets: see tax-code-file.ts).
+ */
+function renderTaxCode(c: TaxCodeEntry, descriptions: ReadonlyMap<string, string>): TaxCode {
+  const description = descriptions.get(c.id) as string;
+  if (c.kind !== 'category') return { id: c.id, name: c.name, description };
   const supply = c.supply === 'by_product_type' ? 'goods' : c.supply;
-  return { id: c.id, name: c.name, description: c.description, kind: 'category', supply, ...(Object.hasOwn(c, 'parent') && c.parent !== undefined ? { parent: c.parent } : {}) };
+  return { id: c.id, name: c.name, description, kind: 'category', supply, ...(Object.hasOwn(c, 'parent') && c.parent !== undefined ? { parent: c.parent } : {}) };
 }
 
 function render(j: { id: number; name: string; country: string; region: string; level: string }): Jurisdiction {
@@ -145,7 +152,9 @@ export function listTaxCodes(rules?: RuleSet): TaxCode[] {
 }
 
 function taxCodesOf(rules: unknown): TaxCode[] {
-  return [...ruleSetArg(rules).taxCodes.values()].map(renderTaxCode);
+  const set = ruleSetArg(rules);
+  const descriptions = taxCodeDescriptions(set, packagedTaxCodes);
+  return [...set.taxCodes.values()].map((c) => renderTaxCode(c, descriptions));
 }
 
 /**
@@ -170,7 +179,8 @@ function oneOfCodes(known: readonly string[]): string {
 
 function taxCodeOf(id: unknown, rules: unknown): TaxCode {
   if (typeof id !== 'string') throw errorFromIssues([{ path: ['id'], code: 'malformed', message: `id must be a string, got ${quoted(id, 60)}` }]);
-  const taxCodes = ruleSetArg(rules).taxCodes;
+  const set = ruleSetArg(rules);
+  const taxCodes = set.taxCodes;
   const c = taxCodes.get(id as TaxCodeId);
   if (!c) {
     const known = [...taxCodes.keys()];
@@ -179,5 +189,5 @@ function taxCodeOf(id: unknown, rules: unknown): TaxCode {
       { path: ['id'], code: 'not_found', message: `no tax code ${quoted(id, 60)}; ${near ? `did you mean ${near}? ` : ''}${oneOfCodes(known)}` },
     ]);
   }
-  return renderTaxCode(c);
+  return renderTaxCode(c, taxCodeDescriptions(set, packagedTaxCodes));
 }

@@ -33,7 +33,7 @@ describe('the browser bundle of one export', () => {
   it('TaxRulesError alone: no rule data, no tax-ID module', async () => {
     const s = sizes[0] as BundleSize;
     const text = new TextDecoder().decode(s.code);
-    expect(text).not.toMatch(/taxrules-pack-2|eu_vat/);
+    expect(text).not.toMatch(/taxrules-pack-3|eu_vat/);
     const error = (await run(s)) as { status: number; code: string; name: string };
     expect([error.name, error.code, error.status]).toEqual(['TaxRulesError', 'not_found', 404]);
   });
@@ -41,7 +41,7 @@ describe('the browser bundle of one export', () => {
   it('validateTaxId without rule data still tells a country without offline rules from an unknown one', async () => {
     const s = sizes[1] as BundleSize;
     const text = new TextDecoder().decode(s.code);
-    expect(text).not.toMatch(/taxrules-pack-2/);
+    expect(text).not.toMatch(/taxrules-pack-3/);
     expect(text).toMatch(/eu_vat/);
     expect(await run(s)).toEqual({ valid: true, country: 'DE', normalized: 'DE136695976', kind: 'eu_vat' });
   });
@@ -50,9 +50,19 @@ describe('the browser bundle of one export', () => {
     const [eu, main] = [sizes[2] as BundleSize, sizes[3] as BundleSize];
     expect(await run(eu)).toMatchObject({ rate: 7, tax_amount: 7 });
     expect(await run(main)).toMatchObject({ rate: 7, tax_amount: 7 });
-    for (const s of [eu, main]) expect(new TextDecoder().decode(s.code)).toMatch(/taxrules-pack-2/);
+    for (const s of [eu, main]) {
+      const text = new TextDecoder().decode(s.code);
+      expect(text).toMatch(/taxrules-pack-3/);
+      // The tax-code file (descriptions, laws) is listing's: a quote's bundle leaves it out.
+      expect(text).not.toMatch(/Electronic book with unlimited use/);
+    }
     // The EU bundle carries the EU pack, not the world's: no US local rates.
     expect(eu.gz).toBeLessThan(main.gz / 2);
+  });
+
+  it("listing the codes brings the tax-code file a quote's bundle leaves out, and reads it", async () => {
+    const s = sizes[4] as BundleSize;
+    expect(await run(s)).toEqual({ id: 'ebook', name: 'E-book', description: 'Electronic book with unlimited use, supplied electronically' });
   });
 });
 

@@ -13,7 +13,7 @@ import { agedDecider, isMaxRulesAge, MAX_RULES_AGE_EXPECTED } from '../core/rule
 import { errorFromIssues, quoted } from '../core/errors.js';
 import type { OptionCheck } from './read.js';
 import { createAccountCache, type Account, type AccountCache, type PreparedAccount, type SellerAccount } from './account.js';
-import { defaultRuleSet } from '../default-rules.js';
+import { packagedRuleSet } from '../default-rules.js';
 
 export interface EngineOptions {
   /** Bound of the decision cache in bytes (default 32 MiB); 0 or false: no cache. */
@@ -84,8 +84,8 @@ let defaultEngine: Engine | undefined;
 const aged = new WeakMap<Engine, Map<number, Engine>>();
 
 /** The default engine of a rule set (of the default rule set without one). */
-export function engineFor(rules: RuleSet = defaultRuleSet): Engine {
-  if (rules === defaultRuleSet) return (defaultEngine ??= createEngine(rules));
+export function engineFor(rules: RuleSet = packagedRuleSet): Engine {
+  if (rules === packagedRuleSet) return (defaultEngine ??= createEngine(rules));
   let engine = defaults.get(rules);
   if (engine === undefined) defaults.set(rules, (engine = createEngine(rules)));
   return engine;
@@ -142,6 +142,6 @@ export function maxRulesAgeOption(value: unknown, path: (string | number)[] = ['
  * Validates an account against a rule set and returns its neutral form; later calls with
  * the same, unchanged object reuse it (a changed object is prepared afresh).
  */
-export function prepareAccount(account: SellerAccount, rules: RuleSet = defaultRuleSet): PreparedAccount {
+export function prepareAccount(account: SellerAccount, rules: RuleSet = packagedRuleSet): PreparedAccount {
   return engineFor(rules).accounts.prepare(account);
 }

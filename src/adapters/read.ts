@@ -6,7 +6,7 @@
  */
 import type { RuleSet } from '../core/ruleset.js';
 import { errorFromIssues, guarded, quoted, TaxRulesError, unreadable, type TaxRulesIssue } from '../core/errors.js';
-import { defaultRuleSet } from '../default-rules.js';
+import { packagedRuleSet } from '../default-rules.js';
 import { shortKey, unknownFields } from '../core/fields.js';
 import { ownCopy, prototypePolluted } from '../core/own.js';
 
@@ -82,7 +82,7 @@ export const EXCHANGE_RATES: OptionCheck = [(v) => Array.isArray(v) || typeof v 
 
 /** A rule-set argument: absent (undefined or null) is the default rule set; anything but a rule set is a 400. */
 export function ruleSetArg(rules: unknown, path: (string | number)[] = ['rules']): RuleSet {
-  if (rules === undefined || rules === null) return defaultRuleSet;
+  if (rules === undefined || rules === null) return packagedRuleSet;
   let ok: boolean;
   try {
     ok = isRuleSet(rules);

@@ -183,10 +183,15 @@ export interface WorldEntry {
   no_consumption_tax?: { source: string; checked: string; note?: string };
 }
 
+/**
+ * What a quote reads of a tax code. Its description, and a category's SST term, Annex III
+ * point, jurisdictions and law, are the tax-code file's (`listTaxCodes`, `getTaxCode`,
+ * `RuleSet.data`; see tax-code-file.ts).
+ */
 export interface TaxCodeEntry {
   id: TaxCodeId;
+  /** Named in notes and refusals. */
   name: string;
-  description: string;
   supply: 'goods' | 'digital' | 'services' | 'by_product_type';
   /** `spec`: one of the service interface's seven codes; `category`: a product category of taxrules. */
   kind: 'spec' | 'category';
@@ -194,13 +199,6 @@ export interface TaxCodeEntry {
   parent?: TaxCodeId | undefined;
   /** The code, then its parent, the parent's parent …: where a table's treatment of it is looked for, nearest first. */
   chain: readonly TaxCodeId[];
-  /** The term of the SST Library of Definitions it follows in the US. */
-  sst?: string | undefined;
-  /** The point of Annex III of the VAT Directive it falls under in the EU. */
-  eu_annex_iii?: string | undefined;
-  /** For a finer code: where its line is drawn, and by which law. */
-  jurisdictions?: readonly string[] | undefined;
-  law?: string | undefined;
   /** A service supplied where it is performed (accommodation, passenger transport, admission, a meal served): see rules/schema/tax-codes.schema.json. */
   place_of_supply?: 'where_performed' | undefined;
 }
@@ -212,7 +210,11 @@ export interface TaxCodeEntry {
  * it needs) are compiled the first time a lookup reaches them; iterating a map compiles all.
  */
 export interface RuleSet {
-  /** The rule data, as the rules build wrote it (a packed set unpacks it on first read). */
+  /**
+   * The rule data, as the rules build wrote it (a packed set unpacks it on first read). The
+   * package's own rule set reads its tax-code file from a module of its own: `defaultRuleSet`
+   * has it; the same set reached otherwise in a bundle without that module refuses (422).
+   */
   readonly data: RuleData;
   /** The rules' version, digest and the day each jurisdiction's data was last checked (worked out on first read). */
   readonly info: RulesInfo;

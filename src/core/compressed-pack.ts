@@ -18,7 +18,8 @@ type FileKind = 'regimes' | 'countries' | 'territories' | 'usLocal';
  * (`regimes`, `countries`, `territories`, `usLocal`) compressed and listed in one string,
  * "key=text,key=text" (keys are codes: letters, digits, "-" and "_"); the shared tables and the
  * jurisdiction index as they are, and the dictionary the texts are compressed against (one
- * character a byte).
+ * character a byte). The package's packs leave the tax-code file out (`taxCodeTexts: null`):
+ * it is a module of its own, generated/tax-code-texts.ts.
  */
 export type CompressedRuleData = Omit<PackedRuleData, FileKind> & {
   readonly dictionary: string;
@@ -155,6 +156,8 @@ export function compressedPack(c: CompressedRuleData): PackedRuleData {
   const pack = {
     format: c.format,
     shared: c.shared,
+    taxCodeTexts: c.taxCodeTexts,
+    ...(c.taxCodeDigest !== undefined ? { taxCodeDigest: c.taxCodeDigest } : {}),
     get regimes() {
       return regimes.getters();
     },

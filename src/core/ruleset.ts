@@ -13,6 +13,7 @@ import { canonicalTexts, checkedDays, digestOf, versionOf, type RulesInfo } from
 import { ownerLookup, packOwners, type OwnerIndex } from './owner-index.js';
 
 import { codeChains } from './code-chain.js';
+import { keepTaxCodeSource, taxCodeFile, taxCodeRecords, type TaxCodeRecord } from './tax-code-file.js';
 import type { ClassTable, CompiledDelivery, CompiledCountry, CompiledJurisdiction, CompiledMembership, CompiledRate, CompiledRegime, CompiledScheme, CompiledSchemeCover, CompiledSupplyRule, CompiledTax, CompiledTerritory, CompiledTerritoryTreatment, CompiledTreatment, RuleSet, TaxCodeEntry, WorldEntry, CompiledUsLocal } from './compiled.js';
 
 export type { ClassTable, CompiledCountry, CompiledJurisdiction, CompiledMembership, CompiledRate, CompiledRegime, CompiledScheme, CompiledSchemeCover, CompiledSupplyRule, CompiledTax, CompiledTerritory, CompiledTerritoryTreatment, CompiledTreatment, RuleSet, TaxCodeEntry, WorldEntry };
@@ -112,9 +113,20 @@ class LazyMap<K, V> implements ReadonlyMap<K, V> {
  * `packRuleData`; `createRuleSet` takes either form.
  */
 export interface PackedRuleData {
-  readonly format: 'taxrules-pack-2';
-  /** JSON of { world, currencies, taxCodes, usZipStates }. */
+  readonly format: 'taxrules-pack-3';
+  /**
+   * JSON of { world, currencies, taxCodes, usZipStates }, `taxCodes` the records a quote reads
+   * (TaxCodeRecord: id, name, supply, kind, parent, place of supply), in the file's order.
+   */
   readonly shared: string;
+  /**
+   * The tax-code file (rules/tax-codes.json) as JSON: the descriptions, laws and the rest that
+   * only listing the codes and `RuleSet.data` read. Null in the package's own packs, whose file
+   * is a module of its own (see tax-code-file.ts) named by `taxCodeDigest`.
+   */
+  readonly taxCodeTexts: string | null;
+  /** For a pack without its tax-code file: the digest of the file it was packed with. */
+  readonly taxCodeDigest?: string;
   /** Regime id → JSON of its file. */
   readonly regimes: Readonly<Record<string, string>>;
   /** Country code → JSON of its file. */
@@ -151,7 +163,7 @@ export interface PackedRuleData {
 interface SharedRules {
   world: RuleData['world'];
   currencies: RuleData['currencies'];
-  taxCodes: RuleData['taxCodes'];
+  taxCodes: TaxCodeRecord[];
   usZipStates?: RuleData['usZipStates'];
 }
 
@@ -180,17 +192,50 @@ interface RuleSource {
   checked: Readonly<Record<string, string>> | null;
   /** The data's digest (null: not carried). */
   digest: string | null;
-  data(): RuleData;
+  /** The tax-code file, parsed afresh (null: the pack was made without it; see `taxCodeDigest`). */
+  taxCodeFile: (() => RuleData['taxCodes']) | null;
+  taxCodeDigest: string | null;
+  /** The rule data, with the tax-code file given. */
+  data(taxCodes: () => RuleData['taxCodes']): RuleData;
 }
 
+/**
+ * Whether the data is packed. A pack of taxrules 0.2 (`taxrules-pack-2`: the tax-code file
+ * whole in its shared tables) is read as it is; a pack of another format is refused (422).
+ */
 function isPacked(data: RuleData | PackedRuleData): data is PackedRuleData {
   const format = (data as { format?: unknown }).format;
+  if (format === 'taxrules-pack-3') {
+    const p = data as PackedRuleData;
+    if (typeof p.taxCodeTexts === 'string' || (p.taxCodeTexts === null && typeof p.taxCodeDigest === 'string')) return true;
+    throw new TaxRulesError('invalid_value', 422, [{ path: ['taxCodeTexts'], code: 'invalid_value', message: `a pack must carry its tax-code file (taxCodeTexts: JSON), got ${quoted(p.taxCodeTexts, 40)}: pack the rule data again with packRuleData` }]);
+  }
   if (format === 'taxrules-pack-2') return true;
   // A pack of another version of taxrules: its texts are not this version's to read.
   if (typeof format === 'string' && format.startsWith('taxrules-pack-')) {
     throw new TaxRulesError('invalid_value', 422, [{ path: ['format'], code: 'invalid_value', message: `rule data packed as ${quoted(format)} by another version of taxrules: pack it again with this version's packRuleData` }]);
   }
   return false;
+}
+
+/**
+ * The shared tables of a pack and its tax-code file: a `taxrules-pack-2` pack's shared tables
+ * hold the file whole, whose records are made from it.
+ */
+function sharedOf(pack: PackedRuleData): { shared: () => SharedRules; file: (() => RuleData['taxCodes']) | null } {
+  const parse = <T>(text: string): T => ownData(JSON.parse(text) as T);
+  if ((pack.format as string) === 'taxrules-pack-2') {
+    const file = (): RuleData['taxCodes'] => parse<{ taxCodes: RuleData['taxCodes'] }>(pack.shared).taxCodes;
+    return {
+      shared: () => {
+        const old = parse<Omit<SharedRules, 'taxCodes'> & { taxCodes: RuleData['taxCodes'] }>(pack.shared);
+        return { ...old, taxCodes: taxCodeRecords(old.taxCodes) };
+      },
+      file,
+    };
+  }
+  const texts = pack.taxCodeTexts;
+  return { shared: () => parse<SharedRules>(pack.shared), file: typeof texts === 'string' ? () => parse<RuleData['taxCodes']>(texts) : null };
 }
 
 /** The jurisdiction owners of rule data, in the order a rule set lists them. */
@@ -235,6 +280,7 @@ export function keepCompressed(pack: PackedRuleData, texts: CompressedTexts): Pa
 
 function packedSource(pack: PackedRuleData): RuleSource {
   let shared: SharedRules | undefined;
+  const tables = sharedOf(pack);
   const owners = ownerLookup(pack.jurisdictions);
   const compressed = compressedTexts.get(pack);
   const textOf = compressed ? (t: string): string => compressed.text(t) : (t: string): string => t;
@@ -268,7 +314,7 @@ function packedSource(pack: PackedRuleData): RuleSource {
   let data: RuleData | undefined;
   return {
     get shared() {
-      return (shared ??= ownData(JSON.parse(pack.shared) as SharedRules));
+      return (shared ??= tables.shared());
     },
     get regimeIds() {
       return regimeIds();
@@ -298,15 +344,22 @@ function packedSource(pack: PackedRuleData): RuleSource {
     reportAs: pack.reportAs ?? null,
     checked: Object.hasOwn(pack, 'checked') ? (pack.checked ?? null) : null,
     digest: Object.hasOwn(pack, 'digest') ? (pack.digest ?? null) : null,
-    data: () =>
+    taxCodeFile: tables.file,
+    taxCodeDigest: typeof pack.taxCodeDigest === 'string' ? pack.taxCodeDigest : null,
+    data: (taxCodes) =>
       (data ??= {
-        ...ownData(JSON.parse(pack.shared) as SharedRules),
+        ...sharedData(tables.shared(), taxCodes()),
         regimes: fresh<RegimeRules>(kinds.regimes),
         countries: fresh<CountryRules>(kinds.countries),
         territories: fresh<TerritoryRules>(kinds.territories),
         ...((compressed ? compressed.usLocal() : pack.usLocal) ? { usLocal: Object.values(kinds.usLocal()).map((t) => decodeUsLocal(textOf(t))) } : {}),
       }),
   };
+}
+
+/** The shared tables of rule data, with its tax-code file in the records' place. */
+function sharedData(shared: SharedRules, taxCodes: RuleData['taxCodes']): Pick<RuleData, 'world' | 'currencies' | 'taxCodes' | 'usZipStates'> {
+  return { world: shared.world, currencies: shared.currencies, taxCodes, ...(shared.usZipStates ? { usZipStates: shared.usZipStates } : {}) };
 }
 
 /**
@@ -322,8 +375,9 @@ function localStateId(data: RuleData, l: NonNullable<RuleData['usLocal']>[number
 export function packWithChangeDays(data: RuleData, changeDays: readonly number[] | null): PackedRuleData {
   const texts = <T>(list: readonly T[], key: (t: T) => string): Record<string, string> => Object.fromEntries(list.map((t) => [key(t), JSON.stringify(t)]));
   return {
-    format: 'taxrules-pack-2',
-    shared: JSON.stringify({ world: data.world, currencies: data.currencies, taxCodes: data.taxCodes, ...(data.usZipStates ? { usZipStates: data.usZipStates } : {}) }),
+    format: 'taxrules-pack-3',
+    shared: JSON.stringify({ world: data.world, currencies: data.currencies, taxCodes: taxCodeRecords(data.taxCodes), ...(data.usZipStates ? { usZipStates: data.usZipStates } : {}) }),
+    taxCodeTexts: JSON.stringify(data.taxCodes),
     regimes: texts(data.regimes, (r) => r.regime),
     countries: texts(data.countries, (c) => c.country),
     territories: texts(data.territories, (t) => t.country),
@@ -355,7 +409,7 @@ export function createRuleSet(input: RuleData | PackedRuleData): RuleSet {
         world: new Map(data.world.countries.map((c) => [c.code, { ...c }])),
         currencies: new Map(data.currencies.currencies.filter((c) => c.tender !== false).map((c) => [c.code, c.minor_units])),
         nonTenderCurrencies: new Map(data.currencies.currencies.filter((c) => c.tender === false).map((c) => [c.code, c.name])),
-        taxCodes: codeTable(data.taxCodes.tax_codes),
+        taxCodes: codeTable(data.taxCodes),
       };
     }
     return tables;
@@ -530,12 +584,12 @@ export function createRuleSet(input: RuleData | PackedRuleData): RuleSet {
   let info: RulesInfo | undefined;
   const rules: RuleSet = {
     get data() {
-      return src.data();
+      return src.data(() => taxCodeFile(rules));
     },
     get info() {
       if (info === undefined) {
-        const days = Object.freeze({ ...(src.checked ?? checkedDays(src.data())) });
-        info = Object.freeze({ version: versionOf(days), digest: src.digest ?? digestOf(canonicalTexts(src.data())), jurisdictions: days });
+        const days = Object.freeze({ ...(src.checked ?? checkedDays(rules.data)) });
+        info = Object.freeze({ version: versionOf(days), digest: src.digest ?? digestOf(canonicalTexts(rules.data)), jurisdictions: days });
       }
       return info;
     },
@@ -616,6 +670,7 @@ export function createRuleSet(input: RuleData | PackedRuleData): RuleSet {
       return (schemeJurisdictions ??= Object.freeze(src.schemeRegimes.flatMap((id) => regimes.get(id)?.schemes.map((sc) => sc.jurisdiction) ?? [])));
     },
   };
+  keepTaxCodeSource(rules, src.taxCodeFile, src.taxCodeDigest);
   return rules;
 }
 
@@ -630,7 +685,11 @@ export function inForce<T extends { from: number }>(periods: readonly T[] | unde
 }
 
 /** The tax codes by id, each with its chain (code-chain.ts): the order a category's treatment is looked for in a table. */
-function codeTable(codes: readonly Omit<TaxCodeEntry, 'chain'>[]): Map<TaxCodeId, TaxCodeEntry> {
+function codeTable(codes: readonly TaxCodeRecord[]): Map<TaxCodeId, TaxCodeEntry> {
   const chains = codeChains(codes);
-  return new Map(codes.map((c) => [c.id, { ...c, chain: chains.get(c.id) ?? [c.id] }]));
+  // Every entry of one shape, its fields named (a spread of records of several shapes took
+  // about 1 ms for 233 codes on first use, before V8 optimised it).
+  return new Map(
+    codes.map((c) => [c.id, { id: c.id, name: c.name, supply: c.supply, kind: c.kind, parent: c.parent, chain: chains.get(c.id) ?? [c.id], place_of_supply: c.place_of_supply }]),
+  );
 }

@@ -5,7 +5,7 @@
 import type { Account } from '../adapters/account.js';
 import type { RuleSet } from '../core/ruleset.js';
 import type { TaxCodeId } from '../core/types.js';
-import { defaultRuleSet } from '../default-rules.js';
+import { packagedRuleSet } from '../default-rules.js';
 import { TAX_CODES as ALL_TAX_CODES } from '../generated/tax-codes.js';
 import { ruleSetArg } from '../adapters/read.js';
 
@@ -25,7 +25,7 @@ export const TAX_CODES: readonly TaxCodeId[] = ALL_TAX_CODES;
  * // { name: 'Consumption tax', rate: 10, tax_amount: 10, status: 'taxable', … }
  * ```
  */
-export function registeredEverywhere(rules: RuleSet = defaultRuleSet): Account {
+export function registeredEverywhere(rules: RuleSet = packagedRuleSet): Account {
   rules = ruleSetArg(rules);
   const ids = [...rules.jurisdictions.values()].filter((j) => j.level !== 'county' && j.level !== 'city' && j.level !== 'district').map((j) => j.id);
   return { country: 'IE', postal_code: 'D02X285', currency: 'EUR', registrations: ids.sort((a, b) => a - b).map((jurisdiction_id) => ({ jurisdiction_id })) };

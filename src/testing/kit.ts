@@ -14,7 +14,6 @@ import { stateOfZip } from '../core/location.js';
 import type { RuleSet } from '../core/ruleset.js';
 import type { TaxCodeId } from '../core/types.js';
 import { formatMinor } from '../core/money.js';
-import { defaultRuleSet } from '../default-rules.js';
 import { samplePostalCode } from './diff.js';
 import { guarded, readOptions, ruleSetArg, RULE_SET, type OptionCheck } from '../adapters/read.js';
 import { isPreparedAccount } from '../adapters/account.js';

@@ -7,12 +7,16 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { calculateTaxRate, type TaxRateQuery } from '../../src/adapters/v20241028.js';
-import { listJurisdictions } from '../../src/catalog.js';
+import { getTaxCode, listJurisdictions, listTaxCodes } from '../../src/catalog.js';
 import { computeRuleChangeDays } from '../../src/core/change-days.js';
 import { createRuleSet, type PackedRuleData } from '../../src/core/ruleset.js';
 import { ownerIn, ownerLookup, packOwners, unpackOwners } from '../../src/core/owner-index.js';
 import { packRuleData } from '../../src/core/pack.js';
 import { defaultRulePack } from '../../src/generated/ruledata.js';
+import { defaultRulePack as euPack } from '../../src/generated/ruledata-eu.js';
+import { packagedTaxCodes } from '../../src/generated/tax-code-texts.js';
+import { withPackagedTaxCodes } from '../../src/core/tax-code-file.js';
+import { TaxRulesError } from '../../src/core/errors.js';
 import { loadRuleFiles } from '../../scripts/rule-files.js';
 import { registeredEverywhere } from '../helpers.js';
 
@@ -34,7 +38,7 @@ function answer(query: TaxRateQuery, rules: ReturnType<typeof createRuleSet>): u
 
 describe('rule sets', () => {
   it('ship the rule files as they are: the packed default data unpacks to what the files hold', () => {
-    expect(createRuleSet(defaultRulePack).data).toEqual(fromFiles);
+    expect(withPackagedTaxCodes(createRuleSet(defaultRulePack), packagedTaxCodes).data).toEqual(fromFiles);
   });
 
   it('carry the change days the rules give', () => {
@@ -74,7 +78,7 @@ describe('rule sets', () => {
     const de = source.countries.find((c) => c.country === 'DE');
     for (const periods of Object.values(de?.jurisdictions[0]?.taxes[0]?.rates ?? {})) for (const p of periods ?? []) p.rate = '50';
     expect(answer(q, rules)).toEqual(expected);
-    const packed = createRuleSet(defaultRulePack);
+    const packed = withPackagedTaxCodes(createRuleSet(defaultRulePack), packagedTaxCodes);
     for (const c of packed.data.countries) for (const j of c.jurisdictions) for (const t of j.taxes) for (const periods of Object.values(t.rates)) for (const p of periods ?? []) p.rate = '50';
     expect(answer(q, packed)).toEqual(expected);
   });
@@ -85,6 +89,77 @@ describe('rule sets', () => {
     const q: TaxRateQuery = { to_country: 'DE', tax_code: 'ebook', date: '2026-06-01', amount: '100' };
     expect(answer(q, rules)).toEqual(answer(q, createRuleSet(defaultRulePack)));
     expect(() => rules.countries.get('JP')).toThrow(SyntaxError);
+  });
+});
+
+/** The error a call throws (fails the test when it throws none, or another kind). */
+function refusal(f: () => unknown): TaxRulesError {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof TaxRulesError) return e;
+    throw e;
+  }
+  throw new Error('no error thrown');
+}
+
+describe('the tax-code file, apart from the records a quote reads', () => {
+  const texts = JSON.parse(packagedTaxCodes.text()) as typeof fromFiles.taxCodes;
+
+  it("is the package's module, the file as rules/tax-codes.json holds it; the packs carry the records only", () => {
+    expect(texts).toEqual(fromFiles.taxCodes);
+    for (const pack of [defaultRulePack, euPack]) {
+      expect(pack.taxCodeTexts).toBeNull();
+      expect(pack.taxCodeDigest).toBe(packagedTaxCodes.digest);
+      const shared = JSON.parse(pack.shared) as { taxCodes: Record<string, unknown>[] };
+      expect(shared.taxCodes.map((c) => c.id)).toEqual(fromFiles.taxCodes.tax_codes.map((c) => c.id));
+      // What only listing reads stays in the file.
+      expect(shared.taxCodes.flatMap((c) => Object.keys(c)).filter((k) => !['id', 'name', 'supply', 'kind', 'parent', 'place_of_supply'].includes(k))).toEqual([]);
+    }
+  });
+
+  it("is listed for the package's rule set from the module, and for one made from rule data from its own pack", () => {
+    const packaged = createRuleSet(defaultRulePack);
+    expect(listTaxCodes(packaged)).toEqual(listTaxCodes());
+    expect(getTaxCode('ebook', createRuleSet(euPack))).toEqual({ id: 'ebook', name: 'E-book', description: 'Electronic book with unlimited use, supplied electronically' });
+    // A rule set of its own data lists its own codes, with its own texts.
+    const own = structuredClone(fromFiles);
+    own.taxCodes.tax_codes = own.taxCodes.tax_codes.filter((c) => c.kind === 'spec').map((c) => (c.id === 'ebook' ? { ...c, description: 'A book, read on a screen' } : c));
+    for (const rules of [createRuleSet(own), createRuleSet(JSON.parse(JSON.stringify(packRuleData(own))) as PackedRuleData)]) {
+      expect(listTaxCodes(rules).map((c) => c.id)).toEqual(['consulting', 'ebook', 'eservice', 'exempt', 'reduced', 'saas', 'standard']);
+      expect(getTaxCode('ebook', rules).description).toBe('A book, read on a screen');
+      expect(rules.data.taxCodes).toEqual(own.taxCodes);
+    }
+  });
+
+  it("is read by `data` of the package's rule set once it is given the module; refused (422) before, never left out", () => {
+    const packaged = createRuleSet(defaultRulePack);
+    const e = refusal(() => packaged.data);
+    expect([e.status, e.issues[0]?.path]).toEqual([422, ['taxCodes']]);
+    expect(withPackagedTaxCodes(packaged, packagedTaxCodes).data.taxCodes).toEqual(fromFiles.taxCodes);
+    // A module of other texts than the pack was made with is refused.
+    expect(refusal(() => withPackagedTaxCodes(createRuleSet(defaultRulePack), { ...packagedTaxCodes, digest: '00000000' })).status).toBe(422);
+  });
+
+  it('gives the same digest as the data it was packed from (the file is kept as it is)', () => {
+    const own = { ...packRuleData(fromFiles) };
+    delete (own as { digest?: string }).digest;
+    expect(createRuleSet(own).info.digest).toBe(createRuleSet(fromFiles).info.digest);
+    expect(createRuleSet(fromFiles).info.digest).toBe(packRuleData(fromFiles).digest);
+  });
+
+  it('reads a pack of taxrules 0.2 (taxrules-pack-2, the file whole in its shared tables) as the same rule set; refuses a pack without its file (422)', () => {
+    const now = packRuleData(fromFiles);
+    const shared = JSON.parse(now.shared) as Record<string, unknown>;
+    const old = { ...now, format: 'taxrules-pack-2', shared: JSON.stringify({ ...shared, taxCodes: fromFiles.taxCodes }) } as Record<string, unknown>;
+    delete old.taxCodeTexts;
+    const rules = createRuleSet(old as unknown as PackedRuleData);
+    expect([...rules.taxCodes.values()]).toEqual([...createRuleSet(now).taxCodes.values()]);
+    expect(listTaxCodes(rules)).toEqual(listTaxCodes());
+    expect(rules.data).toEqual(fromFiles);
+    for (const q of queries.slice(0, 40)) expect(answer(q, rules)).toEqual(answer(q, createRuleSet(now)));
+    const bare = refusal(() => createRuleSet({ ...now, taxCodeTexts: null }));
+    expect([bare.status, bare.issues[0]?.path]).toEqual([422, ['taxCodeTexts']]);
   });
 });
 

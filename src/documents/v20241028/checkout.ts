@@ -8,7 +8,7 @@ import { errorFromIssues, type TaxRulesIssue } from '../../core/errors.js';
 import { formatMinor } from '../../core/money.js';
 import { minorUnitsIn } from './common.js';
 import type { RuleSet } from '../../core/ruleset.js';
-import { defaultRuleSet } from '../../default-rules.js';
+import { packagedRuleSet } from '../../default-rules.js';
 import { readOptions, RULE_SET, unreadable, type OptionCheck } from '../../adapters/read.js';
 import { MAX_TAX_DATE } from '../../adapters/schemas.js';
 import { checkedDocument } from './final.js';
@@ -198,7 +198,7 @@ function checkedSale(document: BillingDocument, o: CheckoutWebhookOptions): { do
   if (tax1.size > 1 || tax2.size > 1) {
     issues.push({ path: ['document', 'items'], code: 'unprocessable', message: `document ${doc.number} has items taxed at different rates: a checkout.succeeded payload names one tax_rate and one extra_tax_rate` });
   }
-  const minorUnits = minorUnitsIn(o.rules ?? defaultRuleSet, doc.currency, ['document', 'currency'], issues);
+  const minorUnits = minorUnitsIn(o.rules ?? packagedRuleSet, doc.currency, ['document', 'currency'], issues);
   if (issues.length > 0 || minorUnits === undefined) throw errorFromIssues(issues);
   return { doc, minorUnits };
 }

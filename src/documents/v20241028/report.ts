@@ -9,7 +9,7 @@ import { formatMinor, formatUnits, RATE_SCALE } from '../../core/money.js';
 import type { RuleSet } from '../../core/ruleset.js';
 import { checkBySchema } from '../../adapters/issues.js';
 import { ownCopy, readOptions, RULE_SET, unreadable } from '../../adapters/read.js';
-import { defaultRuleSet } from '../../default-rules.js';
+import { packagedRuleSet } from '../../default-rules.js';
 import { documentIssues, DOCUMENT_LEVELS, plainDocumentSummary, type DocumentSummary } from './shape.js';
 import { MAX_CENTS } from '../limits.js';
 import { minorUnitsIn } from './common.js';
@@ -81,7 +81,7 @@ function readParameters(parameters: unknown): TaxSummaryParameters {
 export function taxSummaryReport(documents: readonly BillingDocument[], parameters: TaxSummaryParameters, options?: { readonly rules?: RuleSet } | null): string;
 export function taxSummaryReport(documents: unknown, parameters: unknown, options?: unknown): string {
   try {
-    const rules = readOptions<{ rules?: RuleSet }>(options, { rules: RULE_SET }).rules ?? defaultRuleSet;
+    const rules = readOptions<{ rules?: RuleSet }>(options, { rules: RULE_SET }).rules ?? packagedRuleSet;
     const p = readParameters(parameters);
     if (!Array.isArray(documents)) throw errorFromIssues([{ path: ['documents'], code: 'malformed', message: 'documents must be an array of billing documents' }]);
     if (documents.length > MAX_REPORT_DOCUMENTS) throw errorFromIssues([{ path: ['documents'], code: 'malformed', message: `documents has more than ${MAX_REPORT_DOCUMENTS} documents: report a shorter period` }]);

@@ -16,7 +16,7 @@
 import { errorFromIssues, quoted, type TaxRulesIssue } from '../../core/errors.js';
 import { decimalOf, formatMinor, minorOf } from '../../core/money.js';
 import type { RuleSet } from '../../core/ruleset.js';
-import { defaultRuleSet } from '../../default-rules.js';
+import { packagedRuleSet } from '../../default-rules.js';
 import { readOptions, RULE_SET, unreadable, type OptionCheck } from '../../adapters/read.js';
 import { isRecord } from '../../adapters/input.js';
 import { amountIn, dateOf, minorUnitsIn, paymentOf, type Path } from './common.js';
@@ -84,7 +84,7 @@ const VOID_CHECKS: { readonly [K in keyof VoidCreditNoteOptions]-?: OptionCheck 
 /** The minor units of a document's currency (406 for a code that is none). */
 function minorUnitsOf(doc: BillingDocument, rules: RuleSet | undefined, path: Path): number {
   const issues: TaxRulesIssue[] = [];
-  const minorUnits = minorUnitsIn(rules ?? defaultRuleSet, doc.currency, [...path, 'currency'], issues);
+  const minorUnits = minorUnitsIn(rules ?? packagedRuleSet, doc.currency, [...path, 'currency'], issues);
   if (minorUnits === undefined) throw errorFromIssues(issues);
   return minorUnits;
 }
