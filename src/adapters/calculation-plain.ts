@@ -4,8 +4,8 @@
  * transaction's items and addresses are a calculation's, their values checked here too
  * (documents/v20260309/parse.ts).
  */
-import { BEHAVIORS, CUSTOMER_TAX_STATUSES, MAX_AMOUNT_LENGTH, MAX_LINE_ITEMS, MAX_TAX_DATE, PRODUCT_TYPES, TAX_CODES, type CalculationRequestOutput } from './schemas.js';
-import { isAmountText, isCountryText, isCurrencyText, hasOwn, isPlainObject, oneOfOrAbsent } from './input.js';
+import { BEHAVIORS, CUSTOMER_TAX_STATUSES, MAX_AMOUNT_LENGTH, MAX_LINE_ITEMS, MAX_TAX_DATE, PRODUCT_TYPES, type CalculationRequestOutput } from './schemas.js';
+import { isAmountText, isCountryText, isCurrencyText, hasOwn, isPlainObject, isTaxCodeOrAbsent, oneOfOrAbsent } from './input.js';
 
 /** The fields of a request, of an address, of a line item and of a shipping cost the fast check reads: one with any other goes through the schema. */
 const PLAIN_REQUEST_FIELDS = ['origin_address', 'customer_address', 'customer_tax_id', 'customer_tax_status', 'customer_exemption_certificate', 'currency', 'tax_date', 'tax_behavior', 'shipping_cost', 'line_items'] as const;
@@ -68,7 +68,7 @@ export function lineItemValues(l: Record<string, unknown>): boolean {
     amount.length <= MAX_AMOUNT_LENGTH &&
     isAmountText(amount) &&
     (quantity === undefined || (typeof quantity === 'number' && Number.isSafeInteger(quantity) && quantity > 0)) &&
-    oneOfOrAbsent(l.tax_code, TAX_CODES) &&
+    isTaxCodeOrAbsent(l.tax_code) &&
     oneOfOrAbsent(l.product_type, PRODUCT_TYPES) &&
     oneOfOrAbsent(l.tax_behavior, BEHAVIORS)
   );

@@ -1,4 +1,6 @@
 /** Shapes shared by the request checks of both API versions and the account. */
+import { taxCodeNumber } from '../core/situation.js';
+
 export { closestName, editDistance, unknownFieldIssues } from '../core/fields.js';
 
 export const COUNTRY_RE = /^[A-Za-z]{2}$/;
@@ -55,6 +57,11 @@ export function isPlainObject(v: unknown): v is Record<string, unknown> {
   if (typeof v !== 'object' || v === null) return false;
   const proto = Object.getPrototypeOf(v);
   return proto === Object.prototype || proto === null;
+}
+
+/** Absent, or a tax code: one lookup, where a scan of the 233 codes compared a code near the list's end with all of them. */
+export function isTaxCodeOrAbsent(v: unknown): boolean {
+  return v === undefined || (typeof v === 'string' && taxCodeNumber(v) >= 0);
 }
 
 /** Absent, or one of the allowed strings (what the fast checks accept for an optional enumerated field). */

@@ -15,6 +15,8 @@ import { exemptionOf } from '../core/exemption.js';
 import { productTypeIssue, productTypeOf } from '../core/taxability.js';
 import { isAmountText, closestName, isCountryText, isCurrencyText, unknownFieldIssues } from './input.js';
 import type { TaxIdVerdictFunction } from '../core/options.js';
+import { taxCodeNumber } from '../core/situation.js';
+import { TAX_CODES } from '../generated/tax-codes.js';
 import { TAX_RATE_PARAMETERS, TAX_RATE_PARAMETER_KINDS, type TaxRateParameter, type TaxRateParameterKind, type TaxRateParameterName, type TaxRateQueryInput } from './v20241028-parameters.js';
 
 export interface CalculateOptions {
@@ -120,7 +122,7 @@ function indexOf(name: string): number {
 }
 
 /** The check of each kind, as a small integer by parameter index (a switch on constants is a jump). */
-const CHECK_OF_KIND: { readonly [K in TaxRateParameterKind]: number } = { country: 1, 'postal code': 0, text: 0, 'tax code': 2, behaviour: 2, 'product type': 2, date: 3, amount: 4, currency: 5, 'tax status': 2 };
+const CHECK_OF_KIND: { readonly [K in TaxRateParameterKind]: number } = { country: 1, 'postal code': 0, text: 0, 'tax code': 6, behaviour: 2, 'product type': 2, date: 3, amount: 4, currency: 5, 'tax status': 2 };
 
 const CHECK = Int8Array.from(PARAMS, (p) => CHECK_OF_KIND[p.kind]);
 
@@ -171,10 +173,12 @@ interface ReadQuery {
   unexamined: boolean;
   /** Whether the query as a whole could not be read (then its values are not checked). */
   unreadable: boolean;
+  /** The tax code's index in TAX_CODES once checked, else -1. */
+  code: number;
 }
 
 function readQuery(): ReadQuery {
-  return { values: NO_VALUES.slice(), given: 0, issues: null, counts: null, refused: null, refusedMore: 0, unknownSeen: 0, unexamined: false, unreadable: false };
+  return { values: NO_VALUES.slice(), given: 0, issues: null, counts: null, refused: null, refusedMore: 0, unknownSeen: 0, unexamined: false, unreadable: false, code: -1 };
 }
 
 function addIssue(q: ReadQuery, issue: TaxRulesIssue): void {
@@ -493,6 +497,13 @@ function checkValues(q: ReadQuery, rules: RuleSet): void {
       case 5:
         values[i] = currencyParam(q, PARAMS[i] as TaxRateParameter, v, rules);
         break;
+      case 6: {
+        // One lookup, not a scan of the 233 codes; the list's own string, as for the other kinds.
+        const k = taxCodeNumber(v);
+        values[i] = k < 0 ? notOneOf(q, PARAMS[i] as TaxRateParameter, v) : TAX_CODES[k];
+        q.code = k;
+        break;
+      }
       default:
     }
   }
