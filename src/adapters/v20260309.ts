@@ -55,7 +55,8 @@ function addressOf(a: NonNullable<ParsedRequest['origin_address']>, rules: RuleS
     region: a.state,
     postalCode: a.postal_code,
     city: a.city,
-    street: [a.line1, a.line2].filter(Boolean).join(', ') || undefined,
+    // The lines given, joined; none (or only blank ones): undefined.
+    street: a.line1 && a.line2 ? `${a.line1}, ${a.line2}` : a.line1 || a.line2 || undefined,
   };
 }
 
@@ -273,13 +274,13 @@ function calculateChecked(request: unknown, account: SellerAccount, options: Cal
 }
 
 /** The request's line items as the sale's lines: each line's quantity is its articles; a line's own fields first, then its product's, then the request's and the account's. */
-function saleLines(req: ParsedRequest, read: CheckedRequest, seller: PreparedAccount, behavior: TaxBehavior, rules: RuleSet, products: readonly (ProductDefaults | null)[]): SaleLine[] {
+function saleLines(req: ParsedRequest, read: CheckedRequest, seller: PreparedAccount, behavior: TaxBehavior, rules: RuleSet, products: readonly (ProductDefaults | null)[] | null): SaleLine[] {
   const items = req.line_items;
   const lines = new Array<SaleLine>(items.length);
   const seen = { codes: [] as TaxCodeId[], types: [] as ProductType[] };
   for (let i = 0; i < items.length; i++) {
     const line = items[i] as ParsedRequest['line_items'][number];
-    const product = products[i] ?? null;
+    const product = products === null ? null : (products[i] ?? null);
     const taxCode = line.tax_code ?? product?.tax_class ?? seller.defaultTaxCode;
     lines[i] = {
       amount: read.amounts[i] as Minor,
