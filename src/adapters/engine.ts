@@ -14,6 +14,8 @@ import { errorFromIssues, quoted } from '../core/errors.js';
 import type { OptionCheck } from './read.js';
 import { createAccountCache, type Account, type AccountCache, type PreparedAccount, type SellerAccount } from './account.js';
 import { defaultRuleSet } from '../default-rules.js';
+import { TAX_CODES } from '../generated/tax-codes.js';
+import type { ProductType } from '../core/types.js';
 
 export interface EngineOptions {
   /** Bound of the decision cache in bytes (default 32 MiB); 0 or false: no cache. */
@@ -32,6 +34,12 @@ export interface Engine {
   readonly convert: CurrencyConverter | undefined;
   /** What the adapters work out once per decision (decisions are frozen: this cannot go stale; weak, so it goes with them). */
   readonly rendered: WeakMap<object, unknown>;
+  /**
+   * The product type each tax code implies under the rules (impliedType), by its index in
+   * TAX_CODES, once found (undefined before): a reader that found a code's index reads it
+   * here instead of looking the code up again.
+   */
+  readonly impliedTypes: (ProductType | null | undefined)[];
   /** The decider to use: through the cache unless `cache` is false. */
   decider(cache?: boolean): Decider;
   /** The sale options of a one-line sale of an input (a quote): the decider (as `decider`), the converter, the issues in the input's terms. */
@@ -53,6 +61,7 @@ export function createEngine(rules: RuleSet, options: EngineOptions = {}): Engin
     decisions,
     convert: options.convertCurrency,
     rendered: new WeakMap(),
+    impliedTypes: new Array<ProductType | null | undefined>(TAX_CODES.length).fill(undefined),
     decider: (cache = true) => (cache && cached !== null ? cached : fresh),
     inputSale: (cache = true) => (cache && cachedSale !== null ? cachedSale : freshSale),
     today: localDay(),

@@ -12,7 +12,7 @@ import { offlineTaxIdVerdict } from '../taxid/index.js';
 import { sellerAddressOn, type SellerAccount } from './account.js';
 import { agedEngine, engineFor, maxRulesAgeOf, type Engine } from './engine.js';
 import { exemptionOf } from '../core/exemption.js';
-import { productTypeIssue, productTypeOf } from '../core/taxability.js';
+import { impliedType, productTypeIssue, productTypeOf } from '../core/taxability.js';
 import { isAmountText, closestName, isCountryText, isCurrencyText, unknownFieldIssues } from './input.js';
 import type { TaxIdVerdictFunction } from '../core/options.js';
 import { taxCodeNumber } from '../core/situation.js';
@@ -604,7 +604,7 @@ export function readTaxRateQuery(query: TaxRateQueryInput, account: SellerAccoun
     // Every field present (region undefined: a query has none), so none is read from a prototype.
     destination: { country: to, region: undefined, postalCode: v[TO_POSTAL_CODE], city: v[TO_CITY], street: v[TO_STREET] },
     taxCode,
-    productType: productTypeOf(rules, taxCode, givenType, seller.defaultProductType),
+    productType: givenType ?? (q.code < 0 ? productTypeOf(rules, taxCode, undefined, seller.defaultProductType) : (impliedByIndex(engine, q.code) ?? seller.defaultProductType)),
     customerTaxId,
     taxBehavior: (v[TAX_BEHAVIOR] as TaxBehavior | undefined) ?? 'exclusive',
     amount: v[AMOUNT],
@@ -612,6 +612,13 @@ export function readTaxRateQuery(query: TaxRateQueryInput, account: SellerAccoun
     registrations: seller.registrations,
   };
   return { input, exemption };
+}
+
+/** The product type the tax code of index `k` in TAX_CODES implies (impliedType), found once per engine. */
+function impliedByIndex(engine: Engine, k: number): ProductType | null {
+  let type = engine.impliedTypes[k];
+  if (type === undefined) engine.impliedTypes[k] = type = impliedType(engine.rules, TAX_CODES[k] as TaxCodeId);
+  return type;
 }
 
 /** Renames the core's neutral field paths to the v20241028 parameter names. */

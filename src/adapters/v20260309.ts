@@ -535,24 +535,31 @@ function jurisdictionOfRef(rules: RuleSet, ref: JurisdictionRef): CalculationJur
 
 /**
  * For each line, the index of the first line with its reference (its own index when the
- * reference is new). Small documents compare directly: cheaper than a Map.
+ * reference is new). Small documents compare directly: cheaper than a Map. References are
+ * strings of one length that differ at their end ("l1", "l2"; "sku-0001"): their last
+ * characters are compared first, which spares most comparisons of the whole strings.
  */
 function firstOfReferences(lines: readonly { reference: string }[]): number[] {
-  const out: number[] = [];
-  if (lines.length <= 32) {
-    for (let i = 0; i < lines.length; i++) {
+  const n = lines.length;
+  if (n <= 32) {
+    // Filled below, every slot (a hole would read a polluted Object.prototype's numeric field).
+    const out = new Array<number>(n);
+    for (let i = 0; i < n; i++) {
       const ref = (lines[i] as { reference: string }).reference;
+      const end = ref.charCodeAt(ref.length - 1) | 0; // 0 for an empty one: compared whole
       let f = i;
       for (let j = 0; j < i; j++) {
-        if ((lines[j] as { reference: string }).reference === ref) {
+        const other = (lines[j] as { reference: string }).reference;
+        if ((other.charCodeAt(other.length - 1) | 0) === end && other === ref) {
           f = j;
           break;
         }
       }
-      out.push(f);
+      out[i] = f;
     }
     return out;
   }
+  const out: number[] = [];
   const seen = new Map<string, number>();
   for (let i = 0; i < lines.length; i++) {
     const ref = (lines[i] as { reference: string }).reference;
