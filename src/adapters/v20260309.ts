@@ -1,6 +1,6 @@
 import type { Address, CustomerExemption, Decision, JurisdictionRef, LineJurisdiction, ProductType, TaxBehavior, TaxCodeId, TaxIdVerdict, TaxInput } from '../core/types.js';
 import type { RuleSet } from '../core/ruleset.js';
-import { notesOf } from '../core/determine.js';
+import { minorUnitsOf, notesOf } from '../core/determine.js';
 import { dateOfDay, dayNumber } from '../core/dates.js';
 import { errorFromIssues, quoted, TaxRulesError, type TaxRulesIssue } from '../core/errors.js';
 import { canonicalCountry } from '../core/location.js';
@@ -317,7 +317,7 @@ function checkRequest(req: ParsedRequest, seller: PreparedAccount, rules: RuleSe
   }
   if (req.origin_address) checkCountry(['origin_address', 'country'], req.origin_address.country);
   const currency = req.currency ? req.currency.toUpperCase() : seller.currency;
-  const minorUnits = rules.currencies.get(currency);
+  const minorUnits = minorUnitsOf(rules, currency);
   if (minorUnits === undefined) issues.push({ path: ['currency'], code: 'invalid_value', message: `currency ${req.currency} is not an ISO 4217 currency code` });
   const count = req.line_items.length;
   const firstOf = firstOfReferences(req.line_items);
