@@ -591,9 +591,13 @@ export function readTaxRateQuery(query: TaxRateQueryInput, account: SellerAccoun
   }
   const taxCode = (v[TAX_CODE] as TaxCodeId | undefined) ?? seller.defaultTaxCode;
   const givenType = v[PRODUCT_TYPE] as ProductType | undefined;
-  // Only a product type given can contradict the code.
-  const contradiction = givenType === undefined ? null : productTypeIssue(rules, taxCode, givenType, ['product_type']);
-  if (contradiction !== null) throw errorFromIssues([contradiction]);
+  // The type the code implies, from its index when the query gave the code (null: none).
+  const implied = q.code < 0 ? undefined : impliedByIndex(engine, q.code);
+  // Only a product type given can contradict the code: one other than the type it implies.
+  if (givenType !== undefined && implied !== null && implied !== givenType) {
+    const contradiction = productTypeIssue(rules, taxCode, givenType, ['product_type']);
+    if (contradiction !== null) throw errorFromIssues([contradiction]);
+  }
   const status = v[TAX_STATUS];
   const certificate = v[EXEMPTION_CERTIFICATE];
   const exemption = status === undefined && certificate === undefined ? undefined : exemptionOf(status, certificate, 'tax_status', 'exemption_certificate');
@@ -604,7 +608,7 @@ export function readTaxRateQuery(query: TaxRateQueryInput, account: SellerAccoun
     // Every field present (region undefined: a query has none), so none is read from a prototype.
     destination: { country: to, region: undefined, postalCode: v[TO_POSTAL_CODE], city: v[TO_CITY], street: v[TO_STREET] },
     taxCode,
-    productType: givenType ?? (q.code < 0 ? productTypeOf(rules, taxCode, undefined, seller.defaultProductType) : (impliedByIndex(engine, q.code) ?? seller.defaultProductType)),
+    productType: givenType ?? (implied === undefined ? productTypeOf(rules, taxCode, undefined, seller.defaultProductType) : (implied ?? seller.defaultProductType)),
     customerTaxId,
     taxBehavior: (v[TAX_BEHAVIOR] as TaxBehavior | undefined) ?? 'exclusive',
     amount: v[AMOUNT],
