@@ -309,7 +309,8 @@ interface CheckedRequest {
 function checkRequest(req: ParsedRequest, seller: PreparedAccount, rules: RuleSet): CheckedRequest {
   const issues: TaxRulesIssue[] = [];
   const checkCountry = (path: (string | number)[], value: string): void => {
-    if (!rules.world.has(canonicalCountry(rules, value))) issues.push({ path, code: 'invalid_value', message: `${path.join('.')} ${value} is not an ISO 3166-1 country code` });
+    // One lookup of the text as given (a country's code, or an alias of one: EL).
+    if (rules.countryOf(value) === null) issues.push({ path, code: 'invalid_value', message: `${path.join('.')} ${value} is not an ISO 3166-1 country code` });
   };
   checkCountry(['customer_address', 'country'], req.customer_address.country);
   if (req.customer_tax_ids !== undefined && req.customer_tax_id) {
@@ -598,6 +599,8 @@ function planOf(rules: RuleSet, line: PricedLine, breakdown: BreakdownSum[]): Pl
     if (!sum) breakdown.push((sum = { entry: { jurisdiction: j, name: null, rate: '0', status: d.status, reason: d.reason }, taxable: 0, amount: 0 }));
     entries.push(sum);
   }
+  // A copy each line copies again: a decision's own notes are frozen, and V8 slices a frozen
+  // array on its slow path (a 10-line calculate took half as long again).
   return { d, notes: Array.from(notesOf(d, input)), taxCode: input.taxCode, productType: input.productType, taxBehavior: input.taxBehavior, entries };
 }
 
