@@ -114,7 +114,7 @@ export function consignmentKey(s: Situation, limit: Money, day: number, convert:
  * prototype to read a name from, and which V8 looks up faster than an object of 233 fields
  * keyed by a variable name (or a scan of the list: a code near its end took 230 comparisons).
  */
-const TAX_CODE_NUMBER: ReadonlyMap<string, number> = /* @__PURE__ */ new Map(TAX_CODES.map((code, i) => [code, i]));
+const TAX_CODE_NUMBER: ReadonlyMap<string, number> = /* @__PURE__ */ new Map(/* @__PURE__ */ TAX_CODES.map((code, i) => [code, i]));
 
 /** A tax code's index in TAX_CODES, or -1 for a string that is none (the readers' check of a tax code, one lookup). */
 export function taxCodeNumber(code: string): number {
