@@ -17,6 +17,7 @@ import { checkBySchema } from './issues.js';
 import { isBoolean, ownCopy, ownFields, prototypePolluted, readOptions, RULE_SET, TAX_ID_VERDICT, unreadable, type OptionCheck } from './read.js';
 import { MAX_LINE_ITEMS, MAX_TAX_DATE, requestSchemas, type CalculationJurisdiction, type CalculationRequest, type CalculationRequestOutput, type CalculationResponse, type CalculationLineResult, type ShippingCostResult, type LineTax, type TaxBreakdownEntry } from './schemas.js';
 import { ADDRESS_FIELDS, isPlainValidRequest, LINE_FIELDS, REQUEST_FIELDS, SHIPPING_FIELDS } from './calculation-plain.js';
+import { firstOfReferences } from './input.js';
 import type { TaxIdVerdictFunction } from '../core/options.js';
 import type { ProductDefaults } from '../core/products.js';
 import { productBehavior, productPlace, productPlaceIssues, productsOf } from './calculation-products.js';
@@ -55,7 +56,6 @@ function addressOf(a: NonNullable<ParsedRequest['origin_address']>, rules: RuleS
     region: a.state,
     postalCode: a.postal_code,
     city: a.city,
-    // The lines given, joined; none (or only blank ones): undefined.
     street: a.line1 && a.line2 ? `${a.line1}, ${a.line2}` : a.line1 || a.line2 || undefined,
   };
 }
@@ -192,7 +192,6 @@ function readRequest(request: unknown): ParsedRequest {
   return ownRequest(parsed.data);
 }
 
-
 /** A request read field by field, own fields only: what a polluted Object.prototype cannot reach. */
 function ownRequest(req: ParsedRequest): ParsedRequest {
   const out = ownFields(req, REQUEST_FIELDS);
@@ -309,7 +308,6 @@ interface CheckedRequest {
 function checkRequest(req: ParsedRequest, seller: PreparedAccount, rules: RuleSet): CheckedRequest {
   const issues: TaxRulesIssue[] = [];
   const checkCountry = (path: (string | number)[], value: string): void => {
-    // One lookup of the text as given (a country's code, or an alias of one: EL).
     if (rules.countryOf(value) === null) issues.push({ path, code: 'invalid_value', message: `${path.join('.')} ${value} is not an ISO 3166-1 country code` });
   };
   checkCountry(['customer_address', 'country'], req.customer_address.country);
@@ -534,43 +532,6 @@ function jurisdictionOfRef(rules: RuleSet, ref: JurisdictionRef): CalculationJur
   return { id: j.id, name: j.name, country: j.country, region: j.region === '' ? null : j.region, level: j.level };
 }
 
-/**
- * For each line, the index of the first line with its reference (its own index when the
- * reference is new). Small documents compare directly: cheaper than a Map. References are
- * strings of one length that differ at their end ("l1", "l2"; "sku-0001"): their last
- * characters are compared first, which spares most comparisons of the whole strings.
- */
-function firstOfReferences(lines: readonly { reference: string }[]): number[] {
-  const n = lines.length;
-  if (n <= 32) {
-    // Filled below, every slot (a hole would read a polluted Object.prototype's numeric field).
-    const out = new Array<number>(n);
-    for (let i = 0; i < n; i++) {
-      const ref = (lines[i] as { reference: string }).reference;
-      const end = ref.charCodeAt(ref.length - 1) | 0; // 0 for an empty one: compared whole
-      let f = i;
-      for (let j = 0; j < i; j++) {
-        const other = (lines[j] as { reference: string }).reference;
-        if ((other.charCodeAt(other.length - 1) | 0) === end && other === ref) {
-          f = j;
-          break;
-        }
-      }
-      out[i] = f;
-    }
-    return out;
-  }
-  const out: number[] = [];
-  const seen = new Map<string, number>();
-  for (let i = 0; i < lines.length; i++) {
-    const ref = (lines[i] as { reference: string }).reference;
-    const f = seen.get(ref);
-    if (f === undefined) seen.set(ref, i);
-    out.push(f ?? i);
-  }
-  return out;
-}
-
 /** A breakdown entry and its running sums. */
 interface BreakdownSum {
   entry: Omit<TaxBreakdownEntry, 'taxable_amount' | 'amount'>;
@@ -599,8 +560,7 @@ function planOf(rules: RuleSet, line: PricedLine, breakdown: BreakdownSum[]): Pl
     if (!sum) breakdown.push((sum = { entry: { jurisdiction: j, name: null, rate: '0', status: d.status, reason: d.reason }, taxable: 0, amount: 0 }));
     entries.push(sum);
   }
-  // A copy each line copies again: a decision's own notes are frozen, and V8 slices a frozen
-  // array on its slow path (a 10-line calculate took half as long again).
+  // A copy (a decision's notes are frozen: V8 slices a frozen array on its slow path, 55 % slower).
   return { d, notes: Array.from(notesOf(d, input)), taxCode: input.taxCode, productType: input.productType, taxBehavior: input.taxBehavior, entries };
 }
 
