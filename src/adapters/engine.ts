@@ -5,6 +5,8 @@
  */
 import { lightFormat } from 'date-fns/lightFormat';
 import type { RuleSet } from '../core/ruleset.js';
+import type { ProductType } from '../core/types.js';
+import { TAX_CODES } from '../generated/tax-codes.js';
 import type { CurrencyConverter } from '../core/situation.js';
 import { createDecisionCache, type DecisionCache } from '../core/decision-cache.js';
 import { cachedDecider, freshDecider, inputIssue, type Decider } from '../core/determine.js';
@@ -14,8 +16,6 @@ import { errorFromIssues, quoted } from '../core/errors.js';
 import type { OptionCheck } from './read.js';
 import { createAccountCache, type Account, type AccountCache, type PreparedAccount, type SellerAccount } from './account.js';
 import { defaultRuleSet } from '../default-rules.js';
-import { TAX_CODES } from '../generated/tax-codes.js';
-import type { ProductType } from '../core/types.js';
 
 export interface EngineOptions {
   /** Bound of the decision cache in bytes (default 32 MiB); 0 or false: no cache. */
