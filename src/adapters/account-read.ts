@@ -5,8 +5,8 @@
  */
 import type { ProductType, TaxCodeId } from '../core/types.js';
 import { prototypePolluted } from './read.js';
-import { isCountryText, isCurrencyText, isPlainObject, oneOfOrAbsent } from './input.js';
-import { MAX_REGISTRATIONS, MAX_TAX_DATE, MAX_WEB_LENGTH, PRODUCT_TYPES, TAX_CODES, WEB_RE, type AccountInput as Account } from './schemas.js';
+import { isCountryText, isCurrencyText, isPlainObject, isTaxCodeOrAbsent, oneOfOrAbsent } from './input.js';
+import { MAX_REGISTRATIONS, MAX_TAX_DATE, MAX_WEB_LENGTH, PRODUCT_TYPES, WEB_RE, type AccountInput as Account } from './schemas.js';
 import { dayNumber } from '../core/dates.js';
 
 /** An optional date field's value as the schema accepts it: absent, null, empty, or a calendar date. */
@@ -157,7 +157,7 @@ function accountFieldOk(key: string, v: unknown): boolean {
     case 'web':
       return v === undefined || v === null || (typeof v === 'string' && v.length <= MAX_WEB_LENGTH && WEB_RE.test(v));
     case 'default_tax_code':
-      return oneOfOrAbsent(v, TAX_CODES);
+      return isTaxCodeOrAbsent(v);
     case 'default_product_type':
       return oneOfOrAbsent(v, PRODUCT_TYPES);
     default:

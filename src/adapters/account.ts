@@ -4,9 +4,9 @@ import { dateOfDay, dayNumber } from '../core/dates.js';
 import { errorFromIssues, TaxRulesError, type TaxRulesIssue } from '../core/errors.js';
 import { canonicalCountry } from '../core/location.js';
 import { checkBySchema } from './issues.js';
-import { accountSchemas, MAX_REGISTRATIONS, MAX_TAX_DATE, MAX_WEB_LENGTH, PRODUCT_TYPES, TAX_CODES, WEB_RE, type AccountAddressInput, type AccountInput, type AccountOutput, type AccountRegistrationInput } from './schemas.js';
+import { accountSchemas, MAX_REGISTRATIONS, MAX_TAX_DATE, MAX_WEB_LENGTH, PRODUCT_TYPES, WEB_RE, type AccountAddressInput, type AccountInput, type AccountOutput, type AccountRegistrationInput } from './schemas.js';
 import { ownCopy, ownFields, prototypePolluted, unreadable } from './read.js';
-import { isCountryText, isCurrencyText, hasOwn, isPlainObject, oneOfOrAbsent } from './input.js';
+import { isCountryText, isCurrencyText, hasOwn, isPlainObject, isTaxCodeOrAbsent, oneOfOrAbsent } from './input.js';
 import { version } from '../../package.json';
 import { contentKey, optionalDateOk, readAtOnce, registrationsRead, sameValues, type Fields, type ReadAtOnce, type RegistrationSnapshot, type Snapshot } from './account-read.js';
 
@@ -87,7 +87,7 @@ export function isPlainValidAccount(a: unknown): a is AccountOutput {
         if (v !== undefined && v !== null && !(typeof v === 'string' && v.length <= MAX_WEB_LENGTH && WEB_RE.test(v))) return false;
         break;
       case 'default_tax_code':
-        if (!oneOfOrAbsent(v, TAX_CODES)) return false;
+        if (!isTaxCodeOrAbsent(v)) return false;
         break;
       case 'default_product_type':
         if (!oneOfOrAbsent(v, PRODUCT_TYPES)) return false;

@@ -4,8 +4,9 @@
  * transaction's items and addresses are a calculation's, their values checked here too
  * (documents/v20260309/parse.ts).
  */
-import { BEHAVIORS, CUSTOMER_TAX_STATUSES, MAX_AMOUNT_LENGTH, MAX_LINE_ITEMS, MAX_TAX_DATE, PRODUCT_TYPES, TAX_CODES, type CalculationRequestOutput } from './schemas.js';
-import { isAmountText, isCountryText, isCurrencyText, hasOwn, isPlainObject, oneOfOrAbsent } from './input.js';
+import { BEHAVIORS, CUSTOMER_TAX_STATUSES, MAX_AMOUNT_LENGTH, MAX_LINE_ITEMS, MAX_TAX_DATE, PRODUCT_TYPES, type CalculationRequestOutput } from './schemas.js';
+import { prototypePolluted } from '../core/own.js';
+import { isAmountText, isCountryText, isCurrencyText, hasOwn, isPlainObject, isTaxCodeOrAbsent, oneOfOrAbsent } from './input.js';
 
 /** The fields of a request, of an address, of a line item and of a shipping cost the fast check reads: one with any other goes through the schema. */
 const PLAIN_REQUEST_FIELDS = ['origin_address', 'customer_address', 'customer_tax_id', 'customer_tax_status', 'customer_exemption_certificate', 'currency', 'tax_date', 'tax_behavior', 'shipping_cost', 'line_items'] as const;
@@ -23,14 +24,18 @@ export const SHIPPING_FIELDS = [...PLAIN_SHIPPING_FIELDS, 'tax_code'] as const;
  * they know by name and count those present (`found`); the object's own fields are then
  * counted by `for…in`, and only when the counts differ — a field they do not know (a
  * misspelt one), or a known one holding `undefined` — are the names compared. An inherited
- * field (a polluted prototype) hands the object to the schema's path.
+ * field (a polluted prototype) hands the object to the schema's path; with `polluted` false
+ * (Object.prototype has no enumerable field) a plain object has none to inherit, and its
+ * fields are counted without asking.
  */
-function onlyKnownFields(o: object, found: number, known: readonly string[]): boolean {
+function onlyKnownFields(o: object, found: number, known: readonly string[], polluted: boolean): boolean {
   let n = 0;
-  for (const key in o) {
-    if (!hasOwn.call(o, key)) return false;
-    n++;
-  }
+  if (polluted) {
+    for (const key in o) {
+      if (!hasOwn.call(o, key)) return false;
+      n++;
+    }
+  } else for (const _ in o) n++;
   if (n === found) return true;
   // Fewer own fields than values read: one came from the prototype (a non-enumerable field of
   // a polluted Object.prototype, which for…in does not show).
@@ -51,10 +56,10 @@ export function addressValues(a: Record<string, unknown>): boolean {
 }
 
 /** An address the schema accepts as it is: its known fields read by name, an unknown one refused. */
-function plainAddress(a: unknown): boolean {
+function plainAddress(a: unknown, polluted: boolean): boolean {
   if (!isPlainObject(a) || !addressValues(a)) return false;
   const found = 1 + (a.state !== undefined ? 1 : 0) + (a.postal_code !== undefined ? 1 : 0) + (a.city !== undefined ? 1 : 0) + (a.line1 !== undefined ? 1 : 0) + (a.line2 !== undefined ? 1 : 0);
-  return onlyKnownFields(a, found, ADDRESS_FIELDS);
+  return onlyKnownFields(a, found, ADDRESS_FIELDS, polluted);
 }
 
 /** Whether a line item's values (read by name) are what the schema accepts. */
@@ -68,28 +73,28 @@ export function lineItemValues(l: Record<string, unknown>): boolean {
     amount.length <= MAX_AMOUNT_LENGTH &&
     isAmountText(amount) &&
     (quantity === undefined || (typeof quantity === 'number' && Number.isSafeInteger(quantity) && quantity > 0)) &&
-    oneOfOrAbsent(l.tax_code, TAX_CODES) &&
+    isTaxCodeOrAbsent(l.tax_code) &&
     oneOfOrAbsent(l.product_type, PRODUCT_TYPES) &&
     oneOfOrAbsent(l.tax_behavior, BEHAVIORS)
   );
 }
 
 /** A line item the schema accepts as it is. */
-function plainLineItem(l: unknown): boolean {
+function plainLineItem(l: unknown, polluted: boolean): boolean {
   // The fields the fast path leaves to the schema read as absent (not inherited either).
   if (!isPlainObject(l) || l.product !== undefined || l.metadata !== undefined || !lineItemValues(l)) return false;
   const found = 2 + (l.quantity !== undefined ? 1 : 0) + (l.tax_code !== undefined ? 1 : 0) + (l.product_type !== undefined ? 1 : 0) + (l.tax_behavior !== undefined ? 1 : 0);
-  return onlyKnownFields(l, found, PLAIN_LINE_FIELDS);
+  return onlyKnownFields(l, found, PLAIN_LINE_FIELDS, polluted);
 }
 
 /** A shipping cost the schema accepts as it is. */
-function plainShipping(s: unknown): boolean {
+function plainShipping(s: unknown, polluted: boolean): boolean {
   if (!isPlainObject(s)) return false;
   const { amount, tax_behavior: behavior } = s;
   if (s.tax_code !== undefined) return false;
   if (typeof amount !== 'string' || amount.length > MAX_AMOUNT_LENGTH || !isAmountText(amount)) return false;
   if (!oneOfOrAbsent(behavior, BEHAVIORS)) return false;
-  return onlyKnownFields(s, 1 + (behavior !== undefined ? 1 : 0), PLAIN_SHIPPING_FIELDS);
+  return onlyKnownFields(s, 1 + (behavior !== undefined ? 1 : 0), PLAIN_SHIPPING_FIELDS, polluted);
 }
 
 /**
@@ -101,18 +106,19 @@ function plainShipping(s: unknown): boolean {
 export function isPlainValidRequest(r: unknown): r is CalculationRequestOutput {
   if (!isPlainObject(r)) return false;
   const { customer_address: customer, line_items: lines, origin_address: origin, customer_tax_id: taxId, currency, tax_date: taxDate, tax_behavior: behavior, customer_tax_status: status, customer_exemption_certificate: certificate, shipping_cost: shipping } = r;
-  if (!plainAddress(customer)) return false;
+  const polluted = prototypePolluted();
+  if (!plainAddress(customer, polluted)) return false;
   if (r.customer_tax_ids !== undefined) return false;
   if (!Array.isArray(lines) || lines.length < 1 || lines.length > MAX_LINE_ITEMS) return false;
-  for (let i = 0; i < lines.length; i++) if (!plainLineItem(lines[i])) return false;
-  if (origin !== undefined && origin !== null && !plainAddress(origin)) return false;
+  for (let i = 0; i < lines.length; i++) if (!plainLineItem(lines[i], polluted)) return false;
+  if (origin !== undefined && origin !== null && !plainAddress(origin, polluted)) return false;
   if (taxId !== null && !optionalText(taxId, 50)) return false;
   if (currency !== undefined && !(typeof currency === 'string' && isCurrencyText(currency))) return false;
   if (taxDate !== undefined && !(typeof taxDate === 'number' && Number.isSafeInteger(taxDate) && taxDate >= 0 && taxDate <= MAX_TAX_DATE)) return false;
   if (!oneOfOrAbsent(behavior, BEHAVIORS)) return false;
   if (!oneOfOrAbsent(status, CUSTOMER_TAX_STATUSES)) return false;
   if (certificate !== null && !optionalText(certificate, 100)) return false;
-  if (shipping !== undefined && shipping !== null && !plainShipping(shipping)) return false;
+  if (shipping !== undefined && shipping !== null && !plainShipping(shipping, polluted)) return false;
   const found =
     2 +
     (origin !== undefined ? 1 : 0) +
@@ -123,5 +129,5 @@ export function isPlainValidRequest(r: unknown): r is CalculationRequestOutput {
     (status !== undefined ? 1 : 0) +
     (certificate !== undefined ? 1 : 0) +
     (shipping !== undefined ? 1 : 0);
-  return onlyKnownFields(r, found, PLAIN_REQUEST_FIELDS);
+  return onlyKnownFields(r, found, PLAIN_REQUEST_FIELDS, polluted);
 }

@@ -28,10 +28,11 @@ function productTable(given: unknown): Record<string, unknown> {
  * The product each line names (`product`, from `options.products`), checked: the products' own
  * fields (as buildDocument checks them), a product that is none of them (422), a country a
  * product is taxed in that is none (406), a product type that contradicts the line's tax code
- * (400). Null for a line that names none.
+ * (400). Null for a line that names none; null for all of them when no line names one and
+ * no products are given (nothing to check: no list is made).
  */
-export function productsOf(lines: readonly LineItem[], given: unknown, defaultTaxCode: TaxCodeId, rules: RuleSet): (ProductDefaults | null)[] {
-  if (given === undefined && lines.every((l) => l.product === undefined)) return lines.map(() => null);
+export function productsOf(lines: readonly LineItem[], given: unknown, defaultTaxCode: TaxCodeId, rules: RuleSet): (ProductDefaults | null)[] | null {
+  if (given === undefined && namesNoProduct(lines)) return null;
   const issues: TaxRulesIssue[] = [];
   const products = productTable(given);
   productIssues(products, issues);
@@ -59,6 +60,12 @@ export function productsOf(lines: readonly LineItem[], given: unknown, defaultTa
   return out;
 }
 
+/** Whether no line names a product. */
+function namesNoProduct(lines: readonly LineItem[]): boolean {
+  for (let i = 0; i < lines.length; i++) if ((lines[i] as LineItem).product !== undefined) return false;
+  return true;
+}
+
 /** The tax behavior a product gives a line that says none: `included` reads its amount as gross. */
 export function productBehavior(product: ProductDefaults | null): TaxBehavior | undefined {
   return product?.tax_type === 'included' ? 'inclusive' : product?.tax_type === 'excluded' ? 'exclusive' : undefined;
@@ -75,7 +82,8 @@ export function productPlace(product: ProductDefaults | null): Address | undefin
  * there: when the rules place the supply elsewhere (a service to a consumer taxed where the
  * seller is, VAT Directive art. 45), it is refused (422), never taxed in another country.
  */
-export function productPlaceIssues(lines: readonly LineItem[], products: readonly (ProductDefaults | null)[], response: CalculationResponse, rules: RuleSet): void {
+export function productPlaceIssues(lines: readonly LineItem[], products: readonly (ProductDefaults | null)[] | null, response: CalculationResponse, rules: RuleSet): void {
+  if (products === null) return;
   const issues: TaxRulesIssue[] = [];
   products.forEach((p, i) => {
     if (p?.tax_based_on !== 'country' || typeof p.country !== 'string') return;

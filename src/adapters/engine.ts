@@ -5,6 +5,8 @@
  */
 import { lightFormat } from 'date-fns/lightFormat';
 import type { RuleSet } from '../core/ruleset.js';
+import type { ProductType } from '../core/types.js';
+import { TAX_CODES } from '../generated/tax-codes.js';
 import type { CurrencyConverter } from '../core/situation.js';
 import { createDecisionCache, type DecisionCache } from '../core/decision-cache.js';
 import { cachedDecider, freshDecider, inputIssue, type Decider } from '../core/determine.js';
@@ -32,6 +34,12 @@ export interface Engine {
   readonly convert: CurrencyConverter | undefined;
   /** What the adapters work out once per decision (decisions are frozen: this cannot go stale; weak, so it goes with them). */
   readonly rendered: WeakMap<object, unknown>;
+  /**
+   * The product type each tax code implies under the rules (impliedType), by its index in
+   * TAX_CODES, once found (undefined before): a reader that found a code's index reads it
+   * here instead of looking the code up again.
+   */
+  readonly impliedTypes: (ProductType | null | undefined)[];
   /** The decider to use: through the cache unless `cache` is false. */
   decider(cache?: boolean): Decider;
   /** The sale options of a one-line sale of an input (a quote): the decider (as `decider`), the converter, the issues in the input's terms. */
@@ -53,6 +61,7 @@ export function createEngine(rules: RuleSet, options: EngineOptions = {}): Engin
     decisions,
     convert: options.convertCurrency,
     rendered: new WeakMap(),
+    impliedTypes: new Array<ProductType | null | undefined>(TAX_CODES.length).fill(undefined),
     decider: (cache = true) => (cache && cached !== null ? cached : fresh),
     inputSale: (cache = true) => (cache && cachedSale !== null ? cachedSale : freshSale),
     today: localDay(),

@@ -1,4 +1,6 @@
 /** Shapes shared by the request checks of both API versions and the account. */
+import { taxCodeNumber } from '../core/situation.js';
+
 export { closestName, editDistance, unknownFieldIssues } from '../core/fields.js';
 
 export const COUNTRY_RE = /^[A-Za-z]{2}$/;
@@ -57,8 +59,45 @@ export function isPlainObject(v: unknown): v is Record<string, unknown> {
   return proto === Object.prototype || proto === null;
 }
 
+/** Absent, or a tax code: one lookup, where a scan of the 233 codes compared a code near the list's end with all of them. */
+export function isTaxCodeOrAbsent(v: unknown): boolean {
+  return v === undefined || (typeof v === 'string' && taxCodeNumber(v) >= 0);
+}
+
 /** Absent, or one of the allowed strings (what the fast checks accept for an optional enumerated field). */
 export function oneOfOrAbsent(v: unknown, allowed: readonly string[]): boolean {
   return v === undefined || (typeof v === 'string' && allowed.includes(v));
 }
 
+/**
+ * For each line, the index of the first line with its reference (its own index when the
+ * reference is new). Small documents compare directly: cheaper than a Map; the last
+ * characters first, where references of one length differ ("l1", "l2"; "sku-0001").
+ */
+export function firstOfReferences(lines: readonly { reference: string }[]): number[] {
+  const out: number[] = [];
+  if (lines.length <= 32) {
+    for (let i = 0; i < lines.length; i++) {
+      const ref = (lines[i] as { reference: string }).reference;
+      const end = ref.charCodeAt(ref.length - 1) | 0; // 0 for an empty one: compared whole
+      let f = i;
+      for (let j = 0; j < i; j++) {
+        const other = (lines[j] as { reference: string }).reference;
+        if ((other.charCodeAt(other.length - 1) | 0) === end && other === ref) {
+          f = j;
+          break;
+        }
+      }
+      out.push(f);
+    }
+    return out;
+  }
+  const seen = new Map<string, number>();
+  for (let i = 0; i < lines.length; i++) {
+    const ref = (lines[i] as { reference: string }).reference;
+    const f = seen.get(ref);
+    if (f === undefined) seen.set(ref, i);
+    out.push(f ?? i);
+  }
+  return out;
+}

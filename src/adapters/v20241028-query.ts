@@ -12,9 +12,11 @@ import { offlineTaxIdVerdict } from '../taxid/index.js';
 import { sellerAddressOn, type SellerAccount } from './account.js';
 import { agedEngine, engineFor, maxRulesAgeOf, type Engine } from './engine.js';
 import { exemptionOf } from '../core/exemption.js';
-import { productTypeIssue, productTypeOf } from '../core/taxability.js';
+import { impliedType, productTypeIssue, productTypeOf } from '../core/taxability.js';
 import { isAmountText, closestName, isCountryText, isCurrencyText, unknownFieldIssues } from './input.js';
 import type { TaxIdVerdictFunction } from '../core/options.js';
+import { taxCodeNumber } from '../core/situation.js';
+import { TAX_CODES } from '../generated/tax-codes.js';
 import { TAX_RATE_PARAMETERS, TAX_RATE_PARAMETER_KINDS, type TaxRateParameter, type TaxRateParameterKind, type TaxRateParameterName, type TaxRateQueryInput } from './v20241028-parameters.js';
 
 export interface CalculateOptions {
@@ -120,7 +122,7 @@ function indexOf(name: string): number {
 }
 
 /** The check of each kind, as a small integer by parameter index (a switch on constants is a jump). */
-const CHECK_OF_KIND: { readonly [K in TaxRateParameterKind]: number } = { country: 1, 'postal code': 0, text: 0, 'tax code': 2, behaviour: 2, 'product type': 2, date: 3, amount: 4, currency: 5, 'tax status': 2 };
+const CHECK_OF_KIND: { readonly [K in TaxRateParameterKind]: number } = { country: 1, 'postal code': 0, text: 0, 'tax code': 6, behaviour: 2, 'product type': 2, date: 3, amount: 4, currency: 5, 'tax status': 2 };
 
 const CHECK = Int8Array.from(PARAMS, (p) => CHECK_OF_KIND[p.kind]);
 
@@ -171,10 +173,12 @@ interface ReadQuery {
   unexamined: boolean;
   /** Whether the query as a whole could not be read (then its values are not checked). */
   unreadable: boolean;
+  /** The tax code's index in TAX_CODES once checked, else -1. */
+  code: number;
 }
 
 function readQuery(): ReadQuery {
-  return { values: NO_VALUES.slice(), given: 0, issues: null, counts: null, refused: null, refusedMore: 0, unknownSeen: 0, unexamined: false, unreadable: false };
+  return { values: NO_VALUES.slice(), given: 0, issues: null, counts: null, refused: null, refusedMore: 0, unknownSeen: 0, unexamined: false, unreadable: false, code: -1 };
 }
 
 function addIssue(q: ReadQuery, issue: TaxRulesIssue): void {
@@ -493,6 +497,13 @@ function checkValues(q: ReadQuery, rules: RuleSet): void {
       case 5:
         values[i] = currencyParam(q, PARAMS[i] as TaxRateParameter, v, rules);
         break;
+      case 6: {
+        // One lookup, not a scan of the 233 codes; the list's own string, as for the other kinds.
+        const k = taxCodeNumber(v);
+        values[i] = k < 0 ? notOneOf(q, PARAMS[i] as TaxRateParameter, v) : TAX_CODES[k];
+        q.code = k;
+        break;
+      }
       default:
     }
   }
@@ -580,9 +591,13 @@ export function readTaxRateQuery(query: TaxRateQueryInput, account: SellerAccoun
   }
   const taxCode = (v[TAX_CODE] as TaxCodeId | undefined) ?? seller.defaultTaxCode;
   const givenType = v[PRODUCT_TYPE] as ProductType | undefined;
-  // Only a product type given can contradict the code.
-  const contradiction = givenType === undefined ? null : productTypeIssue(rules, taxCode, givenType, ['product_type']);
-  if (contradiction !== null) throw errorFromIssues([contradiction]);
+  // The type the code implies, from its index when the query gave the code (null: none).
+  const implied = q.code < 0 ? undefined : impliedByIndex(engine, q.code);
+  // Only a product type given can contradict the code: one other than the type it implies.
+  if (givenType !== undefined && implied !== null && implied !== givenType) {
+    const contradiction = productTypeIssue(rules, taxCode, givenType, ['product_type']);
+    if (contradiction !== null) throw errorFromIssues([contradiction]);
+  }
   const status = v[TAX_STATUS];
   const certificate = v[EXEMPTION_CERTIFICATE];
   const exemption = status === undefined && certificate === undefined ? undefined : exemptionOf(status, certificate, 'tax_status', 'exemption_certificate');
@@ -593,7 +608,7 @@ export function readTaxRateQuery(query: TaxRateQueryInput, account: SellerAccoun
     // Every field present (region undefined: a query has none), so none is read from a prototype.
     destination: { country: to, region: undefined, postalCode: v[TO_POSTAL_CODE], city: v[TO_CITY], street: v[TO_STREET] },
     taxCode,
-    productType: productTypeOf(rules, taxCode, givenType, seller.defaultProductType),
+    productType: givenType ?? (implied === undefined ? productTypeOf(rules, taxCode, undefined, seller.defaultProductType) : (implied ?? seller.defaultProductType)),
     customerTaxId,
     taxBehavior: (v[TAX_BEHAVIOR] as TaxBehavior | undefined) ?? 'exclusive',
     amount: v[AMOUNT],
@@ -601,6 +616,13 @@ export function readTaxRateQuery(query: TaxRateQueryInput, account: SellerAccoun
     registrations: seller.registrations,
   };
   return { input, exemption };
+}
+
+/** The product type the tax code of index `k` in TAX_CODES implies (impliedType), found once per engine. */
+function impliedByIndex(engine: Engine, k: number): ProductType | null {
+  let type = engine.impliedTypes[k];
+  if (type === undefined) engine.impliedTypes[k] = type = impliedType(engine.rules, TAX_CODES[k] as TaxCodeId);
+  return type;
 }
 
 /** Renames the core's neutral field paths to the v20241028 parameter names. */

@@ -1,6 +1,6 @@
 import type { Address, CustomerExemption, Decision, JurisdictionRef, LineJurisdiction, ProductType, TaxBehavior, TaxCodeId, TaxIdVerdict, TaxInput } from '../core/types.js';
 import type { RuleSet } from '../core/ruleset.js';
-import { notesOf } from '../core/determine.js';
+import { minorUnitsOf, notesOf } from '../core/determine.js';
 import { dateOfDay, dayNumber } from '../core/dates.js';
 import { errorFromIssues, quoted, TaxRulesError, type TaxRulesIssue } from '../core/errors.js';
 import { canonicalCountry } from '../core/location.js';
@@ -17,6 +17,7 @@ import { checkBySchema } from './issues.js';
 import { isBoolean, ownCopy, ownFields, prototypePolluted, readOptions, RULE_SET, TAX_ID_VERDICT, unreadable, type OptionCheck } from './read.js';
 import { MAX_LINE_ITEMS, MAX_TAX_DATE, requestSchemas, type CalculationJurisdiction, type CalculationRequest, type CalculationRequestOutput, type CalculationResponse, type CalculationLineResult, type ShippingCostResult, type LineTax, type TaxBreakdownEntry } from './schemas.js';
 import { ADDRESS_FIELDS, isPlainValidRequest, LINE_FIELDS, REQUEST_FIELDS, SHIPPING_FIELDS } from './calculation-plain.js';
+import { firstOfReferences } from './input.js';
 import type { TaxIdVerdictFunction } from '../core/options.js';
 import type { ProductDefaults } from '../core/products.js';
 import { productBehavior, productPlace, productPlaceIssues, productsOf } from './calculation-products.js';
@@ -55,7 +56,7 @@ function addressOf(a: NonNullable<ParsedRequest['origin_address']>, rules: RuleS
     region: a.state,
     postalCode: a.postal_code,
     city: a.city,
-    street: [a.line1, a.line2].filter(Boolean).join(', ') || undefined,
+    street: a.line1 && a.line2 ? `${a.line1}, ${a.line2}` : a.line1 || a.line2 || undefined,
   };
 }
 
@@ -191,7 +192,6 @@ function readRequest(request: unknown): ParsedRequest {
   return ownRequest(parsed.data);
 }
 
-
 /** A request read field by field, own fields only: what a polluted Object.prototype cannot reach. */
 function ownRequest(req: ParsedRequest): ParsedRequest {
   const out = ownFields(req, REQUEST_FIELDS);
@@ -273,13 +273,13 @@ function calculateChecked(request: unknown, account: SellerAccount, options: Cal
 }
 
 /** The request's line items as the sale's lines: each line's quantity is its articles; a line's own fields first, then its product's, then the request's and the account's. */
-function saleLines(req: ParsedRequest, read: CheckedRequest, seller: PreparedAccount, behavior: TaxBehavior, rules: RuleSet, products: readonly (ProductDefaults | null)[]): SaleLine[] {
+function saleLines(req: ParsedRequest, read: CheckedRequest, seller: PreparedAccount, behavior: TaxBehavior, rules: RuleSet, products: readonly (ProductDefaults | null)[] | null): SaleLine[] {
   const items = req.line_items;
   const lines = new Array<SaleLine>(items.length);
   const seen = { codes: [] as TaxCodeId[], types: [] as ProductType[] };
   for (let i = 0; i < items.length; i++) {
     const line = items[i] as ParsedRequest['line_items'][number];
-    const product = products[i] ?? null;
+    const product = products === null ? null : (products[i] ?? null);
     const taxCode = line.tax_code ?? product?.tax_class ?? seller.defaultTaxCode;
     lines[i] = {
       amount: read.amounts[i] as Minor,
@@ -308,7 +308,7 @@ interface CheckedRequest {
 function checkRequest(req: ParsedRequest, seller: PreparedAccount, rules: RuleSet): CheckedRequest {
   const issues: TaxRulesIssue[] = [];
   const checkCountry = (path: (string | number)[], value: string): void => {
-    if (!rules.world.has(canonicalCountry(rules, value))) issues.push({ path, code: 'invalid_value', message: `${path.join('.')} ${value} is not an ISO 3166-1 country code` });
+    if (rules.countryOf(value) === null) issues.push({ path, code: 'invalid_value', message: `${path.join('.')} ${value} is not an ISO 3166-1 country code` });
   };
   checkCountry(['customer_address', 'country'], req.customer_address.country);
   if (req.customer_tax_ids !== undefined && req.customer_tax_id) {
@@ -316,7 +316,7 @@ function checkRequest(req: ParsedRequest, seller: PreparedAccount, rules: RuleSe
   }
   if (req.origin_address) checkCountry(['origin_address', 'country'], req.origin_address.country);
   const currency = req.currency ? req.currency.toUpperCase() : seller.currency;
-  const minorUnits = rules.currencies.get(currency);
+  const minorUnits = minorUnitsOf(rules, currency);
   if (minorUnits === undefined) issues.push({ path: ['currency'], code: 'invalid_value', message: `currency ${req.currency} is not an ISO 4217 currency code` });
   const count = req.line_items.length;
   const firstOf = firstOfReferences(req.line_items);
@@ -532,36 +532,6 @@ function jurisdictionOfRef(rules: RuleSet, ref: JurisdictionRef): CalculationJur
   return { id: j.id, name: j.name, country: j.country, region: j.region === '' ? null : j.region, level: j.level };
 }
 
-/**
- * For each line, the index of the first line with its reference (its own index when the
- * reference is new). Small documents compare directly: cheaper than a Map.
- */
-function firstOfReferences(lines: readonly { reference: string }[]): number[] {
-  const out: number[] = [];
-  if (lines.length <= 32) {
-    for (let i = 0; i < lines.length; i++) {
-      const ref = (lines[i] as { reference: string }).reference;
-      let f = i;
-      for (let j = 0; j < i; j++) {
-        if ((lines[j] as { reference: string }).reference === ref) {
-          f = j;
-          break;
-        }
-      }
-      out.push(f);
-    }
-    return out;
-  }
-  const seen = new Map<string, number>();
-  for (let i = 0; i < lines.length; i++) {
-    const ref = (lines[i] as { reference: string }).reference;
-    const f = seen.get(ref);
-    if (f === undefined) seen.set(ref, i);
-    out.push(f ?? i);
-  }
-  return out;
-}
-
 /** A breakdown entry and its running sums. */
 interface BreakdownSum {
   entry: Omit<TaxBreakdownEntry, 'taxable_amount' | 'amount'>;
@@ -590,6 +560,7 @@ function planOf(rules: RuleSet, line: PricedLine, breakdown: BreakdownSum[]): Pl
     if (!sum) breakdown.push((sum = { entry: { jurisdiction: j, name: null, rate: '0', status: d.status, reason: d.reason }, taxable: 0, amount: 0 }));
     entries.push(sum);
   }
+  // A copy (a decision's notes are frozen: V8 slices a frozen array on its slow path, 55 % slower).
   return { d, notes: Array.from(notesOf(d, input)), taxCode: input.taxCode, productType: input.productType, taxBehavior: input.taxBehavior, entries };
 }
 

@@ -25,9 +25,27 @@ export function inputDay(input: TaxInput): number {
   return day;
 }
 
+/**
+ * Minor units of a currency under the rules, or undefined for none a sale can be in. Calls
+ * come in runs of one currency (a seller's): the last answer is remembered, as a pure
+ * function's (a rule set never changes; the last one asked stays reachable from here).
+ */
+export function minorUnitsOf(rules: RuleSet, currency: string): number | undefined {
+  if (currency === lastUnits.currency && rules === lastUnits.rules) return lastUnits.minorUnits;
+  const minorUnits = rules.currencies.get(currency);
+  if (minorUnits !== undefined) {
+    lastUnits.rules = rules;
+    lastUnits.currency = currency;
+    lastUnits.minorUnits = minorUnits;
+  }
+  return minorUnits;
+}
+
+const lastUnits: { rules: RuleSet | null; currency: string; minorUnits: number } = { rules: null, currency: '', minorUnits: 0 };
+
 /** Minor units of the input's currency; TaxRulesError (406) for an unknown currency. */
 export function inputMinorUnits(input: TaxInput, rules: RuleSet): number {
-  const minorUnits = rules.currencies.get(input.currency);
+  const minorUnits = minorUnitsOf(rules, input.currency);
   if (minorUnits === undefined) {
     throw new TaxRulesError('invalid_value', 406, [{ path: ['currency'], code: 'invalid_value', message: `unknown currency ${input.currency}` }]);
   }

@@ -130,9 +130,14 @@ export function productTypeOf(rules: RuleSet, taxCode: TaxCodeId | undefined, gi
     if (contradiction !== null) check.issues.push(contradiction);
   }
   if (given !== undefined) return given;
-  const entry = taxCode === undefined ? undefined : rules.taxCodes.get(taxCode);
-  if (entry === undefined || entry.kind !== 'category') return fallback;
-  return entry.supply === 'goods' ? 'good' : entry.supply === 'services' ? 'service' : fallback;
+  return (taxCode === undefined ? null : impliedType(rules, taxCode)) ?? fallback;
+}
+
+/** The product type a tax code implies whatever the default: a goods category's `good`, a services category's `service`; null for the others (a digital category, the spec's codes, an unknown code). */
+export function impliedType(rules: RuleSet, taxCode: TaxCodeId): ProductType | null {
+  const entry = rules.taxCodes.get(taxCode);
+  if (entry === undefined || entry.kind !== 'category') return null;
+  return entry.supply === 'goods' ? 'good' : entry.supply === 'services' ? 'service' : null;
 }
 
 /**
