@@ -8,9 +8,9 @@ vi.mock('../src/core/determine.js', async (importOriginal) => {
   const original = await importOriginal<typeof import('../src/core/determine.js')>();
   return {
     ...original,
-    determine: (input: TaxInput, ...rest: Parameters<typeof original.determine> extends [TaxInput, ...infer R] ? R : never) => {
+    priceInput: (input: TaxInput, ...rest: Parameters<typeof original.priceInput> extends [TaxInput, ...infer R] ? R : never) => {
       asked.push(input.registrations);
-      return original.determine(input, ...rest);
+      return original.priceInput(input, ...rest);
     },
   };
 });

@@ -4,9 +4,8 @@
  */
 import type { RuleData } from '../core/rule-data.js';
 import type { RuleSet } from '../core/ruleset.js';
-import type { ProductType, TaxCodeId, TaxInput, TaxLine, TaxResult } from '../core/types.js';
-import { determine, freshDecider, type Decider } from '../core/determine.js';
-import { ownData, TAX_INPUT_LEVELS } from '../core/own.js';
+import type { ProductType, TaxCodeId, TaxInput } from '../core/types.js';
+import { ask, changedFields, fieldOf, inputOf, saleOf, taxedBy } from './diff-answers.js';
 import { createRuleSet } from '../boundary.js';
 import { createCalculator, type Calculator } from '../calculator.js';
 import type { Account, SellerAccount } from '../adapters/account.js';
@@ -74,7 +73,6 @@ function kindsOf(base: RuleData, next: RuleData): [TaxCodeId, ProductType][] {
   }
   return kinds;
 }
-const ORIGIN = { country: 'IE', postalCode: 'D02X285' } as const;
 
 
 /** The longest postal code samplePostalCode writes. */
@@ -330,7 +328,11 @@ export function diffCorpus(base: RuleData, next: RuleData, options: DiffOptions 
 function corpusOf(base: RuleData, next: RuleData, options: DiffOptions): DiffCase[] {
   checkRuleDataArg(base, 'base');
   checkRuleDataArg(next, 'next');
-  options = diffOptions(options);
+  return casesOf(base, next, diffOptions(options));
+}
+
+/** The default corpus of rule data and options already checked (diffCorpus's, or diffRules' own: each checks them once). */
+function casesOf(base: RuleData, next: RuleData, options: DiffOptions): DiffCase[] {
   const first = dayNumber(options.from ?? '2019-01-01');
   const countries = [...new Set([...base.countries, ...next.countries].map((c) => c.country))].sort();
   const kinds = kindsOf(base, next);
@@ -419,126 +421,6 @@ function namesIn(value: unknown, out: Set<string>): void {
   }
 }
 
-
-/** A case's answer as the diff compares it: the result, or the refusal's status and message. */
-type Answer = { readonly result: TaxResult; readonly error: null } | { readonly result: null; readonly error: string };
-
-/** The fields a change names, in the order a report lists them (see `caseChanges`). */
-const FIELDS = ['status', 'reason', 'jurisdiction', 'scheme', 'rates', 'notes', 'error'] as const;
-type Field = (typeof FIELDS)[number];
-/** The fields of an answer that is no refusal: all but `error`. */
-const RESULT_FIELDS = FIELDS.slice(0, -1) as readonly Field[];
-/** A refusal's fields first, then the rest: the order of a case refused before and answered after. */
-const ERROR_FIRST: readonly Field[] = ['error', ...RESULT_FIELDS];
-
-/** The neutral input of a case, the same for both rule sets (read as its own fields only, as the calculator reads one). */
-function inputOf(c: DiffCase, registrations: TaxInput['registrations']): TaxInput {
-  return ownData<TaxInput>(
-    {
-      date: c.date,
-      origin: ORIGIN,
-      destination: { country: c.country, region: c.region || undefined, postalCode: c.postalCode || undefined, city: undefined, street: undefined },
-      taxCode: c.taxCode,
-      productType: c.productType,
-      customerTaxId: c.customer === 'business' ? { value: 'business', verdict: 'valid' } : undefined,
-      taxBehavior: 'exclusive',
-      currency: 'EUR',
-      registrations,
-    },
-    TAX_INPUT_LEVELS,
-  );
-}
-
-/**
- * The answer of one rule set to an input: what `Calculator.determine` answers (an exception
- * of anything but a TaxRulesError is one, 400, as there), its refusal as `status message`.
- */
-function ask(rules: RuleSet, decider: Decider, input: TaxInput): Answer {
-  try {
-    return { result: guarded(() => determine(input, rules, decider), ['input']), error: null };
-  } catch (e) {
-    if (!(e instanceof TaxRulesError)) throw e;
-    return { result: null, error: `${e.status} ${e.message}` };
-  }
-}
-
-/** A tax line as a change shows it. */
-const rateText = (l: TaxLine): string => `${l.name} ${l.rate}%${l.taxablePart === '100' ? '' : ` of ${l.taxablePart}%`} (${l.jurisdiction.name})`;
-
-/** A field of an answer as a change shows it (null where the answer has none: a refusal's result fields, a result's error). */
-function fieldOf(a: Answer, field: Field): unknown {
-  const r = a.result;
-  if (field === 'error') return a.error;
-  if (r === null) return null;
-  switch (field) {
-    case 'status':
-      return r.status;
-    case 'reason':
-      return r.reason;
-    case 'jurisdiction':
-      return r.jurisdiction.id;
-    case 'scheme':
-      return r.scheme?.id ?? null;
-    case 'rates':
-      return r.lines.map(rateText);
-    case 'notes':
-      return r.notes;
-  }
-}
-
-/** Two texts lists alike, item by item. */
-function sameTexts(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
-/** Whether two tax lines show alike: alike in what their text is made of, else (names with spaces, …) in the text itself. */
-function sameRate(a: TaxLine, b: TaxLine): boolean {
-  if (a.name === b.name && a.rate === b.rate && a.taxablePart === b.taxablePart && a.jurisdiction.name === b.jurisdiction.name) return true;
-  return rateText(a) === rateText(b);
-}
-
-/** Whether a field of two results shows alike (as its JSON would: strings, numbers, null, lists of strings). */
-function sameField(a: TaxResult, b: TaxResult, field: Field): boolean {
-  switch (field) {
-    case 'status':
-      return a.status === b.status;
-    case 'reason':
-      return a.reason === b.reason;
-    case 'jurisdiction':
-      return a.jurisdiction.id === b.jurisdiction.id;
-    case 'scheme':
-      return (a.scheme?.id ?? null) === (b.scheme?.id ?? null);
-    case 'rates':
-      return a.lines.length === b.lines.length && a.lines.every((l, i) => sameRate(l, b.lines[i] as TaxLine));
-    case 'notes':
-      return sameTexts(a.notes, b.notes);
-    case 'error':
-      return true;
-  }
-}
-
-/**
- * The changes of one case, added to `changes`: each field whose value differs, in the order of
- * FIELDS — a case refused before and answered after lists its error first. A case answered on
- * one side and refused on the other changes in every field either side has (the other side's
- * value null). The jurisdiction is the one that taxes the case after the change, else before,
- * else the country asked about.
- */
-function caseChanges(c: DiffCase, a: Answer, b: Answer, changes: RuleChange[]): void {
-  let differ: readonly Field[];
-  if (a.result !== null && b.result !== null) {
-    const ar = a.result;
-    const br = b.result;
-    differ = RESULT_FIELDS.filter((f) => !sameField(ar, br, f));
-  } else if (a.result === null && b.result === null) differ = a.error === b.error ? [] : ['error'];
-  else differ = a.result === null ? ERROR_FIRST : FIELDS;
-  if (differ.length === 0) return;
-  const j = (b.result ?? a.result)?.jurisdiction;
-  const jurisdiction = j !== undefined ? { id: j.id, country: j.country, region: j.region } : { id: null, country: c.country, region: c.region };
-  for (const field of differ) changes.push({ case: c, jurisdiction, field, before: fieldOf(a, field), after: fieldOf(b, field) });
-}
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -632,16 +514,22 @@ function diffOf(base: RuleData, next: RuleData, cases: readonly DiffCase[] | nul
   // The queries' calculators: without a decision cache, as the cases are asked.
   const ofBefore = createCalculator({ rules: before, cacheBytes: 0 });
   const ofAfter = createCalculator({ rules: after, cacheBytes: 0 });
-  const corpus = cases ?? diffCorpus(base, next, options);
+  const corpus = cases ?? casesOf(base, next, options);
   const total = corpus.length + (options.queries?.length ?? 0);
   const progress = progressOf(options.onProgress, total);
   const changes: RuleChange[] = [];
   // Decided afresh, without a decision cache: each case is asked once, and few share a decision (storing them cost more than it saved).
-  const decideBefore = freshDecider(before);
-  const decideAfter = freshDecider(after);
+  const saleBefore = saleOf(before);
+  const saleAfter = saleOf(after);
   for (const c of corpus) {
     const input = inputOf(c, registrations);
-    caseChanges(c, ask(before, decideBefore, input), ask(after, decideAfter, input), changes);
+    const a = ask(saleBefore, input);
+    const b = ask(saleAfter, input);
+    const fields = changedFields(a, b);
+    if (fields.length > 0) {
+      const jurisdiction = taxedBy(a, b) ?? { id: null, country: c.country, region: c.region };
+      for (const field of fields) changes.push({ case: c, jurisdiction, field, before: fieldOf(a, field), after: fieldOf(b, field) });
+    }
     progress.caseDone();
   }
   for (const q of options.queries ?? []) {
