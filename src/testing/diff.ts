@@ -5,7 +5,7 @@
 import type { RuleData } from '../core/rule-data.js';
 import type { RuleSet } from '../core/ruleset.js';
 import type { ProductType, TaxCodeId, TaxInput } from '../core/types.js';
-import { ask, changedFields, fieldOf, inputOf, saleOf, taxedBy } from './diff-answers.js';
+import { askBoth, changedFields, fieldOf, inputOf, saleOf, stacksSettable, taxedBy } from './diff-answers.js';
 import { createRuleSet } from '../boundary.js';
 import { createCalculator, type Calculator } from '../calculator.js';
 import type { Account, SellerAccount } from '../adapters/account.js';
@@ -521,10 +521,10 @@ function diffOf(base: RuleData, next: RuleData, cases: readonly DiffCase[] | nul
   // Decided afresh, without a decision cache: each case is asked once, and few share a decision (storing them cost more than it saved).
   const saleBefore = saleOf(before);
   const saleAfter = saleOf(after);
+  const stackless = stacksSettable();
   for (const c of corpus) {
     const input = inputOf(c, registrations);
-    const a = ask(saleBefore, input);
-    const b = ask(saleAfter, input);
+    const [a, b] = askBoth(saleBefore, saleAfter, input, stackless);
     const fields = changedFields(a, b);
     if (fields.length > 0) {
       const jurisdiction = taxedBy(a, b) ?? { id: null, country: c.country, region: c.region };
