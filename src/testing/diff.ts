@@ -222,7 +222,8 @@ function checkRuleDataArg(data: unknown, name: string): void {
       });
     });
     // Nesting, walked without recursion (as the corpus would recurse into it): a value met again
-    // on its own path is a cycle; one already walked is not walked again.
+    // on its own path is a cycle; one already walked is not walked again. A value that holds no
+    // object (a ZIP code's row, a rate period) is walked as it is met: it can be on no path.
     const onPath = new Set<object>();
     const walked = new Set<object>();
     const stack: [object, number, boolean][] = [[data, 0, false]];
@@ -236,9 +237,14 @@ function checkRuleDataArg(data: unknown, name: string): void {
       if (walked.has(v)) continue;
       if (onPath.has(v)) throw malformed([name], `${name} refers to itself: it is no rule data`);
       if (depth >= MAX_RULE_DEPTH) throw malformed([name], `${name} nests deeper than ${MAX_RULE_DEPTH} levels: it is no rule data`);
+      const values = Object.values(v);
+      if (!values.some((x) => typeof x === 'object' && x !== null)) {
+        walked.add(v);
+        continue;
+      }
       onPath.add(v);
       stack.push([v, depth, true]);
-      for (const x of Object.values(v)) if (typeof x === 'object' && x !== null) stack.push([x, depth + 1, false]);
+      for (const x of values) if (typeof x === 'object' && x !== null) stack.push([x, depth + 1, false]);
     }
   }, [name]);
 }
