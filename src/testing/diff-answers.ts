@@ -7,18 +7,17 @@ import type { RuleSet } from '../core/ruleset.js';
 import type { Decision, JurisdictionRef, TaxInput, TaxLine } from '../core/types.js';
 import type { SaleOptions } from '../core/sale.js';
 import { freshDecider, inputIssue, notesOf, priceInput } from '../core/determine.js';
-import { guarded, TaxRulesError } from '../core/errors.js';
+import { TaxRulesError, unreadable } from '../core/errors.js';
 import { ownData, TAX_INPUT_LEVELS } from '../core/own.js';
 import type { DiffCase } from './diff-local.js';
 
 /** The seller's place in every case: Ireland. */
 const ORIGIN = { country: 'IE', postalCode: 'D02X285' } as const;
+/** A business customer's tax ID, the same for every case. */
+const BUSINESS: TaxInput['customerTaxId'] = Object.freeze({ value: 'business', verdict: 'valid' });
 
-/**
- * A case's answer as the diff compares it: the decision `determine`'s result is made of (with
- * the result's notes), or the refusal's status and message.
- */
-export type Answer = { readonly result: Decision; readonly notes: readonly string[]; readonly error: null } | { readonly result: null; readonly notes: null; readonly error: string };
+/** A case's answer as the diff compares it: the decision `determine`'s result is made of, or the refusal's status and message. */
+export type Answer = Decision | string;
 
 /** The fields a change names, in the order a report lists them (see `changedFields`). */
 const FIELDS = ['status', 'reason', 'jurisdiction', 'scheme', 'rates', 'notes', 'error'] as const;
@@ -37,7 +36,7 @@ export function inputOf(c: DiffCase, registrations: TaxInput['registrations']): 
       destination: { country: c.country, region: c.region || undefined, postalCode: c.postalCode || undefined, city: undefined, street: undefined },
       taxCode: c.taxCode,
       productType: c.productType,
-      customerTaxId: c.customer === 'business' ? { value: 'business', verdict: 'valid' } : undefined,
+      customerTaxId: c.customer === 'business' ? BUSINESS : undefined,
       taxBehavior: 'exclusive',
       currency: 'EUR',
       registrations,
@@ -54,11 +53,10 @@ export function inputOf(c: DiffCase, registrations: TaxInput['registrations']): 
  */
 function ask(sale: SaleOptions, input: TaxInput): Answer {
   try {
-    const { line } = guarded(() => priceInput(input, sale), ['input']);
-    return { result: line.decision, notes: notesOf(line.decision, line.input), error: null };
+    return priceInput(input, sale).line.decision;
   } catch (e) {
-    if (!(e instanceof TaxRulesError)) throw e;
-    return { result: null, notes: null, error: `${e.status} ${e.message}` };
+    const error = e instanceof TaxRulesError ? e : unreadable(e, ['input']);
+    return `${error.status} ${error.message}`;
   }
 }
 
@@ -99,11 +97,11 @@ export function saleOf(rules: RuleSet): SaleOptions {
 /** A tax line as a change shows it. */
 const rateText = (l: TaxLine): string => `${l.name} ${l.rate}%${l.taxablePart === '100' ? '' : ` of ${l.taxablePart}%`} (${l.jurisdiction.name})`;
 
-/** A field of an answer as a change shows it (null where the answer has none: a refusal's result fields, a result's error). */
-export function fieldOf(a: Answer, field: Field): unknown {
-  const r = a.result;
-  if (field === 'error') return a.error;
-  if (r === null) return null;
+/** A field of an answer to `input` as a change shows it (null where the answer has none: a refusal's result fields, a result's error). */
+export function fieldOf(a: Answer, field: Field, input: TaxInput): unknown {
+  if (field === 'error') return typeof a === 'string' ? a : null;
+  if (typeof a === 'string') return null;
+  const r = a;
   switch (field) {
     case 'status':
       return r.status;
@@ -116,7 +114,7 @@ export function fieldOf(a: Answer, field: Field): unknown {
     case 'rates':
       return r.lines.map(rateText);
     case 'notes':
-      return a.notes;
+      return notesOf(r, input);
   }
 }
 
@@ -139,39 +137,41 @@ function sameRates(a: readonly TaxLine[], b: readonly TaxLine[]): boolean {
   return true;
 }
 
-/** Whether a field of two answers shows alike (as its JSON would: strings, numbers, null, lists of strings). */
-function sameField(a: Answer & { result: Decision }, b: Answer & { result: Decision }, field: Field): boolean {
+/** Whether a field of two decisions for `input` shows alike (as its JSON would: strings, numbers, null, lists of strings). */
+function sameField(a: Decision, b: Decision, field: Field, input: TaxInput): boolean {
   switch (field) {
     case 'status':
-      return a.result.status === b.result.status;
+      return a.status === b.status;
     case 'reason':
-      return a.result.reason === b.result.reason;
+      return a.reason === b.reason;
     case 'jurisdiction':
-      return a.result.jurisdiction.id === b.result.jurisdiction.id;
+      return a.jurisdiction.id === b.jurisdiction.id;
     case 'scheme':
-      return (a.result.scheme?.id ?? null) === (b.result.scheme?.id ?? null);
+      return (a.scheme?.id ?? null) === (b.scheme?.id ?? null);
     case 'rates':
-      return sameRates(a.result.lines, b.result.lines);
+      return sameRates(a.lines, b.lines);
     case 'notes':
-      return sameTexts(a.notes, b.notes);
+      return sameTexts(notesOf(a, input), notesOf(b, input));
     case 'error':
       return true;
   }
 }
 
-/** The fields that differ between two answers, in the order of FIELDS; all of them when one side is answered and the other refused (a refusal first when it is before). */
-export function changedFields(a: Answer, b: Answer): readonly Field[] {
-  if (a.result !== null && b.result !== null) {
+/** The fields that differ between two answers to `input`, in the order of FIELDS; all of them when one side is answered and the other refused (a refusal first when it is before). */
+export function changedFields(a: Answer, b: Answer, input: TaxInput): readonly Field[] {
+  const refusedBefore = typeof a === 'string';
+  const refusedAfter = typeof b === 'string';
+  if (!refusedBefore && !refusedAfter) {
     let differ: Field[] | null = null;
-    for (const f of RESULT_FIELDS) if (!sameField(a, b, f)) (differ ??= []).push(f);
+    for (const f of RESULT_FIELDS) if (!sameField(a, b, f, input)) (differ ??= []).push(f);
     return differ ?? [];
   }
-  if (a.result === null && b.result === null) return a.error === b.error ? [] : ['error'];
-  return a.result === null ? ERROR_FIRST : FIELDS;
+  if (refusedBefore && refusedAfter) return a === b ? [] : ['error'];
+  return refusedBefore ? ERROR_FIRST : FIELDS;
 }
 
 /** The jurisdiction that taxes the case after the change, else before; null when neither answers. */
 export function taxedBy(a: Answer, b: Answer): { id: number | null; country: string; region: string | null } | null {
-  const j: JurisdictionRef | undefined = (b.result ?? a.result)?.jurisdiction;
+  const j: JurisdictionRef | undefined = typeof b !== 'string' ? b.jurisdiction : typeof a !== 'string' ? a.jurisdiction : undefined;
   return j === undefined ? null : { id: j.id, country: j.country, region: j.region };
 }

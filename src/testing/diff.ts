@@ -531,10 +531,10 @@ function diffOf(base: RuleData, next: RuleData, cases: readonly DiffCase[] | nul
   for (const c of corpus) {
     const input = inputOf(c, registrations);
     const [a, b] = askBoth(saleBefore, saleAfter, input, stackless);
-    const fields = changedFields(a, b);
+    const fields = changedFields(a, b, input);
     if (fields.length > 0) {
       const jurisdiction = taxedBy(a, b) ?? { id: null, country: c.country, region: c.region };
-      for (const field of fields) changes.push({ case: c, jurisdiction, field, before: fieldOf(a, field), after: fieldOf(b, field) });
+      for (const field of fields) changes.push({ case: c, jurisdiction, field, before: fieldOf(a, field, input), after: fieldOf(b, field, input) });
     }
     progress.caseDone();
   }
