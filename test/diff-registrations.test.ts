@@ -4,19 +4,13 @@ import type { TaxInput } from '../src/core/types.js';
 
 const asked: TaxInput['registrations'][] = [];
 
-vi.mock('../src/calculator.js', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../src/calculator.js')>();
+vi.mock('../src/core/determine.js', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../src/core/determine.js')>();
   return {
     ...original,
-    createCalculator: (...args: Parameters<typeof original.createCalculator>) => {
-      const calculator = original.createCalculator(...args);
-      return {
-        ...calculator,
-        determine: (input: TaxInput) => {
-          asked.push(input.registrations);
-          return calculator.determine(input);
-        },
-      };
+    priceInput: (input: TaxInput, ...rest: Parameters<typeof original.priceInput> extends [TaxInput, ...infer R] ? R : never) => {
+      asked.push(input.registrations);
+      return original.priceInput(input, ...rest);
     },
   };
 });

@@ -159,6 +159,25 @@ describe('diffRules', () => {
     expect(formatRuleDiff({ cases: 5, changes: [] })).toBe('No changes in 5 cases.\n');
   });
 
+  it('reports a refusal by its status and message, its error first when the other side answers, and leaves Error.stackTraceLimit as it was', () => {
+    const refused = { country: 'XA', region: null, postalCode: null, date: '1960-01-01', taxCode: 'saas' as const, productType: 'service' as const, customer: 'consumer' as const };
+    const without = copy();
+    without.countries = without.countries.filter((c) => c.country !== 'XA');
+    const limit = Error.stackTraceLimit;
+    const seen: number[] = [];
+    const diff = diffRules(miniRuleData, without, [refused], { onProgress: () => void seen.push(Error.stackTraceLimit) });
+    expect(Error.stackTraceLimit).toBe(limit);
+    expect(seen).toEqual([limit]);
+    expect(diff.changes.map((c) => c.field)).toEqual(['error', 'status', 'reason', 'jurisdiction', 'scheme', 'rates', 'notes']);
+    expect(diff.changes[0]!.before).toMatch(/^422 /);
+    expect(diff.changes[0]!.after).toBeNull();
+    expect(diff.changes[1]).toMatchObject({ before: null, after: 'not_registered' });
+    // The other way round: the refusal's fields last, each result field's value before and null after.
+    const back = diffRules(without, miniRuleData, [refused]);
+    expect(back.changes.map((c) => c.field)).toEqual(['status', 'reason', 'jurisdiction', 'scheme', 'rates', 'notes', 'error']);
+    expect(back.changes.at(-1)).toMatchObject({ before: null, after: diff.changes[0]!.before });
+  });
+
   it('tells onProgress how many cases are done, increasing, at most every 1 %, ending with (total, total)', () => {
     const raised = readRuleDirectory(next);
     const calls: [number, number][] = [];

@@ -162,8 +162,13 @@ function bounded(issue: TaxRulesIssue): TaxRulesIssue {
   return { path: changed ? out : path, code: issue.code, message: cut(issue.message, MAX_ISSUE_MESSAGE) };
 }
 
+/** Characters of a text that is within MAX_ERROR_MESSAGE bytes as JSON whatever they are: each takes at most 6 bytes (`\u001f`), its quotes 2. */
+const SURELY_BOUNDED_MESSAGE = Math.floor((MAX_ERROR_MESSAGE - 2) / 6);
+
 /** An error's message within its bound: at most MAX_ERROR_MESSAGE bytes as JSON. */
 function boundedMessage(text: string): string {
+  // A message of a few sentences, as nearly all are, needs no measuring.
+  if (text.length <= SURELY_BOUNDED_MESSAGE) return text;
   let m = cut(text, MAX_ERROR_MESSAGE);
   while (m.length > 1 && utf8Length(JSON.stringify(m)) > MAX_ERROR_MESSAGE) m = cut(m, Math.floor(m.length / 2));
   return m;

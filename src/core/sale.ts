@@ -388,10 +388,16 @@ function priceChosen(party: SaleParty, minorUnits: number, options: SaleOptions,
   return { decision: side.decision, priced: priceExcess(side.decision.lines, line.amount as Minor, line.taxBehavior, side.excess) };
 }
 
-/** An error of line i with its issues in the request's terms (the error itself when there is nothing to map). */
+/**
+ * An error of line i with its issues in the request's terms: the error itself when the map
+ * changes none of them (a refusal of the decision names the decision's fields, which a one-line
+ * sale's input shares), so that a refusal builds one error, not two.
+ */
 function mapped(options: SaleOptions, i: number, e: TaxRulesError): TaxRulesError {
   const map = options.issue;
-  return map === undefined ? e : new TaxRulesError(e.code, e.status, e.issues.map((issue) => map(i, issue)), e.message);
+  if (map === undefined) return e;
+  const issues = e.issues.map((issue) => map(i, issue));
+  return issues.every((issue, k) => issue === e.issues[k]) ? e : new TaxRulesError(e.code, e.status, issues, e.message);
 }
 
 /**

@@ -4,7 +4,8 @@
  */
 import type { RuleData } from '../core/rule-data.js';
 import type { RuleSet } from '../core/ruleset.js';
-import type { ProductType, TaxCodeId, TaxInput, TaxResult } from '../core/types.js';
+import type { ProductType, TaxCodeId, TaxInput } from '../core/types.js';
+import { askBoth, changedFields, fieldOf, inputOf, saleOf, stacksSettable, taxedBy } from './diff-answers.js';
 import { createRuleSet } from '../boundary.js';
 import { createCalculator, type Calculator } from '../calculator.js';
 import type { Account, SellerAccount } from '../adapters/account.js';
@@ -72,7 +73,6 @@ function kindsOf(base: RuleData, next: RuleData): [TaxCodeId, ProductType][] {
   }
   return kinds;
 }
-const ORIGIN = { country: 'IE', postalCode: 'D02X285' } as const;
 
 
 /** The longest postal code samplePostalCode writes. */
@@ -222,7 +222,8 @@ function checkRuleDataArg(data: unknown, name: string): void {
       });
     });
     // Nesting, walked without recursion (as the corpus would recurse into it): a value met again
-    // on its own path is a cycle; one already walked is not walked again.
+    // on its own path is a cycle; one already walked is not walked again. A value that holds no
+    // object (a ZIP code's row, a rate period) is walked as it is met: it can be on no path.
     const onPath = new Set<object>();
     const walked = new Set<object>();
     const stack: [object, number, boolean][] = [[data, 0, false]];
@@ -236,9 +237,14 @@ function checkRuleDataArg(data: unknown, name: string): void {
       if (walked.has(v)) continue;
       if (onPath.has(v)) throw malformed([name], `${name} refers to itself: it is no rule data`);
       if (depth >= MAX_RULE_DEPTH) throw malformed([name], `${name} nests deeper than ${MAX_RULE_DEPTH} levels: it is no rule data`);
+      const values = Object.values(v);
+      if (!values.some((x) => typeof x === 'object' && x !== null)) {
+        walked.add(v);
+        continue;
+      }
       onPath.add(v);
       stack.push([v, depth, true]);
-      for (const x of Object.values(v)) if (typeof x === 'object' && x !== null) stack.push([x, depth + 1, false]);
+      for (const x of values) if (typeof x === 'object' && x !== null) stack.push([x, depth + 1, false]);
     }
   }, [name]);
 }
@@ -328,7 +334,11 @@ export function diffCorpus(base: RuleData, next: RuleData, options: DiffOptions 
 function corpusOf(base: RuleData, next: RuleData, options: DiffOptions): DiffCase[] {
   checkRuleDataArg(base, 'base');
   checkRuleDataArg(next, 'next');
-  options = diffOptions(options);
+  return casesOf(base, next, diffOptions(options));
+}
+
+/** The default corpus of rule data and options already checked (diffCorpus's, or diffRules' own: each checks them once). */
+function casesOf(base: RuleData, next: RuleData, options: DiffOptions): DiffCase[] {
   const first = dayNumber(options.from ?? '2019-01-01');
   const countries = [...new Set([...base.countries, ...next.countries].map((c) => c.country))].sort();
   const kinds = kindsOf(base, next);
@@ -417,44 +427,6 @@ function namesIn(value: unknown, out: Set<string>): void {
   }
 }
 
-
-interface Answer {
-  fields: Record<string, unknown>;
-  jurisdiction: RuleChange['jurisdiction'] | null;
-}
-
-function ask(determine: (input: TaxInput) => TaxResult, registrations: TaxInput['registrations'], c: DiffCase): Answer {
-  const input: TaxInput = {
-    date: c.date,
-    origin: ORIGIN,
-    destination: { country: c.country, region: c.region || undefined, postalCode: c.postalCode || undefined, city: undefined, street: undefined },
-    taxCode: c.taxCode,
-    productType: c.productType,
-    customerTaxId: c.customer === 'business' ? { value: 'business', verdict: 'valid' } : undefined,
-    taxBehavior: 'exclusive',
-    currency: 'EUR',
-    registrations,
-  };
-  let r: TaxResult;
-  try {
-    r = determine(input);
-  } catch (e) {
-    if (!(e instanceof TaxRulesError)) throw e;
-    return { fields: { error: `${e.status} ${e.message}` }, jurisdiction: null };
-  }
-  return {
-    fields: {
-      status: r.status,
-      reason: r.reason,
-      jurisdiction: r.jurisdiction.id,
-      scheme: r.scheme?.id ?? null,
-      rates: r.lines.map((l) => `${l.name} ${l.rate}%${l.taxablePart === '100' ? '' : ` of ${l.taxablePart}%`} (${l.jurisdiction.name})`),
-      notes: r.notes,
-      error: null,
-    },
-    jurisdiction: { id: r.jurisdiction.id, country: r.jurisdiction.country, region: r.jurisdiction.region },
-  };
-}
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -545,19 +517,24 @@ function diffOf(base: RuleData, next: RuleData, cases: readonly DiffCase[] | nul
   const ids = [...new Set([...registeredIn(before), ...registeredIn(after)])].sort((a, b) => a - b);
   // Frozen, the list and each registration: the decision caches key them by identity, not by reading every one on each call.
   const registrations: TaxInput['registrations'] = Object.freeze(ids.map((id) => Object.freeze({ jurisdictionId: id })));
-  // Without a decision cache: each case is asked once, and few share a decision (storing them cost more than it saved).
+  // The queries' calculators: without a decision cache, as the cases are asked.
   const ofBefore = createCalculator({ rules: before, cacheBytes: 0 });
   const ofAfter = createCalculator({ rules: after, cacheBytes: 0 });
-  const corpus = cases ?? diffCorpus(base, next, options);
+  const corpus = cases ?? casesOf(base, next, options);
   const total = corpus.length + (options.queries?.length ?? 0);
   const progress = progressOf(options.onProgress, total);
   const changes: RuleChange[] = [];
+  // Decided afresh, without a decision cache: each case is asked once, and few share a decision (storing them cost more than it saved).
+  const saleBefore = saleOf(before);
+  const saleAfter = saleOf(after);
+  const stackless = stacksSettable();
   for (const c of corpus) {
-    const a = ask((i) => ofBefore.determine(i), registrations, c);
-    const b = ask((i) => ofAfter.determine(i), registrations, c);
-    const jurisdiction = b.jurisdiction ?? a.jurisdiction ?? { id: null, country: c.country, region: c.region };
-    for (const field of Object.keys({ ...a.fields, ...b.fields })) {
-      if (!same(a.fields[field], b.fields[field])) changes.push({ case: c, jurisdiction, field, before: a.fields[field] ?? null, after: b.fields[field] ?? null });
+    const input = inputOf(c, registrations);
+    const [a, b] = askBoth(saleBefore, saleAfter, input, stackless);
+    const fields = changedFields(a, b, input);
+    if (fields.length > 0) {
+      const jurisdiction = taxedBy(a, b) ?? { id: null, country: c.country, region: c.region };
+      for (const field of fields) changes.push({ case: c, jurisdiction, field, before: fieldOf(a, field, input), after: fieldOf(b, field, input) });
     }
     progress.caseDone();
   }
