@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { calculate, calculateTaxRate, checkTaxId, createTaxIdValidator, offlineTaxIdVerdict, taxIdModules, validateTaxId, verdictOf } from '../src/index.js';
 import type { Account, TaxIdModule, TaxIdValidation, TaxRateQuery } from '../src/index.js';
 import { MAX_COUNTRY_CODES, MAX_TAX_ID_MODULES, TAX_ID_MODULES_DEPTH } from '../src/taxid/validate.js';
+import { iso7064Mod11_10Valid, luhnValid } from '../src/taxid/algorithms.js';
 import { refused } from './helpers.js';
 
 describe('validateTaxId', () => {
@@ -147,6 +148,36 @@ describe('validateTaxId properties', () => {
       );
     });
   }
+});
+
+describe('one-pass check digits against the shared algorithms', () => {
+  // DE and IT read each character once (digit test and check digit together); the reference
+  // reads the number in separate steps with the shared algorithms (ISO 7064 MOD 11,10, Luhn).
+  const isDigits = (s: string): boolean => /^[0-9]+$/.test(s);
+  const DE = taxIdModules.find((m) => m.country === 'DE') as TaxIdModule;
+  const IT = taxIdModules.find((m) => m.country === 'IT') as TaxIdModule;
+  const body = (length: number): fc.Arbitrary<string> =>
+    fc.array(fc.oneof({ weight: 20, arbitrary: fc.constantFrom(...'0123456789') }, { weight: 1, arbitrary: fc.constantFrom('A', 'U', '/', ' ') }), { minLength: length - 1, maxLength: length + 1 }).map((a) => a.join(''));
+  it('DE: the verdict of the reference', () => {
+    fc.assert(
+      fc.property(body(9), (b) => {
+        const reason = b.length !== 9 ? (isDigits(b) ? 'length' : 'format') : !isDigits(b) || b[0] === '0' ? 'format' : iso7064Mod11_10Valid(b) ? null : 'checksum';
+        expect(DE.validate(b)).toEqual(reason === null ? { ok: true, kind: 'eu_vat', normalized: `DE${b}` } : { ok: false, kind: 'eu_vat', reason });
+      }),
+      { numRuns: 5000 },
+    );
+  });
+  it('IT: the verdict of the reference', () => {
+    fc.assert(
+      fc.property(body(11), (b) => {
+        const office = Number(b.slice(7, 10));
+        const officeOk = (office >= 1 && office <= 100) || [120, 121, 888, 999].includes(office);
+        const reason = !isDigits(b) ? 'format' : b.length !== 11 ? 'length' : /^0{7}/.test(b) || !officeOk ? 'format' : luhnValid(b) ? null : 'checksum';
+        expect(IT.validate(b)).toEqual(reason === null ? { ok: true, kind: 'eu_vat', normalized: `IT${b}` } : { ok: false, kind: 'eu_vat', reason });
+      }),
+      { numRuns: 5000 },
+    );
+  });
 });
 
 describe('tax IDs in calculations', () => {

@@ -12,12 +12,6 @@ const NOISE = /[\s.\-/,:_()\u2010-\u2015\u2212]+/g;
 
 const UNKNOWN: TaxIdValidation = /* @__PURE__ */ Object.freeze({ valid: null, country: null, normalized: null, kind: null }) as TaxIdValidation;
 
-/** Country codes accepted for the `country` argument that name another code's numbers (a Map: a polluted Object.prototype adds none). */
-const COUNTRY_ALIASES: ReadonlyMap<string, string> = new Map([
-  ['EL', 'GR'],
-  ['UK', 'GB'],
-]);
-
 const isLetter = (c: number): boolean => c >= 65 && c <= 90;
 
 /**
@@ -72,11 +66,30 @@ function shown(v: unknown): string {
   }
 }
 
-/** A module as the validator holds it: a copy of its own fields, read once. */
-interface Entry {
+/** A prefix longer than 2 letters, and its module. */
+interface LongPrefix {
+  prefix: string;
+  module: Entry;
+}
+
+/** A module as `readModules` hands it over: a copy of its own fields, read once. */
+interface ModuleCopy {
   country: string;
   prefixes: readonly string[];
   validate(body: string): unknown;
+}
+
+/**
+ * A module as the validator holds it. The copy has a null prototype, which V8 keeps as a
+ * dictionary: each call would look its fields up by hash. This record of fixed shape is read
+ * by offset; `validate` is still called on the copy (`self`), as a module may read `this`.
+ */
+interface Entry {
+  readonly country: string;
+  /** The module lists prefixes: its numbers may carry one (the VAT-number family). */
+  readonly prefixed: boolean;
+  readonly validate: (this: ModuleCopy, body: string) => unknown;
+  readonly self: ModuleCopy;
 }
 
 /** The problems of one module's copy (`ownCopy`), at `modules.<i>`. */
@@ -110,7 +123,7 @@ function moduleIssues(m: unknown, i: number): TaxRulesIssue[] {
  * into a copy (a getter runs once; a module's `validate` is called on the copy). A getter or
  * a Proxy trap that throws is a 400 naming `modules`, as is any problem.
  */
-function readModules(modules: unknown): Entry[] {
+function readModules(modules: unknown): ModuleCopy[] {
   let copy: unknown;
   try {
     copy = ownCopy(modules, TAX_ID_MODULES_DEPTH, MAX_TAX_ID_MODULES);
@@ -128,7 +141,7 @@ function readModules(modules: unknown): Entry[] {
     seen.add(country);
   });
   if (issues.length > 0) throw errorFromIssues(issues);
-  return copy as Entry[];
+  return copy as ModuleCopy[];
 }
 
 /** The country codes handed to the factory: an iterable of at most MAX_COUNTRY_CODES codes of 2 capitals. */
@@ -156,7 +169,8 @@ function readCountryCodes(codes: unknown): Set<string> {
   return out;
 }
 
-const REASONS: ReadonlySet<unknown> = new Set<TaxIdReason>(['format', 'length', 'checksum', 'unknown_prefix']);
+/** The reasons a module may give (the others are the validator's own, or an online check's). */
+const isModuleReason = (r: unknown): r is TaxIdReason => r === 'checksum' || r === 'format' || r === 'length' || r === 'unknown_prefix';
 
 /**
  * The verdict of a module on a number. A module of the caller's own that throws, or answers
@@ -166,7 +180,7 @@ const REASONS: ReadonlySet<unknown> = new Set<TaxIdReason>(['format', 'length', 
 function verdict(entry: Entry, body: string): TaxIdValidation {
   const country = entry.country;
   try {
-    const r = entry.validate(body) as Record<string, unknown> | null;
+    const r = entry.validate.call(entry.self, body) as Record<string, unknown> | null;
     if (typeof r === 'object' && r !== null) {
       const ok = r.ok;
       const kind = r.kind;
@@ -175,7 +189,7 @@ function verdict(entry: Entry, body: string): TaxIdValidation {
         if (typeof normalized === 'string') return { valid: true, country, normalized, kind };
       } else if (ok === false && (kind === null || typeof kind === 'string')) {
         const reason = r.reason;
-        if (REASONS.has(reason)) return { valid: false, country, normalized: null, kind, reason: reason as TaxIdReason };
+        if (isModuleReason(reason)) return { valid: false, country, normalized: null, kind, reason };
       }
     }
   } catch {
@@ -193,30 +207,33 @@ function verdict(entry: Entry, body: string): TaxIdValidation {
  * (see `readModules`, `readCountryCodes`): anything else is a TaxRulesError (400).
  */
 export function createTaxIdValidator(modules: readonly TaxIdModule[], countryCodes?: Iterable<string> | null): TaxIdValidator {
-  const entries = readModules(modules);
+  const entries = readModules(modules).map((m): Entry => ({ country: m.country, prefixed: m.prefixes.length > 0, validate: m.validate, self: m }));
   // Country codes (ISO 3166-1), to tell a country without offline rules from an unknown prefix.
   const knownCountries = countryCodes === undefined || countryCodes === null ? new Set<string>() : readCountryCodes(countryCodes);
   const byCountry = new Map<string, Entry>();
   const byPrefix = new Map<string, Entry>();
   for (const m of entries) {
     byCountry.set(m.country, m);
-    for (const p of m.prefixes) byPrefix.set(p, m);
+    for (const p of m.self.prefixes) byPrefix.set(p, m);
   }
-  // Prefixes by their letters' codes: 2-letter ones in a 26 × 26 table, longer ones in a list.
+  // Prefixes by their first two letters' codes, in 26 × 26 tables: the module of the 2-letter
+  // prefix, and the longer prefixes (CHE) starting with those letters, longest first.
   const prefix2: (Entry | undefined)[] = new Array(26 * 26).fill(undefined);
-  const longPrefixes: { prefix: string; module: Entry }[] = [];
+  const longPrefixes: (LongPrefix[] | undefined)[] = new Array(26 * 26).fill(undefined);
   for (const [p, m] of byPrefix) {
-    if (p.length === 2) prefix2[(p.charCodeAt(0) - 65) * 26 + (p.charCodeAt(1) - 65)] = m;
-    else longPrefixes.push({ prefix: p, module: m });
+    const slot = (p.charCodeAt(0) - 65) * 26 + (p.charCodeAt(1) - 65);
+    if (p.length === 2) prefix2[slot] = m;
+    else (longPrefixes[slot] ??= []).push({ prefix: p, module: m });
   }
-  longPrefixes.sort((a, b) => b.prefix.length - a.prefix.length);
+  for (const list of longPrefixes) list?.sort((a, b) => b.prefix.length - a.prefix.length);
 
   return function validateTaxId(country: unknown, taxId: unknown): TaxIdValidation {
     // typeof is the only operation applied to a value before it is known to be a string: it
     // cannot throw, even for a revoked proxy.
     if (country !== null && country !== undefined && (typeof country !== 'string' || country.length > MAX_TAX_ID_INPUT)) return refused(null, 'format');
-    let cc = typeof country !== 'string' ? '' : isCompactUpper(country) ? country : country.trim().toUpperCase();
-    cc = COUNTRY_ALIASES.get(cc) ?? cc;
+    let cc = typeof country !== 'string' || country === '' ? '' : isCompactUpper(country) ? country : country.trim().toUpperCase();
+    if (cc === 'EL') cc = 'GR';
+    else if (cc === 'UK') cc = 'GB';
     const own = cc ? byCountry.get(cc) : undefined;
     // A code that is no country (XX) is no issuing country: a refusal names none.
     const given = own ? own.country : cc && (knownCountries.size === 0 || knownCountries.has(cc)) ? cc : null;
@@ -228,26 +245,30 @@ export function createTaxIdValidator(modules: readonly TaxIdModule[], countryCod
     let module = own;
     let body = id;
     // The VAT-number family (and unknown countries) follows the prefix written on the number.
-    if (!own || own.prefixes.length > 0) {
+    if (!own || own.prefixed) {
       let hit: Entry | undefined;
       let length = 0;
-      for (let i = 0; i < longPrefixes.length; i++) {
-        const lp = longPrefixes[i] as { prefix: string; module: Entry };
-        if (id.length > lp.prefix.length && id.startsWith(lp.prefix)) {
-          hit = lp.module;
-          length = lp.prefix.length;
-          break;
+      const a = id.charCodeAt(0) - 65;
+      const b = id.charCodeAt(1) - 65;
+      if (a >= 0 && a < 26 && b >= 0 && b < 26) {
+        const slot = a * 26 + b;
+        const long = longPrefixes[slot];
+        if (long !== undefined) {
+          for (let i = 0; i < long.length; i++) {
+            const lp = long[i] as LongPrefix;
+            if (id.length > lp.prefix.length && id.startsWith(lp.prefix)) {
+              hit = lp.module;
+              length = lp.prefix.length;
+              break;
+            }
+          }
         }
-      }
-      if (!hit && id.length > 2) {
-        const a = id.charCodeAt(0) - 65;
-        const b = id.charCodeAt(1) - 65;
-        if (a >= 0 && a < 26 && b >= 0 && b < 26) {
-          hit = prefix2[a * 26 + b];
+        if (!hit && id.length > 2) {
+          hit = prefix2[slot];
           length = 2;
         }
       }
-      if (hit && (!own || hit === own || hit.prefixes.length > 0)) {
+      if (hit && (!own || hit === own || hit.prefixed)) {
         module = hit;
         body = id.slice(length);
       }

@@ -12,14 +12,18 @@ export const DE: TaxIdModule = {
   names: { eu_vat: 'USt-IdNr. (Umsatzsteuer-Identifikationsnummer)' },
   validate(body) {
     if (body.length !== 9) return bad(isDigits(body) ? 'length' : 'format', 'eu_vat');
-    if (!isDigits(body) || body.charCodeAt(0) === 48) return bad('format', 'eu_vat');
+    if (body.charCodeAt(0) === 48) return bad('format', 'eu_vat');
+    // One pass: each character is checked to be a digit as the check digit is computed.
     let product = 10;
     for (let i = 0; i < 8; i++) {
-      let sum = (digit(body, i) + product) % 10;
+      const d = digit(body, i);
+      if (d < 0 || d > 9) return bad('format', 'eu_vat');
+      let sum = (d + product) % 10;
       if (sum === 0) sum = 10;
       product = (2 * sum) % 11;
     }
-    const check = (11 - product) % 10;
-    return check === digit(body, 8) ? ok('eu_vat', `DE${body}`) : bad('checksum', 'eu_vat');
+    const last = digit(body, 8);
+    if (last < 0 || last > 9) return bad('format', 'eu_vat');
+    return (11 - product) % 10 === last ? ok('eu_vat', `DE${body}`) : bad('checksum', 'eu_vat');
   },
 };
