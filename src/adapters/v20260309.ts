@@ -543,16 +543,9 @@ interface BreakdownSum {
 function planOf(rules: RuleSet, line: PricedLine, breakdown: BreakdownSum[]): Plan {
   const d = line.decision;
   const input = line.input;
-  const entries = d.lines.map((tl): BreakdownSum => {
-    const j = jurisdictionOf(tl.jurisdiction);
-    for (const sum of breakdown) {
-      const e = sum.entry;
-      if (e.jurisdiction.id === j.id && e.name === tl.name && e.rate === tl.rate && e.status === d.status && e.reason === d.reason) return sum;
-    }
-    const sum: BreakdownSum = { entry: { jurisdiction: j, name: tl.name, rate: tl.rate, status: d.status, reason: d.reason }, taxable: 0, amount: 0 };
-    breakdown.push(sum);
-    return sum;
-  });
+  // An index loop: V8 maps a frozen array (a decision's lines) on its slow path.
+  const entries: BreakdownSum[] = [];
+  for (let k = 0; k < d.lines.length; k++) entries.push(breakdownSum(breakdown, d, d.lines[k] as Decision['lines'][number]));
   if (d.lines.length === 0) {
     // No tax line (no tax there, or no rules): one entry of the jurisdiction at rate 0.
     const j = jurisdictionOfRef(rules, d.jurisdiction);
@@ -564,6 +557,18 @@ function planOf(rules: RuleSet, line: PricedLine, breakdown: BreakdownSum[]): Pl
   return { d, notes: Array.from(notesOf(d, input)), taxCode: input.taxCode, productType: input.productType, taxBehavior: input.taxBehavior, entries };
 }
 
+/** The breakdown entry of a tax line of decision `d`: found, or opened. */
+function breakdownSum(breakdown: BreakdownSum[], d: Decision, tl: Decision['lines'][number]): BreakdownSum {
+  const j = jurisdictionOf(tl.jurisdiction);
+  for (const sum of breakdown) {
+    const e = sum.entry;
+    if (e.jurisdiction.id === j.id && e.name === tl.name && e.rate === tl.rate && e.status === d.status && e.reason === d.reason) return sum;
+  }
+  const sum: BreakdownSum = { entry: { jurisdiction: j, name: tl.name, rate: tl.rate, status: d.status, reason: d.reason }, taxable: 0, amount: 0 };
+  breakdown.push(sum);
+  return sum;
+}
+
 /** One line of the document from its priced taxes; its breakdown entries updated. */
 function lineResult(line: ParsedRequest['line_items'][number], plan: Plan, priced: Priced, mu: number): CalculationLineResult {
   const d = plan.d;
@@ -572,8 +577,10 @@ function lineResult(line: ParsedRequest['line_items'][number], plan: Plan, price
   const own = isCanonicalAmount(line.amount, mu) ? line.amount : null;
   const netText = own !== null && plan.taxBehavior === 'exclusive' ? own : formatMinor(net, mu);
   const count = Math.max(d.lines.length, 1);
-  // Every slot is filled below (k < count).
-  const taxes: (LineTax | null)[] = (count < BLANKS.length ? (BLANKS[count] as readonly null[]) : NONE).slice();
+  // Made at its length, every slot filled below (k < count) before anything reads it: no hole
+  // is left to read a polluted Object.prototype's numeric field (a copy of an array of nulls
+  // of that length, as before, cost more: docs/performance.md).
+  const taxes = new Array<LineTax>(count);
   // The line's tax as text: also the text of its one tax line when it has one.
   const taxText = formatMinor(priced.tax, mu);
   // The base of lines a per-article limit caps (Florida's surtax), where it is not the net.
@@ -602,20 +609,11 @@ function lineResult(line: ParsedRequest['line_items'][number], plan: Plan, price
   // A US line with a local rate area says whose address placed it (origin-sourced states, in-state sellers): `sourcing`.
   const record =
     d.local === null
-      ? new LineRecord(line.reference, line.quantity ?? 1, plan.taxCode, plan.productType, plan.taxBehavior, line.amount, netText, taxText, total, taxes as LineTax[], plan.notes.slice())
-      : new SourcedLineRecord(line.reference, line.quantity ?? 1, plan.taxCode, plan.productType, plan.taxBehavior, line.amount, netText, taxText, total, taxes as LineTax[], plan.notes.slice(), d.local.sourcedAt);
+      ? new LineRecord(line.reference, line.quantity ?? 1, plan.taxCode, plan.productType, plan.taxBehavior, line.amount, netText, taxText, total, taxes, plan.notes.slice())
+      : new SourcedLineRecord(line.reference, line.quantity ?? 1, plan.taxCode, plan.productType, plan.taxBehavior, line.amount, netText, taxText, total, taxes, plan.notes.slice(), d.local.sourcedAt);
   // The line's metadata, echoed as given (a copy): only on a line that has it, so a result without any is as before.
   return line.metadata === undefined ? record : { ...record, metadata: { ...line.metadata } };
 }
-
-/** An empty array to copy: `slice` makes arrays that V8 never allocates in the old generation (see TaxRateAnswer in v20241028.ts). */
-const NONE: readonly never[] = [];
-
-/**
- * Arrays of one to four slots to copy for a line's taxes (most lines have one or two): a copy
- * is made at its length, where pushing onto a copy of NONE allocates its elements again.
- */
-const BLANKS: readonly (readonly null[])[] = [[], [null], [null, null], [null, null, null], [null, null, null, null]];
 
 /** A tax of a line: a plain data object made by a constructor (see TaxRateAnswer in v20241028.ts). */
 class LineTaxRecord implements LineTax {
