@@ -6,7 +6,10 @@
 import { lightFormat } from 'date-fns/lightFormat';
 import type { RuleSet } from '../core/ruleset.js';
 import type { ProductType } from '../core/types.js';
+import type { TaxCodeId } from '../core/types.js';
 import { TAX_CODES } from '../generated/tax-codes.js';
+import { taxCodeNumber } from '../core/situation.js';
+import { impliedType } from '../core/taxability.js';
 import type { CurrencyConverter } from '../core/situation.js';
 import { createDecisionCache, type DecisionCache } from '../core/decision-cache.js';
 import { cachedDecider, freshDecider, inputIssue, type Decider } from '../core/determine.js';
@@ -91,6 +94,18 @@ const defaults = new WeakMap<RuleSet, Engine>();
 let defaultEngine: Engine | undefined;
 // With an age limit (maxRulesAge): one engine per engine and limit, sharing the engine's caches.
 const aged = new WeakMap<Engine, Map<number, Engine>>();
+
+/**
+ * The product type a tax code implies under the engine's rules (impliedType: a goods
+ * category's `good`, a services category's `service`, else null), found once per code and
+ * engine; `k`, the code's index in TAX_CODES, when the caller has it.
+ */
+export function impliedTypeOf(engine: Engine, taxCode: string, k: number = taxCodeNumber(taxCode)): ProductType | null {
+  if (k < 0) return null;
+  let type = engine.impliedTypes[k];
+  if (type === undefined) engine.impliedTypes[k] = type = impliedType(engine.rules, TAX_CODES[k] as TaxCodeId);
+  return type;
+}
 
 /** The default engine of a rule set (of the default rule set without one). */
 export function engineFor(rules: RuleSet = packagedRuleSet): Engine {

@@ -10,7 +10,7 @@ import { errorFromIssues, quoted, TaxRulesError, type TaxRulesIssue } from '../c
 import { canonicalCountry } from '../core/location.js';
 import { offlineTaxIdVerdict } from '../taxid/index.js';
 import { sellerAddressOn, type SellerAccount } from './account.js';
-import { agedEngine, engineFor, maxRulesAgeOf, type Engine } from './engine.js';
+import { agedEngine, engineFor, impliedTypeOf, maxRulesAgeOf, type Engine } from './engine.js';
 import { exemptionOf } from '../core/exemption.js';
 import { impliedType, productTypeIssue, productTypeOf } from '../core/taxability.js';
 import { isAmountText, closestName, isCountryText, isCurrencyText, unknownFieldIssues } from './input.js';
@@ -592,7 +592,7 @@ export function readTaxRateQuery(query: TaxRateQueryInput, account: SellerAccoun
   const taxCode = (v[TAX_CODE] as TaxCodeId | undefined) ?? seller.defaultTaxCode;
   const givenType = v[PRODUCT_TYPE] as ProductType | undefined;
   // The type the code implies, from its index when the query gave the code (null: none).
-  const implied = q.code < 0 ? undefined : impliedByIndex(engine, q.code);
+  const implied = q.code < 0 ? undefined : impliedTypeOf(engine, taxCode, q.code);
   // Only a product type given can contradict the code: one other than the type it implies.
   if (givenType !== undefined && implied !== null && implied !== givenType) {
     const contradiction = productTypeIssue(rules, taxCode, givenType, ['product_type']);
@@ -616,13 +616,6 @@ export function readTaxRateQuery(query: TaxRateQueryInput, account: SellerAccoun
     registrations: seller.registrations,
   };
   return { input, exemption };
-}
-
-/** The product type the tax code of index `k` in TAX_CODES implies (impliedType), found once per engine. */
-function impliedByIndex(engine: Engine, k: number): ProductType | null {
-  let type = engine.impliedTypes[k];
-  if (type === undefined) engine.impliedTypes[k] = type = impliedType(engine.rules, TAX_CODES[k] as TaxCodeId);
-  return type;
 }
 
 /** Renames the core's neutral field paths to the v20241028 parameter names. */

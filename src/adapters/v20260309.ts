@@ -6,13 +6,13 @@ import { errorFromIssues, quoted, TaxRulesError, type TaxRulesIssue } from '../c
 import { canonicalCountry } from '../core/location.js';
 import { addMinor, formatMinor, isCanonicalAmount, parseAmount, parseMinorNumber, type Minor } from '../core/money.js';
 import { taxableAmount, type Priced } from '../core/pricing.js';
-import { impliedProductType, productTypeIssue } from '../core/taxability.js';
+import { productTypeIssue } from '../core/taxability.js';
 import { exemptionOf } from '../core/exemption.js';
 import { deliveryLines } from '../core/delivery.js';
 import { priceSale, type PricedLine, type PricedSale, type Sale, type SaleLine, type SaleParty } from '../core/sale.js';
 import { validateTaxId, verdictOf } from '../taxid/index.js';
 import { sellerAddressOn, type Account, type PreparedAccount, type SellerAccount } from './account.js';
-import { agedEngine, engineFor, MAX_RULES_AGE, maxRulesAgeOf, type Engine } from './engine.js';
+import { agedEngine, engineFor, impliedTypeOf, MAX_RULES_AGE, maxRulesAgeOf, type Engine } from './engine.js';
 import { checkBySchema } from './issues.js';
 import { isBoolean, ownCopy, ownFields, prototypePolluted, readOptions, RULE_SET, TAX_ID_VERDICT, unreadable, type OptionCheck } from './read.js';
 import { MAX_LINE_ITEMS, MAX_TAX_DATE, requestSchemas, type CalculationJurisdiction, type CalculationRequest, type CalculationRequestOutput, type CalculationResponse, type CalculationLineResult, type ShippingCostResult, type LineTax, type TaxBreakdownEntry } from './schemas.js';
@@ -243,7 +243,7 @@ function calculateChecked(request: unknown, account: SellerAccount, options: Cal
   const p = parties.party;
   // Read as an own field: a caller's options made as an object literal without it (a transaction's) inherit nothing.
   const products = productsOf(req.line_items, Object.hasOwn(options, 'products') ? options.products : undefined, seller.defaultTaxCode, engine.rules);
-  const items = saleLines(req, read, seller, parties.behavior, engine.rules, products);
+  const items = saleLines(req, read, seller, parties.behavior, engine, products);
   const sale: Sale = {
     party: { date: p.date, origin: p.origin, sellerAddress: p.sellerAddress, destination: p.destination, customerTaxId: p.customerTaxId, amount: undefined, currency: read.currency, consignmentValue: undefined, registrations: p.registrations },
     day: dayNumber(parties.party.date),
@@ -273,10 +273,9 @@ function calculateChecked(request: unknown, account: SellerAccount, options: Cal
 }
 
 /** The request's line items as the sale's lines: each line's quantity is its articles; a line's own fields first, then its product's, then the request's and the account's. */
-function saleLines(req: ParsedRequest, read: CheckedRequest, seller: PreparedAccount, behavior: TaxBehavior, rules: RuleSet, products: readonly (ProductDefaults | null)[] | null): SaleLine[] {
+function saleLines(req: ParsedRequest, read: CheckedRequest, seller: PreparedAccount, behavior: TaxBehavior, engine: Engine, products: readonly (ProductDefaults | null)[] | null): SaleLine[] {
   const items = req.line_items;
   const lines = new Array<SaleLine>(items.length);
-  const seen = { codes: [] as TaxCodeId[], types: [] as ProductType[] };
   for (let i = 0; i < items.length; i++) {
     const line = items[i] as ParsedRequest['line_items'][number];
     const product = products === null ? null : (products[i] ?? null);
@@ -285,7 +284,7 @@ function saleLines(req: ParsedRequest, read: CheckedRequest, seller: PreparedAcc
       amount: read.amounts[i] as Minor,
       articles: line.quantity ?? 1,
       taxCode,
-      productType: line.product_type ?? product?.product_type ?? impliedProductType(rules, taxCode, seller.defaultProductType, seen),
+      productType: line.product_type ?? product?.product_type ?? impliedTypeOf(engine, taxCode) ?? seller.defaultProductType,
       taxBehavior: line.tax_behavior ?? productBehavior(product) ?? behavior,
       // A product taxed where it is (an event's admission) is placed there, not at the customer's address.
       destination: productPlace(product),

@@ -140,22 +140,6 @@ export function impliedType(rules: RuleSet, taxCode: TaxCodeId): ProductType | n
   return entry.supply === 'goods' ? 'good' : entry.supply === 'services' ? 'service' : null;
 }
 
-/**
- * The product type a tax code implies when a line gives none (productTypeOf), from `seen`,
- * the codes of the document looked up so far: they are few and repeat, so each is looked up
- * in the rule set once.
- */
-export function impliedProductType(rules: RuleSet, taxCode: TaxCodeId, fallback: ProductType, seen: { codes: TaxCodeId[]; types: ProductType[] }): ProductType {
-  const codes = seen.codes;
-  for (let k = 0; k < codes.length; k++) if (codes[k] === taxCode) return seen.types[k] as ProductType;
-  const type = productTypeOf(rules, taxCode, undefined, fallback);
-  // Past a handful of codes a scan costs more than the lookup it saves.
-  if (codes.length < 8) {
-    codes.push(taxCode);
-    seen.types.push(type);
-  }
-  return type;
-}
 
 /** The issue (400) of a product type given that contradicts its category's supply (a service for a goods category, a good for a services one), or null. */
 export function productTypeIssue(rules: RuleSet, taxCode: TaxCodeId | undefined, given: ProductType | undefined, path: (string | number)[]): TaxRulesIssue | null {
