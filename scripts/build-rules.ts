@@ -71,12 +71,21 @@ function compressed(json: string, dictionary: Buffer | undefined): string {
 }
 
 /**
- * The texts of one kind of file as one string, "key=text,key=text" (see CompressedRuleData):
- * V8 reads a few long string literals faster than hundreds of short ones in an object literal.
+ * The texts of one kind of file: their keys in one list and the texts in a part for each first
+ * character of the keys, each part a "key=text,key=text" literal returned by a function of its
+ * own (see TextFunctions in src/core/compressed-pack.ts), which becomes a string only when a
+ * text of the part is first read.
  */
 function texts(record: Readonly<Record<string, string>>, dictionary: Buffer): string {
   for (const k of Object.keys(record)) if (!/^[A-Za-z0-9_-]+$/.test(k)) throw new Error(`rule file key ${JSON.stringify(k)} cannot be listed in a packed text`);
-  return literal(Object.entries(record).map(([k, v]) => `${k}=${compressed(v, dictionary)}`).join(','));
+  const parts = new Map<string, string[]>();
+  for (const [k, v] of Object.entries(record)) {
+    const part = parts.get(k.charAt(0)) ?? [];
+    part.push(`${k}=${compressed(v, dictionary)}`);
+    parts.set(k.charAt(0), part);
+  }
+  const lines = [...parts].map(([head, part]) => `      ${JSON.stringify(head)}: () => ${literal(part.join(','))},`);
+  return `{\n    keys: ${literal(Object.keys(record).join(','))},\n    parts: {\n${lines.join('\n')}\n    },\n  }`;
 }
 
 /**

@@ -7,7 +7,7 @@
  * index and the dictionary, which a rule set reads when it is made, are kept as they are:
  * importing the package decompresses nothing, a DE quote the EU regime and Germany.
  */
-import { keepCompressed, type PackedRuleData } from './ruleset.js';
+import { keepCompressed, type PackedRuleData, type TextsOfKind } from './ruleset.js';
 import { base64Bytes, inflateRaw, latin1Bytes, latin1Text } from './inflate.js';
 
 /** The kinds of rule file a pack holds one text of each for. */
@@ -15,19 +15,34 @@ type FileKind = 'regimes' | 'countries' | 'territories' | 'usLocal';
 
 /**
  * What the rules build writes: `PackedRuleData` with the texts of each kind of rule file
- * (`regimes`, `countries`, `territories`, `usLocal`) compressed and listed in one string,
- * "key=text,key=text" (keys are codes: letters, digits, "-" and "_"); the shared tables and the
- * jurisdiction index as they are, and the dictionary the texts are compressed against (one
- * character a byte). The package's packs leave the tax-code file out (`taxCodeTexts: null`):
- * it is a module of its own, generated/tax-code-texts.ts.
+ * (`regimes`, `countries`, `territories`, `usLocal`) compressed, each returned by a function
+ * of its own (`TextFunctions`); the shared tables and the jurisdiction index as they are, and
+ * the dictionary the texts are compressed against (one character a byte). The package's packs
+ * leave the tax-code file out (`taxCodeTexts: null`): it is a module of its own,
+ * generated/tax-code-texts.ts.
  */
 export type CompressedRuleData = Omit<PackedRuleData, FileKind> & {
   readonly dictionary: string;
-  readonly regimes: string;
-  readonly countries: string;
-  readonly territories: string;
-  readonly usLocal?: string;
+  readonly regimes: TextFunctions;
+  readonly countries: TextFunctions;
+  readonly territories: TextFunctions;
+  readonly usLocal?: TextFunctions;
 };
+
+/**
+ * The compressed texts of one kind of file ("length:base64"), by key: the keys in one list,
+ * "AD,AE,…", and the texts in parts, a part for each first character of the keys, each part a
+ * "key=text,key=text" list returned by a function of its own. V8 makes a string of a literal
+ * only when it compiles the code holding it: a part whose function has not run takes no heap
+ * and is not hashed, so importing the package makes none of them, and a DE quote only the
+ * parts of Germany and of the regimes it reaches (the module's source text still holds them
+ * all). A part for each first character rather than a function for each text: making the
+ * functions costs at import.
+ */
+export interface TextFunctions {
+  readonly keys: string;
+  readonly parts: Readonly<Record<string, () => string>>;
+}
 
 /** The texts of a "key=text,key=text" list, by key. */
 function listed(list: string): Readonly<Record<string, string>> {
@@ -116,19 +131,19 @@ export function decompressText(text: string, dictionary?: Uint8Array, portable =
 
 /**
  * The packed rule data of compressed texts: every text is read through a getter that
- * decompresses it on first read and keeps the result; each kind's list is read, and its
- * getters made, when the kind is first read. A rule set made from the pack reads none of the
+ * decompresses it on first read and keeps the result; each kind's getters are made when the
+ * kind is first read. A rule set made from the pack reads none of the
  * getters: it lists the files and decompresses each text as it parses it (see
- * `keepCompressed`), so importing the package reads no list, and a parsed file's text is not
+ * `keepCompressed`), so importing the package reads no text, and a parsed file's text is not
  * kept.
  */
 export function compressedPack(c: CompressedRuleData): PackedRuleData {
   let dict: Uint8Array | undefined;
   const dictionary = (): Uint8Array => (dict ??= asciiBytes(c.dictionary));
   const text = (compressed: string): string => decompressText(compressed, dictionary());
-  const lazy = (texts: Readonly<Record<string, string>>): Readonly<Record<string, string>> => {
+  const lazy = (texts: TextsOfKind): Readonly<Record<string, string>> => {
     const out: Record<string, string> = {};
-    for (const key of Object.keys(texts)) {
+    for (const key of texts.keys()) {
       let value: string | undefined;
       // A descriptor without a prototype: a polluted Object.prototype adds no value to it.
       Object.defineProperty(
@@ -136,7 +151,7 @@ export function compressedPack(c: CompressedRuleData): PackedRuleData {
         key,
         Object.assign(Object.create(null) as PropertyDescriptor, {
           enumerable: true,
-          get: () => (value ??= text(texts[key] as string)),
+          get: () => (value ??= text(texts.text(key) as string)),
         }),
       );
     }
@@ -146,10 +161,23 @@ export function compressedPack(c: CompressedRuleData): PackedRuleData {
     let made: T | undefined;
     return () => (made ??= make());
   };
-  // Each kind: its list read once, and its getters (spreading the pack reads them all).
-  const kind = (list: string) => {
-    const texts = once(() => listed(list));
-    return { texts, getters: once(() => lazy(texts())) };
+  // Each kind: its keys listed once, a text read when asked for, and its getters (spreading the pack reads them all).
+  const kind = (functions: TextFunctions) => {
+    const parts = new Map<string, Readonly<Record<string, string>>>();
+    const texts: TextsOfKind = {
+      keys: once(() => (functions.keys === '' ? [] : functions.keys.split(','))),
+      text: (key) => {
+        const head = key.charAt(0);
+        let part = parts.get(head);
+        if (part === undefined) {
+          if (!Object.hasOwn(functions.parts, head)) return undefined;
+          part = listed((functions.parts[head] as () => string)());
+          parts.set(head, part);
+        }
+        return part[key];
+      },
+    };
+    return { texts, getters: once(() => lazy(texts)) };
   };
   const [regimes, countries, territories] = [kind(c.regimes), kind(c.countries), kind(c.territories)];
   const usLocal = c.usLocal === undefined ? undefined : kind(c.usLocal);
@@ -176,5 +204,5 @@ export function compressedPack(c: CompressedRuleData): PackedRuleData {
   };
   if (usLocal) Object.defineProperty(pack, 'usLocal', Object.assign(Object.create(null) as PropertyDescriptor, { enumerable: true, get: usLocal.getters }));
   Object.freeze(pack);
-  return keepCompressed(pack, { regimes: regimes.texts, countries: countries.texts, territories: territories.texts, usLocal: () => usLocal?.texts(), text });
+  return keepCompressed(pack, { regimes: regimes.texts, countries: countries.texts, territories: territories.texts, usLocal: usLocal?.texts, text });
 }

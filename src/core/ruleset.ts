@@ -253,15 +253,21 @@ function aliasesOf(data: RuleData): [string, string][] {
   return out;
 }
 
+/** One kind's rule texts by key: the keys, listed without reading a text, and one text. */
+export interface TextsOfKind {
+  keys(): readonly string[];
+  text(key: string): string | undefined;
+}
+
 /**
  * The rule texts of a pack as `compressedPack` holds them: each kind's compressed texts by
- * key (listed when first asked for), and how to read one.
+ * key (each read when first asked for), and how to read one.
  */
 export interface CompressedTexts {
-  regimes(): Readonly<Record<string, string>>;
-  countries(): Readonly<Record<string, string>>;
-  territories(): Readonly<Record<string, string>>;
-  usLocal(): Readonly<Record<string, string>> | undefined;
+  readonly regimes: TextsOfKind;
+  readonly countries: TextsOfKind;
+  readonly territories: TextsOfKind;
+  readonly usLocal: TextsOfKind | undefined;
   text(compressed: string): string;
 }
 
@@ -284,33 +290,36 @@ function packedSource(pack: PackedRuleData): RuleSource {
   const owners = ownerLookup(pack.jurisdictions);
   const compressed = compressedTexts.get(pack);
   const textOf = compressed ? (t: string): string => compressed.text(t) : (t: string): string => t;
-  // Each kind's texts by key: a compressed pack's are listed when first needed; a plain pack's
+  // Each kind's texts by key: a compressed pack's are read when first needed; a plain pack's
   // are the objects it holds now.
-  type Texts = () => Readonly<Record<string, string>>;
-  const plain = (texts: Readonly<Record<string, string>> | undefined): Texts => () => texts ?? {};
-  const kinds: { regimes: Texts; countries: Texts; territories: Texts; usLocal: Texts } = compressed
-    ? { regimes: compressed.regimes, countries: compressed.countries, territories: compressed.territories, usLocal: () => compressed.usLocal() ?? {} }
+  const plain = (texts: Readonly<Record<string, string>> | undefined): TextsOfKind => ({
+    keys: () => Object.keys(texts ?? {}),
+    text: (key) => (texts !== undefined && Object.hasOwn(texts, key) ? texts[key] : undefined),
+  });
+  const none: TextsOfKind = { keys: () => [], text: () => undefined };
+  const kinds: { regimes: TextsOfKind; countries: TextsOfKind; territories: TextsOfKind; usLocal: TextsOfKind } = compressed
+    ? { regimes: compressed.regimes, countries: compressed.countries, territories: compressed.territories, usLocal: compressed.usLocal ?? none }
     : { regimes: plain(pack.regimes), countries: plain(pack.countries), territories: plain(pack.territories), usLocal: plain(pack.usLocal) };
-  const parsed = <T>(texts: Texts): ((key: string) => T) => {
+  const parsed = <T>(texts: TextsOfKind): ((key: string) => T) => {
     const done = new Map<string, T>();
     return (key) => {
       let v = done.get(key);
       if (v === undefined) {
-        v = ownData(JSON.parse(textOf(texts()[key] as string)) as T);
+        v = ownData(JSON.parse(textOf(texts.text(key) as string)) as T);
         done.set(key, v);
       }
       return v;
     };
   };
-  const keysOf = (texts: Texts): (() => readonly string[]) => {
+  const keysOf = (texts: TextsOfKind): (() => readonly string[]) => {
     let keys: readonly string[] | undefined;
-    return () => (keys ??= Object.keys(texts()));
+    return () => (keys ??= texts.keys());
   };
   const [regimeIds, countryCodes, territoryCodes, usLocalStates] = [keysOf(kinds.regimes), keysOf(kinds.countries), keysOf(kinds.territories), keysOf(kinds.usLocal)];
   // A state's local file is read once, when it is compiled (its ZIP rows are large): not kept.
-  const usLocal = (state: string): UsLocalRows => readUsLocal(textOf(kinds.usLocal()[state] as string));
+  const usLocal = (state: string): UsLocalRows => readUsLocal(textOf(kinds.usLocal.text(state) as string));
   // The data handed out is a copy of its own: changing it cannot reach what is compiled later.
-  const fresh = <T>(texts: Texts): T[] => Object.values(texts()).map((t) => ownData(JSON.parse(textOf(t)) as T));
+  const fresh = <T>(texts: TextsOfKind): T[] => texts.keys().map((key) => ownData(JSON.parse(textOf(texts.text(key) as string)) as T));
   let data: RuleData | undefined;
   return {
     get shared() {
@@ -352,7 +361,7 @@ function packedSource(pack: PackedRuleData): RuleSource {
         regimes: fresh<RegimeRules>(kinds.regimes),
         countries: fresh<CountryRules>(kinds.countries),
         territories: fresh<TerritoryRules>(kinds.territories),
-        ...((compressed ? compressed.usLocal() : pack.usLocal) ? { usLocal: Object.values(kinds.usLocal()).map((t) => decodeUsLocal(textOf(t))) } : {}),
+        ...((compressed ? compressed.usLocal : pack.usLocal) ? { usLocal: kinds.usLocal.keys().map((key) => decodeUsLocal(textOf(kinds.usLocal.text(key) as string))) } : {}),
       }),
   };
 }

@@ -331,7 +331,7 @@ function deepFreeze<T>(value: T): T {
  * ```
  */
 export function usNexusRules(): UsNexusRules {
-  return (defaultRules ??= deepFreeze(JSON.parse(usNexusText) as UsNexusRules));
+  return (defaultRules ??= deepFreeze(JSON.parse(usNexusText()) as UsNexusRules));
 }
 
 /**
