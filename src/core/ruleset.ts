@@ -253,7 +253,7 @@ function aliasesOf(data: RuleData): [string, string][] {
   return out;
 }
 
-/** One kind's rule texts by key: the keys, listed without reading a text, and one text. */
+/** One kind's rule texts by key: the keys (one list, listed without reading a text) and one text. */
 export interface TextsOfKind {
   keys(): readonly string[];
   text(key: string): string | undefined;
@@ -292,13 +292,12 @@ function packedSource(pack: PackedRuleData): RuleSource {
   const textOf = compressed ? (t: string): string => compressed.text(t) : (t: string): string => t;
   // Each kind's texts by key: a compressed pack's are read when first needed; a plain pack's
   // are the objects it holds now.
-  const plain = (texts: Readonly<Record<string, string>> | undefined): TextsOfKind => ({
-    keys: () => Object.keys(texts ?? {}),
-    text: (key) => (texts !== undefined && Object.hasOwn(texts, key) ? texts[key] : undefined),
-  });
-  const none: TextsOfKind = { keys: () => [], text: () => undefined };
+  const plain = (texts: Readonly<Record<string, string>> | undefined): TextsOfKind => {
+    const keys = Object.keys(texts ?? {});
+    return { keys: () => keys, text: (key) => (texts !== undefined && Object.hasOwn(texts, key) ? texts[key] : undefined) };
+  };
   const kinds: { regimes: TextsOfKind; countries: TextsOfKind; territories: TextsOfKind; usLocal: TextsOfKind } = compressed
-    ? { regimes: compressed.regimes, countries: compressed.countries, territories: compressed.territories, usLocal: compressed.usLocal ?? none }
+    ? { regimes: compressed.regimes, countries: compressed.countries, territories: compressed.territories, usLocal: compressed.usLocal ?? plain(undefined) }
     : { regimes: plain(pack.regimes), countries: plain(pack.countries), territories: plain(pack.territories), usLocal: plain(pack.usLocal) };
   const parsed = <T>(texts: TextsOfKind): ((key: string) => T) => {
     const done = new Map<string, T>();
@@ -311,11 +310,6 @@ function packedSource(pack: PackedRuleData): RuleSource {
       return v;
     };
   };
-  const keysOf = (texts: TextsOfKind): (() => readonly string[]) => {
-    let keys: readonly string[] | undefined;
-    return () => (keys ??= texts.keys());
-  };
-  const [regimeIds, countryCodes, territoryCodes, usLocalStates] = [keysOf(kinds.regimes), keysOf(kinds.countries), keysOf(kinds.territories), keysOf(kinds.usLocal)];
   // A state's local file is read once, when it is compiled (its ZIP rows are large): not kept.
   const usLocal = (state: string): UsLocalRows => readUsLocal(textOf(kinds.usLocal.text(state) as string));
   // The data handed out is a copy of its own: changing it cannot reach what is compiled later.
@@ -326,19 +320,19 @@ function packedSource(pack: PackedRuleData): RuleSource {
       return (shared ??= tables.shared());
     },
     get regimeIds() {
-      return regimeIds();
+      return kinds.regimes.keys();
     },
     regime: parsed<RegimeRules>(kinds.regimes),
     get countryCodes() {
-      return countryCodes();
+      return kinds.countries.keys();
     },
     country: parsed<CountryRules>(kinds.countries),
     get territoryCodes() {
-      return territoryCodes();
+      return kinds.territories.keys();
     },
     territories: parsed<TerritoryRules>(kinds.territories),
     get usLocalStates() {
-      return usLocalStates();
+      return kinds.usLocal.keys();
     },
     usLocal,
     get jurisdictions() {
