@@ -36,7 +36,7 @@ export { checkDocumentUpdate, voidDocument, INVOICE_UPDATABLE_FIELDS, CREDIT_UPD
 export type { DocumentUpdate } from './documents/v20241028/final.js';
 export { taxSummaryReport, TAX_SUMMARY_HEADER } from './documents/v20241028/report.js';
 export type { TaxSummaryParameters } from './documents/v20241028/report.js';
-export type { BillingDocument, DocumentItem, DocumentTax, DocumentType, DocumentState, PaymentRecord, DocumentContact } from './documents/types.js';
+export type { BillingDocument, DocumentItem, DocumentTax, DocumentType, DocumentState, PaymentRecord, DocumentContact } from './generated/answer-types.js';
 export { creditInvoice, recordCreditPayment, voidCreditNote } from './documents/v20241028/states.js';
 export type { CreditPaymentRequest, CreditPaymentOptions, RecordedCreditPayment, VoidCreditNoteOptions, VoidedCreditNote, CreditedInvoice } from './documents/v20241028/states.js';
 export type { ProductTaxType, ProductTaxBase, SaleDocumentType } from './documents/v20241028/read.js';

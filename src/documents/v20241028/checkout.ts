@@ -12,7 +12,7 @@ import { packagedRuleSet } from '../../default-rules.js';
 import { readOptions, RULE_SET, unreadable, type OptionCheck } from '../../adapters/read.js';
 import { MAX_TAX_DATE } from '../../adapters/schemas.js';
 import { checkedDocument } from './final.js';
-import type { BillingDocument } from '../types.js';
+import type { BillingDocument } from '../../generated/answer-types.js';
 
 /** What only the server knows of the checkout session and its payment. */
 export interface CheckoutWebhookOptions {

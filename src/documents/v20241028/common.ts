@@ -4,12 +4,12 @@ import { quoted, type TaxRulesIssue } from '../../core/errors.js';
 import type { PreparedAccount } from '../../adapters/account.js';
 import type { Engine } from '../../adapters/engine.js';
 import { decimalOf, majorNumber, minorOf, rateUnitsOf } from '../../core/money.js';
-import type { BillingDocument } from '../types.js';
+import type { BillingDocument } from '../../generated/answer-types.js';
 import type { RuleSet } from '../../core/ruleset.js';
 import type { DocumentHead } from '../assemble.js';
 import { MAX_CENTS, normalTagList } from '../limits.js';
 import { documentEvidence } from './evidence.js';
-import type { TransactionRequestOutput } from './request.js';
+import type { PAYMENT_METHODS, TransactionRequestOutput } from './request.js';
 
 export type Path = (string | number)[];
 
@@ -109,7 +109,7 @@ export function recordedFields(req: TransactionRequestOutput, rules: RuleSet, ip
 
 /** The payment recorded with a document: its total, on its date. */
 export function paymentOf(
-  payment: { readonly method?: string | undefined; readonly processor?: string | null | undefined; readonly processor_id?: string | null | undefined },
+  payment: { readonly method?: (typeof PAYMENT_METHODS)[number] | undefined; readonly processor?: string | null | undefined; readonly processor_id?: string | null | undefined },
   o: { readonly createdAt: number; readonly paymentId?: number | undefined },
   total: bigint,
   minorUnits: number,

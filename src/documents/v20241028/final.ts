@@ -16,7 +16,7 @@ import { checkBySchema } from '../../adapters/issues.js';
 import { ownCopy, unreadable } from '../../adapters/read.js';
 import { MAX_DOCUMENT_ITEMS, metadataSchema, normalTagList, tagListSchema } from '../limits.js';
 import { documentIssues, DOCUMENT_LEVELS } from './shape.js';
-import type { BillingDocument } from '../types.js';
+import type { BillingDocument } from '../../generated/answer-types.js';
 import { onFirstUse } from '../../adapters/zod-english.js';
 import { optionalText } from './request.js';
 

@@ -17,7 +17,7 @@ import { MAX_DOCUMENT_ITEMS, MAX_DOCUMENT_NUMBER_LENGTH } from '../limits.js';
 import { rateValue, type ExchangeRates } from '../../adapters/exchange-rates.js';
 import { ratesOf } from '../exchange.js';
 import { decimalOf } from '../../core/money.js';
-import type { BillingDocument } from '../types.js';
+import type { BillingDocument } from '../../generated/answer-types.js';
 import { productIssues, type ProductDefaults } from '../../core/products.js';
 
 /** A coupon applied to a sale before tax: a percentage off every item, or an amount shared among them. */

@@ -22,7 +22,7 @@ import { isRecord } from '../../adapters/input.js';
 import { amountIn, dateOf, minorUnitsIn, paymentOf, type Path } from './common.js';
 import { checkedDocument, voided } from './final.js';
 import { documentSchemas, type CreditRequest, type PAYMENT_METHODS } from './request.js';
-import type { BillingDocument, PaymentRecord } from '../types.js';
+import type { BillingDocument, PaymentRecord } from '../../generated/answer-types.js';
 import { buildCreditNote, creditsOf } from './credit.js';
 import { IDENTITY_CHECKS, INVOICE_CHECKS, parseRequest, readCreditOptions, type CreditNoteOptions } from './read.js';
 import type { Engine } from '../../adapters/engine.js';
