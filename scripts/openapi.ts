@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { requestSchemas, responseSchemas, TAX_CODES, PRODUCT_TYPES, BEHAVIORS, CUSTOMER_TAX_STATUSES } from '../src/adapters/schemas.js';
 import { documentSchemas } from '../src/documents/v20241028/request.js';
 import { billingDocumentSchemas } from './billing-document.js';
+import { transactionAnswerSchemas } from './transaction-answer.js';
 import { MAX_METADATA_KEY_LENGTH, MAX_METADATA_KEYS, MAX_METADATA_VALUE_LENGTH, MAX_TAG_LENGTH } from '../src/documents/limits.js';
 import { transactionSchemas } from '../src/documents/v20260309/schemas.js';
 import { TAX_RATE_PARAMETERS, type TaxRateParameterKind } from '../src/adapters/v20241028.js';
@@ -89,6 +90,7 @@ export function openApiSchemas(): Record<string, Record<string, unknown>> {
   const v2 = transactionSchemas();
   const docs = documentSchemas();
   const answers = billingDocumentSchemas();
+  const v2Answer = transactionAnswerSchemas();
   return {
     TaxRate: schema(taxRate, 'output'),
     Jurisdiction: schema(jurisdiction, 'output'),
@@ -105,9 +107,9 @@ export function openApiSchemas(): Record<string, Record<string, unknown>> {
     BillingDocument: schema(answers.document, 'output'),
     PaymentRecord: schema(answers.payment, 'output'),
     TaxTransactionRequest: schema(v2.transaction, 'input'),
-    TaxTransaction: schema(v2.result, 'output'),
+    TaxTransaction: schema(v2Answer.result, 'output'),
     TaxTransactionBatchRequest: schema(v2.batch, 'input'),
-    TaxTransactionBatch: schema(v2.batchResult, 'output'),
+    TaxTransactionBatch: schema(v2Answer.batchResult, 'output'),
   };
 }
 

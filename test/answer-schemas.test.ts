@@ -70,7 +70,7 @@ function builtTransactions(): unknown[] {
     origin_address: { country: 'IE', state: 'D', postal_code: 'D02', city: 'Dublin', line1: '1 Main Street', line2: 'Unit 2' },
     shipping_cost: { amount: '5.00' },
     items: [{ reference: 'a', amount: '100.00', tax_code: 'standard', product_type: 'good' }],
-  };
+  } as const;
   const t = computeTransaction(sale, account);
   const { origin_address: _, ...refunded } = sale;
   const refund = computeTransaction({ ...refunded, transaction_type: 'refund', source_id: 're_1', refund_of_source_id: 'ch_1', date: '2026-06-10', items: [{ reference: 'a', amount: '40.00' }] }, account, { original: t });

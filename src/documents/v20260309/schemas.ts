@@ -35,59 +35,44 @@ const isTransactionDate = (s: string): boolean => isTransactionDay(dayNumber(s))
 
 /**
  * The answer's schemas. An answer is read back (a refund's sale and earlier refunds), so its
- * schema is what a stored answer must still be: every field this library gave it.
+ * schema is what a stored answer must still be: every field this library gave it. The public
+ * types are generated from them, with the fields' descriptions of
+ * scripts/transaction-answer.ts (kept out of the bundle).
  */
 function answerSchemas() {
   const { lineResult, shippingResult, breakdownEntry, context } = responseSchemas();
   const amount = z.string().check(z.regex(AMOUNT_RE));
   const text = z.string();
-  const about = z.describe;
   const discrepancy = z.object({ total_tax: amount, calculated_total_tax: amount, difference: amount });
   const exchangeRate = z.object({ from: text, to: text, rate: amount, date: text, subtotal: amount, total_tax: amount, total: amount });
   /** An address as the transaction answers it: the calculation address's fields that have a value. */
   const address = z.object({ country: text, state: z.optional(text), postal_code: z.optional(text), city: z.optional(text), line1: z.optional(text), line2: z.optional(text) });
-  const customerResult = z
-    .object({
-      name: z.nullable(text),
-      tax_id: z.nullable(text),
-      address,
-      tax_status: z.optional(z.enum(CUSTOMER_TAX_STATUSES)).check(about("The customer's own tax status, when the request gives one: `exempt` or `reverse` (no tax charged), or `taxable`.")),
-      exemption_certificate: z.optional(text).check(about("An exempt customer's certificate, when the request gives one.")),
-    })
-    .check(about('The customer of a transaction, as the request gave it.'));
-  const result = z
-    .object({
-      id: z.nullable(z.int()).check(about("The stored record's id: null here (taxrules stores nothing); the store that keeps the transaction sets it.")),
-      source: text,
-      source_id: text,
-      transaction_type: z.enum(TRANSACTION_TYPES),
-      refund_of_source_id: z.nullable(text).check(about('The sale a refund refunds (null for a sale).')),
-      status: z.literal('taxed'),
-      supply_type: z.enum(SUPPLY_TYPES).check(about('`domestic` when the customer is taxed in the country the supply is made from, else `cross_border`.')),
-      date: text,
-      currency: text,
-      tax_behavior: z.enum(BEHAVIORS),
-      customer: customerResult,
-      origin_address: z.nullable(address),
-      subtotal: amount.check(about("Net of tax; a refund's figures are negative.")),
-      total_tax: amount.check(about("The request's `total_tax` when it gave one (see `discrepancy`), else the sum of the items' taxes.")),
-      total: amount.check(about('subtotal + total_tax.')),
-      items: z.array(lineResult),
-      shipping_cost: z
-        .optional(shippingResult)
-        .check(about("The delivery charge, when the request has one (see `shipping_cost` of calculations); a refund's is the part of the sale's it refunds.")),
-      tax_breakdown: z.array(breakdownEntry),
-      tax_context: context,
-      tax_id_validation: z.nullable(z.object({ tax_id: text, country: text, valid: z.nullable(z.boolean()) })),
-      exchange_rate: z
-        .nullable(exchangeRate)
-        .check(about("The totals in the account's currency, when the transaction's differs and the options give a rate (else null).")),
-      discrepancy: z.nullable(discrepancy).check(about('When the request gave `total_tax`: it, the tax calculated, and the difference (given − calculated).')),
-    })
-    .check(about('A transaction as taxed (the service\'s answer to `POST /transactions`, version 20260309).'));
-  const batchResult = z
-    .object({ id: z.nullable(z.int()), status: z.literal('taxed'), transactions: z.array(result) })
-    .check(about('A batch as taxed: every transaction, in the request\'s order.'));
+  const customerResult = z.object({ name: z.nullable(text), tax_id: z.nullable(text), address, tax_status: z.optional(z.enum(CUSTOMER_TAX_STATUSES)), exemption_certificate: z.optional(text) });
+  const result = z.object({
+    id: z.nullable(z.int()),
+    source: text,
+    source_id: text,
+    transaction_type: z.enum(TRANSACTION_TYPES),
+    refund_of_source_id: z.nullable(text),
+    status: z.literal('taxed'),
+    supply_type: z.enum(SUPPLY_TYPES),
+    date: text,
+    currency: text,
+    tax_behavior: z.enum(BEHAVIORS),
+    customer: customerResult,
+    origin_address: z.nullable(address),
+    subtotal: amount,
+    total_tax: amount,
+    total: amount,
+    items: z.array(lineResult),
+    shipping_cost: z.optional(shippingResult),
+    tax_breakdown: z.array(breakdownEntry),
+    tax_context: context,
+    tax_id_validation: z.nullable(z.object({ tax_id: text, country: text, valid: z.nullable(z.boolean()) })),
+    exchange_rate: z.nullable(exchangeRate),
+    discrepancy: z.nullable(discrepancy),
+  });
+  const batchResult = z.object({ id: z.nullable(z.int()), status: z.literal('taxed'), transactions: z.array(result) });
   return { discrepancy, exchangeRate, address, customerResult, result, batchResult };
 }
 
