@@ -3,12 +3,10 @@
  * (the request as read, the figures of a taxed transaction). The answer's types are generated
  * from its schema (`answerSchemas` of schemas.ts) into src/generated/answer-types.ts.
  */
-import type { RuleSet } from '../../core/ruleset.js';
 import type { SellerAccount } from '../../adapters/account.js';
-import type { TaxIdVerdictFunction } from '../../core/options.js';
 import type { Engine } from '../../adapters/engine.js';
 import type { TaxTransactionRequestOutput, TaxTransactionType } from './schemas.js';
-import type { ExchangeRate, ExchangeRateFunction } from '../../core/options.js';
+import type { DecisionOptions, ExchangeRate, ExchangeRateFunction, ExchangeRates } from '../../core/options.js';
 import type { TaxTransaction } from '../../generated/answer-types.js';
 
 export type { TaxTransaction, TaxTransactionBatch, TaxTransactionCustomerResult } from '../../generated/answer-types.js';
@@ -21,13 +19,7 @@ export interface SourceKey {
 }
 
 /** Options of `computeBatch`. */
-export interface TaxTransactionBatchOptions {
-  rules?: RuleSet;
-  taxIdVerdict?: TaxIdVerdictFunction;
-  /** Reuse decisions between calls (default true). */
-  cache?: boolean;
-  /** Refuses (422) a transaction whose date is more than this many days after its jurisdiction's data was last checked; see CalculateOptions.maxRulesAge. */
-  maxRulesAge?: number;
+export interface TaxTransactionBatchOptions extends DecisionOptions {
   /** The source ids already taken, as a list or a lookup: a transaction whose id is taken is refused (422). */
   usedSourceIds?: readonly SourceKey[] | ((key: SourceKey) => boolean);
   /**
@@ -37,7 +29,7 @@ export interface TaxTransactionBatchOptions {
    * table without one is a 422. Or a function asked for each rate, `(currency, date,
    * accountCurrency) => rate` (the ECB's reference rates: `ecbRates` of `taxrules/ecb`).
    */
-  exchangeRates?: readonly ExchangeRate[] | ExchangeRateFunction;
+  exchangeRates?: ExchangeRates;
 }
 
 /** Options of `computeTransaction`. */
