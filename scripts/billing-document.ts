@@ -150,5 +150,14 @@ export function billingDocumentSchemas() {
     })
     .describe('An invoice, a receipt or a credit note.');
 
-  return { documentType, documentState, taxCode, taxStatus, item, tax, payment, contact, document };
+  const recordedPayment = z
+    .strictObject({ credit: document, payment })
+    .describe('A payment recorded: the credit note with it, and the payment record (what `POST /credits/{id}/payments` answers, 201).');
+  const voidedCredit = z
+    .strictObject({ credit: document, invoice: document })
+    .describe('A credit note voided, and its invoice as it stands after: reopened (`outstanding`) when the credit note had closed it, else as it was.');
+  const creditedInvoice = z
+    .strictObject({ credit: document, invoice: document })
+    .describe('A credit note built against an invoice, and the invoice as it stands after: `paid` when the credit note closes it, else as it was.');
+  return { documentType, documentState, taxCode, taxStatus, item, tax, payment, contact, document, recordedPayment, voidedCredit, creditedInvoice };
 }

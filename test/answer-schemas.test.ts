@@ -1,8 +1,9 @@
 /**
- * The answers' schemas are the answers: the billing documents (scripts/billing-document.ts)
- * and the v20260309 transactions (`transactionSchemas().result`), from which the OpenAPI
- * document and the public types are made, take every document and transaction the fixtures
- * expect and those built here, and give each back unchanged. A billing document's objects are
+ * The answers' schemas are the answers: the billing documents and what is made of them
+ * (scripts/billing-document.ts, scripts/checkout-webhook.ts) and the v20260309 transactions
+ * (`transactionSchemas().result`), from which the OpenAPI document and the public types are
+ * made, take every document and transaction the fixtures expect and those built here, and
+ * give each back unchanged. A billing document's objects are
  * strict (a field not described is refused); a transaction's schema drops a field it does not
  * describe, so the answer given back would differ. Either way a field the code adds and the
  * schema lacks fails here, and every field the schemas describe is met in some answer.
@@ -12,13 +13,17 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { billingDocumentSchemas } from '../scripts/billing-document.js';
+import { checkoutWebhookSchemas } from '../scripts/checkout-webhook.js';
 import { transactionSchemas } from '../src/documents/v20260309/schemas.js';
 import {
   buildCreditNote,
   buildDocument,
+  checkoutWebhook,
   computeBatch,
+  creditInvoice,
   computeTransaction,
   recordCreditPayment,
+  voidCreditNote,
   voidDocument,
   type Account,
   type BillingDocument,
@@ -57,6 +62,18 @@ function builtDocuments(): unknown[] {
   const credit = buildCreditNote({ invoice_id: 3 }, { id: 4, number: 'CN-4', createdAt: 1_780_400_000, invoice, recordRefund: false } as CreditNoteOptions);
   const paid = recordCreditPayment(credit, { amount: '19.00', payment_method: 'wire_transfer', processor: 'bank', processor_id: 'tr_1' }, { createdAt: 1_780_500_000, paymentId: 7 } as CreditPaymentOptions);
   return [us, receipt, invoice, credit, paid.credit].map(json);
+}
+
+/** The answers made of documents: a payment recorded, a credit note voided, an invoice credited, a checkout webhook. */
+function builtPairs() {
+  const ie: Account = { country: 'IE', currency: 'EUR', registrations: [{ jurisdiction_id: 372 }, { jurisdiction_id: 9000 }] };
+  const sale = { date: '2026-06-01', customer: { first_name: 'Anna', last_name: 'Berg', email: 'a@example.com', country: 'DE' }, items: [{ amount: 100, product_code: 'p', tax: { country: 'DE', tax_code: 'saas' } }], payment: { method: 'credit_card' }, processor: 'stripe', processor_id: 'ch_1' } as const;
+  const invoice = buildDocument(sale, ie, { id: 3, number: 'INV-3', createdAt: 1_780_300_800, contactId: 5 } as DocumentOptions);
+  const credited = creditInvoice({ invoice_id: 3 }, { id: 4, number: 'CN-4', createdAt: 1_780_400_000, invoice, recordRefund: false } as CreditNoteOptions);
+  const paid = recordCreditPayment(credited.credit, { amount: '119.00', payment_method: 'wire_transfer' }, { createdAt: 1_780_500_000, paymentId: 7 } as CreditPaymentOptions);
+  const voided = voidCreditNote(paid.credit, { void_reason: 'issued twice' }, { invoice: credited.invoice });
+  const webhook = checkoutWebhook(invoice, { session: 12, sessionPermalink: 'https://x/s/12', type: 'payment', customer: 'cus_1', message: { response_message: 'Approved', status_code: 200 } });
+  return { paid: json(paid), voided: json(voided), credited: json(credited), webhook: json(webhook) };
 }
 
 /** Transactions built here for the fields the fixtures leave null or out: the shipping cost, the totals in another currency, a tax ID, an origin address, an exempt customer, a refund. */
@@ -132,6 +149,19 @@ describe('the billing document schema', () => {
     for (const answer of answers) pathsOf(answer, '', met);
     const described = describedPaths(z.toJSONSchema(document, { io: 'output' }), '', new Set());
     expect([...described].filter((p) => !met.has(p))).toEqual([]);
+  });
+});
+
+describe('the schemas of the answers made of documents', () => {
+  it('take a payment recorded, a credit note voided, an invoice credited and a checkout webhook, each given back unchanged', () => {
+    const d = billingDocumentSchemas();
+    const built = builtPairs();
+    givesBack(d.recordedPayment, [built.paid]);
+    givesBack(d.voidedCredit, [built.voided]);
+    givesBack(d.creditedInvoice, [built.credited]);
+    const { webhook } = checkoutWebhookSchemas();
+    givesBack(webhook, [built.webhook]);
+    expect(webhook.safeParse({ ...(built.webhook as object), colour: 'red' }).success).toBe(false);
   });
 });
 

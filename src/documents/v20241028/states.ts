@@ -22,10 +22,12 @@ import { isRecord } from '../../adapters/input.js';
 import { amountIn, dateOf, minorUnitsIn, paymentOf, type Path } from './common.js';
 import { checkedDocument, voided } from './final.js';
 import { documentSchemas, type CreditRequest, type PAYMENT_METHODS } from './request.js';
-import type { BillingDocument, PaymentRecord } from '../../generated/answer-types.js';
+import type { BillingDocument, CreditedInvoice, PaymentRecord, RecordedCreditPayment, VoidedCreditNote } from '../../generated/answer-types.js';
 import { buildCreditNote, creditsOf } from './credit.js';
 import { IDENTITY_CHECKS, INVOICE_CHECKS, parseRequest, readCreditOptions, type CreditNoteOptions } from './read.js';
 import type { Engine } from '../../adapters/engine.js';
+
+export type { CreditedInvoice, RecordedCreditPayment, VoidedCreditNote } from '../../generated/answer-types.js';
 
 /** Payments read on one document. */
 const MAX_PAYMENTS = 10_000;
@@ -50,12 +52,6 @@ export interface CreditPaymentOptions {
   readonly rules?: RuleSet;
 }
 
-/** A payment recorded: the credit note with it, and the payment record (what `POST /credits/{id}/payments` answers, 201). */
-export interface RecordedCreditPayment {
-  readonly credit: BillingDocument;
-  readonly payment: PaymentRecord;
-}
-
 /** The options of `voidCreditNote`: the invoice the credit note credits, and its other credit notes. */
 export interface VoidCreditNoteOptions {
   /** The invoice the credit note credits (its `related_document`). */
@@ -63,18 +59,6 @@ export interface VoidCreditNoteOptions {
   /** The other credit notes issued against it (voided ones, and the one voided, are not counted). */
   readonly credits?: readonly BillingDocument[];
   readonly rules?: RuleSet;
-}
-
-/** A credit note voided, and its invoice as it stands after: reopened (`outstanding`) when the credit note had closed it, else as it was. */
-export interface VoidedCreditNote {
-  readonly credit: BillingDocument;
-  readonly invoice: BillingDocument;
-}
-
-/** A credit note built against an invoice, and the invoice as it stands after: `paid` when the credit note closes it, else as it was. */
-export interface CreditedInvoice {
-  readonly credit: BillingDocument;
-  readonly invoice: BillingDocument;
 }
 
 const PAYMENT_CHECKS: { readonly [K in keyof CreditPaymentOptions]-?: OptionCheck } = { createdAt: IDENTITY_CHECKS.createdAt, paymentId: IDENTITY_CHECKS.paymentId, rules: RULE_SET };
