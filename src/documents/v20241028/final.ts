@@ -19,6 +19,8 @@ import { documentIssues, DOCUMENT_LEVELS } from './shape.js';
 import type { BillingDocument } from '../../generated/answer-types.js';
 import { onFirstUse } from '../../adapters/zod-english.js';
 import { optionalText } from './request.js';
+import type { AcceptingReadonly } from '../../adapters/schemas.js';
+import type * as S from '../../schema-types.js';
 
 /** The fields of a final invoice that may still change. */
 export const INVOICE_UPDATABLE_FIELDS = ['po_number', 'tag_list', 'payment_details', 'notes', 'custom_metadata', 'street_line_1', 'street_line_2', 'city', 'region', 'postal_code'] as const;
@@ -33,26 +35,16 @@ const DOCUMENT_FIELDS = [
   'total_cents', 'state', 'void_reason', 'payment_details', 'verification_code', 'verification_permalink', 'evidence', 'shipping_address',
 ];
 
-/** An update of a final document's administrative fields. */
-export interface DocumentUpdate {
-  readonly po_number?: string | null;
-  readonly tag_list?: string | null;
-  readonly payment_details?: string | null;
-  readonly notes?: string | null;
-  readonly custom_metadata?: Readonly<Record<string, string | number | boolean | null>> | null;
-  readonly street_line_1?: string | null;
-  readonly street_line_2?: string | null;
-  readonly city?: string | null;
-  readonly region?: string | null;
-  readonly postal_code?: string | null;
-}
+/** An update of a final document's administrative fields (spelled out in src/schema-types.ts from its schema). */
+export type DocumentUpdate = AcceptingReadonly<S.DocumentUpdateShape>;
 
+type FinalSchemas = ReturnType<typeof buildSchemas>;
 /** The schema of a final document's fields, built on first use. */
-const finalSchema = /* @__PURE__ */ onFirstUse(buildSchema);
+export const finalSchemas: () => FinalSchemas = /* @__PURE__ */ onFirstUse(buildSchemas);
 
-function buildSchema() {
+function buildSchemas() {
   const text = optionalText;
-  return z.object({
+  const update = z.object({
     po_number: text(255),
     tag_list: z.optional(z.nullable(tagListSchema())),
     payment_details: text(10_000),
@@ -64,6 +56,7 @@ function buildSchema() {
     region: text(255),
     postal_code: text(32),
   });
+  return { update };
 }
 
 /** The document's own fields, checked: the document returned is a copy with the update applied, the one given is not changed. */
@@ -146,7 +139,7 @@ export function checkDocumentUpdate(document: unknown, update: unknown): Billing
         issues.push(unknownField(key, allowed));
       }
     }
-    const schema = finalSchema();
+    const schema = finalSchemas().update;
     // The allowed fields on an object without a prototype: a polluted one fills none left out.
     const given = Object.assign(Object.create(null) as Record<string, unknown>, Object.fromEntries(Object.entries(u).filter(([k]) => allowed.includes(k))));
     const parsed = checkBySchema(schema, given);

@@ -21,7 +21,7 @@ import { readOptions, RULE_SET, unreadable, type OptionCheck } from '../../adapt
 import { isRecord } from '../../adapters/input.js';
 import { amountIn, dateOf, minorUnitsIn, paymentOf, type Path } from './common.js';
 import { checkedDocument, voided } from './final.js';
-import { documentSchemas, type CreditRequest, type PAYMENT_METHODS } from './request.js';
+import { documentSchemas, type CreditPaymentRequest, type CreditRequest } from './request.js';
 import type { BillingDocument, CreditedInvoice, PaymentRecord, RecordedCreditPayment, VoidedCreditNote } from '../../generated/answer-types.js';
 import { buildCreditNote, creditsOf } from './credit.js';
 import { IDENTITY_CHECKS, INVOICE_CHECKS, parseRequest, readCreditOptions, type CreditNoteOptions } from './read.js';
@@ -31,17 +31,6 @@ export type { CreditedInvoice, RecordedCreditPayment, VoidedCreditNote } from '.
 
 /** Payments read on one document. */
 const MAX_PAYMENTS = 10_000;
-
-/** The body of `POST /credits/{id}/payments`: a payment record, without the id and creation time the server gives it. */
-export interface CreditPaymentRequest {
-  /** The amount paid, in the credit note's currency (a number, or a decimal string): more than 0, at most what is left to pay. */
-  readonly amount: number | string;
-  /** The day of the payment; default: the UTC day of `options.createdAt`. */
-  readonly date?: string;
-  readonly payment_method?: (typeof PAYMENT_METHODS)[number];
-  readonly processor?: string | null;
-  readonly processor_id?: string | null;
-}
 
 /** The options of `recordCreditPayment`: what the server's record gives the payment. */
 export interface CreditPaymentOptions {
