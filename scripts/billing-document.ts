@@ -26,7 +26,10 @@ export function billingDocumentSchemas() {
   const documentState = z
     .enum(['paid', 'outstanding', 'late', 'voided'])
     .describe(
-      "The spec's states (\"States and transitions\"): `paid` once the payments reach the total (a transaction records its payment, `POST /credits` its refund); `outstanding` while they do not (a credit note built with `recordRefund: false`, an invoice reopened by voiding the credit note that had closed it); `late` is the server's (an unpaid document past its due date: taxrules reads no clock, it is read and kept, never made); `voided` once a credit note or a receipt is voided.",
+      "The spec's states (\"States and transitions\"): `paid` once the payments reach the total (a transaction records its " +
+        'payment, `POST /credits` its refund); `outstanding` while they do not (a credit note built with `recordRefund: false`, ' +
+        'an invoice reopened by voiding the credit note that had closed it); `late` is the server\'s (an unpaid document past its ' +
+        'due date: taxrules reads no clock, it is read and kept, never made); `voided` once a credit note or a receipt is voided.',
     );
   const taxCode = z.enum(TAX_CODES);
   const taxStatus = z.enum(TAX_STATUSES);
@@ -70,7 +73,8 @@ export function billingDocumentSchemas() {
         .literal('included')
         .optional()
         .describe(
-          "Only on an item priced tax-inclusive (its product's `tax_type` is `included`): `unit_price` is then gross (taxes included), and `subtotal_cents` − `discount_cents` is the net solved so that it and the taxes add up to `total_amount` exactly.",
+          "Only on an item priced tax-inclusive (its product's `tax_type` is `included`): `unit_price` is then gross (taxes " +
+            'included), and `subtotal_cents` − `discount_cents` is the net solved so that it and the taxes add up to `total_amount` exactly.',
         ),
     })
     .describe('An item of a billing document.');

@@ -67,7 +67,14 @@ function builtDocuments(): unknown[] {
 /** The answers made of documents: a payment recorded, a credit note voided, an invoice credited, a checkout webhook. */
 function builtPairs() {
   const ie: Account = { country: 'IE', currency: 'EUR', registrations: [{ jurisdiction_id: 372 }, { jurisdiction_id: 9000 }] };
-  const sale = { date: '2026-06-01', customer: { first_name: 'Anna', last_name: 'Berg', email: 'a@example.com', country: 'DE' }, items: [{ amount: 100, product_code: 'p', tax: { country: 'DE', tax_code: 'saas' } }], payment: { method: 'credit_card' }, processor: 'stripe', processor_id: 'ch_1' } as const;
+  const sale = {
+    date: '2026-06-01',
+    customer: { first_name: 'Anna', last_name: 'Berg', email: 'a@example.com', country: 'DE' },
+    items: [{ amount: 100, product_code: 'p', tax: { country: 'DE', tax_code: 'saas' } }],
+    payment: { method: 'credit_card' },
+    processor: 'stripe',
+    processor_id: 'ch_1',
+  } as const;
   const invoice = buildDocument(sale, ie, { id: 3, number: 'INV-3', createdAt: 1_780_300_800, contactId: 5 } as DocumentOptions);
   const credited = creditInvoice({ invoice_id: 3 }, { id: 4, number: 'CN-4', createdAt: 1_780_400_000, invoice, recordRefund: false } as CreditNoteOptions);
   const paid = recordCreditPayment(credited.credit, { amount: '119.00', payment_method: 'wire_transfer' }, { createdAt: 1_780_500_000, paymentId: 7 } as CreditPaymentOptions);
