@@ -1,11 +1,15 @@
 /**
  * The OpenAPI 3.1 document of what `taxrules/http` serves, built from the zod schemas the
- * library validates with (request bodies, the v20260309 answers) and from the schemas below
- * for the v20241028 answers, which the tests check the handler's real answers against.
+ * library validates with (request bodies, the v20260309 answers), from those of the billing
+ * documents (billing-document.ts, which the public types are generated from too) and from the
+ * schemas below for the other v20241028 answers, which the tests check the handler's real
+ * answers against.
  */
 import { z } from 'zod';
 import { requestSchemas, responseSchemas, TAX_CODES, PRODUCT_TYPES, BEHAVIORS, CUSTOMER_TAX_STATUSES } from '../src/adapters/schemas.js';
-import { documentSchemas, PAYMENT_METHODS } from '../src/documents/v20241028/request.js';
+import { documentSchemas } from '../src/documents/v20241028/request.js';
+import { billingDocumentSchemas } from './billing-document.js';
+import { transactionAnswerSchemas } from './transaction-answer.js';
 import { MAX_METADATA_KEY_LENGTH, MAX_METADATA_KEYS, MAX_METADATA_VALUE_LENGTH, MAX_TAG_LENGTH } from '../src/documents/limits.js';
 import { transactionSchemas } from '../src/documents/v20260309/schemas.js';
 import { TAX_RATE_PARAMETERS, type TaxRateParameterKind } from '../src/adapters/v20241028.js';
@@ -60,9 +64,6 @@ const validation = z.strictObject({ valid: z.boolean().nullable().describe('true
 const issue = z.strictObject({ path: z.array(z.union([z.string(), z.int()])), code: z.string(), message: z.string() });
 const error = z.strictObject({ error: z.strictObject({ code: z.string(), status: z.int(), message: z.string(), issues: z.array(issue) }) });
 
-/** A billing document (invoice or credit note) as `buildDocument` answers it; its fields are listed in the README. */
-const billingDocument = z.looseObject({ id: z.int(), type: z.enum(['Invoice', 'Receipt', 'Credit']), number: z.string(), total_cents: z.int() });
-
 /** The body of `PUT /credits/{id}`: the administrative fields of a final credit note (any other field is refused). */
 const creditUpdate = z.strictObject({
   tag_list: z.string().nullable().optional().describe(`Comma-separated tags, each at most ${MAX_TAG_LENGTH} characters`),
@@ -78,17 +79,6 @@ const creditUpdate = z.strictObject({
 /** The body of `PUT /credits/{id}/void`. */
 const creditVoid = z.strictObject({ void_reason: z.string().max(10_000).describe('Required: without it (or with a blank one) the answer is 422') });
 
-/** A payment record, as `POST /credits/{id}/payments` answers it. */
-const paymentRecord = z.strictObject({
-  id: z.int().nullable(),
-  amount: z.number().describe("In the currency's major unit"),
-  created_at: z.string().describe('Unix seconds, as text'),
-  date: z.string().describe('YYYY-MM-DD'),
-  payment_method: z.enum(PAYMENT_METHODS).nullable(),
-  processor: z.string().nullable(),
-  processor_id: z.string().nullable(),
-});
-
 type Io = 'input' | 'output';
 function schema(s: z.core.$ZodType, io: Io): Record<string, unknown> {
   const { $schema: _, ...json } = z.toJSONSchema(s, { io, target: 'draft-2020-12', unrepresentable: 'any' }) as Record<string, unknown>;
@@ -99,6 +89,8 @@ function schema(s: z.core.$ZodType, io: Io): Record<string, unknown> {
 export function openApiSchemas(): Record<string, Record<string, unknown>> {
   const v2 = transactionSchemas();
   const docs = documentSchemas();
+  const answers = billingDocumentSchemas();
+  const v2Answer = transactionAnswerSchemas();
   return {
     TaxRate: schema(taxRate, 'output'),
     Jurisdiction: schema(jurisdiction, 'output'),
@@ -112,12 +104,12 @@ export function openApiSchemas(): Record<string, Record<string, unknown>> {
     CreditUpdateRequest: schema(creditUpdate, 'input'),
     CreditPaymentRequest: schema(docs.creditPayment, 'input'),
     CreditVoidRequest: schema(creditVoid, 'input'),
-    BillingDocument: schema(billingDocument, 'output'),
-    PaymentRecord: schema(paymentRecord, 'output'),
+    BillingDocument: schema(answers.document, 'output'),
+    PaymentRecord: schema(answers.payment, 'output'),
     TaxTransactionRequest: schema(v2.transaction, 'input'),
-    TaxTransaction: schema(v2.result, 'output'),
+    TaxTransaction: schema(v2Answer.result, 'output'),
     TaxTransactionBatchRequest: schema(v2.batch, 'input'),
-    TaxTransactionBatch: schema(v2.batchResult, 'output'),
+    TaxTransactionBatch: schema(v2Answer.batchResult, 'output'),
   };
 }
 

@@ -14,7 +14,7 @@ export type {
   TaxRateResponse,
   CalculateOptions,
 } from './adapters/v20241028.js';
-export type { TaxIdVerdictFunction } from './core/options.js';
+export type { DecisionOptions, TaxIdVerdictFunction } from './core/options.js';
 export type { Account, AccountRegistration, PreparedAccount, SellerAccount } from './adapters/account.js';
 export { defineAccount, REGISTRATION_SCHEMES } from './account-builder.js';
 export { createRegistration, updateRegistration, REGISTRATION_UPDATABLE_FIELDS } from './registrations.js';

@@ -464,3 +464,26 @@ export type CreditRequestOutput = {
   payment_method?: 'credit_card' | 'check' | 'cash' | 'wire_transfer' | 'direct_debit' | 'iou' | 'walletproc' | 'other' | undefined;
   credited_amount?: string | number | undefined;
 };
+
+/** The body of `POST /credits/{id}/payments`, as given. */
+export type CreditPaymentRequestShape = {
+  amount: string | number;
+  date?: string | undefined;
+  payment_method?: 'credit_card' | 'check' | 'cash' | 'wire_transfer' | 'direct_debit' | 'iou' | 'walletproc' | 'other' | undefined;
+  processor?: string | null | undefined;
+  processor_id?: string | null | undefined;
+};
+
+/** An update of a final document’s administrative fields, as given. */
+export type DocumentUpdateShape = {
+  po_number?: string | null | undefined;
+  tag_list?: string | null | undefined;
+  payment_details?: string | null | undefined;
+  notes?: string | null | undefined;
+  custom_metadata?: Record<string, string | number | boolean | null> | null | undefined;
+  street_line_1?: string | null | undefined;
+  street_line_2?: string | null | undefined;
+  city?: string | null | undefined;
+  region?: string | null | undefined;
+  postal_code?: string | null | undefined;
+};

@@ -5,6 +5,7 @@ import type * as T from '../src/schema-types.js';
 import type { accountSchemas, requestSchemas, responseSchemas } from '../src/adapters/schemas.js';
 import type { transactionSchemas } from '../src/documents/v20260309/schemas.js';
 import type { documentSchemas } from '../src/documents/v20241028/request.js';
+import type { finalSchemas } from '../src/documents/v20241028/final.js';
 
 type Equal<A, B> = (<X>() => X extends A ? 1 : 2) extends <X>() => X extends B ? 1 : 2 ? true : false;
 type Expect<T extends true> = T;
@@ -44,4 +45,6 @@ export type Checks = [
   Expect<Equal<T.TransactionPayment, z.input<ReturnType<typeof documentSchemas>['payment']>>>,
   Expect<Equal<T.CreditRequestShape, z.input<ReturnType<typeof documentSchemas>['credit']>>>,
   Expect<Equal<T.CreditRequestOutput, z.output<ReturnType<typeof documentSchemas>['credit']>>>,
+  Expect<Equal<T.CreditPaymentRequestShape, z.input<ReturnType<typeof documentSchemas>['creditPayment']>>>,
+  Expect<Equal<T.DocumentUpdateShape, z.input<ReturnType<typeof finalSchemas>['update']>>>,
 ];

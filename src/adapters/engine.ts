@@ -16,7 +16,8 @@ import { cachedDecider, freshDecider, inputIssue, type Decider } from '../core/d
 import type { SaleOptions } from '../core/sale.js';
 import { agedDecider, isMaxRulesAge, MAX_RULES_AGE_EXPECTED } from '../core/rules-age.js';
 import { errorFromIssues, quoted } from '../core/errors.js';
-import type { OptionCheck } from './read.js';
+import { isBoolean, RULE_SET, TAX_ID_VERDICT, type OptionCheck } from './read.js';
+import type { DecisionOptions } from '../core/options.js';
 import { createAccountCache, type Account, type AccountCache, type PreparedAccount, type SellerAccount } from './account.js';
 import { packagedRuleSet } from '../default-rules.js';
 
@@ -141,6 +142,14 @@ export function withMaxRulesAge(base: Engine, maxRulesAge: number): Engine {
 
 /** The check of an age limit option (readOptions). */
 export const MAX_RULES_AGE: OptionCheck = [isMaxRulesAge, MAX_RULES_AGE_EXPECTED];
+
+/** The checks of the options every deciding call takes (`DecisionOptions`), for each API form's table of checks. */
+export const DECISION_OPTIONS: { readonly [K in keyof DecisionOptions]-?: OptionCheck } = {
+  rules: RULE_SET,
+  taxIdVerdict: TAX_ID_VERDICT,
+  cache: [isBoolean, 'true or false'],
+  maxRulesAge: MAX_RULES_AGE,
+};
 
 /** An engine under an age limit when one is given (see withMaxRulesAge), else the engine itself. */
 export function agedEngine(engine: Engine, maxRulesAge: number | undefined): Engine {

@@ -7,12 +7,13 @@
  */
 import { isDateText } from '../core/dates.js';
 import { errorFromIssues, quoted, TaxRulesError, unreadable, type TaxRulesIssue } from '../core/errors.js';
-import { decimalOf } from '../core/money.js';
+import { compareDecimal, decimalOf } from '../core/money.js';
+import { ownCopy } from './read.js';
 import { AMOUNT_RE } from './input.js';
 import { MAX_AMOUNT_LENGTH } from './schemas.js';
 
 export type { ExchangeRate, ExchangeRateFunction, ExchangeRates } from '../core/options.js';
-import type { ExchangeRate, ExchangeRateFunction } from '../core/options.js';
+import type { ExchangeRate, ExchangeRateFunction, ExchangeRates } from '../core/options.js';
 
 /**
  * What the caller's function answers for a currency on a date, unchecked. A TaxRulesError it
@@ -108,4 +109,54 @@ export function coveringRate<R>(table: readonly ExchangeRate[], currency: string
     else if (!same(found.rate, rate)) return { ...found, other: { rate, index } };
   }
   return found;
+}
+
+/** Entries of an exchange-rate table read: a daily table of every currency for years is far fewer. */
+const MAX_EXCHANGE_RATES = 1_000_000;
+
+/** The options' exchange rates: a function as it is, a table copied and checked (every malformed entry and unknown field a 400 naming `options.exchangeRates`), its issues added to `issues`, or thrown without. */
+export function ratesOf(given: ExchangeRates | undefined, issues?: TaxRulesIssue[]): ExchangeRate[] | ExchangeRateFunction | undefined {
+  if (given === undefined || typeof given === 'function') return given;
+  const table = ownCopy(given, 2, MAX_EXCHANGE_RATES) as ExchangeRate[];
+  const tooMany: TaxRulesIssue = { path: ['options', 'exchangeRates'], code: 'malformed', message: `options.exchangeRates has more than ${MAX_EXCHANGE_RATES} entries` };
+  const found = table.length > MAX_EXCHANGE_RATES ? [tooMany] : exchangeTableIssues(table);
+  if (issues === undefined && found.length > 0) throw errorFromIssues(found);
+  issues?.push(...found);
+  return table;
+}
+
+/** How a version reads a rate: v20241028 as a number, v20260309 as its exact decimal text. */
+interface RateReading<R> {
+  readonly read: (v: unknown) => R | null;
+  readonly same: (a: R, b: R) => boolean;
+}
+export const AS_NUMBER: RateReading<number> = { read: rateValue, same: (a, b) => a === b };
+export const AS_TEXT: RateReading<string> = { read: rateText, same: (a, b) => compareDecimal(a, b) === 0 };
+
+/**
+ * The caller's rate (`rates`: a table or a function) for a currency on a date. The entries of
+ * a table that cover the day must agree: two different rates for one day are a 400, never a
+ * choice; none is a 422 at `path`, naming what else gives a rate (`instead`). Null then, the
+ * issue added. `within` starts the messages of a batch's transaction ("transactions.3: ").
+ */
+export function callerRate<R>(
+  rates: readonly ExchangeRate[] | ExchangeRateFunction,
+  how: RateReading<R>,
+  q: { readonly currency: string; readonly date: string; readonly accountCurrency: string; readonly path: (string | number)[]; readonly within: string; readonly instead: string },
+  issues: TaxRulesIssue[],
+): R | null {
+  if (typeof rates === 'function') {
+    const v = askRateFunction(rates, q.currency, q.date, q.accountCurrency, q.within);
+    const rate = how.read(v);
+    if (rate === null) throw notARate(v, q.currency, q.date, q.accountCurrency);
+    return rate;
+  }
+  const found = coveringRate(rates, q.currency, q.date, (r) => how.read(r) as R, how.same);
+  const other = found?.other;
+  if (found !== null && other !== undefined) {
+    issues.push({ path: ['options', 'exchangeRates', other.index], code: 'malformed', message: `options.exchangeRates gives two rates for ${q.currency} on ${q.date}: ${found.rate} (entry ${found.index}) and ${other.rate} (entry ${other.index})` });
+    return null;
+  }
+  if (found === null) issues.push({ path: q.path, code: 'unprocessable', message: `${q.within}options.exchangeRates has no rate for ${q.currency} on ${q.date}: add one, or give ${q.instead}` });
+  return found?.rate ?? null;
 }

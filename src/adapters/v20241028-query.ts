@@ -14,25 +14,14 @@ import { agedEngine, engineFor, impliedTypeOf, maxRulesAgeOf, type Engine } from
 import { exemptionOf } from '../core/exemption.js';
 import { impliedType, productTypeIssue, productTypeOf } from '../core/taxability.js';
 import { isAmountText, closestName, isCountryText, isCurrencyText, unknownFieldIssues } from './input.js';
-import type { TaxIdVerdictFunction } from '../core/options.js';
+import type { DecisionOptions } from '../core/options.js';
 import { taxCodeNumber } from '../core/situation.js';
 import { TAX_CODES } from '../generated/tax-codes.js';
 import { TAX_RATE_PARAMETERS, TAX_RATE_PARAMETER_KINDS, type TaxRateParameter, type TaxRateParameterKind, type TaxRateParameterName, type TaxRateQueryInput } from './v20241028-parameters.js';
 
-export interface CalculateOptions {
-  /** Rule set to use; the default one covers every file under rules/. */
-  rules?: RuleSet;
+export interface CalculateOptions extends DecisionOptions {
   /** The date used when the query has none (YYYY-MM-DD); default: today in the process's local time zone. */
   today?: string | (() => string);
-  /** Verdict on a customer's tax ID; default: offline validation with check digits (`validateTaxId`). */
-  taxIdVerdict?: TaxIdVerdictFunction;
-  /**
-   * Reuse decisions between calls (default true): the first call of a situation — rules,
-   * registrations, rate epoch, addresses, tax code, product type, business or consumer —
-   * decides it, later ones look it up. The answers are the same either way; false decides
-   * every call afresh (for measuring or debugging).
-   */
-  cache?: boolean;
   /**
    * What a query string or URLSearchParams with a name that is no parameter gets: `'reject'`
    * (the default) a TaxRulesError (400) listing each such name and the parameter it may be a
@@ -41,11 +30,6 @@ export interface CalculateOptions {
    * `country`), which are refused still. Object queries are always read strictly.
    */
   unknownParameters?: 'reject' | 'ignore';
-  /**
-   * Refuses (422, naming the day) a quote whose tax date is more than this many days after
-   * the day its jurisdiction's data was last checked (see `rulesInfo`); default: no limit.
-   */
-  maxRulesAge?: number;
 }
 
 /** The engine of a call: the one given (a calculator's, under the limit of the options when they set one), else the rule set's default one. */

@@ -18,7 +18,7 @@ import { isBoolean, ownCopy, ownFields, prototypePolluted, readOptions, RULE_SET
 import { MAX_LINE_ITEMS, MAX_TAX_DATE, requestSchemas, type CalculationJurisdiction, type CalculationRequest, type CalculationRequestOutput, type CalculationResponse, type CalculationLineResult, type ShippingCostResult, type LineTax, type TaxBreakdownEntry } from './schemas.js';
 import { ADDRESS_FIELDS, isPlainValidRequest, LINE_FIELDS, REQUEST_FIELDS, SHIPPING_FIELDS } from './calculation-plain.js';
 import { firstOfReferences } from './input.js';
-import type { TaxIdVerdictFunction } from '../core/options.js';
+import type { DecisionOptions, TaxIdVerdictFunction } from '../core/options.js';
 import type { ProductDefaults } from '../core/products.js';
 import { productBehavior, productPlace, productPlaceIssues, productsOf } from './calculation-products.js';
 
@@ -28,13 +28,9 @@ export type { CalculationAddress, CalculationLineItem, CalculationRequest, Calcu
 
 type ParsedRequest = CalculationRequestOutput;
 
-export interface CalculationOptions {
-  rules?: RuleSet;
+export interface CalculationOptions extends DecisionOptions {
   /** The current time in Unix seconds, used when the request has no tax_date; default: the clock. */
   now?: number | (() => number);
-  taxIdVerdict?: TaxIdVerdictFunction;
-  /** Reuse decisions between calls (default true); see CalculateOptions.cache. */
-  cache?: boolean;
   /**
    * The products lines name by `product`, as buildDocument's `options.products`: a product's
    * `tax_class`, `product_type` and `tax_type` (`included`: the line's amount is gross) are the
@@ -42,8 +38,6 @@ export interface CalculationOptions {
    * country`) is taxed there, not where the customer is.
    */
   products?: Readonly<Record<string, ProductDefaults>>;
-  /** Refuses (422) a calculation whose tax date is more than this many days after its jurisdiction's data was last checked; see CalculateOptions.maxRulesAge. */
-  maxRulesAge?: number;
 }
 
 function verdictToValid(v: TaxIdVerdict): boolean | null {

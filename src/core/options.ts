@@ -4,6 +4,7 @@
  * which the library asks and never stores.
  */
 import type { TaxIdVerdict } from './types.js';
+import type { RuleSet } from './ruleset.js';
 
 /** Decides whether a customer's tax ID makes it a business. */
 export type TaxIdVerdictFunction = (country: string, taxId: string) => TaxIdVerdict;
@@ -31,3 +32,26 @@ export type ExchangeRateFunction = (currency: string, date: string, accountCurre
 
 /** The caller's rates: a table, or a function asked for each rate. */
 export type ExchangeRates = readonly ExchangeRate[] | ExchangeRateFunction;
+
+/**
+ * The options of every call that decides a tax, whichever API form it takes (a quote, a
+ * calculation, a document, a transaction); each form's options extend them.
+ */
+export interface DecisionOptions {
+  /** Rule set to use; the default one covers every file under rules/. */
+  rules?: RuleSet;
+  /** Verdict on a customer's tax ID; default: offline validation with check digits (`validateTaxId`). */
+  taxIdVerdict?: TaxIdVerdictFunction;
+  /**
+   * Reuse decisions between calls (default true): the first call of a situation — rules,
+   * registrations, rate epoch, addresses, tax code, product type, business or consumer —
+   * decides it, later ones look it up. The answers are the same either way; false decides
+   * every call afresh (for measuring or debugging).
+   */
+  cache?: boolean;
+  /**
+   * Refuses (422, naming the day) an answer whose tax date is more than this many days after
+   * the day its jurisdiction's data was last checked (see `rulesInfo`); default: no limit.
+   */
+  maxRulesAge?: number;
+}

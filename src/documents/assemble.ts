@@ -4,7 +4,7 @@
  */
 import type { TaxCodeId, TaxStatus } from '../core/types.js';
 import { formatUnits, majorNumber, rateNumber } from '../core/money.js';
-import type { BillingDocument, DocumentItem, DocumentTax, PaymentRecord } from './types.js';
+import type { BillingDocument, DocumentItem, DocumentTax, PaymentRecord } from '../generated/answer-types.js';
 
 /** One tax of an item, in integers. */
 export interface TaxSlot {

@@ -25,7 +25,7 @@ import { checkDocumentUpdate, checkedDocument } from '../documents/v20241028/fin
 import { recordCreditPayment, voidCreditNote, type CreditPaymentOptions, type RecordedCreditPayment, type VoidCreditNoteOptions, type VoidedCreditNote } from '../documents/v20241028/states.js';
 import { computeBatch, computeTransaction, type TaxTransactionBatchOptions, type TaxTransactionOptions } from '../documents/v20260309/transaction.js';
 import type { CreditNoteOptions, DocumentOptions } from '../documents/v20241028/read.js';
-import type { BillingDocument } from '../documents/types.js';
+import type { BillingDocument } from '../generated/answer-types.js';
 import { exchangeTableIssues, type ExchangeRates } from '../adapters/exchange-rates.js';
 import type { ExchangeRateFunction } from '../core/options.js';
 import { shippedEcbRates } from './ecb-default.js';

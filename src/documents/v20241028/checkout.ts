@@ -12,7 +12,9 @@ import { packagedRuleSet } from '../../default-rules.js';
 import { readOptions, RULE_SET, unreadable, type OptionCheck } from '../../adapters/read.js';
 import { MAX_TAX_DATE } from '../../adapters/schemas.js';
 import { checkedDocument } from './final.js';
-import type { BillingDocument } from '../types.js';
+import type { BillingDocument, CheckoutContact, CheckoutWebhook } from '../../generated/answer-types.js';
+
+export type { CheckoutContact, CheckoutTransactionDetails, CheckoutWebhook } from '../../generated/answer-types.js';
 
 /** What only the server knows of the checkout session and its payment. */
 export interface CheckoutWebhookOptions {
@@ -29,64 +31,6 @@ export interface CheckoutWebhookOptions {
   /** When the notification was issued, Unix seconds (default the document's `created_at`). */
   readonly iat?: number;
   readonly rules?: RuleSet;
-}
-
-/** `transaction_details` of the `checkout.succeeded` payload. */
-export interface CheckoutTransactionDetails {
-  readonly session: number;
-  readonly session_permalink: string | null;
-  /** The payment processor (the document's `payment_processor`). */
-  readonly gateway: string | null;
-  readonly type: string | null;
-  /** The document's `subject`, else the description of its items when they share one. */
-  readonly description: string | null;
-  readonly customer: string | null;
-  readonly email: string | null;
-  /** The processor's id of the payment (the document's `payment_processor_id`). */
-  readonly transaction: string | null;
-  /** The product code of the items, when they share one. */
-  readonly product_id: string | null;
-  readonly tax_name: string | null;
-  readonly tax_rate: number;
-  readonly extra_tax_name: string | null;
-  readonly extra_tax_rate: number | null;
-  readonly iat: number;
-  readonly amount_cents: number;
-  /** The total as a decimal string in the currency's minor units (`119.00`). */
-  readonly amount: string;
-  readonly currency: string;
-}
-
-/** `contact` of the `checkout.succeeded` payload: the spec's fields, null where the document has none. */
-export interface CheckoutContact {
-  readonly id: number | null;
-  readonly kind: string | null;
-  readonly first_name: string | null;
-  readonly last_name: string | null;
-  readonly full_name: string | null;
-  readonly contact_name: string | null;
-  readonly street_line_1: string | null;
-  readonly postal_code: string | null;
-  readonly city: string | null;
-  readonly region: string | null;
-  readonly country: string | null;
-  readonly email: string | null;
-  readonly web: string | null;
-  readonly language: string | null;
-  readonly tax_id: string | null;
-  readonly vat_number: string | null;
-}
-
-/** The `checkout.succeeded` webhook payload. */
-export interface CheckoutWebhook {
-  readonly event_type: 'checkout.succeeded';
-  readonly data: {
-    readonly object: {
-      readonly message: { readonly response_message: string; readonly status_code: number };
-      readonly transaction_details: CheckoutTransactionDetails;
-      readonly contact: CheckoutContact;
-    };
-  };
 }
 
 const isText = (v: unknown): boolean => typeof v === 'string' && v.length <= 2000;

@@ -1,15 +1,16 @@
-/** Pieces shared by invoices and credit notes: currency, date, amounts, the payment record. */
+/** Pieces shared by invoices and credit notes: currency, exchange rate, date, amounts, the payment record. */
 import { dateOfDay } from '../../core/dates.js';
 import { quoted, type TaxRulesIssue } from '../../core/errors.js';
 import type { PreparedAccount } from '../../adapters/account.js';
 import type { Engine } from '../../adapters/engine.js';
 import { decimalOf, majorNumber, minorOf, rateUnitsOf } from '../../core/money.js';
-import type { BillingDocument } from '../types.js';
+import type { BillingDocument } from '../../generated/answer-types.js';
 import type { RuleSet } from '../../core/ruleset.js';
 import type { DocumentHead } from '../assemble.js';
 import { MAX_CENTS, normalTagList } from '../limits.js';
 import { documentEvidence } from './evidence.js';
-import type { TransactionRequestOutput } from './request.js';
+import type { PAYMENT_METHODS, TransactionRequestOutput } from './request.js';
+import { AS_NUMBER, callerRate, rateValue, type ExchangeRates } from '../../adapters/exchange-rates.js';
 
 export type Path = (string | number)[];
 
@@ -109,7 +110,7 @@ export function recordedFields(req: TransactionRequestOutput, rules: RuleSet, ip
 
 /** The payment recorded with a document: its total, on its date. */
 export function paymentOf(
-  payment: { readonly method?: string | undefined; readonly processor?: string | null | undefined; readonly processor_id?: string | null | undefined },
+  payment: { readonly method?: (typeof PAYMENT_METHODS)[number] | undefined; readonly processor?: string | null | undefined; readonly processor_id?: string | null | undefined },
   o: { readonly createdAt: number; readonly paymentId?: number | undefined },
   total: bigint,
   minorUnits: number,
@@ -124,4 +125,39 @@ export function paymentOf(
     processor: payment.processor ?? null,
     processor_id: payment.processor_id ?? null,
   };
+}
+
+/**
+ * The exchange rate of a v20241028 document: undefined in the account's currency (a rate other
+ * than 1 is then refused), else the request's `exchange_rate`, the option's `exchangeRate` or
+ * the caller's `exchangeRates` (a table, e.g. the central bank's reference rates, or a
+ * function) for the document's date. taxrules reads no network: a document in another currency
+ * without a rate is refused (422), as the spec's service would apply the reference rate of the
+ * day, which only the caller has.
+ */
+export function documentExchangeRate(
+  currency: string,
+  accountCurrency: string,
+  date: string,
+  requestRate: number | null | undefined,
+  optionRate: number | string | undefined,
+  table: ExchangeRates | undefined,
+  issues: TaxRulesIssue[],
+): number | undefined {
+  const given = requestRate ?? (optionRate === undefined ? undefined : (rateValue(optionRate) as number));
+  if (currency === accountCurrency) {
+    if (given !== undefined && given !== 1) {
+      const path = requestRate !== undefined && requestRate !== null ? ['exchange_rate'] : ['options', 'exchangeRate'];
+      issues.push({ path, code: 'unprocessable', message: `${path.join('.')} ${given} is for a document in another currency than the account's (${accountCurrency}); this one is in ${currency}` });
+    }
+    return undefined;
+  }
+  if (given !== undefined) return given;
+  if (table !== undefined) return callerRate(table, AS_NUMBER, { currency, date, accountCurrency, path: ['options', 'exchangeRates'], within: '', instead: 'exchange_rate' }, issues) ?? undefined;
+  issues.push({
+    path: ['exchange_rate'],
+    code: 'unprocessable',
+    message: `the document is in ${currency} and the account in ${accountCurrency}: give exchange_rate, or options.exchangeRate or options.exchangeRates (taxrules reads no network; the ECB's reference rates are ecbRates of taxrules/ecb)`,
+  });
+  return undefined;
 }

@@ -25,7 +25,7 @@ import { netParts } from './render.js';
 import { parseRequest, readCreditOptions, SPANISH_IGNORED_FIELDS, type CreditNoteOptions, type DocumentOptions } from './read.js';
 import { documentSchemas, type CreditRequest, type TransactionRequestOutput } from './request.js';
 import { copiedFieldIssues, CUSTOMER_FIELDS, documentIssues, DOCUMENT_LEVELS } from './shape.js';
-import type { BillingDocument, DocumentItem } from '../types.js';
+import type { BillingDocument, DocumentItem } from '../../generated/answer-types.js';
 import { amountIn, dateOf, itemAmounts, minorUnitsIn, paymentOf, recordedFields, type Path, type RecordedFields } from './common.js';
 
 /** Credit notes read against one invoice: more than any refund history holds. */

@@ -14,7 +14,7 @@ import { parseRequest, readDocumentOptions, SPANISH_IGNORED_FIELDS, type Documen
 import { documentSchemas, type TransactionRequest, type TransactionRequestOutput } from './request.js';
 import { buildRefund } from './credit.js';
 import { paymentOf, recordedFields } from './common.js';
-import type { BillingDocument, DocumentContact } from '../types.js';
+import type { BillingDocument, DocumentContact } from '../../generated/answer-types.js';
 import { readSale, type PricedItem, type ReadSale } from './items.js';
 import { priceDocument } from './price.js';
 import { itemParts, itemTaxes, shippingParts } from './render.js';

@@ -16,43 +16,27 @@ import { checkBySchema } from '../../adapters/issues.js';
 import { ownCopy, unreadable } from '../../adapters/read.js';
 import { MAX_DOCUMENT_ITEMS, metadataSchema, normalTagList, tagListSchema } from '../limits.js';
 import { documentIssues, DOCUMENT_LEVELS } from './shape.js';
-import type { BillingDocument } from '../types.js';
+import { BILLING_DOCUMENT_FIELDS, type BillingDocument } from '../../generated/answer-types.js';
 import { onFirstUse } from '../../adapters/zod-english.js';
 import { optionalText } from './request.js';
+import type { AcceptingReadonly } from '../../adapters/schemas.js';
+import type * as S from '../../schema-types.js';
 
 /** The fields of a final invoice that may still change. */
 export const INVOICE_UPDATABLE_FIELDS = ['po_number', 'tag_list', 'payment_details', 'notes', 'custom_metadata', 'street_line_1', 'street_line_2', 'city', 'region', 'postal_code'] as const;
 /** The fields of a final credit note that may still change. */
 export const CREDIT_UPDATABLE_FIELDS = ['tag_list', 'payment_details', 'notes', 'custom_metadata'] as const;
 
-/** The fields of a document: a field named in an update that is none of them is a misspelling (400), not a locked field (422). */
-const DOCUMENT_FIELDS = [
-  'id', 'type', 'created_at', 'number', 'issue_date', 'due_date', 'related_document', 'po_number', 'currency', 'tag_list', 'notes', 'contact', 'country',
-  'postal_code', 'region', 'city', 'street_line_1', 'street_line_2', 'tax_id', 'subject', 'deliveries', 'items', 'taxes', 'tax_notes', 'payments',
-  'payment_processor', 'payment_processor_id', 'processor_fee_cents', 'custom_metadata', 'exchange_rate', 'coupon', 'subtotal_cents', 'discount_cents',
-  'total_cents', 'state', 'void_reason', 'payment_details', 'verification_code', 'verification_permalink', 'evidence', 'shipping_address',
-];
+/** An update of a final document's administrative fields (spelled out in src/schema-types.ts from its schema). */
+export type DocumentUpdate = AcceptingReadonly<S.DocumentUpdateShape>;
 
-/** An update of a final document's administrative fields. */
-export interface DocumentUpdate {
-  readonly po_number?: string | null;
-  readonly tag_list?: string | null;
-  readonly payment_details?: string | null;
-  readonly notes?: string | null;
-  readonly custom_metadata?: Readonly<Record<string, string | number | boolean | null>> | null;
-  readonly street_line_1?: string | null;
-  readonly street_line_2?: string | null;
-  readonly city?: string | null;
-  readonly region?: string | null;
-  readonly postal_code?: string | null;
-}
-
+type FinalSchemas = ReturnType<typeof buildSchemas>;
 /** The schema of a final document's fields, built on first use. */
-const finalSchema = /* @__PURE__ */ onFirstUse(buildSchema);
+export const finalSchemas: () => FinalSchemas = /* @__PURE__ */ onFirstUse(buildSchemas);
 
-function buildSchema() {
+function buildSchemas() {
   const text = optionalText;
-  return z.object({
+  const update = z.object({
     po_number: text(255),
     tag_list: z.optional(z.nullable(tagListSchema())),
     payment_details: text(10_000),
@@ -64,6 +48,7 @@ function buildSchema() {
     region: text(255),
     postal_code: text(32),
   });
+  return { update };
 }
 
 /** The document's own fields, checked: the document returned is a copy with the update applied, the one given is not changed. */
@@ -136,17 +121,18 @@ export function checkDocumentUpdate(document: unknown, update: unknown): Billing
     const u = objectOf(update, 'the update');
     const allowed: readonly string[] = doc.type === 'Invoice' ? INVOICE_UPDATABLE_FIELDS : doc.type === 'Credit' ? CREDIT_UPDATABLE_FIELDS : [];
     const issues: TaxRulesIssue[] = [];
+    // A field of the document (its schema's list) that may not change is a 422; any other name is a misspelling, a 400.
     for (const key of Object.keys(u)) {
       if (allowed.includes(key)) continue;
       if (key === 'void_reason') {
         issues.push({ path: [key], code: 'unprocessable', message: 'void_reason: voiding is its own operation (voidDocument), not an update' });
-      } else if (DOCUMENT_FIELDS.includes(key) || (doc.type !== 'Invoice' && (INVOICE_UPDATABLE_FIELDS as readonly string[]).includes(key))) {
+      } else if ((BILLING_DOCUMENT_FIELDS as readonly string[]).includes(key) || (doc.type !== 'Invoice' && (INVOICE_UPDATABLE_FIELDS as readonly string[]).includes(key))) {
         issues.push({ path: [key], code: 'unprocessable', message: lockedMessage(doc.type, key, allowed) });
       } else {
         issues.push(unknownField(key, allowed));
       }
     }
-    const schema = finalSchema();
+    const schema = finalSchemas().update;
     // The allowed fields on an object without a prototype: a polluted one fills none left out.
     const given = Object.assign(Object.create(null) as Record<string, unknown>, Object.fromEntries(Object.entries(u).filter(([k]) => allowed.includes(k))));
     const parsed = checkBySchema(schema, given);

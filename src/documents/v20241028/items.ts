@@ -16,10 +16,9 @@ import type { GivenPair } from '../../core/document-sale.js';
 import type { PreparedAccount } from '../../adapters/account.js';
 import type { Engine } from '../../adapters/engine.js';
 import { majorNumber, PERCENT_100, rateNumber } from '../../core/money.js';
-import { documentExchangeRate } from '../exchange.js';
 import type { DocumentOptions, ProductDefaults } from './read.js';
 import type { TransactionItemOutput, TransactionRequestOutput } from './request.js';
-import { amountIn, currencyOf, dateOf, itemAmounts, percentUnits, type Path } from './common.js';
+import { amountIn, currencyOf, dateOf, documentExchangeRate, itemAmounts, percentUnits, type Path } from './common.js';
 
 export type { Path } from './common.js';
 import { shippingOf, type DocumentShipping } from './shipping.js';

@@ -8,16 +8,15 @@ import type * as z from 'zod/mini';
 import { errorFromIssues, quoted, type TaxRulesIssue } from '../../core/errors.js';
 import type { RuleSet } from '../../core/ruleset.js';
 import { checkBySchema } from '../../adapters/issues.js';
-import { isBoolean, isFunction, ownCopy, readOptions, RULE_SET, unreadable, type OptionCheck } from '../../adapters/read.js';
-import { MAX_RULES_AGE } from '../../adapters/engine.js';
+import { EXCHANGE_RATES, isBoolean, ownCopy, readOptions, RULE_SET, unreadable, type OptionCheck } from '../../adapters/read.js';
+import { DECISION_OPTIONS } from '../../adapters/engine.js';
 import { isRecord } from '../../adapters/input.js';
 import { MAX_TAX_DATE } from '../../adapters/schemas.js';
-import type { TaxIdVerdictFunction } from '../../core/options.js';
+import type { DecisionOptions } from '../../core/options.js';
 import { MAX_DOCUMENT_ITEMS, MAX_DOCUMENT_NUMBER_LENGTH } from '../limits.js';
-import { rateValue, type ExchangeRates } from '../../adapters/exchange-rates.js';
-import { ratesOf } from '../exchange.js';
+import { rateValue, ratesOf, type ExchangeRates } from '../../adapters/exchange-rates.js';
 import { decimalOf } from '../../core/money.js';
-import type { BillingDocument } from '../types.js';
+import type { BillingDocument } from '../../generated/answer-types.js';
 import { productIssues, type ProductDefaults } from '../../core/products.js';
 
 /** A coupon applied to a sale before tax: a percentage off every item, or an amount shared among them. */
@@ -46,7 +45,7 @@ export interface DocumentIdentity {
 }
 
 /** The options of `buildDocument`. */
-export interface DocumentOptions extends DocumentIdentity {
+export interface DocumentOptions extends DocumentIdentity, DecisionOptions {
   /** Units of the account's currency per unit of the document's, when the request has no `exchange_rate`. */
   readonly exchangeRate?: number | string;
   /** The caller's rates by date, read when neither the request nor `exchangeRate` gives one: a table, or a function asked for the document's rate (the ECB's reference rates: `ecbRates` of `taxrules/ecb`). */
@@ -59,13 +58,6 @@ export interface DocumentOptions extends DocumentIdentity {
   readonly invoice?: BillingDocument;
   /** A refund: the credit notes already issued against that invoice (voided ones are not counted). */
   readonly credits?: readonly BillingDocument[];
-  readonly rules?: RuleSet;
-  /** Verdict on the customer's tax ID; default: offline validation (`validateTaxId`). */
-  readonly taxIdVerdict?: TaxIdVerdictFunction;
-  /** Reuse decisions between calls (default true). */
-  readonly cache?: boolean;
-  /** Refuses (422) a document whose date is more than this many days after its jurisdiction's data was last checked; see CalculateOptions.maxRulesAge. */
-  readonly maxRulesAge?: number;
   /** The country the server's geolocation gives for the evidence's `ip_address` (taxrules does not geolocate): a piece of evidence then. */
   readonly ipCountry?: string;
   /**
@@ -122,13 +114,10 @@ const DOCUMENT_CHECKS: { readonly [K in keyof DocumentOptions]-?: OptionCheck } 
   ...IDENTITY_CHECKS,
   ...INVOICE_CHECKS,
   exchangeRate: [(v) => rateValue(v) !== null, 'a positive decimal (a number or a decimal string)'],
-  exchangeRates: [(v) => Array.isArray(v) || typeof v === 'function', 'an array of { currency, date | from, until, rate }, or a function (currency, date, accountCurrency) => rate'],
+  exchangeRates: EXCHANGE_RATES,
   coupon: [isRecord, 'an object { code, percent | amount }'],
   products: [isRecord, 'an object of products by code: { product_type?, tax_class?, tax_type?, tax_based_on?, country? }'],
-  rules: RULE_SET,
-  taxIdVerdict: [isFunction, "a function (country, taxId) => 'valid' | 'invalid' | 'unknown'"],
-  cache: [isBoolean, 'true or false'],
-  maxRulesAge: MAX_RULES_AGE,
+  ...DECISION_OPTIONS,
   ipCountry: [(v) => typeof v === 'string' && /^[A-Z]{2}$/.test(v), "a 2-letter country code in capitals: the geolocation of the evidence's ip_address"],
   contactId: [isPositiveInt, "a positive integer (the id of the sale's contact)"],
   documentType: [(v) => v === 'invoice' || v === 'receipt', "'invoice' or 'receipt'"],

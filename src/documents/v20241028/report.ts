@@ -14,7 +14,7 @@ import { documentIssues, DOCUMENT_LEVELS, plainDocumentSummary, type DocumentSum
 import { MAX_CENTS } from '../limits.js';
 import { minorUnitsIn } from './common.js';
 import { dateText } from './request.js';
-import type { BillingDocument } from '../types.js';
+import type { BillingDocument } from '../../generated/answer-types.js';
 import { onFirstUse } from '../../adapters/zod-english.js';
 
 /** The report's parameters: the first and last day of the period, both included. */

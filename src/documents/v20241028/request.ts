@@ -157,8 +157,11 @@ function build() {
     credited_amount: z.optional(amount()),
   });
   /** The body of `POST /credits/{id}/payments`: a payment record without its id and creation time (the server's). */
+  /** The body of `POST /credits/{id}/payments`: a payment record, without the id and creation time the server gives it. */
   const creditPayment = z.strictObject({
+    /** The amount paid, in the credit note's currency (a number, or a decimal string): more than 0, at most what is left to pay. */
     amount: amount(),
+    /** The day of the payment; default: the UTC day of `options.createdAt`. */
     date: z.optional(dateText()),
     payment_method: z.optional(z.enum(PAYMENT_METHODS)),
     processor: optionalText(255),
@@ -177,3 +180,5 @@ export type TransactionRequest = AcceptingReadonly<S.TransactionRequestShape>;
 export type { TransactionRequestOutput, TransactionItem, TransactionItemOutput, TransactionContact, CreditRequestOutput } from '../../schema-types.js';
 /** The body of `POST /credits`. */
 export type CreditRequest = AcceptingReadonly<S.CreditRequestShape>;
+/** The body of `POST /credits/{id}/payments`: a payment record, without the id and creation time the server gives it. */
+export type CreditPaymentRequest = AcceptingReadonly<S.CreditPaymentRequestShape>;

@@ -9,7 +9,7 @@ import type { TaxRulesIssue } from '../../core/errors.js';
 import { MAX_CENTS, MAX_DOCUMENT_ITEMS } from '../limits.js';
 import { hasOwn } from '../../adapters/input.js';
 import { touchOwn } from '../../core/own.js';
-import type { BillingDocument, DocumentState, DocumentTax, DocumentType } from '../types.js';
+import type { BillingDocument, DocumentState, DocumentTax, DocumentType } from '../../generated/answer-types.js';
 import { TAX_CODES } from '../../generated/tax-codes.js';
 
 type Path = (string | number)[];

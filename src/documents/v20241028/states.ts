@@ -21,25 +21,16 @@ import { readOptions, RULE_SET, unreadable, type OptionCheck } from '../../adapt
 import { isRecord } from '../../adapters/input.js';
 import { amountIn, dateOf, minorUnitsIn, paymentOf, type Path } from './common.js';
 import { checkedDocument, voided } from './final.js';
-import { documentSchemas, type CreditRequest, type PAYMENT_METHODS } from './request.js';
-import type { BillingDocument, PaymentRecord } from '../types.js';
+import { documentSchemas, type CreditPaymentRequest, type CreditRequest } from './request.js';
+import type { BillingDocument, CreditedInvoice, PaymentRecord, RecordedCreditPayment, VoidedCreditNote } from '../../generated/answer-types.js';
 import { buildCreditNote, creditsOf } from './credit.js';
 import { IDENTITY_CHECKS, INVOICE_CHECKS, parseRequest, readCreditOptions, type CreditNoteOptions } from './read.js';
 import type { Engine } from '../../adapters/engine.js';
 
+export type { CreditedInvoice, RecordedCreditPayment, VoidedCreditNote } from '../../generated/answer-types.js';
+
 /** Payments read on one document. */
 const MAX_PAYMENTS = 10_000;
-
-/** The body of `POST /credits/{id}/payments`: a payment record, without the id and creation time the server gives it. */
-export interface CreditPaymentRequest {
-  /** The amount paid, in the credit note's currency (a number, or a decimal string): more than 0, at most what is left to pay. */
-  readonly amount: number | string;
-  /** The day of the payment; default: the UTC day of `options.createdAt`. */
-  readonly date?: string;
-  readonly payment_method?: (typeof PAYMENT_METHODS)[number];
-  readonly processor?: string | null;
-  readonly processor_id?: string | null;
-}
 
 /** The options of `recordCreditPayment`: what the server's record gives the payment. */
 export interface CreditPaymentOptions {
@@ -50,12 +41,6 @@ export interface CreditPaymentOptions {
   readonly rules?: RuleSet;
 }
 
-/** A payment recorded: the credit note with it, and the payment record (what `POST /credits/{id}/payments` answers, 201). */
-export interface RecordedCreditPayment {
-  readonly credit: BillingDocument;
-  readonly payment: PaymentRecord;
-}
-
 /** The options of `voidCreditNote`: the invoice the credit note credits, and its other credit notes. */
 export interface VoidCreditNoteOptions {
   /** The invoice the credit note credits (its `related_document`). */
@@ -63,18 +48,6 @@ export interface VoidCreditNoteOptions {
   /** The other credit notes issued against it (voided ones, and the one voided, are not counted). */
   readonly credits?: readonly BillingDocument[];
   readonly rules?: RuleSet;
-}
-
-/** A credit note voided, and its invoice as it stands after: reopened (`outstanding`) when the credit note had closed it, else as it was. */
-export interface VoidedCreditNote {
-  readonly credit: BillingDocument;
-  readonly invoice: BillingDocument;
-}
-
-/** A credit note built against an invoice, and the invoice as it stands after: `paid` when the credit note closes it, else as it was. */
-export interface CreditedInvoice {
-  readonly credit: BillingDocument;
-  readonly invoice: BillingDocument;
 }
 
 const PAYMENT_CHECKS: { readonly [K in keyof CreditPaymentOptions]-?: OptionCheck } = { createdAt: IDENTITY_CHECKS.createdAt, paymentId: IDENTITY_CHECKS.paymentId, rules: RULE_SET };

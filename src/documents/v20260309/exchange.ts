@@ -7,8 +7,7 @@
  * rounded half up once to the account currency's minor unit.
  */
 import { errorFromIssues, type TaxRulesIssue } from '../../core/errors.js';
-import { rateText } from '../../adapters/exchange-rates.js';
-import { AS_TEXT, callerRate } from '../exchange.js';
+import { AS_TEXT, callerRate, rateText } from '../../adapters/exchange-rates.js';
 import type { TaxTransactionExchangeRate } from './schemas.js';
 import type { Context, Path, Stored, Taxed } from './types.js';
 import { compareDecimal, decimalOf, moneyText, roundDiv, type Decimal } from '../../core/money.js';

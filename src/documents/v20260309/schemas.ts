@@ -14,7 +14,6 @@ import { AMOUNT_RE, CURRENCY_RE } from '../../adapters/input.js';
 import { BEHAVIORS, CUSTOMER_TAX_STATUSES, MAX_AMOUNT_LENGTH, MAX_LINE_ITEMS, requestSchemas, responseSchemas, type AcceptingReadonly } from '../../adapters/schemas.js';
 import type * as S from '../../schema-types.js';
 import { onFirstUse } from '../../adapters/zod-english.js';
-import { recordKey } from '../limits.js';
 import { minLength, maxLength } from '../../adapters/lengths.js';
 
 /** The spec's limit on transactions in one batch ("Limits": batch size). */
@@ -36,40 +35,45 @@ const isTransactionDate = (s: string): boolean => isTransactionDay(dayNumber(s))
 
 /**
  * The answer's schemas. An answer is read back (a refund's sale and earlier refunds), so its
- * schema is what a stored answer must still be: every field this library gave it.
+ * schema is what a stored answer must still be: every field this library gave it. The public
+ * types are generated from them, with the fields' descriptions of
+ * scripts/transaction-answer.ts (kept out of the bundle).
  */
 function answerSchemas() {
   const { lineResult, shippingResult, breakdownEntry, context } = responseSchemas();
   const amount = z.string().check(z.regex(AMOUNT_RE));
+  const text = z.string();
   const discrepancy = z.object({ total_tax: amount, calculated_total_tax: amount, difference: amount });
-  const exchangeRate = z.object({ from: z.string(), to: z.string(), rate: amount, date: z.string(), subtotal: amount, total_tax: amount, total: amount });
+  const exchangeRate = z.object({ from: text, to: text, rate: amount, date: text, subtotal: amount, total_tax: amount, total: amount });
+  /** An address as the transaction answers it: the calculation address's fields that have a value. */
+  const address = z.object({ country: text, state: z.optional(text), postal_code: z.optional(text), city: z.optional(text), line1: z.optional(text), line2: z.optional(text) });
+  const customerResult = z.object({ name: z.nullable(text), tax_id: z.nullable(text), address, tax_status: z.optional(z.enum(CUSTOMER_TAX_STATUSES)), exemption_certificate: z.optional(text) });
   const result = z.object({
     id: z.nullable(z.int()),
-    source: z.string(),
-    source_id: z.string(),
+    source: text,
+    source_id: text,
     transaction_type: z.enum(TRANSACTION_TYPES),
-    refund_of_source_id: z.nullable(z.string()),
+    refund_of_source_id: z.nullable(text),
     status: z.literal('taxed'),
     supply_type: z.enum(SUPPLY_TYPES),
-    date: z.string(),
-    currency: z.string(),
+    date: text,
+    currency: text,
     tax_behavior: z.enum(BEHAVIORS),
-    customer: z.object({ name: z.nullable(z.string()), tax_id: z.nullable(z.string()), address: z.record(recordKey(), z.string()), tax_status: z.optional(z.enum(CUSTOMER_TAX_STATUSES)), exemption_certificate: z.optional(z.string()) }),
-    origin_address: z.nullable(z.record(recordKey(), z.string())),
+    customer: customerResult,
+    origin_address: z.nullable(address),
     subtotal: amount,
     total_tax: amount,
     total: amount,
     items: z.array(lineResult),
-    /** The delivery charge, when the transaction has one (a refund: the part of the sale's it refunds). */
     shipping_cost: z.optional(shippingResult),
     tax_breakdown: z.array(breakdownEntry),
     tax_context: context,
-    tax_id_validation: z.nullable(z.object({ tax_id: z.string(), country: z.string(), valid: z.nullable(z.boolean()) })),
+    tax_id_validation: z.nullable(z.object({ tax_id: text, country: text, valid: z.nullable(z.boolean()) })),
     exchange_rate: z.nullable(exchangeRate),
     discrepancy: z.nullable(discrepancy),
   });
   const batchResult = z.object({ id: z.nullable(z.int()), status: z.literal('taxed'), transactions: z.array(result) });
-  return { discrepancy, exchangeRate, result, batchResult };
+  return { discrepancy, exchangeRate, address, customerResult, result, batchResult };
 }
 
 /** What a transaction's schemas and a batch's share: the field schemas, the customer, the items (a calculation's line items without its product and metadata) and a list of them. */
@@ -124,8 +128,7 @@ function buildTransactionSchemas() {
     items: items(item, 0), // none in a refund of the shipping cost alone
   }).check(z.refine((t) => t.items.length > 0 || (t.shipping_cost !== undefined && t.shipping_cost !== null), { message: 'needs at least one item (a refund of the shipping cost alone: give shipping_cost)', path: ['items'] }));
 
-  const { discrepancy, exchangeRate, result, batchResult } = answerSchemas();
-  return { customer, item, transaction, ...batchSchemas(parts), discrepancy, exchangeRate, result, batchResult };
+  return { customer, item, transaction, ...batchSchemas(parts), ...answerSchemas() };
 }
 
 /** A batch's schemas: its transactions are sales, their amounts tax-inclusive (the spec: this cannot be overridden). */

@@ -7,13 +7,12 @@
  */
 import type { SellerAccount } from '../../adapters/account.js';
 import { errorFromIssues, quoted, TaxRulesError, type TaxRulesIssue } from '../../core/errors.js';
-import { agedEngine, engineFor, MAX_RULES_AGE, maxRulesAgeOf } from '../../adapters/engine.js';
+import { agedEngine, DECISION_OPTIONS, engineFor, maxRulesAgeOf } from '../../adapters/engine.js';
 import { checkBySchema } from '../../adapters/issues.js';
-import { EXCHANGE_RATES, isBoolean, ownCopy, readOptions, RULE_SET, TAX_ID_VERDICT, unreadable, type OptionCheck } from '../../adapters/read.js';
+import { EXCHANGE_RATES, ownCopy, readOptions, unreadable, type OptionCheck } from '../../adapters/read.js';
 import { MAX_BATCH_TRANSACTIONS, transactionSchemas, type TaxTransactionBatchRequest, type TaxTransactionRequest, type TaxTransactionType } from './schemas.js';
 import { exchangeOf } from './exchange.js';
-import { ratesOf } from '../exchange.js';
-import { rateText } from '../../adapters/exchange-rates.js';
+import { rateText, ratesOf } from '../../adapters/exchange-rates.js';
 import type { Context, Parsed, Path, SourceKey, TaxTransaction, TaxTransactionBatch, TaxTransactionBatchOptions, TaxTransactionOptions, Taxed } from './types.js';
 import { readWith } from './parse.js';
 import { amountAt, withGivenTax } from './totals.js';
@@ -40,10 +39,7 @@ const SOURCE_KEY_FIELDS = ['source', 'transaction_type', 'source_id'];
 const isUsedSourceIds = (v: unknown): boolean => typeof v === 'function' || Array.isArray(v);
 
 const BATCH_OPTIONS: { readonly [K in keyof TaxTransactionBatchOptions]-?: OptionCheck } = {
-  rules: RULE_SET,
-  taxIdVerdict: TAX_ID_VERDICT,
-  cache: [isBoolean, 'true or false'],
-  maxRulesAge: MAX_RULES_AGE,
+  ...DECISION_OPTIONS,
   usedSourceIds: [isUsedSourceIds, 'an array of { source, transaction_type, source_id }, or a function (key) => boolean'],
   exchangeRates: EXCHANGE_RATES,
 };

@@ -1,15 +1,15 @@
 /**
- * The v20260309 transaction as taxrules answers it, its options, and what the steps of
- * its computation hand each other (the request as read, the figures of a taxed transaction).
+ * The v20260309 transaction's options, and what the steps of its computation hand each other
+ * (the request as read, the figures of a taxed transaction). The answer's types are generated
+ * from its schema (`answerSchemas` of schemas.ts) into src/generated/answer-types.ts.
  */
-import type { CalculationAddress, CalculationLineResult, ShippingCostResult, TaxBreakdownEntry, TaxContext } from '../../adapters/schemas.js';
-import type { TaxBehavior } from '../../core/types.js';
-import type { RuleSet } from '../../core/ruleset.js';
 import type { SellerAccount } from '../../adapters/account.js';
-import type { TaxIdVerdictFunction } from '../../core/options.js';
 import type { Engine } from '../../adapters/engine.js';
-import type { TaxDiscrepancy, SupplyType, TaxTransactionExchangeRate, TaxTransactionRequestOutput, TaxTransactionType } from './schemas.js';
-import type { ExchangeRate, ExchangeRateFunction } from '../../core/options.js';
+import type { TaxTransactionRequestOutput, TaxTransactionType } from './schemas.js';
+import type { DecisionOptions, ExchangeRate, ExchangeRateFunction, ExchangeRates } from '../../core/options.js';
+import type { TaxTransaction } from '../../generated/answer-types.js';
+
+export type { TaxTransaction, TaxTransactionBatch, TaxTransactionCustomerResult } from '../../generated/answer-types.js';
 
 /** A source id as the spec makes it unique: per source and transaction type. */
 export interface SourceKey {
@@ -18,67 +18,8 @@ export interface SourceKey {
   source_id: string;
 }
 
-/** The customer of a transaction, as the request gave it. */
-export interface TaxTransactionCustomerResult {
-  name: string | null;
-  tax_id: string | null;
-  address: CalculationAddress;
-  /** The customer's own tax status, when the request gives one: `exempt` or `reverse` (no tax charged), or `taxable`. */
-  tax_status?: 'taxable' | 'exempt' | 'reverse';
-  /** An exempt customer's certificate, when the request gives one. */
-  exemption_certificate?: string;
-}
-
-/** A transaction as taxed (the service's answer to `POST /transactions`, version 20260309). */
-export interface TaxTransaction {
-  /** The stored record's id: null here (taxrules stores nothing); the store that keeps the transaction sets it. */
-  id: number | null;
-  source: string;
-  source_id: string;
-  transaction_type: TaxTransactionType;
-  /** The sale a refund refunds (null for a sale). */
-  refund_of_source_id: string | null;
-  status: 'taxed';
-  /** `domestic` when the customer is taxed in the country the supply is made from, else `cross_border`. */
-  supply_type: SupplyType;
-  date: string;
-  currency: string;
-  tax_behavior: TaxBehavior;
-  customer: TaxTransactionCustomerResult;
-  origin_address: CalculationAddress | null;
-  /** Net of tax; a refund's figures are negative. */
-  subtotal: string;
-  /** The request's `total_tax` when it gave one (see `discrepancy`), else the sum of the items' taxes. */
-  total_tax: string;
-  /** subtotal + total_tax. */
-  total: string;
-  items: CalculationLineResult[];
-  /** The delivery charge, when the request has one (see `shipping_cost` of calculations); a refund's is the part of the sale's it refunds. */
-  shipping_cost?: ShippingCostResult;
-  tax_breakdown: TaxBreakdownEntry[];
-  tax_context: TaxContext;
-  tax_id_validation: { tax_id: string; country: string; valid: boolean | null } | null;
-  /** The totals in the account's currency, when the transaction's differs and the options give a rate (else null). */
-  exchange_rate: TaxTransactionExchangeRate | null;
-  /** When the request gave `total_tax`: it, the tax calculated, and the difference (given − calculated). */
-  discrepancy: TaxDiscrepancy | null;
-}
-
-/** A batch as taxed: every transaction, in the request's order. */
-export interface TaxTransactionBatch {
-  id: number | null;
-  status: 'taxed';
-  transactions: TaxTransaction[];
-}
-
 /** Options of `computeBatch`. */
-export interface TaxTransactionBatchOptions {
-  rules?: RuleSet;
-  taxIdVerdict?: TaxIdVerdictFunction;
-  /** Reuse decisions between calls (default true). */
-  cache?: boolean;
-  /** Refuses (422) a transaction whose date is more than this many days after its jurisdiction's data was last checked; see CalculateOptions.maxRulesAge. */
-  maxRulesAge?: number;
+export interface TaxTransactionBatchOptions extends DecisionOptions {
   /** The source ids already taken, as a list or a lookup: a transaction whose id is taken is refused (422). */
   usedSourceIds?: readonly SourceKey[] | ((key: SourceKey) => boolean);
   /**
@@ -88,7 +29,7 @@ export interface TaxTransactionBatchOptions {
    * table without one is a 422. Or a function asked for each rate, `(currency, date,
    * accountCurrency) => rate` (the ECB's reference rates: `ecbRates` of `taxrules/ecb`).
    */
-  exchangeRates?: readonly ExchangeRate[] | ExchangeRateFunction;
+  exchangeRates?: ExchangeRates;
 }
 
 /** Options of `computeTransaction`. */
