@@ -2,10 +2,10 @@
 
 const ZERO = 48;
 
-/** True when `s` is non-empty and made of ASCII digits only. */
-export function isDigits(s: string): boolean {
-  if (s.length === 0) return false;
-  for (let i = 0; i < s.length; i++) {
+/** True when `s` (from index `at`) is non-empty and made of ASCII digits only. */
+export function isDigits(s: string, at = 0): boolean {
+  if (s.length <= at) return false;
+  for (let i = at; i < s.length; i++) {
     const c = s.charCodeAt(i) - ZERO;
     if (c < 0 || c > 9) return false;
   }
@@ -15,10 +15,10 @@ export function isDigits(s: string): boolean {
 /** The digit at position `i` of `s`. */
 export const digit = (s: string, i: number): number => s.charCodeAt(i) - ZERO;
 
-/** Σ digit(i) × weights[i] over the first `weights.length` digits of `s`. */
-export function weightedSum(s: string, weights: readonly number[]): number {
+/** Σ digit(at + i) × weights[i] over the first `weights.length` digits of `s` from index `at`. */
+export function weightedSum(s: string, weights: readonly number[], at = 0): number {
   let sum = 0;
-  for (let i = 0; i < weights.length; i++) sum += (s.charCodeAt(i) - ZERO) * (weights[i] as number);
+  for (let i = 0; i < weights.length; i++) sum += (s.charCodeAt(at + i) - ZERO) * (weights[i] as number);
   return sum;
 }
 

@@ -2,6 +2,7 @@ import { isCompactUpper } from '../core/text.js';
 import { errorFromIssues, quoted, unreadable, type TaxRulesIssue } from '../core/errors.js';
 import { unknownFields } from '../core/fields.js';
 import { ownCopy } from '../core/own.js';
+import { readerOf, type TaxIdReader } from './reader.js';
 import type { TaxIdModule, TaxIdReason, TaxIdValidation } from './types.js';
 
 /**
@@ -90,6 +91,8 @@ interface Entry {
   readonly prefixed: boolean;
   readonly validate: (this: ModuleCopy, body: string) => unknown;
   readonly self: ModuleCopy;
+  /** A package module's reader (see reader.ts), called in place of `validate`. */
+  readonly read: TaxIdReader | undefined;
 }
 
 /** The problems of one module's copy (`ownCopy`), at `modules.<i>`. */
@@ -173,13 +176,18 @@ function readCountryCodes(codes: unknown): Set<string> {
 const isModuleReason = (r: unknown): r is TaxIdReason => r === 'checksum' || r === 'format' || r === 'length' || r === 'unknown_prefix';
 
 /**
- * The verdict of a module on a number. A module of the caller's own that throws, or answers
- * anything but a TaxIdCheck, answers nothing: `valid: null`, as a country without offline
- * rules (the validator never throws).
+ * The verdict of a module on the number `id` read from `at` (after its prefix). A package
+ * module's reader reads it in place and makes the verdict; any other module receives the body
+ * cut off the number and answers a TaxIdCheck, copied into the verdict. A module that
+ * throws, or answers anything but a TaxIdCheck, answers nothing: `valid: null`, as a country
+ * without offline rules (the validator never throws).
  */
-function verdict(entry: Entry, body: string): TaxIdValidation {
+function verdict(entry: Entry, id: string, at: number): TaxIdValidation {
   const country = entry.country;
   try {
+    const read = entry.read;
+    if (read !== undefined) return read(id, at);
+    const body = at === 0 ? id : id.slice(at);
     const r = entry.validate.call(entry.self, body) as Record<string, unknown> | null;
     if (typeof r === 'object' && r !== null) {
       const ok = r.ok;
@@ -207,7 +215,7 @@ function verdict(entry: Entry, body: string): TaxIdValidation {
  * (see `readModules`, `readCountryCodes`): anything else is a TaxRulesError (400).
  */
 export function createTaxIdValidator(modules: readonly TaxIdModule[], countryCodes?: Iterable<string> | null): TaxIdValidator {
-  const entries = readModules(modules).map((m): Entry => ({ country: m.country, prefixed: m.prefixes.length > 0, validate: m.validate, self: m }));
+  const entries = readModules(modules).map((m): Entry => ({ country: m.country, prefixed: m.prefixes.length > 0, validate: m.validate, self: m, read: readerOf(m.validate, m.country) }));
   // Country codes (ISO 3166-1), to tell a country without offline rules from an unknown prefix.
   const knownCountries = countryCodes === undefined || countryCodes === null ? new Set<string>() : readCountryCodes(countryCodes);
   const byCountry = new Map<string, Entry>();
@@ -243,7 +251,7 @@ export function createTaxIdValidator(modules: readonly TaxIdModule[], countryCod
     if (id.length === 0) return refused(given, 'format');
 
     let module = own;
-    let body = id;
+    let at = 0;
     // The VAT-number family (and unknown countries) follows the prefix written on the number.
     if (!own || own.prefixed) {
       let hit: Entry | undefined;
@@ -270,7 +278,7 @@ export function createTaxIdValidator(modules: readonly TaxIdModule[], countryCod
       }
       if (hit && (!own || hit === own || hit.prefixed)) {
         module = hit;
-        body = id.slice(length);
+        at = length;
       }
     }
     if (!module) {
@@ -285,6 +293,6 @@ export function createTaxIdValidator(modules: readonly TaxIdModule[], countryCod
       // No country given, and no prefix on the number that names one: nobody's number that we can tell.
       return { valid: false, country: null, normalized: null, kind: null, reason: 'unknown_prefix' };
     }
-    return verdict(module, body);
+    return verdict(module, id, at);
   };
 }

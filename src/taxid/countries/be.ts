@@ -1,5 +1,9 @@
 import { digit, isDigits } from '../algorithms.js';
-import { bad, ok, type TaxIdModule } from '../types.js';
+import { invalidIn, readerModule, validIn, withPrefix } from '../reader.js';
+import type { TaxIdModule, TaxIdReason, TaxIdValidation } from '../types.js';
+
+const KIND = 'eu_vat';
+const no = (reason: TaxIdReason): TaxIdValidation => invalidIn('BE', KIND, reason);
 
 /**
  * Belgium: BTW/TVA number = enterprise number (ondernemingsnummer / numéro d'entreprise),
@@ -7,23 +11,19 @@ import { bad, ok, type TaxIdModule } from '../types.js';
  * leading 0. The last two digits are 97 − (first 8 digits mod 97). Source: FPS Economy,
  * Crossroads Bank for Enterprises (KBO/BCE) number structure; EU VIES algorithm notes.
  */
-export const BE: TaxIdModule = {
-  country: 'BE',
-  prefixes: ['BE'],
-  names: { eu_vat: 'btw-identificatienummer / numéro de TVA (ondernemingsnummer)' },
-  validate(body) {
-    if (!isDigits(body)) return bad('format', 'eu_vat');
-    const n = body.length;
-    if (n !== 9 && n !== 10) return bad('length', 'eu_vat');
-    const off = n - 10; // -1 for the 9-digit form: an implied leading 0
-    const first = off < 0 ? 0 : digit(body, 0);
-    if (first > 1) return bad('format', 'eu_vat');
-    // the 8-digit base: the first 8 digits of the 10-digit form
-    let base = 0;
-    for (let i = 0; i < 8; i++) base = base * 10 + (i + off < 0 ? 0 : digit(body, i + off));
-    if (base === 0) return bad('format', 'eu_vat');
-    const check = digit(body, n - 2) * 10 + digit(body, n - 1);
-    if (97 - (base % 97) !== check) return bad('checksum', 'eu_vat');
-    return ok('eu_vat', off < 0 ? `BE0${body}` : `BE${body}`);
-  },
-};
+export const BE: TaxIdModule = /* @__PURE__ */ readerModule('BE', ['BE'], { eu_vat: 'btw-identificatienummer / numéro de TVA (ondernemingsnummer)' }, (id, at) => {
+  if (!isDigits(id, at)) return no('format');
+  const end = id.length;
+  const n = end - at;
+  if (n !== 9 && n !== 10) return no('length');
+  const off = n - 10; // -1 for the 9-digit form: an implied leading 0
+  const first = off < 0 ? 0 : digit(id, at);
+  if (first > 1) return no('format');
+  // the 8-digit base: the first 8 digits of the 10-digit form
+  let base = 0;
+  for (let i = 0; i < 8; i++) base = base * 10 + (i + off < 0 ? 0 : digit(id, at + i + off));
+  if (base === 0) return no('format');
+  const check = digit(id, end - 2) * 10 + digit(id, end - 1);
+  if (97 - (base % 97) !== check) return no('checksum');
+  return validIn('BE', KIND, off < 0 ? `BE0${at === 0 ? id : id.slice(at)}` : withPrefix('BE', id, at));
+});

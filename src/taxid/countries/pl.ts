@@ -1,7 +1,9 @@
 import { digit, isDigits, weightedSum } from '../algorithms.js';
-import { bad, ok, type TaxIdModule } from '../types.js';
+import { invalidIn, readerModule, validIn, withPrefix } from '../reader.js';
+import type { TaxIdModule, TaxIdReason, TaxIdValidation } from '../types.js';
 
 const KIND = 'eu_vat';
+const no = (reason: TaxIdReason): TaxIdValidation => invalidIn('PL', KIND, reason);
 
 const WEIGHTS: readonly number[] = [6, 5, 7, 2, 3, 4, 5, 6, 7];
 
@@ -11,14 +13,8 @@ const WEIGHTS: readonly number[] = [6, 5, 7, 2, 3, 4, 5, 6, 7];
  * Source: Ministerstwo Finansów (Rozporządzenie w sprawie sposobu nadawania NIP) and the
  * European Commission's VIES VAT number validation routines.
  */
-export const PL: TaxIdModule = {
-  country: 'PL',
-  prefixes: ['PL'],
-  names: { eu_vat: 'NIP (numer identyfikacji podatkowej)' },
-  validate(body) {
-    if (!isDigits(body)) return bad('format', KIND);
-    if (body.length !== 10) return bad('length', KIND);
-    let sum = weightedSum(body, WEIGHTS);
-    return sum % 11 === digit(body, 9) ? ok(KIND, `PL${body}`) : bad('checksum', KIND);
-  },
-};
+export const PL: TaxIdModule = /* @__PURE__ */ readerModule('PL', ['PL'], { eu_vat: 'NIP (numer identyfikacji podatkowej)' }, (id, at) => {
+  if (!isDigits(id, at)) return no('format');
+  if (id.length - at !== 10) return no('length');
+  return weightedSum(id, WEIGHTS, at) % 11 === digit(id, at + 9) ? validIn('PL', KIND, withPrefix('PL', id, at)) : no('checksum');
+});
