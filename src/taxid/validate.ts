@@ -291,15 +291,16 @@ export function createTaxIdValidator(modules: readonly TaxIdModule[], countryCod
     if (typeof taxId !== 'string') return refused(given, 'format');
     if (taxId.length > MAX_TAX_ID_INPUT) return refused(given, 'length');
 
-    // A package module first reads the number as given: a valid answer means each character it
-    // read was a digit or a capital (see reader.ts), so the number was compact already and the
-    // test of every character is not made; any other answer stands once that test passes.
+    // A package module first reads the number as given: a valid answer, or a wrong check digit,
+    // means each character was read and found a digit or a capital (see reader.ts), so the
+    // number was compact already and the test of every character is not made; any other
+    // answer stands once that test passes.
     let first: TaxIdValidation | undefined;
     if (taxId.length > 0) {
       const route = routeOf(taxId, own);
       if (route !== undefined && route.module.read !== undefined) {
         first = verdict(route.module, taxId, route.at);
-        if (first.valid === true) return first;
+        if (first.valid === true || first.reason === 'checksum') return first;
       }
     }
     let id = taxId;
