@@ -18,9 +18,12 @@ export const DE: TaxIdModule = /* @__PURE__ */ readerModule('DE', ['DE'], { eu_v
   for (let i = at; i < at + 8; i++) {
     const d = digit(id, i);
     if (d < 0 || d > 9) return no('format');
-    let sum = (d + product) % 10;
-    if (sum === 0) sum = 10;
-    product = (2 * sum) % 11;
+    // (d + product) mod 10, 0 read as 10, then twice that mod 11: d ≤ 9 and product ≤ 10
+    // make both remainders one subtraction.
+    let sum = d + product;
+    if (sum > 10) sum -= 10;
+    product = 2 * sum;
+    if (product > 10) product -= 11;
   }
   const last = digit(id, at + 8);
   if (last < 0 || last > 9) return no('format');

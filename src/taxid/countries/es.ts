@@ -16,15 +16,6 @@ function isEntityLetter(code: number): boolean {
   return false;
 }
 
-/** True when the 7 characters from index `at` + 1 are digits. */
-function sevenDigits(s: string, at: number): boolean {
-  for (let i = at + 1; i < at + 8; i++) {
-    const d = s.charCodeAt(i) - 48;
-    if (d < 0 || d > 9) return false;
-  }
-  return true;
-}
-
 /**
  * Spain: Número de Identificación Fiscal (NIF-IVA), ES + 9 characters, in the forms
  * - DNI: 8 digits + control letter TRWAGMYFPDXBNJZSQVHLCKE[number mod 23];
@@ -41,11 +32,18 @@ function sevenDigits(s: string, at: number): boolean {
  */
 export const ES: TaxIdModule = /* @__PURE__ */ readerModule('ES', ['ES'], { eu_vat: 'NIF-IVA (número de identificación fiscal a efectos del IVA)' }, (id, at) => {
   if (id.length - at !== 9) return no('length');
-  if (!sevenDigits(id, at)) return no('format');
+  // One pass over the 7 digits: that they are digits, their number, the CIF's control sum.
+  let n = 0;
+  let sum = 0;
+  for (let i = 1; i < 8; i++) {
+    const d = id.charCodeAt(at + i) - 48;
+    if (d < 0 || d > 9) return no('format');
+    n = n * 10 + d;
+    if (i % 2 === 0) sum += d;
+    else sum += d > 4 ? 2 * d - 9 : 2 * d;
+  }
   const first = id.charCodeAt(at);
   const last = id.charCodeAt(at + 8);
-  let n = 0;
-  for (let i = at + 1; i < at + 8; i++) n = n * 10 + id.charCodeAt(i) - 48;
 
   // DNI / NIE / K, L, M: control letter over a number
   let lead = -1; // value of the leading position in the number, -1 for K/L/M (7 digits only)
@@ -60,12 +58,6 @@ export const ES: TaxIdModule = /* @__PURE__ */ readerModule('ES', ['ES'], { eu_v
   }
 
   if (!isEntityLetter(first)) return no('format');
-  let sum = 0;
-  for (let i = 1; i < 8; i++) {
-    const d = id.charCodeAt(at + i) - 48;
-    if (i % 2 === 0) sum += d;
-    else sum += d > 4 ? 2 * d - 9 : 2 * d;
-  }
   const c = (10 - (sum % 10)) % 10;
   const isDigit = last >= 48 && last <= 57;
   if (!isDigit && (last < 65 || last > 90)) return no('format');

@@ -27,13 +27,17 @@ export const FR: TaxIdModule = /* @__PURE__ */ readerModule('FR', ['FR'], { eu_v
   const c1 = keyValue(id.charCodeAt(at));
   const c2 = keyValue(id.charCodeAt(at + 1));
   if (c1 < 0 || c2 < 0) return no('format');
+  // One pass over the SIREN: that it is digits, its value, and its Luhn sum (every second
+  // digit from the right doubled).
   let siren = 0;
-  for (let i = at + 2; i < at + 11; i++) {
-    const d = id.charCodeAt(i) - 48;
+  let luhn = 0;
+  for (let i = 0; i < 9; i++) {
+    const d = id.charCodeAt(at + 2 + i) - 48;
     if (d < 0 || d > 9) return no('format');
     siren = siren * 10 + d;
+    luhn += i % 2 === 1 ? (d > 4 ? 2 * d - 9 : 2 * d) : d;
   }
-  if (siren >= 1000000 && !luhnSiren(id, at + 2)) return no('checksum');
+  if (siren >= 1000000 && luhn % 10 !== 0) return no('checksum');
   let valid: boolean;
   if (c1 < 10 && c2 < 10) valid = c1 * 10 + c2 === (12 + 3 * (siren % 97)) % 97;
   else {
@@ -42,17 +46,3 @@ export const FR: TaxIdModule = /* @__PURE__ */ readerModule('FR', ['FR'], { eu_v
   }
   return valid ? validIn('FR', KIND, withPrefix('FR', id, at)) : no('checksum');
 });
-
-/** Luhn over the 9 digits of the SIREN, from index `from`. */
-function luhnSiren(id: string, from: number): boolean {
-  let sum = 0;
-  for (let i = 8; i >= 0; i--) {
-    let d = id.charCodeAt(from + i) - 48;
-    if ((8 - i) % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}

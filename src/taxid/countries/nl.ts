@@ -1,4 +1,3 @@
-import { digit } from '../algorithms.js';
 import { invalidIn, readerModule, validIn, withPrefix } from '../reader.js';
 import type { TaxIdModule, TaxIdReason, TaxIdValidation } from '../types.js';
 
@@ -27,24 +26,25 @@ export const NL: TaxIdModule = /* @__PURE__ */ readerModule('NL', ['NL'], { eu_v
   const b = end - 3; // the index of the B
   const m = b - at; // digits before the B
   if (m < 1 || id.charCodeAt(b) !== 66) return no('format');
-  for (let i = at; i < end; i++) {
-    if (i === b) continue;
-    const c = id.charCodeAt(i);
-    if (c < 48 || c > 57) return no('format');
-  }
-  const suffix = digit(id, b + 1) * 10 + digit(id, b + 2);
-  if (suffix === 0) return no('format');
+  const s1 = id.charCodeAt(b + 1) - 48;
+  const s2 = id.charCodeAt(b + 2) - 48;
+  if (s1 < 0 || s1 > 9 || s2 < 0 || s2 > 9) return no('format');
+  // One pass over the digits before the B, read as 9 (the dropped leading zeros restored):
+  // that they are digits, the elfproef's sum and the MOD 97-10 remainder together.
   const pad = 9 - m;
-  let eleven = 0;
   let mod97 = NL_MOD97;
+  for (let i = 0; i < pad; i++) mod97 = (mod97 * 10) % 97;
+  let eleven = 0;
   let nonZero = false;
-  for (let i = 0; i < 9; i++) {
-    const d = i < pad ? 0 : digit(id, at + i - pad);
+  for (let i = pad; i < 9; i++) {
+    const d = id.charCodeAt(at + i - pad) - 48;
+    if (d < 0 || d > 9) return no('format');
     if (d !== 0) nonZero = true;
     eleven += i < 8 ? d * (9 - i) : -d;
     mod97 = (mod97 * 10 + d) % 97;
   }
-  if (!nonZero) return no('format');
+  const suffix = s1 * 10 + s2;
+  if (suffix === 0 || !nonZero) return no('format');
   mod97 = (mod97 * 100 + 11) % 97; // B
   mod97 = (mod97 * 100 + suffix) % 97;
   if (eleven % 11 !== 0 && mod97 !== 1) return no('checksum');

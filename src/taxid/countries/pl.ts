@@ -1,4 +1,3 @@
-import { digit, isDigits, weightedSum } from '../algorithms.js';
 import { invalidIn, readerModule, validIn, withPrefix } from '../reader.js';
 import type { TaxIdModule, TaxIdReason, TaxIdValidation } from '../types.js';
 
@@ -14,7 +13,15 @@ const WEIGHTS: readonly number[] = [6, 5, 7, 2, 3, 4, 5, 6, 7];
  * European Commission's VIES VAT number validation routines.
  */
 export const PL: TaxIdModule = /* @__PURE__ */ readerModule('PL', ['PL'], { eu_vat: 'NIP (numer identyfikacji podatkowej)' }, (id, at) => {
-  if (!isDigits(id, at)) return no('format');
-  if (id.length - at !== 10) return no('length');
-  return weightedSum(id, WEIGHTS, at) % 11 === digit(id, at + 9) ? validIn('PL', KIND, withPrefix('PL', id, at)) : no('checksum');
+  const n = id.length - at;
+  if (n === 0) return no('format');
+  // One pass: that every character is a digit, and the weighted sum of the first nine.
+  let sum = 0;
+  for (let i = 0; i < n; i++) {
+    const d = id.charCodeAt(at + i) - 48;
+    if (d < 0 || d > 9) return no('format');
+    if (i < 9) sum += d * (WEIGHTS[i] as number);
+  }
+  if (n !== 10) return no('length');
+  return sum % 11 === id.charCodeAt(at + 9) - 48 ? validIn('PL', KIND, withPrefix('PL', id, at)) : no('checksum');
 });
