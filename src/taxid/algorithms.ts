@@ -38,16 +38,16 @@ export function luhnValid(s: string): boolean {
   return sum % 10 === 0;
 }
 
-/** ISO 7064 MOD 11,10 check over every digit of `s`, the last being the check digit. */
-export function iso7064Mod11_10Valid(s: string): boolean {
+/** ISO 7064 MOD 11,10 check over every digit of `s` from index `at`, the last being the check digit. */
+export function iso7064Mod11_10Valid(s: string, at = 0): boolean {
   let check = 5;
-  for (let i = 0; i < s.length; i++) check = (((check || 10) * 2) % 11 + (s.charCodeAt(i) - ZERO)) % 10;
+  for (let i = at; i < s.length; i++) check = (((check || 10) * 2) % 11 + (s.charCodeAt(i) - ZERO)) % 10;
   return check === 1;
 }
 
-/** `s` (digits, any length) modulo `m`, without overflow. */
-export function modString(s: string, m: number): number {
+/** `s` (digits, any length, from index `at`) modulo `m`, without overflow. */
+export function modString(s: string, m: number, at = 0): number {
   let r = 0;
-  for (let i = 0; i < s.length; i++) r = (r * 10 + (s.charCodeAt(i) - ZERO)) % m;
+  for (let i = at; i < s.length; i++) r = (r * 10 + (s.charCodeAt(i) - ZERO)) % m;
   return r;
 }

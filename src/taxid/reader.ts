@@ -9,9 +9,10 @@ import type { TaxIdCheck, TaxIdModule, TaxIdReason, TaxIdValidation } from './ty
  *
  * The validator hands a reader the number as given first, before testing that it is compact:
  * a reader answers `valid: true`, or `valid: false` for a wrong check (`reason: 'checksum'`),
- * only when every character from `at` to the end is one it read and found to be a digit or a
- * capital A–Z, as a well-formed number is (so the number as given was compact, and its answer
- * is the compact number's). Any other answer is kept only if the number was compact; else the
+ * only when every character from `at` to the end is one it read and found to be of the
+ * number's own characters, which the cleaning keeps as they are (digits, capitals A–Z; the
+ * `+` and `*` of old Irish numbers), as a well-formed number is: the number as given was then
+ * compact, and its answer is the compact number's. Any other answer is kept only if the number was compact; else the
  * cleaned number is read again. `test/taxid.test.ts` holds every package module's
  * reader to the module called through `validate` on numbers with separators and small letters.
  */

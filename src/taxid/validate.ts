@@ -292,9 +292,9 @@ export function createTaxIdValidator(modules: readonly TaxIdModule[], countryCod
     if (taxId.length > MAX_TAX_ID_INPUT) return refused(given, 'length');
 
     // A package module first reads the number as given: a valid answer, or a wrong check digit,
-    // means each character was read and found a digit or a capital (see reader.ts), so the
-    // number was compact already and the test of every character is not made; any other
-    // answer stands once that test passes.
+    // means each character was read and found one of the number's own, which the cleaning
+    // keeps (see reader.ts), so the test of every character is not made; any other answer
+    // stands once that test passes.
     let first: TaxIdValidation | undefined;
     if (taxId.length > 0) {
       const route = routeOf(taxId, own);
