@@ -296,10 +296,11 @@ export function createTaxIdValidator(modules: readonly TaxIdModule[], countryCod
     // keeps (see reader.ts), so the test of every character is not made; any other answer
     // stands once that test passes.
     let first: TaxIdValidation | undefined;
+    let asGiven: Route | undefined;
     if (taxId.length > 0) {
-      const route = routeOf(taxId, own);
-      if (route !== undefined && route.module.read !== undefined) {
-        first = verdict(route.module, taxId, route.at);
+      asGiven = routeOf(taxId, own);
+      if (asGiven !== undefined && asGiven.module.read !== undefined) {
+        first = verdict(asGiven.module, taxId, asGiven.at);
         if (first.valid === true || first.reason === 'checksum') return first;
       }
     }
@@ -308,7 +309,8 @@ export function createTaxIdValidator(modules: readonly TaxIdModule[], countryCod
     else if (first !== undefined) return first;
     if (id.length === 0) return refused(given, 'format');
 
-    const route = routeOf(id, own);
+    // A compact number's route is the one found for it as given.
+    const route = id === taxId ? asGiven : routeOf(id, own);
     if (route === undefined) {
       if (!cc && id.length > 2 && isLetter(id.charCodeAt(0)) && isLetter(id.charCodeAt(1))) {
         // A prefix naming a country without offline rules (BR…) is unknown, not invalid.
