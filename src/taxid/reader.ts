@@ -1,20 +1,21 @@
 import type { TaxIdCheck, TaxIdModule, TaxIdReason, TaxIdValidation } from './types.js';
 
 /**
- * A package module's reading of a number: the compact, uppercase number `id` read in place
- * from index `at` (after the prefix written on it, 0 when it carries none), answering the
- * validator's verdict itself. The validator of a package module then cuts no body off the
- * number, and the module makes no answer for the validator to copy, nor its normalized form
- * when that is the number as given (`DE` + the body of `DE…`): a call makes only its verdict.
+ * A package module's reading of a number: `id` read in place from index `at` (after the
+ * prefix written on it, 0 when it carries none), answering the validator's verdict itself.
+ * The validator of a package module then cuts no body off the number, and the module makes
+ * no answer for the validator to copy, nor its normalized form when that is the number as
+ * given (`DE` + the body of `DE…`): a call makes only its verdict.
  *
- * The validator hands a reader the number as given first, before testing that it is compact:
- * a reader answers `valid: true`, or `valid: false` for a wrong check (`reason: 'checksum'`),
- * only when every character from `at` to the end is one it read and found to be of the
- * number's own characters, which the cleaning keeps as they are (digits, capitals A–Z; the
- * `+` and `*` of old Irish numbers), as a well-formed number is: the number as given was then
- * compact, and its answer is the compact number's. Any other answer is kept only if the number was compact; else the
- * cleaned number is read again. `test/taxid.test.ts` holds every package module's
- * reader to the module called through `validate` on numbers with separators and small letters.
+ * The validator hands a reader the number as given first, before testing that it is compact
+ * (so `id` may hold separators and small letters): a reader answers `valid: true`, or
+ * `valid: false` for a wrong check (`reason: 'checksum'`), only when every character from
+ * `at` to the end is one it read and found to be of the number's own characters, which the
+ * cleaning keeps as they are (digits, capitals A–Z; the `+` and `*` of old Irish numbers), as
+ * a well-formed number is: the number as given was then compact, and its answer is the
+ * compact number's. Any other answer is kept only if the number was compact; else the
+ * cleaned number is read again. `test/taxid.test.ts` holds every package module's reader to
+ * the module called through `validate`, on numbers with separators and small letters.
  */
 export type TaxIdReader = (id: string, at: number) => TaxIdValidation;
 
