@@ -4,6 +4,7 @@ import { calculate, calculateTaxRate, checkTaxId, createTaxIdValidator, offlineT
 import type { Account, TaxIdModule, TaxIdValidation, TaxRateQuery } from '../src/index.js';
 import { MAX_COUNTRY_CODES, MAX_TAX_ID_MODULES, TAX_ID_MODULES_DEPTH } from '../src/taxid/validate.js';
 import { iso7064Mod11_10Valid, luhnValid } from '../src/taxid/algorithms.js';
+import { worldCountryCodes } from '../src/generated/country-codes.js';
 import { refused } from './helpers.js';
 
 describe('validateTaxId', () => {
@@ -177,6 +178,46 @@ describe('one-pass check digits against the shared algorithms', () => {
       }),
       { numRuns: 5000 },
     );
+  });
+});
+
+describe('package modules read in place', () => {
+  // A validator recognises the package modules and calls their readers (the number read in
+  // place, the verdict made by the module); the reference calls every module through its
+  // public validate, on the body cut off the number, as a caller's own module is called.
+  const throughValidate = createTaxIdValidator(
+    taxIdModules.map((m) => ({ ...m, validate: (body: string) => m.validate(body) })),
+    worldCountryCodes,
+  );
+  const seeds = ['DE136695976', 'FR40303265045', 'FRK7399859412', 'ESA28015865', 'ESX1234567L', 'ES12345678Z', 'NL004495445B01', 'NL4495445B01', 'ATU13585627', 'IT00743110157', 'BE0411905847', 'BE411905847', 'PL5260250995', 'EL094259216', 'GR094259216', 'XI980780684', 'GB980780684', 'EU372022452', 'CHE109298651MWST', 'DK13585628', 'SE556188840401', 'CZ25123891', 'IE6388047V', 'IE8Z49289F', 'IE8+49289F', 'BR16727230000197',
+    'EE100931558', 'FI20774740', 'HR33392005961', 'HU12892312', 'LT119511515', 'LT100001919017', 'LU15027442', 'LV40003521600', 'MT11679112', 'PT501964843', 'RO18547290', 'SI15012557', 'SK2022749619', 'CY10259033P', 'EL94259216', 'BG175074752', 'BG7523169263', 'CZ7103192745', 'CZ640903926', 'CZ8106255430'];
+  const edit = fc.tuple(fc.nat(20), fc.constantFrom(...'0123456789ABLUZ -./b+*'), fc.constantFrom('replace', 'insert', 'delete'));
+  const number = fc.tuple(fc.constantFrom(...seeds), fc.array(edit, { maxLength: 3 }), fc.boolean()).map(([seed, edits, cut]) => {
+    let s = seed;
+    for (const [at, ch, op] of edits) {
+      const i = at % (s.length + 1);
+      s = op === 'delete' ? s.slice(0, i) + s.slice(i + 1) : s.slice(0, i) + ch + s.slice(op === 'replace' ? i + 1 : i);
+    }
+    return cut ? s.slice(2) : s;
+  });
+  const country = fc.constantFrom(null, '', 'DE', 'de', 'FR', 'NL', 'BE', 'EL', 'GR', 'GB', 'UK', 'XI', 'CH', 'BR', 'XX');
+
+  it('answers what the modules answer through validate, field by field and in the same order', () => {
+    fc.assert(
+      fc.property(country, number, (c, id) => {
+        expect(JSON.stringify(validateTaxId(c, id))).toBe(JSON.stringify(throughValidate(c, id)));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it('a normalized number is the string given when it was written in its canonical form', () => {
+    const id = 'DE136695976';
+    expect(validateTaxId(null, id).normalized).toBe(id);
+    expect(validateTaxId('DE', '136695976').normalized).toBe(id);
+    expect(validateTaxId('GR', 'GR094259216').normalized).toBe('EL094259216');
+    expect(validateTaxId(null, 'NL4495445B01').normalized).toBe('NL004495445B01');
+    expect(validateTaxId(null, 'BE411905847').normalized).toBe('BE0411905847');
   });
 });
 

@@ -2,10 +2,10 @@
 
 const ZERO = 48;
 
-/** True when `s` is non-empty and made of ASCII digits only. */
-export function isDigits(s: string): boolean {
-  if (s.length === 0) return false;
-  for (let i = 0; i < s.length; i++) {
+/** True when `s` (from index `at`) is non-empty and made of ASCII digits only. */
+export function isDigits(s: string, at = 0): boolean {
+  if (s.length <= at) return false;
+  for (let i = at; i < s.length; i++) {
     const c = s.charCodeAt(i) - ZERO;
     if (c < 0 || c > 9) return false;
   }
@@ -15,10 +15,10 @@ export function isDigits(s: string): boolean {
 /** The digit at position `i` of `s`. */
 export const digit = (s: string, i: number): number => s.charCodeAt(i) - ZERO;
 
-/** Σ digit(i) × weights[i] over the first `weights.length` digits of `s`. */
-export function weightedSum(s: string, weights: readonly number[]): number {
+/** Σ digit(at + i) × weights[i] over the first `weights.length` digits of `s` from index `at`. */
+export function weightedSum(s: string, weights: readonly number[], at = 0): number {
   let sum = 0;
-  for (let i = 0; i < weights.length; i++) sum += (s.charCodeAt(i) - ZERO) * (weights[i] as number);
+  for (let i = 0; i < weights.length; i++) sum += (s.charCodeAt(at + i) - ZERO) * (weights[i] as number);
   return sum;
 }
 
@@ -38,16 +38,16 @@ export function luhnValid(s: string): boolean {
   return sum % 10 === 0;
 }
 
-/** ISO 7064 MOD 11,10 check over every digit of `s`, the last being the check digit. */
-export function iso7064Mod11_10Valid(s: string): boolean {
+/** ISO 7064 MOD 11,10 check over every digit of `s` from index `at`, the last being the check digit. */
+export function iso7064Mod11_10Valid(s: string, at = 0): boolean {
   let check = 5;
-  for (let i = 0; i < s.length; i++) check = (((check || 10) * 2) % 11 + (s.charCodeAt(i) - ZERO)) % 10;
+  for (let i = at; i < s.length; i++) check = (((check || 10) * 2) % 11 + (s.charCodeAt(i) - ZERO)) % 10;
   return check === 1;
 }
 
-/** `s` (digits, any length) modulo `m`, without overflow. */
-export function modString(s: string, m: number): number {
+/** `s` (digits, any length, from index `at`) modulo `m`, without overflow. */
+export function modString(s: string, m: number, at = 0): number {
   let r = 0;
-  for (let i = 0; i < s.length; i++) r = (r * 10 + (s.charCodeAt(i) - ZERO)) % m;
+  for (let i = at; i < s.length; i++) r = (r * 10 + (s.charCodeAt(i) - ZERO)) % m;
   return r;
 }

@@ -2,6 +2,7 @@ import { isCompactUpper } from '../core/text.js';
 import { errorFromIssues, quoted, unreadable, type TaxRulesIssue } from '../core/errors.js';
 import { unknownFields } from '../core/fields.js';
 import { ownCopy } from '../core/own.js';
+import { readerOf, type TaxIdReader } from './reader.js';
 import type { TaxIdModule, TaxIdReason, TaxIdValidation } from './types.js';
 
 /**
@@ -66,10 +67,19 @@ function shown(v: unknown): string {
   }
 }
 
-/** A prefix longer than 2 letters, and its module. */
+/**
+ * Where a number is read: the module, and the index its body starts at (after the prefix
+ * written on it; 0 without one). Made once per prefix and per module, never per call.
+ */
+interface Route {
+  readonly module: Entry;
+  readonly at: number;
+}
+
+/** A prefix longer than 2 letters, and its route. */
 interface LongPrefix {
   prefix: string;
-  module: Entry;
+  route: Route;
 }
 
 /** A module as `readModules` hands it over: a copy of its own fields, read once. */
@@ -90,6 +100,10 @@ interface Entry {
   readonly prefixed: boolean;
   readonly validate: (this: ModuleCopy, body: string) => unknown;
   readonly self: ModuleCopy;
+  /** A package module's reader (see reader.ts), called in place of `validate`. */
+  readonly read: TaxIdReader | undefined;
+  /** The route of a number written without a prefix. */
+  readonly bare: Route;
 }
 
 /** The problems of one module's copy (`ownCopy`), at `modules.<i>`. */
@@ -173,13 +187,18 @@ function readCountryCodes(codes: unknown): Set<string> {
 const isModuleReason = (r: unknown): r is TaxIdReason => r === 'checksum' || r === 'format' || r === 'length' || r === 'unknown_prefix';
 
 /**
- * The verdict of a module on a number. A module of the caller's own that throws, or answers
- * anything but a TaxIdCheck, answers nothing: `valid: null`, as a country without offline
- * rules (the validator never throws).
+ * The verdict of a module on the number `id` read from `at` (after its prefix). A package
+ * module's reader reads it in place and makes the verdict; any other module receives the body
+ * cut off the number and answers a TaxIdCheck, copied into the verdict. A module that
+ * throws, or answers anything but a TaxIdCheck, answers nothing: `valid: null`, as a country
+ * without offline rules (the validator never throws).
  */
-function verdict(entry: Entry, body: string): TaxIdValidation {
+function verdict(entry: Entry, id: string, at: number): TaxIdValidation {
   const country = entry.country;
   try {
+    const read = entry.read;
+    if (read !== undefined) return read(id, at);
+    const body = at === 0 ? id : id.slice(at);
     const r = entry.validate.call(entry.self, body) as Record<string, unknown> | null;
     if (typeof r === 'object' && r !== null) {
       const ok = r.ok;
@@ -207,7 +226,11 @@ function verdict(entry: Entry, body: string): TaxIdValidation {
  * (see `readModules`, `readCountryCodes`): anything else is a TaxRulesError (400).
  */
 export function createTaxIdValidator(modules: readonly TaxIdModule[], countryCodes?: Iterable<string> | null): TaxIdValidator {
-  const entries = readModules(modules).map((m): Entry => ({ country: m.country, prefixed: m.prefixes.length > 0, validate: m.validate, self: m }));
+  const entries = readModules(modules).map((m): Entry => {
+    const entry = { country: m.country, prefixed: m.prefixes.length > 0, validate: m.validate, self: m, read: readerOf(m.validate, m.country), bare: undefined as unknown as Route };
+    entry.bare = { module: entry, at: 0 };
+    return entry;
+  });
   // Country codes (ISO 3166-1), to tell a country without offline rules from an unknown prefix.
   const knownCountries = countryCodes === undefined || countryCodes === null ? new Set<string>() : readCountryCodes(countryCodes);
   const byCountry = new Map<string, Entry>();
@@ -216,16 +239,44 @@ export function createTaxIdValidator(modules: readonly TaxIdModule[], countryCod
     byCountry.set(m.country, m);
     for (const p of m.self.prefixes) byPrefix.set(p, m);
   }
-  // Prefixes by their first two letters' codes, in 26 × 26 tables: the module of the 2-letter
+  // Prefixes by their first two letters' codes, in 26 × 26 tables: the route of the 2-letter
   // prefix, and the longer prefixes (CHE) starting with those letters, longest first.
-  const prefix2: (Entry | undefined)[] = new Array(26 * 26).fill(undefined);
+  const prefix2: (Route | undefined)[] = new Array(26 * 26).fill(undefined);
   const longPrefixes: (LongPrefix[] | undefined)[] = new Array(26 * 26).fill(undefined);
   for (const [p, m] of byPrefix) {
     const slot = (p.charCodeAt(0) - 65) * 26 + (p.charCodeAt(1) - 65);
-    if (p.length === 2) prefix2[slot] = m;
-    else (longPrefixes[slot] ??= []).push({ prefix: p, module: m });
+    if (p.length === 2) prefix2[slot] = { module: m, at: 2 };
+    else (longPrefixes[slot] ??= []).push({ prefix: p, route: { module: m, at: p.length } });
   }
   for (const list of longPrefixes) list?.sort((a, b) => b.prefix.length - a.prefix.length);
+
+  /**
+   * The route of a number (the given country's module, `own`, if any): the prefix written on
+   * it decides for the VAT-number family and for no country given; else the country's module
+   * reads it whole; `undefined` when no module reads it.
+   */
+  function routeOf(id: string, own: Entry | undefined): Route | undefined {
+    if (own !== undefined && !own.prefixed) return own.bare;
+    let hit: Route | undefined;
+    const a = id.charCodeAt(0) - 65;
+    const b = id.charCodeAt(1) - 65;
+    if (a >= 0 && a < 26 && b >= 0 && b < 26) {
+      const slot = a * 26 + b;
+      const long = longPrefixes[slot];
+      if (long !== undefined) {
+        for (let i = 0; i < long.length; i++) {
+          const lp = long[i] as LongPrefix;
+          if (id.length > lp.prefix.length && id.startsWith(lp.prefix)) {
+            hit = lp.route;
+            break;
+          }
+        }
+      }
+      if (hit === undefined && id.length > 2) hit = prefix2[slot];
+    }
+    if (hit !== undefined && (own === undefined || hit.module === own || hit.module.prefixed)) return hit;
+    return own?.bare;
+  }
 
   return function validateTaxId(country: unknown, taxId: unknown): TaxIdValidation {
     // typeof is the only operation applied to a value before it is known to be a string: it
@@ -239,41 +290,28 @@ export function createTaxIdValidator(modules: readonly TaxIdModule[], countryCod
     const given = own ? own.country : cc && (knownCountries.size === 0 || knownCountries.has(cc)) ? cc : null;
     if (typeof taxId !== 'string') return refused(given, 'format');
     if (taxId.length > MAX_TAX_ID_INPUT) return refused(given, 'length');
-    const id = isCompactUpper(taxId) ? taxId : taxId.toUpperCase().replace(NOISE, '');
-    if (id.length === 0) return refused(given, 'format');
 
-    let module = own;
-    let body = id;
-    // The VAT-number family (and unknown countries) follows the prefix written on the number.
-    if (!own || own.prefixed) {
-      let hit: Entry | undefined;
-      let length = 0;
-      const a = id.charCodeAt(0) - 65;
-      const b = id.charCodeAt(1) - 65;
-      if (a >= 0 && a < 26 && b >= 0 && b < 26) {
-        const slot = a * 26 + b;
-        const long = longPrefixes[slot];
-        if (long !== undefined) {
-          for (let i = 0; i < long.length; i++) {
-            const lp = long[i] as LongPrefix;
-            if (id.length > lp.prefix.length && id.startsWith(lp.prefix)) {
-              hit = lp.module;
-              length = lp.prefix.length;
-              break;
-            }
-          }
-        }
-        if (!hit && id.length > 2) {
-          hit = prefix2[slot];
-          length = 2;
-        }
-      }
-      if (hit && (!own || hit === own || hit.prefixed)) {
-        module = hit;
-        body = id.slice(length);
+    // A package module first reads the number as given: a valid answer, or a wrong check digit,
+    // means each character was read and found one of the number's own, which the cleaning
+    // keeps (see reader.ts), so the test of every character is not made; any other answer
+    // stands once that test passes.
+    let first: TaxIdValidation | undefined;
+    let asGiven: Route | undefined;
+    if (taxId.length > 0) {
+      asGiven = routeOf(taxId, own);
+      if (asGiven !== undefined && asGiven.module.read !== undefined) {
+        first = verdict(asGiven.module, taxId, asGiven.at);
+        if (first.valid === true || first.reason === 'checksum') return first;
       }
     }
-    if (!module) {
+    let id = taxId;
+    if (!isCompactUpper(taxId)) id = taxId.toUpperCase().replace(NOISE, '');
+    else if (first !== undefined) return first;
+    if (id.length === 0) return refused(given, 'format');
+
+    // A compact number's route is the one found for it as given.
+    const route = id === taxId ? asGiven : routeOf(id, own);
+    if (route === undefined) {
       if (!cc && id.length > 2 && isLetter(id.charCodeAt(0)) && isLetter(id.charCodeAt(1))) {
         // A prefix naming a country without offline rules (BR…) is unknown, not invalid.
         const named = id.slice(0, 2);
@@ -285,6 +323,6 @@ export function createTaxIdValidator(modules: readonly TaxIdModule[], countryCod
       // No country given, and no prefix on the number that names one: nobody's number that we can tell.
       return { valid: false, country: null, normalized: null, kind: null, reason: 'unknown_prefix' };
     }
-    return verdict(module, body);
+    return verdict(route.module, id, route.at);
   };
 }

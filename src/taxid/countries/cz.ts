@@ -1,13 +1,17 @@
 import { digit, isDigits, modString } from '../algorithms.js';
-import { bad, ok, type TaxIdModule } from '../types.js';
+import { invalidIn, readerModule, validIn, withPrefix } from '../reader.js';
+import type { TaxIdModule, TaxIdReason, TaxIdValidation } from '../types.js';
+
+const KIND = 'eu_vat';
+const no = (reason: TaxIdReason): TaxIdValidation => invalidIn('CZ', KIND, reason);
 
 const DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
 
 /** The birth date in a rodné číslo: YYMMDD, month +50 for women, +20 (+70) since 2004. Returns the year or -1. */
-function birthYear(s: string, nineDigits: boolean): number {
-  const yy = digit(s, 0) * 10 + digit(s, 1);
-  let month = digit(s, 2) * 10 + digit(s, 3);
-  const day = digit(s, 4) * 10 + digit(s, 5);
+function birthYear(s: string, at: number, nineDigits: boolean): number {
+  const yy = digit(s, at) * 10 + digit(s, at + 1);
+  let month = digit(s, at + 2) * 10 + digit(s, at + 3);
+  const day = digit(s, at + 4) * 10 + digit(s, at + 5);
   if (month > 70) month -= 70;
   else if (month > 50) month -= 50;
   else if (month > 20) month -= 20;
@@ -35,35 +39,30 @@ function birthYear(s: string, nineDigits: boolean): number {
  * Source: Czech Tax Administration (DIČ structure, zákon č. 133/2000 Sb. on birth
  * numbers) and the EU VIES algorithm notes.
  */
-export const CZ: TaxIdModule = {
-  country: 'CZ',
-  prefixes: ['CZ'],
-  names: { eu_vat: 'DIČ (daňové identifikační číslo)' },
-  validate(body) {
-    if (!isDigits(body)) return bad('format', 'eu_vat');
-    const n = body.length;
-    if (n === 8) {
-      if (digit(body, 0) === 9) return bad('format', 'eu_vat');
-      let s = 0;
-      for (let i = 0; i < 7; i++) s += digit(body, i) * (8 - i);
-      const check = (11 - (s % 11)) % 10;
-      return check === digit(body, 7) ? ok('eu_vat', `CZ${body}`) : bad('checksum', 'eu_vat');
-    }
-    if (n === 9 && digit(body, 0) === 6) {
-      let s = 0;
-      for (let i = 1; i < 8; i++) s += digit(body, i) * (9 - i);
-      const d = 11 - (s % 11);
-      const check = (19 - d) % 10;
-      return check === digit(body, 8) ? ok('eu_vat', `CZ${body}`) : bad('checksum', 'eu_vat');
-    }
-    if (n === 9) return birthYear(body, true) < 0 ? bad('format', 'eu_vat') : ok('eu_vat', `CZ${body}`);
-    if (n !== 10) return bad('length', 'eu_vat');
-    const year = birthYear(body, false);
-    if (year < 0) return bad('format', 'eu_vat');
-    const r = modString(body, 11);
-    if (r === 0) return ok('eu_vat', `CZ${body}`);
-    // before 1985 the first 9 digits leaving remainder 10 took check digit 0 (then the whole number leaves 1)
-    if (year < 1985 && r === 1 && digit(body, 9) === 0) return ok('eu_vat', `CZ${body}`);
-    return bad('checksum', 'eu_vat');
-  },
-};
+export const CZ: TaxIdModule = /* @__PURE__ */ readerModule('CZ', ['CZ'], { eu_vat: 'DIČ (daňové identifikační číslo)' }, (id, at) => {
+  if (!isDigits(id, at)) return no('format');
+  const n = id.length - at;
+  if (n === 8) {
+    if (digit(id, at) === 9) return no('format');
+    let s = 0;
+    for (let i = 0; i < 7; i++) s += digit(id, at + i) * (8 - i);
+    const check = (11 - (s % 11)) % 10;
+    return check === digit(id, at + 7) ? validIn('CZ', KIND, withPrefix('CZ', id, at)) : no('checksum');
+  }
+  if (n === 9 && digit(id, at) === 6) {
+    let s = 0;
+    for (let i = 1; i < 8; i++) s += digit(id, at + i) * (9 - i);
+    const d = 11 - (s % 11);
+    const check = (19 - d) % 10;
+    return check === digit(id, at + 8) ? validIn('CZ', KIND, withPrefix('CZ', id, at)) : no('checksum');
+  }
+  if (n === 9) return birthYear(id, at, true) < 0 ? no('format') : validIn('CZ', KIND, withPrefix('CZ', id, at));
+  if (n !== 10) return no('length');
+  const year = birthYear(id, at, false);
+  if (year < 0) return no('format');
+  const r = modString(id, 11, at);
+  if (r === 0) return validIn('CZ', KIND, withPrefix('CZ', id, at));
+  // before 1985 the first 9 digits leaving remainder 10 took check digit 0 (then the whole number leaves 1)
+  if (year < 1985 && r === 1 && digit(id, at + 9) === 0) return validIn('CZ', KIND, withPrefix('CZ', id, at));
+  return no('checksum');
+});

@@ -1,5 +1,9 @@
 import { digit, isDigits, weightedSum } from '../algorithms.js';
-import { bad, ok, type TaxIdModule } from '../types.js';
+import { invalidIn, readerModule, validIn, withPrefix } from '../reader.js';
+import type { TaxIdModule, TaxIdReason, TaxIdValidation } from '../types.js';
+
+const KIND = 'eu_vat';
+const no = (reason: TaxIdReason): TaxIdValidation => invalidIn('DK', KIND, reason);
 
 const WEIGHTS = [2, 7, 6, 5, 4, 3, 2, 1] as const;
 
@@ -8,14 +12,9 @@ const WEIGHTS = [2, 7, 6, 5, 4, 3, 2, 1] as const;
  * Σ digit × (2,7,6,5,4,3,2,1) must be divisible by 11 (modulus 11). Source: Erhvervsstyrelsen
  * (CVR) number structure; EU VIES algorithm notes.
  */
-export const DK: TaxIdModule = {
-  country: 'DK',
-  prefixes: ['DK'],
-  names: { eu_vat: 'CVR-nummer (momsregistreringsnummer)' },
-  validate(body) {
-    if (!isDigits(body)) return bad('format', 'eu_vat');
-    if (body.length !== 8) return bad('length', 'eu_vat');
-    if (digit(body, 0) === 0) return bad('format', 'eu_vat');
-    return weightedSum(body, WEIGHTS) % 11 === 0 ? ok('eu_vat', `DK${body}`) : bad('checksum', 'eu_vat');
-  },
-};
+export const DK: TaxIdModule = /* @__PURE__ */ readerModule('DK', ['DK'], { eu_vat: 'CVR-nummer (momsregistreringsnummer)' }, (id, at) => {
+  if (!isDigits(id, at)) return no('format');
+  if (id.length - at !== 8) return no('length');
+  if (digit(id, at) === 0) return no('format');
+  return weightedSum(id, WEIGHTS, at) % 11 === 0 ? validIn('DK', KIND, withPrefix('DK', id, at)) : no('checksum');
+});

@@ -1,5 +1,9 @@
 import { digit, isDigits, weightedSum } from '../algorithms.js';
-import { bad, ok, type TaxIdModule } from '../types.js';
+import { invalidIn, readerModule, validIn, withPrefix } from '../reader.js';
+import type { TaxIdModule, TaxIdReason, TaxIdValidation } from '../types.js';
+
+const KIND = 'eu_vat';
+const no = (reason: TaxIdReason): TaxIdValidation => invalidIn('EE', KIND, reason);
 
 const WEIGHTS = [3, 7, 1, 3, 7, 1, 3, 7, 1] as const;
 
@@ -9,14 +13,9 @@ const WEIGHTS = [3, 7, 1, 3, 7, 1, 3, 7, 1] as const;
  * (10 − Σ of the first 8 mod 10) mod 10). Source: Maksu- ja Tolliamet (EMTA); EU VIES
  * algorithm notes.
  */
-export const EE: TaxIdModule = {
-  country: 'EE',
-  prefixes: ['EE'],
-  names: { eu_vat: 'KMKR number (käibemaksukohustuslase registreerimisnumber)' },
-  validate(body) {
-    if (!isDigits(body)) return bad('format', 'eu_vat');
-    if (body.length !== 9) return bad('length', 'eu_vat');
-    if (digit(body, 0) !== 1 || digit(body, 1) !== 0) return bad('format', 'eu_vat');
-    return weightedSum(body, WEIGHTS) % 10 === 0 ? ok('eu_vat', `EE${body}`) : bad('checksum', 'eu_vat');
-  },
-};
+export const EE: TaxIdModule = /* @__PURE__ */ readerModule('EE', ['EE'], { eu_vat: 'KMKR number (käibemaksukohustuslase registreerimisnumber)' }, (id, at) => {
+  if (!isDigits(id, at)) return no('format');
+  if (id.length - at !== 9) return no('length');
+  if (digit(id, at) !== 1 || digit(id, at + 1) !== 0) return no('format');
+  return weightedSum(id, WEIGHTS, at) % 10 === 0 ? validIn('EE', KIND, withPrefix('EE', id, at)) : no('checksum');
+});

@@ -1,5 +1,9 @@
 import { digit, isDigits, weightedSum } from '../algorithms.js';
-import { bad, ok, type TaxIdModule } from '../types.js';
+import { invalidIn, readerModule, validIn, withPrefix } from '../reader.js';
+import type { TaxIdModule, TaxIdReason, TaxIdValidation } from '../types.js';
+
+const KIND = 'eu_vat';
+const no = (reason: TaxIdReason): TaxIdValidation => invalidIn('FI', KIND, reason);
 
 const WEIGHTS = [7, 9, 10, 5, 8, 4, 2] as const;
 
@@ -9,15 +13,10 @@ const WEIGHTS = [7, 9, 10, 5, 8, 4, 2] as const;
  * 0 when r = 0, 11 − r otherwise, and r = 1 is never issued. Source: Finnish Patent and
  * Registration Office / Tax Administration (YTJ) business ID check; EU VIES algorithm notes.
  */
-export const FI: TaxIdModule = {
-  country: 'FI',
-  prefixes: ['FI'],
-  names: { eu_vat: 'ALV-numero (arvonlisäverotunniste)' },
-  validate(body) {
-    if (!isDigits(body)) return bad('format', 'eu_vat');
-    if (body.length !== 8) return bad('length', 'eu_vat');
-    const r = weightedSum(body, WEIGHTS) % 11;
-    if (r === 1) return bad('checksum', 'eu_vat');
-    return (r === 0 ? 0 : 11 - r) === digit(body, 7) ? ok('eu_vat', `FI${body}`) : bad('checksum', 'eu_vat');
-  },
-};
+export const FI: TaxIdModule = /* @__PURE__ */ readerModule('FI', ['FI'], { eu_vat: 'ALV-numero (arvonlisäverotunniste)' }, (id, at) => {
+  if (!isDigits(id, at)) return no('format');
+  if (id.length - at !== 8) return no('length');
+  const r = weightedSum(id, WEIGHTS, at) % 11;
+  if (r === 1) return no('checksum');
+  return (r === 0 ? 0 : 11 - r) === digit(id, at + 7) ? validIn('FI', KIND, withPrefix('FI', id, at)) : no('checksum');
+});

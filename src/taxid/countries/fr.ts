@@ -1,5 +1,9 @@
 import { isDigits } from '../algorithms.js';
-import { bad, ok, type TaxIdModule } from '../types.js';
+import { invalidIn, readerModule, validIn, withPrefix } from '../reader.js';
+import type { TaxIdModule, TaxIdReason, TaxIdValidation } from '../types.js';
+
+const KIND = 'eu_vat';
+const no = (reason: TaxIdReason): TaxIdValidation => invalidIn('FR', KIND, reason);
 
 /** Value of a key character: 0–9, then A–Z without I and O as 10–33; -1 when not allowed. */
 function keyValue(code: number): number {
@@ -18,42 +22,27 @@ function keyValue(code: number): number {
  * Source: Direction générale des Finances publiques (clé TVA), INSEE (SIREN), and the EU
  * VIES algorithm notes.
  */
-export const FR: TaxIdModule = {
-  country: 'FR',
-  prefixes: ['FR'],
-  names: { eu_vat: 'numéro de TVA intracommunautaire' },
-  validate(body) {
-    if (body.length !== 11) return bad(isDigits(body) ? 'length' : 'format', 'eu_vat');
-    const c1 = keyValue(body.charCodeAt(0));
-    const c2 = keyValue(body.charCodeAt(1));
-    if (c1 < 0 || c2 < 0) return bad('format', 'eu_vat');
-    let siren = 0;
-    for (let i = 2; i < 11; i++) {
-      const d = body.charCodeAt(i) - 48;
-      if (d < 0 || d > 9) return bad('format', 'eu_vat');
-      siren = siren * 10 + d;
-    }
-    if (siren >= 1000000 && !luhnSiren(body)) return bad('checksum', 'eu_vat');
-    let valid: boolean;
-    if (c1 < 10 && c2 < 10) valid = c1 * 10 + c2 === (12 + 3 * (siren % 97)) % 97;
-    else {
-      const s = c1 < 10 ? c1 * 24 + c2 - 10 : c1 * 34 + c2 - 100;
-      valid = (siren + Math.floor(s / 11) + 1) % 11 === s % 11;
-    }
-    return valid ? ok('eu_vat', `FR${body}`) : bad('checksum', 'eu_vat');
-  },
-};
-
-/** Luhn over the SIREN (characters 2–10 of the body). */
-function luhnSiren(body: string): boolean {
-  let sum = 0;
-  for (let i = 10; i >= 2; i--) {
-    let d = body.charCodeAt(i) - 48;
-    if ((10 - i) % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
+export const FR: TaxIdModule = /* @__PURE__ */ readerModule('FR', ['FR'], { eu_vat: 'numéro de TVA intracommunautaire' }, (id, at) => {
+  if (id.length - at !== 11) return no(isDigits(id, at) ? 'length' : 'format');
+  const c1 = keyValue(id.charCodeAt(at));
+  const c2 = keyValue(id.charCodeAt(at + 1));
+  if (c1 < 0 || c2 < 0) return no('format');
+  // One pass over the SIREN: that it is digits, its value, and its Luhn sum (every second
+  // digit from the right doubled).
+  let siren = 0;
+  let luhn = 0;
+  for (let i = 0; i < 9; i++) {
+    const d = id.charCodeAt(at + 2 + i) - 48;
+    if (d < 0 || d > 9) return no('format');
+    siren = siren * 10 + d;
+    luhn += i % 2 === 1 ? (d > 4 ? 2 * d - 9 : 2 * d) : d;
   }
-  return sum % 10 === 0;
-}
+  if (siren >= 1000000 && luhn % 10 !== 0) return no('checksum');
+  let valid: boolean;
+  if (c1 < 10 && c2 < 10) valid = c1 * 10 + c2 === (12 + 3 * (siren % 97)) % 97;
+  else {
+    const s = c1 < 10 ? c1 * 24 + c2 - 10 : c1 * 34 + c2 - 100;
+    valid = (siren + Math.floor(s / 11) + 1) % 11 === s % 11;
+  }
+  return valid ? validIn('FR', KIND, withPrefix('FR', id, at)) : no('checksum');
+});

@@ -1,5 +1,9 @@
 import { isDigits, iso7064Mod11_10Valid } from '../algorithms.js';
-import { bad, ok, type TaxIdModule } from '../types.js';
+import { invalidIn, readerModule, validIn, withPrefix } from '../reader.js';
+import type { TaxIdModule, TaxIdReason, TaxIdValidation } from '../types.js';
+
+const KIND = 'eu_vat';
+const no = (reason: TaxIdReason): TaxIdValidation => invalidIn('HR', KIND, reason);
 
 /**
  * Croatia: PDV identifikacijski broj = osobni identifikacijski broj (OIB), HR + 11 digits;
@@ -7,13 +11,8 @@ import { bad, ok, type TaxIdModule } from '../types.js';
  * identifikacijskom broju (NN 60/08) and the Porezna uprava OIB specification; EU VIES
  * algorithm notes.
  */
-export const HR: TaxIdModule = {
-  country: 'HR',
-  prefixes: ['HR'],
-  names: { eu_vat: 'PDV identifikacijski broj (OIB)' },
-  validate(body) {
-    if (!isDigits(body)) return bad('format', 'eu_vat');
-    if (body.length !== 11) return bad('length', 'eu_vat');
-    return iso7064Mod11_10Valid(body) ? ok('eu_vat', `HR${body}`) : bad('checksum', 'eu_vat');
-  },
-};
+export const HR: TaxIdModule = /* @__PURE__ */ readerModule('HR', ['HR'], { eu_vat: 'PDV identifikacijski broj (OIB)' }, (id, at) => {
+  if (!isDigits(id, at)) return no('format');
+  if (id.length - at !== 11) return no('length');
+  return iso7064Mod11_10Valid(id, at) ? validIn('HR', KIND, withPrefix('HR', id, at)) : no('checksum');
+});

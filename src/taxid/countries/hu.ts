@@ -1,5 +1,9 @@
 import { isDigits, weightedSum } from '../algorithms.js';
-import { bad, ok, type TaxIdModule } from '../types.js';
+import { invalidIn, readerModule, validIn, withPrefix } from '../reader.js';
+import type { TaxIdModule, TaxIdReason, TaxIdValidation } from '../types.js';
+
+const KIND = 'eu_vat';
+const no = (reason: TaxIdReason): TaxIdValidation => invalidIn('HU', KIND, reason);
 
 const WEIGHTS = [9, 7, 3, 1, 9, 7, 3, 1] as const;
 
@@ -9,13 +13,8 @@ const WEIGHTS = [9, 7, 3, 1, 9, 7, 3, 1] as const;
  * (10 − Σ of the first 7 mod 10) mod 10). Source: Nemzeti Adó- és Vámhivatal (NAV) tax
  * number structure; EU VIES algorithm notes.
  */
-export const HU: TaxIdModule = {
-  country: 'HU',
-  prefixes: ['HU'],
-  names: { eu_vat: 'közösségi adószám' },
-  validate(body) {
-    if (!isDigits(body)) return bad('format', 'eu_vat');
-    if (body.length !== 8) return bad('length', 'eu_vat');
-    return weightedSum(body, WEIGHTS) % 10 === 0 ? ok('eu_vat', `HU${body}`) : bad('checksum', 'eu_vat');
-  },
-};
+export const HU: TaxIdModule = /* @__PURE__ */ readerModule('HU', ['HU'], { eu_vat: 'közösségi adószám' }, (id, at) => {
+  if (!isDigits(id, at)) return no('format');
+  if (id.length - at !== 8) return no('length');
+  return weightedSum(id, WEIGHTS, at) % 10 === 0 ? validIn('HU', KIND, withPrefix('HU', id, at)) : no('checksum');
+});

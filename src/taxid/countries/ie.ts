@@ -1,7 +1,9 @@
 import { digit } from '../algorithms.js';
-import { bad, ok, type TaxIdModule } from '../types.js';
+import { invalidIn, readerModule, validIn, withPrefix } from '../reader.js';
+import type { TaxIdModule, TaxIdReason, TaxIdValidation } from '../types.js';
 
 const KIND = 'eu_vat';
+const no = (reason: TaxIdReason): TaxIdValidation => invalidIn('IE', KIND, reason);
 
 /** Value of a check letter: W = 0, A = 1 … V = 22; −1 for anything else. */
 function letterValue(c: number): number {
@@ -22,35 +24,30 @@ const isDigitCode = (c: number): boolean => c >= 48 && c <= 57;
  * Source: Revenue Commissioners (VAT number structure) and the European Commission's
  * VIES VAT number validation routines.
  */
-export const IE: TaxIdModule = {
-  country: 'IE',
-  prefixes: ['IE'],
-  names: { eu_vat: 'VAT registration number' },
-  validate(body) {
-    const n = body.length;
-    if (n < 8 || n > 9) return bad('length', KIND);
-    if (!isDigitCode(body.charCodeAt(0))) return bad('format', KIND);
-    for (let i = 2; i < 7; i++) if (!isDigitCode(body.charCodeAt(i))) return bad('format', KIND);
-    const check = letterValue(body.charCodeAt(7));
-    if (check < 0) return bad('format', KIND);
-    const second = body.charCodeAt(1);
-    let sum: number;
-    if (isDigitCode(second)) {
-      // New form: 7 digits + check letter (+ optional series letter).
-      sum = 0;
-      for (let i = 0; i < 7; i++) sum += digit(body, i) * (8 - i);
-      if (n === 9) {
-        const series = letterValue(body.charCodeAt(8));
-        if (series < 0) return bad('format', KIND);
-        sum += 9 * series;
-      }
-    } else if (n === 8 && ((second >= 65 && second <= 90) || second === 43 || second === 42)) {
-      // Old form: the digits are read as 0, body[2..6], body[0].
-      sum = 2 * digit(body, 0);
-      for (let i = 2; i < 7; i++) sum += digit(body, i) * (9 - i);
-    } else {
-      return bad('format', KIND);
+export const IE: TaxIdModule = /* @__PURE__ */ readerModule('IE', ['IE'], { eu_vat: 'VAT registration number' }, (id, at) => {
+  const n = id.length - at;
+  if (n < 8 || n > 9) return no('length');
+  if (!isDigitCode(id.charCodeAt(at))) return no('format');
+  for (let i = 2; i < 7; i++) if (!isDigitCode(id.charCodeAt(at + i))) return no('format');
+  const check = letterValue(id.charCodeAt(at + 7));
+  if (check < 0) return no('format');
+  const second = id.charCodeAt(at + 1);
+  let sum: number;
+  if (isDigitCode(second)) {
+    // New form: 7 digits + check letter (+ optional series letter).
+    sum = 0;
+    for (let i = 0; i < 7; i++) sum += digit(id, at + i) * (8 - i);
+    if (n === 9) {
+      const series = letterValue(id.charCodeAt(at + 8));
+      if (series < 0) return no('format');
+      sum += 9 * series;
     }
-    return sum % 23 === check ? ok(KIND, `IE${body}`) : bad('checksum', KIND);
-  },
-};
+  } else if (n === 8 && ((second >= 65 && second <= 90) || second === 43 || second === 42)) {
+    // Old form: the digits are read as 0, body[2..6], body[0].
+    sum = 2 * digit(id, at);
+    for (let i = 2; i < 7; i++) sum += digit(id, at + i) * (9 - i);
+  } else {
+    return no('format');
+  }
+  return sum % 23 === check ? validIn('IE', KIND, withPrefix('IE', id, at)) : no('checksum');
+});

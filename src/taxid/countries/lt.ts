@@ -1,7 +1,9 @@
 import { digit, isDigits } from '../algorithms.js';
-import { bad, ok, type TaxIdModule } from '../types.js';
+import { invalidIn, readerModule, validIn, withPrefix } from '../reader.js';
+import type { TaxIdModule, TaxIdReason, TaxIdValidation } from '../types.js';
 
 const KIND = 'eu_vat';
+const no = (reason: TaxIdReason): TaxIdValidation => invalidIn('LT', KIND, reason);
 
 /**
  * Lithuania: PVM mokėtojo kodas, LT + 9 digits (legal persons; the 8th digit is 1) or
@@ -11,27 +13,22 @@ const KIND = 'eu_vat';
  * Source: Valstybinė mokesčių inspekcija (State Tax Inspectorate) and the European
  * Commission's VIES VAT number validation routines.
  */
-export const LT: TaxIdModule = {
-  country: 'LT',
-  prefixes: ['LT'],
-  names: { eu_vat: 'PVM mokėtojo kodas' },
-  validate(body) {
-    if (!isDigits(body)) return bad('format', KIND);
-    const n = body.length;
-    if (n !== 9 && n !== 12) return bad('length', KIND);
-    if (body.charCodeAt(n - 2) !== 49) return bad('format', KIND);
-    let s1 = 0;
-    let s2 = 0;
-    for (let i = 0; i < n - 1; i++) {
-      const d = digit(body, i);
-      s1 += d * (1 + (i % 9));
-      s2 += d * (1 + ((i + 2) % 9));
-    }
-    let check = s1 % 11;
-    if (check === 10) {
-      check = s2 % 11;
-      if (check === 10) check = 0;
-    }
-    return check === digit(body, n - 1) ? ok(KIND, `LT${body}`) : bad('checksum', KIND);
-  },
-};
+export const LT: TaxIdModule = /* @__PURE__ */ readerModule('LT', ['LT'], { eu_vat: 'PVM mokėtojo kodas' }, (id, at) => {
+  if (!isDigits(id, at)) return no('format');
+  const n = id.length - at;
+  if (n !== 9 && n !== 12) return no('length');
+  if (id.charCodeAt(at + n - 2) !== 49) return no('format');
+  let s1 = 0;
+  let s2 = 0;
+  for (let i = 0; i < n - 1; i++) {
+    const d = digit(id, at + i);
+    s1 += d * (1 + (i % 9));
+    s2 += d * (1 + ((i + 2) % 9));
+  }
+  let check = s1 % 11;
+  if (check === 10) {
+    check = s2 % 11;
+    if (check === 10) check = 0;
+  }
+  return check === digit(id, at + n - 1) ? validIn('LT', KIND, withPrefix('LT', id, at)) : no('checksum');
+});

@@ -1,7 +1,9 @@
 import { digit, isDigits, weightedSum } from '../algorithms.js';
-import { bad, ok, type TaxIdModule } from '../types.js';
+import { invalidIn, readerModule, validIn, withPrefix } from '../reader.js';
+import type { TaxIdModule, TaxIdReason, TaxIdValidation } from '../types.js';
 
 const KIND = 'eu_vat';
+const no = (reason: TaxIdReason): TaxIdValidation => invalidIn('MT', KIND, reason);
 
 const WEIGHTS: readonly number[] = [3, 4, 6, 7, 8, 9];
 
@@ -11,15 +13,10 @@ const WEIGHTS: readonly number[] = [3, 4, 6, 7, 8, 9];
  * Source: Commissioner for Revenue (Malta) and the European Commission's VIES VAT number
  * validation routines.
  */
-export const MT: TaxIdModule = {
-  country: 'MT',
-  prefixes: ['MT'],
-  names: { eu_vat: 'VAT registration number' },
-  validate(body) {
-    if (!isDigits(body)) return bad('format', KIND);
-    if (body.length !== 8) return bad('length', KIND);
-    if (body.charCodeAt(0) === 48) return bad('format', KIND);
-    const sum = weightedSum(body, WEIGHTS) + digit(body, 6) * 10 + digit(body, 7);
-    return sum % 37 === 0 ? ok(KIND, `MT${body}`) : bad('checksum', KIND);
-  },
-};
+export const MT: TaxIdModule = /* @__PURE__ */ readerModule('MT', ['MT'], { eu_vat: 'VAT registration number' }, (id, at) => {
+  if (!isDigits(id, at)) return no('format');
+  if (id.length - at !== 8) return no('length');
+  if (id.charCodeAt(at) === 48) return no('format');
+  const sum = weightedSum(id, WEIGHTS, at) + digit(id, at + 6) * 10 + digit(id, at + 7);
+  return sum % 37 === 0 ? validIn('MT', KIND, withPrefix('MT', id, at)) : no('checksum');
+});

@@ -1,7 +1,8 @@
-import { digit } from '../algorithms.js';
-import { bad, ok, type TaxIdModule } from '../types.js';
+import { invalidIn, readerModule, validIn, withPrefix } from '../reader.js';
+import type { TaxIdModule, TaxIdReason, TaxIdValidation } from '../types.js';
 
 const KIND = 'eu_vat';
+const no = (reason: TaxIdReason): TaxIdValidation => invalidIn('NL', KIND, reason);
 
 /** `NL` as ISO 7064 letter values (N = 23, L = 21) modulo 97: 2321 mod 97. */
 const NL_MOD97 = 2321 % 97;
@@ -19,36 +20,33 @@ const ZEROS = '00000000';
  * Source: Belastingdienst ("btw-identificatienummer", new btw-id from 2020) and the
  * European Commission's VIES VAT number validation routines.
  */
-export const NL: TaxIdModule = {
-  country: 'NL',
-  prefixes: ['NL'],
-  names: { eu_vat: 'btw-identificatienummer' },
-  validate(body) {
-    const n = body.length;
-    if (n > 12) return bad('length', KIND);
-    const m = n - 3; // digits before the B
-    if (m < 1 || body.charCodeAt(m) !== 66) return bad('format', KIND);
-    for (let i = 0; i < n; i++) {
-      if (i === m) continue;
-      const c = body.charCodeAt(i);
-      if (c < 48 || c > 57) return bad('format', KIND);
-    }
-    const suffix = digit(body, m + 1) * 10 + digit(body, m + 2);
-    if (suffix === 0) return bad('format', KIND);
-    const pad = 9 - m;
-    let eleven = 0;
-    let mod97 = NL_MOD97;
-    let nonZero = false;
-    for (let i = 0; i < 9; i++) {
-      const d = i < pad ? 0 : digit(body, i - pad);
-      if (d !== 0) nonZero = true;
-      eleven += i < 8 ? d * (9 - i) : -d;
-      mod97 = (mod97 * 10 + d) % 97;
-    }
-    if (!nonZero) return bad('format', KIND);
-    mod97 = (mod97 * 100 + 11) % 97; // B
-    mod97 = (mod97 * 100 + suffix) % 97;
-    if (eleven % 11 !== 0 && mod97 !== 1) return bad('checksum', KIND);
-    return ok(KIND, pad > 0 ? `NL${ZEROS.slice(0, pad)}${body}` : `NL${body}`);
-  },
-};
+export const NL: TaxIdModule = /* @__PURE__ */ readerModule('NL', ['NL'], { eu_vat: 'btw-identificatienummer' }, (id, at) => {
+  const end = id.length;
+  if (end - at > 12) return no('length');
+  const b = end - 3; // the index of the B
+  const m = b - at; // digits before the B
+  if (m < 1 || id.charCodeAt(b) !== 66) return no('format');
+  const s1 = id.charCodeAt(b + 1) - 48;
+  const s2 = id.charCodeAt(b + 2) - 48;
+  if (s1 < 0 || s1 > 9 || s2 < 0 || s2 > 9) return no('format');
+  // One pass over the digits before the B, read as 9 (the dropped leading zeros restored):
+  // that they are digits, the elfproef's sum and the MOD 97-10 remainder together.
+  const pad = 9 - m;
+  let mod97 = NL_MOD97;
+  for (let i = 0; i < pad; i++) mod97 = (mod97 * 10) % 97;
+  let eleven = 0;
+  let nonZero = false;
+  for (let i = pad; i < 9; i++) {
+    const d = id.charCodeAt(at + i - pad) - 48;
+    if (d < 0 || d > 9) return no('format');
+    if (d !== 0) nonZero = true;
+    eleven += i < 8 ? d * (9 - i) : -d;
+    mod97 = (mod97 * 10 + d) % 97;
+  }
+  const suffix = s1 * 10 + s2;
+  if (suffix === 0 || !nonZero) return no('format');
+  mod97 = (mod97 * 100 + 11) % 97; // B
+  mod97 = (mod97 * 100 + suffix) % 97;
+  if (eleven % 11 !== 0 && mod97 !== 1) return no('checksum');
+  return validIn('NL', KIND, pad > 0 ? `NL${ZEROS.slice(0, pad)}${at === 0 ? id : id.slice(at)}` : withPrefix('NL', id, at));
+});

@@ -1,7 +1,9 @@
 import { digit, isDigits } from '../algorithms.js';
-import { bad, ok, type TaxIdModule } from '../types.js';
+import { invalidIn, readerModule, validIn, withPrefix } from '../reader.js';
+import type { TaxIdModule, TaxIdReason, TaxIdValidation } from '../types.js';
 
 const KIND = 'eu_vat';
+const no = (reason: TaxIdReason): TaxIdValidation => invalidIn('PT', KIND, reason);
 
 /**
  * Portugal: NIF / NIPC (Número de Identificação Fiscal), PT + 9 digits, first not 0;
@@ -9,18 +11,13 @@ const KIND = 'eu_vat';
  * Source: Autoridade Tributária e Aduaneira and the European Commission's VIES VAT number
  * validation routines.
  */
-export const PT: TaxIdModule = {
-  country: 'PT',
-  prefixes: ['PT'],
-  names: { eu_vat: 'NIF (número de identificação fiscal)' },
-  validate(body) {
-    if (!isDigits(body)) return bad('format', KIND);
-    if (body.length !== 9) return bad('length', KIND);
-    if (body.charCodeAt(0) === 48) return bad('format', KIND);
-    let sum = 0;
-    for (let i = 0; i < 8; i++) sum += digit(body, i) * (9 - i);
-    let check = 11 - (sum % 11);
-    if (check >= 10) check = 0;
-    return check === digit(body, 8) ? ok(KIND, `PT${body}`) : bad('checksum', KIND);
-  },
-};
+export const PT: TaxIdModule = /* @__PURE__ */ readerModule('PT', ['PT'], { eu_vat: 'NIF (número de identificação fiscal)' }, (id, at) => {
+  if (!isDigits(id, at)) return no('format');
+  if (id.length - at !== 9) return no('length');
+  if (id.charCodeAt(at) === 48) return no('format');
+  let sum = 0;
+  for (let i = 0; i < 8; i++) sum += digit(id, at + i) * (9 - i);
+  let check = 11 - (sum % 11);
+  if (check >= 10) check = 0;
+  return check === digit(id, at + 8) ? validIn('PT', KIND, withPrefix('PT', id, at)) : no('checksum');
+});

@@ -1,7 +1,9 @@
 import { digit, isDigits } from '../algorithms.js';
-import { bad, ok, type TaxIdModule } from '../types.js';
+import { invalidIn, readerModule, validIn, withPrefix } from '../reader.js';
+import type { TaxIdModule, TaxIdReason, TaxIdValidation } from '../types.js';
 
 const KIND = 'eu_vat';
+const no = (reason: TaxIdReason): TaxIdValidation => invalidIn('RO', KIND, reason);
 
 /** Control key 753217532, applied right-aligned to the digits before the check digit. */
 const WEIGHTS: readonly number[] = [7, 5, 3, 2, 1, 7, 5, 3, 2];
@@ -14,19 +16,14 @@ const WEIGHTS: readonly number[] = [7, 5, 3, 2, 1, 7, 5, 3, 2];
  * Source: ANAF (Agenția Națională de Administrare Fiscală), CIF control key, and the
  * European Commission's VIES VAT number validation routines.
  */
-export const RO: TaxIdModule = {
-  country: 'RO',
-  prefixes: ['RO'],
-  names: { eu_vat: 'cod de înregistrare în scopuri de TVA' },
-  validate(body) {
-    if (!isDigits(body)) return bad('format', KIND);
-    const n = body.length;
-    if (n < 2 || n > 10) return bad('length', KIND);
-    if (body.charCodeAt(0) === 48) return bad('format', KIND);
-    const offset = 10 - n; // the check digit sits at weight position 9
-    let sum = 0;
-    for (let i = 0; i < n - 1; i++) sum += digit(body, i) * (WEIGHTS[offset + i] as number);
-    const check = ((sum * 10) % 11) % 10;
-    return check === digit(body, n - 1) ? ok(KIND, `RO${body}`) : bad('checksum', KIND);
-  },
-};
+export const RO: TaxIdModule = /* @__PURE__ */ readerModule('RO', ['RO'], { eu_vat: 'cod de înregistrare în scopuri de TVA' }, (id, at) => {
+  if (!isDigits(id, at)) return no('format');
+  const n = id.length - at;
+  if (n < 2 || n > 10) return no('length');
+  if (id.charCodeAt(at) === 48) return no('format');
+  const offset = 10 - n; // the check digit sits at weight position 9
+  let sum = 0;
+  for (let i = 0; i < n - 1; i++) sum += digit(id, at + i) * (WEIGHTS[offset + i] as number);
+  const check = ((sum * 10) % 11) % 10;
+  return check === digit(id, at + n - 1) ? validIn('RO', KIND, withPrefix('RO', id, at)) : no('checksum');
+});

@@ -1,7 +1,9 @@
 import { digit, isDigits, modString } from '../algorithms.js';
-import { bad, ok, type TaxIdModule } from '../types.js';
+import { invalidIn, readerModule, validIn, withPrefix } from '../reader.js';
+import type { TaxIdModule, TaxIdReason, TaxIdValidation } from '../types.js';
 
 const KIND = 'eu_vat';
+const no = (reason: TaxIdReason): TaxIdValidation => invalidIn('SK', KIND, reason);
 
 /**
  * Slovakia: IČ DPH, SK + 10 digits; the first digit is not 0, the third is 2, 3, 4, 7, 8
@@ -9,15 +11,10 @@ const KIND = 'eu_vat';
  * Source: Finančná správa Slovenskej republiky and the European Commission's VIES VAT
  * number validation routines.
  */
-export const SK: TaxIdModule = {
-  country: 'SK',
-  prefixes: ['SK'],
-  names: { eu_vat: 'IČ DPH (identifikačné číslo pre daň z pridanej hodnoty)' },
-  validate(body) {
-    if (!isDigits(body)) return bad('format', KIND);
-    if (body.length !== 10) return bad('length', KIND);
-    const third = digit(body, 2);
-    if (body.charCodeAt(0) === 48 || third < 2 || third === 5 || third === 6) return bad('format', KIND);
-    return modString(body, 11) === 0 ? ok(KIND, `SK${body}`) : bad('checksum', KIND);
-  },
-};
+export const SK: TaxIdModule = /* @__PURE__ */ readerModule('SK', ['SK'], { eu_vat: 'IČ DPH (identifikačné číslo pre daň z pridanej hodnoty)' }, (id, at) => {
+  if (!isDigits(id, at)) return no('format');
+  if (id.length - at !== 10) return no('length');
+  const third = digit(id, at + 2);
+  if (id.charCodeAt(at) === 48 || third < 2 || third === 5 || third === 6) return no('format');
+  return modString(id, 11, at) === 0 ? validIn('SK', KIND, withPrefix('SK', id, at)) : no('checksum');
+});
