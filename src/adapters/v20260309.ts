@@ -439,8 +439,10 @@ function renderCalculation(req: ParsedRequest, sale: Sale, sold: PricedSale, par
   const breakdown: BreakdownSum[] = [];
   const all = sold.lines.length;
   const n = req.line_items.length;
-  // Filled, not holes: a hole would read a polluted Object.prototype's numeric field.
-  const plans: (Plan | undefined)[] = new Array<Plan | undefined>(all).fill(undefined);
+  // Filled, not holes: a hole would read a polluted Object.prototype's numeric field (by a
+  // loop: Array.prototype.fill runs in the runtime).
+  const plans: (Plan | undefined)[] = [];
+  for (let i = 0; i < all; i++) plans.push(undefined);
   const lines = new Array<CalculationLineResult>(n);
   for (let i = 0; i < n; i++) {
     const priced = sold.lines[i] as PricedLine;
@@ -582,12 +584,25 @@ function breakdownSum(breakdown: BreakdownSum[], d: Decision, tl: Decision['line
   return sum;
 }
 
+/**
+ * Whether a line item's amount is the canonical text of its amount (as isCanonicalAmount), read
+ * by its length: the request's check accepted it as a decimal text (`-?digits(.digits)?`) of 0
+ * or more, so it is canonical exactly when it has no sign, the point where the currency's
+ * decimals put it, and no leading zero.
+ */
+function isCanonicalLineAmount(text: string, mu: number): boolean {
+  if (mu === 0) return isCanonicalAmount(text, 0);
+  const point = text.length - mu - 1;
+  const c = text.charCodeAt(0);
+  return point > 0 && text.charCodeAt(point) === 46 && c !== 45 && (c !== 48 || point === 1);
+}
+
 /** One line of the document from its priced taxes; its breakdown entries updated. */
 function lineResult(line: ParsedRequest['line_items'][number], plan: Plan, priced: Priced, mu: number): CalculationLineResult {
   const d = plan.d;
   const net = priced.subtotal;
   // An amount given in its canonical form is its own text: the net when exclusive, the total when inclusive.
-  const own = isCanonicalAmount(line.amount, mu) ? line.amount : null;
+  const own = isCanonicalLineAmount(line.amount, mu) ? line.amount : null;
   const netText = own !== null && plan.taxBehavior === 'exclusive' ? own : formatMinor(net, mu);
   const count = Math.max(d.lines.length, 1);
   // Made at its length, every slot filled below (k < count) before anything reads it: no hole
