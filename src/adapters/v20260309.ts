@@ -588,9 +588,10 @@ function breakdownSum(breakdown: BreakdownSum[], d: Decision, tl: Decision['line
  * Whether a line item's amount is the canonical text of its amount (as isCanonicalAmount), read
  * by its length: the request's check accepted it as a decimal text (`-?digits(.digits)?`) of 0
  * or more, so it is canonical exactly when it has no sign, the point where the currency's
- * decimals put it, and no leading zero.
+ * decimals put it, and no leading zero. Exported for its test against isCanonicalAmount.
+ * @internal
  */
-function isCanonicalLineAmount(text: string, mu: number): boolean {
+export function isCanonicalLineAmount(text: string, mu: number): boolean {
   if (mu === 0) return isCanonicalAmount(text, 0);
   const point = text.length - mu - 1;
   const c = text.charCodeAt(0);
