@@ -76,14 +76,19 @@ export function oneOfOrAbsent(v: unknown, allowed: readonly string[]): boolean {
  */
 export function firstOfReferences(lines: readonly { reference: string }[]): number[] {
   const out: number[] = [];
-  if (lines.length <= 32) {
-    for (let i = 0; i < lines.length; i++) {
+  const n = lines.length;
+  if (n <= 32) {
+    // Each reference's last character, read once (0 for an empty one: compared whole).
+    const ends: number[] = [];
+    for (let i = 0; i < n; i++) {
       const ref = (lines[i] as { reference: string }).reference;
-      const end = ref.charCodeAt(ref.length - 1) | 0; // 0 for an empty one: compared whole
+      ends.push(ref.charCodeAt(ref.length - 1) | 0);
+    }
+    for (let i = 0; i < n; i++) {
+      const end = ends[i] as number;
       let f = i;
       for (let j = 0; j < i; j++) {
-        const other = (lines[j] as { reference: string }).reference;
-        if ((other.charCodeAt(other.length - 1) | 0) === end && other === ref) {
+        if (ends[j] === end && (lines[j] as { reference: string }).reference === (lines[i] as { reference: string }).reference) {
           f = j;
           break;
         }
