@@ -6,8 +6,7 @@
  */
 import { BEHAVIORS, CUSTOMER_TAX_STATUSES, MAX_AMOUNT_LENGTH, MAX_LINE_ITEMS, MAX_TAX_DATE, PRODUCT_TYPES, type CalculationRequestOutput } from './schemas.js';
 import { prototypePolluted } from '../core/own.js';
-import { isAmountText, isCountryText, isCurrencyText, hasOwn, isPlainObject, oneOfOrAbsent } from './input.js';
-import { taxCodeNumber } from '../core/situation.js';
+import { isAmountText, isCountryText, isCurrencyText, hasOwn, isPlainObject, isTaxCodeOrAbsent, oneOfOrAbsent } from './input.js';
 
 /** The fields of a request, of an address, of a line item and of a shipping cost the fast check reads: one with any other goes through the schema. */
 const PLAIN_REQUEST_FIELDS = ['origin_address', 'customer_address', 'customer_tax_id', 'customer_tax_status', 'customer_exemption_certificate', 'currency', 'tax_date', 'tax_behavior', 'shipping_cost', 'line_items'] as const;
@@ -63,16 +62,10 @@ function plainAddress(a: unknown, polluted: boolean): boolean {
   return onlyKnownFields(a, found, ADDRESS_FIELDS, polluted);
 }
 
-/** What lineItemCode answers for a line item the schema refuses. */
-const REFUSED = -2;
-
-/**
- * A line item's values (read by name) checked as the schema checks them: its tax code's number
- * (taxCodeNumber, the one lookup the check of the code is), -1 without a code, or REFUSED.
- */
-function lineItemCode(l: Record<string, unknown>): number {
-  const { reference, amount, quantity, tax_code: code } = l;
-  const valid =
+/** Whether a line item's values (read by name) are what the schema accepts. */
+export function lineItemValues(l: Record<string, unknown>): boolean {
+  const { reference, amount, quantity } = l;
+  return (
     typeof reference === 'string' &&
     reference.length >= 1 &&
     reference.length <= 200 &&
@@ -80,27 +73,18 @@ function lineItemCode(l: Record<string, unknown>): number {
     amount.length <= MAX_AMOUNT_LENGTH &&
     isAmountText(amount) &&
     (quantity === undefined || (typeof quantity === 'number' && Number.isSafeInteger(quantity) && quantity > 0)) &&
+    isTaxCodeOrAbsent(l.tax_code) &&
     oneOfOrAbsent(l.product_type, PRODUCT_TYPES) &&
-    oneOfOrAbsent(l.tax_behavior, BEHAVIORS);
-  if (!valid) return REFUSED;
-  if (code === undefined) return -1;
-  const k = typeof code === 'string' ? taxCodeNumber(code) : -1;
-  return k < 0 ? REFUSED : k;
+    oneOfOrAbsent(l.tax_behavior, BEHAVIORS)
+  );
 }
 
-/** Whether a line item's values (read by name) are what the schema accepts. */
-export function lineItemValues(l: Record<string, unknown>): boolean {
-  return lineItemCode(l) !== REFUSED;
-}
-
-/** A line item the schema accepts as it is: its tax code's number (-1 without one), else REFUSED. */
-function plainLineItem(l: unknown, polluted: boolean): number {
+/** A line item the schema accepts as it is. */
+function plainLineItem(l: unknown, polluted: boolean): boolean {
   // The fields the fast path leaves to the schema read as absent (not inherited either).
-  if (!isPlainObject(l) || l.product !== undefined || l.metadata !== undefined) return REFUSED;
-  const k = lineItemCode(l);
-  if (k === REFUSED) return REFUSED;
-  const found = 2 + (l.quantity !== undefined ? 1 : 0) + (k >= 0 ? 1 : 0) + (l.product_type !== undefined ? 1 : 0) + (l.tax_behavior !== undefined ? 1 : 0);
-  return onlyKnownFields(l, found, PLAIN_LINE_FIELDS, polluted) ? k : REFUSED;
+  if (!isPlainObject(l) || l.product !== undefined || l.metadata !== undefined || !lineItemValues(l)) return false;
+  const found = 2 + (l.quantity !== undefined ? 1 : 0) + (l.tax_code !== undefined ? 1 : 0) + (l.product_type !== undefined ? 1 : 0) + (l.tax_behavior !== undefined ? 1 : 0);
+  return onlyKnownFields(l, found, PLAIN_LINE_FIELDS, polluted);
 }
 
 /** A shipping cost the schema accepts as it is. */
@@ -117,22 +101,16 @@ function plainShipping(s: unknown, polluted: boolean): boolean {
  * True only for a request the schema accepts as it is (plain objects, every constraint of
  * the request schema met, no field the schema does not know): such a request is read
  * directly, without the schema's copy. Anything else — including what this check is
- * stricter about — goes through the schema, which gives the issues. `codes`, when given, gets
- * each line's tax code's number (-1 without one), found by the check: it is what the caller
- * reads when this answers true.
+ * stricter about — goes through the schema, which gives the issues.
  */
-export function isPlainValidRequest(r: unknown, codes?: number[]): r is CalculationRequestOutput {
+export function isPlainValidRequest(r: unknown): r is CalculationRequestOutput {
   if (!isPlainObject(r)) return false;
   const { customer_address: customer, line_items: lines, origin_address: origin, customer_tax_id: taxId, currency, tax_date: taxDate, tax_behavior: behavior, customer_tax_status: status, customer_exemption_certificate: certificate, shipping_cost: shipping } = r;
   const polluted = prototypePolluted();
   if (!plainAddress(customer, polluted)) return false;
   if (r.customer_tax_ids !== undefined) return false;
   if (!Array.isArray(lines) || lines.length < 1 || lines.length > MAX_LINE_ITEMS) return false;
-  for (let i = 0; i < lines.length; i++) {
-    const k = plainLineItem(lines[i], polluted);
-    if (k === REFUSED) return false;
-    if (codes !== undefined) codes.push(k);
-  }
+  for (let i = 0; i < lines.length; i++) if (!plainLineItem(lines[i], polluted)) return false;
   if (origin !== undefined && origin !== null && !plainAddress(origin, polluted)) return false;
   if (taxId !== null && !optionalText(taxId, 50)) return false;
   if (currency !== undefined && !(typeof currency === 'string' && isCurrencyText(currency))) return false;

@@ -176,16 +176,14 @@ export function calculatePriced(request: CalculationRequest, account: SellerAcco
 /**
  * The request as the schema reads it: directly when plainly valid (every value it reads an
  * own field), else through the schema on a copy of its own fields (the schema would read
- * inherited ones), its answer read back as own fields. `codes` gets each line's tax code's
- * number (-1 without one) when the fast check read them, and stays empty otherwise.
+ * inherited ones), its answer read back as own fields.
  */
-function readRequest(request: unknown, codes: number[]): ParsedRequest {
+function readRequest(request: unknown): ParsedRequest {
   // With a polluted Object.prototype, the fast check reads a copy of the own fields (objects
   // without a prototype, so a field left out stays left out).
   const polluted = prototypePolluted();
   const own = polluted ? ownCopy(request, 3, MAX_LINE_ITEMS) : request;
-  if (isPlainValidRequest(own, codes)) return own;
-  codes.length = 0;
+  if (isPlainValidRequest(own)) return own;
   const schema = requestSchemas().request;
   const parsed = checkBySchema(schema, polluted ? own : ownCopy(request, 3, MAX_LINE_ITEMS));
   if (!parsed.success) throw errorFromIssues(parsed.issues);
@@ -239,14 +237,13 @@ export function verdictOfOption(f: TaxIdVerdictFunction, country: string, taxId:
 
 function calculateChecked(request: unknown, account: SellerAccount, options: CalculationOptions, engine: Engine): PricedCalculation {
   const seller = engine.accounts.prepare(account);
-  const codes: number[] = [];
-  const req = readRequest(request, codes);
+  const req = readRequest(request);
   const read = checkRequest(req, seller, engine.rules);
   const parties = partiesOf(req, seller, options, engine.rules);
   const p = parties.party;
   // Read as an own field: a caller's options made as an object literal without it (a transaction's) inherit nothing.
   const products = productsOf(req.line_items, Object.hasOwn(options, 'products') ? options.products : undefined, seller.defaultTaxCode, engine.rules);
-  const items = saleLines(req, read, seller, parties.behavior, engine, products, codes);
+  const items = saleLines(req, read, seller, parties.behavior, engine, products);
   const sale: Sale = {
     party: { date: p.date, origin: p.origin, sellerAddress: p.sellerAddress, destination: p.destination, customerTaxId: p.customerTaxId, amount: undefined, currency: read.currency, consignmentValue: undefined, registrations: p.registrations },
     day: dayNumber(parties.party.date),
@@ -275,12 +272,8 @@ function calculateChecked(request: unknown, account: SellerAccount, options: Cal
   return { response, sums: { subtotal: sold.subtotal, tax: sold.tax, total: sold.total } };
 }
 
-/**
- * The request's line items as the sale's lines: each line's quantity is its articles; a line's
- * own fields first, then its product's, then the request's and the account's. `codes`: each
- * line's tax code's number as the fast check found it, or empty.
- */
-function saleLines(req: ParsedRequest, read: CheckedRequest, seller: PreparedAccount, behavior: TaxBehavior, engine: Engine, products: readonly (ProductDefaults | null)[] | null, codes: readonly number[]): SaleLine[] {
+/** The request's line items as the sale's lines: each line's quantity is its articles; a line's own fields first, then its product's, then the request's and the account's. */
+function saleLines(req: ParsedRequest, read: CheckedRequest, seller: PreparedAccount, behavior: TaxBehavior, engine: Engine, products: readonly (ProductDefaults | null)[] | null): SaleLine[] {
   const items = req.line_items;
   const lines = new Array<SaleLine>(items.length);
   for (let i = 0; i < items.length; i++) {
@@ -291,7 +284,7 @@ function saleLines(req: ParsedRequest, read: CheckedRequest, seller: PreparedAcc
       amount: read.amounts[i] as Minor,
       articles: line.quantity ?? 1,
       taxCode,
-      productType: line.product_type ?? product?.product_type ?? impliedTypeOf(engine, taxCode, line.tax_code !== undefined && i < codes.length ? codes[i] : undefined) ?? seller.defaultProductType,
+      productType: line.product_type ?? product?.product_type ?? impliedTypeOf(engine, taxCode) ?? seller.defaultProductType,
       taxBehavior: line.tax_behavior ?? productBehavior(product) ?? behavior,
       // A product taxed where it is (an event's admission) is placed there, not at the customer's address.
       destination: productPlace(product),
