@@ -101,12 +101,12 @@ function plainShipping(s: unknown, polluted: boolean): boolean {
  * True only for a request the schema accepts as it is (plain objects, every constraint of
  * the request schema met, no field the schema does not know): such a request is read
  * directly, without the schema's copy. Anything else — including what this check is
- * stricter about — goes through the schema, which gives the issues.
+ * stricter about — goes through the schema, which gives the issues. `polluted`: what
+ * prototypePolluted() answers, when the caller has asked it.
  */
-export function isPlainValidRequest(r: unknown): r is CalculationRequestOutput {
+export function isPlainValidRequest(r: unknown, polluted: boolean = prototypePolluted()): r is CalculationRequestOutput {
   if (!isPlainObject(r)) return false;
   const { customer_address: customer, line_items: lines, origin_address: origin, customer_tax_id: taxId, currency, tax_date: taxDate, tax_behavior: behavior, customer_tax_status: status, customer_exemption_certificate: certificate, shipping_cost: shipping } = r;
-  const polluted = prototypePolluted();
   if (!plainAddress(customer, polluted)) return false;
   if (r.customer_tax_ids !== undefined) return false;
   if (!Array.isArray(lines) || lines.length < 1 || lines.length > MAX_LINE_ITEMS) return false;

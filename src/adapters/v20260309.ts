@@ -183,7 +183,7 @@ function readRequest(request: unknown): ParsedRequest {
   // without a prototype, so a field left out stays left out).
   const polluted = prototypePolluted();
   const own = polluted ? ownCopy(request, 3, MAX_LINE_ITEMS) : request;
-  if (isPlainValidRequest(own)) return own;
+  if (isPlainValidRequest(own, polluted)) return own;
   const schema = requestSchemas().request;
   const parsed = checkBySchema(schema, polluted ? own : ownCopy(request, 3, MAX_LINE_ITEMS));
   if (!parsed.success) throw errorFromIssues(parsed.issues);
