@@ -16,7 +16,7 @@ import { agedEngine, engineFor, impliedTypeOf, MAX_RULES_AGE, maxRulesAgeOf, typ
 import { checkBySchema } from './issues.js';
 import { isBoolean, ownCopy, ownFields, prototypePolluted, readOptions, RULE_SET, TAX_ID_VERDICT, unreadable, type OptionCheck } from './read.js';
 import { MAX_LINE_ITEMS, MAX_TAX_DATE, requestSchemas, type CalculationJurisdiction, type CalculationRequest, type CalculationRequestOutput, type CalculationResponse, type CalculationLineResult, type ShippingCostResult, type LineTax, type TaxBreakdownEntry } from './schemas.js';
-import { ADDRESS_FIELDS, isPlainValidRequest, LINE_FIELDS, REQUEST_FIELDS, SHIPPING_FIELDS } from './calculation-plain.js';
+import { ADDRESS_FIELDS, LINE_FIELDS, plainRequestCodes, REQUEST_FIELDS, SHIPPING_FIELDS } from './calculation-plain.js';
 import { firstOfReferences } from './input.js';
 import type { TaxIdVerdictFunction } from '../core/options.js';
 import type { ProductDefaults } from '../core/products.js';
@@ -173,23 +173,30 @@ export function calculatePriced(request: CalculationRequest, account: SellerAcco
   }
 }
 
+/** A request as the schema reads it, and each line's tax code's number when the fast check found them (else null). */
+interface ReadRequest {
+  readonly req: ParsedRequest;
+  readonly codes: readonly number[] | null;
+}
+
 /**
  * The request as the schema reads it: directly when plainly valid (every value it reads an
  * own field), else through the schema on a copy of its own fields (the schema would read
  * inherited ones), its answer read back as own fields.
  */
-function readRequest(request: unknown): ParsedRequest {
+function readRequest(request: unknown): ReadRequest {
   // With a polluted Object.prototype, the fast check reads a copy of the own fields (objects
   // without a prototype, so a field left out stays left out).
   const polluted = prototypePolluted();
   const own = polluted ? ownCopy(request, 3, MAX_LINE_ITEMS) : request;
-  if (isPlainValidRequest(own, polluted)) return own;
+  const codes = plainRequestCodes(own, polluted);
+  if (codes !== null) return { req: own as ParsedRequest, codes };
   const schema = requestSchemas().request;
   const parsed = checkBySchema(schema, polluted ? own : ownCopy(request, 3, MAX_LINE_ITEMS));
   if (!parsed.success) throw errorFromIssues(parsed.issues);
   // The schema's output objects have a prototype: read field by field, own fields only (a
   // non-enumerable field of a polluted Object.prototype escapes the check above).
-  return ownRequest(parsed.data);
+  return { req: ownRequest(parsed.data), codes: null };
 }
 
 /** A request read field by field, own fields only: what a polluted Object.prototype cannot reach. */
@@ -237,13 +244,13 @@ export function verdictOfOption(f: TaxIdVerdictFunction, country: string, taxId:
 
 function calculateChecked(request: unknown, account: SellerAccount, options: CalculationOptions, engine: Engine): PricedCalculation {
   const seller = engine.accounts.prepare(account);
-  const req = readRequest(request);
+  const { req, codes } = readRequest(request);
   const read = checkRequest(req, seller, engine.rules);
   const parties = partiesOf(req, seller, options, engine.rules);
   const p = parties.party;
   // Read as an own field: a caller's options made as an object literal without it (a transaction's) inherit nothing.
   const products = productsOf(req.line_items, Object.hasOwn(options, 'products') ? options.products : undefined, seller.defaultTaxCode, engine.rules);
-  const items = saleLines(req, read, seller, parties.behavior, engine, products);
+  const items = saleLines(req, read, seller, parties.behavior, engine, products, codes);
   const sale: Sale = {
     party: { date: p.date, origin: p.origin, sellerAddress: p.sellerAddress, destination: p.destination, customerTaxId: p.customerTaxId, amount: undefined, currency: read.currency, consignmentValue: undefined, registrations: p.registrations },
     day: dayNumber(parties.party.date),
@@ -272,8 +279,12 @@ function calculateChecked(request: unknown, account: SellerAccount, options: Cal
   return { response, sums: { subtotal: sold.subtotal, tax: sold.tax, total: sold.total } };
 }
 
-/** The request's line items as the sale's lines: each line's quantity is its articles; a line's own fields first, then its product's, then the request's and the account's. */
-function saleLines(req: ParsedRequest, read: CheckedRequest, seller: PreparedAccount, behavior: TaxBehavior, engine: Engine, products: readonly (ProductDefaults | null)[] | null): SaleLine[] {
+/**
+ * The request's line items as the sale's lines: each line's quantity is its articles; a line's
+ * own fields first, then its product's, then the request's and the account's. `codes`: each
+ * line's tax code's number as the fast check found it, or null.
+ */
+function saleLines(req: ParsedRequest, read: CheckedRequest, seller: PreparedAccount, behavior: TaxBehavior, engine: Engine, products: readonly (ProductDefaults | null)[] | null, codes: readonly number[] | null): SaleLine[] {
   const items = req.line_items;
   const lines = new Array<SaleLine>(items.length);
   for (let i = 0; i < items.length; i++) {
@@ -284,7 +295,7 @@ function saleLines(req: ParsedRequest, read: CheckedRequest, seller: PreparedAcc
       amount: read.amounts[i] as Minor,
       articles: line.quantity ?? 1,
       taxCode,
-      productType: line.product_type ?? product?.product_type ?? impliedTypeOf(engine, taxCode) ?? seller.defaultProductType,
+      productType: line.product_type ?? product?.product_type ?? impliedTypeOf(engine, taxCode, codes !== null && line.tax_code !== undefined ? codes[i] : undefined) ?? seller.defaultProductType,
       taxBehavior: line.tax_behavior ?? productBehavior(product) ?? behavior,
       // A product taxed where it is (an event's admission) is placed there, not at the customer's address.
       destination: productPlace(product),
