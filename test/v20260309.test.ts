@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { calculate, isCanonicalLineAmount, isPlainValidRequest, MAX_LINE_ITEMS, type CalculationRequest } from '../src/adapters/v20260309.js';
+import { calculate, isPlainValidRequest, MAX_LINE_ITEMS, type CalculationRequest } from '../src/adapters/v20260309.js';
+import { isCanonicalLineAmount } from '../src/adapters/calculation-plain.js';
 import { isCanonicalAmount } from '../src/core/money.js';
 import { calculationRequestSchema, calculationResponseSchema } from '../src/schemas.js';
 import { calculateTaxRate, explainTaxRate } from '../src/adapters/v20241028.js';

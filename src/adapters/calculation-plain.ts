@@ -7,6 +7,7 @@
 import { BEHAVIORS, CUSTOMER_TAX_STATUSES, MAX_AMOUNT_LENGTH, MAX_LINE_ITEMS, MAX_TAX_DATE, PRODUCT_TYPES, type CalculationRequestOutput } from './schemas.js';
 import { prototypePolluted } from '../core/own.js';
 import { isAmountText, isCountryText, isCurrencyText, hasOwn, isPlainObject, oneOfOrAbsent } from './input.js';
+import { isCanonicalAmount } from '../core/money.js';
 import { taxCodeNumber } from '../core/situation.js';
 
 /** The fields of a request, of an address, of a line item and of a shipping cost the fast check reads: one with any other goes through the schema. */
@@ -43,6 +44,20 @@ function onlyKnownFields(o: object, found: number, known: readonly string[], pol
   if (n < found) return false;
   for (const key in o) if (!known.includes(key)) return false;
   return true;
+}
+
+/**
+ * Whether a line item's amount is the canonical text of its amount (as isCanonicalAmount), read
+ * by its length: the request's check accepted it as a decimal text (`-?digits(.digits)?`) of 0
+ * or more, so it is canonical exactly when it has no sign, the point where the currency's
+ * decimals put it, and no leading zero (what the check accepts is tested against
+ * isCanonicalAmount).
+ */
+export function isCanonicalLineAmount(text: string, mu: number): boolean {
+  if (mu === 0) return isCanonicalAmount(text, 0);
+  const point = text.length - mu - 1;
+  const c = text.charCodeAt(0);
+  return point > 0 && text.charCodeAt(point) === 46 && c !== 45 && (c !== 48 || point === 1);
 }
 
 /** Whether an optional text field is absent or a string of at most `max` characters. */

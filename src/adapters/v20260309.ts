@@ -16,7 +16,7 @@ import { agedEngine, engineFor, impliedTypeOf, MAX_RULES_AGE, maxRulesAgeOf, typ
 import { checkBySchema } from './issues.js';
 import { isBoolean, ownCopy, ownFields, prototypePolluted, readOptions, RULE_SET, TAX_ID_VERDICT, unreadable, type OptionCheck } from './read.js';
 import { MAX_LINE_ITEMS, MAX_TAX_DATE, requestSchemas, type CalculationJurisdiction, type CalculationRequest, type CalculationRequestOutput, type CalculationResponse, type CalculationLineResult, type ShippingCostResult, type LineTax, type TaxBreakdownEntry } from './schemas.js';
-import { ADDRESS_FIELDS, LINE_FIELDS, plainRequestCodes, REQUEST_FIELDS, SHIPPING_FIELDS } from './calculation-plain.js';
+import { ADDRESS_FIELDS, isCanonicalLineAmount, LINE_FIELDS, plainRequestCodes, REQUEST_FIELDS, SHIPPING_FIELDS } from './calculation-plain.js';
 import { firstOfReferences } from './input.js';
 import type { TaxIdVerdictFunction } from '../core/options.js';
 import type { ProductDefaults } from '../core/products.js';
@@ -586,20 +586,6 @@ function breakdownSum(breakdown: BreakdownSum[], d: Decision, tl: Decision['line
   const sum: BreakdownSum = { entry: { jurisdiction: j, name: tl.name, rate: tl.rate, status: d.status, reason: d.reason }, taxable: 0, amount: 0 };
   breakdown.push(sum);
   return sum;
-}
-
-/**
- * Whether a line item's amount is the canonical text of its amount (as isCanonicalAmount), read
- * by its length: the request's check accepted it as a decimal text (`-?digits(.digits)?`) of 0
- * or more, so it is canonical exactly when it has no sign, the point where the currency's
- * decimals put it, and no leading zero. Exported for its test against isCanonicalAmount.
- * @internal
- */
-export function isCanonicalLineAmount(text: string, mu: number): boolean {
-  if (mu === 0) return isCanonicalAmount(text, 0);
-  const point = text.length - mu - 1;
-  const c = text.charCodeAt(0);
-  return point > 0 && text.charCodeAt(point) === 46 && c !== 45 && (c !== 48 || point === 1);
 }
 
 /** One line of the document from its priced taxes; its breakdown entries updated. */
