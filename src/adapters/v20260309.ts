@@ -456,7 +456,7 @@ function renderCalculation(req: ParsedRequest, sale: Sale, sold: PricedSale, par
   const shipping = req.shipping_cost && all > n ? shippingResult(req.shipping_cost, sold.lines.slice(n) as PricedLine[], (i) => (plans[i] ??= planOf(rules, sold.lines[i] as PricedLine, breakdown)), mu) : undefined;
   const first = (sold.lines[0] as PricedLine).decision;
   const destination = sale.party.destination;
-  const response: CalculationResponse = {
+  return {
     subtotal: formatMinor(sold.subtotal, mu),
     total_tax: formatMinor(sold.tax, mu),
     total: formatMinor(sold.total, mu),
@@ -485,11 +485,9 @@ function renderCalculation(req: ParsedRequest, sale: Sale, sold: PricedSale, par
       amount: formatMinor(b.amount, mu),
     })),
     tax_id_validation: parties.deciding ? { tax_id: parties.deciding.tax_id, country: parties.deciding.country, valid: verdictToValid(parties.deciding.verdict) } : null,
+    ...(parties.each === null ? {} : { tax_ids_validation: parties.each.map((t) => ({ tax_id: t.tax_id, country: t.country, valid: verdictToValid(t.verdict) })) }),
+    ...(shipping === undefined ? {} : { shipping_cost: shipping }),
   };
-  // Added last, in this order, only when there: a literal with spreads of empty objects is built by V8's slow path.
-  if (parties.each !== null) response.tax_ids_validation = parties.each.map((t) => ({ tax_id: t.tax_id, country: t.country, valid: verdictToValid(t.verdict) }));
-  if (shipping !== undefined) response.shipping_cost = shipping;
-  return response;
 }
 
 /**
