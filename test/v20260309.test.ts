@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { calculate, isPlainValidRequest, MAX_LINE_ITEMS, type CalculationRequest } from '../src/adapters/v20260309.js';
+import { isCanonicalLineAmount } from '../src/adapters/calculation-plain.js';
+import { isCanonicalAmount } from '../src/core/money.js';
 import { calculationRequestSchema, calculationResponseSchema } from '../src/schemas.js';
 import { calculateTaxRate, explainTaxRate } from '../src/adapters/v20241028.js';
 import { negotiateVersion } from '../src/adapters/version.js';
@@ -368,5 +370,19 @@ describe('request validation without the schema copy', () => {
     expect(isPlainValidRequest(new Body())).toBe(false);
     expect(isPlainValidRequest([])).toBe(false);
     expect(calculate(new Body(), account).total).toBe(calculate({ customer_address: { country: 'DE' }, line_items: [{ reference: 'a', amount: '1' }] }, account).total);
+  });
+});
+
+describe('a line amount known canonical by its length', () => {
+  // What the request's check lets through: a decimal text (-?digits(.digits)?) of 0 or more.
+  const digits = fc.string({ unit: fc.constantFrom('0', '1', '5', '9'), minLength: 1, maxLength: 6 });
+  const amount = fc.tuple(fc.boolean(), digits, fc.option(digits)).map(([neg, whole, frac]) => `${neg ? '-' : ''}${whole}${frac === null ? '' : `.${frac}`}`).filter((t) => !t.startsWith('-') || /^-[0.]+$/.test(t));
+  it('agrees with isCanonicalAmount on every amount the check accepts', () => {
+    fc.assert(
+      fc.property(amount, fc.integer({ min: 0, max: 4 }), (t, mu) => isCanonicalLineAmount(t, mu) === isCanonicalAmount(t, mu)),
+      { numRuns: 20_000 },
+    );
+    expect(['10.99', '0.05', '0.00', '100.00'].map((t) => isCanonicalLineAmount(t, 2))).toEqual([true, true, true, true]);
+    expect(['010.99', '10.9', '10.990', '-0.00', '10', '00.00'].map((t) => isCanonicalLineAmount(t, 2))).toEqual([false, false, false, false, false, false]);
   });
 });

@@ -6,7 +6,9 @@
  */
 import { BEHAVIORS, CUSTOMER_TAX_STATUSES, MAX_AMOUNT_LENGTH, MAX_LINE_ITEMS, MAX_TAX_DATE, PRODUCT_TYPES, type CalculationRequestOutput } from './schemas.js';
 import { prototypePolluted } from '../core/own.js';
-import { isAmountText, isCountryText, isCurrencyText, hasOwn, isPlainObject, isTaxCodeOrAbsent, oneOfOrAbsent } from './input.js';
+import { isAmountText, isCountryText, isCurrencyText, hasOwn, isPlainObject, oneOfOrAbsent } from './input.js';
+import { isCanonicalAmount } from '../core/money.js';
+import { taxCodeNumber } from '../core/situation.js';
 
 /** The fields of a request, of an address, of a line item and of a shipping cost the fast check reads: one with any other goes through the schema. */
 const PLAIN_REQUEST_FIELDS = ['origin_address', 'customer_address', 'customer_tax_id', 'customer_tax_status', 'customer_exemption_certificate', 'currency', 'tax_date', 'tax_behavior', 'shipping_cost', 'line_items'] as const;
@@ -44,6 +46,20 @@ function onlyKnownFields(o: object, found: number, known: readonly string[], pol
   return true;
 }
 
+/**
+ * Whether a line item's amount is the canonical text of its amount (as isCanonicalAmount), read
+ * by its length: the request's check accepted it as a decimal text (`-?digits(.digits)?`) of 0
+ * or more, so it is canonical exactly when it has no sign, the point where the currency's
+ * decimals put it, and no leading zero (what the check accepts is tested against
+ * isCanonicalAmount).
+ */
+export function isCanonicalLineAmount(text: string, mu: number): boolean {
+  if (mu === 0) return isCanonicalAmount(text, 0);
+  const point = text.length - mu - 1;
+  const c = text.charCodeAt(0);
+  return point > 0 && text.charCodeAt(point) === 46 && c !== 45 && (c !== 48 || point === 1);
+}
+
 /** Whether an optional text field is absent or a string of at most `max` characters. */
 export function optionalText(v: unknown, max: number): boolean {
   return v === undefined || (typeof v === 'string' && v.length <= max);
@@ -62,10 +78,16 @@ function plainAddress(a: unknown, polluted: boolean): boolean {
   return onlyKnownFields(a, found, ADDRESS_FIELDS, polluted);
 }
 
-/** Whether a line item's values (read by name) are what the schema accepts. */
-export function lineItemValues(l: Record<string, unknown>): boolean {
-  const { reference, amount, quantity } = l;
-  return (
+/** What lineItemCode answers for a line item the schema refuses. */
+const REFUSED = -2;
+
+/**
+ * A line item's values (read by name) checked as the schema checks them: its tax code's number
+ * (taxCodeNumber, the one lookup the check of the code is), -1 without a code, or REFUSED.
+ */
+function lineItemCode(l: Record<string, unknown>): number {
+  const { reference, amount, quantity, tax_code: code } = l;
+  const valid =
     typeof reference === 'string' &&
     reference.length >= 1 &&
     reference.length <= 200 &&
@@ -73,18 +95,27 @@ export function lineItemValues(l: Record<string, unknown>): boolean {
     amount.length <= MAX_AMOUNT_LENGTH &&
     isAmountText(amount) &&
     (quantity === undefined || (typeof quantity === 'number' && Number.isSafeInteger(quantity) && quantity > 0)) &&
-    isTaxCodeOrAbsent(l.tax_code) &&
     oneOfOrAbsent(l.product_type, PRODUCT_TYPES) &&
-    oneOfOrAbsent(l.tax_behavior, BEHAVIORS)
-  );
+    oneOfOrAbsent(l.tax_behavior, BEHAVIORS);
+  if (!valid) return REFUSED;
+  if (code === undefined) return -1;
+  const k = typeof code === 'string' ? taxCodeNumber(code) : -1;
+  return k < 0 ? REFUSED : k;
 }
 
-/** A line item the schema accepts as it is. */
-function plainLineItem(l: unknown, polluted: boolean): boolean {
+/** Whether a line item's values (read by name) are what the schema accepts. */
+export function lineItemValues(l: Record<string, unknown>): boolean {
+  return lineItemCode(l) !== REFUSED;
+}
+
+/** A line item the schema accepts as it is: its tax code's number (-1 without one), else REFUSED. */
+function plainLineItem(l: unknown, polluted: boolean): number {
   // The fields the fast path leaves to the schema read as absent (not inherited either).
-  if (!isPlainObject(l) || l.product !== undefined || l.metadata !== undefined || !lineItemValues(l)) return false;
-  const found = 2 + (l.quantity !== undefined ? 1 : 0) + (l.tax_code !== undefined ? 1 : 0) + (l.product_type !== undefined ? 1 : 0) + (l.tax_behavior !== undefined ? 1 : 0);
-  return onlyKnownFields(l, found, PLAIN_LINE_FIELDS, polluted);
+  if (!isPlainObject(l) || l.product !== undefined || l.metadata !== undefined) return REFUSED;
+  const k = lineItemCode(l);
+  if (k === REFUSED) return REFUSED;
+  const found = 2 + (l.quantity !== undefined ? 1 : 0) + (k >= 0 ? 1 : 0) + (l.product_type !== undefined ? 1 : 0) + (l.tax_behavior !== undefined ? 1 : 0);
+  return onlyKnownFields(l, found, PLAIN_LINE_FIELDS, polluted) ? k : REFUSED;
 }
 
 /** A shipping cost the schema accepts as it is. */
@@ -101,24 +132,38 @@ function plainShipping(s: unknown, polluted: boolean): boolean {
  * True only for a request the schema accepts as it is (plain objects, every constraint of
  * the request schema met, no field the schema does not know): such a request is read
  * directly, without the schema's copy. Anything else — including what this check is
- * stricter about — goes through the schema, which gives the issues.
+ * stricter about — goes through the schema, which gives the issues. `polluted`: what
+ * prototypePolluted() answers, when the caller has asked it.
  */
-export function isPlainValidRequest(r: unknown): r is CalculationRequestOutput {
-  if (!isPlainObject(r)) return false;
+export function isPlainValidRequest(r: unknown, polluted: boolean = prototypePolluted()): r is CalculationRequestOutput {
+  return plainRequestCodes(r, polluted) !== null;
+}
+
+/**
+ * isPlainValidRequest, answered as each line's tax code's number (taxCodeNumber; -1 for a line
+ * without one), found by the check, or null for a request that is not plainly valid.
+ */
+export function plainRequestCodes(r: unknown, polluted: boolean): number[] | null {
+  if (!isPlainObject(r)) return null;
   const { customer_address: customer, line_items: lines, origin_address: origin, customer_tax_id: taxId, currency, tax_date: taxDate, tax_behavior: behavior, customer_tax_status: status, customer_exemption_certificate: certificate, shipping_cost: shipping } = r;
-  const polluted = prototypePolluted();
-  if (!plainAddress(customer, polluted)) return false;
-  if (r.customer_tax_ids !== undefined) return false;
-  if (!Array.isArray(lines) || lines.length < 1 || lines.length > MAX_LINE_ITEMS) return false;
-  for (let i = 0; i < lines.length; i++) if (!plainLineItem(lines[i], polluted)) return false;
-  if (origin !== undefined && origin !== null && !plainAddress(origin, polluted)) return false;
-  if (taxId !== null && !optionalText(taxId, 50)) return false;
-  if (currency !== undefined && !(typeof currency === 'string' && isCurrencyText(currency))) return false;
-  if (taxDate !== undefined && !(typeof taxDate === 'number' && Number.isSafeInteger(taxDate) && taxDate >= 0 && taxDate <= MAX_TAX_DATE)) return false;
-  if (!oneOfOrAbsent(behavior, BEHAVIORS)) return false;
-  if (!oneOfOrAbsent(status, CUSTOMER_TAX_STATUSES)) return false;
-  if (certificate !== null && !optionalText(certificate, 100)) return false;
-  if (shipping !== undefined && shipping !== null && !plainShipping(shipping, polluted)) return false;
+  if (!plainAddress(customer, polluted)) return null;
+  if (r.customer_tax_ids !== undefined) return null;
+  if (!Array.isArray(lines) || lines.length < 1 || lines.length > MAX_LINE_ITEMS) return null;
+  // At its length, every slot set before it is read (an array pushed from empty has room for 17).
+  const codes = new Array<number>(lines.length);
+  for (let i = 0; i < lines.length; i++) {
+    const k = plainLineItem(lines[i], polluted);
+    if (k === REFUSED) return null;
+    codes[i] = k;
+  }
+  if (origin !== undefined && origin !== null && !plainAddress(origin, polluted)) return null;
+  if (taxId !== null && !optionalText(taxId, 50)) return null;
+  if (currency !== undefined && !(typeof currency === 'string' && isCurrencyText(currency))) return null;
+  if (taxDate !== undefined && !(typeof taxDate === 'number' && Number.isSafeInteger(taxDate) && taxDate >= 0 && taxDate <= MAX_TAX_DATE)) return null;
+  if (!oneOfOrAbsent(behavior, BEHAVIORS)) return null;
+  if (!oneOfOrAbsent(status, CUSTOMER_TAX_STATUSES)) return null;
+  if (certificate !== null && !optionalText(certificate, 100)) return null;
+  if (shipping !== undefined && shipping !== null && !plainShipping(shipping, polluted)) return null;
   const found =
     2 +
     (origin !== undefined ? 1 : 0) +
@@ -129,5 +174,5 @@ export function isPlainValidRequest(r: unknown): r is CalculationRequestOutput {
     (status !== undefined ? 1 : 0) +
     (certificate !== undefined ? 1 : 0) +
     (shipping !== undefined ? 1 : 0);
-  return onlyKnownFields(r, found, PLAIN_REQUEST_FIELDS, polluted);
+  return onlyKnownFields(r, found, PLAIN_REQUEST_FIELDS, polluted) ? codes : null;
 }

@@ -75,20 +75,26 @@ export function oneOfOrAbsent(v: unknown, allowed: readonly string[]): boolean {
  * characters first, where references of one length differ ("l1", "l2"; "sku-0001").
  */
 export function firstOfReferences(lines: readonly { reference: string }[]): number[] {
-  const out: number[] = [];
-  if (lines.length <= 32) {
-    for (let i = 0; i < lines.length; i++) {
+  const n = lines.length;
+  // At their length (an array pushed from empty has room for 17), every slot set before it is read.
+  const out = new Array<number>(n);
+  if (n <= 32) {
+    // Each reference's last character, read once (0 for an empty one: compared whole).
+    const ends = new Array<number>(n);
+    for (let i = 0; i < n; i++) {
       const ref = (lines[i] as { reference: string }).reference;
-      const end = ref.charCodeAt(ref.length - 1) | 0; // 0 for an empty one: compared whole
+      ends[i] = ref.charCodeAt(ref.length - 1) | 0;
+    }
+    for (let i = 0; i < n; i++) {
+      const end = ends[i] as number;
       let f = i;
       for (let j = 0; j < i; j++) {
-        const other = (lines[j] as { reference: string }).reference;
-        if ((other.charCodeAt(other.length - 1) | 0) === end && other === ref) {
+        if (ends[j] === end && (lines[j] as { reference: string }).reference === (lines[i] as { reference: string }).reference) {
           f = j;
           break;
         }
       }
-      out.push(f);
+      out[i] = f;
     }
     return out;
   }
@@ -97,7 +103,7 @@ export function firstOfReferences(lines: readonly { reference: string }[]): numb
     const ref = (lines[i] as { reference: string }).reference;
     const f = seen.get(ref);
     if (f === undefined) seen.set(ref, i);
-    out.push(f ?? i);
+    out[i] = f ?? i;
   }
   return out;
 }

@@ -16,7 +16,7 @@ import { agedEngine, engineFor, impliedTypeOf, MAX_RULES_AGE, maxRulesAgeOf, typ
 import { checkBySchema } from './issues.js';
 import { isBoolean, ownCopy, ownFields, prototypePolluted, readOptions, RULE_SET, TAX_ID_VERDICT, unreadable, type OptionCheck } from './read.js';
 import { MAX_LINE_ITEMS, MAX_TAX_DATE, requestSchemas, type CalculationJurisdiction, type CalculationRequest, type CalculationRequestOutput, type CalculationResponse, type CalculationLineResult, type ShippingCostResult, type LineTax, type TaxBreakdownEntry } from './schemas.js';
-import { ADDRESS_FIELDS, isPlainValidRequest, LINE_FIELDS, REQUEST_FIELDS, SHIPPING_FIELDS } from './calculation-plain.js';
+import { ADDRESS_FIELDS, isCanonicalLineAmount, LINE_FIELDS, plainRequestCodes, REQUEST_FIELDS, SHIPPING_FIELDS } from './calculation-plain.js';
 import { firstOfReferences } from './input.js';
 import type { DecisionOptions, TaxIdVerdictFunction } from '../core/options.js';
 import type { ProductDefaults } from '../core/products.js';
@@ -167,23 +167,30 @@ export function calculatePriced(request: CalculationRequest, account: SellerAcco
   }
 }
 
+/** A request as the schema reads it, and each line's tax code's number when the fast check found them (else null). */
+interface ReadRequest {
+  readonly req: ParsedRequest;
+  readonly codes: readonly number[] | null;
+}
+
 /**
  * The request as the schema reads it: directly when plainly valid (every value it reads an
  * own field), else through the schema on a copy of its own fields (the schema would read
  * inherited ones), its answer read back as own fields.
  */
-function readRequest(request: unknown): ParsedRequest {
+function readRequest(request: unknown): ReadRequest {
   // With a polluted Object.prototype, the fast check reads a copy of the own fields (objects
   // without a prototype, so a field left out stays left out).
   const polluted = prototypePolluted();
   const own = polluted ? ownCopy(request, 3, MAX_LINE_ITEMS) : request;
-  if (isPlainValidRequest(own)) return own;
+  const codes = plainRequestCodes(own, polluted);
+  if (codes !== null) return { req: own as ParsedRequest, codes };
   const schema = requestSchemas().request;
   const parsed = checkBySchema(schema, polluted ? own : ownCopy(request, 3, MAX_LINE_ITEMS));
   if (!parsed.success) throw errorFromIssues(parsed.issues);
   // The schema's output objects have a prototype: read field by field, own fields only (a
   // non-enumerable field of a polluted Object.prototype escapes the check above).
-  return ownRequest(parsed.data);
+  return { req: ownRequest(parsed.data), codes: null };
 }
 
 /** A request read field by field, own fields only: what a polluted Object.prototype cannot reach. */
@@ -231,13 +238,13 @@ export function verdictOfOption(f: TaxIdVerdictFunction, country: string, taxId:
 
 function calculateChecked(request: unknown, account: SellerAccount, options: CalculationOptions, engine: Engine): PricedCalculation {
   const seller = engine.accounts.prepare(account);
-  const req = readRequest(request);
+  const { req, codes } = readRequest(request);
   const read = checkRequest(req, seller, engine.rules);
   const parties = partiesOf(req, seller, options, engine.rules);
   const p = parties.party;
   // Read as an own field: a caller's options made as an object literal without it (a transaction's) inherit nothing.
   const products = productsOf(req.line_items, Object.hasOwn(options, 'products') ? options.products : undefined, seller.defaultTaxCode, engine.rules);
-  const items = saleLines(req, read, seller, parties.behavior, engine, products);
+  const items = saleLines(req, read, seller, parties.behavior, engine, products, codes);
   const sale: Sale = {
     party: { date: p.date, origin: p.origin, sellerAddress: p.sellerAddress, destination: p.destination, customerTaxId: p.customerTaxId, amount: undefined, currency: read.currency, consignmentValue: undefined, registrations: p.registrations },
     day: dayNumber(parties.party.date),
@@ -266,8 +273,12 @@ function calculateChecked(request: unknown, account: SellerAccount, options: Cal
   return { response, sums: { subtotal: sold.subtotal, tax: sold.tax, total: sold.total } };
 }
 
-/** The request's line items as the sale's lines: each line's quantity is its articles; a line's own fields first, then its product's, then the request's and the account's. */
-function saleLines(req: ParsedRequest, read: CheckedRequest, seller: PreparedAccount, behavior: TaxBehavior, engine: Engine, products: readonly (ProductDefaults | null)[] | null): SaleLine[] {
+/**
+ * The request's line items as the sale's lines: each line's quantity is its articles; a line's
+ * own fields first, then its product's, then the request's and the account's. `codes`: each
+ * line's tax code's number as the fast check found it, or null.
+ */
+function saleLines(req: ParsedRequest, read: CheckedRequest, seller: PreparedAccount, behavior: TaxBehavior, engine: Engine, products: readonly (ProductDefaults | null)[] | null, codes: readonly number[] | null): SaleLine[] {
   const items = req.line_items;
   const lines = new Array<SaleLine>(items.length);
   for (let i = 0; i < items.length; i++) {
@@ -278,7 +289,7 @@ function saleLines(req: ParsedRequest, read: CheckedRequest, seller: PreparedAcc
       amount: read.amounts[i] as Minor,
       articles: line.quantity ?? 1,
       taxCode,
-      productType: line.product_type ?? product?.product_type ?? impliedTypeOf(engine, taxCode) ?? seller.defaultProductType,
+      productType: line.product_type ?? product?.product_type ?? impliedTypeOf(engine, taxCode, codes !== null && line.tax_code !== undefined ? codes[i] : undefined) ?? seller.defaultProductType,
       taxBehavior: line.tax_behavior ?? productBehavior(product) ?? behavior,
       // A product taxed where it is (an event's admission) is placed there, not at the customer's address.
       destination: productPlace(product),
@@ -426,8 +437,10 @@ function renderCalculation(req: ParsedRequest, sale: Sale, sold: PricedSale, par
   const breakdown: BreakdownSum[] = [];
   const all = sold.lines.length;
   const n = req.line_items.length;
-  // Filled, not holes: a hole would read a polluted Object.prototype's numeric field.
-  const plans: (Plan | undefined)[] = new Array<Plan | undefined>(all).fill(undefined);
+  // Filled, not holes: a hole would read a polluted Object.prototype's numeric field (by a
+  // loop: Array.prototype.fill runs in the runtime).
+  const plans = new Array<Plan | undefined>(all);
+  for (let i = 0; i < all; i++) plans[i] = undefined;
   const lines = new Array<CalculationLineResult>(n);
   for (let i = 0; i < n; i++) {
     const priced = sold.lines[i] as PricedLine;
@@ -536,18 +549,23 @@ interface BreakdownSum {
 function planOf(rules: RuleSet, line: PricedLine, breakdown: BreakdownSum[]): Plan {
   const d = line.decision;
   const input = line.input;
-  // An index loop: V8 maps a frozen array (a decision's lines) on its slow path.
-  const entries: BreakdownSum[] = [];
-  for (let k = 0; k < d.lines.length; k++) entries.push(breakdownSum(breakdown, d, d.lines[k] as Decision['lines'][number]));
+  // An index loop: V8 maps a frozen array (a decision's lines) on its slow path. At its
+  // length (an array pushed from empty has room for 17), every slot set before it is read.
+  const entries = new Array<BreakdownSum>(Math.max(d.lines.length, 1));
+  for (let k = 0; k < d.lines.length; k++) entries[k] = breakdownSum(breakdown, d, d.lines[k] as Decision['lines'][number]);
   if (d.lines.length === 0) {
     // No tax line (no tax there, or no rules): one entry of the jurisdiction at rate 0.
     const j = jurisdictionOfRef(rules, d.jurisdiction);
     let sum = breakdown.find((b) => b.entry.jurisdiction.id === j.id && b.entry.name === null && b.entry.status === d.status && b.entry.reason === d.reason);
     if (!sum) breakdown.push((sum = { entry: { jurisdiction: j, name: null, rate: '0', status: d.status, reason: d.reason }, taxable: 0, amount: 0 }));
-    entries.push(sum);
+    entries[0] = sum;
   }
-  // A copy (a decision's notes are frozen: V8 slices a frozen array on its slow path, 55 % slower).
-  return { d, notes: Array.from(notesOf(d, input)), taxCode: input.taxCode, productType: input.productType, taxBehavior: input.taxBehavior, entries };
+  // A copy by an index loop (a decision's notes are frozen: V8 slices a frozen array on its slow
+  // path, 55 % slower, and Array.from walks an iterator).
+  const given = notesOf(d, input);
+  const notes = new Array<string>(given.length);
+  for (let k = 0; k < given.length; k++) notes[k] = given[k] as string;
+  return { d, notes, taxCode: input.taxCode, productType: input.productType, taxBehavior: input.taxBehavior, entries };
 }
 
 /** The breakdown entry of a tax line of decision `d`: found, or opened. */
@@ -567,7 +585,7 @@ function lineResult(line: ParsedRequest['line_items'][number], plan: Plan, price
   const d = plan.d;
   const net = priced.subtotal;
   // An amount given in its canonical form is its own text: the net when exclusive, the total when inclusive.
-  const own = isCanonicalAmount(line.amount, mu) ? line.amount : null;
+  const own = isCanonicalLineAmount(line.amount, mu) ? line.amount : null;
   const netText = own !== null && plan.taxBehavior === 'exclusive' ? own : formatMinor(net, mu);
   const count = Math.max(d.lines.length, 1);
   // Made at its length, every slot filled below (k < count) before anything reads it: no hole

@@ -124,8 +124,8 @@ export function addMinor(a: Minor, b: Minor): Minor {
   return normalMinor(BigInt(a) + BigInt(b));
 }
 
-/** "00" to "99": the cents of an amount in a currency with two decimals. */
-const TWO_DIGITS: readonly string[] = /* @__PURE__ */ Array.from({ length: 100 }, (_, i) => (i < 10 ? `0${i}` : String(i)));
+/** ".00" to ".99": the point and cents of an amount in a currency with two decimals (one concatenation with the whole part). */
+const POINT_TWO_DIGITS: readonly string[] = /* @__PURE__ */ Array.from({ length: 100 }, (_, i) => (i < 10 ? `.0${i}` : `.${i}`));
 
 /**
  * Decimal string of a minor-unit amount given as a safe integer (1900, 2 → "19.00"); the
@@ -142,8 +142,8 @@ export function formatMinorNumber(minor: number, minorUnits: number): string {
     whole -= 1;
     rem += scale;
   }
-  const fracText = minorUnits === 2 ? (TWO_DIGITS[rem] as string) : String(rem).padStart(minorUnits, '0');
-  return minor < 0 ? `-${whole}.${fracText}` : `${whole}.${fracText}`;
+  const fracText = minorUnits === 2 ? (POINT_TWO_DIGITS[rem] as string) : `.${String(rem).padStart(minorUnits, '0')}`;
+  return minor < 0 ? `-${whole}${fracText}` : `${whole}${fracText}`;
 }
 
 /** Decimal string of a minor-unit amount ("1900", 2 → "19.00"), given as a safe-integer number or a BigInt. */

@@ -251,7 +251,28 @@ export function price(lines: readonly PricingLine[], amount: Minor, behavior: 'e
     const f = limitFrame(lines, amount, behavior, limit);
     if (f !== null) return priceWith(bigints, lines, false, BigInt(amount), f.u, f.c, f.capped, f.d, behavior, normalMinor(amount < 0 ? -BigInt(limit.amount) : BigInt(limit.amount)));
   }
+  if (lines.length === 1 && typeof amount === 'number') {
+    const one = priceOne(lines[0] as PricingLine, amount, behavior);
+    if (one !== null) return one;
+  }
   return priceOn(lines, planOf(lines, amount, behavior), amount, behavior, null);
+}
+
+/**
+ * `price` of one tax line on an amount in doubles, or null beyond the doubles bound: the
+ * routine's steps for one group of one line (one product, one rounded division), without its
+ * plan and generic arithmetic. Most supplies have one tax line (a VAT, a GST).
+ */
+function priceOne(l: PricingLine, amount: number, behavior: 'exclusive' | 'inclusive'): Priced | null {
+  const whole = l.partUnits === PERCENT_100;
+  const e = whole ? l.rateUnits : l.rateUnits * l.partUnits;
+  const den = (whole ? WHOLE_DEN : PART_DEN) + (behavior === 'inclusive' ? e : 0);
+  const abs = amount < 0 ? -amount : amount;
+  // The doubles bound of the file's comment for one line (E_g = E = e, G = 1).
+  if (!(abs * e <= MAX_SAFE - den && abs <= MAX_SAFE - GROUP_TAX_MAX)) return null;
+  const groupTax = e === 0 || abs === 0 ? 0 : numbers.roundDiv(abs * e, den);
+  const tax = amount < 0 && groupTax !== 0 ? -groupTax : groupTax;
+  return behavior === 'inclusive' ? { taxes: [tax], tax, subtotal: amount - tax, total: amount, bases: null } : { taxes: [tax], tax, subtotal: amount, total: amount + tax, bases: null };
 }
 
 /**
