@@ -14,6 +14,7 @@ import { agedEngine, engineFor, impliedTypeOf, maxRulesAgeOf, type Engine } from
 import { exemptionOf } from '../core/exemption.js';
 import { impliedType, productTypeIssue, productTypeOf } from '../core/taxability.js';
 import { isAmountText, closestName, isCountryText, isCurrencyText, unknownFieldIssues } from './input.js';
+import { NO_OPTIONS } from './read.js';
 import type { TaxIdVerdictFunction } from '../core/options.js';
 import { taxCodeNumber } from '../core/situation.js';
 import { TAX_CODES } from '../generated/tax-codes.js';
@@ -79,6 +80,8 @@ export interface CalculateOptions {
 
 /** The engine of a call: the one given (a calculator's, under the limit of the options when they set one), else the rule set's default one. */
 export function engineOf(options: CalculateOptions, engine?: Engine): Engine {
+  // No options (the usual call): the default engine, with no field of the empty bag read.
+  if (options === NO_OPTIONS && engine === undefined) return engineFor();
   return agedEngine(engine ?? engineFor(options.rules), maxRulesAgeOf(options));
 }
 

@@ -14,6 +14,7 @@ import type { Engine } from './engine.js';
 import type { TaxRateQueryInput } from './v20241028-parameters.js';
 import { engineOf, readTaxRateQuery, renameIssues, type CalculateOptions } from './v20241028-query.js';
 import { readQuickQuery } from './v20241028-quick.js';
+import { NO_OPTIONS } from './read.js';
 
 export { TAX_RATE_PARAMETERS, TAX_RATE_PARAMETER_KINDS } from './v20241028-parameters.js';
 export type { TaxRateParameter, TaxRateParameterKind, TaxRateParameterName, TaxRateQuery, TaxRateQueryInput } from './v20241028-parameters.js';
@@ -236,7 +237,7 @@ export function calculateTaxRate(
  */
 function quickRateQuote(query: TaxRateQueryInput, seller: PreparedAccount, options: CalculateOptions, engine: Engine): TaxRateResponse | null {
   const decisions = engine.quoteDecisions;
-  if (decisions === null || options.cache === false || typeof query !== 'object') return null;
+  if (decisions === null || typeof query !== 'object' || (options !== NO_OPTIONS && options.cache === false)) return null;
   let input: TaxInput;
   let decision: Decision | undefined;
   try {
