@@ -66,7 +66,8 @@ export interface DecisionCache {
   decisionOf(input: TaxInput, day: number): Decision;
   /**
    * The decision the cache's young generation holds for an input on its day, else undefined:
-   * nothing is decided, stored or moved. `code` is the index of the input's tax code in
+   * no decision is made, stored or moved (the registrations' set is read or made, as by any
+   * call). `code` is the index of the input's tax code in
    * TAX_CODES (taxCodeNumber), as a reader that checked the code found it.
    */
   knownDecision(input: TaxInput, day: number, code: number): Decision | undefined;
