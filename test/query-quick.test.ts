@@ -28,7 +28,7 @@ const VALUES: Record<string, unknown[]> = {
   date: ['2026-06-01', '2024-12-31', '2021-07-01', '2026-02-30', '2026-6-1', '', 20260601, undefined],
   currency: ['EUR', 'USD', 'eur', 'XAU', 'EURO', ''],
   amount: ['100', 10],
-  tax_id: ['DE811569869'],
+  tax_id: ['DE811569869', 'ESA28015865', 'FR40303265045', 'DE123', 'GB000000000', ' DE811569869', ''],
   from_country: ['IE'],
   tax_status: ['exempt'],
   tax_cod: ['ebook'],
@@ -92,6 +92,17 @@ describe('the quick reading of an object query', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('leaves a tax ID to a verdict function of the caller\'s to the full reading, which asks it once', () => {
+    const account = registeredEverywhere();
+    let asked = 0;
+    const taxIdVerdict = (): 'valid' => {
+      asked++;
+      return 'valid';
+    };
+    for (let i = 0; i < 3; i++) expect(calculateTaxRate({ to_country: 'FR', tax_id: 'FR1', tax_code: 'consulting', date: '2026-06-01' }, account, { taxIdVerdict }).status).toBe('reverse_charge');
+    expect(asked).toBe(3);
   });
 
   it('gives each call an answer of its own: changing one changes no later one', () => {

@@ -13,7 +13,9 @@ import { TAX_CODES } from '../generated/tax-codes.js';
 import { sellerAddressOn, type PreparedAccount } from './account.js';
 import { impliedTypeOf, type Engine } from './engine.js';
 import type { CalculateOptions } from './v20241028-query.js';
-import { ALLOWED, CHECK, hasOuterSpace, indexOf, MAX, PRODUCT_TYPE, TAX_BEHAVIOR, TO_CITY, TO_COUNTRY, TO_POSTAL_CODE, TO_STREET } from './v20241028-table.js';
+import { ALLOWED, CHECK, hasOuterSpace, indexOf, MAX, PRODUCT_TYPE, TAX_BEHAVIOR, TAX_ID, TO_CITY, TO_COUNTRY, TO_POSTAL_CODE, TO_STREET } from './v20241028-table.js';
+import { NO_OPTIONS } from './read.js';
+import { offlineTaxIdVerdict } from '../taxid/index.js';
 
 /** A query read quickly: its values, each as its check leaves it, then its neutral input. */
 class QuickQuery {
@@ -23,6 +25,7 @@ class QuickQuery {
   postalCode: string | undefined = undefined;
   city: string | undefined = undefined;
   street: string | undefined = undefined;
+  taxId: string | undefined = undefined;
   /** The tax code's index in TAX_CODES (-1 until given; once read, the code the input has). */
   code = -1;
   behavior: TaxBehavior = 'exclusive';
@@ -35,7 +38,7 @@ class QuickQuery {
  * Takes the value `v` of parameter `i` as its check leaves it (a country's code, the kind's
  * own string of an enumerated value, the list's tax code), or gives false for a value the
  * check would change or refuse, and for the parameters a rate-only quote read quickly does
- * not have (origin, tax ID, amount, the customer's status).
+ * not have (origin, amount, the customer's status).
  */
 function take(q: QuickQuery, i: number, v: string, rules: RuleSet): boolean {
   switch (CHECK[i]) {
@@ -44,6 +47,7 @@ function take(q: QuickQuery, i: number, v: string, rules: RuleSet): boolean {
       if (i === TO_POSTAL_CODE) q.postalCode = v;
       else if (i === TO_CITY) q.city = v;
       else if (i === TO_STREET) q.street = v;
+      else if (i === TAX_ID) q.taxId = v;
       else return false;
       return true;
     case 1:
@@ -94,10 +98,11 @@ function quickValues(query: object, rules: RuleSet): QuickQuery | null {
 /**
  * An object query read quickly into the neutral input readTaxRateQuery makes of it (`input`),
  * with its tax code's index in TAX_CODES (`code`): its own
- * fields some of to_country, to_postal_code, to_city, to_street, tax_code, tax_behavior,
- * product_type, date and currency, each taken as it is (see quickValues), and a product type
- * its tax code does not contradict. Null for any other query (and for a date from
- * `options.today` as a function, asked once, by the full reading): readTaxRateQuery reads it.
+ * fields some of to_country, to_postal_code, to_city, to_street, tax_id, tax_code,
+ * tax_behavior, product_type, date and currency, each taken as it is (see quickValues), and a
+ * product type its tax code does not contradict. Null for any other query (and for a date
+ * from `options.today` or a verdict from `options.taxIdVerdict` as a function of the caller's,
+ * asked once, by the full reading): readTaxRateQuery reads it.
  * Throws what the query's getters or proxy throw.
  */
 export function readQuickQuery(query: object, seller: PreparedAccount, options: CalculateOptions, engine: Engine): QuickQuery | null {
@@ -116,6 +121,12 @@ export function readQuickQuery(query: object, seller: PreparedAccount, options: 
   const implied = impliedTypeOf(engine, taxCode, code);
   // A product type other than the one its code implies may contradict it: the full reading says.
   if (q.productType !== undefined && implied !== null && implied !== q.productType) return null;
+  let customerTaxId: TaxInput['customerTaxId'];
+  if (q.taxId !== undefined) {
+    // A verdict function of the caller's is asked once, by the full reading; the offline one is pure.
+    if (options !== NO_OPTIONS && options.taxIdVerdict !== undefined) return null;
+    customerTaxId = { value: q.taxId, verdict: offlineTaxIdVerdict(q.to as string, q.taxId) };
+  }
   const own = sellerAddressOn(seller, date);
   q.input = {
     date,
@@ -124,7 +135,7 @@ export function readQuickQuery(query: object, seller: PreparedAccount, options: 
     destination: { country: q.to as string, region: undefined, postalCode: q.postalCode, city: q.city, street: q.street },
     taxCode,
     productType: q.productType ?? implied ?? seller.defaultProductType,
-    customerTaxId: undefined,
+    customerTaxId,
     taxBehavior: q.behavior,
     amount: undefined,
     currency: q.currency ?? seller.currency,
