@@ -34,6 +34,11 @@ export interface Engine {
   readonly rules: RuleSet;
   readonly accounts: AccountCache;
   readonly decisions: DecisionCache | null;
+  /**
+   * The decision cache when its decisions are answered as they are (null under an age limit,
+   * whose decider checks each one): a rate-only quote may look a decision up there directly.
+   */
+  readonly quoteDecisions: DecisionCache | null;
   /** The currency converter of the engine's options, if any. */
   readonly convert: CurrencyConverter | undefined;
   /** What the adapters work out once per decision (decisions are frozen: this cannot go stale; weak, so it goes with them). */
@@ -63,6 +68,7 @@ export function createEngine(rules: RuleSet, options: EngineOptions = {}): Engin
     rules,
     accounts: createAccountCache(rules),
     decisions,
+    quoteDecisions: decisions,
     convert: options.convertCurrency,
     rendered: new WeakMap(),
     impliedTypes: new Array<ProductType | null | undefined>(TAX_CODES.length).fill(undefined),
@@ -130,6 +136,7 @@ export function withMaxRulesAge(base: Engine, maxRulesAge: number): Engine {
     const freshSale = sale(fresh);
     engine = {
       ...base,
+      quoteDecisions: null,
       decider: (cache = true) => (cache && cached !== null ? cached : fresh),
       inputSale: (cache = true) => (cache && cachedSale !== null ? cachedSale : freshSale),
     };

@@ -17,8 +17,14 @@ export { guarded, unreadable } from '../core/errors.js';
 /** The test of one option and what it must be, for the message. */
 export type OptionCheck = readonly [test: (value: unknown) => boolean, expected: string];
 
-/** No options: without a prototype, so a polluted Object.prototype adds none. */
-const EMPTY: Readonly<Record<string, never>> = /* @__PURE__ */ Object.freeze(Object.create(null) as Record<string, never>);
+/**
+ * No options: without a prototype, so a polluted Object.prototype adds none. Such an object
+ * is a dictionary to V8 (each field read a hash lookup): a hot path may test for it by identity
+ * instead of reading its fields.
+ */
+export const NO_OPTIONS: Readonly<Record<string, never>> = /* @__PURE__ */ Object.freeze(Object.create(null) as Record<string, never>);
+
+const EMPTY = NO_OPTIONS;
 
 /**
  * Options handed on to a function that checks their fields itself: absent (undefined or

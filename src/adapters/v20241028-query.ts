@@ -9,15 +9,45 @@ import { dayNumber } from '../core/dates.js';
 import { errorFromIssues, quoted, TaxRulesError, type TaxRulesIssue } from '../core/errors.js';
 import { canonicalCountry } from '../core/location.js';
 import { offlineTaxIdVerdict } from '../taxid/index.js';
-import { sellerAddressOn, type SellerAccount } from './account.js';
+import { sellerAddressOn, type PreparedAccount, type SellerAccount } from './account.js';
 import { agedEngine, engineFor, impliedTypeOf, maxRulesAgeOf, type Engine } from './engine.js';
 import { exemptionOf } from '../core/exemption.js';
 import { impliedType, productTypeIssue, productTypeOf } from '../core/taxability.js';
 import { isAmountText, closestName, isCountryText, isCurrencyText, unknownFieldIssues } from './input.js';
 import type { DecisionOptions } from '../core/options.js';
+import { NO_OPTIONS } from './read.js';
 import { taxCodeNumber } from '../core/situation.js';
 import { TAX_CODES } from '../generated/tax-codes.js';
-import { TAX_RATE_PARAMETERS, TAX_RATE_PARAMETER_KINDS, type TaxRateParameter, type TaxRateParameterKind, type TaxRateParameterName, type TaxRateQueryInput } from './v20241028-parameters.js';
+import { TAX_RATE_PARAMETER_KINDS, type TaxRateParameter, type TaxRateQueryInput } from './v20241028-parameters.js';
+import {
+  ALLOWED,
+  AMOUNT,
+  CHECK,
+  COUNT,
+  CURRENCY,
+  DATE,
+  EXEMPTION_CERTIFICATE,
+  FROM_COUNTRY,
+  FROM_POSTAL_CODE,
+  hasOuterSpace,
+  indexOf,
+  MAX,
+  NAMES,
+  PARAMS,
+  PRODUCT_TYPE,
+  REQUIRED,
+  REQUIRED_BITS,
+  SLOTS,
+  slotAt,
+  TAX_BEHAVIOR,
+  TAX_CODE,
+  TAX_ID,
+  TAX_STATUS,
+  TO_CITY,
+  TO_COUNTRY,
+  TO_POSTAL_CODE,
+  TO_STREET,
+} from './v20241028-table.js';
 
 export interface CalculateOptions extends DecisionOptions {
   /** The date used when the query has none (YYYY-MM-DD); default: today in the process's local time zone. */
@@ -34,92 +64,11 @@ export interface CalculateOptions extends DecisionOptions {
 
 /** The engine of a call: the one given (a calculator's, under the limit of the options when they set one), else the rule set's default one. */
 export function engineOf(options: CalculateOptions, engine?: Engine): Engine {
+  // No options (the usual call): the default engine, with no field of the empty bag read.
+  if (options === NO_OPTIONS && engine === undefined) return engineFor();
   return agedEngine(engine ?? engineFor(options.rules), maxRulesAgeOf(options));
 }
 
-const PARAMS: readonly TaxRateParameter[] = TAX_RATE_PARAMETERS;
-
-const NAMES: readonly string[] = PARAMS.map((p) => p.name);
-
-const COUNT = PARAMS.length;
-
-const at = (name: TaxRateParameterName): number => NAMES.indexOf(name);
-
-const TO_COUNTRY = at('to_country');
-
-const TO_POSTAL_CODE = at('to_postal_code');
-
-const TO_CITY = at('to_city');
-
-const TO_STREET = at('to_street');
-
-const FROM_COUNTRY = at('from_country');
-
-const FROM_POSTAL_CODE = at('from_postal_code');
-
-const TAX_ID = at('tax_id');
-
-const TAX_CODE = at('tax_code');
-
-const TAX_BEHAVIOR = at('tax_behavior');
-
-const PRODUCT_TYPE = at('product_type');
-
-const DATE = at('date');
-
-const AMOUNT = at('amount');
-
-const CURRENCY = at('currency');
-
-const TAX_STATUS = at('tax_status');
-
-const EXEMPTION_CERTIFICATE = at('exemption_certificate');
-
-/**
- * A name's slot in SLOTS, from its length and first and last characters: a lookup as quick
- * as a switch for the fresh strings a query string is cut into (a Map hashes each one), and
- * confirmed by one comparison, so no other name (nor one of Object.prototype) is taken for a
- * parameter.
- */
-function slotOf(name: string): number {
-  return slotAt(name, 0, name.length);
-}
-
-/** The slot of the name `text[start, end)` (see slotOf). */
-function slotAt(text: string, start: number, end: number): number {
-  const n = end - start;
-  return n === 0 ? 0 : (n * 7 + text.charCodeAt(start) * 3 + text.charCodeAt(end - 1)) & 63;
-}
-
-const SLOTS = new Int8Array(64).fill(-1);
-
-NAMES.forEach((name, i) => {
-  const slot = slotOf(name);
-  if (SLOTS[slot] !== -1) throw new Error(`parameters ${NAMES[SLOTS[slot] as number]} and ${name} share a slot: change slotOf`);
-  SLOTS[slot] = i;
-});
-
-/** A parameter's index in TAX_RATE_PARAMETERS, or -1 for a name that is none. */
-function indexOf(name: string): number {
-  const i = SLOTS[slotOf(name)] as number;
-  return i >= 0 && NAMES[i] === name ? i : -1;
-}
-
-/** The check of each kind, as a small integer by parameter index (a switch on constants is a jump). */
-const CHECK_OF_KIND: { readonly [K in TaxRateParameterKind]: number } = { country: 1, 'postal code': 0, text: 0, 'tax code': 6, behaviour: 2, 'product type': 2, date: 3, amount: 4, currency: 5, 'tax status': 2 };
-
-const CHECK = Int8Array.from(PARAMS, (p) => CHECK_OF_KIND[p.kind]);
-
-/** Whether each parameter is required (1), and its longest value, by index. */
-const REQUIRED = Int8Array.from(PARAMS, (p) => (p.required ? 1 : 0));
-
-/** The required parameters as bits by index (see ReadQuery.given; the table holds at most 30, test/query.test.ts). */
-const REQUIRED_BITS = PARAMS.reduce((bits, p, i) => (p.required ? bits | (1 << i) : bits), 0);
-
-const MAX = Int32Array.from(PARAMS, (p) => p.max);
-
-/** The values an enumerated parameter allows, by index (null for the others). */
-const ALLOWED: readonly (readonly string[] | null)[] = PARAMS.map((p) => TAX_RATE_PARAMETER_KINDS[p.kind].values ?? null);
 
 /** The neutral input's field paths → the parameter that fills them. */
 const PARAMETER_OF_FIELD: ReadonlyMap<string, string> = new Map(PARAMS.flatMap((p) => p.fields.map((f): [string, string] => [f, p.name])));
@@ -168,14 +117,6 @@ function readQuery(): ReadQuery {
 function addIssue(q: ReadQuery, issue: TaxRulesIssue): void {
   if (q.issues === null) q.issues = [issue];
   else q.issues.push(issue);
-}
-
-/** True when trimming could change the string: it starts or ends with a space, control or non-ASCII character. */
-function hasOuterSpace(v: string): boolean {
-  if (v.length === 0) return false;
-  const a = v.charCodeAt(0);
-  const b = v.charCodeAt(v.length - 1);
-  return a <= 32 || a >= 127 || b <= 32 || b >= 127;
 }
 
 /** Stores the value of parameter `i`, trimmed; a repeat is counted (the first value stays). */
@@ -536,7 +477,7 @@ function unknownCurrency(rules: RuleSet, code: string): string {
  * blank, repeated or unknown parameters, 406 for invalid values).
  */
 export function parseTaxRateQuery(query: TaxRateQueryInput, account: SellerAccount, options: CalculateOptions = {}, engine: Engine = engineOf(options)): TaxInput {
-  return readTaxRateQuery(query, account, options, engine).input;
+  return readTaxRateQuery(query, engine.accounts.prepare(account), options, engine).input;
 }
 
 /** A query read: the core's input, and the customer's own tax status (`tax_status`, `exemption_certificate`) when exempt or reverse. */
@@ -545,9 +486,9 @@ interface ReadTaxRateQuery {
   readonly exemption: CustomerExemption | undefined;
 }
 
-export function readTaxRateQuery(query: TaxRateQueryInput, account: SellerAccount, options: CalculateOptions, engine: Engine): ReadTaxRateQuery {
+/** Reads a query for a seller (the account prepared first: its problems are reported before the query's). */
+export function readTaxRateQuery(query: TaxRateQueryInput, seller: PreparedAccount, options: CalculateOptions, engine: Engine): ReadTaxRateQuery {
   const rules = engine.rules;
-  const seller = engine.accounts.prepare(account);
   const q = readParams(query, options.unknownParameters === 'ignore');
   if (q.counts !== null || q.unknownSeen > 0) formIssues(q);
   if (!q.unreadable) checkValues(q, rules);

@@ -5,13 +5,16 @@
  */
 import type { Decision, TaxBehavior, TaxInput, TaxLine, TaxResult, TaxStatus } from '../core/types.js';
 import { RATE_SCALE, addMinor, minorToNumber, type Minor } from '../core/money.js';
-import { foldGroup, priceInput, resultOf, taxIdNote } from '../core/determine.js';
+import { foldGroup, minorUnitsOf, priceInput, resultOf, taxIdNote } from '../core/determine.js';
+import { dayNumber } from '../core/dates.js';
 import type { Priced } from '../core/pricing.js';
 import { quoted, TaxRulesError } from '../core/errors.js';
-import type { SellerAccount } from './account.js';
+import type { PreparedAccount, SellerAccount } from './account.js';
 import type { Engine } from './engine.js';
 import type { TaxRateQueryInput } from './v20241028-parameters.js';
 import { engineOf, readTaxRateQuery, renameIssues, type CalculateOptions } from './v20241028-query.js';
+import { readQuickQuery } from './v20241028-quick.js';
+import { NO_OPTIONS } from './read.js';
 
 export { TAX_RATE_PARAMETERS, TAX_RATE_PARAMETER_KINDS } from './v20241028-parameters.js';
 export type { TaxRateParameter, TaxRateParameterKind, TaxRateParameterName, TaxRateQuery, TaxRateQueryInput } from './v20241028-parameters.js';
@@ -182,8 +185,8 @@ class TaxRateAnswer implements TaxRateResponse {
 type Renderer<T> = (engine: Engine, decision: Decision, input: TaxInput, priced: Priced | null, minorUnits: number, cached: boolean) => T;
 
 /** Parses a query, prices it as a one-line sale, and renders it; errors of the core name the query's parameters. */
-function quote<T>(query: TaxRateQueryInput, account: SellerAccount, options: CalculateOptions, engine: Engine, render: Renderer<T>): T {
-  const { input, exemption } = readTaxRateQuery(query, account, options, engine);
+function quote<T>(query: TaxRateQueryInput, seller: PreparedAccount, options: CalculateOptions, engine: Engine, render: Renderer<T>): T {
+  const { input, exemption } = readTaxRateQuery(query, seller, options, engine);
   try {
     const sale = engine.inputSale(options.cache);
     const { line, minorUnits } = priceInput(input, exemption === undefined ? sale : { ...sale, exemption });
@@ -208,7 +211,7 @@ export function explainTaxRate(
   options: CalculateOptions = {},
   engine: Engine = engineOf(options),
 ): TaxResult {
-  return quote(query, account, options, engine, neutralResult);
+  return quote(query, engine.accounts.prepare(account), options, engine, neutralResult);
 }
 
 /**
@@ -222,5 +225,30 @@ export function calculateTaxRate(
   options: CalculateOptions = {},
   engine: Engine = engineOf(options),
 ): TaxRateResponse {
-  return quote(query, account, options, engine, renderTaxRate);
+  const seller = engine.accounts.prepare(account);
+  return quickRateQuote(query, seller, options, engine) ?? quote(query, seller, options, engine, renderTaxRate);
+}
+
+/**
+ * A rate-only quote of an object query read quickly (readQuickQuery) whose decision the cache
+ * holds: the decision looked up and rendered, as `quote` would (a one-line sale without an
+ * amount is its decision, unpriced). Null for any other (another query, a decision to make, a
+ * cache off or under an age limit): `quote` answers it, deciding and reporting every problem.
+ */
+function quickRateQuote(query: TaxRateQueryInput, seller: PreparedAccount, options: CalculateOptions, engine: Engine): TaxRateResponse | null {
+  const decisions = engine.quoteDecisions;
+  if (decisions === null || typeof query !== 'object' || (options !== NO_OPTIONS && options.cache === false)) return null;
+  let input: TaxInput;
+  let decision: Decision | undefined;
+  try {
+    const read = readQuickQuery(query, seller, options, engine);
+    if (read === null) return null;
+    input = read.input as TaxInput;
+    if (minorUnitsOf(engine.rules, input.currency) === undefined) return null;
+    decision = decisions.knownDecision(input, dayNumber(input.date), read.code);
+  } catch {
+    // A getter or proxy that throws: the full reading reports it.
+    return null;
+  }
+  return decision === undefined ? null : renderTaxRate(engine, decision, input, null, 0, true);
 }

@@ -25,7 +25,7 @@
 import type { Address, Decision, Money, Registration, TaxInput } from './types.js';
 import type { RuleSet } from './ruleset.js';
 import { decide } from './decide.js';
-import { addressKey, consignmentKey, customerOf, situationOf, supplyKey, supplyNumber, type CurrencyConverter, type Situation } from './situation.js';
+import { addressKey, consignmentKey, customerOf, situationOf, supplyKey, supplyNumber, supplyNumberOf, type CurrencyConverter, type Situation } from './situation.js';
 import { activeOn, indexRegistrations, isFrozenList, registrationDays, type ActiveRegistrations, type RegistrationIndex } from './registration.js';
 
 
@@ -64,6 +64,13 @@ export interface DecisionCacheStats {
 export interface DecisionCache {
   /** The decision for an input on its day (a valid day number): as `decide` gives it, from the cache when it can. */
   decisionOf(input: TaxInput, day: number): Decision;
+  /**
+   * The decision the cache's young generation holds for an input on its day, else undefined:
+   * no decision is made, stored or moved (the registrations' set is read or made, as by any
+   * call). `code` is the index of the input's tax code in
+   * TAX_CODES (taxCodeNumber), as a reader that checked the code found it.
+   */
+  knownDecision(input: TaxInput, day: number, code: number): Decision | undefined;
   stats(): DecisionCacheStats;
   clear(): void;
 }
@@ -296,26 +303,38 @@ export function createDecisionCache(rules: RuleSet, options: DecisionCacheOption
     return leaf.decisions.get(consignmentKey(s, leaf.limit, day, convert));
   }
 
+  /** The young generation's decision for an input, its registrations' set and epoch, if it holds one. */
+  function known(input: TaxInput, day: number, set: RegistrationSet, epoch: number, supply: number): Decision | undefined {
+    const from = originNode(set, epoch, input.origin, false);
+    if (from === undefined) return undefined;
+    // The key of the situation, read from the input (the situation itself is made on a miss).
+    const at = addressKey(rules, input.destination, scratch, 0, true);
+    scratch[at] = supply;
+    const leaf = lookup(from, scratch, at + 1);
+    return leaf instanceof ByConsignment ? fromLeaf(leaf, situationOf(input), day) : leaf;
+  }
+
   return {
+    knownDecision(input, day, code) {
+      if (half === 0) return undefined;
+      const set = setOf(input.registrations);
+      const d = known(input, day, set, epochOf(set, day), supplyNumberOf(code, input.productType, customerOf(input)));
+      if (d !== undefined) hits++;
+      return d;
+    },
     decisionOf(input, day) {
       if (half === 0) return decide(situationOf(input), rules, day, activeOn(indexRegistrations(input.registrations), day), convert);
       const set = setOf(input.registrations);
       const epoch = epochOf(set, day);
-      const from = originNode(set, epoch, input.origin, false);
-      // The key of the situation, read from the input (the situation itself is made on a miss).
-      const at = addressKey(rules, input.destination, scratch, 0, true);
-      scratch[at] = supplyNumber(input.taxCode, input.productType, customerOf(input));
-      const count = at + 1;
-      const leaf = from === undefined ? undefined : lookup(from, scratch, count);
-      const known = leaf instanceof ByConsignment ? fromLeaf(leaf, situationOf(input), day) : leaf;
-      if (known !== undefined) {
+      const found = known(input, day, set, epoch, supplyNumber(input.taxCode, input.productType, customerOf(input)));
+      if (found !== undefined) {
         hits++;
-        return known;
+        return found;
       }
       const situation = situationOf(input);
       // A miss: the key made afresh (a currency converter may have called back in and used the scratch).
       const key: (string | number)[] = [];
-      supplyKey(situation, key, addressKey(rules, situation.destination, key, 0, true));
+      const count = supplyKey(situation, key, addressKey(rules, situation.destination, key, 0, true));
       const origin: (string | number)[] = [];
       const head = [set.id, epoch, ...origin.slice(0, addressKey(rules, input.origin, origin, 0))];
       let d = fromLeaf(lookup(descendOrNull(old.root, head) ?? EMPTY, key, count), situation, day);

@@ -97,6 +97,11 @@ export function supplyKey(s: Pick<Situation, 'taxCode' | 'productType' | 'custom
 export function supplyNumber(taxCode: TaxCodeId, productType: ProductType, customer: CustomerType): number {
   const code = TAX_CODE_NUMBER.get(taxCode);
   if (code === undefined) throw new TaxRulesError('invalid_value', 406, [{ path: ['taxCode'], code: 'invalid_value', message: `unknown tax code ${taxCode}` }]);
+  return supplyNumberOf(code, productType, customer);
+}
+
+/** The supply number (see supplyNumber) of a tax code given by its index in TAX_CODES. */
+export function supplyNumberOf(code: number, productType: ProductType, customer: CustomerType): number {
   return code * 4 + (productType === 'good' ? 2 : 0) + (customer === 'business' ? 1 : 0);
 }
 

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createDecisionCache, type DecisionCache } from '../../../src/core/decision-cache.js';
 import { decide } from '../../../src/core/decide.js';
-import { situationKey, situationOf, type CurrencyConverter, type Situation } from '../../../src/core/situation.js';
+import { situationKey, situationOf, taxCodeNumber, type CurrencyConverter, type Situation } from '../../../src/core/situation.js';
 import { activeRegistrations } from '../../../src/core/registration.js';
 import { dateOfDay, dayNumber } from '../../../src/core/dates.js';
 import { TaxRulesError } from '../../../src/core/errors.js';
@@ -305,6 +305,26 @@ describe('the decision cache', () => {
       }
     }
     expect(cache.stats().hits).toBeGreaterThan(0);
+  });
+
+  it('gives a decision it holds without deciding (knownDecision), and nothing it does not', () => {
+    const cache = createDecisionCache(rules);
+    const day = dayNumber('2024-06-01');
+    const registrations = deepFreeze([{ jurisdictionId: 901 }]);
+    const code = taxCodeNumber('saas');
+    for (const destination of [{ country: 'XB' }, { country: 'XA', postalCode: '10115', city: 'X' }]) {
+      const tax = input({ destination, registrations });
+      const before = cache.stats();
+      expect(cache.knownDecision(tax, day, code)).toBeUndefined();
+      // A miss stores no decision and decides none (the registrations' index is made, as by any call).
+      const after = cache.stats();
+      expect([after.entries, after.hits, after.misses]).toEqual([before.entries, before.hits, before.misses]);
+      const decided = cache.decisionOf(tax, day);
+      expect(cache.knownDecision(tax, day, code)).toBe(decided);
+      expect(cache.knownDecision({ ...tax, productType: 'good' }, day, code)).toBeUndefined();
+      expect(cache.knownDecision(tax, day, taxCodeNumber('ebook'))).toBeUndefined();
+    }
+    expect(createDecisionCache(rules, { maxBytes: 0 }).knownDecision(input(), day, code)).toBeUndefined();
   });
 
   it('counts the first and the last day of a registration in the registration', () => {

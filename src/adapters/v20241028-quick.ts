@@ -1,0 +1,145 @@
+/**
+ * The quick reading of a v20241028 object query as most are written, for a rate-only quote:
+ * read in one pass straight into the core's neutral input, with no store per parameter and no
+ * second pass of checks. A query it does not take is read by readTaxRateQuery
+ * (v20241028-query.ts), which reports every problem; test/query-quick.test.ts holds the two to
+ * the same input.
+ */
+import type { ProductType, TaxBehavior, TaxCodeId, TaxInput } from '../core/types.js';
+import type { RuleSet } from '../core/ruleset.js';
+import { dayNumber } from '../core/dates.js';
+import { taxCodeNumber } from '../core/situation.js';
+import { TAX_CODES } from '../generated/tax-codes.js';
+import { sellerAddressOn, type PreparedAccount } from './account.js';
+import { impliedTypeOf, type Engine } from './engine.js';
+import type { CalculateOptions } from './v20241028-query.js';
+import { ALLOWED, CHECK, hasOuterSpace, indexOf, MAX, PRODUCT_TYPE, TAX_BEHAVIOR, TAX_ID, TO_CITY, TO_COUNTRY, TO_POSTAL_CODE, TO_STREET } from './v20241028-table.js';
+import { NO_OPTIONS } from './read.js';
+import { offlineTaxIdVerdict } from '../taxid/index.js';
+
+/** A query read quickly: its values, each as its check leaves it, then its neutral input. */
+class QuickQuery {
+  /** The neutral input, once read (see readQuickQuery). */
+  input: TaxInput | null = null;
+  to: string | undefined = undefined;
+  postalCode: string | undefined = undefined;
+  city: string | undefined = undefined;
+  street: string | undefined = undefined;
+  taxId: string | undefined = undefined;
+  /** The tax code's index in TAX_CODES (-1 until given; once read, the code the input has). */
+  code = -1;
+  behavior: TaxBehavior = 'exclusive';
+  productType: ProductType | undefined = undefined;
+  date: string | undefined = undefined;
+  currency: string | undefined = undefined;
+}
+
+/**
+ * Takes the value `v` of parameter `i` as its check leaves it (a country's code, the kind's
+ * own string of an enumerated value, the list's tax code), or gives false for a value the
+ * check would change or refuse, and for the parameters a rate-only quote read quickly does
+ * not have (origin, amount, the customer's status).
+ */
+function take(q: QuickQuery, i: number, v: string, rules: RuleSet): boolean {
+  switch (CHECK[i]) {
+    case 0:
+      // Text kept as given.
+      if (i === TO_POSTAL_CODE) q.postalCode = v;
+      else if (i === TO_CITY) q.city = v;
+      else if (i === TO_STREET) q.street = v;
+      else if (i === TAX_ID) q.taxId = v;
+      else return false;
+      return true;
+    case 1:
+      q.to = i === TO_COUNTRY ? (rules.countryOf(v) ?? undefined) : undefined;
+      return q.to !== undefined;
+    case 2: {
+      const allowed = ALLOWED[i] as readonly string[];
+      const at = allowed.indexOf(v);
+      if (at < 0) return false;
+      if (i === PRODUCT_TYPE) q.productType = allowed[at] as ProductType;
+      else if (i === TAX_BEHAVIOR) q.behavior = allowed[at] as TaxBehavior;
+      else return false;
+      return true;
+    }
+    case 3:
+      q.date = v;
+      return !Number.isNaN(dayNumber(v));
+    case 5:
+      q.currency = v;
+      return rules.currencies.has(v);
+    case 6:
+      q.code = taxCodeNumber(v);
+      return q.code >= 0;
+    default:
+      return false;
+  }
+}
+
+/**
+ * The values of an object query whose own fields are parameters a rate-only quote reads
+ * quickly, each a string needing no trimming that its check takes as it is; else null. A
+ * field holding undefined is absent, as the full reading has it.
+ */
+function quickValues(query: object, rules: RuleSet): QuickQuery | null {
+  const keys = Object.keys(query);
+  const q = new QuickQuery();
+  for (let k = 0; k < keys.length; k++) {
+    const name = keys[k] as string;
+    const i = indexOf(name);
+    if (i < 0) return null;
+    const v = (query as Record<string, unknown>)[name];
+    if (v === undefined) continue;
+    if (typeof v !== 'string' || v.length === 0 || v.length > (MAX[i] as number) || hasOuterSpace(v) || !take(q, i, v, rules)) return null;
+  }
+  return q.to === undefined ? null : q;
+}
+
+/**
+ * An object query read quickly into the neutral input readTaxRateQuery makes of it (`input`),
+ * with its tax code's index in TAX_CODES (`code`): its own
+ * fields some of to_country, to_postal_code, to_city, to_street, tax_id, tax_code,
+ * tax_behavior, product_type, date and currency, each taken as it is (see quickValues), and a
+ * product type its tax code does not contradict. Null for any other query (and for a date
+ * from `options.today` or a verdict from `options.taxIdVerdict` as a function of the caller's,
+ * asked once, by the full reading): readTaxRateQuery reads it.
+ * Throws what the query's getters or proxy throw.
+ */
+export function readQuickQuery(query: object, seller: PreparedAccount, options: CalculateOptions, engine: Engine): QuickQuery | null {
+  const q = quickValues(query, engine.rules);
+  if (q === null) return null;
+  let date = q.date;
+  if (date === undefined) {
+    if (typeof options.today === 'function') return null;
+    date = options.today ?? engine.today();
+    if (Number.isNaN(dayNumber(date))) return null;
+  }
+  const code = q.code < 0 ? taxCodeNumber(seller.defaultTaxCode) : q.code;
+  if (code < 0) return null;
+  q.code = code;
+  const taxCode = TAX_CODES[code] as TaxCodeId;
+  const implied = impliedTypeOf(engine, taxCode, code);
+  // A product type other than the one its code implies may contradict it: the full reading says.
+  if (q.productType !== undefined && implied !== null && implied !== q.productType) return null;
+  let customerTaxId: TaxInput['customerTaxId'];
+  if (q.taxId !== undefined) {
+    // A verdict function of the caller's is asked once, by the full reading; the offline one is pure.
+    if (options !== NO_OPTIONS && options.taxIdVerdict !== undefined) return null;
+    customerTaxId = { value: q.taxId, verdict: offlineTaxIdVerdict(q.to as string, q.taxId) };
+  }
+  const own = sellerAddressOn(seller, date);
+  q.input = {
+    date,
+    origin: own.origin,
+    sellerAddress: own.ref,
+    destination: { country: q.to as string, region: undefined, postalCode: q.postalCode, city: q.city, street: q.street },
+    taxCode,
+    productType: q.productType ?? implied ?? seller.defaultProductType,
+    customerTaxId,
+    taxBehavior: q.behavior,
+    amount: undefined,
+    currency: q.currency ?? seller.currency,
+    registrations: seller.registrations,
+  };
+  return q;
+}
