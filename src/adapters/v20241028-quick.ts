@@ -97,8 +97,11 @@ function quickValues(query: object, rules: RuleSet): QuickQuery | null {
     if (i < 0) return null;
     let v = (query as Record<string, unknown>)[name];
     if (v === undefined) continue;
-    if (typeof v === 'number' && i === AMOUNT && Number.isFinite(v)) v = String(v);
-    if (typeof v !== 'string' || v.length === 0 || v.length > (MAX[i] as number) || hasOuterSpace(v) || !take(q, i, v, rules)) return null;
+    if (typeof v !== 'string') {
+      if (i !== AMOUNT || typeof v !== 'number' || !Number.isFinite(v)) return null;
+      v = String(v);
+    }
+    if (v.length === 0 || v.length > (MAX[i] as number) || hasOuterSpace(v) || !take(q, i, v, rules)) return null;
   }
   return q.to === undefined ? null : q;
 }

@@ -259,9 +259,12 @@ function quickRateQuote(query: TaxRateQueryInput, seller: PreparedAccount, optio
     return null;
   }
   if (decision === undefined) return null;
-  if (input.amount === undefined) return renderTaxRate(engine, decision, input, null, 0, true);
-  const priced = quickPriced(decision, input, minorUnits);
-  return priced === null ? null : renderTaxRate(engine, decision, input, priced, minorUnits, true);
+  let priced: Priced | null = null;
+  if (input.amount !== undefined) {
+    priced = quickPriced(decision, input, minorUnits);
+    if (priced === null) return null;
+  }
+  return renderTaxRate(engine, decision, input, priced, priced === null ? 0 : minorUnits, true);
 }
 
 /**
