@@ -248,7 +248,7 @@ describe('the quick reading of an object query', () => {
   it('hands an amount the full way refuses to it, which reports it', () => {
     const account = registeredEverywhere();
     const engine = createEngine(defaultRuleSet);
-    const base = { to_country: 'DE', tax_code: 'ebook', date: '2026-06-01' };
+    const base = { to_country: 'DE', tax_code: 'ebook', date: '2026-06-01' } as const;
     calculateTaxRate(base, account, {}, engine);
     for (const amount of ['-5', '19.999', '99999999999999999999', '1e3']) {
       const { query, listed } = counted({ ...base, amount } as TaxRateQuery);

@@ -95,12 +95,12 @@ function quickValues(query: object, rules: RuleSet): QuickQuery | null {
     const name = keys[k] as string;
     const i = indexOf(name);
     if (i < 0) return null;
-    let v = (query as Record<string, unknown>)[name];
-    if (v === undefined) continue;
-    if (typeof v !== 'string') {
-      if (i !== AMOUNT || typeof v !== 'number' || !Number.isFinite(v)) return null;
-      v = String(v);
-    }
+    const raw = (query as Record<string, unknown>)[name];
+    if (raw === undefined) continue;
+    let v: string;
+    if (typeof raw === 'string') v = raw;
+    else if (i === AMOUNT && typeof raw === 'number' && Number.isFinite(raw)) v = String(raw);
+    else return null;
     if (v.length === 0 || v.length > (MAX[i] as number) || hasOuterSpace(v) || !take(q, i, v, rules)) return null;
   }
   return q.to === undefined ? null : q;
