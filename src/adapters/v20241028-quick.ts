@@ -1,6 +1,6 @@
 /**
- * The quick reading of a v20241028 object query as most are written, for a rate-only quote:
- * read in one pass straight into the core's neutral input, with no store per parameter and no
+ * The quick reading of a v20241028 object query as most are written, for a quote (rate-only
+ * or priced): read in one pass straight into the core's neutral input, with no store per parameter and no
  * second pass of checks. A query it does not take is read by readTaxRateQuery
  * (v20241028-query.ts), which reports every problem; test/query-quick.test.ts holds the two to
  * the same input.
@@ -10,10 +10,11 @@ import type { RuleSet } from '../core/ruleset.js';
 import { dayNumber } from '../core/dates.js';
 import { taxCodeNumber } from '../core/situation.js';
 import { TAX_CODES } from '../generated/tax-codes.js';
+import { isAmountText } from './input.js';
 import { sellerAddressOn, type PreparedAccount } from './account.js';
 import { impliedTypeOf, type Engine } from './engine.js';
 import type { CalculateOptions } from './v20241028-query.js';
-import { ALLOWED, CHECK, hasOuterSpace, indexOf, MAX, PRODUCT_TYPE, TAX_BEHAVIOR, TAX_ID, TO_CITY, TO_COUNTRY, TO_POSTAL_CODE, TO_STREET } from './v20241028-table.js';
+import { ALLOWED, AMOUNT, CHECK, hasOuterSpace, indexOf, MAX, PRODUCT_TYPE, TAX_BEHAVIOR, TAX_ID, TO_CITY, TO_COUNTRY, TO_POSTAL_CODE, TO_STREET } from './v20241028-table.js';
 import { NO_OPTIONS } from './read.js';
 import { offlineTaxIdVerdict } from '../taxid/index.js';
 
@@ -31,14 +32,16 @@ class QuickQuery {
   behavior: TaxBehavior = 'exclusive';
   productType: ProductType | undefined = undefined;
   date: string | undefined = undefined;
+  /** The amount's text, as the full reading checks it (a finite number as its String). */
+  amount: string | undefined = undefined;
   currency: string | undefined = undefined;
 }
 
 /**
  * Takes the value `v` of parameter `i` as its check leaves it (a country's code, the kind's
  * own string of an enumerated value, the list's tax code), or gives false for a value the
- * check would change or refuse, and for the parameters a rate-only quote read quickly does
- * not have (origin, amount, the customer's status).
+ * check would change or refuse, and for the parameters a quote read quickly does not have
+ * (origin, the customer's status).
  */
 function take(q: QuickQuery, i: number, v: string, rules: RuleSet): boolean {
   switch (CHECK[i]) {
@@ -65,6 +68,9 @@ function take(q: QuickQuery, i: number, v: string, rules: RuleSet): boolean {
     case 3:
       q.date = v;
       return !Number.isNaN(dayNumber(v));
+    case 4:
+      q.amount = v;
+      return isAmountText(v);
     case 5:
       q.currency = v;
       return rules.currencies.has(v);
@@ -77,9 +83,10 @@ function take(q: QuickQuery, i: number, v: string, rules: RuleSet): boolean {
 }
 
 /**
- * The values of an object query whose own fields are parameters a rate-only quote reads
- * quickly, each a string needing no trimming that its check takes as it is; else null. A
- * field holding undefined is absent, as the full reading has it.
+ * The values of an object query whose own fields are parameters a quote reads quickly, each a
+ * string needing no trimming that its check takes as it is (the amount may be a finite number,
+ * read as its String, as the full reading reads it); else null. A field holding undefined is
+ * absent, as the full reading has it.
  */
 function quickValues(query: object, rules: RuleSet): QuickQuery | null {
   const keys = Object.keys(query);
@@ -88,9 +95,13 @@ function quickValues(query: object, rules: RuleSet): QuickQuery | null {
     const name = keys[k] as string;
     const i = indexOf(name);
     if (i < 0) return null;
-    const v = (query as Record<string, unknown>)[name];
-    if (v === undefined) continue;
-    if (typeof v !== 'string' || v.length === 0 || v.length > (MAX[i] as number) || hasOuterSpace(v) || !take(q, i, v, rules)) return null;
+    const raw = (query as Record<string, unknown>)[name];
+    if (raw === undefined) continue;
+    let v: string;
+    if (typeof raw === 'string') v = raw;
+    else if (i === AMOUNT && typeof raw === 'number' && Number.isFinite(raw)) v = String(raw);
+    else return null;
+    if (v.length === 0 || v.length > (MAX[i] as number) || hasOuterSpace(v) || !take(q, i, v, rules)) return null;
   }
   return q.to === undefined ? null : q;
 }
@@ -99,7 +110,7 @@ function quickValues(query: object, rules: RuleSet): QuickQuery | null {
  * An object query read quickly into the neutral input readTaxRateQuery makes of it (`input`),
  * with its tax code's index in TAX_CODES (`code`): its own
  * fields some of to_country, to_postal_code, to_city, to_street, tax_id, tax_code,
- * tax_behavior, product_type, date and currency, each taken as it is (see quickValues), and a
+ * tax_behavior, product_type, date, amount and currency, each taken as it is (see quickValues), and a
  * product type its tax code does not contradict. Null for any other query (and for a date
  * from `options.today` or a verdict from `options.taxIdVerdict` as a function of the caller's,
  * asked once, by the full reading): readTaxRateQuery reads it.
@@ -137,7 +148,7 @@ export function readQuickQuery(query: object, seller: PreparedAccount, options: 
     productType: q.productType ?? implied ?? seller.defaultProductType,
     customerTaxId,
     taxBehavior: q.behavior,
-    amount: undefined,
+    amount: q.amount,
     currency: q.currency ?? seller.currency,
     registrations: seller.registrations,
   };

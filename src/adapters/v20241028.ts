@@ -4,10 +4,10 @@
  * tax.
  */
 import type { Decision, TaxBehavior, TaxInput, TaxLine, TaxResult, TaxStatus } from '../core/types.js';
-import { RATE_SCALE, addMinor, minorToNumber, type Minor } from '../core/money.js';
+import { RATE_SCALE, addMinor, minorToNumber, parseAmount, type Minor } from '../core/money.js';
 import { foldGroup, minorUnitsOf, priceInput, resultOf, taxIdNote } from '../core/determine.js';
 import { dayNumber } from '../core/dates.js';
-import type { Priced } from '../core/pricing.js';
+import { price, type Priced } from '../core/pricing.js';
 import { quoted, TaxRulesError } from '../core/errors.js';
 import type { PreparedAccount, SellerAccount } from './account.js';
 import type { Engine } from './engine.js';
@@ -54,9 +54,7 @@ const NUMBER_LIMIT = 1e15;
  * amount whose subtotal or total needs more is refused (400), never answered rounded.
  */
 function exactInNumbers(priced: Priced, input: TaxInput): void {
-  const { subtotal, total } = priced;
-  if (typeof subtotal === 'number' && typeof total === 'number' && subtotal < NUMBER_LIMIT && subtotal > -NUMBER_LIMIT && total < NUMBER_LIMIT && total > -NUMBER_LIMIT) return;
-  {
+  if (!fitsNumbers(priced)) {
     throw new TaxRulesError('invalid_request', 400, [
       {
         path: ['amount'],
@@ -65,6 +63,12 @@ function exactInNumbers(priced: Priced, input: TaxInput): void {
       },
     ]);
   }
+}
+
+/** Whether a priced quote's subtotal and total (and so its taxes) are numbers of at most 15 digits. */
+function fitsNumbers(priced: Priced): boolean {
+  const { subtotal, total } = priced;
+  return typeof subtotal === 'number' && typeof total === 'number' && subtotal < NUMBER_LIMIT && subtotal > -NUMBER_LIMIT && total < NUMBER_LIMIT && total > -NUMBER_LIMIT;
 }
 
 /** What a v20241028 response takes from a decision alone (the same for every call of it). */
@@ -230,25 +234,52 @@ export function calculateTaxRate(
 }
 
 /**
- * A rate-only quote of an object query read quickly (readQuickQuery) whose decision the cache
- * holds: the decision looked up and rendered, as `quote` would (a one-line sale without an
- * amount is its decision, unpriced). Null for any other (another query, a decision to make, a
- * cache off or under an age limit): `quote` answers it, deciding and reporting every problem.
+ * A quote of an object query read quickly (readQuickQuery) whose decision the cache holds: the
+ * decision looked up, priced when the query gives an amount (quickPriced), and rendered, as
+ * `quote` would (a one-line sale without an amount is its decision, unpriced). Null for any
+ * other (another query, a decision to make, a cache off or under an age limit, an amount the
+ * full way prices otherwise or refuses): `quote` answers it, deciding and reporting every
+ * problem.
  */
 function quickRateQuote(query: TaxRateQueryInput, seller: PreparedAccount, options: CalculateOptions, engine: Engine): TaxRateResponse | null {
   const decisions = engine.quoteDecisions;
   if (decisions === null || typeof query !== 'object' || (options !== NO_OPTIONS && options.cache === false)) return null;
   let input: TaxInput;
   let decision: Decision | undefined;
+  let minorUnits: number | undefined;
   try {
     const read = readQuickQuery(query, seller, options, engine);
     if (read === null) return null;
     input = read.input as TaxInput;
-    if (minorUnitsOf(engine.rules, input.currency) === undefined) return null;
+    minorUnits = minorUnitsOf(engine.rules, input.currency);
+    if (minorUnits === undefined) return null;
     decision = decisions.knownDecision(input, dayNumber(input.date), read.code);
   } catch {
     // A getter or proxy that throws: the full reading reports it.
     return null;
   }
-  return decision === undefined ? null : renderTaxRate(engine, decision, input, null, 0, true);
+  if (decision === undefined) return null;
+  let priced: Priced | null = null;
+  if (input.amount !== undefined) {
+    priced = quickPriced(decision, input, minorUnits);
+    if (priced === null) return null;
+  }
+  return renderTaxRate(engine, decision, input, priced, priced === null ? 0 : minorUnits, true);
+}
+
+/**
+ * The amounts of a quote read quickly, as the full way's one-line sale gives them
+ * (priceSaleLine, core/sale.ts): the amount read as inputAmount reads it, the decision's lines
+ * priced by the one pricing routine (`price`). Null wherever the full way does more than that or
+ * refuses, so that it answers or reports it: an amount malformed, with more decimals than the
+ * currency has, or negative; a decision under a product category's price limit or a per-article
+ * limit of local taxes, or one that read the consignment's value against a limit (the import
+ * scheme's, with the inclusive recheck at the border); amounts beyond the number form.
+ */
+function quickPriced(d: Decision, input: TaxInput, minorUnits: number): Priced | null {
+  if (d.priceLimit !== null || d.articleCap !== null || d.consignmentLimit !== null || d.reason === 'import_vat_at_border') return null;
+  const parsed = parseAmount(input.amount as string, minorUnits);
+  if (!parsed.ok || parsed.minor < 0) return null;
+  const priced = price(d.lines, parsed.minor, input.taxBehavior);
+  return fitsNumbers(priced) ? priced : null;
 }
