@@ -8,6 +8,7 @@ import { RATE_SCALE, addMinor, minorToNumber, parseAmount, type Minor } from '..
 import { foldGroup, minorUnitsOf, priceInput, resultOf, taxIdNote } from '../core/determine.js';
 import { dayNumber } from '../core/dates.js';
 import { price, type Priced } from '../core/pricing.js';
+import { pricedByLinesAlone } from '../core/sale.js';
 import { quoted, TaxRulesError } from '../core/errors.js';
 import type { PreparedAccount, SellerAccount } from './account.js';
 import type { Engine } from './engine.js';
@@ -272,12 +273,12 @@ function quickRateQuote(query: TaxRateQueryInput, seller: PreparedAccount, optio
  * (priceSaleLine, core/sale.ts): the amount read as inputAmount reads it, the decision's lines
  * priced by the one pricing routine (`price`). Null wherever the full way does more than that or
  * refuses, so that it answers or reports it: an amount malformed, with more decimals than the
- * currency has, or negative; a decision under a product category's price limit or a per-article
- * limit of local taxes, or one that read the consignment's value against a limit (the import
- * scheme's, with the inclusive recheck at the border); amounts beyond the number form.
+ * currency has, or negative; a decision the one-line sale prices otherwise than by its lines
+ * (`pricedByLinesAlone` of core/sale.ts: a price limit, a per-article limit, a consignment's
+ * value, import VAT at the border); amounts beyond the number form.
  */
 function quickPriced(d: Decision, input: TaxInput, minorUnits: number): Priced | null {
-  if (d.priceLimit !== null || d.articleCap !== null || d.consignmentLimit !== null || d.reason === 'import_vat_at_border') return null;
+  if (!pricedByLinesAlone(d)) return null;
   const parsed = parseAmount(input.amount as string, minorUnits);
   if (!parsed.ok || parsed.minor < 0) return null;
   const priced = price(d.lines, parsed.minor, input.taxBehavior);

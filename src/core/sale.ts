@@ -401,6 +401,18 @@ function mapped(options: SaleOptions, i: number, e: TaxRulesError): TaxRulesErro
 }
 
 /**
+ * Whether `priceSaleLine` prices a line under decision `d` by `price` of its lines alone, and
+ * nothing else: no product category's price limit (the side of it chosen by the articles'
+ * price), no per-article limit of local taxes (checked or apportioned), no consignment value
+ * read against a limit, not import VAT at the border (rechecked on the net). A reading that
+ * prices a cached decision itself (the quick quote, adapters/v20241028.ts) asks this first, so
+ * that a rule priced otherwise is priced here, once.
+ */
+export function pricedByLinesAlone(d: Decision): boolean {
+  return d.priceLimit === null && d.articleCap === null && d.consignmentLimit === null && d.reason !== 'import_vat_at_border';
+}
+
+/**
  * The one line of a one-line sale (a quote, `determine`, a calculation of one line), priced
  * (never a delivery charge: one comes with the goods it delivers, in a sale of several lines):
  * the steps of a sale of many lines without their bookkeeping. Throws TaxRulesError, its
