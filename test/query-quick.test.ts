@@ -258,4 +258,20 @@ describe('the quick reading of an object query', () => {
       expect(quick).toEqual(outcome(() => calculateTaxRate({ ...base, amount } as TaxRateQuery, account, { cache: false }, engine)));
     }
   });
+
+  it('leaves a cached decision priced otherwise than by its lines to the full way: a per-article limit', () => {
+    // Tennessee's single-article limit on local tax (USD 1,600: Tenn. Code Ann. § 67-6-702(a)(1)):
+    // above it the quote is refused (422), whether or not the decision is in the cache.
+    const account = registeredEverywhere();
+    const engine = createEngine(defaultRuleSet);
+    const base = { to_country: 'US', to_postal_code: '38103', tax_code: 'standard', product_type: 'good', currency: 'USD', date: '2026-09-15' } as const;
+    calculateTaxRate({ ...base, amount: '100' }, account, {}, engine);
+    for (const amount of ['1600.00', '1600.01']) {
+      const { query, listed } = counted({ ...base, amount } as TaxRateQuery);
+      const quick = outcome(() => calculateTaxRate(query, account, {}, engine));
+      expect(listed()).toBe(2);
+      expect(quick).toEqual(outcome(() => calculateTaxRate({ ...base, amount } as TaxRateQuery, account, { cache: false }, engine)));
+    }
+    expect(outcome(() => calculateTaxRate({ ...base, amount: '1600.01' }, account, {}, engine))).toMatchObject({ status: 422 });
+  });
 });
