@@ -7,8 +7,8 @@ import type { Decision, TaxBehavior, TaxInput, TaxLine, TaxResult, TaxStatus } f
 import { RATE_SCALE, addMinor, minorToNumber, parseAmount, type Minor } from '../core/money.js';
 import { foldGroup, minorUnitsOf, priceInput, resultOf, taxIdNote } from '../core/determine.js';
 import { dayNumber } from '../core/dates.js';
-import { price, type Priced } from '../core/pricing.js';
-import { pricedByLinesAlone } from '../core/sale.js';
+import type { Priced } from '../core/pricing.js';
+import { priceByLinesAlone } from '../core/sale.js';
 import { quoted, TaxRulesError } from '../core/errors.js';
 import type { PreparedAccount, SellerAccount } from './account.js';
 import type { Engine } from './engine.js';
@@ -269,18 +269,15 @@ function quickRateQuote(query: TaxRateQueryInput, seller: PreparedAccount, optio
 }
 
 /**
- * The amounts of a quote read quickly, as the full way's one-line sale gives them
- * (priceSaleLine, core/sale.ts): the amount read as inputAmount reads it, the decision's lines
- * priced by the one pricing routine (`price`). Null wherever the full way does more than that or
- * refuses, so that it answers or reports it: an amount malformed, with more decimals than the
- * currency has, or negative; a decision the one-line sale prices otherwise than by its lines
- * (`pricedByLinesAlone` of core/sale.ts: a price limit, a per-article limit, a consignment's
- * value, import VAT at the border); amounts beyond the number form.
+ * The amounts of a quote read quickly, as the full way's one-line sale gives them: the amount
+ * read as `inputAmount` reads it, priced by the sale routine's `priceByLinesAlone`. Null
+ * wherever the full way does more or refuses, so that it answers or reports it: an amount
+ * malformed, with more decimals than the currency has, or negative; a decision the sale
+ * routine prices otherwise than by its lines; amounts beyond the number form.
  */
 function quickPriced(d: Decision, input: TaxInput, minorUnits: number): Priced | null {
-  if (!pricedByLinesAlone(d)) return null;
   const parsed = parseAmount(input.amount as string, minorUnits);
   if (!parsed.ok || parsed.minor < 0) return null;
-  const priced = price(d.lines, parsed.minor, input.taxBehavior);
-  return fitsNumbers(priced) ? priced : null;
+  const priced = priceByLinesAlone(d, parsed.minor, input.taxBehavior);
+  return priced !== null && fitsNumbers(priced) ? priced : null;
 }

@@ -401,15 +401,17 @@ function mapped(options: SaleOptions, i: number, e: TaxRulesError): TaxRulesErro
 }
 
 /**
- * Whether `priceSaleLine` prices a line under decision `d` by `price` of its lines alone, and
- * nothing else: no product category's price limit (the side of it chosen by the articles'
- * price), no per-article limit of local taxes (checked or apportioned), no consignment value
- * read against a limit, not import VAT at the border (rechecked on the net). A reading that
- * prices a cached decision itself (the quick quote, adapters/v20241028.ts) asks this first, so
+ * A line of `amount` (minor units, 0 or more) under a decision taken from the cache, priced
+ * as `priceSaleLine` prices it when that is by `price` of the decision's lines alone; null
+ * when the sale routine does more, for it to price: a product category's price limit (the
+ * side of it chosen by the articles' price), a per-article limit of local taxes (checked or
+ * apportioned), a consignment's value read against a limit, import VAT at the border
+ * (rechecked on the net). The quick quote (adapters/v20241028.ts) prices through this, so
  * that a rule priced otherwise is priced here, once.
  */
-export function pricedByLinesAlone(d: Decision): boolean {
-  return d.priceLimit === null && d.articleCap === null && d.consignmentLimit === null && d.reason !== 'import_vat_at_border';
+export function priceByLinesAlone(d: Decision, amount: Minor, behavior: TaxBehavior): Priced | null {
+  if (d.priceLimit !== null || d.articleCap !== null || d.consignmentLimit !== null || d.reason === 'import_vat_at_border') return null;
+  return price(d.lines, amount, behavior);
 }
 
 /**
