@@ -336,6 +336,27 @@ describe('nexusStatus properties', () => {
       { numRuns: 100 },
     );
   });
+
+  // The sums are BigInt fractions, not decimal.js: they must be what decimal.js makes of the
+  // same amounts (its default context: 20 significant digits, half up), however many digits
+  // an amount has, with leading zeros or none, and the near ratio must read as decimal.js reads a number.
+  const longAmount = fc
+    .tuple(fc.stringMatching(/^\d{1,22}$/), fc.option(fc.stringMatching(/^\d{1,16}$/), { nil: undefined }))
+    .map(([whole, fraction]) => (fraction === undefined ? whole : `${whole}.${fraction}`));
+  it('sums amounts of any length as decimal.js does, and reads the near ratio as it does', () => {
+    fc.assert(
+      fc.property(fc.array(longAmount, { minLength: 1, maxLength: 12 }), fc.double({ min: Number.MIN_VALUE, max: 1, noNaN: true }), (amounts, nearRatio) => {
+        const sales = amounts.map((amount) => ({ date: '2025-03-01', state: 'CA', amount }));
+        const report = nexusStatus({ sales, asOf: '2025-06-01', nearRatio });
+        expect(report.nearRatio).toBe(new Decimal(nearRatio).toFixed());
+        const expected = amounts.reduce((sum, a) => sum.plus(a), new Decimal(0)).toFixed();
+        for (const w of report.states[0]?.windows ?? []) if (w.from <= '2025-03-01' && w.to >= '2025-03-01') expect(w.sales).toBe(expected);
+      }),
+      { numRuns: 300 },
+    );
+    const windows = nexusStatus({ sales: [{ date: '2025-03-01', state: 'CA', amount: '99999999999999999999.5' }], asOf: '2025-06-01' }).states[0]?.windows ?? [];
+    expect(windows.find((w) => w.from <= '2025-03-01' && w.to >= '2025-03-01')?.sales).toBe('100000000000000000000');
+  });
 });
 
 describe('nexusStatus on hostile rules and histories', () => {

@@ -6,7 +6,6 @@
  * as the default. Money is exact (decimal.js); a share of a threshold is cut, never rounded
  * up, so a share below 1 always means "not reached".
  */
-import Decimal from 'decimal.js';
 import * as z from 'zod/mini';
 import { onFirstUse } from '../adapters/zod-english.js';
 import { isRecord } from '../adapters/input.js';
@@ -238,7 +237,7 @@ function rulesSchemas(date: z.ZodMiniType<string, string>) {
 interface Sale {
   day: number;
   date: string;
-  amount: Decimal;
+  amount: Share;
   transactions: number;
   marketplace?: boolean;
   taxable?: boolean;
@@ -247,7 +246,7 @@ interface Sale {
 
 interface ReadQuery {
   asOf: string;
-  nearRatio: Decimal;
+  nearRatio: Share;
   byState: Map<string, Sale[]>;
   states: string[];
 }
@@ -292,7 +291,7 @@ function readQuery(query: unknown, rules: UsNexusRules): ReadQuery {
     if (!list) byState.set(code, (list = []));
     const day = dayNumber(s.date);
     if (day > asOfDay) return;
-    list.push({ day, date: s.date, amount: new Decimal(s.amount), transactions: s.transactions ?? 1, marketplace: s.marketplace, taxable: s.taxable, resale: s.resale });
+    list.push({ day, date: s.date, amount: decimalOf(s.amount), transactions: s.transactions ?? 1, marketplace: s.marketplace, taxable: s.taxable, resale: s.resale });
   });
   const asked = (q.states ?? []).map((s, i) => {
     const code = s.toUpperCase();
@@ -303,7 +302,7 @@ function readQuery(query: unknown, rules: UsNexusRules): ReadQuery {
   // Sorted by day; sales of one day keep their order (the crossing day does not depend on it).
   for (const list of byState.values()) list.sort((a, b) => a.day - b.day);
   const states = q.states ? [...new Set(asked)] : [...byState.keys()];
-  return { asOf: q.asOf, nearRatio: new Decimal(q.nearRatio ?? '0.8'), byState, states: states.sort() };
+  return { asOf: q.asOf, nearRatio: q.nearRatio === undefined ? decimalOf('0.8') : decimalOf(String(q.nearRatio)), byState, states: states.sort() };
 }
 
 // --- the rules -----------------------------------------------------------------------
@@ -440,29 +439,62 @@ function counts(sale: Sale, rule: NexusPeriod): boolean | Unknown {
   return true;
 }
 
-const passes = (value: Decimal | number, threshold: Decimal | number, test: 'exceeds' | 'at_least' | null): boolean =>
-  test === 'exceeds' ? new Decimal(value).gt(threshold) : new Decimal(value).gte(threshold);
-
 /**
- * A share of a threshold, as an exact fraction n / d (d > 0). Shares are not divided with
- * decimal.js: its division reads past the last digit of a short divisor, which is an
- * inherited field while Object.prototype is polluted.
+ * Amounts, thresholds and shares as exact fractions n / d (d > 0), in BigInt: an amount or a
+ * threshold over a power of ten (`decimalOf`), a share over the threshold. The sums and
+ * comparisons are exact, as decimal.js would make them (test/us-nexus.test.ts holds them to
+ * it), without its 56 kB of code compiled at every import of the package.
  */
 interface Share {
   n: bigint;
   d: bigint;
 }
 
-/** A decimal amount as a fraction over a power of ten. */
-function fractionOf(x: Decimal): Share {
-  const places = x.decimalPlaces();
-  return { n: BigInt(x.toFixed(places).replace('.', '')), d: 10n ** BigInt(places) };
+/**
+ * A decimal text (`"129.95"`, `"100000"`, or a number's own text such as `"0.8"` or
+ * `"1e-7"`: a sale's amount, a threshold, the near ratio) as a fraction over a power of ten.
+ */
+function decimalOf(text: string): Share {
+  const m = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]?\d+))?$/i.exec(text);
+  if (!m) throw new TypeError(`not a decimal: ${text}`);
+  const [, sign, whole, fraction = '', exponent = '0'] = m;
+  const places = fraction.length - Number(exponent);
+  const n = BigInt(`${sign}${whole}${fraction}`);
+  return places >= 0 ? { n, d: 10n ** BigInt(places) } : { n: n * 10n ** BigInt(-places), d: 1n };
 }
 
+/** A count (of transactions, a threshold of them) as a fraction: its number's text, as decimal.js reads a number. */
+const wholeOf = (x: number): Share => decimalOf(String(x));
+
+/** The significant digits a sum keeps, rounded half up: decimal.js's default, which the sums of amounts have always had. */
+const SUM_DIGITS = 20;
+
+/** a + b, both over powers of ten: over the larger of the two, rounded to SUM_DIGITS significant digits. */
+function plus(a: Share, b: Share): Share {
+  const sum = a.d >= b.d ? { n: a.n + b.n * (a.d / b.d), d: a.d } : { n: a.n * (b.d / a.d) + b.n, d: b.d };
+  const abs = sum.n < 0n ? -sum.n : sum.n;
+  const digits = abs.toString().length;
+  if (digits <= SUM_DIGITS) return sum;
+  const unit = 10n ** BigInt(digits - SUM_DIGITS);
+  const kept = ((abs + unit / 2n) / unit) * unit;
+  return { n: sum.n < 0n ? -kept : kept, d: sum.d };
+}
+
+/** An amount over a power of ten as plain decimal text, without trailing zeros (`"502000"`, `"129.5"`). */
+function decimalText(x: Share): string {
+  const places = x.d.toString().length - 1;
+  const negative = x.n < 0n;
+  const digits = (negative ? -x.n : x.n).toString().padStart(places + 1, '0');
+  const whole = digits.slice(0, digits.length - places);
+  const fraction = digits.slice(digits.length - places).replace(/0+$/, '');
+  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
+}
+
+const passes = (value: Share, threshold: Share, test: 'exceeds' | 'at_least' | null): boolean =>
+  test === 'exceeds' ? compareShares(value, threshold) > 0 : compareShares(value, threshold) >= 0;
+
 /** part / whole, exactly (whole is a threshold: more than 0). */
-function shareIn(part: Decimal | number, whole: Decimal | number | string): Share {
-  const p = fractionOf(new Decimal(part));
-  const w = fractionOf(new Decimal(whole));
+function shareIn(p: Share, w: Share): Share {
   return { n: p.n * w.d, d: p.d * w.n };
 }
 
@@ -482,7 +514,7 @@ function cut(s: Share): string {
 }
 
 interface Tally {
-  sales: Decimal;
+  sales: Share;
   transactions: number;
   reached: { day: number; test: NexusTest } | null;
 }
@@ -492,18 +524,18 @@ interface Tally {
  * counted (the answer's), or left out (to tell whether they decide it).
  */
 function tally(sales: readonly Sale[], verdicts: readonly (boolean | Unknown)[], window: Window, rule: NexusPeriod, undescribed: boolean): Tally {
-  const threshold = new Decimal(rule.sales);
-  let total = new Decimal(0);
+  const threshold = decimalOf(rule.sales);
+  let total: Share = { n: 0n, d: 1n };
   let transactions = 0;
   let reached: Tally['reached'] = null;
   sales.forEach((s, i) => {
     const v = verdicts[i];
     if (s.day < window.from || s.day > window.to || v === false || (v !== true && !undescribed)) return;
-    total = total.plus(s.amount);
+    total = plus(total, s.amount);
     transactions += s.transactions;
     if (reached) return;
     const bySales = passes(total, threshold, rule.sales_test);
-    const byCount = rule.transactions !== null && passes(transactions, rule.transactions, rule.transactions_test);
+    const byCount = rule.transactions !== null && passes(wholeOf(transactions), wholeOf(rule.transactions), rule.transactions_test);
     if (rule.logic === 'sales' ? bySales : rule.logic === 'sales_or_transactions' ? bySales || byCount : bySales && byCount) {
       reached = { day: s.day, test: rule.logic === 'sales_and_transactions' ? 'sales_and_transactions' : bySales ? 'sales' : 'transactions' };
     }
@@ -513,8 +545,8 @@ function tally(sales: readonly Sale[], verdicts: readonly (boolean | Unknown)[],
 
 /** The share of the threshold a tally stands at, by the rule's logic. */
 function shareOf(t: Tally, rule: NexusPeriod): { sales: Share; transactions: Share | null; overall: Share } {
-  const sales = shareIn(t.sales, rule.sales);
-  const transactions = rule.transactions === null ? null : shareIn(t.transactions, rule.transactions);
+  const sales = shareIn(t.sales, decimalOf(rule.sales));
+  const transactions = rule.transactions === null ? null : shareIn(wholeOf(t.transactions), wholeOf(rule.transactions));
   const smaller = transactions !== null && compareShares(transactions, sales) < 0;
   const overall = transactions === null ? sales : (rule.logic === 'sales_and_transactions') === smaller ? transactions : sales;
   return { sales, transactions, overall };
@@ -564,7 +596,7 @@ function stateStatus(state: NexusState, sales: readonly Sale[], asOf: string, ne
     const undescribed = [...unknown.values()].reduce((a, b) => a + b, 0);
     out.push({
       ...window,
-      sales: high.sales.toFixed(),
+      sales: decimalText(high.sales),
       transactions: high.transactions,
       salesShare: cut(share.sales),
       transactionsShare: share.transactions === null ? null : cut(share.transactions),
@@ -621,7 +653,7 @@ export function nexusStatus(query: NexusQuery, options?: NexusOptions): NexusRep
   const byCode = new Map(rules.states.map((s) => [s.state, s]));
   return {
     asOf: q.asOf,
-    nearRatio: q.nearRatio.toFixed(),
-    states: q.states.map((code) => stateStatus(byCode.get(code) as NexusState, q.byState.get(code) ?? [], q.asOf, fractionOf(q.nearRatio))),
+    nearRatio: decimalText(q.nearRatio),
+    states: q.states.map((code) => stateStatus(byCode.get(code) as NexusState, q.byState.get(code) ?? [], q.asOf, q.nearRatio)),
   };
 }
