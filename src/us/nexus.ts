@@ -3,8 +3,9 @@
  * sellers is reached, or near, on a given day (rules/us/nexus.json holds the thresholds).
  *
  * Pure: no clock (the day is `asOf`), no I/O; the rules are an argument with the package's
- * as the default. Money is exact (decimal.js); a share of a threshold is cut, never rounded
- * up, so a share below 1 always means "not reached".
+ * as the default. Money is exact (BigInt fractions over powers of ten, held to decimal.js by a
+ * property test); a share of a threshold is cut, never rounded up, so a share below 1 always
+ * means "not reached".
  */
 import * as z from 'zod/mini';
 import { onFirstUse } from '../adapters/zod-english.js';
