@@ -121,8 +121,8 @@ function symbolValues(): SymbolValues {
 /**
  * A canonical Huffman code (RFC 1951, 3.2.2) as a table indexed by the next bits of the
  * stream, as many as the code's longest code (at most 15): each entry is a symbol's value
- * (`SymbolValues`) plus its code length, or 0 where no code is (a code of a block whose code
- * lengths leave some unused). One lookup decodes any symbol, so the block's loop has no
+ * (`SymbolValues`) plus its code length, or 0 where no code is (a code whose code lengths
+ * leave some unused, and the fixed code's 286 and 287). One lookup decodes any symbol, so the block's loop has no
  * slower way for long codes, which V8 would compile into it.
  */
 interface Huffman {
@@ -190,11 +190,11 @@ function fixedCodes(): { lit: Huffman; dist: Huffman } {
  * The bytes a raw DEFLATE stream gives, which must be exactly `length` of them; `dictionary`
  * is what the stream's first back-references may reach (at most 32 KiB are used).
  *
- * The block's symbols, the dynamic header and the stored block are closures over the reading
- * state (`buf`, `cnt`, `pos`, `o`), which they copy to local variables while they run and
- * write back when they end. So the symbol loop, which V8 compiles once it is hot, is a small
- * function (compiled in a few milliseconds), and nothing it runs only at a block's start or
- * end needs type feedback (a store into an array or object it has not run yet would send the
+ * The block's symbols and the dynamic header are closures over the reading state (`buf`,
+ * `cnt`, `pos`, `o`), which they copy to local variables while they run and write back when
+ * they end. So the symbol loop, which V8 compiles once it is hot, is a small function
+ * (compiled in a few milliseconds), and nothing it runs only at a block's start or end needs
+ * type feedback (a store into an array or object it has not run yet would send the
  * compiled code back to the interpreter at the first block's end).
  */
 export function inflateRaw(input: Uint8Array, length: number, dictionary?: Uint8Array): Uint8Array {
