@@ -69,12 +69,21 @@ let native: { zlib: NativeZlib } | null | undefined;
  * Node's own zlib, where the runtime hands it out synchronously (`process.getBuiltinModule`,
  * Node 20.16 and later): nothing is imported, so browsers and edge runtimes, which have no
  * such function, use the decoder of inflate.ts instead (the same bytes: the rules build
- * checks every text both ways). Before V8 has optimised it, the portable decoder takes about
- * 8 ms for Texas's 110 kB, and 0.3–1 ms for a country file of a few kB (a first DE quote reads
- * four or five files, a first account as many), while a compiler thread optimises its loop
- * (on busy cores, 2–8 ms for the four files of a first account); zlib takes 1.5 ms to load
- * where nothing has loaded node:stream yet (0.5 ms where something has), then about a tenth
- * of a millisecond a file. So every text goes through zlib where there is one.
+ * checks every text both ways).
+ *
+ * Measured on Node 20 (instructions of `node --single-threaded`, V8's compiler then on the
+ * main thread): loading zlib costs about 35 M instructions, 1.5 ms where nothing has loaded
+ * node:stream yet (0.5 ms where something has), then a file takes about a tenth of a
+ * millisecond. The portable decoder, decoding the four files of a first account (35 kB)
+ * from Node's base64, costs 15–20 M run cold in the interpreter, and 20 M more when V8
+ * compiles its loop on the way, which it does or not by the work already done: the import
+ * and a first account or a first DE quote, through `taxrules` or `taxrules/eu`, come out
+ * between 27 M below zlib's and 19 M above; a first Texas local quote (600 kB of text), 4 M
+ * above. In wall time the portable decoder loses: V8 compiles the loop on another thread
+ * while the interpreter runs it, so the interpreter decodes most of a small file (the first
+ * account 14.7 ms with zlib, 21.6 ms without, medians of 21 processes on busy cores), and
+ * Texas's files take 12–24 ms against 4–5 ms. So every text goes through zlib where there is
+ * one (docs/performance.md, "The portable decoder").
  */
 function nativeZlib(): { zlib: NativeZlib } | null {
   if (native === undefined) {

@@ -49,6 +49,69 @@ describe('inflateRaw', () => {
     expect(inflateRaw(deflate(data, { level: 9 }), data.length)).toEqual(data);
   });
 
+  it('reads each kind of block zlib writes, with and without a dictionary, at every level', () => {
+    // The first block's type (RFC 1951, 3.2.3): bits 1-2 of the stream.
+    const firstType = (z: Uint8Array): number => ((z[0] as number) >> 1) & 3;
+    const text = latin1Bytes('{"country":"DE","rates":{"standard":[{"from":"2020-07-01","rate":"16","source":"https://example.org"}]}}'.repeat(30));
+    const noise = Uint8Array.from({ length: 3000 }, (_, i) => (i * 2654435761) >>> 24);
+    const dictionary = text.subarray(0, 700);
+    const cases: Array<[Uint8Array, Parameters<typeof deflateRawSync>[1], number]> = [
+      [text, { level: 0 }, 0],
+      [text, { level: 9, strategy: constants.Z_FIXED }, 1],
+      [text, { level: 9 }, 2],
+      [noise, { level: 1 }, 2],
+      [text, { level: 6, dictionary }, 2],
+      [text, { level: 1, dictionary, strategy: constants.Z_FIXED }, 1],
+    ];
+    for (const [data, o, type] of cases) {
+      const z = deflate(data, o);
+      expect(firstType(z)).toBe(type);
+      expect(inflateRaw(z, data.length, o?.dictionary as Uint8Array | undefined)).toEqual(data);
+    }
+  });
+
+  it('reads codes of every length up to 15 bits (symbols of very unequal frequency)', () => {
+    // 2^k of byte 65 + k (k < 15), in one block (zlib's memLevel 9 holds 32,767 symbols): the
+    // Huffman code of the block is a comb whose two rarest symbols have codes of 15 bits.
+    const data = new Uint8Array(2 ** 15 - 1);
+    for (let k = 0, at = 0; k < 15; k++) data.fill(65 + k, at, (at += 2 ** k));
+    for (const level of [1, 9]) expect(inflateRaw(deflate(data, { level, memLevel: 9, strategy: constants.Z_HUFFMAN_ONLY }), data.length)).toEqual(data);
+  });
+
+  it('refuses what no encoder writes: an over-subscribed code, codes 286-287 and 30-31, a distance before the start', () => {
+    /** A stream from fields written lowest bit first, and Huffman codes (`code: true`) first bit first (RFC 1951, 3.1.1). */
+    const stream = (fields: Array<[value: number, bits: number, code?: boolean]>): Uint8Array => {
+      const out: number[] = [];
+      let acc = 0;
+      let n = 0;
+      for (const [value, bits, code] of fields) {
+        for (let k = 0; k < bits; k++) {
+          acc |= ((code ? value >> (bits - 1 - k) : value >> k) & 1) << n;
+          if (++n === 8) (out.push(acc), (acc = 0), (n = 0));
+        }
+      }
+      if (n > 0) out.push(acc);
+      return Uint8Array.from(out);
+    };
+    const fixedBlock: Array<[number, number, boolean?]> = [[1, 1], [1, 2]];
+    const END: [number, number, boolean] = [0, 7, true];
+    // Literal/length codes 286 and 287 exist in the fixed code (8 bits, 0xc6 and 0xc7) but mean nothing.
+    expect(() => inflateRaw(stream([...fixedBlock, [0xc6, 8, true], END]), 3)).toThrow(/invalid deflate code/);
+    expect(() => inflateRaw(stream([...fixedBlock, [0xc7, 8, true], END]), 3)).toThrow(/invalid deflate code/);
+    // Length 3 (code 257: 7 bits 0000001) at distance code 30 (5 bits 11110).
+    expect(() => inflateRaw(stream([...fixedBlock, [0x30 + 65, 8, true], [1, 7, true], [30, 5, true], END]), 4)).toThrow(/invalid deflate code/);
+    // Length 3 at distance 1 (code 0) with nothing before it; with a byte before it, three more of it.
+    const back = stream([...fixedBlock, [1, 7, true], [0, 5, true], END]);
+    expect(() => inflateRaw(back, 3)).toThrow(/distance before the start/);
+    expect(inflateRaw(back, 3, latin1Bytes('x'))).toEqual(latin1Bytes('xxx'));
+    // Distance 5 (code 4 and one extra bit 0) reaches back past a dictionary of four bytes.
+    expect(() => inflateRaw(stream([...fixedBlock, [1, 7, true], [4, 5, true], [0, 1], END]), 3, latin1Bytes('abcd'))).toThrow(/distance before the start/);
+    expect(inflateRaw(stream([...fixedBlock, [1, 7, true], [3, 5, true], END]), 3, latin1Bytes('abcd'))).toEqual(latin1Bytes('abc'));
+    // A dynamic block whose code-length code gives 19 codes of one bit: over-subscribed.
+    const lengthsOfOneBit = Array.from({ length: 19 }, (): [number, number] => [1, 3]);
+    expect(() => inflateRaw(stream([[1, 1], [2, 2], [0, 5], [0, 5], [15, 4], ...lengthsOfOneBit, [0, 32]]), 1)).toThrow(/invalid deflate code lengths/);
+  });
+
   it('refuses a damaged stream or one of another length: an Error, never other bytes', () => {
     const data = latin1Bytes('{"country":"DE","rates":{"standard":[{"from":"2020-07-01","rate":"16"}]}}'.repeat(20));
     const z = deflate(data, { level: 9 });
@@ -85,7 +148,12 @@ describe('base64 and one-byte texts', () => {
         expect(latin1Text(data)).toBe(Buffer.from(data).toString('latin1'));
       }),
     );
-    expect(() => base64Bytes('ab$d')).toThrow(/not base64/);
+    expect(() => base64Bytes('ab$d')).toThrow(/not base64: character 2/);
+    // A bad character after whole groups of four, in the last group, or beyond U+007F.
+    expect(() => base64Bytes('QUJDREVG$Q==')).toThrow(/not base64: character 8/);
+    expect(() => base64Bytes('QUJDREVGR0h')).not.toThrow();
+    expect(() => base64Bytes('QUJDREV\u0141')).toThrow(/not base64: character 7/);
+    expect(() => base64Bytes('QUJD\u0100EVG')).toThrow(/not base64: character 4/);
     expect(() => latin1Bytes('\u2014')).toThrow(/above U\+00FF/);
   });
 });
