@@ -99,8 +99,29 @@ function lineItemCode(l: Record<string, unknown>): number {
     oneOfOrAbsent(l.tax_behavior, BEHAVIORS);
   if (!valid) return REFUSED;
   if (code === undefined) return -1;
-  const k = typeof code === 'string' ? taxCodeNumber(code) : -1;
+  const k = typeof code === 'string' ? codeNumber(code) : -1;
   return k < 0 ? REFUSED : k;
+}
+
+/**
+ * The last two texts looked up as tax codes and their numbers (taxCodeNumber: -1 for none). A
+ * document's lines come in runs of a few codes, and a request like the last one names the same:
+ * a text compared with two is cheaper than its hash and a probe of the codes' map. A pure
+ * function's answers: nothing they depend on can change.
+ */
+const recentCodes = { a: '', aNumber: -1, b: '', bNumber: -1 };
+
+/** taxCodeNumber, with the last two answers remembered. */
+function codeNumber(code: string): number {
+  const r = recentCodes;
+  if (code === r.a) return r.aNumber;
+  if (code === r.b) return r.bNumber;
+  const k = taxCodeNumber(code);
+  r.b = r.a;
+  r.bNumber = r.aNumber;
+  r.a = code;
+  r.aNumber = k;
+  return k;
 }
 
 /** Whether a line item's values (read by name) are what the schema accepts. */

@@ -617,13 +617,25 @@ function lineResult(line: ParsedRequest['line_items'][number], plan: Plan, price
     );
   }
   const total = own !== null && plan.taxBehavior === 'inclusive' ? own : formatMinor(priced.total, mu);
+  const notes = notesCopy(plan.notes);
   // A US line with a local rate area says whose address placed it (origin-sourced states, in-state sellers): `sourcing`.
   const record =
     d.local === null
-      ? new LineRecord(line.reference, line.quantity ?? 1, plan.taxCode, plan.productType, plan.taxBehavior, line.amount, netText, taxText, total, taxes, plan.notes.slice())
-      : new SourcedLineRecord(line.reference, line.quantity ?? 1, plan.taxCode, plan.productType, plan.taxBehavior, line.amount, netText, taxText, total, taxes, plan.notes.slice(), d.local.sourcedAt);
+      ? new LineRecord(line.reference, line.quantity ?? 1, plan.taxCode, plan.productType, plan.taxBehavior, line.amount, netText, taxText, total, taxes, notes)
+      : new SourcedLineRecord(line.reference, line.quantity ?? 1, plan.taxCode, plan.productType, plan.taxBehavior, line.amount, netText, taxText, total, taxes, notes, d.local.sourcedAt);
   // The line's metadata, echoed as given (a copy): only on a line that has it, so a result without any is as before.
   return line.metadata === undefined ? record : { ...record, metadata: { ...line.metadata } };
+}
+
+/**
+ * A line's own copy of its plan's notes. Most plans have one note or none (the One-Stop Shop's,
+ * a reverse charge's): an array literal of that length is made in place, where `slice` is a call
+ * of V8's builtin.
+ */
+function notesCopy(notes: readonly string[]): string[] {
+  if (notes.length === 0) return [];
+  if (notes.length === 1) return [notes[0] as string];
+  return notes.slice();
 }
 
 /** A tax of a line: a plain data object made by a constructor (see TaxRateAnswer in v20241028.ts). */

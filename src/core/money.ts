@@ -132,6 +132,27 @@ const POINT_TWO_DIGITS: readonly string[] = /* @__PURE__ */ Array.from({ length:
  * same text as formatMinor, without BigInt.
  */
 export function formatMinorNumber(minor: number, minorUnits: number): string {
+  if (minorUnits === 2 && minor >= 0 && minor < SMALL_AMOUNTS && minor === (minor | 0)) {
+    const table = (smallAmounts.texts ??= new Array<string | null>(SMALL_AMOUNTS).fill(null));
+    return table[minor] ?? (table[minor] = amountText(minor, 2));
+  }
+  return amountText(minor, minorUnits);
+}
+
+/**
+ * The texts of the amounts from 0.00 to 99.99 in a currency with two decimals, each made on its
+ * first use and kept (the table itself on the first such amount): a calculation formats each
+ * line's tax and total, most of them small, and a text kept is one load where a new one is a
+ * number's text and a concatenation. Bound: SMALL_AMOUNTS texts, about 32 bytes each with their
+ * slot (320 kB were every one of them used). A string is immutable: the one text in many answers
+ * is no state they share. Filled with nulls, not left with holes, so that a read never reaches a
+ * polluted prototype's numeric field.
+ */
+const SMALL_AMOUNTS = 10_000;
+const smallAmounts: { texts: (string | null)[] | null } = { texts: null };
+
+/** formatMinorNumber made afresh. */
+function amountText(minor: number, minorUnits: number): string {
   if (minorUnits >= POW10.length) return formatMinor(BigInt(minor), minorUnits);
   const abs = minor < 0 ? -minor : minor;
   if (minorUnits === 0) return minor < 0 ? `-${abs}` : String(abs);

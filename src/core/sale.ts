@@ -488,9 +488,17 @@ function recheckInclusive(w: Work): void {
 export function priceSale(sale: Sale, options: SaleOptions): PricedSale;
 export function priceSale(sale: Sale<SaleLine | GivenSaleLine>, options: SaleOptions): PricedSale<SoldLine>;
 export function priceSale(sale: Sale<SaleLine | GivenSaleLine>, options: SaleOptions): PricedSale<SoldLine> {
-  const undecided = undecidedExemption(options) !== undefined;
-  const sold = undecided || sale.lines.some((l) => givenOf(l) !== undefined) ? priceUndecided(sale, options) : priceDecided(sale as Sale, options);
-  return sale.lines.some((l) => listOf(l) !== undefined) ? withListNets(sale, sold) : sold;
+  // Whether a line gives its taxes, and whether one gives its amount before discounts: one pass.
+  let given = undecidedExemption(options) !== undefined;
+  let list = false;
+  const lines = sale.lines;
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i] as SaleLine | GivenSaleLine;
+    if (givenOf(l) !== undefined) given = true;
+    if (listOf(l) !== undefined) list = true;
+  }
+  const sold = given ? priceUndecided(sale, options) : priceDecided(sale as Sale, options);
+  return list ? withListNets(sale, sold) : sold;
 }
 
 /** Each line priced that gives its amount before discounts, with that amount's net under its taxes (an inclusive amount's: what a document shows as the item's subtotal). */

@@ -34,6 +34,21 @@ describe('money', () => {
     expect(formatMinor(1_900, 2)).toBe('19.00');
   });
 
+  it('formats the amounts it keeps the texts of (0.00 to 99.99) as it formats the others, kept or made', () => {
+    // Each text twice: made on its first use, then the one kept; the BigInt path never keeps one.
+    for (let round = 0; round < 2; round++) {
+      for (let minor = 0; minor <= 10_001; minor++) {
+        const text = formatMinor(minor, 2);
+        expect(text).toBe(formatMinor(BigInt(minor), 2));
+        expect(text).toBe(new Decimal(minor).div(100).toFixed(2));
+      }
+    }
+    expect(formatMinor(-0, 2)).toBe('0.00');
+    expect(formatMinor(-5, 2)).toBe('-0.05');
+    expect(formatMinor(5, 3)).toBe('0.005');
+    expect(formatMinor(9_999, 0)).toBe('9999');
+  });
+
   it('keeps amounts as numbers while exact, BigInt beyond', () => {
     expect(addMinor(1, 2)).toBe(3);
     expect(addMinor(Number.MAX_SAFE_INTEGER, 1)).toBe(2n ** 53n);
