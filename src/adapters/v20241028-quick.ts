@@ -10,7 +10,7 @@ import type { RuleSet } from '../core/ruleset.js';
 import { dayNumber } from '../core/dates.js';
 import { taxCodeNumber } from '../core/situation.js';
 import { TAX_CODES } from '../generated/tax-codes.js';
-import { isAmountText } from './input.js';
+import { hasOwn, isAmountText } from './input.js';
 import { sellerAddressOn, type PreparedAccount } from './account.js';
 import { impliedTypeOf, type Engine } from './engine.js';
 import type { CalculateOptions } from './v20241028-query.js';
@@ -89,10 +89,12 @@ function take(q: QuickQuery, i: number, v: string, rules: RuleSet): boolean {
  * absent, as the full reading has it.
  */
 function quickValues(query: object, rules: RuleSet): QuickQuery | null {
-  const keys = Object.keys(query);
   const q = new QuickQuery();
-  for (let k = 0; k < keys.length; k++) {
-    const name = keys[k] as string;
+  let last = '';
+  // for…in, not Object.keys: no array of the names is made, and V8 reads each value by its
+  // slot in the loop's cache instead of a lookup by name (~8 % of a quote's instructions).
+  for (const name in query) {
+    last = name;
     const i = indexOf(name);
     if (i < 0) return null;
     const raw = (query as Record<string, unknown>)[name];
@@ -103,7 +105,10 @@ function quickValues(query: object, rules: RuleSet): QuickQuery | null {
     else return null;
     if (v.length === 0 || v.length > (MAX[i] as number) || hasOuterSpace(v) || !take(q, i, v, rules)) return null;
   }
-  return q.to === undefined ? null : q;
+  // for…in lists the query's own fields first, then inherited ones (a polluted
+  // Object.prototype's, a prototype of the caller's): its last name is the query's own only
+  // when none was inherited. One check, where one per name costs several times more.
+  return q.to === undefined || !hasOwn.call(query, last) ? null : q;
 }
 
 /**
