@@ -273,7 +273,7 @@ function quickRateQuote(query: TaxRateQueryInput, seller: PreparedAccount, optio
     if (priced === null) return null;
   }
   // The decision's parts are kept beside it in the cache: no lookup by the decision (engine.rendered).
-  const parts = (held.memo ??= quotePartsOf(decision)) as QuoteParts;
+  const parts = (held.answerParts ??= quotePartsOf(decision)) as QuoteParts;
   return answerOf(parts, decision, input, priced, priced === null ? 0 : minorUnits);
 }
 

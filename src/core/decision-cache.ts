@@ -103,7 +103,7 @@ function registrationsKey(registrations: readonly Registration[]): string {
  */
 export interface HeldDecision {
   readonly decision: Decision;
-  memo: unknown;
+  answerParts: unknown;
 }
 
 /** A node of a generation's tree: the next part of a key leads to a node, the last one to a leaf. */
@@ -284,7 +284,7 @@ export function createDecisionCache(rules: RuleSet, options: DecisionCacheOption
     }
     let shared = young.decisions.get(content);
     if (shared === undefined) {
-      young.decisions.set(content, (shared = { decision: d, memo: undefined }));
+      young.decisions.set(content, (shared = { decision: d, answerParts: undefined }));
       young.bytes += decisionBytes;
     }
     let parent = child(originNode(set, epoch, origin, true) as Node, key[0] as string);

@@ -323,8 +323,8 @@ describe('the decision cache', () => {
       const held = cache.knownDecision(tax, day, code);
       expect(held?.decision).toBe(decided);
       // What a reader keeps beside the decision stays with it for the next call.
-      (held as { memo: unknown }).memo = 'kept';
-      expect(cache.knownDecision(tax, day, code)?.memo).toBe('kept');
+      (held as { answerParts: unknown }).answerParts = 'kept';
+      expect(cache.knownDecision(tax, day, code)?.answerParts).toBe('kept');
       expect(cache.knownDecision({ ...tax, productType: 'good' }, day, code)).toBeUndefined();
       expect(cache.knownDecision(tax, day, taxCodeNumber('ebook'))).toBeUndefined();
     }
