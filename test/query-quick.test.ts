@@ -171,6 +171,28 @@ describe('the quick reading of an object query', () => {
     expect(asked).toBe(3);
   });
 
+  it('leaves a parameter inherited from a prototype to the full reading, which reads own fields only', () => {
+    const account = registeredEverywhere();
+    const engine = createEngine(defaultRuleSet);
+    // The decisions the inherited values would find are held: the quick way must not use them.
+    calculateTaxRate({ to_country: 'DE', tax_code: 'ebook', date: '2026-06-01' }, account, {}, engine);
+    calculateTaxRate({ to_country: 'FR', tax_code: 'saas', date: '2026-06-01' }, account, {}, engine);
+    const inherited = Object.assign(Object.create({ tax_code: 'ebook' }) as object, { to_country: 'DE', date: '2026-06-01' }) as TaxRateQuery;
+    const onlyInherited = Object.create({ to_country: 'FR', tax_code: 'saas', date: '2026-06-01' }) as TaxRateQuery;
+    const proto = Object.prototype as Record<string, unknown>;
+    const cases: (() => TaxRateQuery)[] = [() => inherited, () => onlyInherited];
+    for (const q of cases) expect(outcome(() => calculateTaxRate(q(), account, {}, engine))).toEqual(outcome(() => calculateTaxRate(q(), account, { cache: false }, engine)));
+    expect(calculateTaxRate(inherited, account, {}, engine).tax_code).not.toBe('ebook');
+    proto.tax_code = 'ebook';
+    try {
+      const q = { to_country: 'DE', date: '2026-06-01' } as TaxRateQuery;
+      expect(outcome(() => calculateTaxRate(q, account, {}, engine))).toEqual(outcome(() => calculateTaxRate(q, account, { cache: false }, engine)));
+      expect(calculateTaxRate(q, account, {}, engine).tax_code).not.toBe('ebook');
+    } finally {
+      delete proto.tax_code;
+    }
+  });
+
   it('gives each call an answer of its own: changing one changes no later one', () => {
     const account = registeredEverywhere();
     const q = { to_country: 'DE', tax_code: 'ebook', date: '2026-06-01' } as const;

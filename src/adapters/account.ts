@@ -483,6 +483,8 @@ export function createAccountCache(rules: RuleSet): AccountCache {
   let lastContent: ContentEntry | null = null;
   // The last account seen once: seen again, it is remembered by identity.
   let lastSeen: object | null = null;
+  // The last prepared account of these rules passed in (one comparison instead of a WeakMap lookup).
+  let lastPrepared: PreparedAccount | null = null;
 
   /** A prepared account (they are frozen) of another rule set or another copy of the package, checked against this rule set once. */
   function preparedElsewhere(account: object, checkedWith: RuleSet | undefined): PreparedAccount | undefined {
@@ -541,9 +543,12 @@ export function createAccountCache(rules: RuleSet): AccountCache {
   return {
     prepare(account) {
       if (typeof account !== 'object' || account === null) return prepareAccountAfresh(account as Account, rules);
+      // The account last found prepared with these rules: a prepared account stays so (it is
+      // frozen, and its mark is never taken back), and a server's calls mostly pass one.
+      if (account === lastPrepared) return account as PreparedAccount;
       // One prepared with these rules: one lookup by identity.
       const checkedWith = PREPARED.get(account);
-      if (checkedWith === rules) return account as PreparedAccount;
+      if (checkedWith === rules) return (lastPrepared = account as PreparedAccount);
       try {
         // A prepared account is frozen: a plain one is rarely, and is not looked for a mark.
         if (checkedWith !== undefined || Object.isFrozen(account)) {

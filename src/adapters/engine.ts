@@ -49,6 +49,12 @@ export interface Engine {
    * here instead of looking the code up again.
    */
   readonly impliedTypes: (ProductType | null | undefined)[];
+  /**
+   * The country each text of two capital ASCII letters names under the rules (countryOf: a
+   * code or an alias; null for none), by the letters' index (see countryOfText), once found
+   * (undefined before): found from two character codes, where countryOf hashes the text.
+   */
+  readonly countryTexts: (string | null | undefined)[];
   /** The decider to use: through the cache unless `cache` is false. */
   decider(cache?: boolean): Decider;
   /** The sale options of a one-line sale of an input (a quote): the decider (as `decider`), the converter, the issues in the input's terms. */
@@ -72,6 +78,7 @@ export function createEngine(rules: RuleSet, options: EngineOptions = {}): Engin
     convert: options.convertCurrency,
     rendered: new WeakMap(),
     impliedTypes: new Array<ProductType | null | undefined>(TAX_CODES.length).fill(undefined),
+    countryTexts: new Array<string | null | undefined>(26 * 26).fill(undefined),
     decider: (cache = true) => (cache && cached !== null ? cached : fresh),
     inputSale: (cache = true) => (cache && cachedSale !== null ? cachedSale : freshSale),
     today: localDay(),
@@ -112,6 +119,24 @@ export function impliedTypeOf(engine: Engine, taxCode: string, k: number = taxCo
   let type = engine.impliedTypes[k];
   if (type === undefined) engine.impliedTypes[k] = type = impliedType(engine.rules, TAX_CODES[k] as TaxCodeId);
   return type;
+}
+
+/**
+ * The country a text names under the engine's rules, as countryOf gives it; a text of two
+ * capital letters (as codes are written) by its letters (countryTexts), any other by countryOf.
+ */
+export function countryOfText(engine: Engine, v: string): string | null {
+  if (v.length === 2) {
+    const a = v.charCodeAt(0) - 65;
+    const b = v.charCodeAt(1) - 65;
+    if (a >= 0 && a < 26 && b >= 0 && b < 26) {
+      const k = a * 26 + b;
+      let country = engine.countryTexts[k];
+      if (country === undefined) engine.countryTexts[k] = country = engine.rules.countryOf(v);
+      return country;
+    }
+  }
+  return engine.rules.countryOf(v);
 }
 
 /** The default engine of a rule set (of the default rule set without one). */

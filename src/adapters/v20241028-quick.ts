@@ -6,13 +6,12 @@
  * the same input.
  */
 import type { ProductType, TaxBehavior, TaxCodeId, TaxInput } from '../core/types.js';
-import type { RuleSet } from '../core/ruleset.js';
 import { dayNumber } from '../core/dates.js';
 import { taxCodeNumber } from '../core/situation.js';
 import { TAX_CODES } from '../generated/tax-codes.js';
-import { isAmountText } from './input.js';
+import { hasOwn, isAmountText } from './input.js';
 import { sellerAddressOn, type PreparedAccount } from './account.js';
-import { impliedTypeOf, type Engine } from './engine.js';
+import { countryOfText, impliedTypeOf, type Engine } from './engine.js';
 import type { CalculateOptions } from './v20241028-query.js';
 import { ALLOWED, AMOUNT, CHECK, hasOuterSpace, indexOf, MAX, PRODUCT_TYPE, TAX_BEHAVIOR, TAX_ID, TO_CITY, TO_COUNTRY, TO_POSTAL_CODE, TO_STREET } from './v20241028-table.js';
 import { NO_OPTIONS } from './read.js';
@@ -43,7 +42,7 @@ class QuickQuery {
  * check would change or refuse, and for the parameters a quote read quickly does not have
  * (origin, the customer's status).
  */
-function take(q: QuickQuery, i: number, v: string, rules: RuleSet): boolean {
+function take(q: QuickQuery, i: number, v: string, engine: Engine): boolean {
   switch (CHECK[i]) {
     case 0:
       // Text kept as given.
@@ -54,7 +53,7 @@ function take(q: QuickQuery, i: number, v: string, rules: RuleSet): boolean {
       else return false;
       return true;
     case 1:
-      q.to = i === TO_COUNTRY ? (rules.countryOf(v) ?? undefined) : undefined;
+      q.to = i === TO_COUNTRY ? (countryOfText(engine, v) ?? undefined) : undefined;
       return q.to !== undefined;
     case 2: {
       const allowed = ALLOWED[i] as readonly string[];
@@ -73,7 +72,7 @@ function take(q: QuickQuery, i: number, v: string, rules: RuleSet): boolean {
       return isAmountText(v);
     case 5:
       q.currency = v;
-      return rules.currencies.has(v);
+      return engine.rules.currencies.has(v);
     case 6:
       q.code = taxCodeNumber(v);
       return q.code >= 0;
@@ -88,11 +87,13 @@ function take(q: QuickQuery, i: number, v: string, rules: RuleSet): boolean {
  * read as its String, as the full reading reads it); else null. A field holding undefined is
  * absent, as the full reading has it.
  */
-function quickValues(query: object, rules: RuleSet): QuickQuery | null {
-  const keys = Object.keys(query);
+function quickValues(query: object, engine: Engine): QuickQuery | null {
   const q = new QuickQuery();
-  for (let k = 0; k < keys.length; k++) {
-    const name = keys[k] as string;
+  let last = '';
+  // for…in, not Object.keys: no array of the names is made, and V8 reads each value by its
+  // slot in the loop's cache instead of a lookup by name (~8 % of a quote's instructions).
+  for (const name in query) {
+    last = name;
     const i = indexOf(name);
     if (i < 0) return null;
     const raw = (query as Record<string, unknown>)[name];
@@ -101,9 +102,12 @@ function quickValues(query: object, rules: RuleSet): QuickQuery | null {
     if (typeof raw === 'string') v = raw;
     else if (i === AMOUNT && typeof raw === 'number' && Number.isFinite(raw)) v = String(raw);
     else return null;
-    if (v.length === 0 || v.length > (MAX[i] as number) || hasOuterSpace(v) || !take(q, i, v, rules)) return null;
+    if (v.length === 0 || v.length > (MAX[i] as number) || hasOuterSpace(v) || !take(q, i, v, engine)) return null;
   }
-  return q.to === undefined ? null : q;
+  // for…in lists the query's own fields first, then inherited ones (a polluted
+  // Object.prototype's, a prototype of the caller's): its last name is the query's own only
+  // when none was inherited. One check, where one per name costs several times more.
+  return q.to === undefined || !hasOwn.call(query, last) ? null : q;
 }
 
 /**
@@ -117,7 +121,7 @@ function quickValues(query: object, rules: RuleSet): QuickQuery | null {
  * Throws what the query's getters or proxy throw.
  */
 export function readQuickQuery(query: object, seller: PreparedAccount, options: CalculateOptions, engine: Engine): QuickQuery | null {
-  const q = quickValues(query, engine.rules);
+  const q = quickValues(query, engine);
   if (q === null) return null;
   let date = q.date;
   if (date === undefined) {

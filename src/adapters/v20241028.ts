@@ -9,6 +9,7 @@ import { foldGroup, minorUnitsOf, priceInput, resultOf, taxIdNote } from '../cor
 import { dayNumber } from '../core/dates.js';
 import type { Priced } from '../core/pricing.js';
 import { priceByLinesAlone } from '../core/sale.js';
+import type { HeldDecision } from '../core/decision-cache.js';
 import { quoted, TaxRulesError } from '../core/errors.js';
 import type { PreparedAccount, SellerAccount } from './account.js';
 import type { Engine } from './engine.js';
@@ -113,6 +114,11 @@ function renderTaxRate(engine: Engine, d: Decision, input: TaxInput, priced: Pri
     parts = quotePartsOf(d);
     if (cached) engine.rendered.set(d, parts);
   }
+  return answerOf(parts, d, input, priced, minorUnits);
+}
+
+/** The v20241028 response of a decision, with its parts, for an input. */
+function answerOf(parts: QuoteParts, d: Decision, input: TaxInput, priced: Priced | null, minorUnits: number): TaxRateResponse {
   let mainTax: Minor = 0;
   let addTax: Minor = 0;
   if (priced !== null) {
@@ -246,7 +252,7 @@ function quickRateQuote(query: TaxRateQueryInput, seller: PreparedAccount, optio
   const decisions = engine.quoteDecisions;
   if (decisions === null || typeof query !== 'object' || (options !== NO_OPTIONS && options.cache === false)) return null;
   let input: TaxInput;
-  let decision: Decision | undefined;
+  let held: HeldDecision | undefined;
   let minorUnits: number | undefined;
   try {
     const read = readQuickQuery(query, seller, options, engine);
@@ -254,18 +260,21 @@ function quickRateQuote(query: TaxRateQueryInput, seller: PreparedAccount, optio
     input = read.input as TaxInput;
     minorUnits = minorUnitsOf(engine.rules, input.currency);
     if (minorUnits === undefined) return null;
-    decision = decisions.knownDecision(input, dayNumber(input.date), read.code);
+    held = decisions.knownDecision(input, dayNumber(input.date), read.code);
   } catch {
     // A getter or proxy that throws: the full reading reports it.
     return null;
   }
-  if (decision === undefined) return null;
+  if (held === undefined) return null;
+  const decision = held.decision;
   let priced: Priced | null = null;
   if (input.amount !== undefined) {
     priced = quickPriced(decision, input, minorUnits);
     if (priced === null) return null;
   }
-  return renderTaxRate(engine, decision, input, priced, priced === null ? 0 : minorUnits, true);
+  // The decision's parts are kept beside it in the cache: no lookup by the decision (engine.rendered).
+  const parts = (held.answerParts ??= quotePartsOf(decision)) as QuoteParts;
+  return answerOf(parts, decision, input, priced, priced === null ? 0 : minorUnits);
 }
 
 /**

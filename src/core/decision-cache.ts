@@ -70,7 +70,7 @@ export interface DecisionCache {
    * call). `code` is the index of the input's tax code in
    * TAX_CODES (taxCodeNumber), as a reader that checked the code found it.
    */
-  knownDecision(input: TaxInput, day: number, code: number): Decision | undefined;
+  knownDecision(input: TaxInput, day: number, code: number): HeldDecision | undefined;
   stats(): DecisionCacheStats;
   clear(): void;
 }
@@ -96,23 +96,33 @@ function registrationsKey(registrations: readonly Registration[]): string {
   return key;
 }
 
+/**
+ * A decision as a generation holds it, with what the reader of knownDecision works out from
+ * it once (v20241028's answer parts): kept beside the decision, so that no second lookup by
+ * the decision is needed. It goes with the generation.
+ */
+export interface HeldDecision {
+  readonly decision: Decision;
+  answerParts: unknown;
+}
+
 /** A node of a generation's tree: the next part of a key leads to a node, the last one to a leaf. */
 type Node = Map<string | number, unknown>;
 
 /** The decisions of a situation whose answer depends on the consignment's band against a limit. */
 class ByConsignment {
-  readonly decisions = new Map<string, Decision>();
+  readonly decisions = new Map<string, HeldDecision>();
   constructor(readonly limit: Money) {}
 }
 
-type Leaf = Decision | ByConsignment;
+type Leaf = HeldDecision | ByConsignment;
 
 interface Generation {
   readonly root: Node;
   entries: number;
   bytes: number;
   /** Its distinct decisions by content: many situations share one (every ZIP code of a state). */
-  readonly decisions: Map<string, Decision>;
+  readonly decisions: Map<string, HeldDecision>;
 }
 
 function generation(): Generation {
@@ -274,7 +284,7 @@ export function createDecisionCache(rules: RuleSet, options: DecisionCacheOption
     }
     let shared = young.decisions.get(content);
     if (shared === undefined) {
-      young.decisions.set(content, (shared = d));
+      young.decisions.set(content, (shared = { decision: d, answerParts: undefined }));
       young.bytes += decisionBytes;
     }
     let parent = child(originNode(set, epoch, origin, true) as Node, key[0] as string);
@@ -286,25 +296,26 @@ export function createDecisionCache(rules: RuleSet, options: DecisionCacheOption
       } else parent = known;
     }
     const at = key[count - 1] as number;
-    if (shared.consignmentLimit === null) parent.set(at, shared);
+    const limit = shared.decision.consignmentLimit;
+    if (limit === null) parent.set(at, shared);
     else {
       let leaf = parent.get(at) as Leaf | undefined;
-      if (!(leaf instanceof ByConsignment)) parent.set(at, (leaf = new ByConsignment(shared.consignmentLimit)));
-      leaf.decisions.set(consignmentKey(s, shared.consignmentLimit, day, convert), shared);
+      if (!(leaf instanceof ByConsignment)) parent.set(at, (leaf = new ByConsignment(limit)));
+      leaf.decisions.set(consignmentKey(s, limit, day, convert), shared);
     }
     young.entries++;
     young.bytes += ENTRY_BYTES;
-    return shared;
+    return shared.decision;
   }
 
   /** The decision of a leaf for a situation, if it holds one. */
-  function fromLeaf(leaf: Leaf | undefined, s: Situation, day: number): Decision | undefined {
+  function fromLeaf(leaf: Leaf | undefined, s: Situation, day: number): HeldDecision | undefined {
     if (leaf === undefined || !(leaf instanceof ByConsignment)) return leaf;
     return leaf.decisions.get(consignmentKey(s, leaf.limit, day, convert));
   }
 
   /** The young generation's decision for an input, its registrations' set and epoch, if it holds one. */
-  function known(input: TaxInput, day: number, set: RegistrationSet, epoch: number, supply: number): Decision | undefined {
+  function known(input: TaxInput, day: number, set: RegistrationSet, epoch: number, supply: number): HeldDecision | undefined {
     const from = originNode(set, epoch, input.origin, false);
     if (from === undefined) return undefined;
     // The key of the situation, read from the input (the situation itself is made on a miss).
@@ -329,7 +340,7 @@ export function createDecisionCache(rules: RuleSet, options: DecisionCacheOption
       const found = known(input, day, set, epoch, supplyNumber(input.taxCode, input.productType, customerOf(input)));
       if (found !== undefined) {
         hits++;
-        return found;
+        return found.decision;
       }
       const situation = situationOf(input);
       // A miss: the key made afresh (a currency converter may have called back in and used the scratch).
@@ -337,9 +348,12 @@ export function createDecisionCache(rules: RuleSet, options: DecisionCacheOption
       const count = supplyKey(situation, key, addressKey(rules, situation.destination, key, 0, true));
       const origin: (string | number)[] = [];
       const head = [set.id, epoch, ...origin.slice(0, addressKey(rules, input.origin, origin, 0))];
-      let d = fromLeaf(lookup(descendOrNull(old.root, head) ?? EMPTY, key, count), situation, day);
-      if (d !== undefined) hits++;
-      else {
+      const held = fromLeaf(lookup(descendOrNull(old.root, head) ?? EMPTY, key, count), situation, day);
+      let d: Decision;
+      if (held !== undefined) {
+        hits++;
+        d = held.decision;
+      } else {
         misses++;
         d = decide(situation, rules, day, activeFor(set, day), convert);
       }

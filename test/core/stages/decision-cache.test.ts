@@ -320,7 +320,11 @@ describe('the decision cache', () => {
       const after = cache.stats();
       expect([after.entries, after.hits, after.misses]).toEqual([before.entries, before.hits, before.misses]);
       const decided = cache.decisionOf(tax, day);
-      expect(cache.knownDecision(tax, day, code)).toBe(decided);
+      const held = cache.knownDecision(tax, day, code);
+      expect(held?.decision).toBe(decided);
+      // What a reader keeps beside the decision stays with it for the next call.
+      (held as { answerParts: unknown }).answerParts = 'kept';
+      expect(cache.knownDecision(tax, day, code)?.answerParts).toBe('kept');
       expect(cache.knownDecision({ ...tax, productType: 'good' }, day, code)).toBeUndefined();
       expect(cache.knownDecision(tax, day, taxCodeNumber('ebook'))).toBeUndefined();
     }
