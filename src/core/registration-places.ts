@@ -1,0 +1,113 @@
+/**
+ * Where a seller can register: per country code, its jurisdictions at the levels a seller
+ * registers at, and the regimes' schemes. `defineAccount` looks a registration up here. The
+ * rules build writes these facts into the pack as a short text (`packPlaces`, made from what
+ * the compiled rule set answers), so that a first account compiles no country: compiling
+ * Ireland and the UK for `[{ country: 'IE' }, { scheme: 'oss' }, { country: 'GB' }]` decompressed
+ * and parsed four rule files (and loaded node:zlib) for four ids. A pack without the text,
+ * and a rule set made from rule data, answer from the compiled countries.
+ */
+import type { CompiledJurisdiction, RegistrationPlace, RuleSet } from './compiled.js';
+import { TaxRulesError } from './errors.js';
+
+/** Levels a seller registers at besides schemes; US counties, cities and districts are collected under the state's registration. */
+const REGISTERED_LEVELS: ReadonlySet<string> = new Set(['country', 'state', 'province', 'territory']);
+
+const NONE: readonly RegistrationPlace[] = Object.freeze([]);
+
+/** The places of compiled jurisdictions: those at a registered level (or schemes, with `schemes`), in their order. */
+export function placesOf(jurisdictions: readonly CompiledJurisdiction[], schemes = false): readonly RegistrationPlace[] {
+  const kept = jurisdictions.filter((j) => (schemes ? j.level === 'scheme' : REGISTERED_LEVELS.has(j.level)));
+  return Object.freeze(kept.map((j) => Object.freeze({ id: j.id, country: j.country, level: j.level, region: j.region, taxed: j.taxes.length > 0 })));
+}
+
+/** Where a seller can register, by country code, and the schemes (see `RuleSet.registrationPlaces`). */
+export interface PlaceLookup {
+  of(code: string): readonly RegistrationPlace[];
+  readonly schemes: readonly RegistrationPlace[];
+}
+
+/**
+ * The places of a rule set as the pack text gives them, without compiling anything; without
+ * the text (null), as `placesOf` reads them from the compiled countries.
+ */
+export function placeLookup(text: string | null, rules: RuleSet): PlaceLookup {
+  if (text !== null) return unpackPlaces(text);
+  const byCode = new Map<string, readonly RegistrationPlace[]>();
+  let schemes: readonly RegistrationPlace[] | undefined;
+  return {
+    of(code) {
+      let found = byCode.get(code);
+      if (found === undefined) {
+        found = placesOf(rules.countryJurisdictions(code));
+        // Only the world's codes are remembered (a bounded set).
+        if (rules.world.has(code)) byCode.set(code, found);
+      }
+      return found;
+    },
+    get schemes() {
+      return (schemes ??= placesOf(rules.schemeJurisdictions, true));
+    },
+  };
+}
+
+/** The separators of the packed text, which no code, level or region may hold. */
+const SEPARATORS = /[;|,:]/;
+
+/**
+ * The places of a rule set as text, for a pack: runs "KEY|entry,entry" joined by ";", a
+ * country's run keyed by its code (every code that `countryJurisdictions` answers with a
+ * place), schemes in runs keyed "@" and the scheme's country, in listing order; each entry
+ * "id:level:region:taxed" (taxed 1 or 0).
+ */
+export function packPlaces(rules: RuleSet, countryCodes: readonly string[]): string {
+  const runs: [string, readonly RegistrationPlace[]][] = [];
+  for (const s of placesOf(rules.schemeJurisdictions, true)) {
+    const last = runs[runs.length - 1];
+    if (last !== undefined && last[0] === `@${s.country}`) last[1] = [...last[1], s];
+    else runs.push([`@${s.country}`, [s]]);
+  }
+  // A file's own code and the code it reports as (IC and ES): either may be asked for.
+  const codes = new Set(countryCodes.flatMap((c) => [c, rules.countries.get(c)?.all[0]?.country ?? c]));
+  for (const code of codes) {
+    const places = placesOf(rules.countryJurisdictions(code));
+    if (places.length > 0) runs.push([code, places]);
+  }
+  return runs
+    .map(([key, places]) => {
+      const entries = places.map((p) => {
+        if ([key, p.level, p.region].some((f) => SEPARATORS.test(f)) || !Number.isSafeInteger(p.id)) throw new Error(`jurisdiction ${p.id} (${key} ${p.level} ${p.region}) cannot be written in the packed places`);
+        return `${p.id}:${p.level}:${p.region}:${p.taxed ? 1 : 0}`;
+      });
+      return `${key}|${entries.join(',')}`;
+    })
+    .join(';');
+}
+
+function malformed(text: string): TaxRulesError {
+  return new TaxRulesError('invalid_value', 422, [{ path: ['registrationPlaces'], code: 'invalid_value', message: `a pack's registrationPlaces must be the text packRuleData writes, got one of ${text.length} characters that is not: pack the rule data again with packRuleData` }]);
+}
+
+/** The places of a packed text (see `packPlaces`). */
+export function unpackPlaces(text: string): PlaceLookup {
+  const byCode = new Map<string, readonly RegistrationPlace[]>();
+  const schemes: RegistrationPlace[] = [];
+  for (const run of text === '' ? [] : text.split(';')) {
+    const bar = run.indexOf('|');
+    const key = run.slice(0, bar);
+    const country = key.startsWith('@') ? key.slice(1) : key;
+    const places = run
+      .slice(bar + 1)
+      .split(',')
+      .map((entry) => {
+        const [id, level, region, taxed, ...rest] = entry.split(':');
+        const n = Number(id);
+        if (bar <= 0 || rest.length > 0 || taxed === undefined || !Number.isSafeInteger(n) || n <= 0) throw malformed(text);
+        return Object.freeze({ id: n, country, level: level as RegistrationPlace['level'], region: region as string, taxed: taxed === '1' });
+      });
+    if (key.startsWith('@')) schemes.push(...places);
+    else byCode.set(key, Object.freeze(places));
+  }
+  Object.freeze(schemes);
+  return { of: (code) => byCode.get(code) ?? NONE, schemes };
+}
