@@ -24,7 +24,7 @@ const REGISTERED = ['country', 'state', 'province', 'territory'];
 
 /** Every code worth asking: the world's, the files', their aliases, lower case, and codes of nothing. */
 function codesOf(rules: RuleSet): string[] {
-  return [...rules.world.keys(), ...rules.countries.keys(), ...rules.aliases.keys(), 'us', 'ZZ', 'XX', 'EU', ''];
+  return [...rules.world.keys(), ...rules.countries.keys(), ...rules.aliases.keys(), 'us', 'ZZ', 'XX', 'EU', '', '@EU', 'IE|', 'X;IE'];
 }
 
 const compiledNothing = (rules: RuleSet): boolean =>
