@@ -18,7 +18,7 @@ const NONE: readonly RegistrationPlace[] = Object.freeze([]);
 /** The places of compiled jurisdictions: those at a registered level (or schemes, with `schemes`), in their order. */
 export function placesOf(jurisdictions: readonly CompiledJurisdiction[], schemes = false): readonly RegistrationPlace[] {
   const kept = jurisdictions.filter((j) => (schemes ? j.level === 'scheme' : REGISTERED_LEVELS.has(j.level)));
-  return Object.freeze(kept.map((j) => Object.freeze({ id: j.id, country: j.country, level: j.level, region: j.region, taxed: j.taxes.length > 0 })));
+  return Object.freeze(kept.map((j) => ({ id: j.id, country: j.country, level: j.level, region: j.region, taxed: j.taxes.length > 0 })));
 }
 
 /** Where a seller can register, by country code, and the schemes (see `RuleSet.registrationPlaces`). */
@@ -29,24 +29,14 @@ export interface PlaceLookup {
 
 /**
  * The places of a rule set as the pack text gives them, without compiling anything; without
- * the text (null), as `placesOf` reads them from the compiled countries.
+ * the text (null), as `placesOf` reads them from the compiled countries (which keep theirs).
  */
 export function placeLookup(text: string | null, rules: RuleSet): PlaceLookup {
   if (text !== null) return unpackPlaces(text);
-  const byCode = new Map<string, readonly RegistrationPlace[]>();
-  let schemes: readonly RegistrationPlace[] | undefined;
   return {
-    of(code) {
-      let found = byCode.get(code);
-      if (found === undefined) {
-        found = placesOf(rules.countryJurisdictions(code));
-        // Only the world's codes are remembered (a bounded set).
-        if (rules.world.has(code)) byCode.set(code, found);
-      }
-      return found;
-    },
+    of: (code) => placesOf(rules.countryJurisdictions(code)),
     get schemes() {
-      return (schemes ??= placesOf(rules.schemeJurisdictions, true));
+      return placesOf(rules.schemeJurisdictions, true);
     },
   };
 }
@@ -58,7 +48,8 @@ const SEPARATORS = /[;|,:]/;
  * The places of a rule set as text, for a pack: runs "KEY|entry,entry" joined by ";", a
  * country's run keyed by its code (every code that `countryJurisdictions` answers with a
  * place), schemes in runs keyed "@" and the scheme's country, in listing order; each entry
- * "id:level:region:taxed" (taxed 1 or 0).
+ * "id:level:region:taxed" (taxed 1 or 0), or only "id" for a country's own jurisdiction that
+ * levies a tax (most entries: the EU pack's table is 250 characters rather than 580).
  */
 export function packPlaces(rules: RuleSet, countryCodes: readonly string[]): string {
   const runs: [string, readonly RegistrationPlace[]][] = [];
@@ -77,62 +68,44 @@ export function packPlaces(rules: RuleSet, countryCodes: readonly string[]): str
     .map(([key, places]) => {
       const entries = places.map((p) => {
         if ([key, p.level, p.region].some((f) => SEPARATORS.test(f)) || !Number.isSafeInteger(p.id)) throw new Error(`jurisdiction ${p.id} (${key} ${p.level} ${p.region}) cannot be written in the packed places`);
-        return `${p.id}:${p.level}:${p.region}:${p.taxed ? 1 : 0}`;
+        return p.level === 'country' && p.region === '' && p.taxed ? `${p.id}` : `${p.id}:${p.level}:${p.region}:${p.taxed ? 1 : 0}`;
       });
       return `${key}|${entries.join(',')}`;
     })
     .join(';');
 }
 
-function malformed(text: string): TaxRulesError {
-  return new TaxRulesError('invalid_value', 422, [{ path: ['registrationPlaces'], code: 'invalid_value', message: `a pack's registrationPlaces must be the text packRuleData writes, got one of ${text.length} characters that is not: pack the rule data again with packRuleData` }]);
-}
-
-/** A packed text as `packPlaces` writes it: runs of entries "id:level:region:taxed". */
-const PACKED = /^(?:[^;|,:]+\|\d+:[a-z]+:[^;|,:]*:[01](?:,\d+:[a-z]+:[^;|,:]*:[01])*(?:;(?=.)|$))*$/;
+/** A packed text as `packPlaces` writes it: runs of entries "id:level:region:taxed" or "id". */
+const PACKED = /^(?:[^;|,:]+\|\d+(?::[a-z]+:[^;|,:]*:[01])?(?:,\d+(?::[a-z]+:[^;|,:]*:[01])?)*(?:;(?=.)|$))*$/;
 
 /**
- * The places of a packed text (see `packPlaces`), each run read when its code is first asked
- * for: reading every run up front cost half a millisecond, the rest of a first account's lookup.
+ * The places of a packed text (see `packPlaces`), each run's entries read when its code is
+ * first asked for: reading every entry up front cost about 7 M instructions (half a
+ * millisecond), more than the rest of a first account's lookups.
  */
 export function unpackPlaces(text: string): PlaceLookup {
-  if (!PACKED.test(text)) throw malformed(text);
-  const packed = `;${text};`;
-  const byCode = new Map<string, readonly RegistrationPlace[]>();
-  let schemes: readonly RegistrationPlace[] | undefined;
-  // The places of the run starting at `at` (its key's first character).
-  const run = (at: number): RegistrationPlace[] => {
-    const bar = packed.indexOf('|', at);
-    const end = packed.indexOf(';', bar);
-    const key = packed.slice(at, bar);
-    const country = key.charAt(0) === '@' ? key.slice(1) : key;
-    const places = packed
-      .slice(bar + 1, end)
-      .split(',')
-      .map((entry) => {
+  if (!PACKED.test(text)) throw new TaxRulesError('invalid_value', 422, [{ path: ['registrationPlaces'], code: 'invalid_value', message: 'registrationPlaces is not the text packRuleData writes' }]);
+  const runs = text === '' ? [] : text.split(';').map((run) => run.split('|') as [string, string]);
+  const places = (key: string, entries: string): readonly RegistrationPlace[] =>
+    Object.freeze(
+      entries.split(',').map((entry) => {
         const f = entry.split(':');
-        return Object.freeze({ id: Number(f[0]), country, level: f[1] as RegistrationPlace['level'], region: f[2] as string, taxed: f[3] === '1' });
-      });
-    return places;
-  };
+        return { id: Number(f[0]), country: key.replace('@', ''), level: (f[1] ?? 'country') as RegistrationPlace['level'], region: f[2] ?? '', taxed: f[3] !== '0' };
+      }),
+    );
+  // A country's entries as text until they are first asked for.
+  const byCode = new Map<string, string | readonly RegistrationPlace[]>(runs.filter(([key]) => !key.startsWith('@')));
+  let schemes: readonly RegistrationPlace[] | undefined;
   return {
     of(code) {
-      let found = byCode.get(code);
-      if (found === undefined) {
-        const at = code === '' || code.charAt(0) === '@' || SEPARATORS.test(code) ? -1 : packed.indexOf(`;${code}|`);
-        found = at < 0 ? NONE : Object.freeze(run(at + 1));
-        // Only the codes of the table are remembered (a bounded set).
-        if (at >= 0) byCode.set(code, found);
-      }
-      return found;
+      const found = byCode.get(code) ?? NONE;
+      if (typeof found !== 'string') return found;
+      const made = places(code, found);
+      byCode.set(code, made);
+      return made;
     },
     get schemes() {
-      if (schemes === undefined) {
-        const all: RegistrationPlace[] = [];
-        for (let at = packed.indexOf(';@'); at >= 0; at = packed.indexOf(';@', at + 1)) all.push(...run(at + 1));
-        schemes = Object.freeze(all);
-      }
-      return schemes;
+      return (schemes ??= Object.freeze(runs.filter(([key]) => key.startsWith('@')).flatMap(([key, entries]) => places(key, entries))));
     },
   };
 }
