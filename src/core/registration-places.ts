@@ -84,7 +84,7 @@ const PACKED = /^(?:[^;|,:]+\|\d+(?::[a-z]+:[^;|,:]*:[01])?(?:,\d+(?::[a-z]+:[^;
  * millisecond), more than the rest of a first account's lookups.
  */
 export function unpackPlaces(text: string): PlaceLookup {
-  if (!PACKED.test(text)) throw new TaxRulesError('invalid_value', 422, [{ path: ['registrationPlaces'], code: 'invalid_value', message: 'registrationPlaces is not the text packRuleData writes' }]);
+  if (!PACKED.test(text)) throw new TaxRulesError('invalid_value', 422, [{ path: ['registrationPlaces'], code: 'invalid_value', message: 'registrationPlaces is not the text packRuleData writes: pack the rule data again' }]);
   const runs = text === '' ? [] : text.split(';').map((run) => run.split('|') as [string, string]);
   const places = (key: string, entries: string): readonly RegistrationPlace[] =>
     Object.freeze(
