@@ -112,6 +112,7 @@ function packSource(pack: PackedRuleData): string {
     ...(pack.reportAs ? [`  reportAs: ${JSON.stringify(pack.reportAs)},`] : []),
     ...(pack.checked ? [`  checked: ${JSON.stringify(pack.checked)},`] : []),
     ...(pack.digest ? [`  digest: ${JSON.stringify(pack.digest)},`] : []),
+    ...(pack.registrationPlaces !== undefined ? [`  registrationPlaces: ${literal(pack.registrationPlaces)},`] : []),
     '}',
   ].join('\n');
 }

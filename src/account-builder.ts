@@ -50,8 +50,6 @@ export interface AccountSpec {
 const ACCOUNT_FIELDS = ['country', 'currency', 'postal_code', 'region', 'web', 'default_tax_code', 'default_product_type', 'registrations', 'addresses'] as const;
 const PASSED_FIELDS = ['value', 'valid_from', 'valid_until', 'permanent_establishment', 'import_scheme', 'created_at'] as const;
 const REGISTRATION_FIELDS = ['country', 'region', 'scheme', 'jurisdiction_id', ...PASSED_FIELDS] as const;
-/** Levels a seller registers at; US counties, cities and districts are collected under the state's registration. */
-const REGISTERED_LEVELS: ReadonlySet<string> = new Set(['country', 'state', 'province', 'territory', 'scheme']);
 
 /**
  * The account `spec` describes, with each registration's `jurisdiction_id` looked up in the
@@ -158,7 +156,7 @@ function jurisdictionOf(reg: Record<string, unknown>, path: (string | number)[],
       return null;
     }
     const { country } = REGISTRATION_SCHEMES[scheme as RegistrationScheme];
-    const j = rules.schemeJurisdictions.find((x) => x.country === country);
+    const j = rules.schemePlaces.find((x) => x.country === country);
     if (!j) {
       issues.push({ path: [...path, 'scheme'], code: 'invalid_value', message: `the rules have no jurisdiction for the scheme ${scheme}` });
       return null;
@@ -176,12 +174,13 @@ function jurisdictionOf(reg: Record<string, unknown>, path: (string | number)[],
     return null;
   }
   const cc = canonicalCountry(rules, country.toUpperCase());
-  const inCountry = rules.countryJurisdictions(cc).filter((j) => REGISTERED_LEVELS.has(j.level) && j.level !== 'scheme');
+  // Country, state, province and territory jurisdictions: US counties, cities and districts are collected under the state's registration.
+  const inCountry = rules.registrationPlaces(cc);
   const wanted = typeof region === 'string' ? region.toUpperCase() : '';
   const regions = inCountry.filter((x) => x.region !== '').map((x) => x.region);
   const j = inCountry.find((x) => x.region === wanted);
   // A country whose taxes are all its regions' (the US): its own jurisdiction registers nothing.
-  if (j && !(wanted === '' && j.taxes.length === 0 && regions.length > 0)) return j.id;
+  if (j && !(wanted === '' && !j.taxed && regions.length > 0)) return j.id;
   if (inCountry.length === 0) {
     issues.push({ path: [...path, 'country'], code: 'invalid_value', message: `${at}.country ${country}: the rules have no jurisdiction to register in there (see listJurisdictions)` });
   } else if (wanted === '') {

@@ -116,15 +116,14 @@ describe('defineAccount', () => {
     expect(prepareAccount(account)).toBe(prepareAccount(account));
   });
 
-  it('compiles only the countries it names', () => {
+  it('compiles no country and no regime: the pack says where a seller registers', () => {
     const rules = createRuleSet(defaultRulePack);
-    const made = (code: string): boolean => (rules.countries as unknown as { peek(k: string): unknown }).peek(code) !== undefined;
-    defineAccount({ country: 'IE', currency: 'EUR', registrations: [{ country: 'IE' }, { scheme: 'oss' }, { country: 'ES' }] }, rules);
-    expect(made('IE')).toBe(true);
-    expect(made('ES')).toBe(true);
-    // The Canary Islands are reported as ES: their file is read for an ES registration.
-    expect(made('IC')).toBe(true);
-    for (const other of ['DE', 'US', 'JP', 'AU', 'CA']) expect(made(other), other).toBe(false);
+    const made = (map: ReadonlyMap<string, unknown>, key: string): boolean => (map as unknown as { peek(k: string): unknown }).peek(key) !== undefined;
+    // The Canary Islands are reported as ES: their territory is found for an ES registration all the same.
+    const account = defineAccount({ country: 'IE', currency: 'EUR', registrations: [{ country: 'IE' }, { scheme: 'oss' }, { country: 'ES' }, { country: 'ES', region: 'CN' }] }, rules);
+    expect(account.registrations?.map((r) => r.jurisdiction_id)).toEqual([372, 9000, 724, 724035]);
+    for (const code of ['IE', 'ES', 'IC', 'DE', 'US']) expect(made(rules.countries, code), code).toBe(false);
+    expect(made(rules.regimes, 'EU')).toBe(false);
   });
 
   it('finds a country reported under another code as it did when every country was compiled', () => {

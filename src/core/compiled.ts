@@ -98,6 +98,18 @@ export interface CompiledJurisdiction {
   untaxedNotes: readonly string[] | null;
 }
 
+/** What a registration needs of a jurisdiction (see `RuleSet.registrationPlaces`). */
+export interface RegistrationPlace {
+  readonly id: number;
+  /** The country code reported (a scheme's: EU). */
+  readonly country: string;
+  readonly level: JurisdictionLevel;
+  /** Its region code, '' for a country or a scheme. */
+  readonly region: string;
+  /** Whether it levies a tax of its own (the US federal jurisdiction does not: its states do). */
+  readonly taxed: boolean;
+}
+
 export interface CompiledSupplyRule {
   seller: 'domestic' | 'union' | 'foreign' | null;
   customer: 'business' | 'consumer' | null;
@@ -243,6 +255,14 @@ export interface RuleSet {
   countryJurisdictions(code: string): readonly CompiledJurisdiction[];
   /** The jurisdictions of the regimes' schemes (the EU's OSS and IOSS), in listing order; only their regimes are compiled. */
   readonly schemeJurisdictions: readonly CompiledJurisdiction[];
+  /**
+   * Where a seller registers in country `code`: its jurisdictions of `countryJurisdictions` at
+   * the country, state, province and territory levels, in that order. A pack made by
+   * `packRuleData` answers from a table of its own, compiling nothing.
+   */
+  registrationPlaces(code: string): readonly RegistrationPlace[];
+  /** The schemes of `schemeJurisdictions` as places, in that order (from the pack's table, as `registrationPlaces`). */
+  readonly schemePlaces: readonly RegistrationPlace[];
   /** Every day on which something dated starts or stops, ascending (packed data carries them; else worked out on first read). */
   readonly changeDays: readonly number[];
   /** The distinct consignment-value limits of the regimes' schemes (IOSS: EUR 150). */

@@ -210,6 +210,7 @@ export function compressedPack(c: CompressedRuleData): PackedRuleData {
     ...(c.reportAs ? { reportAs: c.reportAs } : {}),
     ...(c.checked ? { checked: c.checked } : {}),
     ...(c.digest ? { digest: c.digest } : {}),
+    ...(c.registrationPlaces !== undefined ? { registrationPlaces: c.registrationPlaces } : {}),
   };
   if (usLocal) Object.defineProperty(pack, 'usLocal', Object.assign(Object.create(null) as PropertyDescriptor, { enumerable: true, get: usLocal.getters }));
   Object.freeze(pack);

@@ -3,6 +3,7 @@ import type { RuleData } from './rule-data.js';
 import { createRuleSet, packWithChangeDays, type PackedRuleData } from './ruleset.js';
 import { ownData } from './own.js';
 import { canonicalTexts, checkedDays, digestOf } from './rules-info.js';
+import { packPlaces } from './registration-places.js';
 
 /**
  * Packs rule data for shipping: each regime, country and territory file as JSON text, plus
@@ -13,5 +14,12 @@ import { canonicalTexts, checkedDays, digestOf } from './rules-info.js';
  */
 export function packRuleData(data: RuleData): PackedRuleData {
   const own = ownData(data);
-  return { ...packWithChangeDays(own, computeRuleChangeDays(createRuleSet(own))), checked: checkedDays(own), digest: digestOf(canonicalTexts(own)) };
+  // The places are what the compiled rule set answers: a rule set of the pack answers the same without compiling.
+  const rules = createRuleSet(own);
+  return {
+    ...packWithChangeDays(own, computeRuleChangeDays(rules)),
+    checked: checkedDays(own),
+    digest: digestOf(canonicalTexts(own)),
+    registrationPlaces: packPlaces(rules, own.countries.map((c) => c.country)),
+  };
 }

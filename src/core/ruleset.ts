@@ -13,6 +13,8 @@ import { canonicalTexts, checkedDays, digestOf, versionOf, type RulesInfo } from
 import { ownerLookup, packOwners, type OwnerIndex } from './owner-index.js';
 
 import { codeChains } from './code-chain.js';
+import { LazyMap } from './lazy-map.js';
+import { placeLookup, type PlaceLookup } from './registration-places.js';
 import { keepTaxCodeSource, taxCodeFile, taxCodeRecords, type TaxCodeRecord } from './tax-code-file.js';
 import type { ClassTable, CompiledDelivery, CompiledCountry, CompiledJurisdiction, CompiledMembership, CompiledRate, CompiledRegime, CompiledScheme, CompiledSchemeCover, CompiledSupplyRule, CompiledTax, CompiledTerritory, CompiledTerritoryTreatment, CompiledTreatment, RuleSet, TaxCodeEntry, WorldEntry, CompiledUsLocal } from './compiled.js';
 
@@ -33,77 +35,6 @@ function compileRates(table: RateTable | undefined): ClassTable {
 
 function compileDelivery(periods: readonly DeliveryPeriod[] | undefined): readonly CompiledDelivery[] {
   return Object.freeze((periods ?? []).map((p) => Object.freeze({ from: dayNumber(p.from), treatment: p.treatment, conditions: p.conditions ?? null, source: p.source, note: p.note ?? null })));
-}
-
-/**
- * A read-only map whose keys are known up front (listed the first time they are needed) and
- * whose values are made on first read. Iterating it makes every value.
- */
-class LazyMap<K, V> implements ReadonlyMap<K, V> {
-  private readonly made = new Map<K, V>();
-  private keyList: readonly K[] | undefined;
-  private keySet: ReadonlySet<K> | undefined;
-
-  constructor(
-    private readonly listKeys: () => readonly K[],
-    private readonly make: (key: K) => V | undefined,
-    /** Whether a key is one of the map's, without listing them (default: a Set of the list). */
-    private readonly contains: (key: K) => boolean = (key) => this.set().has(key),
-  ) {}
-
-  private list(): readonly K[] {
-    return (this.keyList ??= this.listKeys());
-  }
-
-  private set(): ReadonlySet<K> {
-    return (this.keySet ??= new Set(this.list()));
-  }
-
-  /** Stores a value made while making another (a country's jurisdictions). */
-  put(key: K, value: V): void {
-    this.made.set(key, value);
-  }
-
-  /** The value if it is made already. */
-  peek(key: K): V | undefined {
-    return this.made.get(key);
-  }
-
-  get(key: K): V | undefined {
-    const v = this.made.get(key);
-    if (v !== undefined || !this.contains(key)) return v;
-    const m = this.make(key);
-    if (m !== undefined) this.made.set(key, m);
-    return m;
-  }
-
-  has(key: K): boolean {
-    return this.made.has(key) || this.contains(key);
-  }
-
-  get size(): number {
-    return this.list().length;
-  }
-
-  *entries(): MapIterator<[K, V]> {
-    for (const k of this.list()) yield [k, this.get(k) as V];
-  }
-
-  keys(): MapIterator<K> {
-    return this.list().values() as MapIterator<K>;
-  }
-
-  *values(): MapIterator<V> {
-    for (const k of this.list()) yield this.get(k) as V;
-  }
-
-  forEach(fn: (value: V, key: K, map: ReadonlyMap<K, V>) => void, thisArg?: unknown): void {
-    for (const k of this.list()) fn.call(thisArg, this.get(k) as V, k, this);
-  }
-
-  [Symbol.iterator](): MapIterator<[K, V]> {
-    return this.entries();
-  }
 }
 
 /**
@@ -158,6 +89,11 @@ export interface PackedRuleData {
   readonly checked?: Readonly<Record<string, string>>;
   /** The data's digest (see RulesInfo; absent: worked out from the data on first use). */
   readonly digest?: string;
+  /**
+   * Where a seller registers, per country code and scheme (see registration-places.ts), so
+   * that looking a registration up compiles no country (absent: read from compiled countries).
+   */
+  readonly registrationPlaces?: string;
 }
 
 interface SharedRules {
@@ -192,6 +128,8 @@ interface RuleSource {
   checked: Readonly<Record<string, string>> | null;
   /** The data's digest (null: not carried). */
   digest: string | null;
+  /** Where a seller registers, packed (null: not carried). */
+  registrationPlaces: string | null;
   /** The tax-code file, parsed afresh (null: the pack was made without it; see `taxCodeDigest`). */
   taxCodeFile: (() => RuleData['taxCodes']) | null;
   taxCodeDigest: string | null;
@@ -347,6 +285,7 @@ function packedSource(pack: PackedRuleData): RuleSource {
     reportAs: pack.reportAs ?? null,
     checked: Object.hasOwn(pack, 'checked') ? (pack.checked ?? null) : null,
     digest: Object.hasOwn(pack, 'digest') ? (pack.digest ?? null) : null,
+    registrationPlaces: Object.hasOwn(pack, 'registrationPlaces') && typeof pack.registrationPlaces === 'string' ? pack.registrationPlaces : null,
     taxCodeFile: tables.file,
     taxCodeDigest: typeof pack.taxCodeDigest === 'string' ? pack.taxCodeDigest : null,
     data: (taxCodes) =>
@@ -585,6 +524,7 @@ export function createRuleSet(input: RuleData | PackedRuleData): RuleSet {
   // By the code as typed, two letters in any case: at most 2 704 entries.
   const codes = new Map<string, string | null>();
   let info: RulesInfo | undefined;
+  let places: PlaceLookup | undefined;
   const rules: RuleSet = {
     get data() {
       return src.data(() => taxCodeFile(rules));
@@ -662,7 +602,8 @@ export function createRuleSet(input: RuleData | PackedRuleData): RuleSet {
       let found = reportedBy.get(code);
       if (found === undefined) {
         reportAs ??= Object.fromEntries(src.countryCodes.flatMap((c) => { const r = src.country(c).report_as; return r === undefined ? [] : [[c, r]]; }));
-        const files = src.countryCodes.filter((c) => (reportAs?.[c] ?? c) === code);
+        // Own fields only: the table is a plain object, and Object.prototype may be polluted.
+        const files = src.countryCodes.filter((c) => (reportAs !== null && Object.hasOwn(reportAs, c) ? reportAs[c] : c) === code);
         found = Object.freeze(files.flatMap((c) => countries.get(c)?.all ?? []));
         if (files.length > 0 || shared().world.has(code)) reportedBy.set(code, found);
       }
@@ -671,6 +612,10 @@ export function createRuleSet(input: RuleData | PackedRuleData): RuleSet {
     get schemeJurisdictions() {
       // The schemes' regimes only are compiled; their schemes are listed in their files' order.
       return (schemeJurisdictions ??= Object.freeze(src.schemeRegimes.flatMap((id) => regimes.get(id)?.schemes.map((sc) => sc.jurisdiction) ?? [])));
+    },
+    registrationPlaces: (code) => (places ??= placeLookup(src.registrationPlaces, rules)).of(code),
+    get schemePlaces() {
+      return (places ??= placeLookup(src.registrationPlaces, rules)).schemes;
     },
   };
   keepTaxCodeSource(rules, src.taxCodeFile, src.taxCodeDigest);
