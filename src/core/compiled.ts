@@ -256,9 +256,10 @@ export interface RuleSet {
   /** The jurisdictions of the regimes' schemes (the EU's OSS and IOSS), in listing order; only their regimes are compiled. */
   readonly schemeJurisdictions: readonly CompiledJurisdiction[];
   /**
-   * Where a seller registers in country `code`: its jurisdictions of `countryJurisdictions` at
-   * the country, state, province and territory levels, in that order. A pack made by
-   * `packRuleData` answers from a table of its own, compiling nothing.
+   * Where a seller registers in country `code`: those of its jurisdictions of
+   * `countryJurisdictions` at the country, state, province and territory levels, in the order
+   * `countryJurisdictions` gives them. A pack made by `packRuleData` answers from a table of
+   * its own, compiling nothing.
    */
   registrationPlaces(code: string): readonly RegistrationPlace[];
   /** The schemes of `schemeJurisdictions` as places, in that order (from the pack's table, as `registrationPlaces`). */
