@@ -17,15 +17,19 @@
  * old one is dropped, so what is in use stays and the rest goes.
  *
  * Each generation is a tree of Maps walked with the key's parts (registrations, epoch,
- * then `addressKey` of the origin and of the destination, then `supplyKey`): no key
- * string is built per call, and a seller's calls share the node of their origin. Where
- * the decision read the consignment's value (it names the `consignmentLimit` it was
- * checked against), the leaf holds the decisions by the value's band (`consignmentKey`).
+ * then `addressKey` of the origin), to the node of an origin: no key string is built per
+ * call, and a seller's calls share the node of their origin. Under it, the destination's
+ * country and the supply number (`supplyNumber`) make one number (see `destinationSlot`),
+ * which leads to the leaf, or, where the destination's details matter (`addressKey`), to
+ * the leaves by the details' text: one or two lookups a call. Where the decision read the
+ * consignment's value (it names the `consignmentLimit` it was checked against), the leaf
+ * holds the decisions by the value's band (`consignmentKey`).
  */
 import type { Address, Decision, Money, Registration, TaxInput } from './types.js';
 import type { RuleSet } from './ruleset.js';
 import { decide } from './decide.js';
-import { addressKey, consignmentKey, customerOf, situationOf, supplyKey, supplyNumber, supplyNumberOf, type CurrencyConverter, type Situation } from './situation.js';
+import { addressKey, consignmentKey, customerOf, detailsKey, situationOf, supplyNumber, supplyNumberOf, type CurrencyConverter, type Situation } from './situation.js';
+import { TAX_CODES } from '../generated/tax-codes.js';
 import { activeOn, indexRegistrations, isFrozenList, registrationDays, type ActiveRegistrations, type RegistrationIndex } from './registration.js';
 
 
@@ -36,8 +40,12 @@ import { activeOn, indexRegistrations, isFrozenList, registrationDays, type Acti
 const DECISION_BYTES = 1_024;
 /** Bytes a cache entry holds: a map slot, measured and rounded up. */
 const ENTRY_BYTES = 96;
-/** Bytes a destination's details hold besides their string's characters (2 bytes each): their own map and its slot, measured and rounded up. */
+/** Bytes an entry by a destination's details holds besides its slot: its key's string (a header, and 2 bytes a character besides). */
+const DETAILS_KEY_BYTES = 32;
+/** Bytes a map of leaves by details holds (one for each country and supply where details matter), measured and rounded up. */
 const DETAILS_BYTES = 256;
+/** Supply numbers (see supplyNumberOf): four for each tax code. */
+const SUPPLIES = TAX_CODES.length * 4;
 /** Bytes one remembered set of registrations holds besides its registrations, rounded up. */
 const REGISTRATION_SET_BYTES = 4_096;
 export const DEFAULT_CACHE_BYTES = 32 * 2 ** 20;
@@ -142,8 +150,6 @@ function descend(node: Node, parts: readonly (string | number)[]): Node {
   return n;
 }
 
-const EMPTY: Node = new Map();
-
 /** The node at the end of `parts` from `node`, or undefined where a part is missing. */
 function descendOrNull(node: Node, parts: readonly (string | number)[]): Node | undefined {
   let n: Node | undefined = node;
@@ -152,16 +158,23 @@ function descendOrNull(node: Node, parts: readonly (string | number)[]): Node | 
 }
 
 /**
- * The leaf of `parts` (the first `count`: destination country, then its details when they
- * matter, then the supply number) under an origin's node, or undefined. A destination's
- * node holds the leaves of its bare address by supply number, and one map by supply number
- * for each of its details.
+ * A country's two capital letters (as the rules write every country) as a number, 0 to
+ * 675; -1 for a country written otherwise (its decisions are not held). With the supply
+ * number it makes the destination's slot in an origin's node, `letters * SUPPLIES +
+ * supply`, one number for each pair; a destination whose details matter has its leaves by
+ * details under the slot's complement (`~slot`), which no pair has.
  */
-function lookup(node: Node, parts: readonly (string | number)[], count: number): Leaf | undefined {
-  const destination = node.get(parts[0] as string) as Node | undefined;
-  if (destination === undefined) return undefined;
-  if (count === 2) return destination.get(parts[1] as number) as Leaf | undefined;
-  return (destination.get(parts[1] as string) as Node | undefined)?.get(parts[2] as number) as Leaf | undefined;
+function lettersOf(country: string): number {
+  if (country.length !== 2) return -1;
+  const a = country.charCodeAt(0) - 65;
+  const b = country.charCodeAt(1) - 65;
+  return a >= 0 && a < 26 && b >= 0 && b < 26 ? a * 26 + b : -1;
+}
+
+/** The leaf of a destination's slot and details (null: none that matter) under an origin's node, or undefined. */
+function lookup(node: Node, slot: number, details: string | null): Leaf | undefined {
+  if (details === null) return node.get(slot) as Leaf | undefined;
+  return (node.get(~slot) as Map<string, Leaf> | undefined)?.get(details);
 }
 
 export function createDecisionCache(rules: RuleSet, options: DecisionCacheOptions = {}): DecisionCache {
@@ -188,8 +201,9 @@ export function createDecisionCache(rules: RuleSet, options: DecisionCacheOption
   let lastOriginSet: RegistrationSet | null = null;
   let lastOriginEpoch = -1;
   let lastOriginNode: Node | null = null;
-  // The key parts of a call: filled and walked before anything can call back in.
-  const scratch: (string | number)[] = [];
+  // Whether a destination's details matter (addressKey), by its country's letters (see
+  // lettersOf): 0 not yet known, 1 they do not, 2 they do.
+  const matters = new Int8Array(26 * 26);
   function makeSet(registrations: readonly Registration[]): RegistrationSet {
     const days = new Set(rules.changeDays);
     for (const d of registrationDays(registrations)) days.add(d);
@@ -269,15 +283,16 @@ export function createDecisionCache(rules: RuleSet, options: DecisionCacheOption
    * full: at the key, or under the consignment's band when the decision read it. A
    * decision equal to one the generation holds is stored as that one.
    */
-  function store(key: readonly (string | number)[], count: number, s: Situation, day: number, set: RegistrationSet, epoch: number, origin: Address, d: Decision): Decision {
+  function store(slot: number, details: string | null, s: Situation, day: number, set: RegistrationSet, epoch: number, origin: Address, d: Decision): Decision {
     const content = JSON.stringify(d);
-    // A destination's details cost their map and their string once: counted in the check below, added when the map is made.
-    const details = count === 3 ? (key[1] as string) : null;
-    const detailsBytes = details === null ? 0 : DETAILS_BYTES + 2 * details.length;
+    // An entry by details holds its key's string; a map of them (one for each country and
+    // supply) is counted in the check below, added when it is made.
+    const entryBytes = details === null ? ENTRY_BYTES : ENTRY_BYTES + DETAILS_KEY_BYTES + 2 * details.length;
+    const mapBytes = details === null ? 0 : DETAILS_BYTES;
     const decisionBytes = DECISION_BYTES + 2 * content.length;
     // An entry larger than a whole (empty) generation is given, never stored: it would break the bound.
-    if (ENTRY_BYTES + detailsBytes + decisionBytes > half) return d;
-    if (young.bytes + ENTRY_BYTES + detailsBytes + (young.decisions.has(content) ? 0 : decisionBytes) > half) {
+    if (entryBytes + mapBytes + decisionBytes > half) return d;
+    if (young.bytes + entryBytes + mapBytes + (young.decisions.has(content) ? 0 : decisionBytes) > half) {
       old = young;
       young = generation();
       lastOriginNode = null;
@@ -287,15 +302,16 @@ export function createDecisionCache(rules: RuleSet, options: DecisionCacheOption
       young.decisions.set(content, (shared = { decision: d, answerParts: undefined }));
       young.bytes += decisionBytes;
     }
-    let parent = child(originNode(set, epoch, origin, true) as Node, key[0] as string);
+    let parent = originNode(set, epoch, origin, true) as Node;
+    let at: string | number = slot;
     if (details !== null) {
-      const known = parent.get(details) as Node | undefined;
+      const known = parent.get(~slot) as Node | undefined;
       if (known === undefined) {
-        parent.set(details, (parent = new Map()));
-        young.bytes += detailsBytes;
+        parent.set(~slot, (parent = new Map()));
+        young.bytes += mapBytes;
       } else parent = known;
+      at = details;
     }
-    const at = key[count - 1] as number;
     const limit = shared.decision.consignmentLimit;
     if (limit === null) parent.set(at, shared);
     else {
@@ -304,7 +320,7 @@ export function createDecisionCache(rules: RuleSet, options: DecisionCacheOption
       leaf.decisions.set(consignmentKey(s, limit, day, convert), shared);
     }
     young.entries++;
-    young.bytes += ENTRY_BYTES;
+    young.bytes += entryBytes;
     return shared.decision;
   }
 
@@ -314,14 +330,28 @@ export function createDecisionCache(rules: RuleSet, options: DecisionCacheOption
     return leaf.decisions.get(consignmentKey(s, leaf.limit, day, convert));
   }
 
+  /**
+   * A destination's details as its key (addressKey's), or null where they are none or do
+   * not matter; whether they matter is remembered by the country's letters (see lettersOf),
+   * where rules.detailsMatter looks the country up each time.
+   */
+  function detailsOf(a: Address, letters: number): string | null {
+    const { postalCode, city, region } = a;
+    if (postalCode === undefined && city === undefined && region === undefined) return null;
+    let m = matters[letters] as number;
+    if (m === 0) matters[letters] = m = rules.detailsMatter(a.country) ? 2 : 1;
+    return m === 2 ? detailsKey(postalCode, city, region, true) : null;
+  }
+
   /** The young generation's decision for an input, its registrations' set and epoch, if it holds one. */
   function known(input: TaxInput, day: number, set: RegistrationSet, epoch: number, supply: number): HeldDecision | undefined {
+    const destination = input.destination;
+    const letters = lettersOf(destination.country);
+    if (letters < 0) return undefined;
     const from = originNode(set, epoch, input.origin, false);
     if (from === undefined) return undefined;
     // The key of the situation, read from the input (the situation itself is made on a miss).
-    const at = addressKey(rules, input.destination, scratch, 0, true);
-    scratch[at] = supply;
-    const leaf = lookup(from, scratch, at + 1);
+    const leaf = lookup(from, letters * SUPPLIES + supply, detailsOf(destination, letters));
     return leaf instanceof ByConsignment ? fromLeaf(leaf, situationOf(input), day) : leaf;
   }
 
@@ -343,12 +373,18 @@ export function createDecisionCache(rules: RuleSet, options: DecisionCacheOption
         return found.decision;
       }
       const situation = situationOf(input);
-      // A miss: the key made afresh (a currency converter may have called back in and used the scratch).
-      const key: (string | number)[] = [];
-      const count = supplyKey(situation, key, addressKey(rules, situation.destination, key, 0, true));
+      const letters = lettersOf(situation.destination.country);
+      // A country written otherwise than the rules write one: decided, not held.
+      if (letters < 0) {
+        misses++;
+        return decide(situation, rules, day, activeFor(set, day), convert);
+      }
+      const slot = letters * SUPPLIES + supplyNumber(situation.taxCode, situation.productType, situation.customer);
+      const details = detailsOf(situation.destination, letters);
       const origin: (string | number)[] = [];
       const head = [set.id, epoch, ...origin.slice(0, addressKey(rules, input.origin, origin, 0))];
-      const held = fromLeaf(lookup(descendOrNull(old.root, head) ?? EMPTY, key, count), situation, day);
+      const from = descendOrNull(old.root, head);
+      const held = from === undefined ? undefined : fromLeaf(lookup(from, slot, details), situation, day);
       let d: Decision;
       if (held !== undefined) {
         hits++;
@@ -357,7 +393,7 @@ export function createDecisionCache(rules: RuleSet, options: DecisionCacheOption
         misses++;
         d = decide(situation, rules, day, activeFor(set, day), convert);
       }
-      return store(key, count, situation, day, set, epoch, input.origin, d);
+      return store(slot, details, situation, day, set, epoch, input.origin, d);
     },
     stats() {
       const entries = young.entries + old.entries;
@@ -378,6 +414,7 @@ export function createDecisionCache(rules: RuleSet, options: DecisionCacheOption
       lastList = null;
       lastSet = null;
       lastOriginNode = null;
+      matters.fill(0);
       hits = 0;
       misses = 0;
     },

@@ -75,7 +75,7 @@ export function addressKey(rules: RuleSet, a: Address, out: (string | number)[],
  * it does not start with U+0000); otherwise U+0000, then each detail's length, a colon and
  * the detail (an absent one is empty), so that no two different details share a string.
  */
-function detailsKey(postalCode: string | undefined, city: string | undefined, region: string | undefined, bare: boolean): string {
+export function detailsKey(postalCode: string | undefined, city: string | undefined, region: string | undefined, bare: boolean): string {
   if (bare && city === undefined && region === undefined && postalCode !== undefined && postalCode.charCodeAt(0) !== 0) return postalCode;
   const p = postalCode ?? '';
   const c = city ?? '';
