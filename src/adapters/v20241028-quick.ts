@@ -39,22 +39,31 @@ class QuickQuery {
 /**
  * Takes the value `v` of parameter `i` as its check leaves it (a country's code, the kind's
  * own string of an enumerated value, the list's tax code), or gives false for a value the
- * check would change or refuse, and for the parameters a quote read quickly does not have
- * (origin, the customer's status).
+ * check would change or refuse, or trim (blank, or with an outer space), and for the
+ * parameters a quote read quickly does not have (origin, the customer's status). A value
+ * matched exactly (a country's code, a date, an amount, a currency, an allowed value, a tax
+ * code) has no outer space: only free text and other ways of naming a country are looked
+ * at for one.
  */
 function take(q: QuickQuery, i: number, v: string, engine: Engine): boolean {
   switch (CHECK[i]) {
     case 0:
       // Text kept as given.
+      if (v.length === 0 || hasOuterSpace(v)) return false;
       if (i === TO_POSTAL_CODE) q.postalCode = v;
       else if (i === TO_CITY) q.city = v;
       else if (i === TO_STREET) q.street = v;
       else if (i === TAX_ID) q.taxId = v;
       else return false;
       return true;
-    case 1:
-      q.to = i === TO_COUNTRY ? (countryOfText(engine, v) ?? undefined) : undefined;
-      return q.to !== undefined;
+    case 1: {
+      if (i !== TO_COUNTRY) return false;
+      const to = countryOfText(engine, v);
+      // A code as the rules write it has no outer space; another text naming one may.
+      if (to === null || (v !== to && hasOuterSpace(v))) return false;
+      q.to = to;
+      return true;
+    }
     case 2: {
       const allowed = ALLOWED[i] as readonly string[];
       const at = allowed.indexOf(v);
@@ -102,7 +111,7 @@ function quickValues(query: object, engine: Engine): QuickQuery | null {
     if (typeof raw === 'string') v = raw;
     else if (i === AMOUNT && typeof raw === 'number' && Number.isFinite(raw)) v = String(raw);
     else return null;
-    if (v.length === 0 || v.length > (MAX[i] as number) || hasOuterSpace(v) || !take(q, i, v, engine)) return null;
+    if (v.length > (MAX[i] as number) || !take(q, i, v, engine)) return null;
   }
   // for…in lists the query's own fields first, then inherited ones (a polluted
   // Object.prototype's, a prototype of the caller's): its last name is the query's own only

@@ -67,10 +67,25 @@ NAMES.forEach((name, i) => {
   SLOTS[slot] = i;
 });
 
+/**
+ * The parameters' indexes by the length of their names (a few names share a length, at
+ * most three): an object query's names are found by their length and one or two
+ * comparisons, where slotOf reads two characters, each a check of the string's form first.
+ */
+const BY_LENGTH: readonly (readonly number[])[] = Array.from({ length: Math.max(...NAMES.map((n) => n.length)) + 1 }, (_, n) =>
+  NAMES.flatMap((name, i) => (name.length === n ? [i] : [])),
+);
+
 /** A parameter's index in TAX_RATE_PARAMETERS, or -1 for a name that is none. */
 export function indexOf(name: string): number {
-  const i = SLOTS[slotOf(name)] as number;
-  return i >= 0 && NAMES[i] === name ? i : -1;
+  const n = name.length;
+  if (n >= BY_LENGTH.length) return -1;
+  const same = BY_LENGTH[n] as readonly number[];
+  for (let k = 0; k < same.length; k++) {
+    const i = same[k] as number;
+    if (NAMES[i] === name) return i;
+  }
+  return -1;
 }
 
 /** The check of each kind, as a small integer by parameter index (a switch on constants is a jump). */
