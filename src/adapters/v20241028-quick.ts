@@ -31,6 +31,8 @@ class QuickQuery {
   behavior: TaxBehavior = 'exclusive';
   productType: ProductType | undefined = undefined;
   date: string | undefined = undefined;
+  /** The date's day number (dayNumber), once read. */
+  day = Number.NaN;
   /** The amount's text, as the full reading checks it (a finite number as its String). */
   amount: string | undefined = undefined;
   currency: string | undefined = undefined;
@@ -75,7 +77,8 @@ function take(q: QuickQuery, i: number, v: string, engine: Engine): boolean {
     }
     case 3:
       q.date = v;
-      return !Number.isNaN(dayNumber(v));
+      q.day = dayNumber(v);
+      return !Number.isNaN(q.day);
     case 4:
       q.amount = v;
       return isAmountText(v);
@@ -121,7 +124,7 @@ function quickValues(query: object, engine: Engine): QuickQuery | null {
 
 /**
  * An object query read quickly into the neutral input readTaxRateQuery makes of it (`input`),
- * with its tax code's index in TAX_CODES (`code`): its own
+ * with its tax code's index in TAX_CODES (`code`) and its date's day number (`day`): its own
  * fields some of to_country, to_postal_code, to_city, to_street, tax_id, tax_code,
  * tax_behavior, product_type, date, amount and currency, each taken as it is (see quickValues), and a
  * product type its tax code does not contradict. Null for any other query (and for a date
@@ -136,7 +139,8 @@ export function readQuickQuery(query: object, seller: PreparedAccount, options: 
   if (date === undefined) {
     if (typeof options.today === 'function') return null;
     date = options.today ?? engine.today();
-    if (Number.isNaN(dayNumber(date))) return null;
+    q.day = dayNumber(date);
+    if (Number.isNaN(q.day)) return null;
   }
   const code = q.code < 0 ? taxCodeNumber(seller.defaultTaxCode) : q.code;
   if (code < 0) return null;
@@ -151,11 +155,12 @@ export function readQuickQuery(query: object, seller: PreparedAccount, options: 
     if (options !== NO_OPTIONS && options.taxIdVerdict !== undefined) return null;
     customerTaxId = { value: q.taxId, verdict: offlineTaxIdVerdict(q.to as string, q.taxId) };
   }
-  const own = sellerAddressOn(seller, date);
+  // A seller of one address (no dated ones) has it as its origin: no call, no object made.
+  const own = seller.addresses.length === 0 ? null : sellerAddressOn(seller, date);
   q.input = {
     date,
-    origin: own.origin,
-    sellerAddress: own.ref,
+    origin: own === null ? seller.origin : own.origin,
+    sellerAddress: own === null ? undefined : own.ref,
     destination: { country: q.to as string, region: undefined, postalCode: q.postalCode, city: q.city, street: q.street },
     taxCode,
     productType: q.productType ?? implied ?? seller.defaultProductType,

@@ -6,7 +6,6 @@
 import type { Decision, TaxBehavior, TaxInput, TaxLine, TaxResult, TaxStatus } from '../core/types.js';
 import { RATE_SCALE, addMinor, minorToNumber, parseAmount, type Minor } from '../core/money.js';
 import { foldGroup, minorUnitsOf, priceInput, resultOf, taxIdNote } from '../core/determine.js';
-import { dayNumber } from '../core/dates.js';
 import type { Priced } from '../core/pricing.js';
 import { priceByLinesAlone } from '../core/sale.js';
 import type { HeldDecision } from '../core/decision-cache.js';
@@ -260,7 +259,7 @@ function quickRateQuote(query: TaxRateQueryInput, seller: PreparedAccount, optio
     input = read.input as TaxInput;
     minorUnits = minorUnitsOf(engine.rules, input.currency);
     if (minorUnits === undefined) return null;
-    held = decisions.knownDecision(input, dayNumber(input.date), read.code);
+    held = decisions.knownDecision(input, read.day, read.code);
   } catch {
     // A getter or proxy that throws: the full reading reports it.
     return null;
