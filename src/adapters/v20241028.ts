@@ -252,13 +252,10 @@ function quickRateQuote(query: TaxRateQueryInput, seller: PreparedAccount, optio
   if (decisions === null || typeof query !== 'object' || (options !== NO_OPTIONS && options.cache === false)) return null;
   let input: TaxInput;
   let held: HeldDecision | undefined;
-  let minorUnits: number | undefined;
   try {
     const read = readQuickQuery(query, seller, options, engine);
     if (read === null) return null;
     input = read.input as TaxInput;
-    minorUnits = minorUnitsOf(engine.rules, input.currency);
-    if (minorUnits === undefined) return null;
     held = decisions.knownDecision(input, read.day, read.code);
   } catch {
     // A getter or proxy that throws: the full reading reports it.
@@ -267,13 +264,17 @@ function quickRateQuote(query: TaxRateQueryInput, seller: PreparedAccount, optio
   if (held === undefined) return null;
   const decision = held.decision;
   let priced: Priced | null = null;
+  // The currency's minor units matter only to an amount (the quick reading took a currency
+  // of the rules', as a prepared account has).
+  const minorUnits = input.amount === undefined ? 0 : minorUnitsOf(engine.rules, input.currency);
+  if (minorUnits === undefined) return null;
   if (input.amount !== undefined) {
     priced = quickPriced(decision, input, minorUnits);
     if (priced === null) return null;
   }
   // The decision's parts are kept beside it in the cache: no lookup by the decision (engine.rendered).
   const parts = (held.answerParts ??= quotePartsOf(decision)) as QuoteParts;
-  return answerOf(parts, decision, input, priced, priced === null ? 0 : minorUnits);
+  return answerOf(parts, decision, input, priced, minorUnits);
 }
 
 /**
