@@ -19,9 +19,10 @@
  * Each generation is a tree of Maps walked with the key's parts (registrations, epoch,
  * then `addressKey` of the origin), to the node of an origin: no key string is built per
  * call, and a seller's calls share the node of their origin. Under it, the destination's
- * country and the supply number (`supplyNumber`) make one number (see `destinationSlot`),
+ * country and the supply number (`supplyNumber`) make one number (see `lettersOf`),
  * which leads to the leaf, or, where the destination's details matter (`addressKey`), to
- * the leaves by the details' text: one or two lookups a call. Where the decision read the
+ * the leaves by the details' text: one or two lookups a call (the numbers never meet the
+ * texts by which the same node leads on to origins with details). Where the decision read the
  * consignment's value (it names the `consignmentLimit` it was checked against), the leaf
  * holds the decisions by the value's band (`consignmentKey`).
  */
