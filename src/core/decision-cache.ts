@@ -349,7 +349,9 @@ export function createDecisionCache(rules: RuleSet, options: DecisionCacheOption
     const destination = input.destination;
     const letters = lettersOf(destination.country);
     if (letters < 0) return undefined;
-    const from = originNode(set, epoch, input.origin, false);
+    // The origin's node of the last call, compared here rather than in a call of originNode.
+    const origin = input.origin;
+    const from = origin === lastOrigin && set === lastOriginSet && epoch === lastOriginEpoch && lastOriginNode !== null ? lastOriginNode : originNode(set, epoch, origin, false);
     if (from === undefined) return undefined;
     // The key of the situation, read from the input (the situation itself is made on a miss).
     const leaf = lookup(from, letters * SUPPLIES + supply, detailsOf(destination, letters));
