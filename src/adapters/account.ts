@@ -472,8 +472,15 @@ export interface AccountCache {
   prepare(account: SellerAccount): PreparedAccount;
 }
 
+/** A plain account's preparation: what was read of it, and whether it can change. */
+interface PlainEntry {
+  readonly snapshot: Snapshot;
+  readonly account: PreparedAccount;
+  readonly immutable: boolean;
+}
+
 export function createAccountCache(rules: RuleSet): AccountCache {
-  const prepared = new WeakMap<object, { snapshot: Snapshot; account: PreparedAccount; immutable: boolean }>();
+  const prepared = new WeakMap<object, PlainEntry>();
   // Prepared accounts of other rule sets or other copies of the package, checked against this one.
   const foreign = new WeakMap<PreparedAccount, PreparedAccount>();
   // Prepared accounts by what preparation used of them (readAtOnce's values, as text): an
@@ -485,6 +492,17 @@ export function createAccountCache(rules: RuleSet): AccountCache {
   let lastSeen: object | null = null;
   // The last prepared account of these rules passed in (one comparison instead of a WeakMap lookup).
   let lastPrepared: PreparedAccount | null = null;
+  // The plain account last found or made in `prepared`, and its entry there (no WeakMap lookups
+  // for the account a server passes on every call; it is compared as any other).
+  let lastPlain: object | null = null;
+  let lastEntry: PlainEntry | null = null;
+
+  /** Keeps the preparation of a plain account, as the last one. */
+  function keep(plain: object, entry: PlainEntry): void {
+    prepared.set(plain, entry);
+    lastPlain = plain;
+    lastEntry = entry;
+  }
 
   /** A prepared account (they are frozen) of another rule set or another copy of the package, checked against this rule set once. */
   function preparedElsewhere(account: object, checkedWith: RuleSet | undefined): PreparedAccount | undefined {
@@ -518,9 +536,13 @@ export function createAccountCache(rules: RuleSet): AccountCache {
   }
 
   function preparePlain(plain: Account): PreparedAccount {
-    const known = prepared.get(plain);
+    const known = plain === lastPlain ? (lastEntry as PlainEntry) : prepared.get(plain);
     // A deeply frozen account cannot change: nothing to compare (freezing cannot be undone).
-    if (known !== undefined && (known.immutable || unchanged(plain, known.snapshot))) return known.account;
+    if (known !== undefined && (known.immutable || unchanged(plain, known.snapshot))) {
+      lastPlain = plain;
+      lastEntry = known;
+      return known.account;
+    }
     // An account seen before (changed since, or the last one seen) is remembered by what was
     // read of it; one seen once, as a server reading its account for each request does, is not.
     const again = known !== undefined || plain === lastSeen;
@@ -528,7 +550,7 @@ export function createAccountCache(rules: RuleSet): AccountCache {
     if (read !== undefined) {
       const result = byValues(read);
       if (read.snapshot !== null) {
-        prepared.set(plain, { snapshot: read.snapshot, account: result, immutable: deeplyFrozen(plain) });
+        keep(plain, { snapshot: read.snapshot, account: result, immutable: deeplyFrozen(plain) });
         lastSeen = null;
       } else lastSeen = plain;
       return result;
@@ -536,7 +558,7 @@ export function createAccountCache(rules: RuleSet): AccountCache {
     const copy = readAccount(plain);
     const result = prepareChecked(copy, rules);
     const snapshot = snapshotOf(plain, copy);
-    if (snapshot !== null) prepared.set(plain, { snapshot, account: result, immutable: deeplyFrozen(plain) });
+    if (snapshot !== null) keep(plain, { snapshot, account: result, immutable: deeplyFrozen(plain) });
     return result;
   }
 
@@ -546,8 +568,9 @@ export function createAccountCache(rules: RuleSet): AccountCache {
       // The account last found prepared with these rules: a prepared account stays so (it is
       // frozen, and its mark is never taken back), and a server's calls mostly pass one.
       if (account === lastPrepared) return account as PreparedAccount;
-      // One prepared with these rules: one lookup by identity.
-      const checkedWith = PREPARED.get(account);
+      // One prepared with these rules: one lookup by identity. The plain account last kept is
+      // none (a prepared account is marked when it is made, never later): no lookup.
+      const checkedWith = account === lastPlain ? undefined : PREPARED.get(account);
       if (checkedWith === rules) return (lastPrepared = account as PreparedAccount);
       try {
         // A prepared account is frozen: a plain one is rarely, and is not looked for a mark.

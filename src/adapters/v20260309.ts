@@ -101,6 +101,9 @@ const CALCULATION_OPTIONS: { readonly [K in keyof CalculationOptions]-?: OptionC
   maxRulesAge: MAX_RULES_AGE,
 };
 
+/** What absent options are, each field its own (none read from a polluted Object.prototype). */
+const DEFAULT_OPTIONS: CalculationOptions = Object.freeze({ rules: undefined, now: undefined, taxIdVerdict: undefined, cache: undefined, products: undefined, maxRulesAge: undefined });
+
 /**
  * The calculation of version 20260309 (`POST /tax/calculations`): taxes of up to 200 line
  * items for one customer, with per-line taxes, a breakdown per jurisdiction and tax, and
@@ -136,6 +139,8 @@ export function calculate(request: CalculationRequest, account: SellerAccount, o
 export function calculate<R>(request: UncheckedRequest<R>, account: SellerAccount, options?: CalculationOptions | null, engine?: Engine): CalculationResponse;
 export function calculate(request: unknown, account: SellerAccount, options?: CalculationOptions | null, engine?: Engine): CalculationResponse {
   try {
+    // No options (the usual call): the defaults as own fields (NO_OPTIONS is a dictionary to V8, each field read a hash lookup).
+    if (options === undefined || options === null) return calculateChecked(request, account, DEFAULT_OPTIONS, engine ?? engineFor()).response;
     const o = readOptions<CalculationOptions>(options, CALCULATION_OPTIONS);
     return calculateChecked(request, account, o, agedEngine(engine ?? engineFor(o.rules), maxRulesAgeOf(o))).response;
   } catch (e) {
@@ -243,7 +248,7 @@ function calculateChecked(request: unknown, account: SellerAccount, options: Cal
   const parties = partiesOf(req, seller, options, engine.rules);
   const p = parties.party;
   // Read as an own field: a caller's options made as an object literal without it (a transaction's) inherit nothing.
-  const products = productsOf(req.line_items, Object.hasOwn(options, 'products') ? options.products : undefined, seller.defaultTaxCode, engine.rules);
+  const products = productsOf(req.line_items, options !== DEFAULT_OPTIONS && Object.hasOwn(options, 'products') ? options.products : undefined, seller.defaultTaxCode, engine.rules);
   const items = saleLines(req, read, seller, parties.behavior, engine, products, codes);
   const sale: Sale = {
     party: { date: p.date, origin: p.origin, sellerAddress: p.sellerAddress, destination: p.destination, customerTaxId: p.customerTaxId, amount: undefined, currency: read.currency, consignmentValue: undefined, registrations: p.registrations },
