@@ -8,7 +8,7 @@ import { accountSchemas, MAX_REGISTRATIONS, MAX_TAX_DATE, MAX_WEB_LENGTH, PRODUC
 import { ownCopy, ownFields, prototypePolluted, unreadable } from './read.js';
 import { isCountryText, isCurrencyText, hasOwn, isPlainObject, isTaxCodeOrAbsent, oneOfOrAbsent } from './input.js';
 import { version } from '../../package.json';
-import { contentKey, optionalDateOk, readAtOnce, registrationsRead, sameValues, type Fields, type ReadAtOnce, type RegistrationSnapshot, type Snapshot } from './account-read.js';
+import { contentKey, fieldNames, optionalDateOk, readAtOnce, registrationsRead, sameNames, sameValues, type Fields, type ReadAtOnce, type RegistrationSnapshot, type Snapshot } from './account-read.js';
 
 export { TAX_CODES, PRODUCT_TYPES } from './schemas.js';
 
@@ -380,11 +380,12 @@ function snapshotOf(account: Account, copy: Account): Snapshot | null {
     const f = read[i] as unknown;
     if (typeof r !== 'object' || r === null || typeof f !== 'object' || f === null) return null;
     const v = f as Fields;
-    each.push({ object: r, fields: fieldCount(r), jurisdiction_id: v.jurisdiction_id, value: v.value, valid_from: v.valid_from, valid_until: v.valid_until, permanent_establishment: v.permanent_establishment, import_scheme: v.import_scheme, created_at: v.created_at });
+    each.push({ object: r, fields: fieldCount(r), names: holdsUndefined(v) ? fieldNames(r) : null, jurisdiction_id: v.jurisdiction_id, value: v.value, valid_from: v.valid_from, valid_until: v.valid_until, permanent_establishment: v.permanent_establishment, import_scheme: v.import_scheme, created_at: v.created_at });
     if (v.created_at !== undefined) created = true;
   }
   return {
     fields: fieldCount(a),
+    names: holdsUndefined(c) ? fieldNames(a) : null,
     country: c.country,
     postal_code: c.postal_code,
     region: c.region,
@@ -401,6 +402,12 @@ function snapshotOf(account: Account, copy: Account): Snapshot | null {
   };
 }
 
+/** Whether a copy of an object's own fields (without a prototype) has one that holds undefined. */
+function holdsUndefined(copy: Fields): boolean {
+  for (const key in copy) if (copy[key] === undefined) return true;
+  return false;
+}
+
 /** An address history as text, to tell a changed one (null: none, or not an array). */
 function addressText(addresses: unknown): string | null {
   if (!Array.isArray(addresses)) return null;
@@ -413,17 +420,29 @@ function addressText(addresses: unknown): string | null {
 
 function unchanged(account: Account, s: Snapshot): boolean {
   const a = account as Fields;
-  if (fieldCount(a) !== s.fields) return false;
+  // Fields counted by for…in in place (no call per object), or named one by one (see fieldNames).
+  if (s.names === null) {
+    let n = 0;
+    for (const _ in a) n++;
+    if (n !== s.fields) return false;
+  } else if (!sameNames(a, s.names)) return false;
   if (a.addresses !== s.addresses || (s.addresses !== undefined && addressText(a.addresses) !== s.addressText)) return false;
   if (a.country !== s.country || a.currency !== s.currency || a.postal_code !== s.postal_code || a.region !== s.region || a.web !== s.web) return false;
   if (a.default_tax_code !== s.default_tax_code || a.default_product_type !== s.default_product_type) return false;
   const regs = a.registrations as unknown[];
   if (regs !== s.registrations || regs.length !== s.count) return false;
   const created = s.created;
+  const each = s.each;
   for (let i = 0; i < s.count; i++) {
     const r = regs[i] as Fields;
-    const was = s.each[i] as RegistrationSnapshot;
-    if (r !== was.object || fieldCount(r) !== was.fields || r.jurisdiction_id !== was.jurisdiction_id || r.valid_from !== was.valid_from || r.valid_until !== was.valid_until) return false;
+    const was = each[i] as RegistrationSnapshot;
+    if (r !== was.object) return false;
+    if (was.names === null) {
+      let n = 0;
+      for (const _ in r) n++;
+      if (n !== was.fields) return false;
+    } else if (!sameNames(r, was.names)) return false;
+    if (r.jurisdiction_id !== was.jurisdiction_id || r.valid_from !== was.valid_from || r.valid_until !== was.valid_until) return false;
     if (r.permanent_establishment !== was.permanent_establishment || r.import_scheme !== was.import_scheme || r.value !== was.value) return false;
     if (created && r.created_at !== was.created_at) return false;
   }
