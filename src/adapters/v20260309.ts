@@ -65,6 +65,8 @@ interface Plan {
   taxBehavior: TaxBehavior;
   /** The breakdown entry of each of the decision's lines. */
   entries: BreakdownSum[];
+  /** The decision's lines, copied into a plain array: V8 reads a frozen one (the decision's) by an index on a slow path. */
+  taxLines: Decision['lines'][number][];
 }
 
 function jurisdictionOf(j: LineJurisdiction): CalculationJurisdiction {
@@ -557,7 +559,8 @@ function planOf(rules: RuleSet, line: PricedLine, breakdown: BreakdownSum[]): Pl
   // An index loop: V8 maps a frozen array (a decision's lines) on its slow path. At its
   // length (an array pushed from empty has room for 17), every slot set before it is read.
   const entries = new Array<BreakdownSum>(Math.max(d.lines.length, 1));
-  for (let k = 0; k < d.lines.length; k++) entries[k] = breakdownSum(breakdown, d, d.lines[k] as Decision['lines'][number]);
+  const taxLines = new Array<Decision['lines'][number]>(d.lines.length);
+  for (let k = 0; k < d.lines.length; k++) entries[k] = breakdownSum(breakdown, d, (taxLines[k] = d.lines[k] as Decision['lines'][number]));
   if (d.lines.length === 0) {
     // No tax line (no tax there, or no rules): one entry of the jurisdiction at rate 0.
     const j = jurisdictionOfRef(rules, d.jurisdiction);
@@ -570,7 +573,7 @@ function planOf(rules: RuleSet, line: PricedLine, breakdown: BreakdownSum[]): Pl
   const given = notesOf(d, input);
   const notes = new Array<string>(given.length);
   for (let k = 0; k < given.length; k++) notes[k] = given[k] as string;
-  return { d, notes, taxCode: input.taxCode, productType: input.productType, taxBehavior: input.taxBehavior, entries };
+  return { d, notes, taxCode: input.taxCode, productType: input.productType, taxBehavior: input.taxBehavior, entries, taxLines };
 }
 
 /** The breakdown entry of a tax line of decision `d`: found, or opened. */
@@ -592,7 +595,8 @@ function lineResult(line: ParsedRequest['line_items'][number], plan: Plan, price
   // An amount given in its canonical form is its own text: the net when exclusive, the total when inclusive.
   const own = isCanonicalLineAmount(line.amount, mu) ? line.amount : null;
   const netText = own !== null && plan.taxBehavior === 'exclusive' ? own : formatMinor(net, mu);
-  const count = Math.max(d.lines.length, 1);
+  const taxLines = plan.taxLines;
+  const count = Math.max(taxLines.length, 1);
   // Made at its length, every slot filled below (k < count) before anything reads it: no hole
   // is left to read a polluted Object.prototype's numeric field (a copy of an array of nulls
   // of that length, as before, cost more: docs/performance.md).
@@ -602,7 +606,7 @@ function lineResult(line: ParsedRequest['line_items'][number], plan: Plan, price
   // The base of lines a per-article limit caps (Florida's surtax), where it is not the net.
   const bases = priced.bases;
   for (let k = 0; k < count; k++) {
-    const tl = d.lines[k];
+    const tl = taxLines[k];
     const tax = tl ? (priced.taxes[k] as Minor) : 0;
     const base = bases === null ? null : (bases[k] ?? null);
     const taxable = tl ? taxableAmount(base ?? net, tl.partUnits) : net;
