@@ -103,7 +103,7 @@ const CALCULATION_OPTIONS: { readonly [K in keyof CalculationOptions]-?: OptionC
   maxRulesAge: MAX_RULES_AGE,
 };
 
-/** What absent options are, each field its own (none read from a polluted Object.prototype). */
+/** Absent options (the usual call): each field its own (none read from a polluted Object.prototype; NO_OPTIONS is a dictionary to V8, each field read a hash lookup). */
 const DEFAULT_OPTIONS: CalculationOptions = Object.freeze({ rules: undefined, now: undefined, taxIdVerdict: undefined, cache: undefined, products: undefined, maxRulesAge: undefined });
 
 /**
@@ -141,7 +141,6 @@ export function calculate(request: CalculationRequest, account: SellerAccount, o
 export function calculate<R>(request: UncheckedRequest<R>, account: SellerAccount, options?: CalculationOptions | null, engine?: Engine): CalculationResponse;
 export function calculate(request: unknown, account: SellerAccount, options?: CalculationOptions | null, engine?: Engine): CalculationResponse {
   try {
-    // No options (the usual call): the defaults as own fields (NO_OPTIONS is a dictionary to V8, each field read a hash lookup).
     if (options === undefined || options === null) return calculateChecked(request, account, DEFAULT_OPTIONS, engine ?? engineFor()).response;
     const o = readOptions<CalculationOptions>(options, CALCULATION_OPTIONS);
     return calculateChecked(request, account, o, agedEngine(engine ?? engineFor(o.rules), maxRulesAgeOf(o))).response;
@@ -595,8 +594,7 @@ function lineResult(line: ParsedRequest['line_items'][number], plan: Plan, price
   // An amount given in its canonical form is its own text: the net when exclusive, the total when inclusive.
   const own = isCanonicalLineAmount(line.amount, mu) ? line.amount : null;
   const netText = own !== null && plan.taxBehavior === 'exclusive' ? own : formatMinor(net, mu);
-  const taxLines = plan.taxLines;
-  const count = Math.max(taxLines.length, 1);
+  const count = Math.max(plan.taxLines.length, 1);
   // Made at its length, every slot filled below (k < count) before anything reads it: no hole
   // is left to read a polluted Object.prototype's numeric field (a copy of an array of nulls
   // of that length, as before, cost more: docs/performance.md).
@@ -606,7 +604,7 @@ function lineResult(line: ParsedRequest['line_items'][number], plan: Plan, price
   // The base of lines a per-article limit caps (Florida's surtax), where it is not the net.
   const bases = priced.bases;
   for (let k = 0; k < count; k++) {
-    const tl = taxLines[k];
+    const tl = plan.taxLines[k];
     const tax = tl ? (priced.taxes[k] as Minor) : 0;
     const base = bases === null ? null : (bases[k] ?? null);
     const taxable = tl ? taxableAmount(base ?? net, tl.partUnits) : net;
