@@ -336,6 +336,30 @@ describe('an account changed after preparation', () => {
     (seller as Record<string, unknown>).curency = 'USD';
     expect(refused(() => calculateTaxRate(query, seller)).field).toBe('account.curency');
   });
+
+  it('is read again when a field that held undefined gives way to another, which the count of fields does not show', () => {
+    // Calculated twice: an account seen again is kept with what was read of it, and compared on every later call.
+    const seller: Record<string, unknown> = { country: 'IE', currency: 'EUR', region: undefined, registrations: [{ jurisdiction_id: 276, valid_until: undefined }] };
+    const registration = (seller.registrations as Record<string, unknown>[])[0]!;
+    for (let k = 0; k < 2; k++) expect(calculate(request, seller as never).total_tax).toBe('19.00');
+    delete registration.valid_until;
+    registration.valid_untl = '2020-01-01';
+    expect(refused(() => calculate(request, seller as never)).field).toBe('account.registrations.0.valid_untl');
+    delete registration.valid_untl;
+    // created_at, compared only when some registration had one: read with the registration's other fields.
+    registration.valid_until = undefined;
+    for (let k = 0; k < 2; k++) expect(calculate(request, seller as never).total_tax).toBe('19.00');
+    delete registration.valid_until;
+    registration.created_at = Date.UTC(2027, 0, 1) / 1000;
+    const fresh = { country: 'IE', currency: 'EUR', registrations: [{ jurisdiction_id: 276, created_at: Date.UTC(2027, 0, 1) / 1000 }] };
+    expect(calculate(request, fresh).total_tax).not.toBe('19.00');
+    expect(calculate(request, seller as never)).toEqual(calculate(request, fresh));
+    delete registration.created_at;
+    for (let k = 0; k < 2; k++) expect(calculate(request, seller as never).total_tax).toBe('19.00');
+    delete seller.region;
+    seller.regoin = 'Dublin';
+    expect(refused(() => calculate(request, seller as never)).field).toBe('account.regoin');
+  });
 });
 
 describe('every public function', () => {

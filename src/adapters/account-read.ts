@@ -19,6 +19,8 @@ export interface RegistrationSnapshot {
   readonly object: unknown;
   /** How many fields it had: a field added since (a misspelt one) is refused, not ignored. */
   readonly fields: number;
+  /** Its fields' names as for…in listed them, when one of them held undefined (see `fieldNames`); else null. */
+  readonly names: readonly string[] | null;
   readonly jurisdiction_id: unknown;
   readonly value: unknown;
   readonly valid_from: unknown;
@@ -31,6 +33,8 @@ export interface RegistrationSnapshot {
 /** What preparation read of an account (named fields: every later call compares them). */
 export interface Snapshot {
   readonly fields: number;
+  /** The account's field names, when one of them held undefined (see `fieldNames`); else null. */
+  readonly names: readonly string[] | null;
   readonly country: unknown;
   readonly postal_code: unknown;
   readonly region: unknown;
@@ -49,6 +53,28 @@ export interface Snapshot {
 }
 
 export type Fields = Record<string, unknown>;
+
+/**
+ * An object's field names as for…in lists them (which runs no getter). A later call compares
+ * an object's field count and the values of the fields it knows; a field that held undefined
+ * reads the same once deleted, so another (a misspelt one) could take its place unseen by the
+ * count: the names of such an object are kept and compared instead.
+ */
+export function fieldNames(o: object): string[] {
+  const names: string[] = [];
+  for (const key in o) names.push(key);
+  return names;
+}
+
+/** Whether an object's field names, as for…in lists them, are `names`, in their order. */
+export function sameNames(o: object, names: readonly string[]): boolean {
+  let i = 0;
+  for (const key in o) {
+    if (i === names.length || key !== names[i]) return false;
+    i++;
+  }
+  return i === names.length;
+}
 
 /** Values as one text: each its type and content, strings length-prefixed (no two lists share one). */
 export function contentKey(values: readonly unknown[]): string {
@@ -131,6 +157,8 @@ export function registrationsRead(read: ReadAtOnce): ReadRegistration[] {
 /** An account's own fields as read in one pass (each once), before its registrations are. */
 interface AccountFields {
   readonly fields: number;
+  /** The names of its fields when one held undefined, else null. */
+  readonly names: string[] | null;
   readonly country: string;
   readonly currency: string;
   readonly registrations: readonly unknown[];
@@ -171,15 +199,18 @@ function readAccountFields(a: Fields): AccountFields | undefined {
   // Without a prototype: a field the account leaves out reads as absent, whatever Object.prototype holds.
   const read = Object.create(null) as Fields;
   let fields = 0;
+  let undefinedValue = false;
   for (const key in a) {
     fields++;
     const v = a[key];
     if (!accountFieldOk(key, v)) return undefined;
     read[key] = v;
+    if (v === undefined) undefinedValue = true;
   }
   if (read.country === undefined || read.currency === undefined || read.registrations === undefined) return undefined;
   return {
     fields,
+    names: undefinedValue ? fieldNames(a) : null,
     country: read.country as string,
     currency: read.currency as string,
     registrations: read.registrations as unknown[],
@@ -219,12 +250,14 @@ function registrationFieldOk(key: string, v: unknown): boolean {
 function readRegistration(r: unknown, values: unknown[], at: number, each: RegistrationSnapshot[] | null): 0 | 1 | 2 {
   if (!isPlainObject(r)) return 0;
   let count = 0;
+  let undefinedValue = false;
   // The fields, each read once (locals: no object per registration unless a snapshot is kept).
   let id: unknown, value: unknown, from: unknown, until: unknown, pe: unknown, scheme: unknown, created: unknown;
   for (const k in r) {
     count++;
     const v = r[k];
     if (!registrationFieldOk(k, v)) return 0;
+    if (v === undefined) undefinedValue = true;
     if (k === 'jurisdiction_id') id = v;
     else if (k === 'value') value = v;
     else if (k === 'valid_from') from = v;
@@ -241,7 +274,7 @@ function readRegistration(r: unknown, values: unknown[], at: number, each: Regis
   values[at + 4] = pe;
   values[at + 5] = scheme;
   if (each !== null) {
-    each.push({ object: r, fields: count, jurisdiction_id: id, value, valid_from: from, valid_until: until, permanent_establishment: pe, import_scheme: scheme, created_at: created });
+    each.push({ object: r, fields: count, names: undefinedValue ? fieldNames(r) : null, jurisdiction_id: id, value, valid_from: from, valid_until: until, permanent_establishment: pe, import_scheme: scheme, created_at: created });
   }
   return created === undefined ? 1 : 2;
 }
@@ -275,6 +308,6 @@ export function readAtOnce(account: Account, withSnapshot: boolean): ReadAtOnce 
   const snapshot: Snapshot | null =
     each === null
       ? null
-      : { fields: a.fields, country: a.country, postal_code: a.postal_code, region: a.region, web: a.web, currency: a.currency, default_tax_code: a.default_tax_code, default_product_type: a.default_product_type, registrations: regs, count: regs.length, each, created, addresses: undefined, addressText: null };
+      : { fields: a.fields, names: a.names, country: a.country, postal_code: a.postal_code, region: a.region, web: a.web, currency: a.currency, default_tax_code: a.default_tax_code, default_product_type: a.default_product_type, registrations: regs, count: regs.length, each, created, addresses: undefined, addressText: null };
   return { values, country: a.country, currency: a.currency, postal_code: a.postal_code, region: a.region, default_tax_code: a.default_tax_code, default_product_type: a.default_product_type, count: regs.length, snapshot };
 }

@@ -8,7 +8,7 @@ import { accountSchemas, MAX_REGISTRATIONS, MAX_TAX_DATE, MAX_WEB_LENGTH, PRODUC
 import { ownCopy, ownFields, prototypePolluted, unreadable } from './read.js';
 import { isCountryText, isCurrencyText, hasOwn, isPlainObject, isTaxCodeOrAbsent, oneOfOrAbsent } from './input.js';
 import { version } from '../../package.json';
-import { contentKey, optionalDateOk, readAtOnce, registrationsRead, sameValues, type Fields, type ReadAtOnce, type RegistrationSnapshot, type Snapshot } from './account-read.js';
+import { contentKey, fieldNames, optionalDateOk, readAtOnce, registrationsRead, sameNames, sameValues, type Fields, type ReadAtOnce, type RegistrationSnapshot, type Snapshot } from './account-read.js';
 
 export { TAX_CODES, PRODUCT_TYPES } from './schemas.js';
 
@@ -380,11 +380,12 @@ function snapshotOf(account: Account, copy: Account): Snapshot | null {
     const f = read[i] as unknown;
     if (typeof r !== 'object' || r === null || typeof f !== 'object' || f === null) return null;
     const v = f as Fields;
-    each.push({ object: r, fields: fieldCount(r), jurisdiction_id: v.jurisdiction_id, value: v.value, valid_from: v.valid_from, valid_until: v.valid_until, permanent_establishment: v.permanent_establishment, import_scheme: v.import_scheme, created_at: v.created_at });
+    each.push({ object: r, fields: fieldCount(r), names: holdsUndefined(v) ? fieldNames(r) : null, jurisdiction_id: v.jurisdiction_id, value: v.value, valid_from: v.valid_from, valid_until: v.valid_until, permanent_establishment: v.permanent_establishment, import_scheme: v.import_scheme, created_at: v.created_at });
     if (v.created_at !== undefined) created = true;
   }
   return {
     fields: fieldCount(a),
+    names: holdsUndefined(c) ? fieldNames(a) : null,
     country: c.country,
     postal_code: c.postal_code,
     region: c.region,
@@ -401,6 +402,12 @@ function snapshotOf(account: Account, copy: Account): Snapshot | null {
   };
 }
 
+/** Whether a copy of an object's own fields (without a prototype) has one that holds undefined. */
+function holdsUndefined(copy: Fields): boolean {
+  for (const key in copy) if (copy[key] === undefined) return true;
+  return false;
+}
+
 /** An address history as text, to tell a changed one (null: none, or not an array). */
 function addressText(addresses: unknown): string | null {
   if (!Array.isArray(addresses)) return null;
@@ -413,17 +420,29 @@ function addressText(addresses: unknown): string | null {
 
 function unchanged(account: Account, s: Snapshot): boolean {
   const a = account as Fields;
-  if (fieldCount(a) !== s.fields) return false;
+  // Fields counted by for…in in place (no call per object), or named one by one (see fieldNames).
+  if (s.names === null) {
+    let n = 0;
+    for (const _ in a) n++;
+    if (n !== s.fields) return false;
+  } else if (!sameNames(a, s.names)) return false;
   if (a.addresses !== s.addresses || (s.addresses !== undefined && addressText(a.addresses) !== s.addressText)) return false;
   if (a.country !== s.country || a.currency !== s.currency || a.postal_code !== s.postal_code || a.region !== s.region || a.web !== s.web) return false;
   if (a.default_tax_code !== s.default_tax_code || a.default_product_type !== s.default_product_type) return false;
   const regs = a.registrations as unknown[];
   if (regs !== s.registrations || regs.length !== s.count) return false;
   const created = s.created;
+  const each = s.each;
   for (let i = 0; i < s.count; i++) {
     const r = regs[i] as Fields;
-    const was = s.each[i] as RegistrationSnapshot;
-    if (r !== was.object || fieldCount(r) !== was.fields || r.jurisdiction_id !== was.jurisdiction_id || r.valid_from !== was.valid_from || r.valid_until !== was.valid_until) return false;
+    const was = each[i] as RegistrationSnapshot;
+    if (r !== was.object) return false;
+    if (was.names === null) {
+      let n = 0;
+      for (const _ in r) n++;
+      if (n !== was.fields) return false;
+    } else if (!sameNames(r, was.names)) return false;
+    if (r.jurisdiction_id !== was.jurisdiction_id || r.valid_from !== was.valid_from || r.valid_until !== was.valid_until) return false;
     if (r.permanent_establishment !== was.permanent_establishment || r.import_scheme !== was.import_scheme || r.value !== was.value) return false;
     if (created && r.created_at !== was.created_at) return false;
   }
@@ -472,8 +491,15 @@ export interface AccountCache {
   prepare(account: SellerAccount): PreparedAccount;
 }
 
+/** A plain account's preparation: what was read of it, and whether it can change. */
+interface PlainEntry {
+  readonly snapshot: Snapshot;
+  readonly account: PreparedAccount;
+  readonly immutable: boolean;
+}
+
 export function createAccountCache(rules: RuleSet): AccountCache {
-  const prepared = new WeakMap<object, { snapshot: Snapshot; account: PreparedAccount; immutable: boolean }>();
+  const prepared = new WeakMap<object, PlainEntry>();
   // Prepared accounts of other rule sets or other copies of the package, checked against this one.
   const foreign = new WeakMap<PreparedAccount, PreparedAccount>();
   // Prepared accounts by what preparation used of them (readAtOnce's values, as text): an
@@ -485,6 +511,17 @@ export function createAccountCache(rules: RuleSet): AccountCache {
   let lastSeen: object | null = null;
   // The last prepared account of these rules passed in (one comparison instead of a WeakMap lookup).
   let lastPrepared: PreparedAccount | null = null;
+  // The plain account last found or made in `prepared`, and its entry there (no WeakMap lookups
+  // for the account a server passes on every call; it is compared as any other).
+  let lastPlain: object | null = null;
+  let lastEntry: PlainEntry | null = null;
+
+  /** Keeps the preparation of a plain account, as the last one. */
+  function keep(plain: object, entry: PlainEntry): void {
+    prepared.set(plain, entry);
+    lastPlain = plain;
+    lastEntry = entry;
+  }
 
   /** A prepared account (they are frozen) of another rule set or another copy of the package, checked against this rule set once. */
   function preparedElsewhere(account: object, checkedWith: RuleSet | undefined): PreparedAccount | undefined {
@@ -518,9 +555,13 @@ export function createAccountCache(rules: RuleSet): AccountCache {
   }
 
   function preparePlain(plain: Account): PreparedAccount {
-    const known = prepared.get(plain);
+    const known = plain === lastPlain ? (lastEntry as PlainEntry) : prepared.get(plain);
     // A deeply frozen account cannot change: nothing to compare (freezing cannot be undone).
-    if (known !== undefined && (known.immutable || unchanged(plain, known.snapshot))) return known.account;
+    if (known !== undefined && (known.immutable || unchanged(plain, known.snapshot))) {
+      lastPlain = plain;
+      lastEntry = known;
+      return known.account;
+    }
     // An account seen before (changed since, or the last one seen) is remembered by what was
     // read of it; one seen once, as a server reading its account for each request does, is not.
     const again = known !== undefined || plain === lastSeen;
@@ -528,7 +569,7 @@ export function createAccountCache(rules: RuleSet): AccountCache {
     if (read !== undefined) {
       const result = byValues(read);
       if (read.snapshot !== null) {
-        prepared.set(plain, { snapshot: read.snapshot, account: result, immutable: deeplyFrozen(plain) });
+        keep(plain, { snapshot: read.snapshot, account: result, immutable: deeplyFrozen(plain) });
         lastSeen = null;
       } else lastSeen = plain;
       return result;
@@ -536,7 +577,7 @@ export function createAccountCache(rules: RuleSet): AccountCache {
     const copy = readAccount(plain);
     const result = prepareChecked(copy, rules);
     const snapshot = snapshotOf(plain, copy);
-    if (snapshot !== null) prepared.set(plain, { snapshot, account: result, immutable: deeplyFrozen(plain) });
+    if (snapshot !== null) keep(plain, { snapshot, account: result, immutable: deeplyFrozen(plain) });
     return result;
   }
 
@@ -546,8 +587,9 @@ export function createAccountCache(rules: RuleSet): AccountCache {
       // The account last found prepared with these rules: a prepared account stays so (it is
       // frozen, and its mark is never taken back), and a server's calls mostly pass one.
       if (account === lastPrepared) return account as PreparedAccount;
-      // One prepared with these rules: one lookup by identity.
-      const checkedWith = PREPARED.get(account);
+      // One prepared with these rules: one lookup by identity. The plain account last kept is
+      // none (a prepared account is marked when it is made, never later): no lookup.
+      const checkedWith = account === lastPlain ? undefined : PREPARED.get(account);
       if (checkedWith === rules) return (lastPrepared = account as PreparedAccount);
       try {
         // A prepared account is frozen: a plain one is rarely, and is not looked for a mark.

@@ -65,6 +65,8 @@ interface Plan {
   taxBehavior: TaxBehavior;
   /** The breakdown entry of each of the decision's lines. */
   entries: BreakdownSum[];
+  /** The decision's lines, copied into a plain array: V8 reads a frozen one (the decision's) by an index on a slow path. */
+  taxLines: Decision['lines'][number][];
 }
 
 function jurisdictionOf(j: LineJurisdiction): CalculationJurisdiction {
@@ -101,6 +103,9 @@ const CALCULATION_OPTIONS: { readonly [K in keyof CalculationOptions]-?: OptionC
   maxRulesAge: MAX_RULES_AGE,
 };
 
+/** Absent options (the usual call): each field its own (none read from a polluted Object.prototype; NO_OPTIONS is a dictionary to V8, each field read a hash lookup). */
+const DEFAULT_OPTIONS: CalculationOptions = Object.freeze({ rules: undefined, now: undefined, taxIdVerdict: undefined, cache: undefined, products: undefined, maxRulesAge: undefined });
+
 /**
  * The calculation of version 20260309 (`POST /tax/calculations`): taxes of up to 200 line
  * items for one customer, with per-line taxes, a breakdown per jurisdiction and tax, and
@@ -136,6 +141,7 @@ export function calculate(request: CalculationRequest, account: SellerAccount, o
 export function calculate<R>(request: UncheckedRequest<R>, account: SellerAccount, options?: CalculationOptions | null, engine?: Engine): CalculationResponse;
 export function calculate(request: unknown, account: SellerAccount, options?: CalculationOptions | null, engine?: Engine): CalculationResponse {
   try {
+    if (options === undefined || options === null) return calculateChecked(request, account, DEFAULT_OPTIONS, engine ?? engineFor()).response;
     const o = readOptions<CalculationOptions>(options, CALCULATION_OPTIONS);
     return calculateChecked(request, account, o, agedEngine(engine ?? engineFor(o.rules), maxRulesAgeOf(o))).response;
   } catch (e) {
@@ -243,7 +249,7 @@ function calculateChecked(request: unknown, account: SellerAccount, options: Cal
   const parties = partiesOf(req, seller, options, engine.rules);
   const p = parties.party;
   // Read as an own field: a caller's options made as an object literal without it (a transaction's) inherit nothing.
-  const products = productsOf(req.line_items, Object.hasOwn(options, 'products') ? options.products : undefined, seller.defaultTaxCode, engine.rules);
+  const products = productsOf(req.line_items, options !== DEFAULT_OPTIONS && Object.hasOwn(options, 'products') ? options.products : undefined, seller.defaultTaxCode, engine.rules);
   const items = saleLines(req, read, seller, parties.behavior, engine, products, codes);
   const sale: Sale = {
     party: { date: p.date, origin: p.origin, sellerAddress: p.sellerAddress, destination: p.destination, customerTaxId: p.customerTaxId, amount: undefined, currency: read.currency, consignmentValue: undefined, registrations: p.registrations },
@@ -552,7 +558,8 @@ function planOf(rules: RuleSet, line: PricedLine, breakdown: BreakdownSum[]): Pl
   // An index loop: V8 maps a frozen array (a decision's lines) on its slow path. At its
   // length (an array pushed from empty has room for 17), every slot set before it is read.
   const entries = new Array<BreakdownSum>(Math.max(d.lines.length, 1));
-  for (let k = 0; k < d.lines.length; k++) entries[k] = breakdownSum(breakdown, d, d.lines[k] as Decision['lines'][number]);
+  const taxLines = new Array<Decision['lines'][number]>(d.lines.length);
+  for (let k = 0; k < d.lines.length; k++) entries[k] = breakdownSum(breakdown, d, (taxLines[k] = d.lines[k] as Decision['lines'][number]));
   if (d.lines.length === 0) {
     // No tax line (no tax there, or no rules): one entry of the jurisdiction at rate 0.
     const j = jurisdictionOfRef(rules, d.jurisdiction);
@@ -565,7 +572,7 @@ function planOf(rules: RuleSet, line: PricedLine, breakdown: BreakdownSum[]): Pl
   const given = notesOf(d, input);
   const notes = new Array<string>(given.length);
   for (let k = 0; k < given.length; k++) notes[k] = given[k] as string;
-  return { d, notes, taxCode: input.taxCode, productType: input.productType, taxBehavior: input.taxBehavior, entries };
+  return { d, notes, taxCode: input.taxCode, productType: input.productType, taxBehavior: input.taxBehavior, entries, taxLines };
 }
 
 /** The breakdown entry of a tax line of decision `d`: found, or opened. */
@@ -587,7 +594,7 @@ function lineResult(line: ParsedRequest['line_items'][number], plan: Plan, price
   // An amount given in its canonical form is its own text: the net when exclusive, the total when inclusive.
   const own = isCanonicalLineAmount(line.amount, mu) ? line.amount : null;
   const netText = own !== null && plan.taxBehavior === 'exclusive' ? own : formatMinor(net, mu);
-  const count = Math.max(d.lines.length, 1);
+  const count = Math.max(plan.taxLines.length, 1);
   // Made at its length, every slot filled below (k < count) before anything reads it: no hole
   // is left to read a polluted Object.prototype's numeric field (a copy of an array of nulls
   // of that length, as before, cost more: docs/performance.md).
@@ -597,7 +604,7 @@ function lineResult(line: ParsedRequest['line_items'][number], plan: Plan, price
   // The base of lines a per-article limit caps (Florida's surtax), where it is not the net.
   const bases = priced.bases;
   for (let k = 0; k < count; k++) {
-    const tl = d.lines[k];
+    const tl = plan.taxLines[k];
     const tax = tl ? (priced.taxes[k] as Minor) : 0;
     const base = bases === null ? null : (bases[k] ?? null);
     const taxable = tl ? taxableAmount(base ?? net, tl.partUnits) : net;

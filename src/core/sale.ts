@@ -303,8 +303,39 @@ function decidePlans(w: Work, c: Consignment | null): void {
   }
 }
 
+/**
+ * The last two answers of lineIsGoods, with the rule set, tax code and product type asked: a
+ * sale's lines come in runs of a few codes, and a text compared with two costs less than the
+ * tax code's lookup in the rule set (a getter and a map's probe). A pure function's answers: a
+ * rule set's tax codes do not change.
+ */
+const recentGoods = { rules: null as RuleSet | null, a: '', aType: '', aGoods: false, b: '', bType: '', bGoods: false };
+
 /** Whether a line is goods (an unknown tax code is an issue of its decision, found there). */
 function isGoods(rules: RuleSet, line: SaleLine): boolean {
+  const r = recentGoods;
+  const code = line.taxCode;
+  const type = line.productType;
+  if (rules === r.rules) {
+    if (code === r.a && type === r.aType) return r.aGoods;
+    if (code === r.b && type === r.bType) return r.bGoods;
+  } else {
+    // No code is '' (one that were would be no goods: lineIsGoods refuses it).
+    r.rules = rules;
+    r.a = r.b = '';
+    r.aGoods = r.bGoods = false;
+  }
+  const goods = lineIsGoods(rules, line);
+  r.b = r.a;
+  r.bType = r.aType;
+  r.bGoods = r.aGoods;
+  r.a = code;
+  r.aType = type;
+  r.aGoods = goods;
+  return goods;
+}
+
+function lineIsGoods(rules: RuleSet, line: SaleLine): boolean {
   try {
     return supplyKind(rules, line.taxCode, line.productType) === 'goods';
   } catch {
