@@ -41,7 +41,7 @@ export interface Snapshot {
   readonly registrations: readonly unknown[];
   readonly count: number;
   readonly each: readonly RegistrationSnapshot[];
-  /** Whether a registration has created_at (only then is it compared). */
+  /** Whether a registration has a created_at field, even one holding undefined (only then is it compared). */
   readonly created: boolean;
   /** The address history as read: its array, and each address's JSON (addresses are few). */
   readonly addresses: unknown;
@@ -214,13 +214,15 @@ function registrationFieldOk(key: string, v: unknown): boolean {
 /**
  * A registration's own fields, each read once and checked, into `values` (six for the content
  * key, from `at`) and, when given, `each` (what the snapshot keeps of it): 1 when read (2
- * when it has `created_at`), 0 for anything the schema would refuse or name.
+ * when it has a `created_at` field, even one holding undefined), 0 for anything the schema would refuse or name.
  */
 function readRegistration(r: unknown, values: unknown[], at: number, each: RegistrationSnapshot[] | null): 0 | 1 | 2 {
   if (!isPlainObject(r)) return 0;
   let count = 0;
   // The fields, each read once (locals: no object per registration unless a snapshot is kept).
   let id: unknown, value: unknown, from: unknown, until: unknown, pe: unknown, scheme: unknown, created: unknown;
+  // A created_at field holding undefined counts too: set later, it changes the registration's start.
+  let hasCreated = false;
   for (const k in r) {
     count++;
     const v = r[k];
@@ -231,7 +233,10 @@ function readRegistration(r: unknown, values: unknown[], at: number, each: Regis
     else if (k === 'valid_until') until = v;
     else if (k === 'permanent_establishment') pe = v;
     else if (k === 'import_scheme') scheme = v;
-    else created = v;
+    else {
+      created = v;
+      hasCreated = true;
+    }
   }
   if (id === undefined) return 0;
   values[at] = id;
@@ -243,7 +248,7 @@ function readRegistration(r: unknown, values: unknown[], at: number, each: Regis
   if (each !== null) {
     each.push({ object: r, fields: count, jurisdiction_id: id, value, valid_from: from, valid_until: until, permanent_establishment: pe, import_scheme: scheme, created_at: created });
   }
-  return created === undefined ? 1 : 2;
+  return hasCreated ? 2 : 1;
 }
 
 /**

@@ -381,7 +381,7 @@ function snapshotOf(account: Account, copy: Account): Snapshot | null {
     if (typeof r !== 'object' || r === null || typeof f !== 'object' || f === null) return null;
     const v = f as Fields;
     each.push({ object: r, fields: fieldCount(r), jurisdiction_id: v.jurisdiction_id, value: v.value, valid_from: v.valid_from, valid_until: v.valid_until, permanent_establishment: v.permanent_establishment, import_scheme: v.import_scheme, created_at: v.created_at });
-    if (v.created_at !== undefined) created = true;
+    if (v.created_at !== undefined || hasOwn.call(r, 'created_at')) created = true;
   }
   return {
     fields: fieldCount(a),
