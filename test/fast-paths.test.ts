@@ -12,7 +12,6 @@ import fc from 'fast-check';
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { calculate, calculateTaxRate, TaxRulesError, type Account, type CalculationRequest, type TaxRateQuery } from '../src/index.js';
-import { createEngine } from '../src/adapters/engine.js';
 import { prepareAccountAfresh } from '../src/adapters/account.js';
 import { defaultRuleSet } from '../src/default-rules.js';
 import { formatMinor, formatMinorNumber, parseAmount } from '../src/core/money.js';
@@ -141,19 +140,18 @@ function queryStringOf(own: [string, unknown][], encodeAll: boolean): string | n
 
 describe('the quick reading of an object query, against the full reading', () => {
   it('answers every form of a query as the full reading of its own fields does, the decision held or not', () => {
-    const engine = createEngine(defaultRuleSet);
     const accounts = [registeredEverywhere(), registeredEverywhere('US', '78701', 'USD')];
     fc.assert(
       fc.property(entries, fc.array(entry), fc.constantFrom(...Object.keys(FORMS)), fc.nat(1), fc.boolean(), (own, extra, formName, a, encodeAll) => {
         const account = accounts[a] as Account;
         const { query, own: read } = (FORMS[formName] as Form)(own, extra);
-        const full = outcome(() => calculateTaxRate(plainOf(read) as TaxRateQuery, account, { cache: false, today: '2026-06-01' }, engine));
+        const full = outcome(() => calculateTaxRate(plainOf(read) as TaxRateQuery, account, { cache: false, today: '2026-06-01' }));
         // Twice: the second finds the decision held, which the quick way needs.
-        expect(outcome(() => calculateTaxRate(query as TaxRateQuery, account, { today: '2026-06-01' }, engine))).toEqual(full);
-        expect(outcome(() => calculateTaxRate(query as TaxRateQuery, account, { today: '2026-06-01' }, engine))).toEqual(full);
+        expect(outcome(() => calculateTaxRate(query as TaxRateQuery, account, { today: '2026-06-01' }))).toEqual(full);
+        expect(outcome(() => calculateTaxRate(query as TaxRateQuery, account, { today: '2026-06-01' }))).toEqual(full);
         const text = queryStringOf(read, encodeAll);
         if (text !== null && !read.some(([k]) => k === '__proto__' || k === '0')) {
-          const answer = outcome(() => calculateTaxRate(text, account, { today: '2026-06-01' }, engine));
+          const answer = outcome(() => calculateTaxRate(text, account, { today: '2026-06-01' }));
           if (!(full !== null && typeof full === 'object' && 'status' in full && typeof full.status === 'number')) expect(answer).toEqual(full);
           else expect((answer as { status: unknown }).status).toBe(full.status);
         }
@@ -262,7 +260,7 @@ const MUTATIONS: Record<string, Mutation> = {
   'address field set': (a, pick, v) => {
     const list = a.addresses as Fields[] | undefined;
     const ad = list === undefined ? undefined : at(list, pick);
-    if (ad) set(ad, (['country', 'postal_code', 'valid_from', 'valid_until', 'region'] as const)[pick % 5], v);
+    if (ad) set(ad, ['country', 'postal_code', 'valid_from', 'valid_until', 'region'][pick % 5] as string, v);
   },
   'address pushed': (a) => (a.addresses as Fields[] | undefined)?.push({ country: 'US', valid_from: '2030-01-01' }),
 };
@@ -287,10 +285,9 @@ describe('a plain account changed between calls, against a fresh copy of it', ()
         fc.nat(QUOTES.length - 1),
         fc.boolean(),
         (made, changes, k, v2) => {
-          const engine = createEngine(defaultRuleSet);
-          const a = made as Fields;
+          const a = structuredClone(made) as Fields;
           const q = QUOTES[k] as TaxRateQuery;
-          const ask = (): unknown => (v2 ? outcome(() => calculate({ customer_address: { country: q.to_country, postal_code: q.to_postal_code }, currency: q.currency, tax_date: 1_780_000_000, line_items: [{ reference: 'a', amount: '100.00', tax_code: q.tax_code }] } as CalculationRequest, a as Account, { now: 1_780_000_000 }, engine)) : outcome(() => calculateTaxRate(q, a as Account, {}, engine)));
+          const ask = (): unknown => (v2 ? outcome(() => calculate({ customer_address: { country: q.to_country, postal_code: q.to_postal_code }, currency: q.currency, tax_date: 1_780_000_000, line_items: [{ reference: 'a', amount: '100.00', tax_code: q.tax_code }] } as CalculationRequest, a as Account, { now: 1_780_000_000 })) : outcome(() => calculateTaxRate(q, a as Account, {})));
           const afresh = (): unknown => {
             const copy = deepCopy(a) as Account;
             return v2
@@ -310,17 +307,43 @@ describe('a plain account changed between calls, against a fresh copy of it', ()
     );
   });
 
+  it('refuses a misspelt field added where a field holding undefined was deleted, in the account and in a registration', () => {
+    const q = { to_country: 'DE', tax_code: 'ebook', date: '2026-06-01' } as TaxRateQuery;
+    const reg: Record<string, unknown> = { jurisdiction_id: 276, valid_from: undefined };
+    const a: Record<string, unknown> = { country: 'IE', currency: 'EUR', postal_code: undefined, registrations: [reg] };
+    calculateTaxRate(q, a as unknown as Account);
+    expect(calculateTaxRate(q, a as unknown as Account).country).toBe('DE');
+    delete reg.valid_from;
+    reg.valid_form = '2027-01-01';
+    expect(outcome(() => calculateTaxRate(q, a as unknown as Account))).toMatchObject({ status: 400, issues: [{ path: ['account', 'registrations', 0, 'valid_form'] }] });
+    delete reg.valid_form;
+    reg.valid_from = undefined;
+    expect(calculateTaxRate(q, a as unknown as Account).country).toBe('DE');
+    delete a.postal_code;
+    a.postl_code = 'D02X285';
+    expect(outcome(() => calculateTaxRate(q, a as unknown as Account))).toMatchObject({ status: 400, issues: [{ path: ['account', 'postl_code'] }] });
+  });
+
+  it('notices a field hidden (made not enumerable) where a misspelt one was added', () => {
+    const q = { to_country: 'DE', tax_code: 'ebook', date: '2026-06-01' } as TaxRateQuery;
+    const a: Record<string, unknown> = { country: 'IE', currency: 'EUR', registrations: [] };
+    calculateTaxRate(q, a as unknown as Account);
+    calculateTaxRate(q, a as unknown as Account);
+    a.countyr = 'DE';
+    Object.defineProperty(a, 'country', { enumerable: false });
+    expect(outcome(() => calculateTaxRate(q, a as unknown as Account))).toEqual(outcome(() => calculateTaxRate(q, deepCopy(a) as Account)));
+  });
+
   it('notices a created_at set on a registration that had the field holding undefined', () => {
     // created_at sets where a registration without valid_from starts: 1 January of its year.
     const reg: Record<string, unknown> = { jurisdiction_id: 276, created_at: undefined };
-    const a = { country: 'IE', currency: 'EUR', registrations: [{ jurisdiction_id: 372 }, reg] } as Account;
+    const a = { country: 'IE', currency: 'EUR', registrations: [{ jurisdiction_id: 372 }, reg] } as unknown as Account;
     const q = { to_country: 'DE', tax_code: 'standard', product_type: 'good', date: '2024-06-01', amount: '100' } as TaxRateQuery;
-    const engine = createEngine(defaultRuleSet);
-    expect(calculateTaxRate(q, a, {}, engine).country).toBe('DE');
-    expect(calculateTaxRate(q, a, {}, engine).country).toBe('DE');
+    expect(calculateTaxRate(q, a, {}).country).toBe('DE');
+    expect(calculateTaxRate(q, a, {}).country).toBe('DE');
     reg.created_at = 1_780_000_000; // 2026: not registered in Germany in 2024
-    expect(calculateTaxRate(q, a, {}, engine)).toEqual(calculateTaxRate(q, deepCopy(a) as Account, { cache: false }));
-    expect(calculateTaxRate(q, a, {}, engine).country).toBe('IE');
+    expect(calculateTaxRate(q, a, {})).toEqual(calculateTaxRate(q, deepCopy(a) as Account, { cache: false }));
+    expect(calculateTaxRate(q, a, {}).country).toBe('IE');
   });
 });
 
@@ -363,7 +386,6 @@ describe('amount texts, against decimal.js', () => {
   });
 
   it('prices amounts around 99.99 and 100.00 in a calculation and a quote as decimal.js does', () => {
-    const engine = createEngine(defaultRuleSet);
     const seller = registeredEverywhere();
     const amount = fc.oneof(
       fc.constantFrom('99.99', '100.00', '100', '99.9', '0.01', '0.00', '0', '-0', '-0.00', '0099.99', '100.000', '9999.99', '10000.00', '99.995', '0.005', '1e2', '-0.01', '-99.99', '-100.00'),
@@ -379,8 +401,8 @@ describe('amount texts, against decimal.js', () => {
         const tax = behavior === 'exclusive' ? a.times(rate).div(100) : a.times(rate).div(rate.plus(100));
         const taxText = tax.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
         const request = { customer_address: { country: 'DE' }, currency: 'EUR', tax_date: 1_780_000_000, tax_behavior: behavior, line_items: [{ reference: 'a', amount: text, tax_code: code, product_type: 'good' }] } as CalculationRequest;
-        const calc = outcome(() => calculate(request, seller, { now: 1_780_000_000 }, engine));
-        const quote = outcome(() => calculateTaxRate({ to_country: 'DE', tax_code: code, product_type: 'good', tax_behavior: behavior, amount: text, date: '2026-05-28' } as TaxRateQuery, seller, {}, engine));
+        const calc = outcome(() => calculate(request, seller, { now: 1_780_000_000 }));
+        const quote = outcome(() => calculateTaxRate({ to_country: 'DE', tax_code: code, product_type: 'good', tax_behavior: behavior, amount: text, date: '2026-05-28' } as TaxRateQuery, seller, {}));
         const negative = a.isNegative() && !a.isZero();
         if (!plain) {
           expect(calc).toMatchObject({ status: 400 });
@@ -403,9 +425,126 @@ describe('amount texts, against decimal.js', () => {
         expect(q.tax_amount).toBe(Number(taxText) + 0);
         expect(q.total_amount).toBe(gross.toNumber() + 0);
         // Asked again: the decision held, the quick way prices it.
-        expect(outcome(() => calculateTaxRate({ to_country: 'DE', tax_code: code, product_type: 'good', tax_behavior: behavior, amount: text, date: '2026-05-28' } as TaxRateQuery, seller, {}, engine))).toEqual(quote);
+        expect(outcome(() => calculateTaxRate({ to_country: 'DE', tax_code: code, product_type: 'good', tax_behavior: behavior, amount: text, date: '2026-05-28' } as TaxRateQuery, seller, {}))).toEqual(quote);
       }),
       runs(500),
     );
+  });
+});
+
+// ---------------------------------------------------------------------------------------
+// (d) A calculation's plain check: objects of other forms than data fields.
+
+const lineItem = fc.record(
+  {
+    reference: fc.constantFrom('a', 'b', 'sku-1'),
+    amount: fc.constantFrom('100.00', '99.99', '0.01', '19.995', '-1.00'),
+    quantity: fc.constantFrom(1, 2, 0, 1.5),
+    tax_code: fc.constantFrom('ebook', 'standard', 'saas', 'nope'),
+    product_type: fc.constantFrom('good', 'service'),
+    tax_behavior: fc.constantFrom('exclusive', 'inclusive'),
+  },
+  { requiredKeys: ['reference', 'amount'] },
+);
+const calculationRequest = fc.record(
+  {
+    customer_address: fc.record({ country: fc.constantFrom('DE', 'FR', 'US', 'CA'), postal_code: fc.constantFrom('27498', '78701', 'V6B 1A1'), state: fc.constantFrom('TX', 'BC') }, { requiredKeys: ['country'] }),
+    currency: fc.constantFrom('EUR', 'USD', 'CAD'),
+    tax_date: fc.constantFrom(1_780_000_000, 1_700_000_000),
+    tax_behavior: fc.constantFrom('exclusive', 'inclusive'),
+    customer_tax_id: fc.constantFrom('DE811569869', 'FR40303265045'),
+    customer_tax_status: fc.constantFrom('taxable', 'exempt', 'reverse'),
+    shipping_cost: fc.record({ amount: fc.constantFrom('5.00', '0.00'), tax_behavior: fc.constantFrom('exclusive', 'inclusive') }, { requiredKeys: ['amount'] }),
+    line_items: fc.array(lineItem, { minLength: 1, maxLength: 3 }),
+  },
+  { requiredKeys: ['customer_address', 'line_items'] },
+);
+/** The names a request, an address, a line or a shipping cost may be given, known or not. */
+const NAMES = ['country', 'postal_code', 'state', 'city', 'tax_code', 'quantity', 'product_type', 'tax_behavior', 'currency', 'tax_date', 'customer_tax_id', 'customer_tax_status', 'shipping_cost', 'reference', 'amount', 'taxcode', 'postal', 'curency'];
+
+/** A value each name may hold where it is known (USUAL stands for it). */
+const USUAL = Symbol('usual');
+const USUAL_VALUES: Record<string, unknown> = { country: 'FR', postal_code: '10115', state: 'TX', city: 'Berlin', tax_code: 'ebook', quantity: 2, product_type: 'good', tax_behavior: 'inclusive', currency: 'USD', tax_date: 1_700_000_000, customer_tax_id: 'DE811569869', customer_tax_status: 'exempt', shipping_cost: { amount: '1.00' }, reference: 'z', amount: '10.00', taxcode: 'ebook', postal: '10115', curency: 'USD' };
+
+/** Each object of a request (the request, its addresses, lines, shipping cost). */
+function objectsOf(r: Fields): Fields[] {
+  const out: Fields[] = [r];
+  for (const k of ['customer_address', 'shipping_cost']) if (typeof r[k] === 'object' && r[k] !== null) out.push(r[k] as Fields);
+  if (Array.isArray(r.line_items)) out.push(...(r.line_items as Fields[]));
+  return out;
+}
+
+/** A change of form to one object of a request: the value as its own enumerable data fields read it is what a copy sees. */
+const RESHAPES: Record<string, (o: Fields, name: string, v: unknown) => void> = {
+  'a getter': (o, name) => {
+    if (!Object.hasOwn(o, name)) return;
+    const v = o[name];
+    Object.defineProperty(o, name, { enumerable: true, configurable: true, get: () => v });
+  },
+  'a field not enumerable': (o, name, v) => {
+    if (!Object.hasOwn(o, name)) Object.defineProperty(o, name, { value: v, enumerable: false, configurable: true, writable: true });
+  },
+  'a field holding undefined': (o, name) => {
+    if (!Object.hasOwn(o, name)) o[name] = undefined;
+  },
+  'an unknown field': (o, name, v) => {
+    if (!Object.hasOwn(o, name)) o[name] = v;
+  },
+  'a field deleted': (o, name) => delete o[name],
+};
+
+describe("a calculation's plain check, against a copy of the request's own fields", () => {
+  it('answers a request whatever the form of its objects as a copy of their own enumerable fields', () => {
+    const seller = registeredEverywhere();
+    fc.assert(
+      fc.property(
+        calculationRequest,
+        fc.nat(10),
+        fc.array(fc.tuple(fc.constantFrom(...Object.keys(RESHAPES)), fc.constantFrom(...NAMES), fc.oneof(fc.constant(USUAL), fc.constantFrom<unknown>('DE', 1, 'x', null))), { minLength: 1, maxLength: 4 }),
+        (made, k, reshapes) => {
+          const request = structuredClone(made) as Fields;
+          // Reshapes of one object: a field hidden and one added may make up for each other in a count.
+          const objects = objectsOf(request);
+          for (const [how, name, v] of reshapes) (RESHAPES[how] as (o: Fields, name: string, v: unknown) => void)(objects[k % objects.length] as Fields, name, v === USUAL ? USUAL_VALUES[name] : v);
+          const copy = deepCopy(request) as CalculationRequest;
+          const expected = outcome(() => calculate(copy, seller, { now: 1_780_000_000, cache: false }));
+          expect(outcome(() => calculate(request as CalculationRequest, seller, { now: 1_780_000_000 }))).toEqual(expected);
+        },
+      ),
+      runs(500),
+    );
+  });
+});
+
+describe("a calculation's plain check: fields a copy of the request leaves out", () => {
+  const seller = registeredEverywhere();
+  const request = (line: Fields): CalculationRequest => ({ customer_address: { country: 'DE' }, currency: 'EUR', tax_date: 1_780_000_000, line_items: [line] }) as unknown as CalculationRequest;
+  const hidden = (o: Fields, name: string, value: unknown): Fields => Object.defineProperty(o, name, { value, enumerable: false, configurable: true, writable: true });
+
+  it('refuses a misspelt field beside a field not enumerable, as the schema refuses it in a copy', () => {
+    const line = hidden({ reference: 'a', amount: '100.00', tax_cod: 'ebook' }, 'tax_code', 'ebook');
+    expect(outcome(() => calculate(request(line), seller, { now: 1_780_000_000 }))).toEqual(outcome(() => calculate(request(deepCopy(line) as Fields), seller, { now: 1_780_000_000, cache: false })));
+    expect(outcome(() => calculate(request(line), seller, { now: 1_780_000_000 }))).toMatchObject({ status: 400 });
+  });
+
+  it('reads no field that is not enumerable beside a field holding undefined', () => {
+    const line = hidden({ reference: 'a', amount: '100.00', quantity: undefined }, 'tax_code', 'ebook');
+    const answer = calculate(request(line), seller, { now: 1_780_000_000 });
+    expect(answer).toEqual(calculate(request(deepCopy(line) as Fields), seller, { now: 1_780_000_000, cache: false }));
+    // The account's default code, eservice: German VAT at 19 % (UStG § 12(1)), not the e-book's 7 %.
+    expect(answer.total_tax).toBe('19.00');
+  });
+
+  it('reads no hidden field of a polluted Object.prototype beside a field holding undefined', () => {
+    const proto = Object.prototype as Fields;
+    const line = { reference: 'a', amount: '100.00', quantity: undefined };
+    const clean = calculate(request(line), seller, { now: 1_780_000_000, cache: false });
+    hidden(proto, 'tax_code', 'ebook');
+    try {
+      expect(calculate(request(line), seller, { now: 1_780_000_000 })).toEqual(clean);
+    } finally {
+      delete proto.tax_code;
+    }
+    expect(clean.total_tax).toBe('19.00');
   });
 });

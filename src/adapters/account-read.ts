@@ -19,6 +19,12 @@ export interface RegistrationSnapshot {
   readonly object: unknown;
   /** How many fields it had: a field added since (a misspelt one) is refused, not ignored. */
   readonly fields: number;
+  /**
+   * Its fields' names, as for…in lists them, when one held undefined (else null): deleted, it
+   * would make up for a field added in a count (a field with a value deleted reads as changed).
+   * A registration's field made not enumerable is not looked for (see unchanged in account.ts).
+   */
+  readonly names: readonly string[] | null;
   readonly jurisdiction_id: unknown;
   readonly value: unknown;
   readonly valid_from: unknown;
@@ -30,7 +36,8 @@ export interface RegistrationSnapshot {
 
 /** What preparation read of an account (named fields: every later call compares them). */
 export interface Snapshot {
-  readonly fields: number;
+  /** The account's fields' names, as for…in lists them (see RegistrationSnapshot). */
+  readonly fields: readonly string[];
   readonly country: unknown;
   readonly postal_code: unknown;
   readonly region: unknown;
@@ -49,6 +56,20 @@ export interface Snapshot {
 }
 
 export type Fields = Record<string, unknown>;
+
+/** An object's fields' names, as for…in lists them (it runs no getter). */
+export function fieldNames(o: object): string[] {
+  const names: string[] = [];
+  for (const key in o) names.push(key);
+  return names;
+}
+
+/** Whether for…in lists an object's fields as `names`, in that order. */
+export function sameFields(o: object, names: readonly string[]): boolean {
+  let i = 0;
+  for (const key in o) if (key !== names[i++]) return false;
+  return i === names.length;
+}
 
 /** Values as one text: each its type and content, strings length-prefixed (no two lists share one). */
 export function contentKey(values: readonly unknown[]): string {
@@ -130,7 +151,8 @@ export function registrationsRead(read: ReadAtOnce): ReadRegistration[] {
 
 /** An account's own fields as read in one pass (each once), before its registrations are. */
 interface AccountFields {
-  readonly fields: number;
+  /** The fields' names, when asked for (a snapshot keeps them). */
+  readonly fields: readonly string[] | null;
   readonly country: string;
   readonly currency: string;
   readonly registrations: readonly unknown[];
@@ -167,12 +189,12 @@ function accountFieldOk(key: string, v: unknown): boolean {
 }
 
 /** A plain account's own fields, each read once and checked as the schema checks it; undefined for anything else. */
-function readAccountFields(a: Fields): AccountFields | undefined {
+function readAccountFields(a: Fields, withNames: boolean): AccountFields | undefined {
   // Without a prototype: a field the account leaves out reads as absent, whatever Object.prototype holds.
   const read = Object.create(null) as Fields;
-  let fields = 0;
+  const fields: string[] | null = withNames ? [] : null;
   for (const key in a) {
-    fields++;
+    if (fields !== null) fields.push(key);
     const v = a[key];
     if (!accountFieldOk(key, v)) return undefined;
     read[key] = v;
@@ -221,11 +243,15 @@ function readRegistration(r: unknown, values: unknown[], at: number, each: Regis
   let count = 0;
   // The fields, each read once (locals: no object per registration unless a snapshot is kept).
   let id: unknown, value: unknown, from: unknown, until: unknown, pe: unknown, scheme: unknown, created: unknown;
+  const names: string[] | null = each === null ? null : [];
+  let holdsUndefined = false;
   // A created_at field holding undefined counts too: set later, it changes the registration's start.
   let hasCreated = false;
   for (const k in r) {
     count++;
+    if (names !== null) names.push(k);
     const v = r[k];
+    if (v === undefined) holdsUndefined = true;
     if (!registrationFieldOk(k, v)) return 0;
     if (k === 'jurisdiction_id') id = v;
     else if (k === 'value') value = v;
@@ -246,7 +272,7 @@ function readRegistration(r: unknown, values: unknown[], at: number, each: Regis
   values[at + 4] = pe;
   values[at + 5] = scheme;
   if (each !== null) {
-    each.push({ object: r, fields: count, jurisdiction_id: id, value, valid_from: from, valid_until: until, permanent_establishment: pe, import_scheme: scheme, created_at: created });
+    each.push({ object: r, fields: count, names: holdsUndefined ? names : null, jurisdiction_id: id, value, valid_from: from, valid_until: until, permanent_establishment: pe, import_scheme: scheme, created_at: created });
   }
   return hasCreated ? 2 : 1;
 }
@@ -260,7 +286,7 @@ function readRegistration(r: unknown, values: unknown[], at: number, each: Regis
  */
 export function readAtOnce(account: Account, withSnapshot: boolean): ReadAtOnce | undefined {
   if (!isPlainObject(account) || prototypePolluted()) return undefined;
-  const a = readAccountFields(account as Fields);
+  const a = readAccountFields(account as Fields, withSnapshot);
   if (a === undefined) return undefined;
   const regs = a.registrations;
   const values: unknown[] = []; // filled in order, as `each`: packed arrays
@@ -280,6 +306,6 @@ export function readAtOnce(account: Account, withSnapshot: boolean): ReadAtOnce 
   const snapshot: Snapshot | null =
     each === null
       ? null
-      : { fields: a.fields, country: a.country, postal_code: a.postal_code, region: a.region, web: a.web, currency: a.currency, default_tax_code: a.default_tax_code, default_product_type: a.default_product_type, registrations: regs, count: regs.length, each, created, addresses: undefined, addressText: null };
+      : { fields: a.fields as string[], country: a.country, postal_code: a.postal_code, region: a.region, web: a.web, currency: a.currency, default_tax_code: a.default_tax_code, default_product_type: a.default_product_type, registrations: regs, count: regs.length, each, created, addresses: undefined, addressText: null };
   return { values, country: a.country, currency: a.currency, postal_code: a.postal_code, region: a.region, default_tax_code: a.default_tax_code, default_product_type: a.default_product_type, count: regs.length, snapshot };
 }
