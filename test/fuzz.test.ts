@@ -206,6 +206,9 @@ const request = fc.record(
 // over a million calls).
 const SCALE = Math.max(1, Number(process.env.FUZZ_SCALE ?? 1) || 1);
 const LONG = 1_200_000 * SCALE;
+// FUZZ_SEED fixes fast-check's seed, to repeat a run or to run others than the default
+// (fast-check's own random seed, printed with a failure).
+if (process.env.FUZZ_SEED !== undefined) fc.configureGlobal({ seed: Number(process.env.FUZZ_SEED) | 0 });
 
 describe('fuzz: every public function answers or throws a TaxRulesError', () => {
   it('calculateTaxRate and explainTaxRate: typed errors, JSON-safe results, consistent statuses', () => {

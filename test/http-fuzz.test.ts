@@ -204,6 +204,11 @@ function fetchRequest(sent: Sent): Request | null {
 // ---------------------------------------------------------------------------------------
 // What every answer is.
 
+// FUZZ_SCALE multiplies the counts and FUZZ_SEED replaces the fixed seed, for a long run
+// outside the test command (as in test/fuzz.test.ts).
+const SCALE = Math.max(1, Number(process.env.FUZZ_SCALE ?? 1) || 1);
+const SEED = process.env.FUZZ_SEED === undefined ? 3609 : Number(process.env.FUZZ_SEED) | 0;
+
 const MAX_ERROR_BYTES = 64 * 1024;
 const CLIENT_STATUSES = new Set([200, 201, 400, 404, 405, 406, 409, 410, 413, 415, 422]);
 
@@ -225,7 +230,7 @@ function wrongWith(status: number, text: string, method: string): string | null 
 }
 
 describe('the HTTP handler, under generated requests', () => {
-  it('answers 10 000 of them with a client status and the spec error body, never a server failure', async () => {
+  it('answers 10 000 of them (times FUZZ_SCALE) with a client status and the spec error body, never a server failure', async () => {
     const faults: unknown[] = [];
     const handle = handlerOf(faults);
     const statuses = new Map<number, number>();
@@ -240,7 +245,7 @@ describe('the HTTP handler, under generated requests', () => {
         const problem = response.headers.get('x-api-version') === null ? 'no x-api-version' : wrongWith(response.status, text, sent.method);
         if (problem !== null) wrong.push(`${sent.method} ${sent.path.slice(0, 200)}: ${problem}`);
       }),
-      { numRuns: 10_000, seed: 3609, endOnFailure: true },
+      { numRuns: 10_000 * SCALE, seed: SEED, endOnFailure: true },
     );
     console.log('statuses', Object.fromEntries([...statuses].sort(([a], [b]) => a - b)));
     expect(wrong.slice(0, 10)).toEqual([]);
@@ -250,7 +255,7 @@ describe('the HTTP handler, under generated requests', () => {
     for (const status of [400, 404, 405, 406]) expect(statuses.get(status) ?? 0, String(status)).toBeGreaterThan(50);
   });
 
-  it('answers 400 of them over a real node:http server with the same', async () => {
+  it('answers 400 of them (times FUZZ_SCALE) over a real node:http server with the same', async () => {
     const faults: unknown[] = [];
     const server = createServer(toNodeListener(handlerOf(faults)));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -272,7 +277,7 @@ describe('the HTTP handler, under generated requests', () => {
           const problem = wrongWith(response.status, await response.text(), sent.method);
           if (problem !== null) wrong.push(`${sent.method} ${sent.path.slice(0, 200)}: ${problem}`);
         }),
-        { numRuns: 400, seed: 3610, endOnFailure: true },
+        { numRuns: 400 * SCALE, seed: SEED + 1, endOnFailure: true },
       );
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -17,10 +17,12 @@ export function optionalDateOk(v: unknown): boolean {
 /** What preparation read of a registration: compared on every later call. */
 export interface RegistrationSnapshot {
   readonly object: unknown;
-  /** How many fields it had: a field added since (a misspelt one) is refused, not ignored. */
-  readonly fields: number;
-  /** Its fields' names as for…in listed them, when one of them held undefined (see `fieldNames`); else null. */
-  readonly names: readonly string[] | null;
+  /**
+   * Its fields' names, as for…in lists them: a field added since (a misspelt one) is refused,
+   * not ignored. Names, not a count: a field deleted (one holding undefined reads the same) or
+   * made not enumerable would make up for one added in a count.
+   */
+  readonly fields: readonly string[];
   readonly jurisdiction_id: unknown;
   readonly value: unknown;
   readonly valid_from: unknown;
@@ -32,9 +34,8 @@ export interface RegistrationSnapshot {
 
 /** What preparation read of an account (named fields: every later call compares them). */
 export interface Snapshot {
-  readonly fields: number;
-  /** The account's field names, when one of them held undefined (see `fieldNames`); else null. */
-  readonly names: readonly string[] | null;
+  /** The account's fields' names, as for…in lists them (see RegistrationSnapshot). */
+  readonly fields: readonly string[];
   readonly country: unknown;
   readonly postal_code: unknown;
   readonly region: unknown;
@@ -45,7 +46,7 @@ export interface Snapshot {
   readonly registrations: readonly unknown[];
   readonly count: number;
   readonly each: readonly RegistrationSnapshot[];
-  /** Whether a registration has created_at (only then is it compared). */
+  /** Whether a registration has a created_at field, even one holding undefined (only then is it compared). */
   readonly created: boolean;
   /** The address history as read: its array, and each address's JSON (addresses are few). */
   readonly addresses: unknown;
@@ -54,25 +55,17 @@ export interface Snapshot {
 
 export type Fields = Record<string, unknown>;
 
-/**
- * An object's field names as for…in lists them (which runs no getter). A later call compares
- * an object's field count and the values of the fields it knows; a field that held undefined
- * reads the same once deleted, so another (a misspelt one) could take its place unseen by the
- * count: the names of such an object are kept and compared instead.
- */
+/** An object's fields' names, as for…in lists them (it runs no getter). */
 export function fieldNames(o: object): string[] {
   const names: string[] = [];
   for (const key in o) names.push(key);
   return names;
 }
 
-/** Whether an object's field names, as for…in lists them, are `names`, in their order. */
-export function sameNames(o: object, names: readonly string[]): boolean {
+/** Whether for…in lists an object's fields as `names`, in that order. */
+export function sameFields(o: object, names: readonly string[]): boolean {
   let i = 0;
-  for (const key in o) {
-    if (i === names.length || key !== names[i]) return false;
-    i++;
-  }
+  for (const key in o) if (key !== names[i++]) return false;
   return i === names.length;
 }
 
@@ -156,9 +149,8 @@ export function registrationsRead(read: ReadAtOnce): ReadRegistration[] {
 
 /** An account's own fields as read in one pass (each once), before its registrations are. */
 interface AccountFields {
-  readonly fields: number;
-  /** The names of its fields when one held undefined, else null. */
-  readonly names: string[] | null;
+  /** The fields' names, when asked for (a snapshot keeps them). */
+  readonly fields: readonly string[] | null;
   readonly country: string;
   readonly currency: string;
   readonly registrations: readonly unknown[];
@@ -195,22 +187,19 @@ function accountFieldOk(key: string, v: unknown): boolean {
 }
 
 /** A plain account's own fields, each read once and checked as the schema checks it; undefined for anything else. */
-function readAccountFields(a: Fields): AccountFields | undefined {
+function readAccountFields(a: Fields, withNames: boolean): AccountFields | undefined {
   // Without a prototype: a field the account leaves out reads as absent, whatever Object.prototype holds.
   const read = Object.create(null) as Fields;
-  let fields = 0;
-  let undefinedValue = false;
+  const fields: string[] | null = withNames ? [] : null;
   for (const key in a) {
-    fields++;
+    if (fields !== null) fields.push(key);
     const v = a[key];
     if (!accountFieldOk(key, v)) return undefined;
     read[key] = v;
-    if (v === undefined) undefinedValue = true;
   }
   if (read.country === undefined || read.currency === undefined || read.registrations === undefined) return undefined;
   return {
     fields,
-    names: undefinedValue ? fieldNames(a) : null,
     country: read.country as string,
     currency: read.currency as string,
     registrations: read.registrations as unknown[],
@@ -245,26 +234,29 @@ function registrationFieldOk(key: string, v: unknown): boolean {
 /**
  * A registration's own fields, each read once and checked, into `values` (six for the content
  * key, from `at`) and, when given, `each` (what the snapshot keeps of it): 1 when read (2
- * when it has `created_at`), 0 for anything the schema would refuse or name.
+ * when it has a `created_at` field, even one holding undefined), 0 for anything the schema would refuse or name.
  */
 function readRegistration(r: unknown, values: unknown[], at: number, each: RegistrationSnapshot[] | null): 0 | 1 | 2 {
   if (!isPlainObject(r)) return 0;
-  let count = 0;
-  let undefinedValue = false;
   // The fields, each read once (locals: no object per registration unless a snapshot is kept).
   let id: unknown, value: unknown, from: unknown, until: unknown, pe: unknown, scheme: unknown, created: unknown;
+  const names: string[] | null = each === null ? null : [];
+  // A created_at field holding undefined counts too: set later, it changes the registration's start.
+  let hasCreated = false;
   for (const k in r) {
-    count++;
+    if (names !== null) names.push(k);
     const v = r[k];
     if (!registrationFieldOk(k, v)) return 0;
-    if (v === undefined) undefinedValue = true;
     if (k === 'jurisdiction_id') id = v;
     else if (k === 'value') value = v;
     else if (k === 'valid_from') from = v;
     else if (k === 'valid_until') until = v;
     else if (k === 'permanent_establishment') pe = v;
     else if (k === 'import_scheme') scheme = v;
-    else created = v;
+    else {
+      created = v;
+      hasCreated = true;
+    }
   }
   if (id === undefined) return 0;
   values[at] = id;
@@ -273,10 +265,10 @@ function readRegistration(r: unknown, values: unknown[], at: number, each: Regis
   values[at + 3] = created;
   values[at + 4] = pe;
   values[at + 5] = scheme;
-  if (each !== null) {
-    each.push({ object: r, fields: count, names: undefinedValue ? fieldNames(r) : null, jurisdiction_id: id, value, valid_from: from, valid_until: until, permanent_establishment: pe, import_scheme: scheme, created_at: created });
+  if (names !== null) {
+    (each as RegistrationSnapshot[]).push({ object: r, fields: names, jurisdiction_id: id, value, valid_from: from, valid_until: until, permanent_establishment: pe, import_scheme: scheme, created_at: created });
   }
-  return created === undefined ? 1 : 2;
+  return hasCreated ? 2 : 1;
 }
 
 /**
@@ -288,7 +280,7 @@ function readRegistration(r: unknown, values: unknown[], at: number, each: Regis
  */
 export function readAtOnce(account: Account, withSnapshot: boolean): ReadAtOnce | undefined {
   if (!isPlainObject(account) || prototypePolluted()) return undefined;
-  const a = readAccountFields(account as Fields);
+  const a = readAccountFields(account as Fields, withSnapshot);
   if (a === undefined) return undefined;
   const regs = a.registrations;
   const values: unknown[] = []; // filled in order, as `each`: packed arrays
@@ -308,6 +300,6 @@ export function readAtOnce(account: Account, withSnapshot: boolean): ReadAtOnce 
   const snapshot: Snapshot | null =
     each === null
       ? null
-      : { fields: a.fields, names: a.names, country: a.country, postal_code: a.postal_code, region: a.region, web: a.web, currency: a.currency, default_tax_code: a.default_tax_code, default_product_type: a.default_product_type, registrations: regs, count: regs.length, each, created, addresses: undefined, addressText: null };
+      : { fields: a.fields as string[], country: a.country, postal_code: a.postal_code, region: a.region, web: a.web, currency: a.currency, default_tax_code: a.default_tax_code, default_product_type: a.default_product_type, registrations: regs, count: regs.length, each, created, addresses: undefined, addressText: null };
   return { values, country: a.country, currency: a.currency, postal_code: a.postal_code, region: a.region, default_tax_code: a.default_tax_code, default_product_type: a.default_product_type, count: regs.length, snapshot };
 }

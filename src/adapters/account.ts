@@ -8,7 +8,7 @@ import { accountSchemas, MAX_REGISTRATIONS, MAX_TAX_DATE, MAX_WEB_LENGTH, PRODUC
 import { ownCopy, ownFields, prototypePolluted, unreadable } from './read.js';
 import { isCountryText, isCurrencyText, hasOwn, isPlainObject, isTaxCodeOrAbsent, oneOfOrAbsent } from './input.js';
 import { version } from '../../package.json';
-import { contentKey, fieldNames, optionalDateOk, readAtOnce, registrationsRead, sameNames, sameValues, type Fields, type ReadAtOnce, type RegistrationSnapshot, type Snapshot } from './account-read.js';
+import { contentKey, fieldNames, optionalDateOk, readAtOnce, registrationsRead, sameFields, sameValues, type Fields, type ReadAtOnce, type RegistrationSnapshot, type Snapshot } from './account-read.js';
 
 export { TAX_CODES, PRODUCT_TYPES } from './schemas.js';
 
@@ -354,18 +354,10 @@ function plainOf(p: PreparedAccount): Account {
 }
 
 
-/** The number of fields of an object, as the fast check walks them. */
-function fieldCount(o: object): number {
-  let n = 0;
-  for (const _ in o) n++;
-  return n;
-}
-
 /**
  * What preparation read of an account: the values of `copy` (the account's own fields, read
- * once: the values the preparation used), with the identities and field counts of the
- * account's own objects, which later calls compare (a field count is read by for…in, which
- * runs no getter).
+ * once: the values the preparation used), with the identities and field names of the
+ * account's own objects, which later calls compare (listed by for…in, which runs no getter).
  */
 function snapshotOf(account: Account, copy: Account): Snapshot | null {
   const a = account as Fields;
@@ -380,12 +372,11 @@ function snapshotOf(account: Account, copy: Account): Snapshot | null {
     const f = read[i] as unknown;
     if (typeof r !== 'object' || r === null || typeof f !== 'object' || f === null) return null;
     const v = f as Fields;
-    each.push({ object: r, fields: fieldCount(r), names: holdsUndefined(v) ? fieldNames(r) : null, jurisdiction_id: v.jurisdiction_id, value: v.value, valid_from: v.valid_from, valid_until: v.valid_until, permanent_establishment: v.permanent_establishment, import_scheme: v.import_scheme, created_at: v.created_at });
-    if (v.created_at !== undefined) created = true;
+    each.push({ object: r, fields: fieldNames(r), jurisdiction_id: v.jurisdiction_id, value: v.value, valid_from: v.valid_from, valid_until: v.valid_until, permanent_establishment: v.permanent_establishment, import_scheme: v.import_scheme, created_at: v.created_at });
+    if (v.created_at !== undefined || hasOwn.call(r, 'created_at')) created = true;
   }
   return {
-    fields: fieldCount(a),
-    names: holdsUndefined(c) ? fieldNames(a) : null,
+    fields: fieldNames(a),
     country: c.country,
     postal_code: c.postal_code,
     region: c.region,
@@ -402,30 +393,25 @@ function snapshotOf(account: Account, copy: Account): Snapshot | null {
   };
 }
 
-/** Whether a copy of an object's own fields (without a prototype) has one that holds undefined. */
-function holdsUndefined(copy: Fields): boolean {
-  for (const key in copy) if (copy[key] === undefined) return true;
-  return false;
-}
-
 /** An address history as text, to tell a changed one (null: none, or not an array). */
 function addressText(addresses: unknown): string | null {
   if (!Array.isArray(addresses)) return null;
   try {
-    return JSON.stringify(addresses.map((ad: unknown) => (typeof ad === 'object' && ad !== null ? [fieldCount(ad), ...ADDRESS_KEYS.map((k) => (ad as Fields)[k])] : ad)));
+    return JSON.stringify(addresses.map((ad: unknown) => (typeof ad === 'object' && ad !== null ? [fieldNames(ad), ...ADDRESS_KEYS.map((k) => (ad as Fields)[k])] : ad)));
   } catch {
     return null;
   }
 }
 
+/**
+ * Whether an account is as its snapshot has it. The account's and each registration's fields
+ * are compared by name, in for…in's order (which runs no getter): in a count, a field deleted
+ * (one holding undefined reads the same) or made not enumerable would make up for a misspelt
+ * one added. Then the values preparation used, by identity.
+ */
 function unchanged(account: Account, s: Snapshot): boolean {
   const a = account as Fields;
-  // Fields counted by for…in in place (no call per object), or named one by one (see fieldNames).
-  if (s.names === null) {
-    let n = 0;
-    for (const _ in a) n++;
-    if (n !== s.fields) return false;
-  } else if (!sameNames(a, s.names)) return false;
+  if (!sameFields(a, s.fields)) return false;
   if (a.addresses !== s.addresses || (s.addresses !== undefined && addressText(a.addresses) !== s.addressText)) return false;
   if (a.country !== s.country || a.currency !== s.currency || a.postal_code !== s.postal_code || a.region !== s.region || a.web !== s.web) return false;
   if (a.default_tax_code !== s.default_tax_code || a.default_product_type !== s.default_product_type) return false;
@@ -436,12 +422,7 @@ function unchanged(account: Account, s: Snapshot): boolean {
   for (let i = 0; i < s.count; i++) {
     const r = regs[i] as Fields;
     const was = each[i] as RegistrationSnapshot;
-    if (r !== was.object) return false;
-    if (was.names === null) {
-      let n = 0;
-      for (const _ in r) n++;
-      if (n !== was.fields) return false;
-    } else if (!sameNames(r, was.names)) return false;
+    if (r !== was.object || !sameFields(r, was.fields)) return false;
     if (r.jurisdiction_id !== was.jurisdiction_id || r.valid_from !== was.valid_from || r.valid_until !== was.valid_until) return false;
     if (r.permanent_establishment !== was.permanent_establishment || r.import_scheme !== was.import_scheme || r.value !== was.value) return false;
     if (created && r.created_at !== was.created_at) return false;
@@ -484,7 +465,7 @@ export interface AccountCache {
    * is (one lookup by identity); one of another rule set is checked against this one, once. A
    * plain object is prepared on first use and reused while its fields are unchanged: a deeply
    * frozen one without comparing anything, any other by comparing, on every call, the fields
-   * the preparation read and their number (a few property reads per registration); a changed
+   * the preparation read and their names (a few property reads per registration); a changed
    * account is prepared afresh, so no answer is ever stale and a field added since (a misspelt
    * one) is refused.
    */

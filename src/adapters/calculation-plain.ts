@@ -21,29 +21,49 @@ export const REQUEST_FIELDS = [...PLAIN_REQUEST_FIELDS, 'customer_tax_ids'] as c
 export const LINE_FIELDS = [...PLAIN_LINE_FIELDS, 'product', 'metadata'] as const;
 export const SHIPPING_FIELDS = [...PLAIN_SHIPPING_FIELDS, 'tax_code'] as const;
 
+/** The fields each fast check reads, as sets (a line item's are compared in place: onlyLineFields). */
+const KNOWN_REQUEST: ReadonlySet<string> = new Set(PLAIN_REQUEST_FIELDS);
+const KNOWN_SHIPPING: ReadonlySet<string> = new Set(PLAIN_SHIPPING_FIELDS);
+const KNOWN_ADDRESS: ReadonlySet<string> = new Set(ADDRESS_FIELDS);
+
 /**
- * Whether an object has no field but the known ones. The fast checks below read the fields
- * they know by name and count those present (`found`); the object's own fields are then
- * counted by `for…in`, and only when the counts differ — a field they do not know (a
- * misspelt one), or a known one holding `undefined` — are the names compared. An inherited
- * field (a polluted prototype) hands the object to the schema's path; with `polluted` false
- * (Object.prototype has no enumerable field) a plain object has none to inherit, and its
- * fields are counted without asking.
+ * Whether an object has no field but the known ones, and every value the fast checks below
+ * read by name (`found` of them: the known fields not undefined) is one of its own enumerable
+ * fields, the ones a copy of the object keeps. Each field `for…in` lists is compared with the
+ * known names and counted when it holds a value: a count of the fields alone let a value the
+ * copy leaves out (a field not enumerable, or a non-enumerable one of a polluted
+ * Object.prototype) make up for a misspelt field or one holding undefined, and the fast check
+ * then read a field the schema's reading does not. An inherited field (a polluted prototype)
+ * hands the object to the schema's path.
  */
-function onlyKnownFields(o: object, found: number, known: readonly string[], polluted: boolean): boolean {
+function onlyKnownFields(o: object, found: number, known: ReadonlySet<string>, polluted: boolean): boolean {
   let n = 0;
-  if (polluted) {
-    for (const key in o) {
-      if (!hasOwn.call(o, key)) return false;
-      n++;
+  for (const key in o) {
+    if (!known.has(key) || (polluted && !hasOwn.call(o, key))) return false;
+    if ((o as Record<string, unknown>)[key] !== undefined) n++;
+  }
+  return n === found;
+}
+
+/** onlyKnownFields for a line item (most objects of a request are its lines): its names compared in place. */
+function onlyLineFields(l: Record<string, unknown>, found: number, polluted: boolean): boolean {
+  let n = 0;
+  for (const key in l) {
+    switch (key) {
+      case 'reference':
+      case 'amount':
+      case 'tax_code':
+      case 'quantity':
+      case 'product_type':
+      case 'tax_behavior':
+        break;
+      default:
+        return false;
     }
-  } else for (const _ in o) n++;
-  if (n === found) return true;
-  // Fewer own fields than values read: one came from the prototype (a non-enumerable field of
-  // a polluted Object.prototype, which for…in does not show).
-  if (n < found) return false;
-  for (const key in o) if (!known.includes(key)) return false;
-  return true;
+    if (polluted && !hasOwn.call(l, key)) return false;
+    if (l[key] !== undefined) n++;
+  }
+  return n === found;
 }
 
 /**
@@ -75,7 +95,7 @@ export function addressValues(a: Record<string, unknown>): boolean {
 function plainAddress(a: unknown, polluted: boolean): boolean {
   if (!isPlainObject(a) || !addressValues(a)) return false;
   const found = 1 + (a.state !== undefined ? 1 : 0) + (a.postal_code !== undefined ? 1 : 0) + (a.city !== undefined ? 1 : 0) + (a.line1 !== undefined ? 1 : 0) + (a.line2 !== undefined ? 1 : 0);
-  return onlyKnownFields(a, found, ADDRESS_FIELDS, polluted);
+  return onlyKnownFields(a, found, KNOWN_ADDRESS, polluted);
 }
 
 /** What lineItemCode answers for a line item the schema refuses. */
@@ -136,7 +156,7 @@ function plainLineItem(l: unknown, polluted: boolean): number {
   const k = lineItemCode(l);
   if (k === REFUSED) return REFUSED;
   const found = 2 + (l.quantity !== undefined ? 1 : 0) + (k >= 0 ? 1 : 0) + (l.product_type !== undefined ? 1 : 0) + (l.tax_behavior !== undefined ? 1 : 0);
-  return onlyKnownFields(l, found, PLAIN_LINE_FIELDS, polluted) ? k : REFUSED;
+  return onlyLineFields(l, found, polluted) ? k : REFUSED;
 }
 
 /** A shipping cost the schema accepts as it is. */
@@ -146,7 +166,7 @@ function plainShipping(s: unknown, polluted: boolean): boolean {
   if (s.tax_code !== undefined) return false;
   if (typeof amount !== 'string' || amount.length > MAX_AMOUNT_LENGTH || !isAmountText(amount)) return false;
   if (!oneOfOrAbsent(behavior, BEHAVIORS)) return false;
-  return onlyKnownFields(s, 1 + (behavior !== undefined ? 1 : 0), PLAIN_SHIPPING_FIELDS, polluted);
+  return onlyKnownFields(s, 1 + (behavior !== undefined ? 1 : 0), KNOWN_SHIPPING, polluted);
 }
 
 /**
@@ -195,5 +215,5 @@ export function plainRequestCodes(r: unknown, polluted: boolean): number[] | nul
     (status !== undefined ? 1 : 0) +
     (certificate !== undefined ? 1 : 0) +
     (shipping !== undefined ? 1 : 0);
-  return onlyKnownFields(r, found, PLAIN_REQUEST_FIELDS, polluted) ? codes : null;
+  return onlyKnownFields(r, found, KNOWN_REQUEST, polluted) ? codes : null;
 }
