@@ -334,6 +334,18 @@ describe('a plain account changed between calls, against a fresh copy of it', ()
     expect(outcome(() => calculateTaxRate(q, a as unknown as Account))).toEqual(outcome(() => calculateTaxRate(q, deepCopy(a) as Account)));
   });
 
+  it("notices a registration's field hidden (made not enumerable) where a misspelt one was added", () => {
+    const q = { to_country: 'DE', tax_code: 'ebook', date: '2026-06-01' } as TaxRateQuery;
+    const reg: Record<string, unknown> = { jurisdiction_id: 276, valid_from: '2020-01-01' };
+    const a: Record<string, unknown> = { country: 'IE', currency: 'EUR', registrations: [reg] };
+    calculateTaxRate(q, a as unknown as Account);
+    calculateTaxRate(q, a as unknown as Account);
+    reg.valid_form = '2027-01-01';
+    Object.defineProperty(reg, 'valid_from', { enumerable: false });
+    expect(outcome(() => calculateTaxRate(q, a as unknown as Account))).toMatchObject({ status: 400, issues: [{ path: ['account', 'registrations', 0, 'valid_form'] }] });
+    expect(outcome(() => calculateTaxRate(q, a as unknown as Account))).toEqual(outcome(() => calculateTaxRate(q, deepCopy(a) as Account)));
+  });
+
   it('notices a created_at set on a registration that had the field holding undefined', () => {
     // created_at sets where a registration without valid_from starts: 1 January of its year.
     const reg: Record<string, unknown> = { jurisdiction_id: 276, created_at: undefined };
