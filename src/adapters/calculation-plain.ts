@@ -21,49 +21,65 @@ export const REQUEST_FIELDS = [...PLAIN_REQUEST_FIELDS, 'customer_tax_ids'] as c
 export const LINE_FIELDS = [...PLAIN_LINE_FIELDS, 'product', 'metadata'] as const;
 export const SHIPPING_FIELDS = [...PLAIN_SHIPPING_FIELDS, 'tax_code'] as const;
 
-/** The fields each fast check reads, as sets (a line item's are compared in place: onlyLineFields). */
-const KNOWN_REQUEST: ReadonlySet<string> = new Set(PLAIN_REQUEST_FIELDS);
-const KNOWN_SHIPPING: ReadonlySet<string> = new Set(PLAIN_SHIPPING_FIELDS);
-const KNOWN_ADDRESS: ReadonlySet<string> = new Set(ADDRESS_FIELDS);
+/** Each field a fast check reads, by its bit: 1 << its index in the list (a line item's are compared in place: onlyLineFields). */
+const bitsOf = (fields: readonly string[]): ReadonlyMap<string, number> => new Map(fields.map((f, i) => [f, 1 << i]));
+const KNOWN_REQUEST = bitsOf(PLAIN_REQUEST_FIELDS);
+const KNOWN_SHIPPING = bitsOf(PLAIN_SHIPPING_FIELDS);
+const KNOWN_ADDRESS = bitsOf(ADDRESS_FIELDS);
 
 /**
- * Whether an object has no field but the known ones, and every value the fast checks below
- * read by name (`found` of them: the known fields not undefined) is one of its own enumerable
- * fields, the ones a copy of the object keeps. Each field `for…in` lists is compared with the
- * known names and counted when it holds a value: a count of the fields alone let a value the
- * copy leaves out (a field not enumerable, or a non-enumerable one of a polluted
- * Object.prototype) make up for a misspelt field or one holding undefined, and the fast check
- * then read a field the schema's reading does not. An inherited field (a polluted prototype)
- * hands the object to the schema's path.
+ * Whether an object has no field but the known ones (`known`, each with its bit), and every
+ * field the fast checks below read a value of by name (`needed`: the bits of the known fields
+ * not undefined) is one of its own enumerable fields, the ones a copy of the object keeps.
+ * Each field `for…in` lists is looked up among the known names, and its bit kept: a count of
+ * the fields let a value the copy leaves out (a field not enumerable, or a non-enumerable one
+ * of a polluted Object.prototype) make up for a misspelt field or one holding undefined, and
+ * the fast check then read a field the schema's reading does not. An inherited field (a
+ * polluted prototype) hands the object to the schema's path.
  */
-function onlyKnownFields(o: object, found: number, known: ReadonlySet<string>, polluted: boolean): boolean {
-  let n = 0;
+function onlyKnownFields(o: object, needed: number, known: ReadonlyMap<string, number>, polluted: boolean): boolean {
+  let seen = 0;
   for (const key in o) {
-    if (!known.has(key) || (polluted && !hasOwn.call(o, key))) return false;
-    if ((o as Record<string, unknown>)[key] !== undefined) n++;
+    const bit = known.get(key);
+    if (bit === undefined || (polluted && !hasOwn.call(o, key))) return false;
+    seen |= bit;
   }
-  return n === found;
+  return (seen & needed) === needed;
 }
 
-/** onlyKnownFields for a line item (most objects of a request are its lines): its names compared in place. */
-function onlyLineFields(l: Record<string, unknown>, found: number, polluted: boolean): boolean {
-  let n = 0;
+/**
+ * onlyKnownFields for a line item (most objects of a request are its lines), its names compared
+ * in place: each field for…in lists must be a line item's, and every field the check read a
+ * value of by name (`needed`, the bits of the switch below) among them.
+ */
+function onlyLineFields(l: Record<string, unknown>, needed: number, polluted: boolean): boolean {
+  let seen = 0;
   for (const key in l) {
     switch (key) {
       case 'reference':
+        seen |= 1;
+        break;
       case 'amount':
+        seen |= 2;
+        break;
       case 'tax_code':
+        seen |= 4;
+        break;
       case 'quantity':
+        seen |= 8;
+        break;
       case 'product_type':
+        seen |= 16;
+        break;
       case 'tax_behavior':
+        seen |= 32;
         break;
       default:
         return false;
     }
     if (polluted && !hasOwn.call(l, key)) return false;
-    if (l[key] !== undefined) n++;
   }
-  return n === found;
+  return (seen & needed) === needed;
 }
 
 /**
@@ -94,8 +110,9 @@ export function addressValues(a: Record<string, unknown>): boolean {
 /** An address the schema accepts as it is: its known fields read by name, an unknown one refused. */
 function plainAddress(a: unknown, polluted: boolean): boolean {
   if (!isPlainObject(a) || !addressValues(a)) return false;
-  const found = 1 + (a.state !== undefined ? 1 : 0) + (a.postal_code !== undefined ? 1 : 0) + (a.city !== undefined ? 1 : 0) + (a.line1 !== undefined ? 1 : 0) + (a.line2 !== undefined ? 1 : 0);
-  return onlyKnownFields(a, found, KNOWN_ADDRESS, polluted);
+  // Bits in ADDRESS_FIELDS' order: the country always, the others when they hold a value.
+  const needed = 1 | (a.state !== undefined ? 2 : 0) | (a.postal_code !== undefined ? 4 : 0) | (a.city !== undefined ? 8 : 0) | (a.line1 !== undefined ? 16 : 0) | (a.line2 !== undefined ? 32 : 0);
+  return onlyKnownFields(a, needed, KNOWN_ADDRESS, polluted);
 }
 
 /** What lineItemCode answers for a line item the schema refuses. */
@@ -155,8 +172,9 @@ function plainLineItem(l: unknown, polluted: boolean): number {
   if (!isPlainObject(l) || l.product !== undefined || l.metadata !== undefined) return REFUSED;
   const k = lineItemCode(l);
   if (k === REFUSED) return REFUSED;
-  const found = 2 + (l.quantity !== undefined ? 1 : 0) + (k >= 0 ? 1 : 0) + (l.product_type !== undefined ? 1 : 0) + (l.tax_behavior !== undefined ? 1 : 0);
-  return onlyLineFields(l, found, polluted) ? k : REFUSED;
+  // The fields whose values the check read: reference and amount always, the others when they hold one.
+  const needed = 3 | (k >= 0 ? 4 : 0) | (l.quantity !== undefined ? 8 : 0) | (l.product_type !== undefined ? 16 : 0) | (l.tax_behavior !== undefined ? 32 : 0);
+  return onlyLineFields(l, needed, polluted) ? k : REFUSED;
 }
 
 /** A shipping cost the schema accepts as it is. */
@@ -166,7 +184,7 @@ function plainShipping(s: unknown, polluted: boolean): boolean {
   if (s.tax_code !== undefined) return false;
   if (typeof amount !== 'string' || amount.length > MAX_AMOUNT_LENGTH || !isAmountText(amount)) return false;
   if (!oneOfOrAbsent(behavior, BEHAVIORS)) return false;
-  return onlyKnownFields(s, 1 + (behavior !== undefined ? 1 : 0), KNOWN_SHIPPING, polluted);
+  return onlyKnownFields(s, 1 | (behavior !== undefined ? 2 : 0), KNOWN_SHIPPING, polluted);
 }
 
 /**
@@ -205,15 +223,17 @@ export function plainRequestCodes(r: unknown, polluted: boolean): number[] | nul
   if (!oneOfOrAbsent(status, CUSTOMER_TAX_STATUSES)) return null;
   if (certificate !== null && !optionalText(certificate, 100)) return null;
   if (shipping !== undefined && shipping !== null && !plainShipping(shipping, polluted)) return null;
-  const found =
-    2 +
-    (origin !== undefined ? 1 : 0) +
-    (taxId !== undefined ? 1 : 0) +
-    (currency !== undefined ? 1 : 0) +
-    (taxDate !== undefined ? 1 : 0) +
-    (behavior !== undefined ? 1 : 0) +
-    (status !== undefined ? 1 : 0) +
-    (certificate !== undefined ? 1 : 0) +
-    (shipping !== undefined ? 1 : 0);
-  return onlyKnownFields(r, found, KNOWN_REQUEST, polluted) ? codes : null;
+  // Bits in PLAIN_REQUEST_FIELDS' order: customer_address and line_items always, the others when they hold a value.
+  const needed =
+    2 |
+    512 |
+    (origin !== undefined ? 1 : 0) |
+    (taxId !== undefined ? 4 : 0) |
+    (status !== undefined ? 8 : 0) |
+    (certificate !== undefined ? 16 : 0) |
+    (currency !== undefined ? 32 : 0) |
+    (taxDate !== undefined ? 64 : 0) |
+    (behavior !== undefined ? 128 : 0) |
+    (shipping !== undefined ? 256 : 0);
+  return onlyKnownFields(r, needed, KNOWN_REQUEST, polluted) ? codes : null;
 }
