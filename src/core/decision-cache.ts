@@ -41,8 +41,13 @@ import { activeOn, indexRegistrations, isFrozenList, registrationDays, type Acti
 const DECISION_BYTES = 1_024;
 /** Bytes a cache entry holds: a map slot, measured and rounded up. */
 const ENTRY_BYTES = 96;
-/** Bytes an entry by a destination's details holds besides its slot: its key's string (a header, and 2 bytes a character besides). */
-const DETAILS_KEY_BYTES = 32;
+/**
+ * Bytes an entry by a destination's details holds besides its slot and its key's characters (2
+ * bytes each): the key's string and what the heap keeps of the entry beyond the count of its
+ * parts, rounded up to what bench/cache-memory.mjs measured (the heap's growth under a worst
+ * case of distinct addresses within the cache's bound, as when each details' text had a map).
+ */
+const DETAILS_KEY_BYTES = 256;
 /** Bytes a map of leaves by details holds (one for each country and supply where details matter), measured and rounded up. */
 const DETAILS_BYTES = 256;
 /** Supply numbers (see supplyNumberOf): four for each tax code. */
