@@ -11,25 +11,15 @@
 import fc from 'fast-check';
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { calculate, calculateTaxRate, TaxRulesError, type Account, type CalculationRequest, type TaxRateQuery } from '../src/index.js';
+import { calculate, calculateTaxRate, type Account, type CalculationRequest, type TaxRateQuery } from '../src/index.js';
 import { prepareAccountAfresh } from '../src/adapters/account.js';
 import { defaultRuleSet } from '../src/default-rules.js';
 import { formatMinor, formatMinorNumber, parseAmount } from '../src/core/money.js';
-import { registeredEverywhere } from './helpers.js';
+import { outcome, registeredEverywhere } from './helpers.js';
 
 const SCALE = Math.max(1, Number(process.env.FUZZ_SCALE ?? 1) || 1);
 const SEED = process.env.FUZZ_SEED === undefined ? {} : { seed: Number(process.env.FUZZ_SEED) | 0 };
 const runs = (n: number) => ({ numRuns: n * SCALE, ...SEED });
-
-/** An answer, or the error's status and issues; anything else thrown fails the test. */
-function outcome(f: () => unknown): unknown {
-  try {
-    return f();
-  } catch (e) {
-    if (!(e instanceof TaxRulesError)) throw e;
-    return { status: e.status, issues: e.issues };
-  }
-}
 
 /** A copy of an object's own enumerable fields, deeply, each getter read once (what a caller that copied the account would hand over). */
 function deepCopy(v: unknown): unknown {

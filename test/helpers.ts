@@ -45,3 +45,13 @@ export function refused(f: () => unknown): TaxRulesError {
   }
   throw new Error('expected a TaxRulesError');
 }
+
+/** An answer, or the error's status and issues (a comparable outcome); anything else thrown fails the test. */
+export function outcome(f: () => unknown): unknown {
+  try {
+    return f();
+  } catch (e) {
+    if (!(e instanceof TaxRulesError)) throw e;
+    return { status: e.status, issues: e.issues };
+  }
+}

@@ -13,8 +13,7 @@ import { readQuickQuery } from '../src/adapters/v20241028-quick.js';
 import { createEngine } from '../src/adapters/engine.js';
 import { defaultRuleSet } from '../src/default-rules.js';
 import { defineAccount } from '../src/index.js';
-import { TaxRulesError } from '../src/core/errors.js';
-import { registeredEverywhere } from './helpers.js';
+import { outcome, registeredEverywhere } from './helpers.js';
 import { TAX_CODES } from '../src/generated/tax-codes.js';
 
 /** Each parameter the quick reading may meet, with values it reads and values it leaves to the full reading. */
@@ -40,16 +39,6 @@ const entry = fc.constantFrom(...Object.keys(VALUES)).chain((name) => fc.tuple(f
 const query = fc
   .tuple(fc.constantFrom(...(VALUES.to_country as unknown[])), fc.array(entry, { maxLength: 5 }))
   .map(([to, rest]) => Object.fromEntries([['to_country', to], ...rest]) as unknown as TaxRateQuery);
-
-/** An answer or the error's status and issues. */
-function outcome(f: () => unknown): unknown {
-  try {
-    return f();
-  } catch (e) {
-    if (!(e instanceof TaxRulesError)) throw e;
-    return { status: e.status, issues: e.issues };
-  }
-}
 
 const sellers = [
   registeredEverywhere(),
