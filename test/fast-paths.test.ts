@@ -550,4 +550,26 @@ describe("a calculation's plain check: fields a copy of the request leaves out",
     }
     expect(clean.total_tax).toBe('19.00');
   });
+
+  it('answers with the values it checked when a getter answers otherwise on a later read', () => {
+    // Each getter answers its first value once, then another that the schema refuses.
+    const shifting = (first: unknown, later: unknown): (() => unknown) => {
+      let reads = 0;
+      return () => (reads++ === 0 ? first : later);
+    };
+    const cases: [string, unknown, unknown][] = [
+      ['quantity', 2, 1.5],
+      ['quantity', 1, 1e300],
+      ['amount', '100.00', '1234567890123456789012345678901234567890'],
+      ['amount', '100.00', 100],
+      ['tax_code', 'ebook', 'saas'],
+      ['reference', 'a', ''],
+    ];
+    for (const [name, first, later] of cases) {
+      const line: Fields = { reference: 'a', amount: '100.00', tax_code: 'eservice' };
+      Object.defineProperty(line, name, { enumerable: true, configurable: true, get: shifting(first, later) });
+      const checked = { reference: 'a', amount: '100.00', tax_code: 'eservice', [name]: first };
+      expect(outcome(() => calculate(request(line), seller, { now: 1_780_000_000 })), name).toEqual(outcome(() => calculate(request(checked), seller, { now: 1_780_000_000, cache: false })));
+    }
+  });
 });

@@ -107,12 +107,17 @@ export function addressValues(a: Record<string, unknown>): boolean {
   return typeof country === 'string' && isCountryText(country) && optionalText(a.state, 100) && optionalText(a.postal_code, 20) && optionalText(a.city, 200) && optionalText(a.line1, 200) && optionalText(a.line2, 200);
 }
 
-/** An address the schema accepts as it is: its known fields read by name, an unknown one refused. */
-function plainAddress(a: unknown, polluted: boolean): boolean {
-  if (!isPlainObject(a) || !addressValues(a)) return false;
+/**
+ * An address the schema accepts as it is, as a copy of the values checked (each field read
+ * once: a getter is not read again later), or null; an unknown field refuses it.
+ */
+function plainAddress(a: unknown, polluted: boolean): Record<string, unknown> | null {
+  if (!isPlainObject(a)) return null;
+  const { country, state, postal_code, city, line1, line2 } = a;
+  if (!(typeof country === 'string' && isCountryText(country) && optionalText(state, 100) && optionalText(postal_code, 20) && optionalText(city, 200) && optionalText(line1, 200) && optionalText(line2, 200))) return null;
   // Bits in ADDRESS_FIELDS' order: the country always, the others when they hold a value.
-  const needed = 1 | (a.state !== undefined ? 2 : 0) | (a.postal_code !== undefined ? 4 : 0) | (a.city !== undefined ? 8 : 0) | (a.line1 !== undefined ? 16 : 0) | (a.line2 !== undefined ? 32 : 0);
-  return onlyKnownFields(a, needed, KNOWN_ADDRESS, polluted);
+  const needed = 1 | (state !== undefined ? 2 : 0) | (postal_code !== undefined ? 4 : 0) | (city !== undefined ? 8 : 0) | (line1 !== undefined ? 16 : 0) | (line2 !== undefined ? 32 : 0);
+  return onlyKnownFields(a, needed, KNOWN_ADDRESS, polluted) ? { country, state, postal_code, city, line1, line2 } : null;
 }
 
 /** What lineItemCode answers for a line item the schema refuses. */
@@ -123,7 +128,11 @@ const REFUSED = -2;
  * (taxCodeNumber, the one lookup the check of the code is), -1 without a code, or REFUSED.
  */
 function lineItemCode(l: Record<string, unknown>): number {
-  const { reference, amount, quantity, tax_code: code } = l;
+  return lineValuesCode(l.reference, l.amount, l.quantity, l.tax_code, l.product_type, l.tax_behavior);
+}
+
+/** lineItemCode of a line item's values, each read once. */
+function lineValuesCode(reference: unknown, amount: unknown, quantity: unknown, code: unknown, productType: unknown, behavior: unknown): number {
   const valid =
     typeof reference === 'string' &&
     reference.length >= 1 &&
@@ -132,8 +141,8 @@ function lineItemCode(l: Record<string, unknown>): number {
     amount.length <= MAX_AMOUNT_LENGTH &&
     isAmountText(amount) &&
     (quantity === undefined || (typeof quantity === 'number' && Number.isSafeInteger(quantity) && quantity > 0)) &&
-    oneOfOrAbsent(l.product_type, PRODUCT_TYPES) &&
-    oneOfOrAbsent(l.tax_behavior, BEHAVIORS);
+    oneOfOrAbsent(productType, PRODUCT_TYPES) &&
+    oneOfOrAbsent(behavior, BEHAVIORS);
   if (!valid) return REFUSED;
   if (code === undefined) return -1;
   const k = typeof code === 'string' ? codeNumber(code) : -1;
@@ -166,25 +175,33 @@ export function lineItemValues(l: Record<string, unknown>): boolean {
   return lineItemCode(l) !== REFUSED;
 }
 
-/** A line item the schema accepts as it is: its tax code's number (-1 without one), else REFUSED. */
-function plainLineItem(l: unknown, polluted: boolean): number {
+/**
+ * A line item the schema accepts as it is: its tax code's number (-1 without one), its copy of
+ * the values checked put at `at` of `copies` (each field read once: a getter is not read again
+ * later), else REFUSED.
+ */
+function plainLineItem(l: unknown, polluted: boolean, copies: unknown[], at: number): number {
+  if (!isPlainObject(l)) return REFUSED;
+  const { reference, amount, quantity, tax_code, product_type, tax_behavior } = l;
   // The fields the fast path leaves to the schema read as absent (not inherited either).
-  if (!isPlainObject(l) || l.product !== undefined || l.metadata !== undefined) return REFUSED;
-  const k = lineItemCode(l);
+  if (l.product !== undefined || l.metadata !== undefined) return REFUSED;
+  const k = lineValuesCode(reference, amount, quantity, tax_code, product_type, tax_behavior);
   if (k === REFUSED) return REFUSED;
   // The fields whose values the check read: reference and amount always, the others when they hold one.
-  const needed = 3 | (k >= 0 ? 4 : 0) | (l.quantity !== undefined ? 8 : 0) | (l.product_type !== undefined ? 16 : 0) | (l.tax_behavior !== undefined ? 32 : 0);
-  return onlyLineFields(l, needed, polluted) ? k : REFUSED;
+  const needed = 3 | (k >= 0 ? 4 : 0) | (quantity !== undefined ? 8 : 0) | (product_type !== undefined ? 16 : 0) | (tax_behavior !== undefined ? 32 : 0);
+  if (!onlyLineFields(l, needed, polluted)) return REFUSED;
+  copies[at] = { reference, amount, quantity, tax_code, product_type, tax_behavior, product: undefined, metadata: undefined };
+  return k;
 }
 
-/** A shipping cost the schema accepts as it is. */
-function plainShipping(s: unknown, polluted: boolean): boolean {
-  if (!isPlainObject(s)) return false;
+/** A shipping cost the schema accepts as it is, as a copy of the values checked (each read once), or null. */
+function plainShipping(s: unknown, polluted: boolean): Record<string, unknown> | null {
+  if (!isPlainObject(s)) return null;
   const { amount, tax_behavior: behavior } = s;
-  if (s.tax_code !== undefined) return false;
-  if (typeof amount !== 'string' || amount.length > MAX_AMOUNT_LENGTH || !isAmountText(amount)) return false;
-  if (!oneOfOrAbsent(behavior, BEHAVIORS)) return false;
-  return onlyKnownFields(s, 1 | (behavior !== undefined ? 2 : 0), KNOWN_SHIPPING, polluted);
+  if (s.tax_code !== undefined) return null;
+  if (typeof amount !== 'string' || amount.length > MAX_AMOUNT_LENGTH || !isAmountText(amount)) return null;
+  if (!oneOfOrAbsent(behavior, BEHAVIORS)) return null;
+  return onlyKnownFields(s, 1 | (behavior !== undefined ? 2 : 0), KNOWN_SHIPPING, polluted) ? { amount, tax_behavior: behavior, tax_code: undefined } : null;
 }
 
 /**
@@ -195,34 +212,48 @@ function plainShipping(s: unknown, polluted: boolean): boolean {
  * prototypePolluted() answers, when the caller has asked it.
  */
 export function isPlainValidRequest(r: unknown, polluted: boolean = prototypePolluted()): r is CalculationRequestOutput {
-  return plainRequestCodes(r, polluted) !== null;
+  return plainRequest(r, polluted) !== null;
+}
+
+/** A request read by the fast check: a copy of the values it checked, and each line's tax code's number. */
+export interface PlainRequest {
+  /** The request as checked: each of its objects copied from the values read (each field once), in the schema's form. */
+  readonly req: CalculationRequestOutput;
+  /** Each line's tax code's number (taxCodeNumber; -1 for a line without one). */
+  readonly codes: number[];
 }
 
 /**
- * isPlainValidRequest, answered as each line's tax code's number (taxCodeNumber; -1 for a line
- * without one), found by the check, or null for a request that is not plainly valid.
+ * isPlainValidRequest, answered as a copy of the request made of the values the check read
+ * (each field read once, so a getter that answers otherwise on a later read changes nothing
+ * checked) with each line's tax code's number, or null for a request that is not plainly valid.
  */
-export function plainRequestCodes(r: unknown, polluted: boolean): number[] | null {
+export function plainRequest(r: unknown, polluted: boolean): PlainRequest | null {
   if (!isPlainObject(r)) return null;
   const { customer_address: customer, line_items: lines, origin_address: origin, customer_tax_id: taxId, currency, tax_date: taxDate, tax_behavior: behavior, customer_tax_status: status, customer_exemption_certificate: certificate, shipping_cost: shipping } = r;
-  if (!plainAddress(customer, polluted)) return null;
+  const customerCopy = plainAddress(customer, polluted);
+  if (customerCopy === null) return null;
   if (r.customer_tax_ids !== undefined) return null;
   if (!Array.isArray(lines) || lines.length < 1 || lines.length > MAX_LINE_ITEMS) return null;
   // At its length, every slot set before it is read (an array pushed from empty has room for 17).
-  const codes = new Array<number>(lines.length);
-  for (let i = 0; i < lines.length; i++) {
-    const k = plainLineItem(lines[i], polluted);
+  const count = lines.length;
+  const codes = new Array<number>(count);
+  const copies = new Array<unknown>(count);
+  for (let i = 0; i < count; i++) {
+    const k = plainLineItem(lines[i], polluted, copies, i);
     if (k === REFUSED) return null;
     codes[i] = k;
   }
-  if (origin !== undefined && origin !== null && !plainAddress(origin, polluted)) return null;
+  let originCopy: Record<string, unknown> | null | undefined = origin as null | undefined;
+  if (origin !== undefined && origin !== null && (originCopy = plainAddress(origin, polluted)) === null) return null;
   if (taxId !== null && !optionalText(taxId, 50)) return null;
   if (currency !== undefined && !(typeof currency === 'string' && isCurrencyText(currency))) return null;
   if (taxDate !== undefined && !(typeof taxDate === 'number' && Number.isSafeInteger(taxDate) && taxDate >= 0 && taxDate <= MAX_TAX_DATE)) return null;
   if (!oneOfOrAbsent(behavior, BEHAVIORS)) return null;
   if (!oneOfOrAbsent(status, CUSTOMER_TAX_STATUSES)) return null;
   if (certificate !== null && !optionalText(certificate, 100)) return null;
-  if (shipping !== undefined && shipping !== null && !plainShipping(shipping, polluted)) return null;
+  let shippingCopy: Record<string, unknown> | null | undefined = shipping as null | undefined;
+  if (shipping !== undefined && shipping !== null && (shippingCopy = plainShipping(shipping, polluted)) === null) return null;
   // Bits in PLAIN_REQUEST_FIELDS' order: customer_address and line_items always, the others when they hold a value.
   const needed =
     2 |
@@ -235,5 +266,19 @@ export function plainRequestCodes(r: unknown, polluted: boolean): number[] | nul
     (taxDate !== undefined ? 64 : 0) |
     (behavior !== undefined ? 128 : 0) |
     (shipping !== undefined ? 256 : 0);
-  return onlyKnownFields(r, needed, KNOWN_REQUEST, polluted) ? codes : null;
+  if (!onlyKnownFields(r, needed, KNOWN_REQUEST, polluted)) return null;
+  const req = {
+    origin_address: originCopy,
+    customer_address: customerCopy,
+    customer_tax_id: taxId,
+    customer_tax_ids: undefined,
+    customer_tax_status: status,
+    customer_exemption_certificate: certificate,
+    currency,
+    tax_date: taxDate,
+    tax_behavior: behavior,
+    shipping_cost: shippingCopy,
+    line_items: copies,
+  };
+  return { req: req as unknown as CalculationRequestOutput, codes };
 }

@@ -16,7 +16,7 @@ import { agedEngine, engineFor, impliedTypeOf, MAX_RULES_AGE, maxRulesAgeOf, typ
 import { checkBySchema } from './issues.js';
 import { isBoolean, ownCopy, ownFields, prototypePolluted, readOptions, RULE_SET, TAX_ID_VERDICT, unreadable, type OptionCheck } from './read.js';
 import { MAX_LINE_ITEMS, MAX_TAX_DATE, requestSchemas, type CalculationJurisdiction, type CalculationRequest, type CalculationRequestOutput, type CalculationResponse, type CalculationLineResult, type ShippingCostResult, type LineTax, type TaxBreakdownEntry } from './schemas.js';
-import { ADDRESS_FIELDS, isCanonicalLineAmount, LINE_FIELDS, plainRequestCodes, REQUEST_FIELDS, SHIPPING_FIELDS } from './calculation-plain.js';
+import { ADDRESS_FIELDS, isCanonicalLineAmount, LINE_FIELDS, plainRequest, REQUEST_FIELDS, SHIPPING_FIELDS } from './calculation-plain.js';
 import { firstOfReferences } from './input.js';
 import type { DecisionOptions, TaxIdVerdictFunction } from '../core/options.js';
 import type { ProductDefaults } from '../core/products.js';
@@ -180,17 +180,18 @@ interface ReadRequest {
 }
 
 /**
- * The request as the schema reads it: directly when plainly valid (every value it reads an
- * own field), else through the schema on a copy of its own fields (the schema would read
- * inherited ones), its answer read back as own fields.
+ * The request as the schema reads it: as the fast check read and copied it when plainly valid
+ * (every value it reads an own field, each read once), else through the schema on a copy of
+ * its own fields (the schema would read inherited ones), its answer read back as own fields.
  */
 function readRequest(request: unknown): ReadRequest {
   // With a polluted Object.prototype, the fast check reads a copy of the own fields (objects
   // without a prototype, so a field left out stays left out).
   const polluted = prototypePolluted();
   const own = polluted ? ownCopy(request, 3, MAX_LINE_ITEMS) : request;
-  const codes = plainRequestCodes(own, polluted);
-  if (codes !== null) return { req: own as ParsedRequest, codes };
+  const plain = plainRequest(own, polluted);
+  // Plainly valid: the values as checked, each read once (`own` is a copy of them already when polluted).
+  if (plain !== null) return { req: polluted ? (own as ParsedRequest) : plain.req, codes: plain.codes };
   const schema = requestSchemas().request;
   const parsed = checkBySchema(schema, polluted ? own : ownCopy(request, 3, MAX_LINE_ITEMS));
   if (!parsed.success) throw errorFromIssues(parsed.issues);
