@@ -26,6 +26,26 @@ const bitsOf = (fields: readonly string[]): ReadonlyMap<string, number> => new M
 const KNOWN_REQUEST = bitsOf(PLAIN_REQUEST_FIELDS);
 const KNOWN_SHIPPING = bitsOf(PLAIN_SHIPPING_FIELDS);
 const KNOWN_ADDRESS = bitsOf(ADDRESS_FIELDS);
+/** A field's bit in its list's map (bitsOf), by a name the list holds (a name it does not is a type error). */
+const bit = <T extends string>(fields: readonly T[], name: NoInfer<T>): number => 1 << fields.indexOf(name);
+const A_COUNTRY = bit(ADDRESS_FIELDS, 'country');
+const A_STATE = bit(ADDRESS_FIELDS, 'state');
+const A_POSTAL_CODE = bit(ADDRESS_FIELDS, 'postal_code');
+const A_CITY = bit(ADDRESS_FIELDS, 'city');
+const A_LINE1 = bit(ADDRESS_FIELDS, 'line1');
+const A_LINE2 = bit(ADDRESS_FIELDS, 'line2');
+const S_AMOUNT = bit(PLAIN_SHIPPING_FIELDS, 'amount');
+const S_BEHAVIOR = bit(PLAIN_SHIPPING_FIELDS, 'tax_behavior');
+const R_ORIGIN = bit(PLAIN_REQUEST_FIELDS, 'origin_address');
+const R_CUSTOMER = bit(PLAIN_REQUEST_FIELDS, 'customer_address');
+const R_TAX_ID = bit(PLAIN_REQUEST_FIELDS, 'customer_tax_id');
+const R_STATUS = bit(PLAIN_REQUEST_FIELDS, 'customer_tax_status');
+const R_CERTIFICATE = bit(PLAIN_REQUEST_FIELDS, 'customer_exemption_certificate');
+const R_CURRENCY = bit(PLAIN_REQUEST_FIELDS, 'currency');
+const R_TAX_DATE = bit(PLAIN_REQUEST_FIELDS, 'tax_date');
+const R_BEHAVIOR = bit(PLAIN_REQUEST_FIELDS, 'tax_behavior');
+const R_SHIPPING = bit(PLAIN_REQUEST_FIELDS, 'shipping_cost');
+const R_LINES = bit(PLAIN_REQUEST_FIELDS, 'line_items');
 
 /**
  * Whether an object has no field but the known ones (`known`, each with its bit), and every
@@ -103,8 +123,12 @@ export function optionalText(v: unknown, max: number): boolean {
 
 /** Whether an address's values (read by name) are what the schema accepts. */
 export function addressValues(a: Record<string, unknown>): boolean {
-  const country = a.country;
-  return typeof country === 'string' && isCountryText(country) && optionalText(a.state, 100) && optionalText(a.postal_code, 20) && optionalText(a.city, 200) && optionalText(a.line1, 200) && optionalText(a.line2, 200);
+  return addressValuesOk(a.country, a.state, a.postal_code, a.city, a.line1, a.line2);
+}
+
+/** addressValues of an address's values, each read once. */
+function addressValuesOk(country: unknown, state: unknown, postalCode: unknown, city: unknown, line1: unknown, line2: unknown): boolean {
+  return typeof country === 'string' && isCountryText(country) && optionalText(state, 100) && optionalText(postalCode, 20) && optionalText(city, 200) && optionalText(line1, 200) && optionalText(line2, 200);
 }
 
 /**
@@ -114,9 +138,9 @@ export function addressValues(a: Record<string, unknown>): boolean {
 function plainAddress(a: unknown, polluted: boolean): Record<string, unknown> | null {
   if (!isPlainObject(a)) return null;
   const { country, state, postal_code, city, line1, line2 } = a;
-  if (!(typeof country === 'string' && isCountryText(country) && optionalText(state, 100) && optionalText(postal_code, 20) && optionalText(city, 200) && optionalText(line1, 200) && optionalText(line2, 200))) return null;
-  // Bits in ADDRESS_FIELDS' order: the country always, the others when they hold a value.
-  const needed = 1 | (state !== undefined ? 2 : 0) | (postal_code !== undefined ? 4 : 0) | (city !== undefined ? 8 : 0) | (line1 !== undefined ? 16 : 0) | (line2 !== undefined ? 32 : 0);
+  if (!addressValuesOk(country, state, postal_code, city, line1, line2)) return null;
+  // The country always, the others when they hold a value.
+  const needed = A_COUNTRY | (state !== undefined ? A_STATE : 0) | (postal_code !== undefined ? A_POSTAL_CODE : 0) | (city !== undefined ? A_CITY : 0) | (line1 !== undefined ? A_LINE1 : 0) | (line2 !== undefined ? A_LINE2 : 0);
   return onlyKnownFields(a, needed, KNOWN_ADDRESS, polluted) ? { country, state, postal_code, city, line1, line2 } : null;
 }
 
@@ -201,7 +225,7 @@ function plainShipping(s: unknown, polluted: boolean): Record<string, unknown> |
   if (s.tax_code !== undefined) return null;
   if (typeof amount !== 'string' || amount.length > MAX_AMOUNT_LENGTH || !isAmountText(amount)) return null;
   if (!oneOfOrAbsent(behavior, BEHAVIORS)) return null;
-  return onlyKnownFields(s, 1 | (behavior !== undefined ? 2 : 0), KNOWN_SHIPPING, polluted) ? { amount, tax_behavior: behavior, tax_code: undefined } : null;
+  return onlyKnownFields(s, S_AMOUNT | (behavior !== undefined ? S_BEHAVIOR : 0), KNOWN_SHIPPING, polluted) ? { amount, tax_behavior: behavior, tax_code: undefined } : null;
 }
 
 /**
@@ -254,18 +278,18 @@ export function plainRequest(r: unknown, polluted: boolean): PlainRequest | null
   if (certificate !== null && !optionalText(certificate, 100)) return null;
   let shippingCopy: Record<string, unknown> | null | undefined = shipping as null | undefined;
   if (shipping !== undefined && shipping !== null && (shippingCopy = plainShipping(shipping, polluted)) === null) return null;
-  // Bits in PLAIN_REQUEST_FIELDS' order: customer_address and line_items always, the others when they hold a value.
+  // The customer's address and the lines always, the others when they hold a value.
   const needed =
-    2 |
-    512 |
-    (origin !== undefined ? 1 : 0) |
-    (taxId !== undefined ? 4 : 0) |
-    (status !== undefined ? 8 : 0) |
-    (certificate !== undefined ? 16 : 0) |
-    (currency !== undefined ? 32 : 0) |
-    (taxDate !== undefined ? 64 : 0) |
-    (behavior !== undefined ? 128 : 0) |
-    (shipping !== undefined ? 256 : 0);
+    R_CUSTOMER |
+    R_LINES |
+    (origin !== undefined ? R_ORIGIN : 0) |
+    (taxId !== undefined ? R_TAX_ID : 0) |
+    (status !== undefined ? R_STATUS : 0) |
+    (certificate !== undefined ? R_CERTIFICATE : 0) |
+    (currency !== undefined ? R_CURRENCY : 0) |
+    (taxDate !== undefined ? R_TAX_DATE : 0) |
+    (behavior !== undefined ? R_BEHAVIOR : 0) |
+    (shipping !== undefined ? R_SHIPPING : 0);
   if (!onlyKnownFields(r, needed, KNOWN_REQUEST, polluted)) return null;
   const req = {
     origin_address: originCopy,
