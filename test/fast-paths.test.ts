@@ -336,6 +336,44 @@ describe('a plain account changed between calls, against a fresh copy of it', ()
     expect(outcome(() => calculateTaxRate(q, a as unknown as Account))).toEqual(outcome(() => calculateTaxRate(q, deepCopy(a) as Account)));
   });
 
+  it("answers as a fresh copy after a registration's field is added not enumerable, or inherited from a polluted Object.prototype", () => {
+    const q = { to_country: 'DE', tax_code: 'ebook', date: '2026-06-01' } as TaxRateQuery;
+    const reg: Record<string, unknown> = { jurisdiction_id: 276 };
+    const a = { country: 'IE', currency: 'EUR', registrations: [{ jurisdiction_id: 372 }, reg] } as unknown as Account;
+    calculateTaxRate(q, a);
+    expect(calculateTaxRate(q, a).country).toBe('DE');
+    // Neither is a field a copy of the account keeps: both readers leave them out.
+    Object.defineProperty(reg, 'valid_until', { value: '2020-01-01', enumerable: false, configurable: true });
+    expect(calculateTaxRate(q, a)).toEqual(calculateTaxRate(q, deepCopy(a) as Account, { cache: false }));
+    expect(calculateTaxRate(q, a).country).toBe('DE');
+    delete reg.valid_until;
+    Object.defineProperty(Object.prototype, 'valid_from', { value: '2030-01-01', enumerable: false, configurable: true, writable: true });
+    try {
+      expect(calculateTaxRate(q, a)).toEqual(calculateTaxRate(q, deepCopy(a) as Account, { cache: false }));
+      expect(calculateTaxRate(q, a).country).toBe('DE');
+    } finally {
+      delete (Object.prototype as Record<string, unknown>).valid_from;
+    }
+    // A value set and set back: compared by value, read afresh only while it differs.
+    reg.jurisdiction_id = 250;
+    expect(calculateTaxRate(q, a).country).toBe('IE');
+    reg.jurisdiction_id = 276;
+    expect(calculateTaxRate(q, a).country).toBe('DE');
+  });
+
+  it('reuses a deeply frozen account without comparing it, and tells it from a plain one changed after it', () => {
+    const q = { to_country: 'DE', tax_code: 'ebook', date: '2026-06-01' } as TaxRateQuery;
+    const frozen = Object.freeze({ country: 'IE', currency: 'EUR', registrations: Object.freeze([Object.freeze({ jurisdiction_id: 276 })]) }) as unknown as Account;
+    const plain = { country: 'IE', currency: 'EUR', registrations: [{ jurisdiction_id: 276 }] } as Account;
+    expect(calculateTaxRate(q, frozen).country).toBe('DE');
+    expect(calculateTaxRate(q, frozen).country).toBe('DE');
+    expect(calculateTaxRate(q, plain).country).toBe('DE');
+    (plain.registrations[0] as { jurisdiction_id: number }).jurisdiction_id = 250;
+    expect(calculateTaxRate(q, plain).country).toBe('IE');
+    expect(calculateTaxRate(q, frozen).country).toBe('DE');
+    expect(calculateTaxRate(q, plain).country).toBe('IE');
+  });
+
   it('notices a created_at set on a registration that had the field holding undefined', () => {
     // created_at sets where a registration without valid_from starts: 1 January of its year.
     const reg: Record<string, unknown> = { jurisdiction_id: 276, created_at: undefined };
