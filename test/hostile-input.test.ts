@@ -95,6 +95,34 @@ describe('getters and Proxies', () => {
     expect(refused(() => calculate({ ...request, line_items: [line] }, account)).status).toBe(400);
   });
 
+  it("of a class's prototype are not fields: its instance is read as its own fields, whatever its getters do", () => {
+    class Line {
+      reference = 'a';
+      amount = '100.00';
+      get tax_code(): 'ebook' {
+        return 'ebook';
+      }
+    }
+    class Body {
+      customer_address = { country: 'DE' };
+      tax_date = request.tax_date;
+      line_items = [new Line()];
+      get currency(): string {
+        return 'USD';
+      }
+    }
+    const plain = calculate(request, account);
+    expect(plain.line_items[0]?.taxes[0]?.rate).toBe('19');
+    expect(calculate({ ...request, line_items: [new Line()] }, account)).toEqual(plain);
+    expect(calculate(new Body() as typeof request, account)).toEqual(plain);
+    class Throwing extends Line {
+      override get tax_code(): 'ebook' {
+        return boom();
+      }
+    }
+    expect(calculate({ ...request, line_items: [new Throwing()] }, account)).toEqual(plain);
+  });
+
   it('whose traps throw are a 400; one that only forwards is read as its target', () => {
     const traps: ProxyHandler<object>[] = [{ ownKeys: boom }, { get: boom }, { getPrototypeOf: boom }, { getOwnPropertyDescriptor: boom }, { has: boom }];
     for (const handler of traps) {

@@ -14,9 +14,9 @@ import { validateTaxId, verdictOf } from '../taxid/index.js';
 import { sellerAddressOn, type Account, type PreparedAccount, type SellerAccount } from './account.js';
 import { agedEngine, engineFor, impliedTypeOf, MAX_RULES_AGE, maxRulesAgeOf, type Engine } from './engine.js';
 import { checkBySchema } from './issues.js';
-import { isBoolean, ownCopy, ownFields, prototypePolluted, readOptions, RULE_SET, TAX_ID_VERDICT, unreadable, type OptionCheck } from './read.js';
+import { isBoolean, ownCopy, prototypePolluted, readOptions, RULE_SET, TAX_ID_VERDICT, unreadable, type OptionCheck } from './read.js';
 import { MAX_LINE_ITEMS, MAX_TAX_DATE, requestSchemas, type CalculationJurisdiction, type CalculationRequest, type CalculationRequestOutput, type CalculationResponse, type CalculationLineResult, type ShippingCostResult, type LineTax, type TaxBreakdownEntry } from './schemas.js';
-import { ADDRESS_FIELDS, isCanonicalLineAmount, LINE_FIELDS, plainRequest, REQUEST_FIELDS, SHIPPING_FIELDS } from './calculation-plain.js';
+import { isCanonicalLineAmount, ownRequest, plainRequest } from './calculation-plain.js';
 import { firstOfReferences } from './input.js';
 import type { DecisionOptions, TaxIdVerdictFunction } from '../core/options.js';
 import type { ProductDefaults } from '../core/products.js';
@@ -198,19 +198,6 @@ function readRequest(request: unknown): ReadRequest {
   // The schema's output objects have a prototype: read field by field, own fields only (a
   // non-enumerable field of a polluted Object.prototype escapes the check above).
   return { req: ownRequest(parsed.data), codes: null };
-}
-
-/** A request read field by field, own fields only: what a polluted Object.prototype cannot reach. */
-function ownRequest(req: ParsedRequest): ParsedRequest {
-  const out = ownFields(req, REQUEST_FIELDS);
-  const origin = out.origin_address;
-  const shipping = out.shipping_cost;
-  return Object.assign(out, {
-    customer_address: ownFields(out.customer_address, ADDRESS_FIELDS),
-    origin_address: origin ? ownFields(origin, ADDRESS_FIELDS) : origin,
-    shipping_cost: shipping ? ownFields(shipping, SHIPPING_FIELDS) : shipping,
-    line_items: out.line_items.map((l) => ownFields(l, LINE_FIELDS)),
-  });
 }
 
 /** The current time in Unix seconds: the options' `now` (checked), else the clock. */
@@ -457,7 +444,7 @@ function renderCalculation(req: ParsedRequest, sale: Sale, sold: PricedSale, par
   const shipping = req.shipping_cost && all > n ? shippingResult(req.shipping_cost, sold.lines.slice(n) as PricedLine[], (i) => (plans[i] ??= planOf(rules, sold.lines[i] as PricedLine, breakdown)), mu) : undefined;
   const first = (sold.lines[0] as PricedLine).decision;
   const destination = sale.party.destination;
-  return {
+  const response: CalculationResponse = {
     subtotal: formatMinor(sold.subtotal, mu),
     total_tax: formatMinor(sold.tax, mu),
     total: formatMinor(sold.total, mu),
@@ -486,9 +473,11 @@ function renderCalculation(req: ParsedRequest, sale: Sale, sold: PricedSale, par
       amount: formatMinor(b.amount, mu),
     })),
     tax_id_validation: parties.deciding ? { tax_id: parties.deciding.tax_id, country: parties.deciding.country, valid: verdictToValid(parties.deciding.verdict) } : null,
-    ...(parties.each === null ? {} : { tax_ids_validation: parties.each.map((t) => ({ tax_id: t.tax_id, country: t.country, valid: verdictToValid(t.verdict) })) }),
-    ...(shipping === undefined ? {} : { shipping_cost: shipping }),
   };
+  // Set after, in this order, where a spread of an empty object cost a copy call each.
+  if (parties.each !== null) response.tax_ids_validation = parties.each.map((t) => ({ tax_id: t.tax_id, country: t.country, valid: verdictToValid(t.verdict) }));
+  if (shipping !== undefined) response.shipping_cost = shipping;
+  return response;
 }
 
 /**
