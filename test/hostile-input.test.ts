@@ -121,6 +121,9 @@ describe('getters and Proxies', () => {
       }
     }
     expect(calculate({ ...request, line_items: [new Throwing()] }, account)).toEqual(plain);
+    // Only own fields are read: a Proxy whose other traps forward is read as its target.
+    expect(calculate(new Proxy(request, { getPrototypeOf: boom }), account)).toEqual(plain);
+    expect(calculate({ ...request, line_items: [new Proxy(request.line_items[0] as object, { getPrototypeOf: boom }) as Line] }, account)).toEqual(plain);
   });
 
   it('whose traps throw are a 400; one that only forwards is read as its target', () => {

@@ -18,14 +18,18 @@ export function optionalDateOk(v: unknown): boolean {
 export interface RegistrationSnapshot {
   readonly object: unknown;
   /**
-   * Its fields' names, as for…in lists them (what both readers read: own enumerable fields, and
-   * enumerable inherited ones, which the schema refuses): a field added since (a misspelt one)
-   * is refused, not ignored. Names, not a count: a field deleted (one holding undefined reads
-   * the same) or made not enumerable would make up for one added in a count.
+   * Its fields' names, as for…in lists them: a field added since (a misspelt one) is refused,
+   * not ignored. Names, not a count: a field deleted (one holding undefined reads the same) or
+   * made not enumerable would make up for one added in a count.
    */
   readonly fields: readonly string[];
-  /** The value preparation used of each field of `fields`, in its order. */
-  readonly values: readonly unknown[];
+  readonly jurisdiction_id: unknown;
+  readonly value: unknown;
+  readonly valid_from: unknown;
+  readonly valid_until: unknown;
+  readonly permanent_establishment: unknown;
+  readonly import_scheme: unknown;
+  readonly created_at: unknown;
 }
 
 /** What preparation read of an account (named fields: every later call compares them). */
@@ -42,6 +46,8 @@ export interface Snapshot {
   readonly registrations: readonly unknown[];
   readonly count: number;
   readonly each: readonly RegistrationSnapshot[];
+  /** Whether a registration has a created_at field, even one holding undefined (only then is it compared). */
+  readonly created: boolean;
   /** The address history as read: its array, and each address's JSON (addresses are few). */
   readonly addresses: unknown;
   readonly addressText: string | null;
@@ -230,35 +236,39 @@ function registrationFieldOk(key: string, v: unknown): boolean {
  * key, from `at`) and, when given, `each` (what the snapshot keeps of it): 1 when read (2
  * when it has a `created_at` field, even one holding undefined), 0 for anything the schema would refuse or name.
  */
-function readRegistration(r: unknown, values: unknown[], at: number, each: RegistrationSnapshot[] | null): boolean {
-  if (!isPlainObject(r)) return false;
+function readRegistration(r: unknown, values: unknown[], at: number, each: RegistrationSnapshot[] | null): 0 | 1 | 2 {
+  if (!isPlainObject(r)) return 0;
   // The fields, each read once (locals: no object per registration unless a snapshot is kept).
-  let id: unknown, from: unknown, until: unknown, pe: unknown, scheme: unknown, created: unknown;
+  let id: unknown, value: unknown, from: unknown, until: unknown, pe: unknown, scheme: unknown, created: unknown;
   const names: string[] | null = each === null ? null : [];
-  const read: unknown[] | null = each === null ? null : [];
+  // A created_at field holding undefined counts too: set later, it changes the registration's start.
+  let hasCreated = false;
   for (const k in r) {
+    if (names !== null) names.push(k);
     const v = r[k];
-    if (names !== null) {
-      names.push(k);
-      (read as unknown[]).push(v);
-    }
-    if (!registrationFieldOk(k, v)) return false;
+    if (!registrationFieldOk(k, v)) return 0;
     if (k === 'jurisdiction_id') id = v;
+    else if (k === 'value') value = v;
     else if (k === 'valid_from') from = v;
     else if (k === 'valid_until') until = v;
     else if (k === 'permanent_establishment') pe = v;
     else if (k === 'import_scheme') scheme = v;
-    else if (k === 'created_at') created = v;
+    else {
+      created = v;
+      hasCreated = true;
+    }
   }
-  if (id === undefined) return false;
+  if (id === undefined) return 0;
   values[at] = id;
   values[at + 1] = from;
   values[at + 2] = until;
   values[at + 3] = created;
   values[at + 4] = pe;
   values[at + 5] = scheme;
-  if (names !== null) (each as RegistrationSnapshot[]).push({ object: r, fields: names, values: read as unknown[] });
-  return true;
+  if (names !== null) {
+    (each as RegistrationSnapshot[]).push({ object: r, fields: names, jurisdiction_id: id, value, valid_from: from, valid_until: until, permanent_establishment: pe, import_scheme: scheme, created_at: created });
+  }
+  return hasCreated ? 2 : 1;
 }
 
 /**
@@ -281,10 +291,15 @@ export function readAtOnce(account: Account, withSnapshot: boolean): ReadAtOnce 
   values[4] = a.default_tax_code;
   values[5] = a.default_product_type;
   const each: RegistrationSnapshot[] | null = withSnapshot ? [] : null;
-  for (let i = 0; i < regs.length; i++) if (!readRegistration(regs[i], values, 6 + 6 * i, each)) return undefined;
+  let created = false;
+  for (let i = 0; i < regs.length; i++) {
+    const r = readRegistration(regs[i], values, 6 + 6 * i, each);
+    if (r === 0) return undefined;
+    if (r === 2) created = true;
+  }
   const snapshot: Snapshot | null =
     each === null
       ? null
-      : { fields: a.fields as string[], country: a.country, postal_code: a.postal_code, region: a.region, web: a.web, currency: a.currency, default_tax_code: a.default_tax_code, default_product_type: a.default_product_type, registrations: regs, count: regs.length, each, addresses: undefined, addressText: null };
+      : { fields: a.fields as string[], country: a.country, postal_code: a.postal_code, region: a.region, web: a.web, currency: a.currency, default_tax_code: a.default_tax_code, default_product_type: a.default_product_type, registrations: regs, count: regs.length, each, created, addresses: undefined, addressText: null };
   return { values, country: a.country, currency: a.currency, postal_code: a.postal_code, region: a.region, default_tax_code: a.default_tax_code, default_product_type: a.default_product_type, count: regs.length, snapshot };
 }

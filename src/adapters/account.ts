@@ -366,16 +366,14 @@ function snapshotOf(account: Account, copy: Account): Snapshot | null {
   const read = c.registrations;
   if (!Array.isArray(regs) || !Array.isArray(read) || regs.length !== read.length) return null;
   const each: RegistrationSnapshot[] = [];
+  let created = false;
   for (let i = 0; i < regs.length; i++) {
     const r = regs[i] as unknown;
     const f = read[i] as unknown;
     if (typeof r !== 'object' || r === null || typeof f !== 'object' || f === null) return null;
-    // The copy's value of each name (the copy holds own fields: an inherited one reads as
-    // undefined there, differs from the account's on the next call, and is read afresh).
-    const fields = fieldNames(r);
-    const values = new Array<unknown>(fields.length);
-    for (let k = 0; k < fields.length; k++) values[k] = (f as Fields)[fields[k] as string];
-    each.push({ object: r, fields, values });
+    const v = f as Fields;
+    each.push({ object: r, fields: fieldNames(r), jurisdiction_id: v.jurisdiction_id, value: v.value, valid_from: v.valid_from, valid_until: v.valid_until, permanent_establishment: v.permanent_establishment, import_scheme: v.import_scheme, created_at: v.created_at });
+    if (v.created_at !== undefined || hasOwn.call(r, 'created_at')) created = true;
   }
   return {
     fields: fieldNames(a),
@@ -389,6 +387,7 @@ function snapshotOf(account: Account, copy: Account): Snapshot | null {
     registrations: regs as unknown[],
     count: read.length,
     each,
+    created,
     addresses: a.addresses,
     addressText: addressText(c.addresses),
   };
@@ -405,12 +404,10 @@ function addressText(addresses: unknown): string | null {
 }
 
 /**
- * Whether an account is as its snapshot has it. The account's fields are compared by name, in
- * for…in's order (which runs no getter): in a count, a field deleted (one holding undefined
- * reads the same) or made not enumerable would make up for a misspelt one added. Then the
- * values preparation used, by identity. Each registration's fields are compared in one for…in
- * pass, name and value together: what both readers read of it (its enumerable fields), so a
- * field added, taken away, renamed or set since makes the account read afresh.
+ * Whether an account is as its snapshot has it. The account's and each registration's fields
+ * are compared by name, in for…in's order (which runs no getter): in a count, a field deleted
+ * (one holding undefined reads the same) or made not enumerable would make up for a misspelt
+ * one added. Then the values preparation used, by identity.
  */
 function unchanged(account: Account, s: Snapshot): boolean {
   const a = account as Fields;
@@ -420,19 +417,15 @@ function unchanged(account: Account, s: Snapshot): boolean {
   if (a.default_tax_code !== s.default_tax_code || a.default_product_type !== s.default_product_type) return false;
   const regs = a.registrations as unknown[];
   if (regs !== s.registrations || regs.length !== s.count) return false;
+  const created = s.created;
   const each = s.each;
   for (let i = 0; i < s.count; i++) {
     const r = regs[i] as Fields;
     const was = each[i] as RegistrationSnapshot;
-    if (r !== was.object) return false;
-    const names = was.fields;
-    const values = was.values;
-    let k = 0;
-    for (const key in r) {
-      if (key !== names[k] || r[key] !== values[k]) return false;
-      k++;
-    }
-    if (k !== names.length) return false;
+    if (r !== was.object || !sameFields(r, was.fields)) return false;
+    if (r.jurisdiction_id !== was.jurisdiction_id || r.valid_from !== was.valid_from || r.valid_until !== was.valid_until) return false;
+    if (r.permanent_establishment !== was.permanent_establishment || r.import_scheme !== was.import_scheme || r.value !== was.value) return false;
+    if (created && r.created_at !== was.created_at) return false;
   }
   return true;
 }
